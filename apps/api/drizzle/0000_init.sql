@@ -1,0 +1,159 @@
+CREATE TABLE "audit_log" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"entity_name" text NOT NULL,
+	"entity_id" text,
+	"action" text NOT NULL,
+	"values" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"timestamp" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by_id" uuid,
+	"created_by_email" text
+);
+--> statement-breakpoint
+CREATE TABLE "building" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text,
+	"company_id" uuid,
+	"level1" text,
+	"level2" text,
+	"external_id" text,
+	"building_id" text,
+	"customer_name" text,
+	"customer_phone" text,
+	"customer_email" text,
+	"import_hash" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by_id" uuid,
+	"updated_by_id" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "company" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text,
+	"type" text,
+	"external_id" text,
+	"logo" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"allow_collect_expired_order" boolean DEFAULT false NOT NULL,
+	"group_id" uuid,
+	"distribution_logistic" boolean DEFAULT false NOT NULL,
+	"parent_id" uuid,
+	"building_id" uuid,
+	"company_settings" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"max_days_overdue_date_delivery" integer,
+	"attachments" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"import_hash" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by_id" uuid,
+	"updated_by_id" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "locker_group" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text,
+	"import_hash" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by_id" uuid,
+	"updated_by_id" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "outbox_message" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"channel" text NOT NULL,
+	"recipient" text NOT NULL,
+	"subject" text,
+	"body" text NOT NULL,
+	"link" text,
+	"status" text NOT NULL,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "role" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text,
+	"description" text,
+	"company_id" uuid,
+	"permissions" text[] DEFAULT '{}'::text[] NOT NULL,
+	"predefined" boolean DEFAULT false NOT NULL,
+	"import_hash" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by_id" uuid,
+	"updated_by_id" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "settings" (
+	"id" text PRIMARY KEY DEFAULT 'default' NOT NULL,
+	"theme" text DEFAULT 'default' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "stored_file" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"size_in_bytes" integer NOT NULL,
+	"mime_type" text,
+	"storage_key" text NOT NULL,
+	"entity_name" text,
+	"field_name" text,
+	"created_by_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "user" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"email" text NOT NULL,
+	"password_hash" text,
+	"first_name" text,
+	"last_name" text,
+	"full_name" text,
+	"phone_number" text,
+	"avatars" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"roles" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"allowed_companies" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"disabled" boolean DEFAULT false NOT NULL,
+	"email_verified" boolean DEFAULT false NOT NULL,
+	"token_version" integer DEFAULT 0 NOT NULL,
+	"email_verification_token_hash" text,
+	"email_verification_expires_at" timestamp with time zone,
+	"password_reset_token_hash" text,
+	"password_reset_expires_at" timestamp with time zone,
+	"import_hash" text,
+	"created_by_id" uuid,
+	"updated_by_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "building" ADD CONSTRAINT "building_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company" ADD CONSTRAINT "company_group_id_locker_group_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."locker_group"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company" ADD CONSTRAINT "company_parent_id_company_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."company"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company" ADD CONSTRAINT "company_building_id_building_id_fk" FOREIGN KEY ("building_id") REFERENCES "public"."building"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "role" ADD CONSTRAINT "role_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "audit_log_timestamp_idx" ON "audit_log" USING btree ("timestamp");--> statement-breakpoint
+CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_name","entity_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "building_import_hash_key" ON "building" USING btree ("import_hash");--> statement-breakpoint
+CREATE INDEX "building_created_at_idx" ON "building" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "building_company_idx" ON "building" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "building_name_idx" ON "building" USING btree ("name");--> statement-breakpoint
+CREATE UNIQUE INDEX "company_import_hash_key" ON "company" USING btree ("import_hash");--> statement-breakpoint
+CREATE INDEX "company_created_at_idx" ON "company" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "company_group_idx" ON "company" USING btree ("group_id");--> statement-breakpoint
+CREATE INDEX "company_parent_idx" ON "company" USING btree ("parent_id");--> statement-breakpoint
+CREATE INDEX "company_building_idx" ON "company" USING btree ("building_id");--> statement-breakpoint
+CREATE INDEX "company_name_idx" ON "company" USING btree ("name");--> statement-breakpoint
+CREATE UNIQUE INDEX "locker_group_import_hash_key" ON "locker_group" USING btree ("import_hash");--> statement-breakpoint
+CREATE INDEX "locker_group_created_at_idx" ON "locker_group" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "locker_group_name_idx" ON "locker_group" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "outbox_message_created_at_idx" ON "outbox_message" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "role_import_hash_key" ON "role" USING btree ("import_hash");--> statement-breakpoint
+CREATE INDEX "role_created_at_idx" ON "role" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "role_name_key" ON "role" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "role_company_idx" ON "role" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "role_name_idx" ON "role" USING btree ("name");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_email_key" ON "user" USING btree (lower("email"));--> statement-breakpoint
+CREATE UNIQUE INDEX "user_import_hash_key" ON "user" USING btree ("import_hash");--> statement-breakpoint
+CREATE INDEX "user_roles_gin_idx" ON "user" USING gin ("roles");

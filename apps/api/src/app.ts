@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { type Language, pickLanguage } from '@ebox/domain';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import type { Config } from './config';
+import { registerKitRoutes } from './kit/routes';
+import { registerAuditLogRoutes } from './modules/audit-log/routes';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { registerFileRoutes } from './modules/files/routes';
+import { registerIamRoutes } from './modules/iam/routes';
+import { registerSettingsRoutes } from './modules/settings/routes';
+import { type CurrentUser, loadCurrentUser } from './platform/auth/current-user';
+import { createTokenService, type TokenService } from './platform/auth/tokens';
+import type { Db } from './platform/db/client';
+import { AppError, registerErrorHandler } from './platform/errors';
+import { createMailer, type Mailer } from './platform/mail';
+import { createSmsSender, type SmsProvider, type SmsSender } from './platform/sms';
+import { createStorage, type Storage } from './platform/storage';
+
+export const API_PREFIX = '/io/api/v1';
+
+/** What services need from the outside world; tests build the same object against their own DB. */
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  mailer: Mailer;
+  sms: SmsSender;
+  storage: Storage;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+    currentUser: CurrentUser | null;
+    authError: AppError | null;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type BuildAppOptions = {
+  db: Db;
+  config: Config;
+  smsProvider?: SmsProvider;
+  logger?: boolean | object;
+};
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+    bodyLimit: 2_000_000,
+    routerOptions: {
+      querystringParser: (str: string) => qs.parse(str, { arrayLimit: 1000, depth: 5, parameterLimit: 2000 }),
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const log = app.log;
+  const deps: AppDeps = {
+    db,
+    config,
+    tokens: createTokenService(config.jwtSecret),
+    mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    sms: createSmsSender({ db, provider: options.smsProvider, log }),
+    storage: createStorage(config),
+  };
+  app.decorate('deps', deps);
+  app.decorateRequest('language', 'pt-BR');
+  app.decorateRequest('currentUser', null);
+  app.decorateRequest('authError', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.language = pickLanguage(request.headers['accept-language']);
+    reply.header('x-request-id', request.id);
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    const claims = await deps.tokens.verify(header.slice(7));
+    if (!claims) {
+      request.authError = new AppError(401, 'errors.sessionExpired');
+      return;
+    }
+    const user = await loadCurrentUser(db, claims.sub);
+    if (!user || user.disabled || user.tokenVersion !== claims.tv) {
+      request.authError = new AppError(401, 'errors.sessionExpired');
+      return;
+    }
+    request.currentUser = user;
+  });
+
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Ebox Console API', version: '1.0.0', description: 'Back-office API for smart parcel lockers (spec section 7).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await deps.db.execute('select 1');
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await registerAuthRoutes(api);
+      await registerIamRoutes(api);
+      await registerSettingsRoutes(api);
+      await registerAuditLogRoutes(api);
+      await registerFileRoutes(api);
+      await registerKitRoutes(api);
+      api.setNotFoundHandler((_request, _reply) => {
+        throw new AppError(404, 'errors.routeNotFound');
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  // The built console is served by the API; unknown paths get index.html so client routes work.
+  if (existsSync(config.webDistDir)) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, maxAge: '1h' });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith(API_PREFIX)) {
+        return reply.status(404).send({ error: { code: 'routeNotFound', message: 'Not found' } });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { seedDemoData } from './modules/demo/seed-demo';
+import { connectDatabase } from './platform/db/client';
+import { startEmbeddedPostgres } from './platform/db/embedded';
+import { migrateDatabase } from './platform/db/migrate';
+import { seedOwner, seedRolesAndSettings } from './platform/seed';
+
+/**
+ * `npm start`: PostgreSQL (embedded under ./data unless DATABASE_URL is set), migrations, seeds,
+ * then the console and the API on PORT. SIGINT/SIGTERM close the server, then the database.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const embedded = config.databaseUrl
+    ? null
+    : await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: Number(process.env.EMBEDDED_PG_PORT ?? 54320) });
+  const databaseUrl = config.databaseUrl ?? (embedded?.url as string);
+  const database = connectDatabase(databaseUrl);
+  await migrateDatabase(database.db);
+  const roleIds = await seedRolesAndSettings(database.db);
+  const owner = await seedOwner(database.db, roleIds, config.ownerEmail, config.ownerPassword);
+  const demo = config.seedDemo ? await seedDemoData(database.db) : false;
+
+  const app = await buildApp({ db: database.db, config });
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [
+    '',
+    `  Ebox Console is running at ${config.appUrl}`,
+    `  API:        ${config.appUrl}/io/api/v1  (OpenAPI: ${config.appUrl}/io/api/v1/docs)`,
+    `  Database:   ${embedded ? `embedded PostgreSQL, data in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}`,
+    `  Mail:       ${config.smtpUrl ? 'SMTP_URL' : 'outbox (no SMTP_URL): messages are logged and kept in the database'}`,
+    `  Files:      ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `local disk, ${path.join(config.dataDir, 'files')}`}`,
+    `  Demo data:  ${demo ? 'loaded' : config.seedDemo ? 'already present' : 'off (SEED_DEMO=false)'}`,
+    owner.created
+      ? `  Owner:      ${owner.email} / ${owner.password}   (shown once; set OWNER_EMAIL / OWNER_PASSWORD to choose)`
+      : `  Owner:      ${owner.email} (password unchanged)`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close();
+    await database.close();
+    if (embedded) await embedded.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  process.stderr.write(`Ebox Console failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

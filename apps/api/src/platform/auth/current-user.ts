@@ -1,0 +1,68 @@
+import { isPermission, type Permission, PREDEFINED_ROLES } from '@ebox/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { entityTable } from '../db/entity-tables';
+import { user } from '../db/schema';
+
+/** The caller as every request sees it: loaded fresh, so role and status changes apply at once. */
+export type CurrentUser = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  fullName: string | null;
+  phoneNumber: string | null;
+  avatars: unknown[];
+  emailVerified: boolean;
+  disabled: boolean;
+  tokenVersion: number;
+  roles: { id: string; name: string }[];
+  permissions: Permission[];
+  /** Empty means every company. */
+  allowedCompanyIds: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export async function loadCurrentUser(db: Tx, id: string): Promise<CurrentUser | null> {
+  const [row] = await db.select().from(user).where(eq(user.id, id));
+  if (!row) return null;
+  const roleTable = entityTable('role');
+  const roles = row.roles.length
+    ? ((await db
+        .select({ id: roleTable.id, name: roleTable.name, permissions: roleTable.permissions })
+        .from(roleTable)
+        .where(inArray(roleTable.id, row.roles))) as { id: string; name: string; permissions: string[] }[])
+    : [];
+  const permissions = new Set<Permission>();
+  for (const role of roles) {
+    // The owner role always carries every permission, including ones added after it was seeded.
+    const granted = role.name === 'owner' ? PREDEFINED_ROLES.owner : (role.permissions ?? []);
+    for (const p of granted) if (isPermission(p)) permissions.add(p);
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: row.fullName,
+    phoneNumber: row.phoneNumber,
+    avatars: (row.avatars as unknown[]) ?? [],
+    emailVerified: row.emailVerified,
+    disabled: row.disabled,
+    tokenVersion: row.tokenVersion,
+    roles: roles.map(({ id: roleId, name }) => ({ id: roleId, name })),
+    permissions: [...permissions],
+    allowedCompanyIds: row.allowedCompanies,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function findUserByEmail(db: Tx, email: string) {
+  const [row] = await db
+    .select()
+    .from(user)
+    .where(and(sql`lower(${user.email}) = lower(${email.trim()})`));
+  return row ?? null;
+}

@@ -1,0 +1,17 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+
+export type Db = NodePgDatabase<Record<string, never>>;
+/** A database handle or an open transaction: data-layer functions accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type Database = { pool: pg.Pool; db: Db; close: () => Promise<void> };
+
+// Timestamps travel as ISO strings; numeric scale columns come back as numbers through drizzle.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function connectDatabase(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzle(pool) as Db;
+  return { pool, db, close: () => pool.end() };
+}

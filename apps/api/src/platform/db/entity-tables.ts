@@ -1,0 +1,118 @@
+import { ENTITIES, type EntityDeclaration, type Field } from '@ebox/domain';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  type PgColumnBuilderBase,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Drizzle tables built from the entity declarations of packages/domain, so the database follows
+ * the declaration: drizzle-kit generates the committed migrations from these tables.
+ */
+
+export function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+/** Database column of a field: relations to one are `<field>_id`. */
+export function columnNameOf(name: string, field: Field): string {
+  return field.type === 'relation' && !field.multiple ? `${snakeCase(name)}_id` : snakeCase(name);
+}
+
+const tableRegistry: Record<string, ReturnType<typeof buildTable>> = {};
+
+function columnOf(name: string, field: Field, entity: EntityDeclaration): PgColumnBuilderBase {
+  const column = columnNameOf(name, field);
+  switch (field.type) {
+    case 'text':
+      return text(column);
+    case 'number':
+      return field.scale !== undefined ? numeric(column, { precision: 14, scale: field.scale, mode: 'number' }) : doublePrecision(column);
+    case 'integer':
+      return integer(column);
+    case 'boolean':
+      return boolean(column).notNull().default(false);
+    case 'dateTime':
+      return timestamp(column, { withTimezone: true, mode: 'string' });
+    case 'dateRange':
+      return jsonb(column);
+    case 'stringList':
+      return text(column).array().notNull().default(sql`'{}'::text[]`);
+    case 'enum':
+      return field.multiple ? text(column).array().notNull().default(sql`'{}'::text[]`) : text(column);
+    case 'relation': {
+      if (field.multiple) return uuid(column).array().notNull().default(sql`'{}'::uuid[]`);
+      const target = field.entity;
+      return uuid(column).references(
+        (): AnyPgColumn => {
+          const table = target === entity.name ? tableRegistry[entity.name] : (tableRegistry[target] ?? platformTargets[target]?.());
+          if (!table) throw new Error(`Relation ${entity.name}.${name} points at unknown entity ${target}`);
+          return (table as unknown as { id: AnyPgColumn }).id;
+        },
+        { onDelete: 'restrict' },
+      );
+    }
+    case 'files':
+      return jsonb(column).notNull().default(sql`'[]'::jsonb`);
+    case 'object':
+      return jsonb(column).notNull().default(sql`'{}'::jsonb`);
+  }
+}
+
+/** Tables outside the kit that declarations may point at (set by schema.ts). */
+export const platformTargets: Record<string, () => unknown> = {};
+
+function buildTable(entity: EntityDeclaration) {
+  const columns: Record<string, PgColumnBuilderBase> = {
+    id: uuid('id').primaryKey().defaultRandom(),
+  };
+  for (const [name, field] of Object.entries(entity.fields)) columns[name] = columnOf(name, field, entity);
+  columns.importHash = text('import_hash');
+  columns.createdAt = timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+  columns.updatedAt = timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+  columns.createdById = uuid('created_by_id');
+  columns.updatedById = uuid('updated_by_id');
+
+  return pgTable(entity.table, columns, (t) => {
+    const table = t as Record<string, AnyPgColumn>;
+    const extras = [
+      uniqueIndex(`${entity.table}_import_hash_key`).on(table.importHash as AnyPgColumn),
+      index(`${entity.table}_created_at_idx`).on(table.createdAt as AnyPgColumn),
+    ];
+    for (const [name, field] of Object.entries(entity.fields)) {
+      const col = table[name] as AnyPgColumn;
+      if (field.type === 'relation' && !field.multiple) extras.push(index(`${entity.table}_${snakeCase(name)}_idx`).on(col));
+      if (field.type === 'relation' && field.multiple) extras.push(index(`${entity.table}_${snakeCase(name)}_gin_idx`).using('gin', col));
+      if (field.unique) extras.push(uniqueIndex(`${entity.table}_${snakeCase(name)}_key`).on(sql`lower(${col})`));
+    }
+    if (entity.labelField && entity.fields[entity.labelField]?.type === 'text')
+      extras.push(index(`${entity.table}_${snakeCase(entity.labelField)}_idx`).on(table[entity.labelField] as AnyPgColumn));
+    return extras;
+  });
+}
+
+export type EntityTable = ReturnType<typeof buildTable>;
+
+export function buildEntityTables(): Record<string, EntityTable> {
+  for (const entity of Object.values(ENTITIES)) {
+    if (!tableRegistry[entity.name]) tableRegistry[entity.name] = buildTable(entity);
+  }
+  return tableRegistry;
+}
+
+export function entityTable(name: string): EntityTable {
+  const table = buildEntityTables()[name];
+  if (!table) throw new Error(`No table for entity ${name}`);
+  return table;
+}

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { buildEntityTables, platformTargets } from './entity-tables';
+
+/**
+ * Platform tables are written by hand; entity tables come from the declarations. drizzle-kit reads
+ * this module to generate the migrations in ../../../drizzle.
+ */
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+};
+
+export const user = pgTable(
+  'user',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    fullName: text('full_name'),
+    phoneNumber: text('phone_number'),
+    avatars: jsonb('avatars').notNull().default(sql`'[]'::jsonb`),
+    roles: uuid('roles').array().notNull().default(sql`'{}'::uuid[]`),
+    allowedCompanies: uuid('allowed_companies').array().notNull().default(sql`'{}'::uuid[]`),
+    disabled: boolean('disabled').notNull().default(false),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** Bumped when the password changes: tokens carrying an older version stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    emailVerificationTokenHash: text('email_verification_token_hash'),
+    emailVerificationExpiresAt: timestamp('email_verification_expires_at', { withTimezone: true, mode: 'string' }),
+    passwordResetTokenHash: text('password_reset_token_hash'),
+    passwordResetExpiresAt: timestamp('password_reset_expires_at', { withTimezone: true, mode: 'string' }),
+    importHash: text('import_hash'),
+    createdById: uuid('created_by_id'),
+    updatedById: uuid('updated_by_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('user_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('user_import_hash_key').on(t.importHash),
+    index('user_roles_gin_idx').using('gin', t.roles),
+  ],
+);
+platformTargets.user = () => user;
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityName: text('entity_name').notNull(),
+    entityId: text('entity_id'),
+    action: text('action').notNull(),
+    values: jsonb('values').notNull().default(sql`'{}'::jsonb`),
+    timestamp: timestamp('timestamp', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    createdById: uuid('created_by_id'),
+    createdByEmail: text('created_by_email'),
+  },
+  (t) => [index('audit_log_timestamp_idx').on(t.timestamp), index('audit_log_entity_idx').on(t.entityName, t.entityId)],
+);
+
+export const settings = pgTable('settings', {
+  id: text('id').primaryKey().default('default'),
+  theme: text('theme').notNull().default('default'),
+  ...timestamps,
+});
+
+/** Mail and SMS that left (or, without SMTP_URL / an SMS provider, would have left) the building. */
+export const outboxMessage = pgTable(
+  'outbox_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    link: text('link'),
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_message_created_at_idx').on(t.createdAt)],
+);
+
+export const storedFile = pgTable('stored_file', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  sizeInBytes: integer('size_in_bytes').notNull(),
+  mimeType: text('mime_type'),
+  storageKey: text('storage_key').notNull(),
+  entityName: text('entity_name'),
+  fieldName: text('field_name'),
+  createdById: uuid('created_by_id'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+export const entityTables = buildEntityTables();
+
+export const { ...entityTableExports } = entityTables;

@@ -1,0 +1,104 @@
+import { describeIssue, type Language, translatorFor } from '@ebox/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+/**
+ * Typed errors with one mapper: services throw AppError with an i18n key; the handler below turns
+ * every error into `{error: {code, message, fields?}}` translated to the request's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+    readonly params: Record<string, unknown> = {},
+    readonly fields: { path: string; key: string; values: Record<string, unknown> }[] = [],
+  ) {
+    super(key);
+  }
+}
+
+export const badRequest = (key: string, params?: Record<string, unknown>) => new AppError(400, key, params);
+export const forbidden = (key = 'errors.forbidden') => new AppError(403, key);
+export const notFound = (key = 'errors.notFound') => new AppError(404, key);
+export const conflict = (key: string) => new AppError(409, key);
+export const unauthorized = (key = 'errors.unauthorized') => new AppError(401, key);
+
+/** A failed schema check; `labelPrefix` names where field labels live ('entities.customer.fields'). */
+export class ValidationError extends AppError {
+  constructor(
+    issues: z.core.$ZodIssue[],
+    readonly labelPrefix?: string,
+  ) {
+    super(400, 'errors.validation', {}, issues.map(describeIssue));
+  }
+}
+
+function labelOf(t: (key: string, options?: Record<string, unknown>) => string, prefix: string | undefined, path: string): string {
+  if (!path) return '';
+  const leaf = path.split('.').filter((p) => !/^\d+$/.test(p));
+  if (prefix) {
+    const key = `${prefix}.${leaf.join('.')}`;
+    const label = t(key, { defaultValue: '' });
+    if (label) return label;
+    const last = `${prefix}.${leaf[leaf.length - 1]}`;
+    const lastLabel = t(last, { defaultValue: '' });
+    if (lastLabel) return lastLabel;
+  }
+  return leaf[leaf.length - 1] ?? path;
+}
+
+export function translateAppError(error: AppError, language: Language) {
+  const t = translatorFor(language);
+  const prefix = error instanceof ValidationError ? error.labelPrefix : undefined;
+  const fields = error.fields.map((field) => ({
+    path: field.path,
+    message: t(field.key, { ...field.values, label: labelOf(t, prefix, field.path) || t('errors.validation') }),
+  }));
+  const message = fields.length && error.key === 'errors.validation' ? (fields[0]?.message ?? t(error.key)) : t(error.key, error.params);
+  return { code: error.key.replace(/^errors\./, ''), message, ...(fields.length ? { fields } : {}) };
+}
+
+const PG_ERRORS: Record<string, AppError> = {
+  '23505': new AppError(409, 'errors.alreadyExists'),
+  '23503': new AppError(400, 'errors.inUse'),
+  '22P02': new AppError(400, 'errors.validation'),
+};
+
+function toAppError(error: FastifyError & { code?: string }, request: FastifyRequest): AppError | null {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return new AppError(
+      400,
+      'errors.validation',
+      {},
+      error.validation.map((v) =>
+        describeIssue({ ...(v.params.issue as z.core.$ZodIssue), path: (v.params.issue as z.core.$ZodIssue).path }),
+      ),
+    );
+  }
+  const pg = error.code ? PG_ERRORS[error.code] : undefined;
+  if (pg) {
+    if (error.code === '23503' && request.method !== 'DELETE') return new AppError(400, 'errors.relationNotFound', { field: '' });
+    return pg;
+  }
+  if (error.statusCode === 429) return new AppError(429, 'errors.tooManyRequests');
+  if (error.statusCode === 415 || (error.statusCode === 400 && error.code?.startsWith('FST_ERR_CTP')))
+    return new AppError(400, 'errors.malformedBody');
+  if (error.statusCode === 400) return new AppError(400, 'errors.malformedBody');
+  if (error.statusCode === 413) return new AppError(413, 'validation.file.size', { max: 1_000_000 });
+  return null;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error, request);
+    if (!appError) {
+      request.log.error({ err: error }, 'unhandled error');
+      const t = translatorFor(request.language);
+      return reply.status(500).send({ error: { code: 'default', message: t('errors.default') } });
+    }
+    if (appError.status >= 500) request.log.error({ err: error }, 'server error');
+    return reply.status(appError.status).send({ error: translateAppError(appError, request.language) });
+  });
+}

@@ -1,0 +1,75 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from '../config';
+
+/**
+ * File storage behind one interface: local disk under DATA_DIR/files with URLs signed by the API
+ * (default), or an S3-compatible bucket with presigned URLs when S3_* is set.
+ */
+export type Storage = {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Buffer, contentType?: string): Promise<void>;
+  /** A URL the browser can load without a bearer token. */
+  publicUrl(fileId: string, key: string, name: string): Promise<string>;
+  /** Local storage only: verifies a signed URL's signature and opens the file. */
+  open(key: string): Readable | null;
+  verify(fileId: string, signature: string): boolean;
+};
+
+const API_FILE_PATH = '/io/api/v1/file';
+
+export function createStorage(config: Config): Storage {
+  const sign = (fileId: string) => createHmac('sha256', config.jwtSecret).update(`file:${fileId}`).digest('base64url');
+  const verify = (fileId: string, signature: string) => {
+    const expected = Buffer.from(sign(fileId));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+
+  if (config.s3) {
+    const s3 = config.s3;
+    const client = new S3Client({
+      region: s3.region,
+      endpoint: s3.endpoint,
+      forcePathStyle: Boolean(s3.endpoint),
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
+    return {
+      kind: 's3',
+      async put(key, body, contentType) {
+        await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body, ContentType: contentType }));
+      },
+      publicUrl: (_fileId, key) => getSignedUrl(client, new GetObjectCommand({ Bucket: s3.bucket, Key: key }), { expiresIn: 3600 }),
+      open: () => null,
+      verify,
+    };
+  }
+
+  const root = path.join(config.dataDir, 'files');
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(root + path.sep)) throw new Error('invalid storage key');
+    return full;
+  };
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const full = resolve(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      await writeFile(full, body);
+    },
+    async publicUrl(fileId, _key, name) {
+      return `${API_FILE_PATH}/${fileId}/${encodeURIComponent(name)}?signature=${sign(fileId)}`;
+    },
+    open(key) {
+      const full = resolve(key);
+      return existsSync(full) ? createReadStream(full) : null;
+    },
+    verify,
+  };
+}

@@ -1,0 +1,118 @@
+import { DEFAULT_LANGUAGE, type Language } from '@ebox/domain';
+
+/**
+ * The one HTTP client of the console (spec 7): bearer token from local storage (or memory when
+ * "remember me" is off), Accept-Language with the current language, bracket-style query strings,
+ * and errors normalised into ApiError with the server's translated message.
+ */
+export const API_BASE = '/io/api/v1';
+const TOKEN_KEY = 'jwt';
+const LANGUAGE_KEY = 'language';
+
+let memoryToken: string | null = null;
+
+export function getToken(): string | null {
+  return memoryToken ?? localStorage.getItem(TOKEN_KEY);
+}
+
+export function setToken(token: string | null, persist = true): void {
+  memoryToken = null;
+  localStorage.removeItem(TOKEN_KEY);
+  if (!token) return;
+  if (persist) localStorage.setItem(TOKEN_KEY, token);
+  else memoryToken = token;
+}
+
+export function getStoredLanguage(): Language {
+  const stored = localStorage.getItem(LANGUAGE_KEY);
+  return stored === 'en' || stored === 'pt-BR' ? stored : DEFAULT_LANGUAGE;
+}
+
+export function storeLanguage(language: Language): void {
+  localStorage.setItem(LANGUAGE_KEY, language);
+}
+
+export type FieldError = { path: string; message: string };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly fields: FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined | Date | QueryValue[] | { [key: string]: QueryValue };
+
+/** Serialises arrays and objects in bracket form (filter[name]=x, ids[]=a) and dates as ISO. */
+export function toQueryString(params: Record<string, QueryValue>): string {
+  const parts: string[] = [];
+  const add = (key: string, value: QueryValue) => {
+    if (value === undefined || value === null || value === '') return;
+    if (value instanceof Date) parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value.toISOString())}`);
+    else if (Array.isArray(value)) for (const item of value) add(`${key}[]`, item ?? '');
+    else if (typeof value === 'object') for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
+    else parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+export type RequestOptions = {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+function headers(hasBody: boolean): HeadersInit {
+  const result: Record<string, string> = { 'Accept-Language': getStoredLanguage() };
+  const token = getToken();
+  if (token) result.Authorization = `Bearer ${token}`;
+  if (hasBody) result['Content-Type'] = 'application/json';
+  return result;
+}
+
+export async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { error?: { message?: string; code?: string; fields?: FieldError[] } };
+    if (body?.error?.message) return new ApiError(response.status, body.error.message, body.error.code, body.error.fields ?? []);
+  } catch {
+    // not JSON: the body text is the message (spec 8.1)
+  }
+  return new ApiError(response.status, text || response.statusText);
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = `${API_BASE}${path}${options.query ? toQueryString(options.query) : ''}`;
+  const hasBody = options.body !== undefined;
+  const response = await fetch(url, {
+    method,
+    headers: headers(hasBody),
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await response.json() : await response.text()) as T;
+}
+
+/** Downloads a binary answer (exports) keeping auth and language headers. */
+export async function download(path: string, query?: Record<string, QueryValue>): Promise<{ blob: Blob; fileName: string }> {
+  const response = await fetch(`${API_BASE}${path}${query ? toQueryString(query) : ''}`, { headers: headers(false) });
+  if (!response.ok) throw await toApiError(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return { blob: await response.blob(), fileName: match ? decodeURIComponent(match[1] ?? 'export.xlsx') : 'export.xlsx' };
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, QueryValue>) => request<T>('GET', path, { query }),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
+  delete: <T>(path: string, query?: Record<string, QueryValue>) => request<T>('DELETE', path, { query }),
+};

@@ -1,0 +1,22 @@
+export default {
+  errors: {
+    default: 'Ops, an error occurred',
+    forbidden: 'Forbidden',
+    unauthorized: 'You need to sign in to continue',
+    sessionExpired: 'Your session has expired. Please sign in again',
+    notFound: 'Record not found',
+    routeNotFound: 'Route not found',
+    validation: 'Invalid data',
+    malformedBody: 'The request body is malformed',
+    tooManyRequests: 'Too many attempts. Wait a moment and try again',
+    alreadyExists: 'A record with this value already exists',
+    inUse: 'This record is used by other records and cannot be deleted',
+    outOfScope: "You don't have access to this company's data",
+    invalidFilter: 'Invalid filter: {{field}}',
+    invalidOrderBy: 'Invalid sorting: {{value}}',
+    exporterFieldsRequired: 'exporterFields is required',
+    importHashRequired: 'Import hash is required',
+    importHashExistent: 'Data has already been imported',
+    relationNotFound: 'Related record not found: {{field}}',
+  },
+};

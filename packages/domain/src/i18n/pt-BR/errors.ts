@@ -1,0 +1,22 @@
+export default {
+  errors: {
+    default: 'Ops, ocorreu um erro',
+    forbidden: 'Proibido',
+    unauthorized: 'Você precisa entrar para continuar',
+    sessionExpired: 'Sua sessão expirou. Entre novamente',
+    notFound: 'Registro não encontrado',
+    routeNotFound: 'Rota não encontrada',
+    validation: 'Dados inválidos',
+    malformedBody: 'O corpo da requisição está malformado',
+    tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente de novo',
+    alreadyExists: 'Já existe um registro com este valor',
+    inUse: 'Este registro é usado por outros registros e não pode ser removido',
+    outOfScope: 'Você não tem acesso aos dados desta empresa',
+    invalidFilter: 'Filtro inválido: {{field}}',
+    invalidOrderBy: 'Ordenação inválida: {{value}}',
+    exporterFieldsRequired: 'exporterFields is required',
+    importHashRequired: 'O hash de importação é obrigatório',
+    importHashExistent: 'Os dados já foram importados',
+    relationNotFound: 'Registro relacionado não encontrado: {{field}}',
+  },
+};

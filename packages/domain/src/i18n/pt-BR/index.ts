@@ -1,0 +1,8 @@
+import errors from './errors';
+import validation from './validation';
+
+/**
+ * Messages are split by area; each area file exports a nested object and this list merges them.
+ * Add a new area file here. Keys must be identical in pt-BR and en (a test checks it).
+ */
+export const areas = [errors, validation];

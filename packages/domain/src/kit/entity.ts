@@ -1,0 +1,69 @@
+import type { Permission } from '../permissions';
+import type { Field } from './field';
+
+/**
+ * How rows of an entity are limited to what the caller may see (spec 5.5):
+ * - company: through a relation field to company (user.allowedCompanies);
+ * - self: the entity is the company itself;
+ * - lockerGroup: through a relation (one or many) to ebox, limited to the locker groups of the
+ *   user's allowed companies;
+ * - none: visible to anyone holding the read permission.
+ */
+export type EntityScope = { kind: 'company'; field: string } | { kind: 'self' } | { kind: 'lockerGroup'; field: string } | { kind: 'none' };
+
+/** A cross-field rule of spec 5.3 that a plain field type cannot express. */
+export type EntityRule = {
+  /** Message key (i18n) and the field it is reported on. */
+  message: string;
+  path: string;
+  /** Returns true when the record is valid. */
+  check: (data: Record<string, unknown>) => boolean;
+};
+
+export type EntityDeclaration = {
+  /** camelCase name; also the prefix of its permissions and of its translation keys. */
+  name: string;
+  /** API path segment and screen route, e.g. 'building-level1'. */
+  path: string;
+  /** Database table, snake_case. */
+  table: string;
+  fields: Record<string, Field>;
+  /** Field shown as the record's label in relations and autocomplete. */
+  labelField: string;
+  /** Permission prefix when it is not the entity name (e.g. eboxModuleCompartiment -> eboxModule). */
+  permissionPrefix?: string;
+  scope: EntityScope;
+  /** Fields shown as list columns, in order. */
+  listColumns: string[];
+  /** Fields offered as list filters. */
+  filters: string[];
+  /** Columns of the import template, in order (spec 3 names them for some entities). */
+  importColumns: string[];
+  /** Columns offered for export; defaults to id, listColumns, createdAt. */
+  exportColumns?: string[];
+  defaultOrderBy?: string;
+  rules?: EntityRule[];
+  /** The entity has no importer screen (role). */
+  noImport?: boolean;
+  /** A parent relation used for nested navigation (module compartments, building levels). */
+  parent?: { field: string; entity: string };
+};
+
+export type EntityAction = 'Read' | 'Create' | 'Edit' | 'Destroy' | 'Import' | 'Autocomplete';
+
+export function permissionOf(entity: EntityDeclaration, action: EntityAction): Permission {
+  return `${entity.permissionPrefix ?? entity.name}${action}` as Permission;
+}
+
+export function defineEntity<const T extends EntityDeclaration>(declaration: T): T {
+  return declaration;
+}
+
+/** Fields a client may write (everything but read-only ones). */
+export function writableFields(entity: EntityDeclaration): [string, Field][] {
+  return Object.entries(entity.fields).filter(([, field]) => !field.readOnly);
+}
+
+export function exportColumnsOf(entity: EntityDeclaration): string[] {
+  return entity.exportColumns ?? ['id', ...entity.listColumns.filter((c) => c !== 'id'), 'createdAt'];
+}

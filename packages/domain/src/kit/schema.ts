@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import type { EntityDeclaration } from './entity';
+import type { Field, FilesField } from './field';
+import { MAX_FILE_SIZE } from './field';
+
+/**
+ * Builds the zod schema of a declared entity. The same schema validates the form (web), each
+ * imported row (web importer and API) and the API body, so a rule lives in one place.
+ *
+ * Every check carries an i18n key as its message ('validation.*'); `describeIssue` turns an issue
+ * into that key plus the values the translation interpolates.
+ */
+
+export type SchemaMode = 'create' | 'update' | 'import';
+
+const M = {
+  required: 'validation.mixed.required',
+  selected: 'validation.mixed.selected',
+  oneOf: 'validation.mixed.oneOf',
+  invalid: 'validation.mixed.invalid',
+  stringLength: 'validation.string.length',
+  stringMin: 'validation.string.min',
+  stringMax: 'validation.string.max',
+  startsWithDigit: 'validation.string.matches',
+  email: 'validation.string.email',
+  url: 'validation.string.url',
+  numberMin: 'validation.number.min',
+  numberMax: 'validation.number.max',
+  integer: 'validation.number.integer',
+  numberType: 'validation.mixed.invalidType',
+  dateType: 'validation.date.invalid',
+  dateRangeOrder: 'validation.date.rangeOrder',
+  arrayMin: 'validation.array.min',
+  arrayMax: 'validation.array.max',
+  fileImage: 'validation.file.image',
+  fileSize: 'validation.file.size',
+  fileFormat: 'validation.file.formats',
+} as const;
+
+export const VALIDATION_KEYS = M;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const IMAGE_FORMATS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg'];
+
+function blankToNull(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' ? null : trimmed;
+  }
+  return value;
+}
+
+function splitWords(value: unknown): unknown {
+  if (typeof value === 'string') return value.split(/\s+/).filter(Boolean);
+  return value;
+}
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'sim', 'y', 's', 'x', 'verdadeiro']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'não', 'nao', 'n', 'falso', '']);
+
+function toBoolean(value: unknown): unknown {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') {
+    const word = value.trim().toLowerCase();
+    if (TRUE_WORDS.has(word)) return true;
+    if (FALSE_WORDS.has(word)) return false;
+  }
+  if (typeof value === 'number') return value !== 0;
+  return value;
+}
+
+/** Accepts a Date, an ISO string or the importer's 'YYYY-MM-DD HH:mm'; yields an ISO string. */
+export function toIsoDateTime(value: unknown): unknown {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? value : value.toISOString();
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  const local = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed);
+  if (local) {
+    const [, y, mo, d, h = '0', mi = '0', s = '0'] = local;
+    const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+    return Number.isNaN(date.getTime()) ? trimmed : date.toISOString();
+  }
+  const parsed = new Date(trimmed);
+  return Number.isNaN(parsed.getTime()) ? trimmed : parsed.toISOString();
+}
+
+function toNumber(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const trimmed = value.trim().replace(',', '.');
+    if (trimmed === '') return null;
+    const n = Number(trimmed);
+    return Number.isNaN(n) ? value : n;
+  }
+  return value;
+}
+
+function idOf(value: unknown): unknown {
+  if (value && typeof value === 'object' && 'id' in value) return (value as { id: unknown }).id;
+  return blankToNull(value);
+}
+
+function extensionOf(name: string): string {
+  const clean = name.split('?')[0] ?? name;
+  const dot = clean.lastIndexOf('.');
+  return dot === -1 ? '' : clean.slice(dot + 1).toLowerCase();
+}
+
+function toFileList(value: unknown): unknown {
+  const list = splitWords(value);
+  if (!Array.isArray(list)) return list;
+  return list.map((item) => {
+    if (typeof item !== 'string') return item;
+    const name = decodeURIComponent(item.split('?')[0]?.split('/').pop() ?? item);
+    return { name, publicUrl: item };
+  });
+}
+
+const fileRefSchema = z.object({
+  id: z.string().optional(),
+  name: z.string().min(1),
+  sizeInBytes: z.number().int().nonnegative().optional(),
+  publicUrl: z.string().min(1),
+});
+
+function filesSchema(field: FilesField) {
+  const formats = field.formats ?? (field.image ? IMAGE_FORMATS : undefined);
+  const maxSize = field.maxSize ?? MAX_FILE_SIZE;
+  let list = z.array(
+    fileRefSchema.superRefine((file, ctx) => {
+      const ext = extensionOf(file.name);
+      if (field.image && !IMAGE_FORMATS.includes(ext)) ctx.addIssue({ code: 'custom', message: M.fileImage, path: ['name'] });
+      else if (formats && !formats.includes(ext))
+        ctx.addIssue({ code: 'custom', message: M.fileFormat, params: { formats: formats.join(', ') }, path: ['name'] });
+      if (file.sizeInBytes !== undefined && file.sizeInBytes > maxSize)
+        ctx.addIssue({ code: 'custom', message: M.fileSize, params: { max: maxSize }, path: ['sizeInBytes'] });
+    }),
+  );
+  if (field.min !== undefined) list = list.min(field.min, M.arrayMin);
+  if (field.max !== undefined) list = list.max(field.max, M.arrayMax);
+  return z.preprocess((v) => (v == null ? [] : toFileList(v)), list);
+}
+
+/** Schema of a single field's value, null meaning "no value" (required is checked by the object). */
+export function fieldSchema(field: Field, mode: SchemaMode = 'create'): z.ZodType {
+  switch (field.type) {
+    case 'text': {
+      let s = z.string(M.invalid);
+      if (field.length !== undefined) s = s.length(field.length, M.stringLength);
+      if (field.min !== undefined) s = s.min(field.min, M.stringMin);
+      if (field.max !== undefined) s = s.max(field.max, M.stringMax);
+      if (field.matches === 'startsWithDigit') s = s.regex(/^\d/, M.startsWithDigit);
+      if (field.email) s = s.regex(EMAIL, M.email);
+      if (field.url) s = s.regex(/^https?:\/\/\S+$/i, M.url);
+      return z.preprocess((v) => blankToNull(typeof v === 'number' ? String(v) : v), s.nullable());
+    }
+    case 'number':
+    case 'integer': {
+      let n = z.number(M.numberType);
+      if (field.type === 'integer') n = n.int(M.integer);
+      if (field.min !== undefined) n = n.min(field.min, M.numberMin);
+      if (field.max !== undefined) n = n.max(field.max, M.numberMax);
+      const scale = field.type === 'number' ? field.scale : undefined;
+      const checked = n.nullable();
+      if (scale === undefined) return z.preprocess(toNumber, checked);
+      return z.preprocess(toNumber, checked).transform((v) => (v == null ? v : Number(v.toFixed(scale))));
+    }
+    case 'boolean':
+      return z.preprocess(toBoolean, z.boolean(M.invalid));
+    case 'dateTime':
+      return z.preprocess(
+        toIsoDateTime,
+        z
+          .string(M.dateType)
+          .refine((v) => !Number.isNaN(Date.parse(v)), M.dateType)
+          .nullable(),
+      );
+    case 'dateRange':
+      return z.preprocess(
+        (v) => (Array.isArray(v) ? v.map(toIsoDateTime) : blankToNull(v)),
+        z
+          .tuple([z.string(M.dateType).nullable(), z.string(M.dateType).nullable()])
+          .refine(([start, end]) => !start || !end || Date.parse(start) <= Date.parse(end), M.dateRangeOrder)
+          .nullable(),
+      );
+    case 'enum': {
+      const one = z.enum(field.options as [string, ...string[]], M.oneOf);
+      if (!field.multiple) return z.preprocess(blankToNull, one.nullable());
+      let list = z.array(one);
+      if (field.min !== undefined) list = list.min(field.min, M.arrayMin);
+      if (field.max !== undefined) list = list.max(field.max, M.arrayMax);
+      return z.preprocess((v) => (v == null ? [] : splitWords(v)), list);
+    }
+    case 'stringList': {
+      let list = z.array(z.string(M.invalid));
+      if (field.min !== undefined) list = list.min(field.min, M.arrayMin);
+      if (field.max !== undefined) list = list.max(field.max, M.arrayMax);
+      return z.preprocess((v) => {
+        const words = v == null ? [] : mode === 'import' ? splitWords(v) : v;
+        return Array.isArray(words) ? words.map(blankToNull).filter((w) => w != null) : words;
+      }, list);
+    }
+    case 'relation': {
+      const id = z.string(M.invalid).regex(UUID, M.invalid);
+      if (!field.multiple) return z.preprocess(idOf, id.nullable());
+      let list = z.array(id);
+      if (field.min !== undefined) list = list.min(field.min, M.arrayMin);
+      if (field.max !== undefined) list = list.max(field.max, M.arrayMax);
+      return z.preprocess((v) => {
+        const items = v == null ? [] : splitWords(v);
+        return Array.isArray(items) ? items.map(idOf).filter((i) => i != null) : items;
+      }, list);
+    }
+    case 'files':
+      return filesSchema(field);
+    case 'object':
+      return z.preprocess((v) => (v == null ? {} : v), objectSchema(field.fields, mode === 'update' ? 'create' : mode));
+  }
+}
+
+function isEmpty(field: Field, value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (Array.isArray(value)) return value.length === 0 && (field.type !== 'files' || field.min === undefined || field.min > 0);
+  return false;
+}
+
+function objectSchema(fields: Record<string, Field>, mode: SchemaMode, rules: EntityDeclaration['rules'] = []) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.readOnly) continue;
+    shape[name] = fieldSchema(field, mode).optional();
+  }
+  return z.strictObject(shape).superRefine((data, ctx) => {
+    for (const [name, field] of Object.entries(fields)) {
+      if (field.readOnly || !field.required) continue;
+      const value = (data as Record<string, unknown>)[name];
+      // On update a missing key leaves the stored value alone; an explicit empty one is refused.
+      if (mode === 'update' && value === undefined) continue;
+      if (isEmpty(field, value)) {
+        const message = field.type === 'enum' || field.type === 'relation' ? M.selected : M.required;
+        ctx.addIssue({ code: 'custom', message, path: [name] });
+      }
+    }
+    for (const rule of rules) {
+      if (!rule.check(data as Record<string, unknown>)) ctx.addIssue({ code: 'custom', message: rule.message, path: [rule.path] });
+    }
+  });
+}
+
+/** Keys the server sets; a client may echo them back, so they are dropped instead of refused. */
+const SYSTEM_KEYS = ['id', 'createdAt', 'updatedAt', 'createdById', 'updatedById', 'deletedAt'];
+
+export function entitySchema(entity: EntityDeclaration, mode: SchemaMode = 'create') {
+  const inner = objectSchema(entity.fields, mode, entity.rules);
+  return z.preprocess((value) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    const copy = { ...(value as Record<string, unknown>) };
+    for (const key of SYSTEM_KEYS) delete copy[key];
+    for (const [name, field] of Object.entries(entity.fields)) if (field.readOnly) delete copy[name];
+    return copy;
+  }, inner);
+}
+
+export type IssueMessage = { path: string; key: string; values: Record<string, unknown> };
+
+/** Turns a zod issue into an i18n key and its interpolation values (spec 5.1 messages). */
+export function describeIssue(issue: z.core.$ZodIssue): IssueMessage {
+  const path = issue.path.map(String).join('.');
+  const values: Record<string, unknown> = { path };
+  const raw = issue as unknown as Record<string, unknown>;
+  if ('minimum' in raw) values.min = Number(raw.minimum);
+  if ('maximum' in raw) values.max = Number(raw.maximum);
+  if (issue.code === 'too_small' && raw.exact) values.length = Number(raw.minimum);
+  if (issue.code === 'too_big' && raw.exact) values.length = Number(raw.maximum);
+  if (issue.code === 'invalid_value') values.values = (raw.values as unknown[]).join(', ');
+  if (issue.code === 'custom' && raw.params) Object.assign(values, raw.params);
+  if (issue.code === 'unrecognized_keys') {
+    values.keys = (raw.keys as string[]).join(', ');
+    return { path, key: 'validation.object.noUnknown', values };
+  }
+  if (issue.message?.startsWith('validation.') || issue.message?.startsWith('errors.')) {
+    // A length check fails as too_small or too_big; the exact-length message says which it wanted.
+    if (issue.message === M.stringLength) values.length = values.min ?? values.max;
+    return { path, key: issue.message, values };
+  }
+  if (issue.code === 'invalid_type') return { path, key: 'validation.mixed.invalidType', values };
+  return { path, key: M.invalid, values };
+}

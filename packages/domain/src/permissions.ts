@@ -1,0 +1,200 @@
+/**
+ * The one permission registry (spec 6). API guards, routes, menus and buttons all read it;
+ * anything not listed here does not exist, so access is denied by default.
+ */
+const CRUD = ['Import', 'Create', 'Edit', 'Destroy', 'Read', 'Autocomplete'] as const;
+
+const CRUD_ENTITIES = [
+  'iam',
+  'customer',
+  'product',
+  'payment',
+  'order',
+  'company',
+  'role',
+  'route',
+  'ebox',
+  'cluster',
+  'eboxModule',
+  'compartimentLayout',
+  'group',
+  'compartiment',
+  'webhook',
+  'ccm',
+  'bot',
+  'botFlow',
+  'qrcodeTemplate',
+  'warehouse',
+  'building',
+  'buildingLevel1',
+  'buildingLevel2',
+  'operation',
+  'paymentGateways',
+  'terminalUiRelease',
+  'terminalUiVersion',
+] as const;
+
+const SPECIAL = [
+  'iamUserAutocomplete',
+  'packingCreate',
+  'packingDestroy',
+  'packingRead',
+  'packingAutocomplete',
+  'inboundCreate',
+  'inboundRead',
+  'inboundAutocomplete',
+  'auditLogRead',
+  'settingsEdit',
+  'paymentExport',
+  'orderResendSMS',
+  'orderUpdateOverdue',
+  'orderUpdateStatus',
+  'orderQrcode',
+  'orderExport',
+  'orderInbound',
+  'generateTag',
+  'companyUserCreate',
+  'roleUserCreate',
+  'invoiceRead',
+  'eboxReboot',
+  'eboxRestartApp',
+  'eboxSync',
+  'compartimentOpen',
+  'compartimentLock',
+  'filterEbox',
+  'filterCluster',
+  'filterType',
+  'filterReferenceNumber',
+  'uploadFiles',
+] as const;
+
+type CrudEntity = (typeof CRUD_ENTITIES)[number];
+type CrudAction = (typeof CRUD)[number];
+export type Permission = `${CrudEntity}${CrudAction}` | (typeof SPECIAL)[number];
+
+export const PERMISSIONS: readonly Permission[] = [
+  ...CRUD_ENTITIES.flatMap((entity) => CRUD.map((action) => `${entity}${action}` as Permission)),
+  ...SPECIAL,
+];
+
+const PERMISSION_SET = new Set<string>(PERMISSIONS);
+
+export function isPermission(value: string): value is Permission {
+  return PERMISSION_SET.has(value);
+}
+
+/** Spec 6: passes when nothing is asked for, or when any held permission matches. */
+export function hasPermission(held: Iterable<string> | undefined, required?: Permission | null): boolean {
+  if (!required) return true;
+  if (!held) return false;
+  for (const permission of held) if (permission === required) return true;
+  return false;
+}
+
+function permissionsOf(entity: string, actions: readonly string[]): Permission[] {
+  return actions.map((action) => `${entity}${action}`).filter(isPermission) as Permission[];
+}
+
+const READ_ACTIONS = ['Read', 'Autocomplete'] as const;
+const EDIT_ACTIONS = [...CRUD] as const;
+
+/** Entities that get their own "<entity>Editor" and "<entity>Viewer" predefined roles (spec 6). */
+const ROLE_ENTITIES = [
+  'customer',
+  'product',
+  'order',
+  'company',
+  'ebox',
+  'cluster',
+  'eboxModule',
+  'compartimentLayout',
+  'group',
+  'packing',
+  'compartiment',
+  'webhook',
+  'ccm',
+  'qrcodeTemplate',
+  'warehouse',
+  'building',
+  'buildingLevel1',
+  'buildingLevel2',
+] as const;
+
+/** Business entities that entityEditor / entityViewer cover (everything but access control). */
+const BUSINESS_ENTITIES = CRUD_ENTITIES.filter((entity) => entity !== 'iam' && entity !== 'role');
+
+const ORDER_OPERATIONS: Permission[] = [
+  'orderResendSMS',
+  'orderUpdateOverdue',
+  'orderUpdateStatus',
+  'orderQrcode',
+  'orderExport',
+  'orderInbound',
+  'generateTag',
+  'invoiceRead',
+];
+
+const TERMINAL_OPERATIONS: Permission[] = ['eboxReboot', 'eboxRestartApp', 'eboxSync', 'compartimentOpen', 'compartimentLock'];
+
+const FILTERS: Permission[] = ['filterEbox', 'filterCluster', 'filterType', 'filterReferenceNumber'];
+
+const ALL_BUSINESS_EDIT: Permission[] = [
+  ...BUSINESS_ENTITIES.flatMap((entity) => permissionsOf(entity, EDIT_ACTIONS)),
+  ...permissionsOf('packing', ['Create', 'Destroy', 'Read', 'Autocomplete']),
+  ...permissionsOf('inbound', ['Create', 'Read', 'Autocomplete']),
+];
+const ALL_BUSINESS_READ: Permission[] = [
+  ...BUSINESS_ENTITIES.flatMap((entity) => permissionsOf(entity, READ_ACTIONS)),
+  ...permissionsOf('packing', READ_ACTIONS),
+  ...permissionsOf('inbound', READ_ACTIONS),
+];
+
+function entityRoles(): Record<string, Permission[]> {
+  const roles: Record<string, Permission[]> = {};
+  for (const entity of ROLE_ENTITIES) {
+    const edit = entity === 'packing' ? ['Create', 'Destroy', 'Read', 'Autocomplete'] : EDIT_ACTIONS;
+    roles[`${entity}Editor`] = permissionsOf(entity, edit);
+    roles[`${entity}Viewer`] = permissionsOf(entity, READ_ACTIONS);
+  }
+  return roles;
+}
+
+/**
+ * Predefined roles (spec 6). The spec names them but not their exact contents; what each holds is
+ * our design, written down in docs/architecture.md.
+ */
+export const PREDEFINED_ROLES: Record<string, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  editor: [
+    ...ALL_BUSINESS_EDIT,
+    ...ORDER_OPERATIONS,
+    ...TERMINAL_OPERATIONS,
+    ...FILTERS,
+    'paymentExport',
+    'uploadFiles',
+    'iamUserAutocomplete',
+    'roleRead',
+    'roleAutocomplete',
+  ],
+  viewer: [...ALL_BUSINESS_READ, ...FILTERS, 'invoiceRead', 'roleRead', 'roleAutocomplete'],
+  companyUserCreator: ['companyUserCreate', 'companyRead', 'companyAutocomplete', 'roleAutocomplete', 'iamRead', 'iamCreate'],
+  auditLogViewer: ['auditLogRead'],
+  iamSecurityReviewer: [
+    ...permissionsOf('iam', EDIT_ACTIONS),
+    'iamUserAutocomplete',
+    'roleRead',
+    'roleAutocomplete',
+    'roleUserCreate',
+    'companyAutocomplete',
+  ],
+  entityEditor: [...ALL_BUSINESS_EDIT, 'uploadFiles'],
+  entityViewer: ALL_BUSINESS_READ,
+  ...entityRoles(),
+  orderSmsResender: ['orderRead', 'orderResendSMS'],
+  orderUpdateOverdue: ['orderRead', 'orderUpdateOverdue'],
+  orderUpdateStatus: ['orderRead', 'orderUpdateStatus'],
+  operator: [...permissionsOf('operation', READ_ACTIONS)],
+  operatorAdmin: [...permissionsOf('operation', EDIT_ACTIONS)],
+};
+
+export const OWNER_ROLE = 'owner';
