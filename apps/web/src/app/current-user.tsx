@@ -1,0 +1,86 @@
+import { type AccessState, accessStateOf, type Permission, userCan } from '@ebox/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api, getToken, setToken } from './api-client';
+
+/** A stored file as the API answers it (POST /file/upload, avatars, attachments). */
+export type FileRef = { id: string; name: string; sizeInBytes: number; publicUrl: string };
+
+/** GET /auth/me (docs/architecture.md). */
+export type CurrentUser = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  fullName: string | null;
+  phoneNumber: string | null;
+  avatars: FileRef[];
+  emailVerified: boolean;
+  disabled: boolean;
+  roles: { id: string; name: string }[];
+  permissions: Permission[];
+  allowedCompanies: { id: string; label: string }[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const CURRENT_USER_KEY = ['auth', 'me'] as const;
+
+/**
+ * Spec 4.5: a failed initial load or refresh clears the session, so a stale or revoked token
+ * never leaves the console half signed in.
+ */
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  if (!getToken()) return null;
+  try {
+    return await api.get<CurrentUser>('/auth/me');
+  } catch {
+    setToken(null);
+    return null;
+  }
+}
+
+export type CurrentUserContext = {
+  user: CurrentUser | null;
+  isLoading: boolean;
+  accessState: AccessState;
+  refresh(): Promise<void>;
+  /** Stores the token answered by sign-in, sign-up or password reset and loads the user. */
+  signIn(token: string, persist?: boolean): Promise<void>;
+  signOut(): void;
+  can(permission?: Permission | null): boolean;
+};
+
+export function useCurrentUser(): CurrentUserContext {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: fetchCurrentUser,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const user = query.data ?? null;
+
+  const refresh = useCallback(async () => {
+    await queryClient.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, staleTime: 0 });
+  }, [queryClient]);
+
+  const signIn = useCallback(
+    async (token: string, persist = true) => {
+      setToken(token, persist);
+      await queryClient.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, staleTime: 0 });
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(() => {
+    setToken(null);
+    // Nothing cached for the previous user may leak into the next session.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+    queryClient.setQueryData(CURRENT_USER_KEY, null);
+  }, [queryClient]);
+
+  const can = useCallback((permission?: Permission | null) => userCan(user, permission), [user]);
+
+  return { user, isLoading: query.isPending, accessState: accessStateOf(user), refresh, signIn, signOut, can };
+}

@@ -1,0 +1,2 @@
+import type { RouteObject } from 'react-router';
+export const entityRoutes: RouteObject[] = [];
