@@ -1,18 +1,46 @@
 import type { EntityDeclaration } from '../kit/entity';
 import { building } from './building';
+import { buildingLevel1 } from './building-level1';
+import { buildingLevel2 } from './building-level2';
+import { ccm } from './ccm';
 import { company } from './company';
+import { compartimentLayout } from './compartiment-layout';
+import { customer } from './customer';
+import { eboxModule } from './ebox-module';
+import { eboxModuleCompartiment } from './ebox-module-compartiment';
 import { group } from './group';
+import { product } from './product';
+import { qrcodeTemplate } from './qrcode-template';
 import { role } from './role';
+import { warehouse } from './warehouse';
+import { webhook } from './webhook';
 
 export { COMPANY_TYPES, SMS_GATEWAYS } from './company';
 export * from './enums';
+export { isCompilableHandlebars } from './qrcode-template';
 
 /**
  * Every declared entity, by name. Adding an entity: write its declaration file next to this one,
  * add it here, add its translations (i18n/{pt-BR,en}/entities/), and generate the migration
  * (`npm run db:generate -w @ebox/api`).
  */
-export const ENTITIES: Record<string, EntityDeclaration> = { role, company, group, building };
+export const ENTITIES: Record<string, EntityDeclaration> = {
+  role,
+  company,
+  group,
+  building,
+  buildingLevel1,
+  buildingLevel2,
+  customer,
+  product,
+  warehouse,
+  compartimentLayout,
+  eboxModule,
+  eboxModuleCompartiment,
+  webhook,
+  ccm,
+  qrcodeTemplate,
+};
 
 export function entityByName(name: string): EntityDeclaration | undefined {
   return ENTITIES[name];

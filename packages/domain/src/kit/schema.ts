@@ -279,7 +279,8 @@ export function describeIssue(issue: z.core.$ZodIssue): IssueMessage {
     values.keys = (raw.keys as string[]).join(', ');
     return { path, key: 'validation.object.noUnknown', values };
   }
-  if (issue.message?.startsWith('validation.') || issue.message?.startsWith('errors.')) {
+  // Entity rules (5.3) carry their own keys under entities.<name>.errors.
+  if (issue.message?.startsWith('validation.') || issue.message?.startsWith('errors.') || issue.message?.startsWith('entities.')) {
     // A length check fails as too_small or too_big; the exact-length message says which it wanted.
     if (issue.message === M.stringLength) values.length = values.min ?? values.max;
     return { path, key: issue.message, values };

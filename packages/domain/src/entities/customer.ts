@@ -1,0 +1,28 @@
+import { defineEntity } from '../kit/entity';
+
+/** A person who receives or sends parcels; belongs to a company and may live in a building unit. */
+export const customer = defineEntity({
+  name: 'customer',
+  path: 'customer',
+  table: 'customer',
+  labelField: 'name',
+  scope: { kind: 'company', field: 'company' },
+  fields: {
+    name: { type: 'text', required: true, min: 2, max: 255 },
+    /** Digits with the country code (5521987654321), as orders carry it. */
+    cellphone: { type: 'text', max: 24, matches: 'startsWithDigit' },
+    email: { type: 'text', max: 255, email: true },
+    /** CPF or CNPJ, with or without punctuation. */
+    documentNumber: { type: 'text', max: 20 },
+    company: { type: 'relation', entity: 'company' },
+    /** The unit (apartment, room) of a building where the customer lives. */
+    buildingLevel2: { type: 'relation', entity: 'buildingLevel2' },
+    photo: { type: 'files', image: true, max: 1 },
+    /** Person with a disability: gets the accessible compartments. */
+    pcd: { type: 'boolean' },
+    enable: { type: 'boolean' },
+  },
+  listColumns: ['name', 'cellphone', 'email', 'documentNumber', 'company', 'enable', 'createdAt'],
+  filters: ['name', 'cellphone', 'email', 'documentNumber', 'company', 'buildingLevel2', 'pcd', 'enable', 'createdAt'],
+  importColumns: ['name', 'cellphone', 'email', 'documentNumber', 'company', 'pcd', 'enable'],
+});

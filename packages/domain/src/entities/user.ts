@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { defineEntity } from '../kit/entity';
+import { fieldSchema } from '../kit/schema';
+
+/** Spec 3: a user's status is derived from `disabled`. */
+export const USER_STATUSES = ['enabled', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/**
+ * The user as IAM shows it (spec 3, 5.3). Not part of ENTITIES: its table is the platform's `user`
+ * table and its API is /iam (spec 7.2), but lists, forms, filters and the importer read it like any
+ * declaration.
+ */
+export const userEntity = defineEntity({
+  name: 'user',
+  path: 'iam',
+  table: 'user',
+  labelField: 'email',
+  permissionPrefix: 'iam',
+  scope: { kind: 'none' },
+  fields: {
+    email: { type: 'text', required: true, max: 255, email: true, unique: true },
+    firstName: { type: 'text', max: 80 },
+    lastName: { type: 'text', max: 175 },
+    /** First and last name joined by the server. */
+    fullName: { type: 'text', readOnly: true },
+    phoneNumber: { type: 'text', max: 24, matches: 'startsWithDigit' },
+    avatars: { type: 'files', image: true, max: 1 },
+    roles: { type: 'relation', entity: 'role', multiple: true, required: true },
+    allowedCompanies: { type: 'relation', entity: 'company', multiple: true },
+    /** Changed through the enable/disable actions (PUT /iam/status), not the form. */
+    disabled: { type: 'boolean', hideInForm: true },
+    status: { type: 'enum', options: USER_STATUSES, readOnly: true },
+    emailVerified: { type: 'boolean', readOnly: true },
+  },
+  listColumns: ['email', 'fullName', 'phoneNumber', 'roles', 'status', 'createdAt'],
+  filters: ['email', 'fullName', 'roles', 'status'],
+  importColumns: ['email', 'firstName', 'lastName', 'phoneNumber', 'roles'],
+  exportColumns: ['id', 'email', 'fullName', 'firstName', 'lastName', 'phoneNumber', 'roles', 'status', 'emailVerified', 'createdAt'],
+  defaultOrderBy: 'createdAt_DESC',
+});
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL.test(value);
+}
+
+/** One email address (sign-in, sign-up, password reset): trimmed, lower case, at most 255, valid. */
+export const emailSchema = z
+  .string('validation.mixed.required')
+  .trim()
+  .toLowerCase()
+  .min(1, 'validation.mixed.required')
+  .max(255, 'validation.string.max')
+  .regex(EMAIL, 'validation.string.email');
+
+/**
+ * Spec 5.3: a list of emails, given as an array or as one comma-separated string; each one must be
+ * valid ('Email {value} is invalid') and at most 255 characters.
+ */
+export const emailListSchema = z.preprocess(
+  (value) => {
+    const list = typeof value === 'string' ? value.split(',') : value;
+    if (!Array.isArray(list)) return list;
+    return list.map((item) => (typeof item === 'string' ? item.trim().toLowerCase() : item)).filter((item) => item !== '');
+  },
+  z
+    .array(z.string('validation.mixed.invalid'), 'validation.mixed.required')
+    .min(1, 'validation.mixed.required')
+    .superRefine((emails, ctx) => {
+      emails.forEach((email, index) => {
+        if (email.length > 255) ctx.addIssue({ code: 'custom', message: 'validation.string.max', params: { max: 255 }, path: [index] });
+        else if (!EMAIL.test(email))
+          ctx.addIssue({ code: 'custom', message: 'validation.email.invalidInList', params: { value: email }, path: [index] });
+      });
+    }),
+);
+
+const fields = userEntity.fields;
+const rolesSchema = fieldSchema(fields.roles).refine((roles) => Array.isArray(roles) && roles.length > 0, 'validation.mixed.selected');
+
+/** PUT /auth/profile: what a user may change about themself. */
+export const profileSchema = z.object({
+  firstName: fieldSchema(fields.firstName).optional(),
+  lastName: fieldSchema(fields.lastName).optional(),
+  phoneNumber: fieldSchema(fields.phoneNumber).optional(),
+  avatars: fieldSchema(fields.avatars).optional(),
+});
+
+/** POST /iam: invite users by email with roles (and optionally limit them to companies). */
+export const userInviteSchema = z.object({
+  emails: emailListSchema,
+  roles: rolesSchema,
+  allowedCompanies: fieldSchema(fields.allowedCompanies).optional(),
+});
+
+/** PUT /iam: an administrator edits a user. */
+export const userEditSchema = z.object({
+  id: z.uuid('validation.mixed.invalid'),
+  firstName: fieldSchema(fields.firstName).optional(),
+  lastName: fieldSchema(fields.lastName).optional(),
+  phoneNumber: fieldSchema(fields.phoneNumber).optional(),
+  avatars: fieldSchema(fields.avatars).optional(),
+  roles: rolesSchema,
+  allowedCompanies: fieldSchema(fields.allowedCompanies).optional(),
+});
+
+/** Spec 3: full name is first and last name joined; null when both are empty. */
+export function fullNameOf(firstName?: string | null, lastName?: string | null): string | null {
+  return [firstName, lastName].filter((part) => part?.trim()).join(' ') || null;
+}
