@@ -1,8 +1,14 @@
+import auditLog from './audit-log';
+import auth from './auth';
+import common from './common';
 import errors from './errors';
+import layout from './layout';
+import outbox from './outbox';
+import settings from './settings';
 import validation from './validation';
 
 /**
  * Messages are split by area; each area file exports a nested object and this list merges them.
  * Add a new area file here. Keys must be identical in pt-BR and en (a test checks it).
  */
-export const areas = [errors, validation];
+export const areas = [errors, validation, common, auth, layout, settings, auditLog, outbox];

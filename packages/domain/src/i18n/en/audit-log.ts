@@ -1,0 +1,30 @@
+export default {
+  auditLog: {
+    title: 'Audit log',
+    fields: {
+      timestamp: 'Date',
+      createdByEmail: 'By',
+      entityName: 'Entity',
+      entityId: 'Record id',
+      action: 'Action',
+      values: 'Values',
+      before: 'Before',
+      after: 'After',
+      period: 'Period',
+    },
+    actions: {
+      create: 'Create',
+      update: 'Update',
+      delete: 'Delete',
+      import: 'Import',
+    },
+    entityNames: {
+      user: 'User',
+      settings: 'Settings',
+    },
+    detail: 'Audit entry',
+    system: 'System',
+    nothing: 'Nothing',
+    empty: 'No audit entries match these filters',
+  },
+};

@@ -1,0 +1,41 @@
+export default {
+  app: {
+    title: 'Ebox Console',
+  },
+  common: {
+    save: 'Salvar',
+    cancel: 'Cancelar',
+    back: 'Voltar',
+    backHome: 'Voltar ao início',
+    yes: 'Sim',
+    no: 'Não',
+    search: 'Pesquisar',
+    reset: 'Limpar',
+    close: 'Fechar',
+    details: 'Detalhes',
+    loading: 'Carregando...',
+    empty: 'Nenhum dado',
+    actions: 'Ações',
+    refresh: 'Atualizar',
+    total: '{{count}} no total',
+    language: 'Idioma',
+    languages: {
+      'pt-BR': 'Português',
+      en: 'English',
+    },
+  },
+  errorPages: {
+    forbidden: {
+      title: 'Proibido',
+      message: 'Desculpe, você não tem acesso a esta página',
+    },
+    notFound: {
+      title: 'Não encontrado',
+      message: 'Desculpe, a página que você visitou não existe',
+    },
+    serverError: {
+      title: 'Ocorreu um erro',
+      message: 'Desculpe, o servidor está reportando um erro',
+    },
+  },
+};
