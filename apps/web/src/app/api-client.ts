@@ -53,8 +53,13 @@ export function toQueryString(params: Record<string, QueryValue>): string {
   const add = (key: string, value: QueryValue) => {
     if (value === undefined || value === null || value === '') return;
     if (value instanceof Date) parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value.toISOString())}`);
-    else if (Array.isArray(value)) for (const item of value) add(`${key}[]`, item ?? '');
-    else if (typeof value === 'object') for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
+    else if (Array.isArray(value)) {
+      // An empty item keeps its place: a range with an open start is `f[]=&f[]=max`.
+      for (const item of value) {
+        if (item === undefined || item === null || item === '') parts.push(`${encodeURIComponent(`${key}[]`)}=`);
+        else add(`${key}[]`, item);
+      }
+    } else if (typeof value === 'object') for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
     else parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
   };
   for (const [key, value] of Object.entries(params)) add(key, value);
