@@ -12,7 +12,7 @@ export const role = defineEntity({
     name: { type: 'text', required: true, min: 2, max: 255, unique: true },
     description: { type: 'text', max: 2000, multiline: true },
     company: { type: 'relation', entity: 'company' },
-    permissions: { type: 'enum', options: PERMISSIONS, multiple: true, required: true, min: 1 },
+    permissions: { type: 'enum', options: PERMISSIONS, multiple: true, required: true },
     /** Seeded roles of spec 6; their name cannot change. */
     predefined: { type: 'boolean', readOnly: true },
   },

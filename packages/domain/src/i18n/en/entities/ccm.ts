@@ -1,0 +1,69 @@
+export default {
+  entities: {
+    ccm: {
+      menu: 'Message templates',
+      label: 'Message template',
+      labelPlural: 'Message templates',
+      fields: {
+        type: 'Channel',
+        subType: 'Operation',
+        trigger: 'Trigger',
+        subject: 'Subject',
+        content: 'Content',
+        company: 'Company',
+        enable: 'Active',
+        id: 'Id',
+        createdAt: 'Created at',
+        updatedAt: 'Updated at',
+      },
+      enumerators: {
+        type: {
+          whatsapp: 'WhatsApp',
+          sms: 'SMS',
+          email: 'Email',
+          push: 'Push',
+        },
+        subType: {
+          delivery: 'Delivery',
+          return: 'Return',
+          storage: 'Self-storage',
+          send: 'Send',
+        },
+        trigger: {
+          CREATED: 'Order created',
+          STORED: 'Stored in the locker',
+          EXPIRED: 'Pick-up period expired',
+          INBOUND: 'Received at the warehouse',
+          IN_TRANSIT_TO_STORE: 'In transit to the locker',
+          EXPIRED_TAKEN: 'Expired and collected',
+          EXPIRED_INBOUND: 'Expired and received at the warehouse',
+          EXPIRED_RETURNED: 'Expired and returned',
+          COURIER_TAKEN: 'Taken by the courier',
+          COURIER_INBOUND: 'Received at the warehouse from the courier',
+          COURIER_RETURNED: 'Returned by the courier',
+          CUSTOMER_TAKEN: 'Taken by the customer',
+          SEND_INBOUND: 'Shipment received at the warehouse',
+          SEND_RETURNED: 'Shipment returned',
+          PRE_EXPIRED: 'About to expire',
+          CANCELED: 'Canceled',
+        },
+      },
+      hints: {
+        trigger: 'Order status that sends the message',
+        subject: 'Used by emails',
+      },
+      create: {
+        success: 'Message template created successfully',
+      },
+      update: {
+        success: 'Message template updated successfully',
+      },
+      destroy: {
+        success: 'Message template deleted successfully',
+      },
+      destroyAll: {
+        success: 'Message templates deleted successfully',
+      },
+    },
+  },
+};

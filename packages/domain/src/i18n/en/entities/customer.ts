@@ -1,0 +1,39 @@
+export default {
+  entities: {
+    customer: {
+      menu: 'Customers',
+      label: 'Customer',
+      labelPlural: 'Customers',
+      fields: {
+        name: 'Name',
+        cellphone: 'Mobile phone',
+        email: 'Email',
+        documentNumber: 'Document number (CPF/CNPJ)',
+        company: 'Company',
+        buildingLevel2: 'Unit (level 2)',
+        photo: 'Photo',
+        pcd: 'Person with a disability',
+        enable: 'Active',
+        id: 'Id',
+        createdAt: 'Created at',
+        updatedAt: 'Updated at',
+      },
+      hints: {
+        cellphone: 'Digits only, with country and area code, for example 5521987654321',
+        pcd: 'Gets accessible compartments',
+      },
+      create: {
+        success: 'Customer created successfully',
+      },
+      update: {
+        success: 'Customer updated successfully',
+      },
+      destroy: {
+        success: 'Customer deleted successfully',
+      },
+      destroyAll: {
+        success: 'Customers deleted successfully',
+      },
+    },
+  },
+};

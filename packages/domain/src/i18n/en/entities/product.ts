@@ -1,0 +1,34 @@
+export default {
+  entities: {
+    product: {
+      menu: 'Products',
+      label: 'Product',
+      labelPlural: 'Products',
+      fields: {
+        name: 'Name',
+        description: 'Description',
+        unitPrice: 'Unit price',
+        photos: 'Photos',
+        id: 'Id',
+        createdAt: 'Created at',
+        updatedAt: 'Updated at',
+      },
+      hints: {
+        unitPrice: 'In reais, from 0.01 to 99,999.00',
+        photos: 'Up to 3 images of up to 1,000,000 bytes each',
+      },
+      create: {
+        success: 'Product created successfully',
+      },
+      update: {
+        success: 'Product updated successfully',
+      },
+      destroy: {
+        success: 'Product deleted successfully',
+      },
+      destroyAll: {
+        success: 'Products deleted successfully',
+      },
+    },
+  },
+};

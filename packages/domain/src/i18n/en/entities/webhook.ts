@@ -1,0 +1,32 @@
+export default {
+  entities: {
+    webhook: {
+      menu: 'Webhooks',
+      label: 'Webhook',
+      labelPlural: 'Webhooks',
+      fields: {
+        url: 'URL',
+        company: 'Company',
+        enable: 'Active',
+        id: 'Id',
+        createdAt: 'Created at',
+        updatedAt: 'Updated at',
+      },
+      hints: {
+        url: "http or https address that receives the events of the company's orders",
+      },
+      create: {
+        success: 'Webhook created successfully',
+      },
+      update: {
+        success: 'Webhook updated successfully',
+      },
+      destroy: {
+        success: 'Webhook deleted successfully',
+      },
+      destroyAll: {
+        success: 'Webhooks deleted successfully',
+      },
+    },
+  },
+};

@@ -1,0 +1,69 @@
+export default {
+  entities: {
+    ccm: {
+      menu: 'Modelos de mensagem',
+      label: 'Modelo de mensagem',
+      labelPlural: 'Modelos de mensagem',
+      fields: {
+        type: 'Canal',
+        subType: 'Operação',
+        trigger: 'Gatilho',
+        subject: 'Assunto',
+        content: 'Conteúdo',
+        company: 'Empresa',
+        enable: 'Ativo',
+        id: 'Id',
+        createdAt: 'Criado em',
+        updatedAt: 'Atualizado em',
+      },
+      enumerators: {
+        type: {
+          whatsapp: 'WhatsApp',
+          sms: 'SMS',
+          email: 'E-mail',
+          push: 'Push',
+        },
+        subType: {
+          delivery: 'Entrega',
+          return: 'Devolução',
+          storage: 'Guarda-volumes',
+          send: 'Envio',
+        },
+        trigger: {
+          CREATED: 'Pedido criado',
+          STORED: 'Depositado no armário',
+          EXPIRED: 'Prazo de retirada expirado',
+          INBOUND: 'Recebido no armazém',
+          IN_TRANSIT_TO_STORE: 'Em trânsito para o armário',
+          EXPIRED_TAKEN: 'Expirado e recolhido',
+          EXPIRED_INBOUND: 'Expirado e recebido no armazém',
+          EXPIRED_RETURNED: 'Expirado e devolvido',
+          COURIER_TAKEN: 'Retirado pelo entregador',
+          COURIER_INBOUND: 'Recebido no armazém pelo entregador',
+          COURIER_RETURNED: 'Devolvido pelo entregador',
+          CUSTOMER_TAKEN: 'Retirado pelo cliente',
+          SEND_INBOUND: 'Envio recebido no armazém',
+          SEND_RETURNED: 'Envio devolvido',
+          PRE_EXPIRED: 'Prestes a expirar',
+          CANCELED: 'Cancelado',
+        },
+      },
+      hints: {
+        trigger: 'Situação do pedido que dispara o envio',
+        subject: 'Usado nos e-mails',
+      },
+      create: {
+        success: 'Modelo de mensagem criado com sucesso',
+      },
+      update: {
+        success: 'Modelo de mensagem atualizado com sucesso',
+      },
+      destroy: {
+        success: 'Modelo de mensagem excluído com sucesso',
+      },
+      destroyAll: {
+        success: 'Modelos de mensagem excluídos com sucesso',
+      },
+    },
+  },
+};

@@ -1,0 +1,34 @@
+import building from './building';
+import buildingLevel1 from './building-level1';
+import buildingLevel2 from './building-level2';
+import ccm from './ccm';
+import company from './company';
+import compartimentLayout from './compartiment-layout';
+import customer from './customer';
+import eboxModule from './ebox-module';
+import eboxModuleCompartiment from './ebox-module-compartiment';
+import group from './group';
+import product from './product';
+import qrcodeTemplate from './qrcode-template';
+import role from './role';
+import warehouse from './warehouse';
+import webhook from './webhook';
+
+/** One area per declared entity: entities.<name>.{menu,label,labelPlural,fields,enumerators,hints,...}. */
+export const entityAreas = [
+  role,
+  company,
+  group,
+  building,
+  buildingLevel1,
+  buildingLevel2,
+  customer,
+  product,
+  warehouse,
+  compartimentLayout,
+  eboxModule,
+  eboxModuleCompartiment,
+  webhook,
+  ccm,
+  qrcodeTemplate,
+];

@@ -1,0 +1,34 @@
+export default {
+  entities: {
+    product: {
+      menu: 'Produtos',
+      label: 'Produto',
+      labelPlural: 'Produtos',
+      fields: {
+        name: 'Nome',
+        description: 'Descrição',
+        unitPrice: 'Preço unitário',
+        photos: 'Fotos',
+        id: 'Id',
+        createdAt: 'Criado em',
+        updatedAt: 'Atualizado em',
+      },
+      hints: {
+        unitPrice: 'Em reais, de 0,01 a 99.999,00',
+        photos: 'Até 3 imagens de até 1.000.000 bytes cada',
+      },
+      create: {
+        success: 'Produto criado com sucesso',
+      },
+      update: {
+        success: 'Produto atualizado com sucesso',
+      },
+      destroy: {
+        success: 'Produto excluído com sucesso',
+      },
+      destroyAll: {
+        success: 'Produtos excluídos com sucesso',
+      },
+    },
+  },
+};

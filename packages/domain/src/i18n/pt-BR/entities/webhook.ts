@@ -1,0 +1,32 @@
+export default {
+  entities: {
+    webhook: {
+      menu: 'Webhooks',
+      label: 'Webhook',
+      labelPlural: 'Webhooks',
+      fields: {
+        url: 'URL',
+        company: 'Empresa',
+        enable: 'Ativo',
+        id: 'Id',
+        createdAt: 'Criado em',
+        updatedAt: 'Atualizado em',
+      },
+      hints: {
+        url: 'Endereço http ou https que recebe os eventos dos pedidos da empresa',
+      },
+      create: {
+        success: 'Webhook criado com sucesso',
+      },
+      update: {
+        success: 'Webhook atualizado com sucesso',
+      },
+      destroy: {
+        success: 'Webhook excluído com sucesso',
+      },
+      destroyAll: {
+        success: 'Webhooks excluídos com sucesso',
+      },
+    },
+  },
+};

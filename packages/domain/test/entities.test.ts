@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ENTITIES, entityByPath } from '../src/entities/index';
+import { type EntityAction, exportColumnsOf, permissionOf } from '../src/kit/entity';
+import { isPermission } from '../src/permissions';
+
+const SYSTEM_COLUMNS = ['id', 'createdAt', 'updatedAt'];
+const ACTIONS: EntityAction[] = ['Read', 'Create', 'Edit', 'Destroy', 'Import', 'Autocomplete'];
+const entities = Object.values(ENTITIES);
+
+describe('entity declarations', () => {
+  it('registers each entity under its own name with a unique path and table', () => {
+    for (const [name, entity] of Object.entries(ENTITIES)) expect(entity.name).toBe(name);
+    expect(new Set(entities.map((e) => e.path)).size).toBe(entities.length);
+    expect(new Set(entities.map((e) => e.table)).size).toBe(entities.length);
+  });
+
+  it('uses the routes of spec 2.6 and 7.3', () => {
+    expect(entityByPath('building-level1')?.name).toBe('buildingLevel1');
+    expect(entityByPath('building-level2')?.name).toBe('buildingLevel2');
+    for (const name of ['customer', 'product', 'eboxModule', 'compartimentLayout', 'qrcodeTemplate', 'eboxModuleCompartiment', 'ccm']) {
+      expect(ENTITIES[name]?.path).toBe(name);
+    }
+  });
+
+  it.each(entities.map((e) => [e.name, e] as const))('%s names only declared fields in its columns, filters and label', (_name, entity) => {
+    const known = new Set([...Object.keys(entity.fields), ...SYSTEM_COLUMNS]);
+    const unknown = [
+      ...entity.listColumns,
+      ...entity.filters,
+      ...entity.importColumns,
+      ...exportColumnsOf(entity),
+      entity.labelField,
+    ].filter((column) => !known.has(column));
+    expect(unknown).toEqual([]);
+    expect(entity.fields[entity.labelField]).toBeDefined();
+    for (const column of entity.importColumns) expect(entity.fields[column]?.readOnly).not.toBe(true);
+    if (entity.defaultOrderBy) expect(known.has(entity.defaultOrderBy.replace(/_(ASC|DESC)$/, ''))).toBe(true);
+  });
+
+  it.each(entities.map((e) => [e.name, e] as const))('%s guards every action with a registered permission', (_name, entity) => {
+    for (const action of ACTIONS) expect(isPermission(permissionOf(entity, action))).toBe(true);
+  });
+
+  it('points relations at declared entities (or the platform user)', () => {
+    for (const entity of entities) {
+      for (const [fieldName, field] of Object.entries(entity.fields)) {
+        if (field.type !== 'relation') continue;
+        expect(field.entity === 'user' || Boolean(ENTITIES[field.entity]), `${entity.name}.${fieldName} -> ${field.entity}`).toBe(true);
+      }
+    }
+  });
+
+  it('scopes by company every entity that belongs to a company', () => {
+    for (const entity of entities) {
+      if (entity.name === 'company') {
+        expect(entity.scope).toEqual({ kind: 'self' });
+        continue;
+      }
+      // A role without company is a role of every company, so roles stay visible to everyone.
+      if (entity.name === 'role') continue;
+      const company = entity.fields.company;
+      if (company?.type === 'relation' && company.entity === 'company')
+        expect(entity.scope, entity.name).toEqual({ kind: 'company', field: 'company' });
+      else expect(entity.scope, entity.name).toEqual({ kind: 'none' });
+    }
+  });
+
+  it('nests module compartments under their module and building levels 1 under their building', () => {
+    const compartiment = ENTITIES.eboxModuleCompartiment!;
+    expect(compartiment.parent).toEqual({ field: 'eboxModule', entity: 'eboxModule' });
+    expect(permissionOf(compartiment, 'Edit')).toBe('eboxModuleEdit');
+    expect(ENTITIES.buildingLevel1?.parent).toEqual({ field: 'building', entity: 'building' });
+    expect(ENTITIES.buildingLevel1?.importColumns).toEqual(['name', 'level2']);
+    expect(ENTITIES.buildingLevel2?.importColumns).toEqual(['name', 'customers']);
+  });
+});
