@@ -3,6 +3,17 @@ import { entityTables } from './schema';
 
 export { auditLog, outboxMessage, settings, storedFile, user } from './schema';
 export const buildingTable = entityTables.building;
+export const buildingLevel1Table = entityTables.buildingLevel1;
+export const buildingLevel2Table = entityTables.buildingLevel2;
+export const ccmTable = entityTables.ccm;
 export const companyTable = entityTables.company;
+export const compartimentLayoutTable = entityTables.compartimentLayout;
+export const customerTable = entityTables.customer;
+export const eboxModuleTable = entityTables.eboxModule;
+export const eboxModuleCompartimentTable = entityTables.eboxModuleCompartiment;
 export const groupTable = entityTables.group;
+export const productTable = entityTables.product;
+export const qrcodeTemplateTable = entityTables.qrcodeTemplate;
 export const roleTable = entityTables.role;
+export const warehouseTable = entityTables.warehouse;
+export const webhookTable = entityTables.webhook;
