@@ -25,7 +25,7 @@ describe('platform', () => {
   it('serves the OpenAPI document', async () => {
     const response = await fetch(`${t.baseUrl}/io/api/v1/docs/json`);
     expect(response.status).toBe(200);
-    const doc = await response.json();
+    const doc = (await response.json()) as { openapi: string };
     expect(doc.openapi).toMatch(/^3\./);
   });
 

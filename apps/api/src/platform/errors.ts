@@ -18,6 +18,13 @@ export class AppError extends Error {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** i18n prefix of the labels of this route's body fields, e.g. 'entities.user.fields'. */
+    labelPrefix?: string;
+  }
+}
+
 export const badRequest = (key: string, params?: Record<string, unknown>) => new AppError(400, key, params);
 export const forbidden = (key = 'errors.forbidden') => new AppError(403, key);
 export const notFound = (key = 'errors.notFound') => new AppError(404, key);
@@ -35,7 +42,7 @@ export class ValidationError extends AppError {
 }
 
 function labelOf(t: (key: string, options?: Record<string, unknown>) => string, prefix: string | undefined, path: string): string {
-  if (!path) return '';
+  if (!path) return t('resource.record');
   const leaf = path.split('.').filter((p) => !/^\d+$/.test(p));
   if (prefix) {
     const key = `${prefix}.${leaf.join('.')}`;
@@ -68,18 +75,23 @@ const PG_ERRORS: Record<string, AppError> = {
 function toAppError(error: FastifyError & { code?: string }, request: FastifyRequest): AppError | null {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return new AppError(
-      400,
-      'errors.validation',
-      {},
-      error.validation.map((v) =>
-        describeIssue({ ...(v.params.issue as z.core.$ZodIssue), path: (v.params.issue as z.core.$ZodIssue).path }),
-      ),
+    // Rebuild zod issues from the provider's AJV-shaped errors so the same messages apply.
+    const issues = error.validation.map(
+      (v) =>
+        ({
+          ...(v.params as object),
+          code: v.keyword,
+          message: v.message,
+          path: v.instancePath.split('/').filter(Boolean),
+        }) as unknown as z.core.$ZodIssue,
     );
+    return new AppError(400, 'errors.validation', {}, issues.map(describeIssue));
   }
-  const pg = error.code ? PG_ERRORS[error.code] : undefined;
+  // drizzle wraps driver errors; the PostgreSQL error code sits on the cause
+  const pgCode = error.code ?? (error.cause as { code?: string } | undefined)?.code;
+  const pg = pgCode ? PG_ERRORS[pgCode] : undefined;
   if (pg) {
-    if (error.code === '23503' && request.method !== 'DELETE') return new AppError(400, 'errors.relationNotFound', { field: '' });
+    if (pgCode === '23503' && request.method !== 'DELETE') return new AppError(400, 'errors.relationNotFound', { field: '' });
     return pg;
   }
   if (error.statusCode === 429) return new AppError(429, 'errors.tooManyRequests');

@@ -1,3 +1,52 @@
+import { defineEntity } from '@ebox/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listQuerySchema } from '../../kit/list-query';
+import { listRows, resourceOf } from '../../kit/repository';
+import { requirePermission } from '../../platform/access';
+import { auditLog } from '../../platform/db/schema';
 
-export async function registerAuditLogRoutes(_app: FastifyInstance): Promise<void> {}
+/**
+ * The audit log is read through the kit's list engine with a declaration of its own (not a
+ * declared entity: nobody creates or edits audit rows through the API).
+ */
+export const auditLogEntity = defineEntity({
+  name: 'auditLog',
+  path: 'auditLog',
+  table: 'audit_log',
+  labelField: 'entityName',
+  scope: { kind: 'none' },
+  fields: {
+    entityName: { type: 'text' },
+    entityId: { type: 'text' },
+    action: { type: 'text' },
+    values: { type: 'object', fields: {} },
+    timestamp: { type: 'dateTime' },
+    createdByEmail: { type: 'text' },
+  },
+  listColumns: ['timestamp', 'entityName', 'entityId', 'action', 'createdByEmail'],
+  filters: ['entityName', 'entityId', 'action', 'createdByEmail', 'timestamp'],
+  importColumns: [],
+  defaultOrderBy: 'timestamp_DESC',
+  noImport: true,
+});
+
+const resource = resourceOf(auditLogEntity, auditLog);
+
+export async function registerAuditLogRoutes(app: FastifyInstance): Promise<void> {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/auditLog',
+      { schema: { tags: ['auditLog'], querystring: listQuerySchema }, preHandler: requirePermission('auditLogRead') },
+      async (request) => {
+        const { rows, count } = await listRows(app.deps.db, resource, request.query, {
+          companyIds: null,
+        });
+        return {
+          rows: rows.map((row) => ({ ...row, timestamp: new Date(String(row.timestamp)).toISOString() })),
+          count,
+        };
+      },
+    );
+}

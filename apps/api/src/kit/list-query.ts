@@ -1,0 +1,160 @@
+import type { EntityDeclaration, Field } from '@ebox/domain';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { badRequest } from '../platform/errors';
+import type { LabelSource } from './labels';
+
+/**
+ * Turns spec 7.3 list parameters (filter[...], orderBy=col_ASC|col_DESC, limit, offset) into SQL
+ * against a declaration's table. Only declared filters and sortable fields are accepted: anything
+ * else is a 400, never a column name spliced into SQL.
+ */
+
+export const listQuerySchema = z.object({
+  filter: z.record(z.string(), z.unknown()).optional(),
+  orderBy: z.string().max(120).optional(),
+  limit: z.coerce.number().int().min(0).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const DEFAULT_LIMIT = 10;
+
+type Columns = Record<string, PgColumn>;
+
+const SYSTEM_FIELDS: Record<string, Field> = {
+  id: { type: 'text' },
+  createdAt: { type: 'dateTime' },
+  updatedAt: { type: 'dateTime' },
+};
+
+function fieldOf(entity: EntityDeclaration, name: string): Field | undefined {
+  return entity.fields[name] ?? SYSTEM_FIELDS[name];
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function asArray(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value && typeof value === 'object') return Object.values(value);
+  return [value];
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+function rangeOf(value: unknown, parse: (v: unknown) => unknown, field: string): [unknown, unknown] {
+  const [start, end] = Array.isArray(value) || (value && typeof value === 'object') ? asArray(value) : [value, value];
+  const from = isBlank(start) ? undefined : parse(start);
+  const to = isBlank(end) ? undefined : parse(end);
+  if ((from !== undefined && Number.isNaN(from)) || (to !== undefined && Number.isNaN(to)))
+    throw badRequest('errors.invalidFilter', { field });
+  return [from, to];
+}
+
+function toNumber(v: unknown): number {
+  return Number(String(v).replace(',', '.'));
+}
+
+function toTimestamp(v: unknown): string | number {
+  const date = new Date(String(v));
+  return Number.isNaN(date.getTime()) ? Number.NaN : date.toISOString();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuids(value: unknown, field: string): string[] {
+  const ids = asArray(value)
+    .map((v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v))
+    .filter((v) => !isBlank(v))
+    .map(String);
+  if (ids.some((id) => !UUID.test(id))) throw badRequest('errors.invalidFilter', { field });
+  return ids;
+}
+
+function conditionFor(name: string, field: Field, column: PgColumn, value: unknown): SQL | undefined {
+  if (isBlank(value) || (Array.isArray(value) && value.every(isBlank))) return undefined;
+  switch (field.type) {
+    case 'text':
+      if (name === 'id') return eq(column, uuids(value, name)[0] ?? '');
+      return sql`${column} ILIKE ${`%${escapeLike(String(value).trim())}%`}`;
+    case 'stringList':
+      return sql`array_to_string(${column}, ' ') ILIKE ${`%${escapeLike(String(value).trim())}%`}`;
+    case 'number':
+    case 'integer':
+    case 'dateTime': {
+      const parse = field.type === 'dateTime' ? toTimestamp : toNumber;
+      const [from, to] = rangeOf(value, parse, name);
+      return and(from !== undefined ? gte(column, from) : undefined, to !== undefined ? lte(column, to) : undefined);
+    }
+    case 'boolean': {
+      const text = String(value).toLowerCase();
+      if (text !== 'true' && text !== 'false') throw badRequest('errors.invalidFilter', { field: name });
+      return eq(column, text === 'true');
+    }
+    case 'enum': {
+      const values = asArray(value)
+        .filter((v) => !isBlank(v))
+        .map(String);
+      if (values.some((v) => !field.options.includes(v))) throw badRequest('errors.invalidFilter', { field: name });
+      if (field.multiple)
+        return sql`${column} && ${sql`ARRAY[${sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        )}]::text[]`}`;
+      return values.length === 1 ? eq(column, values[0]) : inArray(column, values);
+    }
+    case 'relation': {
+      const ids = uuids(value, name);
+      if (!ids.length) return undefined;
+      if (field.multiple)
+        return sql`${column} && ${sql`ARRAY[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::uuid[]`}`;
+      return ids.length === 1 ? eq(column, ids[0]) : inArray(column, ids);
+    }
+    default:
+      throw badRequest('errors.invalidFilter', { field: name });
+  }
+}
+
+/** WHERE conditions for the `filter` parameter. */
+export function filterConditions(entity: EntityDeclaration, columns: Columns, filter: Record<string, unknown> | undefined): SQL[] {
+  if (!filter) return [];
+  const allowed = new Set([...entity.filters, 'id', 'createdAt', 'updatedAt']);
+  const conditions: SQL[] = [];
+  for (const [name, value] of Object.entries(filter)) {
+    const field = fieldOf(entity, name);
+    const column = columns[name];
+    if (!allowed.has(name) || !field || !column) throw badRequest('errors.invalidFilter', { field: name });
+    const condition = conditionFor(name, field, column, value);
+    if (condition) conditions.push(condition);
+  }
+  return conditions;
+}
+
+const SORTABLE: ReadonlySet<Field['type']> = new Set(['text', 'number', 'integer', 'dateTime', 'boolean', 'enum', 'relation']);
+
+/** ORDER BY for `orderBy=col_ASC|col_DESC`; the id is always the last key so pages are stable. */
+export function orderByClause(entity: EntityDeclaration, columns: Columns, orderBy: string | undefined, labels: LabelSource): SQL[] {
+  const value = orderBy || entity.defaultOrderBy || 'createdAt_DESC';
+  const cut = value.lastIndexOf('_');
+  const name = cut > 0 ? value.slice(0, cut) : '';
+  const direction = cut > 0 ? value.slice(cut + 1).toUpperCase() : '';
+  const field = fieldOf(entity, name);
+  const column = columns[name];
+  if (!field || !column || (direction !== 'ASC' && direction !== 'DESC') || !SORTABLE.has(field.type)) {
+    throw badRequest('errors.invalidOrderBy', { value });
+  }
+  if (field.type === 'enum' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
+  if (field.type === 'relation' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
+  const sortKey = field.type === 'relation' ? labels.labelSubquery(field.entity, column) : sql`${column}`;
+  const idColumn = columns.id as PgColumn;
+  const sorted = direction === 'ASC' ? sql`${sortKey} ASC NULLS LAST` : sql`${sortKey} DESC NULLS LAST`;
+  return [sorted, direction === 'ASC' ? asc(idColumn) : desc(idColumn)];
+}

@@ -1,0 +1,40 @@
+import type { EntityDeclaration } from '@ebox/domain';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { CompanyScope } from '../platform/access';
+
+/**
+ * Company scope in the data layer (spec 5.5): a user limited to allowed companies sees only rows of
+ * those companies. `null` companyIds means no limit.
+ */
+export function scopeCondition(entity: EntityDeclaration, columns: Record<string, PgColumn>, scope: CompanyScope): SQL | undefined {
+  if (!scope.companyIds) return undefined;
+  const ids = scope.companyIds;
+  switch (entity.scope.kind) {
+    case 'company': {
+      const column = columns[entity.scope.field];
+      if (!column) throw new Error(`scope field ${entity.scope.field} missing on ${entity.name}`);
+      return ids.length ? inArray(column, ids) : sql`false`;
+    }
+    case 'self':
+      return ids.length ? inArray(columns.id as PgColumn, ids) : sql`false`;
+    default:
+      return undefined;
+  }
+}
+
+/** The company a record belongs to, for checks on writes (undefined when the entity is not scoped). */
+export function companyOfRecord(entity: EntityDeclaration, record: Record<string, unknown>): string | null | undefined {
+  if (entity.scope.kind === 'company') {
+    const value = record[entity.scope.field];
+    if (value && typeof value === 'object' && 'id' in value) return String((value as { id: unknown }).id);
+    return (value as string | null | undefined) ?? null;
+  }
+  if (entity.scope.kind === 'self') return (record.id as string | undefined) ?? null;
+  return undefined;
+}
+
+export function isInScope(scope: CompanyScope, companyId: string | null | undefined): boolean {
+  if (!scope.companyIds || companyId === undefined) return true;
+  return companyId !== null && scope.companyIds.includes(companyId);
+}

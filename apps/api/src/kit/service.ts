@@ -1,0 +1,181 @@
+import { ENTITIES, type EntityDeclaration, entitySchema, type Field, type SchemaMode } from '@ebox/domain';
+import { type CompanyScope, scopeOf } from '../platform/access';
+import { writeAudit } from '../platform/audit';
+import type { CurrentUser } from '../platform/auth/current-user';
+import type { Db, Tx } from '../platform/db/client';
+import { AppError, badRequest, conflict, forbidden, notFound, ValidationError } from '../platform/errors';
+import type { ListQuery } from './list-query';
+import { presentRow, presentRows } from './present';
+import {
+  autocompleteRows,
+  deleteRows,
+  existingIds,
+  findRow,
+  findRowsByIds,
+  insertRow,
+  isImportHashUsed,
+  listRows,
+  type Resource,
+  type Row,
+  resourceOf,
+  updateRow,
+} from './repository';
+import { companyOfRecord, isInScope } from './scope';
+
+/**
+ * Business rules shared by every declared entity: validation with the declaration's schema,
+ * company scope on reads and writes, related records that must exist and be visible, import
+ * hashes, and the audit log written in the same transaction as the change.
+ */
+
+export type EntityHooks = {
+  /** Runs inside the transaction before a create or update is written. */
+  beforeWrite?: (tx: Tx, context: { actor: CurrentUser; before: Row | null; data: Record<string, unknown> }) => Promise<void>;
+  /** Runs inside the transaction before rows are deleted. */
+  beforeDelete?: (tx: Tx, context: { actor: CurrentUser; rows: Row[] }) => Promise<void>;
+};
+
+const hooksByEntity = new Map<string, EntityHooks>();
+
+/** Behaviour an entity has beyond the generic resource (spec-given rules only). */
+export function registerEntityHooks(entityName: string, hooks: EntityHooks): void {
+  hooksByEntity.set(entityName, hooks);
+}
+
+function auditActor(actor: CurrentUser) {
+  return { id: actor.id, email: actor.email };
+}
+
+function validate(entity: EntityDeclaration, data: unknown, mode: SchemaMode): Record<string, unknown> {
+  const result = entitySchema(entity, mode).safeParse(data ?? {});
+  if (!result.success) throw new ValidationError(result.error.issues, `entities.${entity.name}.fields`);
+  return result.data as Record<string, unknown>;
+}
+
+function relationIds(value: unknown): string[] {
+  if (Array.isArray(value)) return value as string[];
+  return value ? [value as string] : [];
+}
+
+/** Related ids must exist; when the related entity is company-scoped they must also be visible. */
+async function checkRelations(db: Tx, entity: EntityDeclaration, data: Record<string, unknown>, scope: CompanyScope): Promise<void> {
+  for (const [name, field] of Object.entries(entity.fields) as [string, Field][]) {
+    if (field.type !== 'relation' || !(name in data)) continue;
+    const ids = relationIds(data[name]);
+    if (!ids.length) continue;
+    const target = ENTITIES[field.entity];
+    if (!target) continue;
+    const resource = resourceOf(target);
+    const found = await existingIds(db, resource, ids);
+    if (found.size !== new Set(ids).size) {
+      throw new ValidationError(
+        [{ code: 'custom', message: 'errors.relationNotFound', path: [name], input: data[name] }],
+        `entities.${entity.name}.fields`,
+      );
+    }
+    if (scope.companyIds && target.scope.kind !== 'none') {
+      const visible = await existingIds(db, resource, ids, scope);
+      if (visible.size !== found.size) throw forbidden('errors.outOfScope');
+    }
+  }
+}
+
+function assertWritableInScope(entity: EntityDeclaration, scope: CompanyScope, record: Record<string, unknown>, isNew: boolean): void {
+  if (!scope.companyIds) return;
+  if (entity.scope.kind === 'self' && isNew) throw forbidden('errors.outOfScope');
+  if (!isInScope(scope, companyOfRecord(entity, record))) throw forbidden('errors.outOfScope');
+}
+
+export type EntityService = ReturnType<typeof createEntityService>;
+
+export function createEntityService(entity: EntityDeclaration, resource: Resource = resourceOf(entity)) {
+  const hooks = () => hooksByEntity.get(entity.name) ?? {};
+
+  async function loadInScope(db: Tx, actor: CurrentUser, id: string): Promise<Row> {
+    const row = await findRow(db, resource, id);
+    if (!row) throw notFound();
+    if (!isInScope(scopeOf(actor), companyOfRecord(entity, row))) throw forbidden('errors.outOfScope');
+    return row;
+  }
+
+  async function write(db: Db, actor: CurrentUser, id: string | null, input: unknown, mode: SchemaMode, importHash?: string) {
+    const data = validate(entity, input, mode);
+    const scope = scopeOf(actor);
+    return db.transaction(async (tx) => {
+      const before = id ? await loadInScope(tx, actor, id) : null;
+      assertWritableInScope(entity, scope, { ...(before ?? {}), ...data }, !before);
+      await checkRelations(tx, entity, data, scope);
+      await hooks().beforeWrite?.(tx, { actor, before, data });
+      const stamp = { updatedById: actor.id };
+      const row = before
+        ? await updateRow(tx, resource, before.id, { ...data, ...stamp })
+        : await insertRow(tx, resource, { ...data, ...stamp, createdById: actor.id, ...(importHash ? { importHash } : {}) });
+      await writeAudit(tx, {
+        entityName: entity.name,
+        entityId: row.id,
+        action: before ? 'update' : importHash ? 'import' : 'create',
+        before,
+        after: row,
+        by: auditActor(actor),
+      });
+      return presentRow(tx, entity, row);
+    });
+  }
+
+  return {
+    entity,
+    resource,
+
+    async list(db: Tx, actor: CurrentUser, query: ListQuery) {
+      const { rows, count } = await listRows(db, resource, query, scopeOf(actor));
+      return { rows: await presentRows(db, entity, rows), count };
+    },
+
+    async find(db: Tx, actor: CurrentUser, id: string) {
+      return presentRow(db, entity, await loadInScope(db, actor, id));
+    },
+
+    create: (db: Db, actor: CurrentUser, data: unknown) => write(db, actor, null, data, 'create'),
+
+    update: (db: Db, actor: CurrentUser, id: string, data: unknown) => write(db, actor, id, data, 'update'),
+
+    async import(db: Db, actor: CurrentUser, data: unknown, importHash: string | undefined) {
+      if (!importHash?.trim()) throw badRequest('errors.importHashRequired');
+      if (await isImportHashUsed(db, resource, importHash)) throw conflict('errors.importHashExistent');
+      try {
+        return await write(db, actor, null, data, 'import', importHash);
+      } catch (error) {
+        // Two imports of the same row racing: the unique index decides, the message stays the same.
+        if (
+          ((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === '23505' &&
+          (await isImportHashUsed(db, resource, importHash))
+        ) {
+          throw conflict('errors.importHashExistent');
+        }
+        throw error;
+      }
+    },
+
+    async destroy(db: Db, actor: CurrentUser, ids: string[]) {
+      const unique = [...new Set(ids)];
+      if (!unique.length) throw badRequest('errors.validation');
+      await db.transaction(async (tx) => {
+        const rows = await findRowsByIds(tx, resource, unique);
+        if (rows.length !== unique.length) throw notFound();
+        const scope = scopeOf(actor);
+        if (rows.some((row) => !isInScope(scope, companyOfRecord(entity, row)))) throw forbidden('errors.outOfScope');
+        await hooks().beforeDelete?.(tx, { actor, rows });
+        await deleteRows(tx, resource, unique);
+        for (const row of rows) {
+          await writeAudit(tx, { entityName: entity.name, entityId: row.id, action: 'delete', before: row, by: auditActor(actor) });
+        }
+      });
+    },
+
+    autocomplete(db: Tx, actor: CurrentUser, query: string | undefined, limit: number) {
+      return autocompleteRows(db, resource, query, limit, scopeOf(actor));
+    },
+  };
+}
+
+export { AppError };

@@ -1,0 +1,334 @@
+import {
+  ENTITIES,
+  type EntityAction,
+  type EntityDeclaration,
+  exportColumnsOf,
+  PERMISSIONS,
+  permissionOf,
+  translatorFor,
+} from '@ebox/domain';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureRecord, invalidCases, type SampleContext, sampleData } from './support/entity-samples';
+import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+
+/**
+ * The contract of spec 7.3, run for every declared entity: an entity declared later is covered by
+ * adding its declaration, nothing else.
+ */
+
+let t: TestApp;
+let owner: TestUser;
+let companyA: string;
+let companyB: string;
+const pt = translatorFor('pt-BR');
+const en = translatorFor('en');
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await t.createUser({ roles: ['owner'] });
+  const a = await owner.api.post('/company', { data: { name: 'Transportadora Alfa', type: 'carrier' } });
+  const b = await owner.api.post('/company', { data: { name: 'Loja Beta', type: 'shipper' } });
+  expect(a.status).toBe(200);
+  companyA = a.body.id;
+  companyB = b.body.id;
+});
+afterAll(() => t?.close());
+
+const entities = Object.values(ENTITIES);
+const ACTIONS: EntityAction[] = ['Read', 'Create', 'Edit', 'Destroy', 'Import', 'Autocomplete'];
+
+function context(companyId: string): SampleContext {
+  return { api: owner.api, companyId, cache: new Map() };
+}
+
+function labelOf(entity: EntityDeclaration, field: string, t2 = pt): string {
+  return t2(`entities.${entity.name}.fields.${field}`, { defaultValue: field });
+}
+
+describe.each(entities.map((entity) => [entity.name, entity] as const))('%s resource', (_name, entity) => {
+  const path = `/${entity.path}`;
+
+  async function createSample(companyId = companyA, seed?: string) {
+    const data = await sampleData(context(companyId), entity, { seed });
+    const response = await owner.api.post(path, { data });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return { data, record: response.body };
+  }
+
+  it('creates, finds, updates and deletes a record, auditing each change', async () => {
+    const { data, record } = await createSample();
+    expect(record.id).toMatch(/^[0-9a-f-]{36}$/);
+    const found = await owner.api.get(`${path}/${record.id}`);
+    expect(found.status).toBe(200);
+    for (const [name, value] of Object.entries(data)) {
+      const field = entity.fields[name];
+      if (field?.type === 'relation') {
+        const ids = Array.isArray(value) ? value : [value];
+        const got = Array.isArray(found.body[name]) ? found.body[name] : [found.body[name]];
+        expect(got.map((r: { id: string }) => r.id)).toEqual(ids);
+        expect(typeof got[0].label).toBe('string');
+      } else {
+        expect(found.body[name], name).toEqual(value);
+      }
+    }
+
+    const textField = Object.entries(entity.fields).find(
+      ([, f]) => f.type === 'text' && !f.readOnly && !f.email && !f.url && !f.matches && !f.length,
+    );
+    if (textField && entity.name !== 'role') {
+      const [name] = textField;
+      const changed = `${String(data[name] ?? 'x').slice(0, 10)} editado`;
+      const updated = await owner.api.put(`${path}/${record.id}`, { id: record.id, data: { [name]: changed } });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      expect(updated.body[name]).toBe(name === 'hbsContent' ? changed : changed);
+    }
+
+    const removed = await owner.api.delete(path, { ids: [record.id] });
+    expect(removed.status).toBe(200);
+    expect((await owner.api.get(`${path}/${record.id}`)).status).toBe(404);
+
+    const audit = await owner.api.get('/auditLog', { filter: { entityId: record.id }, orderBy: 'timestamp_ASC' });
+    expect(audit.body.rows.map((r: { action: string }) => r.action)).toEqual(
+      textField && entity.name !== 'role' ? ['create', 'update', 'delete'] : ['create', 'delete'],
+    );
+    expect(audit.body.rows[0].entityName).toBe(entity.name);
+    expect(audit.body.rows[0].createdByEmail).toBe(owner.email);
+  });
+
+  it('lists with paging, count and sorting by each list column', async () => {
+    for (const seed of ['a1', 'b2', 'c3']) await createSample(companyA, `${seed}${Math.random().toString(36).slice(2, 5)}`);
+    const all = await owner.api.get(path, { limit: 1000 });
+    expect(all.status).toBe(200);
+    expect(all.body.count).toBeGreaterThanOrEqual(3);
+    const page = await owner.api.get(path, { limit: 2, offset: 1, orderBy: 'createdAt_ASC' });
+    expect(page.body.rows).toHaveLength(2);
+    expect(page.body.count).toBe(all.body.count);
+    const sortedAsc = await owner.api.get(path, { limit: 1000, orderBy: 'createdAt_ASC' });
+    expect(page.body.rows.map((r: { id: string }) => r.id)).toEqual(sortedAsc.body.rows.slice(1, 3).map((r: { id: string }) => r.id));
+
+    for (const column of entity.listColumns) {
+      const field = entity.fields[column];
+      if (
+        field &&
+        ((field.type === 'enum' && field.multiple) ||
+          (field.type === 'relation' && field.multiple) ||
+          ['files', 'stringList', 'object', 'dateRange'].includes(field.type))
+      )
+        continue;
+      for (const direction of ['ASC', 'DESC']) {
+        const sorted = await owner.api.get(path, { limit: 1000, orderBy: `${column}_${direction}` });
+        expect(sorted.status, `${column}_${direction}: ${JSON.stringify(sorted.body)}`).toBe(200);
+        expect(sorted.body.count).toBe(all.body.count);
+      }
+    }
+    const label = entity.labelField;
+    const ascending = await owner.api.get(path, { limit: 1000, orderBy: `${label}_ASC` });
+    const descending = await owner.api.get(path, { limit: 1000, orderBy: `${label}_DESC` });
+    const idsOf = (response: { body: { rows: { id: string }[] } }) => response.body.rows.map((r) => r.id);
+    expect(idsOf(descending)).toEqual([...idsOf(ascending)].reverse());
+
+    expect((await owner.api.get(path, { orderBy: 'nope_ASC' })).status).toBe(400);
+    expect((await owner.api.get(path, { orderBy: `${label}_ASC;drop table x` })).status).toBe(400);
+    expect((await owner.api.get(path, { orderBy: `${label}_SIDEWAYS` })).status).toBe(400);
+    expect((await owner.api.get(path, { filter: { passwordHash: 'x' } })).status).toBe(400);
+    expect((await owner.api.get(path, { limit: -1 })).status).toBe(400);
+  });
+
+  it('filters by each declared filter', async () => {
+    const { record } = await createSample();
+    for (const name of entity.filters) {
+      const field = entity.fields[name];
+      const value = record[name];
+      if (value === null || value === undefined) continue;
+      let match: unknown;
+      let miss: unknown;
+      switch (field?.type ?? (name === 'createdAt' ? 'dateTime' : 'text')) {
+        case 'text':
+          match = String(value).slice(1, 6).toUpperCase();
+          miss = 'zz-no-such-value-zz';
+          break;
+        case 'number':
+        case 'integer':
+          match = [value, value];
+          miss = [Number(value) + 1, ''];
+          break;
+        case 'dateTime':
+          match = [new Date(Date.parse(String(value)) - 1000).toISOString(), new Date(Date.parse(String(value)) + 1000).toISOString()];
+          miss = ['', '2000-01-01T00:00:00.000Z'];
+          break;
+        case 'boolean':
+          match = String(value);
+          miss = String(!value);
+          break;
+        case 'enum':
+          match = Array.isArray(value) ? [value[0]] : value;
+          miss = undefined;
+          break;
+        case 'relation':
+          match = Array.isArray(value) ? value[0]?.id : (value as { id: string }).id;
+          miss = crypto.randomUUID();
+          break;
+        default:
+          continue;
+      }
+      if (match === undefined) continue;
+      const found = await owner.api.get(path, { filter: { [name]: match }, limit: 1000 });
+      expect(found.status, `${name}: ${JSON.stringify(found.body)}`).toBe(200);
+      expect(
+        found.body.rows.map((r: { id: string }) => r.id),
+        `filter ${name}`,
+      ).toContain(record.id);
+      if (miss !== undefined) {
+        const missed = await owner.api.get(path, { filter: { [name]: miss }, limit: 1000 });
+        expect(
+          missed.body.rows.map((r: { id: string }) => r.id),
+          `filter ${name} miss`,
+        ).not.toContain(record.id);
+      }
+    }
+  });
+
+  it.runIf(!entity.noImport)('imports a row and refuses the same import hash again', async () => {
+    const data = await sampleData(context(companyA), entity);
+    const importHash = `hash-${entity.name}-${Math.random()}`;
+    const first = await owner.api.post(`${path}/import`, { data, importHash });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await t.client(owner.token, 'pt-BR').post(`${path}/import`, { data, importHash });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('Os dados já foram importados');
+    const missing = await t.client(owner.token, 'en').post(`${path}/import`, { data });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe('Import hash is required');
+  });
+
+  it('autocompletes by label', async () => {
+    const { record } = await createSample();
+    const label = String(record[entity.labelField]);
+    const response = await owner.api.get(`${path}/autocomplete`, { query: label.slice(0, 8), limit: 50 });
+    expect(response.status).toBe(200);
+    expect(response.body).toContainEqual({ id: record.id, label });
+  });
+
+  it('exports the list as an xlsx with translated headers', async () => {
+    await createSample();
+    const fields = exportColumnsOf(entity);
+    const response = await fetch(
+      `${t.baseUrl}/io/api/v1${path}/export?${fields.map((f) => `fields[]=${f}`).join('&')}&orderBy=createdAt_ASC`,
+      { headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'en' } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/\.xlsx/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.getWorksheet('data');
+    expect(sheet).toBeTruthy();
+    const headers = (sheet?.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(fields.map((f) => (entity.fields[f] ? labelOf(entity, f, en) : en(`resource.fields.${f}`))));
+    const count = (await owner.api.get(path, { limit: 1 })).body.count;
+    expect(sheet?.actualRowCount).toBe(count + 1);
+
+    const none = await t.client(owner.token, 'en').get(`${path}/export`);
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toBe('exporterFields is required');
+  });
+
+  it('refuses each invalid value with a translated message and writes nothing', async () => {
+    const base = await sampleData(context(companyA), entity);
+    const before = (await owner.api.get(path, { limit: 1 })).body.count;
+    for (const invalid of invalidCases(entity)) {
+      const response = await t.client(owner.token, 'pt-BR').post(path, { data: { ...base, [invalid.field]: invalid.value } });
+      expect(response.status, `${invalid.field}=${JSON.stringify(invalid.value)}: ${JSON.stringify(response.body)}`).toBe(400);
+      const fieldError = response.body.error.fields?.find((f: { path: string }) => f.path.split('.')[0] === invalid.field);
+      expect(fieldError, `${invalid.field} ${invalid.key}: ${JSON.stringify(response.body)}`).toBeTruthy();
+      if (!invalid.key.startsWith('validation.file') && invalid.key !== 'errors.relationNotFound') {
+        const expected = pt(invalid.key, { ...invalid.values, label: labelOf(entity, invalid.field) });
+        expect(response.body.error.fields.map((f: { message: string }) => f.message)).toContain(expected);
+      }
+    }
+    const malformed = await owner.api.raw('POST', path, '{"data": {', 'application/json');
+    expect(malformed.status).toBe(400);
+    const notObject = await owner.api.post(path, { data: 'text' });
+    expect(notObject.status).toBe(400);
+    const unknownKey = await owner.api.post(path, { data: { ...base, notAField: 1 } });
+    expect(unknownKey.status).toBe(400);
+    expect((await owner.api.get(path, { limit: 1 })).body.count).toBe(before);
+  });
+
+  it('denies each route without its permission, and everything without a token', async () => {
+    const { record } = await createSample();
+    const entityPermissions = ACTIONS.map((action) => permissionOf(entity, action)).filter((p) => PERMISSIONS.includes(p));
+    const calls: Record<EntityAction, (api: TestUser['api']) => Promise<{ status: number }>> = {
+      Read: (api) => api.get(path),
+      Create: async (api) => api.post(path, { data: await sampleData(context(companyA), entity) }),
+      Edit: (api) => api.put(`${path}/${record.id}`, { id: record.id, data: {} }),
+      Destroy: (api) => api.delete(path, { ids: [record.id] }),
+      Import: async (api) =>
+        api.post(`${path}/import`, { data: await sampleData(context(companyA), entity), importHash: `h${Math.random()}` }),
+      Autocomplete: (api) => api.get(`${path}/autocomplete`),
+    };
+    for (const action of ACTIONS) {
+      if (action === 'Import' && entity.noImport) continue;
+      const without = await t.createUser({ permissions: entityPermissions.filter((p) => p !== permissionOf(entity, action)) });
+      const response = await calls[action](without.api);
+      expect(response.status, `${action} without ${permissionOf(entity, action)}`).toBe(403);
+      expect((await calls[action](t.api)).status, `${action} anonymous`).toBe(401);
+    }
+  });
+
+  it.runIf(entity.scope.kind === 'company' || entity.scope.kind === 'self')(
+    'keeps a user limited to allowed companies inside them',
+    async () => {
+      const mine = await createSample(companyA);
+      const theirs = await createSample(companyB);
+      const allPermissions = ACTIONS.map((action) => permissionOf(entity, action));
+      const scoped = await t.createUser({
+        permissions: [...allPermissions, 'companyAutocomplete', 'companyRead'],
+        allowedCompanies: [companyA],
+      });
+      const myId = entity.scope.kind === 'self' ? companyA : mine.record.id;
+      const theirId = entity.scope.kind === 'self' ? companyB : theirs.record.id;
+
+      const list = await scoped.api.get(path, { limit: 1000 });
+      const ids = list.body.rows.map((r: { id: string }) => r.id);
+      expect(ids).toContain(myId);
+      expect(ids).not.toContain(theirId);
+      expect((await scoped.api.get(`${path}/${myId}`)).status).toBe(200);
+      const denied = await t.client(scoped.token, 'en').get(`${path}/${theirId}`);
+      expect(denied.status).toBe(403);
+      expect(denied.body.error.message).toBe("You don't have access to this company's data");
+      expect((await scoped.api.put(`${path}/${theirId}`, { id: theirId, data: {} })).status).toBe(403);
+      expect((await scoped.api.delete(path, { ids: [theirId] })).status).toBe(403);
+      const auto = await scoped.api.get(`${path}/autocomplete`, { limit: 100 });
+      expect(auto.body.map((r: { id: string }) => r.id)).not.toContain(theirId);
+      if (entity.scope.kind === 'company') {
+        const data = await sampleData(context(companyB), entity);
+        expect((await scoped.api.post(path, { data })).status).toBe(403);
+        expect((await scoped.api.put(`${path}/${myId}`, { id: myId, data: { [entity.scope.field]: companyB } })).status).toBe(403);
+      } else {
+        expect((await scoped.api.post(path, { data: await sampleData(context(companyA), entity) })).status).toBe(403);
+      }
+    },
+  );
+});
+
+describe('relations', () => {
+  it('refuses a related record that does not exist, naming the field', async () => {
+    const building = ENTITIES.building;
+    if (!building) return;
+    const response = await t
+      .client(owner.token, 'en')
+      .post('/building', { data: { name: 'Edifício Aurora', company: crypto.randomUUID() } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.fields[0].path).toBe('company');
+  });
+
+  it('refuses to delete a record still in use', async () => {
+    const used = await ensureRecord({ api: owner.api, cache: new Map() }, 'company');
+    await owner.api.post('/building', { data: { name: 'Condomínio Jardim', company: used } });
+    const response = await t.client(owner.token, 'en').delete('/company', { ids: [used] });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe('This record is used by other records and cannot be deleted');
+    expect((await owner.api.get(`/company/${used}`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,219 @@
+import { ENTITIES, type EntityDeclaration, type Field } from '@ebox/domain';
+import type { ApiClient } from './test-app';
+
+/**
+ * Builds valid and invalid values from a declaration's field rules, so the contract suite covers
+ * every declared entity (and every entity declared later) without per-entity fixtures.
+ */
+
+let sequence = 0;
+
+function textValue(name: string, field: Extract<Field, { type: 'text' }>, seed: string): string {
+  if (field.email) return `${name.toLowerCase()}.${seed}@example.com`.slice(-(field.max ?? 255));
+  if (field.url) return `https://example.com/${name}/${seed}`;
+  if (field.matches === 'startsWithDigit') return `11${seed.replace(/\D/g, '').padEnd(9, '7')}`.slice(0, field.length ?? field.max ?? 13);
+  let value = `${name} ${seed}`;
+  if (field.length !== undefined) value = value.padEnd(field.length, 'x').slice(0, field.length);
+  if (field.min !== undefined && value.length < field.min) value = value.padEnd(field.min, 'x');
+  if (field.max !== undefined && value.length > field.max) value = value.slice(0, field.max);
+  return value;
+}
+
+function fileValue(field: Extract<Field, { type: 'files' }>, seed: string) {
+  const ext = field.image ? 'png' : (field.formats?.[0] ?? 'txt');
+  return [
+    { id: crypto.randomUUID(), name: `file-${seed}.${ext}`, sizeInBytes: 1200, publicUrl: `https://files.example.com/${seed}.${ext}` },
+  ];
+}
+
+export function scalarValue(name: string, field: Field, seed: string): unknown {
+  switch (field.type) {
+    case 'text':
+      if (name === 'hbsContent') return `<p>Olá {{name}} ${seed}</p>`;
+      return textValue(name, field, seed);
+    case 'number': {
+      const min = field.min ?? 0;
+      const max = field.max ?? min + 1000;
+      return Number(Math.min(max, min + 10.25).toFixed(field.scale ?? 2));
+    }
+    case 'integer': {
+      const min = field.min ?? 0;
+      const max = field.max ?? min + 100;
+      return Math.min(max, min + 1);
+    }
+    case 'boolean':
+      return true;
+    case 'dateTime':
+      return '2026-03-04T05:06:00.000Z';
+    case 'dateRange':
+      return ['2026-03-01T00:00:00.000Z', '2026-03-31T23:59:00.000Z'];
+    case 'stringList':
+      return [`${name}-a-${seed}`, `${name}-b`];
+    case 'enum':
+      return field.multiple ? field.options.slice(0, Math.min(2, field.max ?? 2)) : field.options[0];
+    case 'files':
+      return fileValue(field, seed);
+    case 'object': {
+      const value: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(field.fields)) value[key] = scalarValue(key, inner, seed);
+      return value;
+    }
+    case 'relation':
+      return undefined;
+  }
+}
+
+export type SampleContext = { api: ApiClient; companyId?: string; cache: Map<string, string> };
+
+/** Creates (through the API) a record of `entityName` and answers its id; reused within a context. */
+export async function ensureRecord(context: SampleContext, entityName: string): Promise<string> {
+  if (entityName === 'company' && context.companyId) return context.companyId;
+  const cached = context.cache.get(entityName);
+  if (cached) return cached;
+  const entity = ENTITIES[entityName];
+  if (!entity) throw new Error(`no declaration ${entityName}`);
+  const data = await sampleData(context, entity, { requiredOnly: true });
+  const response = await context.api.post(`/${entity.path}`, { data });
+  if (response.status !== 200) throw new Error(`could not create ${entityName}: ${JSON.stringify(response.body)}`);
+  context.cache.set(entityName, response.body.id);
+  return response.body.id;
+}
+
+export async function sampleData(
+  context: SampleContext,
+  entity: EntityDeclaration,
+  options: { requiredOnly?: boolean; seed?: string } = {},
+): Promise<Record<string, unknown>> {
+  sequence += 1;
+  const seed = options.seed ?? `${sequence}${Math.random().toString(36).slice(2, 6)}`;
+  const data: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.readOnly) continue;
+    if (
+      options.requiredOnly &&
+      !field.required &&
+      !(field.type === 'relation' && entity.scope.kind === 'company' && entity.scope.field === name)
+    )
+      continue;
+    if (field.type === 'relation') {
+      // Self references and optional relations stay empty; required ones get a real record.
+      if (field.entity === entity.name || field.entity === 'user') continue;
+      if (!field.required && !(entity.scope.kind === 'company' && entity.scope.field === name)) continue;
+      const id = await ensureRecord(context, field.entity);
+      data[name] = field.multiple ? [id] : id;
+      continue;
+    }
+    data[name] = scalarValue(name, field, seed);
+  }
+  return data;
+}
+
+export type InvalidCase = { field: string; value: unknown; key: string; values?: Record<string, unknown> };
+
+/** One invalid value per rule a field declares, with the i18n key the API must answer. */
+export function invalidCases(entity: EntityDeclaration): InvalidCase[] {
+  const cases: InvalidCase[] = [];
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.readOnly) continue;
+    if (field.required) {
+      cases.push({
+        field: name,
+        value: field.type === 'files' || field.multiple ? [] : null,
+        key: field.type === 'enum' || field.type === 'relation' ? 'validation.mixed.selected' : 'validation.mixed.required',
+      });
+    }
+    switch (field.type) {
+      case 'text':
+        if (field.length !== undefined)
+          cases.push({
+            field: name,
+            value: 'x'.repeat(field.length + 1),
+            key: 'validation.string.length',
+            values: { length: field.length },
+          });
+        if (field.min !== undefined && field.min > 1)
+          cases.push({ field: name, value: 'x'.repeat(field.min - 1), key: 'validation.string.min', values: { min: field.min } });
+        if (field.max !== undefined)
+          cases.push({
+            field: name,
+            value: `1${'x'.repeat(field.max)}`,
+            key: field.length ? 'validation.string.length' : 'validation.string.max',
+            values: { max: field.max },
+          });
+        if (field.matches === 'startsWithDigit') cases.push({ field: name, value: 'abc', key: 'validation.string.matches' });
+        if (field.email) cases.push({ field: name, value: 'not-an-email', key: 'validation.string.email' });
+        if (field.url) cases.push({ field: name, value: 'not a url', key: 'validation.string.url' });
+        break;
+      case 'number':
+      case 'integer':
+        cases.push({ field: name, value: 'abc', key: 'validation.mixed.invalidType' });
+        if (field.min !== undefined)
+          cases.push({ field: name, value: field.min - 1, key: 'validation.number.min', values: { min: field.min } });
+        if (field.max !== undefined)
+          cases.push({ field: name, value: field.max + 1, key: 'validation.number.max', values: { max: field.max } });
+        if (field.type === 'integer') cases.push({ field: name, value: (field.min ?? 0) + 1.5, key: 'validation.number.integer' });
+        break;
+      case 'enum':
+        cases.push({
+          field: name,
+          value: field.multiple ? ['NOT_AN_OPTION'] : 'NOT_AN_OPTION',
+          key: 'validation.mixed.oneOf',
+          values: { values: field.options.join(', ') },
+        });
+        break;
+      case 'relation':
+        cases.push({ field: name, value: field.multiple ? ['not-a-uuid'] : 'not-a-uuid', key: 'validation.mixed.invalid' });
+        if (field.entity !== 'user')
+          cases.push({ field: name, value: field.multiple ? [crypto.randomUUID()] : crypto.randomUUID(), key: 'errors.relationNotFound' });
+        break;
+      case 'files':
+        if (field.max !== undefined) {
+          const one = fileValue(field, 'x')[0];
+          cases.push({
+            field: name,
+            value: Array.from({ length: field.max + 1 }, () => one),
+            key: 'validation.array.max',
+            values: { max: field.max },
+          });
+        }
+        if (field.image)
+          cases.push({
+            field: name,
+            value: [{ name: 'document.pdf', publicUrl: 'https://x/document.pdf', sizeInBytes: 10 }],
+            key: 'validation.file.image',
+          });
+        else if (field.formats)
+          cases.push({
+            field: name,
+            value: [{ name: 'program.exe', publicUrl: 'https://x/program.exe', sizeInBytes: 10 }],
+            key: 'validation.file.formats',
+          });
+        cases.push({
+          field: name,
+          value: [
+            { name: field.image ? 'big.png' : `big.${field.formats?.[0] ?? 'txt'}`, publicUrl: 'https://x/big', sizeInBytes: 1_000_001 },
+          ],
+          key: 'validation.file.size',
+        });
+        break;
+      case 'dateTime':
+        cases.push({ field: name, value: 'not a date', key: 'validation.date.invalid' });
+        break;
+      case 'stringList':
+        if (field.max !== undefined)
+          cases.push({
+            field: name,
+            value: Array.from({ length: field.max + 1 }, (_, i) => `v${i}`),
+            key: 'validation.array.max',
+            values: { max: field.max },
+          });
+        break;
+      default:
+        break;
+    }
+  }
+  for (const rule of entity.rules ?? []) {
+    if (rule.path === 'hbsContent') cases.push({ field: rule.path, value: '{{#if}}broken', key: rule.message });
+  }
+  return cases;
+}
