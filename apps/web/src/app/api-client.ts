@@ -23,6 +23,11 @@ export function setToken(token: string | null, persist = true): void {
   else memoryToken = token;
 }
 
+/** True when the token survives a reload ("remember me" or a plain sign-in), false when it lives in memory only. */
+export function isTokenPersisted(): boolean {
+  return memoryToken === null && localStorage.getItem(TOKEN_KEY) !== null;
+}
+
 export function getStoredLanguage(): Language {
   const stored = localStorage.getItem(LANGUAGE_KEY);
   return stored === 'en' || stored === 'pt-BR' ? stored : DEFAULT_LANGUAGE;
@@ -113,6 +118,19 @@ export async function download(path: string, query?: Record<string, QueryValue>)
   const disposition = response.headers.get('content-disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   return { blob: await response.blob(), fileName: match ? decodeURIComponent(match[1] ?? 'export.xlsx') : 'export.xlsx' };
+}
+
+/** Sends one file as multipart `file` (POST /file/upload?entity=&field=) and answers the stored file's reference. */
+export async function upload<T>(path: string, file: Blob & { name?: string }, query?: Record<string, QueryValue>): Promise<T> {
+  const form = new FormData();
+  form.append('file', file, file.name ?? 'file');
+  const response = await fetch(`${API_BASE}${path}${query ? toQueryString(query) : ''}`, {
+    method: 'POST',
+    headers: headers(false),
+    body: form,
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as T;
 }
 
 export const api = {

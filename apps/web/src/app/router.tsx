@@ -2,6 +2,7 @@ import type { Permission } from '@ebox/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { entityRoutes } from '../kit/entity-routes';
+import { PageLoading } from './page-loading';
 
 /** What a private route declares; the route guard reads the deepest matched route's handle. */
 export type RouteHandle = { permission?: Permission };
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
   {
     // Anything a page throws while rendering or loading (a lost chunk after a deploy) shows the 500 page.
     lazy: async () => ({ ErrorBoundary: (await import('./route-error-boundary')).default }),
+    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         lazy: async () => ({ Component: (await import('./route-guard')).PublicOnly }),

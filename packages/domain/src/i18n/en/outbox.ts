@@ -1,7 +1,8 @@
 export default {
   outbox: {
     title: 'Outbox',
-    intro: 'Mail and SMS sent by the console. Without an email or SMS service configured, messages stay here so their links can still be opened.',
+    intro:
+      'Mail and SMS sent by the console. Without an email or SMS service configured, messages stay here so their links can still be opened.',
     fields: {
       createdAt: 'Date',
       channel: 'Channel',

@@ -1,7 +1,8 @@
 export default {
   outbox: {
     title: 'Caixa de saída',
-    intro: 'Emails e SMS enviados pelo console. Sem serviço de email ou SMS configurado, as mensagens ficam aqui para que seus links possam ser abertos.',
+    intro:
+      'Emails e SMS enviados pelo console. Sem serviço de email ou SMS configurado, as mensagens ficam aqui para que seus links possam ser abertos.',
     fields: {
       createdAt: 'Data',
       channel: 'Canal',

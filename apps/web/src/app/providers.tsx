@@ -1,0 +1,97 @@
+import type { Language, Theme } from '@ebox/domain';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import ptBR from 'antd/locale/pt_BR';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { api } from './api-client';
+import { useCurrentUser } from './current-user';
+import { changeLanguage, i18n } from './i18n';
+import { getStoredTheme, isTheme, primaryColorOf, storeTheme } from './theme';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // Pages handle failures through the central error handler; retrying a 400 or 403 helps nobody.
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+export type Settings = { theme: Theme };
+export const SETTINGS_KEY = ['settings'] as const;
+
+/**
+ * Spec 2.5 / 8.4: once signed in the app loads the settings and applies the theme; a failed
+ * load signs the user out.
+ */
+export function useSettings(): Settings | undefined {
+  const { user, signOut } = useCurrentUser();
+  const { message } = App.useApp();
+  const query = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: () => api.get<Settings>('/settings'),
+    enabled: Boolean(user),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(() => {
+    if (query.data && isTheme(query.data.theme)) storeTheme(query.data.theme);
+  }, [query.data]);
+  useEffect(() => {
+    if (!query.error) return;
+    message.error(query.error.message);
+    signOut();
+  }, [query.error, signOut, message]);
+  return query.data;
+}
+
+/** The interface language and the way to change it (header select, auth pages). */
+export function useLanguage(): { language: Language; setLanguage: (language: Language) => Promise<void> } {
+  const { i18n: instance } = useTranslation();
+  const client = useQueryClient();
+  const setLanguage = useCallback(
+    async (language: Language) => {
+      await changeLanguage(language);
+      // Server answers (labels, messages) are translated per request: fetch them again.
+      await client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+    },
+    [client],
+  );
+  return { language: instance.language === 'en' ? 'en' : 'pt-BR', setLanguage };
+}
+
+/** Applies settings (theme) and the document title; lives inside antd's App so it can show messages. */
+function SettingsEffects({ onTheme }: { onTheme: (theme: Theme) => void }) {
+  const settings = useSettings();
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = t('app.title');
+  }, [t]);
+  useEffect(() => {
+    if (settings && isTheme(settings.theme)) onTheme(settings.theme);
+  }, [settings, onTheme]);
+  return null;
+}
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const { language } = useLanguage();
+  const [theme, setTheme] = useState<Theme>(getStoredTheme);
+  return (
+    <ConfigProvider locale={language === 'en' ? enUS : ptBR} theme={{ token: { colorPrimary: primaryColorOf(theme) } }}>
+      <App>
+        <SettingsEffects onTheme={setTheme} />
+        {children}
+      </App>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <ThemedApp>{children}</ThemedApp>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,114 @@
+import { MailOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Input, Radio, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../app/api-client';
+import { errorMessageOf, errorStatusOf, useErrorHandler } from '../../app/error-handler';
+import { AuthCard } from './auth-card';
+import { emailRules } from './form-rules';
+
+type Method = 'email' | 'sms';
+type ForgotForm = { email: string; method?: Method };
+
+const INLINE_STATUSES = new Set([400, 404, 429]);
+
+/**
+ * Asks which ways the account can be reached (email only, or email and SMS when the user has a
+ * phone); with a single way the link is sent at once, with two the user picks one.
+ */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ForgotForm>();
+  const handleError = useErrorHandler();
+  const [methods, setMethods] = useState<Method[] | null>(null);
+  const [sentBy, setSentBy] = useState<Method | null>(null);
+
+  const send = useMutation({
+    mutationFn: async ({ email, method }: { email: string; method: Method }) => {
+      await api.post('/auth/send-password-reset-email', { email, method });
+      return method;
+    },
+    onSuccess: (method) => setSentBy(method),
+    onError: (error) => {
+      if (!INLINE_STATUSES.has(errorStatusOf(error) ?? 0)) handleError(error);
+    },
+  });
+
+  const ask = useMutation({
+    mutationFn: (email: string) => api.post<{ methods: Method[] }>('/auth/get-password-reset-method', { email }),
+    onSuccess: ({ methods: available }, email) => {
+      if (available.length > 1) {
+        setMethods(available);
+        form.setFieldValue('method', available[0]);
+      } else {
+        send.mutate({ email, method: available[0] ?? 'email' });
+      }
+    },
+    onError: (error) => {
+      if (!INLINE_STATUSES.has(errorStatusOf(error) ?? 0)) handleError(error);
+    },
+  });
+
+  const failed = send.error ?? ask.error;
+  const inlineError = failed && INLINE_STATUSES.has(errorStatusOf(failed) ?? 0) ? errorMessageOf(failed, t) : null;
+
+  if (sentBy) {
+    return (
+      <AuthCard title={t('auth.forgotPassword.title')}>
+        <Result
+          status="success"
+          title={t(sentBy === 'sms' ? 'auth.forgotPassword.sentSms' : 'auth.forgotPassword.sentEmail')}
+          extra={<Link to="/auth/signin">{t('auth.forgotPassword.backToSignin')}</Link>}
+          data-testid="reset-sent"
+        />
+      </AuthCard>
+    );
+  }
+
+  const onFinish = ({ email, method }: ForgotForm) => {
+    if (methods && method) send.mutate({ email, method });
+    else ask.mutate(email);
+  };
+
+  return (
+    <AuthCard title={t('auth.forgotPassword.title')}>
+      <Typography.Paragraph type="secondary">{t('auth.forgotPassword.intro')}</Typography.Paragraph>
+      <Form<ForgotForm> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} data-testid="forgot-password-form">
+        {inlineError && <Alert type="error" showIcon title={inlineError} style={{ marginBottom: 16 }} data-testid="form-error" />}
+        <Form.Item name="email" label={t('auth.fields.email')} rules={emailRules(t)}>
+          <Input
+            prefix={<MailOutlined />}
+            type="email"
+            autoComplete="username"
+            autoFocus
+            onChange={() => {
+              // A different address may have different ways to be reached.
+              if (methods) setMethods(null);
+            }}
+          />
+        </Form.Item>
+        {methods && (
+          <Form.Item name="method" label={t('auth.forgotPassword.chooseMethod')}>
+            <Radio.Group>
+              <Flex vertical gap={8}>
+                {methods.map((method) => (
+                  <Radio key={method} value={method} data-testid={`reset-method-${method}`}>
+                    {t(`auth.forgotPassword.method.${method}`)}
+                  </Radio>
+                ))}
+              </Flex>
+            </Radio.Group>
+          </Form.Item>
+        )}
+        <Button type="primary" htmlType="submit" block loading={ask.isPending || send.isPending} data-testid="forgot-password-submit">
+          {methods ? t('auth.forgotPassword.submit') : t('auth.forgotPassword.next')}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+        <Link to="/auth/signin">{t('auth.forgotPassword.backToSignin')}</Link>
+      </Typography.Paragraph>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,75 @@
+import { LockOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../app/api-client';
+import { useCurrentUser } from '../../app/current-user';
+import { errorMessageOf, errorStatusOf } from '../../app/error-handler';
+import { AuthCard } from './auth-card';
+import { confirmationRules, passwordRules, showFieldErrors } from './form-rules';
+
+type ResetForm = { password: string; passwordConfirmation: string };
+
+/** Opened from the reset link (?token=); success signs the user in and goes home (spec 2.7). */
+export default function PasswordResetPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ResetForm>();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { signIn, signOut } = useCurrentUser();
+
+  const mutation = useMutation({
+    mutationFn: ({ password }: ResetForm) => api.put<string>('/auth/password-reset', { token, password }),
+    onSuccess: async (jwt) => {
+      await signIn(jwt, true);
+      message.success(t('auth.passwordReset.success'));
+      navigate('/', { replace: true });
+    },
+    onError: (error) => {
+      // A password the server refuses stays in the form; a bad or expired token ends here (spec 4.5).
+      if (errorStatusOf(error) === 400 && showFieldErrors(form, error)) return;
+      message.error(errorMessageOf(error, t));
+      signOut();
+      navigate('/', { replace: true });
+    },
+  });
+
+  return (
+    <AuthCard title={t('auth.passwordReset.title')}>
+      {token ? (
+        <Form<ResetForm>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(values) => mutation.mutate(values)}
+          data-testid="password-reset-form"
+        >
+          <Form.Item name="password" label={t('auth.fields.newPassword')} rules={passwordRules(t, 'auth.fields.newPassword')}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
+          </Form.Item>
+          <Form.Item
+            name="passwordConfirmation"
+            label={t('auth.fields.newPasswordConfirmation')}
+            dependencies={['password']}
+            rules={confirmationRules(t, 'password', 'auth.fields.newPasswordConfirmation')}
+          >
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={mutation.isPending} data-testid="password-reset-submit">
+            {t('auth.passwordReset.submit')}
+          </Button>
+        </Form>
+      ) : (
+        <Alert
+          type="error"
+          showIcon
+          title={t('auth.passwordReset.missingToken')}
+          action={<Link to="/auth/forgot-password">{t('auth.forgotPassword.title')}</Link>}
+        />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,5 @@
+import { ErrorResult } from './error-result';
+
+export default function ServerErrorPage() {
+  return <ErrorResult kind="serverError" />;
+}

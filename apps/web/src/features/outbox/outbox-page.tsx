@@ -1,0 +1,163 @@
+import { LinkOutlined, MailOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Table, type TableProps, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { api } from '../../app/api-client';
+import { useErrorHandler } from '../../app/error-handler';
+import { formatDateTime } from '../../app/format';
+
+/** One row of GET /outbox (docs/architecture.md). */
+type OutboxMessage = {
+  id: string;
+  channel: string;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  link: string | null;
+  status: string;
+  error: string | null;
+  createdAt: string;
+};
+
+const PAGE_SIZES = [10, 25, 50, 100, 200];
+const STATUS_COLORS: Record<string, string> = { sent: 'green', outbox: 'blue', failed: 'red' };
+
+function MessageLink({ link }: { link: string | null }) {
+  const { t } = useTranslation();
+  if (!link) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Typography.Link href={link} target="_blank" rel="noreferrer" data-testid="outbox-link">
+      <LinkOutlined /> {t('outbox.openLink')}
+    </Typography.Link>
+  );
+}
+
+/**
+ * /outbox (settingsEdit): mail and SMS the console sent or, without SMTP_URL or an SMS provider,
+ * kept here, so verification and reset links work on a laptop.
+ */
+export default function OutboxPage() {
+  const { t, i18n } = useTranslation();
+  const handleError = useErrorHandler();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const pageSizeParam = Number(params.get('pageSize'));
+  const pageSize = PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : 10;
+
+  const query = useQuery({
+    queryKey: ['outbox', { page, pageSize }],
+    queryFn: () =>
+      api.get<{ rows: OutboxMessage[]; count: number }>('/outbox', {
+        orderBy: 'createdAt_DESC',
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (query.error) handleError(query.error);
+  }, [query.error, handleError]);
+
+  const label = (group: 'channels' | 'statuses', value: string) =>
+    i18n.exists(`outbox.${group}.${value}`) ? t(`outbox.${group}.${value}`) : value;
+
+  const columns: TableProps<OutboxMessage>['columns'] = [
+    {
+      key: 'createdAt',
+      title: t('outbox.fields.createdAt'),
+      dataIndex: 'createdAt',
+      render: (value: string) => formatDateTime(value),
+      width: 150,
+    },
+    {
+      key: 'channel',
+      title: t('outbox.fields.channel'),
+      dataIndex: 'channel',
+      width: 100,
+      render: (value: string) => (
+        <span>
+          {value === 'sms' ? <MessageOutlined /> : <MailOutlined />} {label('channels', value)}
+        </span>
+      ),
+    },
+    { key: 'recipient', title: t('outbox.fields.recipient'), dataIndex: 'recipient', ellipsis: true },
+    {
+      key: 'subject',
+      title: t('outbox.fields.subject'),
+      dataIndex: 'subject',
+      ellipsis: true,
+      responsive: ['md'],
+      render: (value: string | null, row) => value ?? <Typography.Text type="secondary">{row.body.slice(0, 60)}</Typography.Text>,
+    },
+    {
+      key: 'status',
+      title: t('outbox.fields.status'),
+      dataIndex: 'status',
+      width: 150,
+      responsive: ['sm'],
+      render: (value: string) => <Tag color={STATUS_COLORS[value]}>{label('statuses', value)}</Tag>,
+    },
+    {
+      key: 'link',
+      title: t('outbox.fields.link'),
+      dataIndex: 'link',
+      width: 140,
+      render: (value: string | null) => <MessageLink link={value} />,
+    },
+  ];
+
+  return (
+    <Card
+      title={t('outbox.title')}
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching} data-testid="outbox-refresh">
+          {t('common.refresh')}
+        </Button>
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('outbox.intro')}</Typography.Paragraph>
+      <Table<OutboxMessage>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={query.data?.rows ?? []}
+        loading={query.isFetching}
+        locale={{ emptyText: t('outbox.empty') }}
+        expandable={{
+          expandRowByClick: true,
+          expandedRowRender: (row) => (
+            <div data-testid="outbox-body">
+              {row.subject && <Typography.Title level={5}>{row.subject}</Typography.Title>}
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{row.body}</Typography.Paragraph>
+              {row.link && (
+                <Typography.Paragraph copyable={{ text: row.link }} style={{ wordBreak: 'break-all' }}>
+                  <MessageLink link={row.link} /> <Typography.Text type="secondary">{row.link}</Typography.Text>
+                </Typography.Paragraph>
+              )}
+              {row.error && <Typography.Text type="danger">{`${t('outbox.fields.error')}: ${row.error}`}</Typography.Text>}
+            </div>
+          ),
+        }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: query.data?.count ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('common.total', { count: total }),
+        }}
+        onChange={(pagination) => {
+          const next = new URLSearchParams(params);
+          if (pagination.current && pagination.current > 1) next.set('page', String(pagination.current));
+          else next.delete('page');
+          if (pagination.pageSize && pagination.pageSize !== 10) next.set('pageSize', String(pagination.pageSize));
+          else next.delete('pageSize');
+          setParams(next);
+        }}
+        data-testid="outbox-table"
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import { LockOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api, isTokenPersisted } from '../../app/api-client';
+import { useCurrentUser } from '../../app/current-user';
+import { useErrorHandler } from '../../app/error-handler';
+import { confirmationRules, passwordRules, requiredRule, showFieldErrors } from '../auth/form-rules';
+
+type ChangePasswordForm = { oldPassword: string; newPassword: string; newPasswordConfirmation: string };
+
+export function ChangePasswordCard() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ChangePasswordForm>();
+  const { message } = App.useApp();
+  const handleError = useErrorHandler();
+  const { signIn } = useCurrentUser();
+
+  const mutation = useMutation({
+    mutationFn: ({ oldPassword, newPassword }: ChangePasswordForm) =>
+      api.put<string>('/auth/change-password', { oldPassword, newPassword }),
+    onSuccess: async (token) => {
+      // Older tokens stop working once the password changes: keep the new one where the old one lived.
+      await signIn(token, isTokenPersisted());
+      form.resetFields();
+      message.success(t('auth.changePassword.success'));
+    },
+    onError: (error) => {
+      if (!showFieldErrors(form, error)) handleError(error);
+    },
+  });
+
+  return (
+    <Card title={t('auth.changePassword.title')}>
+      <Form<ChangePasswordForm>
+        form={form}
+        layout="vertical"
+        onFinish={(values) => mutation.mutate(values)}
+        data-testid="change-password-form"
+      >
+        <Form.Item name="oldPassword" label={t('auth.fields.oldPassword')} rules={[requiredRule(t, 'auth.fields.oldPassword')]}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('auth.fields.newPassword')}
+          rules={passwordRules(t, 'auth.fields.newPassword')}
+          extra={t('auth.signup.passwordHint')}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPasswordConfirmation"
+          label={t('auth.fields.newPasswordConfirmation')}
+          dependencies={['newPassword']}
+          rules={confirmationRules(t, 'newPassword', 'auth.fields.newPasswordConfirmation')}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="change-password-submit">
+          {t('auth.changePassword.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,123 @@
+import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { App, Avatar, Button, Card, Flex, Form, Input, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api, upload } from '../../app/api-client';
+import { type CurrentUser, type FileRef, useCurrentUser } from '../../app/current-user';
+import { useErrorHandler } from '../../app/error-handler';
+import { showFieldErrors } from '../auth/form-rules';
+
+type ProfileForm = { firstName: string | null; lastName: string | null; phoneNumber: string | null };
+
+/** Spec 5.3 user rules the form checks before the server does. */
+const LIMITS = { firstName: 80, lastName: 175, phoneNumber: 24 };
+const AVATAR_MAX_BYTES = 1_000_000;
+const AVATAR_TYPES = ['image/jpeg', 'image/png'];
+
+function ProfileFormCard({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ProfileForm>();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const handleError = useErrorHandler();
+  const { refresh } = useCurrentUser();
+  const [avatars, setAvatars] = useState<FileRef[]>(user.avatars ?? []);
+
+  const uploadAvatar = useMutation({
+    mutationFn: (file: File) => upload<FileRef>('/file/upload', file, { entity: 'user', field: 'avatars' }),
+    onSuccess: (file) => setAvatars([file]),
+    onError: handleError,
+  });
+
+  const save = useMutation({
+    mutationFn: (values: ProfileForm) =>
+      api.put<CurrentUser>('/auth/profile', {
+        profile: {
+          firstName: values.firstName?.trim() || null,
+          lastName: values.lastName?.trim() || null,
+          phoneNumber: values.phoneNumber?.trim() || null,
+          avatars,
+        },
+      }),
+    onSuccess: async () => {
+      await refresh();
+      message.success(t('auth.profile.success'));
+      navigate('/');
+    },
+    onError: (error) => {
+      if (!showFieldErrors(form, error)) handleError(error);
+    },
+  });
+
+  const label = (key: keyof ProfileForm) => t(`auth.fields.${key}`);
+  const maxRule = (key: keyof ProfileForm) => ({
+    max: LIMITS[key],
+    message: t('validation.string.max', { label: label(key), max: LIMITS[key] }),
+  });
+  const avatarUrl = avatars[0]?.publicUrl;
+
+  return (
+    <Card title={t('auth.profile.title')}>
+      <Form<ProfileForm>
+        form={form}
+        layout="vertical"
+        initialValues={{ firstName: user.firstName, lastName: user.lastName, phoneNumber: user.phoneNumber }}
+        onFinish={(values) => save.mutate(values)}
+        data-testid="profile-form"
+      >
+        <Form.Item label={t('auth.fields.avatar')} extra={t('auth.profile.avatarHint')}>
+          <Flex align="center" gap={16} wrap>
+            <Avatar size={72} src={avatarUrl} icon={avatarUrl ? undefined : <UserOutlined />} data-testid="profile-avatar" />
+            <Upload
+              accept=".jpg,.jpeg,.png"
+              showUploadList={false}
+              maxCount={1}
+              beforeUpload={(file) => {
+                // The server enforces the same limits; checking here spares a useless upload.
+                if (!AVATAR_TYPES.includes(file.type)) message.error(t('validation.file.image'));
+                else if (file.size > AVATAR_MAX_BYTES) message.error(t('validation.file.size', { max: AVATAR_MAX_BYTES }));
+                else uploadAvatar.mutate(file);
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />} loading={uploadAvatar.isPending} data-testid="avatar-upload">
+                {uploadAvatar.isPending ? t('auth.profile.uploading') : t('auth.profile.upload')}
+              </Button>
+            </Upload>
+            {avatars.length > 0 && (
+              <Button icon={<DeleteOutlined />} onClick={() => setAvatars([])} data-testid="avatar-remove">
+                {t('auth.profile.removeAvatar')}
+              </Button>
+            )}
+          </Flex>
+        </Form.Item>
+        <Form.Item label={t('auth.fields.email')}>
+          <Typography.Text data-testid="profile-email">{user.email}</Typography.Text>
+        </Form.Item>
+        <Form.Item name="firstName" label={label('firstName')} rules={[maxRule('firstName')]}>
+          <Input autoComplete="given-name" autoFocus />
+        </Form.Item>
+        <Form.Item name="lastName" label={label('lastName')} rules={[maxRule('lastName')]}>
+          <Input autoComplete="family-name" />
+        </Form.Item>
+        <Form.Item
+          name="phoneNumber"
+          label={label('phoneNumber')}
+          rules={[maxRule('phoneNumber'), { pattern: /^\d/, message: t('validation.string.matches', { label: label('phoneNumber') }) }]}
+        >
+          <Input type="tel" autoComplete="tel" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={uploadAvatar.isPending} data-testid="profile-submit">
+          {t('auth.profile.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+export function ProfileCard() {
+  const { user } = useCurrentUser();
+  return user ? <ProfileFormCard user={user} /> : null;
+}
