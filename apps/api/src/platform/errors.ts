@@ -69,6 +69,8 @@ export function translateAppError(error: AppError, language: Language) {
 const PG_ERRORS: Record<string, AppError> = {
   '23505': new AppError(409, 'errors.alreadyExists'),
   '23503': new AppError(400, 'errors.inUse'),
+  // ON DELETE RESTRICT answers restrict_violation rather than foreign_key_violation
+  '23001': new AppError(400, 'errors.inUse'),
   '22P02': new AppError(400, 'errors.validation'),
 };
 
@@ -85,7 +87,8 @@ function toAppError(error: FastifyError & { code?: string }, request: FastifyReq
           path: v.instancePath.split('/').filter(Boolean),
         }) as unknown as z.core.$ZodIssue,
     );
-    return new AppError(400, 'errors.validation', {}, issues.map(describeIssue));
+    // A route may say where its field labels live (`config: { labelPrefix }`): "Email is required".
+    return new ValidationError(issues, request.routeOptions.config?.labelPrefix);
   }
   // drizzle wraps driver errors; the PostgreSQL error code sits on the cause
   const pgCode = error.code ?? (error.cause as { code?: string } | undefined)?.code;
