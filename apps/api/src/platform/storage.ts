@@ -8,14 +8,17 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../config';
 
 /**
- * File storage behind one interface: local disk under DATA_DIR/files with URLs signed by the API
- * (default), or an S3-compatible bucket with presigned URLs when S3_* is set.
+ * File storage behind one interface: local disk under DATA_DIR/files (default) or an S3-compatible
+ * bucket when S3_* is set. Either way a file's public URL is an API URL signed with the file id, so
+ * the URL saved in a record never expires; with S3 the API answers it with a fresh presigned URL.
  */
 export type Storage = {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType?: string): Promise<void>;
   /** A URL the browser can load without a bearer token. */
   publicUrl(fileId: string, key: string, name: string): Promise<string>;
+  /** S3 only: a short-lived presigned URL of the object (the signed API URL redirects there). */
+  downloadUrl(key: string): Promise<string | null>;
   /** Local storage only: verifies a signed URL's signature and opens the file. */
   open(key: string): Readable | null;
   verify(fileId: string, signature: string): boolean;
@@ -30,6 +33,8 @@ export function createStorage(config: Config): Storage {
     const given = Buffer.from(signature);
     return expected.length === given.length && timingSafeEqual(expected, given);
   };
+  const apiUrl = async (fileId: string, _key: string, name: string) =>
+    `${API_FILE_PATH}/${fileId}/${encodeURIComponent(name)}?signature=${sign(fileId)}`;
 
   if (config.s3) {
     const s3 = config.s3;
@@ -44,7 +49,8 @@ export function createStorage(config: Config): Storage {
       async put(key, body, contentType) {
         await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body, ContentType: contentType }));
       },
-      publicUrl: (_fileId, key) => getSignedUrl(client, new GetObjectCommand({ Bucket: s3.bucket, Key: key }), { expiresIn: 3600 }),
+      publicUrl: apiUrl,
+      downloadUrl: (key) => getSignedUrl(client, new GetObjectCommand({ Bucket: s3.bucket, Key: key }), { expiresIn: 3600 }),
       open: () => null,
       verify,
     };
@@ -63,9 +69,8 @@ export function createStorage(config: Config): Storage {
       await mkdir(path.dirname(full), { recursive: true });
       await writeFile(full, body);
     },
-    async publicUrl(fileId, _key, name) {
-      return `${API_FILE_PATH}/${fileId}/${encodeURIComponent(name)}?signature=${sign(fileId)}`;
-    },
+    publicUrl: apiUrl,
+    downloadUrl: async () => null,
     open(key) {
       const full = resolve(key);
       return existsSync(full) ? createReadStream(full) : null;

@@ -1,3 +1,83 @@
+import { MAX_FILE_SIZE } from '@ebox/domain';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../platform/access';
+import { badRequest, notFound } from '../../platform/errors';
+import { assertMayUpload, findSignedFile, maxSizeOf, resolveUploadTarget, storeUpload } from './service';
 
-export async function registerFileRoutes(_app: FastifyInstance): Promise<void> {}
+const uploadQuery = z.object({ entity: z.string().min(1).max(100), field: z.string().min(1).max(100) });
+const fileRef = z.object({ id: z.string(), name: z.string(), sizeInBytes: z.number(), publicUrl: z.string() });
+const fileParams = z.object({ id: z.uuid(), name: z.string() });
+const signatureQuery = z.object({ signature: z.string().optional() });
+
+/** Content types a browser may show in place; anything else is sent as a download. */
+const INLINE = /^(image\/(jpeg|png|gif|webp)|application\/pdf|text\/plain)/;
+
+/**
+ * Files (spec 5.2, 5.3): POST /file/upload stores one file for a declared files field and answers
+ * its FileRef; GET /file/:id/:name serves it to whoever holds the signed URL.
+ */
+export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(async (scope) => {
+    // One file per request; the per-field size limit is applied when the file is read.
+    await scope.register(multipart, { limits: { files: 1, fields: 10, parts: 11, fileSize: MAX_FILE_SIZE } });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+
+    api.post(
+      '/file/upload',
+      {
+        schema: {
+          tags: ['file'],
+          summary: 'Upload one file (multipart field "file") for a declared files field',
+          consumes: ['multipart/form-data'],
+          querystring: uploadQuery,
+          response: { 200: fileRef },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const target = resolveUploadTarget(request.query.entity, request.query.field);
+        assertMayUpload(user, target);
+        if (!request.isMultipart()) throw badRequest('errors.file.missing');
+        const maxSize = maxSizeOf(target.field);
+        const part = await request.file({ limits: { fileSize: maxSize }, throwFileSizeLimit: false });
+        if (part?.fieldname !== 'file') throw badRequest('errors.file.missing');
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw badRequest('validation.file.size', { max: maxSize });
+        return storeUpload(app.deps, user, target, { name: part.filename, bytes });
+      },
+    );
+
+    api.get(
+      '/file/:id/:name',
+      {
+        schema: {
+          tags: ['file'],
+          summary: 'A stored file, for whoever holds its signed URL',
+          params: fileParams,
+          querystring: signatureQuery,
+        },
+      },
+      async (request, reply) => {
+        const file = await findSignedFile(app.deps, request.params.id, request.query.signature);
+        const { storage } = app.deps;
+        if (storage.kind === 's3') {
+          const url = await storage.downloadUrl(file.storageKey);
+          return reply.header('cache-control', 'no-store').redirect(url as string);
+        }
+        const stream = storage.open(file.storageKey);
+        if (!stream) throw notFound();
+        const contentType = file.mimeType ?? 'application/octet-stream';
+        const disposition = INLINE.test(contentType) ? 'inline' : 'attachment';
+        return reply
+          .type(contentType)
+          .header('content-length', String(file.sizeInBytes))
+          .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+          .header('cache-control', 'private, max-age=86400')
+          .send(stream);
+      },
+    );
+  });
+}

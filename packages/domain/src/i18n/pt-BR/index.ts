@@ -3,6 +3,7 @@ import auth from './auth';
 import common from './common';
 import { entityAreas } from './entities/index';
 import errors from './errors';
+import files from './files';
 import layout from './layout';
 import outbox from './outbox';
 import settings from './settings';
@@ -12,4 +13,4 @@ import validation from './validation';
  * Messages are split by area; each area file exports a nested object and this list merges them.
  * Add a new area file here. Keys must be identical in pt-BR and en (a test checks it).
  */
-export const areas = [errors, validation, common, auth, layout, settings, auditLog, outbox, ...entityAreas];
+export const areas = [errors, validation, common, auth, layout, settings, auditLog, outbox, files, ...entityAreas];

@@ -1,0 +1,16 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client';
+import { storedFile } from '../../platform/db/schema';
+
+export type StoredFile = typeof storedFile.$inferSelect;
+
+export async function insertStoredFile(db: Tx, file: typeof storedFile.$inferInsert): Promise<StoredFile> {
+  const [row] = await db.insert(storedFile).values(file).returning();
+  if (!row) throw new Error('stored_file insert returned nothing');
+  return row;
+}
+
+export async function findStoredFile(db: Tx, id: string): Promise<StoredFile | null> {
+  const [row] = await db.select().from(storedFile).where(eq(storedFile.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { ENTITIES, type FileRef, type FilesField, hasPermission, MAX_FILE_SIZE, type Permission, permissionOf } from '@ebox/domain';
+import { userEntity } from '@ebox/domain/entities/user';
+import type { CurrentUser } from '../../platform/auth/current-user';
+import type { Db } from '../../platform/db/client';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import type { Storage } from '../../platform/storage';
+import {
+  cleanFileName,
+  contentMatchesFormat,
+  extensionOf,
+  extensionsOfImage,
+  mimeTypeOf,
+  sniffImage,
+  UPLOAD_IMAGE_FORMATS,
+} from './file-kinds';
+import { findStoredFile, insertStoredFile, type StoredFile } from './repository';
+
+/** A FileRef as the upload answers it: the size is always known. */
+export type UploadedFile = FileRef & { sizeInBytes: number };
+
+/** Where an upload goes: a declared files field, and who may send to it. */
+export type UploadTarget = {
+  entityName: string;
+  fieldName: string;
+  field: FilesField;
+  /** Any of these lets the caller upload; null means any signed-in user (their own avatar). */
+  permissions: Permission[] | null;
+};
+
+/**
+ * The declared field an upload is for. The user's avatar is the one target outside ENTITIES: any
+ * signed-in user sets their own on the profile page.
+ */
+export function resolveUploadTarget(entityName: string, fieldName: string): UploadTarget {
+  if (entityName === 'user' && fieldName === 'avatars') {
+    return { entityName, fieldName, field: userEntity.fields.avatars as FilesField, permissions: null };
+  }
+  const entity = Object.hasOwn(ENTITIES, entityName) ? ENTITIES[entityName] : undefined;
+  const field = entity && Object.hasOwn(entity.fields, fieldName) ? entity.fields[fieldName] : undefined;
+  if (!entity || !field || field.type !== 'files' || field.readOnly) {
+    throw badRequest('errors.file.unknownTarget', { entity: entityName, field: fieldName });
+  }
+  return {
+    entityName,
+    fieldName,
+    field,
+    permissions: [permissionOf(entity, 'Create'), permissionOf(entity, 'Edit'), 'uploadFiles'],
+  };
+}
+
+export function assertMayUpload(user: CurrentUser, target: UploadTarget): void {
+  if (!target.permissions) return;
+  if (!user.emailVerified || !target.permissions.some((permission) => hasPermission(user.permissions, permission))) throw forbidden();
+}
+
+export function maxSizeOf(field: FilesField): number {
+  return Math.min(field.maxSize ?? MAX_FILE_SIZE, MAX_FILE_SIZE);
+}
+
+/**
+ * Spec 5.2 file upload rules on the content itself: an image where images are expected (by its
+ * magic bytes), one of the allowed formats (by extension and, where we can tell, by content).
+ * Answers the content type the file is served with.
+ */
+export function checkFileContent(field: FilesField, name: string, bytes: Buffer): string {
+  if (bytes.length === 0) throw badRequest('errors.file.empty');
+  const extension = extensionOf(name);
+  if (field.image) {
+    const formats = field.formats ?? UPLOAD_IMAGE_FORMATS;
+    const kind = sniffImage(bytes);
+    if (!kind) throw badRequest('validation.file.image');
+    if (!formats.includes(extension) || !extensionsOfImage(kind).some((e) => formats.includes(e))) {
+      throw badRequest('validation.file.formats', { formats: formats.join(', ') });
+    }
+    return mimeTypeOf(extension, kind);
+  }
+  if (field.formats && !field.formats.includes(extension))
+    throw badRequest('validation.file.formats', { formats: field.formats.join(', ') });
+  if (!contentMatchesFormat(bytes, extension))
+    throw badRequest('validation.file.formats', { formats: (field.formats ?? [extension]).join(', ') });
+  // Only formats we recognise get a content type a browser renders; anything else downloads.
+  return mimeTypeOf(extension, null);
+}
+
+export async function fileRefOf(storage: Storage, file: StoredFile): Promise<UploadedFile> {
+  return {
+    id: file.id,
+    name: file.name,
+    sizeInBytes: file.sizeInBytes,
+    publicUrl: await storage.publicUrl(file.id, file.storageKey, file.name),
+  };
+}
+
+export async function storeUpload(
+  deps: { db: Db; storage: Storage },
+  user: CurrentUser,
+  target: UploadTarget,
+  upload: { name: string | undefined; bytes: Buffer },
+): Promise<UploadedFile> {
+  const name = cleanFileName(upload.name);
+  const mimeType = checkFileContent(target.field, name, upload.bytes);
+  const id = randomUUID();
+  const storageKey = `${target.entityName}/${target.fieldName}/${id}`;
+  await deps.storage.put(storageKey, upload.bytes, mimeType);
+  const row = await insertStoredFile(deps.db, {
+    id,
+    name,
+    sizeInBytes: upload.bytes.length,
+    mimeType,
+    storageKey,
+    entityName: target.entityName,
+    fieldName: target.fieldName,
+    createdById: user.id,
+  });
+  return fileRefOf(deps.storage, row);
+}
+
+/** The stored file a signed URL points at; a wrong signature is refused before the database is asked. */
+export async function findSignedFile(deps: { db: Db; storage: Storage }, id: string, signature: string | undefined): Promise<StoredFile> {
+  if (!signature || !deps.storage.verify(id, signature)) throw forbidden();
+  const file = await findStoredFile(deps.db, id);
+  if (!file) throw notFound();
+  return file;
+}
