@@ -21,6 +21,8 @@ export type Config = {
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   webDistDir: string;
   logLevel: string;
+  /** Attempts per window on sign-in, sign-up and password reset, counted per IP and per email. */
+  authThrottle: { perIp: number; perEmail: number; windowMs: number };
 };
 
 /** A secret kept under the data folder so tokens survive restarts without any setup. */
@@ -61,5 +63,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3,
     webDistDir: path.join(ROOT_DIR, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    authThrottle: {
+      perIp: Number(env.AUTH_THROTTLE_PER_IP ?? 100),
+      perEmail: Number(env.AUTH_THROTTLE_PER_EMAIL ?? 10),
+      windowMs: Number(env.AUTH_THROTTLE_WINDOW_MS ?? 15 * 60 * 1000),
+    },
   };
 }

@@ -1,5 +1,6 @@
 export * from './access';
 export * from './entities/index';
+export * from './entities/user';
 export * from './i18n/index';
 export * from './kit/entity';
 export * from './kit/field';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEntity } from '../kit/entity';
+import type { FileRef } from '../kit/field';
 import { fieldSchema } from '../kit/schema';
 
 /** Spec 3: a user's status is derived from `disabled`. */
@@ -78,32 +79,36 @@ export const emailListSchema = z.preprocess(
 );
 
 const fields = userEntity.fields;
-const rolesSchema = fieldSchema(fields.roles).refine((roles) => Array.isArray(roles) && roles.length > 0, 'validation.mixed.selected');
+// The declaration's field schemas, typed with what they yield.
+const textOf = (field: (typeof fields)['firstName' | 'lastName' | 'phoneNumber']) => fieldSchema(field) as z.ZodType<string | null>;
+const idsOf = (field: (typeof fields)['roles' | 'allowedCompanies']) => fieldSchema(field) as z.ZodType<string[]>;
+const avatarsSchema = fieldSchema(fields.avatars) as z.ZodType<FileRef[]>;
+const rolesSchema = idsOf(fields.roles).refine((roles) => roles.length > 0, 'validation.mixed.selected');
 
 /** PUT /auth/profile: what a user may change about themself. */
 export const profileSchema = z.object({
-  firstName: fieldSchema(fields.firstName).optional(),
-  lastName: fieldSchema(fields.lastName).optional(),
-  phoneNumber: fieldSchema(fields.phoneNumber).optional(),
-  avatars: fieldSchema(fields.avatars).optional(),
+  firstName: textOf(fields.firstName).optional(),
+  lastName: textOf(fields.lastName).optional(),
+  phoneNumber: textOf(fields.phoneNumber).optional(),
+  avatars: avatarsSchema.optional(),
 });
 
 /** POST /iam: invite users by email with roles (and optionally limit them to companies). */
 export const userInviteSchema = z.object({
   emails: emailListSchema,
   roles: rolesSchema,
-  allowedCompanies: fieldSchema(fields.allowedCompanies).optional(),
+  allowedCompanies: idsOf(fields.allowedCompanies).optional(),
 });
 
 /** PUT /iam: an administrator edits a user. */
 export const userEditSchema = z.object({
   id: z.uuid('validation.mixed.invalid'),
-  firstName: fieldSchema(fields.firstName).optional(),
-  lastName: fieldSchema(fields.lastName).optional(),
-  phoneNumber: fieldSchema(fields.phoneNumber).optional(),
-  avatars: fieldSchema(fields.avatars).optional(),
+  firstName: textOf(fields.firstName).optional(),
+  lastName: textOf(fields.lastName).optional(),
+  phoneNumber: textOf(fields.phoneNumber).optional(),
+  avatars: avatarsSchema.optional(),
   roles: rolesSchema,
-  allowedCompanies: fieldSchema(fields.allowedCompanies).optional(),
+  allowedCompanies: idsOf(fields.allowedCompanies).optional(),
 });
 
 /** Spec 3: full name is first and last name joined; null when both are empty. */

@@ -1,3 +1,167 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuthenticated, requireUser } from '../../platform/access';
+import {
+  changePasswordBody,
+  currentUserSchema,
+  emailBody,
+  passwordResetBody,
+  passwordResetMethodsAnswer,
+  profileBody,
+  sendPasswordResetBody,
+  signInBody,
+  signUpBody,
+  tokenAnswer,
+  trueAnswer,
+  verifyEmailBody,
+} from './schemas';
+import {
+  type AuthContext,
+  changePassword,
+  getPasswordResetMethods,
+  presentCurrentUser,
+  resetPassword,
+  sendPasswordReset,
+  sendVerificationEmail,
+  signIn,
+  signUp,
+  updateProfile,
+  verifyEmail,
+} from './service';
+import { createAuthThrottle } from './throttle';
 
-export async function registerAuthRoutes(_app: FastifyInstance): Promise<void> {}
+const tags = ['auth'];
+/** Field labels of validation messages ("Email is required"). */
+const config = { labelPrefix: 'entities.user.fields' };
+
+/** Spec 7.1. Handlers only translate HTTP to service calls; the rules live in ./service. */
+export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const throttle = createAuthThrottle(app, app.deps.config.authThrottle);
+  const contextOf = (request: FastifyRequest): AuthContext => ({ deps: app.deps, language: request.language, log: request.log });
+  const emailInBody = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
+  // Fastify sends a string payload as is; the contract is a JSON string, so encode it here.
+  const sendToken = (reply: FastifyReply, token: string) => reply.type('application/json; charset=utf-8').send(JSON.stringify(token));
+
+  api.post(
+    '/auth/sign-up',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create an account (unverified, no roles) and send the verification mail',
+        body: signUpBody,
+        response: { 200: tokenAnswer },
+      },
+      preHandler: throttle('signUp', emailInBody),
+    },
+    async (request, reply) => sendToken(reply, await signUp(contextOf(request), request.body)),
+  );
+
+  api.post(
+    '/auth/sign-in',
+    {
+      config,
+      schema: { tags, summary: 'Sign in with email and password', body: signInBody, response: { 200: tokenAnswer } },
+      preHandler: throttle('signIn', emailInBody),
+    },
+    async (request, reply) => sendToken(reply, await signIn(contextOf(request), request.body)),
+  );
+
+  api.get(
+    '/auth/me',
+    { schema: { tags, summary: 'The signed-in user', response: { 200: currentUserSchema } }, onRequest: requireAuthenticated },
+    async (request) => presentCurrentUser(app.deps.db, requireUser(request)),
+  );
+
+  api.get(
+    '/auth/email-configured',
+    { schema: { tags, summary: 'Whether mail leaves through SMTP (false: it stays in the outbox)', response: { 200: z.boolean() } } },
+    async () => app.deps.mailer.isConfigured,
+  );
+
+  api.post(
+    '/auth/send-email-address-verification-email',
+    {
+      schema: { tags, summary: 'Send the verification mail again to the signed-in user', response: { 200: trueAnswer } },
+      onRequest: requireAuthenticated,
+      preHandler: throttle('verificationEmail', (request) => request.currentUser?.email),
+    },
+    async (request) => sendVerificationEmail(contextOf(request), requireUser(request)),
+  );
+
+  api.post(
+    '/auth/get-password-reset-method',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'How a password can be reset for this email',
+        body: emailBody,
+        response: { 200: passwordResetMethodsAnswer },
+      },
+      preHandler: throttle('passwordReset', emailInBody),
+    },
+    async (request) => getPasswordResetMethods(contextOf(request), request.body.email),
+  );
+
+  api.post(
+    '/auth/send-password-reset-email',
+    {
+      config,
+      schema: { tags, summary: 'Send a password reset link by email or SMS', body: sendPasswordResetBody, response: { 200: trueAnswer } },
+      preHandler: throttle('passwordReset', emailInBody),
+    },
+    async (request) => sendPasswordReset(contextOf(request), request.body),
+  );
+
+  api.put(
+    '/auth/password-reset',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Set a new password from a reset link; signs the user in',
+        body: passwordResetBody,
+        response: { 200: tokenAnswer },
+      },
+      preHandler: throttle('passwordReset', () => null),
+    },
+    async (request, reply) => sendToken(reply, await resetPassword(contextOf(request), request.body)),
+  );
+
+  api.put(
+    '/auth/verify-email',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Verify the email address from the link sent by mail',
+        body: verifyEmailBody,
+        response: { 200: trueAnswer },
+      },
+    },
+    async (request) => verifyEmail(contextOf(request), request.body.token),
+  );
+
+  api.put(
+    '/auth/profile',
+    {
+      config,
+      schema: { tags, summary: 'Update the signed-in user profile', body: profileBody, response: { 200: currentUserSchema } },
+      onRequest: requireAuthenticated,
+    },
+    async (request) => updateProfile(contextOf(request), requireUser(request), request.body.profile),
+  );
+
+  api.put(
+    '/auth/change-password',
+    {
+      config,
+      schema: { tags, summary: 'Change the password; older tokens stop working', body: changePasswordBody, response: { 200: tokenAnswer } },
+      onRequest: requireAuthenticated,
+    },
+    async (request, reply) => sendToken(reply, await changePassword(contextOf(request), requireUser(request), request.body)),
+  );
+}

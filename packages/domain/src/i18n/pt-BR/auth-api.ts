@@ -1,0 +1,39 @@
+/** Messages the API answers for auth (spec 7.1, 8.3) and settings; the web owns the auth.* UI keys. */
+export default {
+  auth: {
+    errors: {
+      userAlreadyExists: 'Usuário com este e-mail já existe',
+      invalidCredentials: 'Desculpe, não reconhecemos suas credenciais',
+      userDisabled: 'Sua conta está desativada',
+      emailNotRecognized: 'E-mail não reconhecido',
+      wrongPassword: 'Senha incorreta',
+      invalidPasswordResetToken: 'O link de redefinição de senha é inválido ou expirou',
+      invalidVerificationToken: 'O link de verificação de e-mail é inválido ou expirou',
+      emailAlreadyVerified: 'Seu e-mail já está verificado',
+      noPhoneNumber: 'Este usuário não tem telefone para receber um SMS',
+      messageNotSent: 'Não foi possível enviar a mensagem. Tente novamente mais tarde',
+    },
+  },
+  settings: {
+    errors: {
+      notFound: 'Configurações não encontradas',
+    },
+  },
+  auditLog: {
+    // Actions of the audit log written by auth and IAM, beside create/update/delete/import.
+    actions: {
+      emailVerificationRequest: 'Verificação de e-mail pedida',
+      passwordResetRequest: 'Redefinição de senha pedida',
+      passwordReset: 'Senha redefinida',
+      passwordChange: 'Senha alterada',
+      rolesRemove: 'Perfis removidos',
+    },
+  },
+  entities: {
+    settings: {
+      fields: {
+        theme: 'Tema',
+      },
+    },
+  },
+};

@@ -1,0 +1,50 @@
+/** Messages the API answers for IAM (spec 7.2, 8.3) and the user declaration's labels. */
+export default {
+  iam: {
+    errors: {
+      userAlreadyExists: 'Usuário com este e-mail já existe',
+      userNotFound: 'Usuário não encontrado',
+      disablingHimself: 'Você não pode desativar a si mesmo',
+      revokingOwnPermission: 'Você não pode revogar sua própria permissão de proprietário',
+      roleNotFound: 'Perfil não encontrado',
+      companyNotFound: 'Empresa não encontrada',
+      removeNothingSelected: 'Escolha os perfis a remover ou remova todos',
+    },
+  },
+  entities: {
+    user: {
+      label: 'Usuário',
+      labelPlural: 'Usuários',
+      fields: {
+        id: 'Id',
+        email: 'E-mail',
+        emails: 'E-mails',
+        password: 'Senha',
+        oldPassword: 'Senha antiga',
+        newPassword: 'Nova senha',
+        token: 'Token',
+        method: 'Método',
+        firstName: 'Nome',
+        lastName: 'Sobrenome',
+        fullName: 'Nome completo',
+        phoneNumber: 'Telefone',
+        avatars: 'Avatar',
+        roles: 'Perfis',
+        role: 'Perfil',
+        allowedCompanies: 'Empresas permitidas',
+        disabled: 'Desativado',
+        status: 'Status',
+        emailVerified: 'E-mail verificado',
+        ids: 'Usuários',
+        createdAt: 'Criado em',
+        updatedAt: 'Atualizado em',
+      },
+      enumerators: {
+        status: {
+          enabled: 'Ativo',
+          disabled: 'Desativado',
+        },
+      },
+    },
+  },
+};
