@@ -1,0 +1,336 @@
+/**
+ * The demo data set: a small, believable Brazilian operation (two shippers, two carriers, a
+ * building administrator, lockers' module models, residents and message templates). Names of
+ * companies and people are invented; e-mails use exemplo.com.br.
+ */
+
+/** A valid CPF (check digits computed) from nine base digits, formatted 000.000.000-00. */
+export function cpfOf(base: string): string {
+  const digits = base.split('').map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
+    digits.push(((sum * 10) % 11) % 10);
+  }
+  const d = digits.join('');
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
+
+export type DemoCompanyKey = 'aurora' | 'ipe' | 'rapido' | 'mantiqueira' | 'acacias';
+
+export const DEMO_COMPANIES: Record<DemoCompanyKey, Record<string, unknown>> = {
+  aurora: {
+    name: 'Aurora Modas',
+    type: 'shipper',
+    externalId: 'SHP-0001',
+    allowCollectExpiredOrder: true,
+    companySettings: { orderTypes: ['DELIVERY', 'RETURN'], smsGateway: 'AWS' },
+    maxDaysOverdueDateDelivery: 5,
+  },
+  ipe: {
+    name: 'Ipê Eletrônicos',
+    type: 'shipper',
+    externalId: 'SHP-0002',
+    companySettings: { orderTypes: ['DELIVERY', 'RETURN', 'SEND'], smsGateway: 'SINCH' },
+    maxDaysOverdueDateDelivery: 3,
+  },
+  rapido: {
+    name: 'Rápido Carioca Transportes',
+    type: 'carrier',
+    externalId: 'CAR-0001',
+    distributionLogistic: true,
+    companySettings: { orderTypes: ['DELIVERY', 'RETURN', 'SEND', 'SMARTDROP'], smsGateway: 'AWS' },
+    maxDaysOverdueDateDelivery: 5,
+  },
+  mantiqueira: {
+    name: 'TransMantiqueira Logística',
+    type: 'carrier',
+    externalId: 'CAR-0002',
+    allowCollectExpiredOrder: true,
+    companySettings: { orderTypes: ['DELIVERY', 'RETURN'], smsGateway: 'SINCH' },
+    maxDaysOverdueDateDelivery: 7,
+  },
+  acacias: {
+    name: 'Administradora Jardim das Acácias',
+    type: 'building',
+    externalId: 'BLD-0001',
+    companySettings: { orderTypes: ['DELIVERY', 'STORAGE'], smsGateway: 'AWS' },
+    maxDaysOverdueDateDelivery: 10,
+  },
+};
+
+export const DEMO_GROUP = { name: 'Armários Zona Sul - Rio de Janeiro' };
+
+export const DEMO_WAREHOUSES: { company: DemoCompanyKey; name: string; street: string }[] = [
+  { company: 'rapido', name: 'CD Duque de Caxias', street: 'Rodovia Washington Luiz, 3000 - Duque de Caxias/RJ' },
+  { company: 'rapido', name: 'CD Barra da Tijuca', street: 'Avenida das Américas, 8585 - Rio de Janeiro/RJ' },
+  { company: 'mantiqueira', name: 'CD Barueri', street: 'Avenida Tamboré, 1200 - Barueri/SP' },
+];
+
+/** Buildings with their towers (level 1) and apartments (level 2). */
+export const DEMO_BUILDINGS = [
+  {
+    name: 'Residencial Jardim das Acácias',
+    externalId: 'RJA-01',
+    buildingId: '0001',
+    level1: 'Torre',
+    level2: 'Apartamento',
+    customerName: 'Marcos Vinícius Andrade',
+    customerPhone: '5521991234567',
+    customerEmail: 'sindico.acacias@exemplo.com.br',
+    towers: [
+      { name: 'Torre A', apartments: ['101', '102', '201', '202'] },
+      { name: 'Torre B', apartments: ['101', '102', '201'] },
+    ],
+  },
+  {
+    name: 'Edifício Solar da Lagoa',
+    externalId: 'ESL-01',
+    buildingId: '0002',
+    level1: 'Bloco',
+    level2: 'Apartamento',
+    customerName: 'Helena Cristina Ramos',
+    customerPhone: '5521998765432',
+    customerEmail: 'portaria.solardalagoa@exemplo.com.br',
+    towers: [{ name: 'Bloco Único', apartments: ['301', '302', '401'] }],
+  },
+];
+
+/** Residents (placed in the apartments in order) and customers of the shippers. */
+export const DEMO_CUSTOMERS: {
+  name: string;
+  cellphone: string;
+  email: string;
+  cpf: string;
+  company: DemoCompanyKey;
+  pcd?: boolean;
+  resident?: boolean;
+}[] = [
+  {
+    name: 'Ana Beatriz Souza',
+    cellphone: '5521987651234',
+    email: 'ana.souza@exemplo.com.br',
+    cpf: '123456789',
+    company: 'acacias',
+    resident: true,
+  },
+  {
+    name: 'João Pedro Oliveira',
+    cellphone: '5521976543210',
+    email: 'joao.oliveira@exemplo.com.br',
+    cpf: '234567891',
+    company: 'acacias',
+    resident: true,
+  },
+  {
+    name: 'Mariana Costa Ferreira',
+    cellphone: '5521965432109',
+    email: 'mariana.ferreira@exemplo.com.br',
+    cpf: '345678912',
+    company: 'acacias',
+    resident: true,
+  },
+  {
+    name: 'Carlos Eduardo Lima',
+    cellphone: '5521954321098',
+    email: 'carlos.lima@exemplo.com.br',
+    cpf: '456789123',
+    company: 'acacias',
+    resident: true,
+    pcd: true,
+  },
+  {
+    name: 'Fernanda Alves Rocha',
+    cellphone: '5521943210987',
+    email: 'fernanda.rocha@exemplo.com.br',
+    cpf: '567891234',
+    company: 'acacias',
+    resident: true,
+  },
+  {
+    name: 'Rafael Gomes Martins',
+    cellphone: '5521932109876',
+    email: 'rafael.martins@exemplo.com.br',
+    cpf: '678912345',
+    company: 'acacias',
+    resident: true,
+  },
+  {
+    name: 'Juliana Pereira Santos',
+    cellphone: '5521921098765',
+    email: 'juliana.santos@exemplo.com.br',
+    cpf: '789123456',
+    company: 'acacias',
+    resident: true,
+  },
+  {
+    name: 'Lucas Henrique Barbosa',
+    cellphone: '5521910987654',
+    email: 'lucas.barbosa@exemplo.com.br',
+    cpf: '891234567',
+    company: 'acacias',
+    resident: true,
+  },
+  {
+    name: 'Patrícia Mendes Cardoso',
+    cellphone: '5511987650001',
+    email: 'patricia.cardoso@exemplo.com.br',
+    cpf: '912345678',
+    company: 'aurora',
+  },
+  {
+    name: 'Rodrigo Nascimento Dias',
+    cellphone: '5511976540002',
+    email: 'rodrigo.dias@exemplo.com.br',
+    cpf: '135792468',
+    company: 'aurora',
+  },
+  {
+    name: 'Camila Ribeiro Teixeira',
+    cellphone: '5531965430003',
+    email: 'camila.teixeira@exemplo.com.br',
+    cpf: '246813579',
+    company: 'ipe',
+  },
+  {
+    name: 'Gustavo Araújo Moreira',
+    cellphone: '5541954320004',
+    email: 'gustavo.moreira@exemplo.com.br',
+    cpf: '975318642',
+    company: 'ipe',
+    pcd: true,
+  },
+];
+
+export const DEMO_PRODUCTS = [
+  { name: 'Fone de ouvido Bluetooth', description: 'Fone sem fio com cancelamento de ruído e 30 horas de bateria.', unitPrice: 199.9 },
+  { name: 'Cafeteira elétrica 220V', description: 'Cafeteira para 30 xícaras com jarra de vidro e placa aquecedora.', unitPrice: 289 },
+  {
+    name: 'Kit de panelas antiaderentes',
+    description: 'Cinco peças com tampas de vidro, próprias para fogão a gás e elétrico.',
+    unitPrice: 349.9,
+  },
+  { name: 'Tênis de corrida', description: 'Cabedal em tecido respirável e solado com amortecimento.', unitPrice: 399.99 },
+  { name: 'Livro: Dom Casmurro', description: 'Machado de Assis, edição de bolso.', unitPrice: 34.9 },
+  { name: 'Carregador portátil 10.000 mAh', description: 'Duas saídas USB e carregamento rápido.', unitPrice: 129.5 },
+];
+
+/** Compartment sizes in centimetres (width x height x depth). */
+export const DEMO_LAYOUTS = [
+  { code: 'P', name: 'Pequeno', width: 40, height: 10, depth: 50, enable: true },
+  { code: 'M', name: 'Médio', width: 40, height: 25, depth: 50, enable: true },
+  { code: 'G', name: 'Grande', width: 40, height: 45, depth: 50, enable: true },
+  { code: 'GG', name: 'Extra grande', width: 60, height: 70, depth: 60, enable: false },
+];
+
+/** Module models with their compartments listed top to bottom by layout code. */
+export const DEMO_MODULES = [
+  {
+    name: 'Coluna 8 portas',
+    code: 'MOD-8P',
+    defaultBoardNumber: 1,
+    enable: true,
+    // The middle-height compartments are the ones a wheelchair user reaches.
+    compartiments: ['P', 'P', 'P', 'M', 'M', 'M', 'G', 'G'].map((layout, i) => ({ layout, pcd: i === 3 || i === 4 })),
+  },
+  {
+    name: 'Coluna 4 portas grandes',
+    code: 'MOD-4G',
+    defaultBoardNumber: 2,
+    enable: true,
+    compartiments: ['G', 'G', 'G', 'G'].map((layout, i) => ({ layout, pcd: i === 1 })),
+  },
+];
+
+export const DEMO_MESSAGE_TEMPLATES: {
+  company: DemoCompanyKey;
+  type: string;
+  subType: string;
+  trigger: string;
+  subject?: string;
+  content: string;
+}[] = [
+  {
+    company: 'aurora',
+    type: 'whatsapp',
+    subType: 'delivery',
+    trigger: 'STORED',
+    content:
+      'Olá, {{customerName}}! Seu pedido {{trackingCode}} chegou ao armário {{eboxName}} ({{eboxAddress}}). Use o código {{accessCode}} para retirar até {{overdueDate}}.',
+  },
+  {
+    company: 'aurora',
+    type: 'sms',
+    subType: 'delivery',
+    trigger: 'STORED',
+    content: 'Aurora Modas: pedido {{trackingCode}} no armario {{eboxName}}. Codigo de retirada: {{accessCode}}.',
+  },
+  {
+    company: 'aurora',
+    type: 'email',
+    subType: 'delivery',
+    trigger: 'STORED',
+    subject: 'Seu pedido chegou ao armário',
+    content:
+      '<p>Olá, {{customerName}}!</p><p>Seu pedido <b>{{trackingCode}}</b> está no armário {{eboxName}}, em {{eboxAddress}}.</p><p>Código de retirada: <b>{{accessCode}}</b>. Retire até {{overdueDate}}.</p>',
+  },
+  {
+    company: 'aurora',
+    type: 'whatsapp',
+    subType: 'delivery',
+    trigger: 'PRE_EXPIRED',
+    content:
+      'Oi, {{customerName}}! Seu pedido {{trackingCode}} fica no armário {{eboxName}} só até {{overdueDate}}. Não esqueça de retirar!',
+  },
+  {
+    company: 'aurora',
+    type: 'sms',
+    subType: 'delivery',
+    trigger: 'EXPIRED',
+    content: 'Aurora Modas: o prazo de retirada do pedido {{trackingCode}} terminou e ele voltara ao remetente.',
+  },
+  {
+    company: 'ipe',
+    type: 'whatsapp',
+    subType: 'return',
+    trigger: 'STORED',
+    content: 'Recebemos a sua devolução {{trackingCode}} no armário {{eboxName}}. Obrigado, {{customerName}}!',
+  },
+  {
+    company: 'ipe',
+    type: 'push',
+    subType: 'send',
+    trigger: 'SEND_INBOUND',
+    content: 'Seu envio {{trackingCode}} foi recebido no nosso centro de distribuição.',
+  },
+];
+
+const QR_PAGE = (title: string, body: string) =>
+  `<div style="font-family: sans-serif; text-align: center">\n  <h1>${title}</h1>\n  ${body}\n  <img src="{{qrcode}}" alt="QR code" width="240" />\n  <p>{{eboxName}} - {{eboxAddress}}</p>\n</div>`;
+
+export const DEMO_QRCODE_TEMPLATES: { company: DemoCompanyKey; type: string; hbsContent: string }[] = [
+  {
+    company: 'rapido',
+    type: 'STORED',
+    hbsContent: QR_PAGE(
+      'Pedido depositado',
+      '<p>Olá, {{customerName}}! Aponte a câmera para o código para abrir o compartimento {{compartimentNumber}}.</p>',
+    ),
+  },
+  {
+    company: 'rapido',
+    type: 'CUSTOMER_TAKEN',
+    hbsContent: QR_PAGE(
+      'Pedido retirado',
+      '<p>Obrigado, {{customerName}}! O pedido {{trackingCode}} foi retirado{{#if takenAt}} em {{takenAt}}{{/if}}.</p>',
+    ),
+  },
+  {
+    company: 'aurora',
+    type: 'EXPIRED',
+    hbsContent: QR_PAGE('Prazo expirado', '<p>O pedido {{trackingCode}} não foi retirado a tempo e voltará para a Aurora Modas.</p>'),
+  },
+];
+
+export const DEMO_WEBHOOKS: { company: DemoCompanyKey; url: string; enable: boolean }[] = [
+  { company: 'aurora', url: 'https://api.auroramodas.exemplo.com.br/webhooks/ebox', enable: true },
+];

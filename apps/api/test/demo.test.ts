@@ -1,0 +1,94 @@
+import { ENTITIES } from '@ebox/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../src/modules/demo/seed-demo';
+import { entityTable } from '../src/platform/db/entity-tables';
+import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+
+let t: TestApp;
+let owner: TestUser;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await t.createUser({ roles: ['owner'] });
+});
+afterAll(() => t.close());
+
+async function countRows(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const name of Object.keys(ENTITIES)) {
+    const table = entityTable(name);
+    const [row] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table)) as { n: number }[];
+    counts[name] = row?.n ?? 0;
+  }
+  return counts;
+}
+
+describe('demo data', () => {
+  it('fills a fresh database with a working Brazilian data set that the console lists', async () => {
+    expect(await seedDemoData(t.database.db)).toBe(true);
+
+    const companies = await owner.api.get('/company', { orderBy: 'name_ASC', limit: 50 });
+    expect(companies.status).toBe(200);
+    expect(new Set(companies.body.rows.map((c: { type: string }) => c.type))).toEqual(new Set(['shipper', 'carrier', 'building']));
+
+    const customers = await owner.api.get('/customer', { filter: { name: 'souza' } });
+    expect(customers.body.rows).toEqual([
+      expect.objectContaining({
+        name: 'Ana Beatriz Souza',
+        cellphone: '5521987651234',
+        email: 'ana.souza@exemplo.com.br',
+        documentNumber: '123.456.789-09',
+      }),
+    ]);
+    const ana = await owner.api.get(`/customer/${customers.body.rows[0].id}`);
+    expect(ana.body.company).toMatchObject({ label: 'Administradora Jardim das Acácias' });
+    expect(ana.body.buildingLevel2).toMatchObject({ label: 'Torre A - Apartamento 101' });
+
+    const buildings = await owner.api.get('/building', { orderBy: 'name_ASC' });
+    expect(buildings.body.rows.map((b: { name: string }) => b.name)).toEqual(['Edifício Solar da Lagoa', 'Residencial Jardim das Acácias']);
+    const acacias = buildings.body.rows[1];
+    const towers = await owner.api.get('/building-level1', { filter: { building: acacias.id }, orderBy: 'name_ASC' });
+    expect(towers.body.rows.map((l: { name: string }) => l.name)).toEqual(['Torre A', 'Torre B']);
+    const towerA = await owner.api.get(`/building-level1/${towers.body.rows[0].id}`);
+    expect(towerA.body.level2.map((l: { label: string }) => l.label)).toEqual([
+      'Torre A - Apartamento 101',
+      'Torre A - Apartamento 102',
+      'Torre A - Apartamento 201',
+      'Torre A - Apartamento 202',
+    ]);
+
+    const products = await owner.api.get('/product', { filter: { name: 'cafeteira' } });
+    expect(products.body.rows[0]).toMatchObject({ name: 'Cafeteira elétrica 220V', unitPrice: 289 });
+
+    const modules = await owner.api.get('/eboxModule', { orderBy: 'name_ASC' });
+    const eightDoors = modules.body.rows.find((m: { code: string }) => m.code === 'MOD-8P');
+    const compartiments = await owner.api.get('/eboxModuleCompartiment', {
+      filter: { eboxModule: eightDoors.id },
+      orderBy: 'staticNumber_ASC',
+    });
+    expect(compartiments.body.count).toBe(8);
+    expect(compartiments.body.rows.map((c: { compartimentLayout: { label: string } }) => c.compartimentLayout.label)).toEqual([
+      'Pequeno',
+      'Pequeno',
+      'Pequeno',
+      'Médio',
+      'Médio',
+      'Médio',
+      'Grande',
+      'Grande',
+    ]);
+
+    for (const path of ['warehouse', 'ccm', 'qrcodeTemplate', 'webhook', 'group', 'compartimentLayout', 'building-level2']) {
+      const list = await owner.api.get(`/${path}`);
+      expect(list.status, path).toBe(200);
+      expect(list.body.count, path).toBeGreaterThan(0);
+    }
+  });
+
+  it('adds nothing when it runs again', async () => {
+    const before = await countRows();
+    expect(await seedDemoData(t.database.db)).toBe(false);
+    expect(await countRows()).toEqual(before);
+  });
+});
