@@ -313,6 +313,25 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
   );
 });
 
+describe('locker group scope', () => {
+  it('shows a user only the locker groups their allowed companies are limited to', async () => {
+    const mine = await owner.api.post('/group', { data: { name: 'Grupo Zona Sul' } });
+    const other = await owner.api.post('/group', { data: { name: 'Grupo Zona Norte' } });
+    const limited = await owner.api.post('/company', { data: { name: 'Condomínio Limitado', type: 'building', group: mine.body.id } });
+    const scoped = await t.createUser({
+      permissions: ['groupRead', 'groupEdit', 'groupCreate', 'groupDestroy', 'groupAutocomplete'],
+      allowedCompanies: [limited.body.id],
+    });
+    const list = await scoped.api.get('/group', { limit: 1000 });
+    expect(list.body.rows.map((r: { id: string }) => r.id)).toEqual([mine.body.id]);
+    expect((await scoped.api.get(`/group/${other.body.id}`)).status).toBe(403);
+    expect((await scoped.api.put(`/group/${other.body.id}`, { data: { name: 'Renomeado' } })).status).toBe(403);
+    expect((await scoped.api.delete('/group', { ids: [other.body.id] })).status).toBe(403);
+    expect((await scoped.api.post('/group', { data: { name: 'Grupo Novo' } })).status).toBe(403);
+    expect((await scoped.api.put(`/group/${mine.body.id}`, { data: { name: 'Grupo Zona Sul 2' } })).status).toBe(200);
+  });
+});
+
 describe('relations', () => {
   it('refuses a related record that does not exist, naming the field', async () => {
     const building = ENTITIES.building;

@@ -2,6 +2,7 @@ import type { EntityDeclaration } from '@ebox/domain';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
+import { entityTable } from '../platform/db/entity-tables';
 
 /**
  * Company scope in the data layer (spec 5.5): a user limited to allowed companies sees only rows of
@@ -18,6 +19,12 @@ export function scopeCondition(entity: EntityDeclaration, columns: Record<string
     }
     case 'self':
       return ids.length ? inArray(columns.id as PgColumn, ids) : sql`false`;
+    case 'companyGroup': {
+      const company = entityTable('company');
+      return ids.length
+        ? sql`${columns.id} IN (SELECT ${company.group} FROM ${company} WHERE ${inArray(company.id, ids)} AND ${company.group} IS NOT NULL)`
+        : sql`false`;
+    }
     default:
       return undefined;
   }

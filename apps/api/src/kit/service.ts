@@ -82,7 +82,8 @@ async function checkRelations(db: Tx, entity: EntityDeclaration, data: Record<st
 
 function assertWritableInScope(entity: EntityDeclaration, scope: CompanyScope, record: Record<string, unknown>, isNew: boolean): void {
   if (!scope.companyIds) return;
-  if (entity.scope.kind === 'self' && isNew) throw forbidden('errors.outOfScope');
+  // A scoped user cannot create what would fall outside their own scope (a company, a locker group).
+  if ((entity.scope.kind === 'self' || entity.scope.kind === 'companyGroup') && isNew) throw forbidden('errors.outOfScope');
   if (!isInScope(scope, companyOfRecord(entity, record))) throw forbidden('errors.outOfScope');
 }
 
@@ -91,10 +92,21 @@ export type EntityService = ReturnType<typeof createEntityService>;
 export function createEntityService(entity: EntityDeclaration, resource: Resource = resourceOf(entity)) {
   const hooks = () => hooksByEntity.get(entity.name) ?? {};
 
+  /** Scope kinds decided by the row itself are checked in memory; the others ask the database. */
+  async function areVisible(db: Tx, scope: CompanyScope, rows: Row[]): Promise<boolean> {
+    if (!scope.companyIds) return true;
+    if (entity.scope.kind === 'company' || entity.scope.kind === 'self') {
+      return rows.every((row) => isInScope(scope, companyOfRecord(entity, row)));
+    }
+    if (entity.scope.kind === 'none') return true;
+    const ids = rows.map((row) => row.id);
+    return (await existingIds(db, resource, ids, scope)).size === new Set(ids).size;
+  }
+
   async function loadInScope(db: Tx, actor: CurrentUser, id: string): Promise<Row> {
     const row = await findRow(db, resource, id);
     if (!row) throw notFound();
-    if (!isInScope(scopeOf(actor), companyOfRecord(entity, row))) throw forbidden('errors.outOfScope');
+    if (!(await areVisible(db, scopeOf(actor), [row]))) throw forbidden('errors.outOfScope');
     return row;
   }
 
@@ -162,8 +174,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
       await db.transaction(async (tx) => {
         const rows = await findRowsByIds(tx, resource, unique);
         if (rows.length !== unique.length) throw notFound();
-        const scope = scopeOf(actor);
-        if (rows.some((row) => !isInScope(scope, companyOfRecord(entity, row)))) throw forbidden('errors.outOfScope');
+        if (!(await areVisible(tx, scopeOf(actor), rows))) throw forbidden('errors.outOfScope');
         await hooks().beforeDelete?.(tx, { actor, rows });
         await deleteRows(tx, resource, unique);
         for (const row of rows) {

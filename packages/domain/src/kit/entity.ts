@@ -5,11 +5,11 @@ import type { Field } from './field';
  * How rows of an entity are limited to what the caller may see (spec 5.5):
  * - company: through a relation field to company (user.allowedCompanies);
  * - self: the entity is the company itself;
- * - lockerGroup: through a relation (one or many) to ebox, limited to the locker groups of the
- *   user's allowed companies;
+ * - companyGroup: the entity is a locker group; a scoped user sees the groups their allowed
+ *   companies are limited to (company.group);
  * - none: visible to anyone holding the read permission.
  */
-export type EntityScope = { kind: 'company'; field: string } | { kind: 'self' } | { kind: 'lockerGroup'; field: string } | { kind: 'none' };
+export type EntityScope = { kind: 'company'; field: string } | { kind: 'self' } | { kind: 'companyGroup' } | { kind: 'none' };
 
 /** A cross-field rule of spec 5.3 that a plain field type cannot express. */
 export type EntityRule = {
