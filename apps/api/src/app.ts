@@ -15,6 +15,7 @@ import { registerAuditLogRoutes } from './modules/audit-log/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerIamRoutes } from './modules/iam/routes';
+import { registerOutboxRoutes } from './modules/outbox/routes';
 import { registerRoleRules } from './modules/role/hooks';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { type CurrentUser, loadCurrentUser } from './platform/auth/current-user';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerIamRoutes(api);
       await registerSettingsRoutes(api);
       await registerAuditLogRoutes(api);
+      await registerOutboxRoutes(api);
       await registerFileRoutes(api);
       registerRoleRules();
       await registerKitRoutes(api);
