@@ -1,0 +1,52 @@
+import type { EntityDeclaration } from '@ebox/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type EntityRecord, endpointsOf, entityKeys } from '../../kit/entity-api';
+import { entityLabel } from '../../kit/entity-labels';
+import { EntityForm } from '../../kit/form/entity-form';
+
+type CreateModalProps = {
+  entity: EntityDeclaration;
+  open: boolean;
+  onClose: () => void;
+  /** Fixed values (the parent), shown disabled. */
+  locked?: Record<string, unknown>;
+  /** Suggested values the user may change. */
+  initial?: Record<string, unknown>;
+  /** Runs after the record is created (linking it to its parent). */
+  onCreated?: (record: EntityRecord) => Promise<void> | void;
+};
+
+/** A create form in a modal, for records added from their parent's page (building levels). */
+export function CreateModal({ entity, open, onClose, locked, initial, onCreated }: CreateModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return (
+    <Modal
+      open={open}
+      title={t('kit.form.newTitle', { entity: entityLabel(t, entity) })}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+      width={720}
+    >
+      <EntityForm
+        entity={entity}
+        mode="create"
+        name={`${entity.name}-create`}
+        record={initial}
+        locked={locked}
+        onCancel={onClose}
+        onSubmit={async (data) => {
+          const created = (await endpointsOf(entity).create(data)) as EntityRecord;
+          await onCreated?.(created);
+          message.success(t(`entities.${entity.name}.create.success`));
+          await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
+          onClose();
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,58 @@
+import type { RelationRef } from '@ebox/domain';
+import { api, download } from '../../app/api-client';
+import type { EntityEndpoints, EntityRecord, ListRequest, ListResult } from '../../kit/entity-api';
+
+/** IAM calls (spec 7.2, docs/architecture.md "IAM (7.2)"). */
+
+type Query = Parameters<typeof api.get>[1];
+type RoleRef = { id: string; name: string };
+
+export type IamUser = EntityRecord & {
+  email: string;
+  fullName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+  roles: RelationRef[];
+  allowedCompanies?: RelationRef[];
+  disabled: boolean;
+  status: 'enabled' | 'disabled';
+  emailVerified: boolean;
+  createdAt: string;
+};
+
+export type RoleWithUsers = {
+  role: { id: string; name: string; description: string | null };
+  users: { id: string; email: string; fullName: string | null; disabled: boolean }[];
+};
+
+/** The API answers roles as {id, name}; relation fields everywhere else are {id, label}. */
+function withRoleLabels(user: Record<string, unknown>): IamUser {
+  const roles = ((user.roles as RoleRef[] | undefined) ?? []).map((role) => ({ id: role.id, label: role.name }));
+  return { ...(user as IamUser), roles };
+}
+
+export const iamEndpoints: EntityEndpoints = {
+  async list(request: ListRequest): Promise<ListResult> {
+    const result = await api.get<ListResult>('/iam/user', request as Query);
+    return { rows: result.rows.map(withRoleLabels), count: result.count };
+  },
+  find: async (id) => withRoleLabels(await api.get<Record<string, unknown>>(`/iam/${encodeURIComponent(id)}`)),
+  create: (data) => api.post('/iam', { data }),
+  update: (id, data) => api.put('/iam', { data: { ...data, id } }),
+  importRow: (data, importHash) => api.post('/iam/import', { data, importHash }),
+  exportFile: (fields, request) => download('/iam/user/export', { fields, ...request } as Query),
+};
+
+export function setUsersDisabled(ids: string[], disabled: boolean): Promise<unknown> {
+  return api.put('/iam/status', { ids, disabled });
+}
+
+/** DELETE /iam: those roles (or all of them) taken from those users. */
+export function removeRoles(emails: string[], roles: string[] | 'all'): Promise<unknown> {
+  return api.delete('/iam', roles === 'all' ? { emails, all: true } : { emails, roles });
+}
+
+export function listRolesWithUsers(filter: { role?: string }, orderBy?: string): Promise<RoleWithUsers[]> {
+  return api.get<RoleWithUsers[]>('/iam/role', { filter: filter.role ? { role: filter.role } : undefined, orderBy });
+}

@@ -1,0 +1,109 @@
+import type { Field } from '@ebox/domain';
+import { userEditSchema, userEntity } from '@ebox/domain/entities/user';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Form, Input, Row, Space, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../app/current-user';
+import { useErrorHandler } from '../../app/error-handler';
+import { entityKeys } from '../../kit/entity-api';
+import { fieldLabel } from '../../kit/entity-labels';
+import { FieldInput } from '../../kit/fields/field-input';
+import { useFindFailure } from '../../kit/navigation';
+import { serverFieldErrors, validateWith } from '../../kit/validation';
+import { type IamUser, iamEndpoints } from './iam-api';
+
+const EDITABLE = ['firstName', 'lastName', 'phoneNumber', 'roles', 'allowedCompanies'] as const;
+
+/** /iam/:id/edit (spec 7.2 PUT /iam): names, phone, roles and allowed companies. Editing yourself refreshes the current user. */
+export default function IamEditPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const handleError = useErrorHandler();
+  const onFindFailure = useFindFailure(userEntity);
+  const queryClient = useQueryClient();
+  const { user: me, refresh } = useCurrentUser();
+  const [form] = Form.useForm();
+  const [submitting, setSubmitting] = useState(false);
+  const record = useQuery({ queryKey: entityKeys.find(userEntity.name, id), queryFn: () => iamEndpoints.find(id) as Promise<IamUser> });
+
+  useEffect(() => {
+    if (record.error) onFindFailure(record.error);
+  }, [record.error, onFindFailure]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    const result = validateWith(t, userEntity, userEditSchema, { ...values, id });
+    if (!result.ok) {
+      form.setFields(result.errors);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await iamEndpoints.update(id, result.data);
+      message.success(t('iam.edit.success'));
+      if (me?.id === id) await refresh();
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all(userEntity.name) });
+      navigate('/iam');
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(userEntity, error);
+      if (fieldErrors.length) form.setFields(fieldErrors);
+      handleError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const user = record.data;
+  return (
+    <Card title={t('iam.edit.title')} data-testid="iam-edit-page">
+      {!user ? (
+        <div style={{ textAlign: 'center', padding: 48 }}>
+          <Spin />
+        </div>
+      ) : (
+        <Form
+          form={form}
+          name="iam-edit"
+          layout="vertical"
+          onFinish={submit}
+          initialValues={{
+            firstName: user.firstName ?? '',
+            lastName: user.lastName ?? '',
+            phoneNumber: user.phoneNumber ?? '',
+            roles: user.roles,
+            allowedCompanies: user.allowedCompanies ?? [],
+          }}
+        >
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label={fieldLabel(t, userEntity, 'email')}>
+                <Input value={user.email} disabled />
+              </Form.Item>
+            </Col>
+            {EDITABLE.map((name, index) => {
+              const field: Field = userEntity.fields[name];
+              return (
+                <Col key={name} xs={24} md={12}>
+                  <Form.Item name={name} label={fieldLabel(t, userEntity, name)} required={field.required}>
+                    <FieldInput entity={userEntity} path={name} field={field} autoFocus={index === 0} />
+                  </Form.Item>
+                </Col>
+              );
+            })}
+          </Row>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={submitting} data-testid="form-submit">
+              {t('kit.actions.save')}
+            </Button>
+            <Button onClick={() => navigate(-1)} disabled={submitting} data-testid="form-cancel">
+              {t('kit.actions.cancel')}
+            </Button>
+          </Space>
+        </Form>
+      )}
+    </Card>
+  );
+}

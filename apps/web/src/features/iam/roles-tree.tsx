@@ -1,0 +1,186 @@
+import { ReloadOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { userEntity } from '@ebox/domain/entities/user';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Form, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../app/current-user';
+import { useErrorHandler } from '../../app/error-handler';
+import { enumLabel, fieldLabel } from '../../kit/entity-labels';
+import { RelationSelect } from '../../kit/fields/relation-select';
+import { listRolesWithUsers, type RoleWithUsers, removeRoles } from './iam-api';
+import { UserActions } from './user-actions';
+
+type TreeRow = {
+  key: string;
+  kind: 'role' | 'user';
+  roleId: string;
+  roleName: string;
+  description?: string | null;
+  userId?: string;
+  email?: string;
+  fullName?: string | null;
+  disabled?: boolean;
+  children?: TreeRow[];
+};
+
+function toTree(list: RoleWithUsers[]): TreeRow[] {
+  return list.map(({ role, users }) => ({
+    key: role.id,
+    kind: 'role',
+    roleId: role.id,
+    roleName: role.name,
+    description: role.description,
+    children: users.map((user) => ({
+      key: `${role.id}:${user.id}`,
+      kind: 'user',
+      roleId: role.id,
+      roleName: role.name,
+      userId: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      disabled: user.disabled,
+    })),
+  }));
+}
+
+/**
+ * Users by role (spec 3 "IAM role listing"): a tree of roles and their users (GET /iam/role), with
+ * enable, disable and removal of the role from the selected users — one call per role, grouped by
+ * role and by email (spec 7.2).
+ */
+export function RolesTree() {
+  const { t } = useTranslation();
+  const { can, user: me, refresh } = useCurrentUser();
+  const { message, modal } = App.useApp();
+  const handleError = useErrorHandler();
+  const [role, setRole] = useState<{ id: string; label: string } | null>(null);
+  const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
+  const query = useQuery({
+    queryKey: ['iam', 'roles', role?.id ?? null],
+    queryFn: () => listRolesWithUsers({ role: role?.id }, 'name_ASC'),
+  });
+
+  useEffect(() => {
+    if (query.error) handleError(query.error);
+  }, [query.error, handleError]);
+
+  const tree = useMemo(() => toTree(query.data ?? []), [query.data]);
+  const userRows = useMemo(() => tree.flatMap((row) => row.children ?? []), [tree]);
+  const selected = userRows.filter((row) => selectedKeys.includes(row.key));
+  const uniqueUsers = [
+    ...new Map(selected.map((row) => [row.userId as string, { id: row.userId as string, email: row.email as string }])).values(),
+  ];
+
+  const done = async () => {
+    setSelectedKeys([]);
+    await query.refetch();
+  };
+
+  const removeFromRoles = () => {
+    const byRole = new Map<string, { name: string; emails: string[] }>();
+    for (const row of selected) {
+      const group = byRole.get(row.roleId) ?? { name: row.roleName, emails: [] };
+      group.emails.push(row.email as string);
+      byRole.set(row.roleId, group);
+    }
+    modal.confirm({
+      title: t('iam.removeRoles.title'),
+      content: [...byRole.values()]
+        .map((group) => t('iam.removeFromRole.confirm', { role: group.name, count: group.emails.length }))
+        .join(' '),
+      okText: t('iam.actions.removeRoles'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-remove-roles' } as never,
+      cancelText: t('kit.actions.cancel'),
+      onOk: async () => {
+        try {
+          for (const [roleId, group] of byRole) await removeRoles(group.emails, [roleId]);
+          message.success(t('iam.removeRoles.success'));
+        } catch (error) {
+          handleError(error);
+        } finally {
+          if (me && selected.some((row) => row.userId === me.id)) await refresh();
+          await done();
+        }
+      },
+    });
+  };
+
+  const columns: TableColumnsType<TreeRow> = [
+    {
+      key: 'role',
+      title: fieldLabel(t, userEntity, 'role'),
+      render: (_, row) =>
+        row.kind === 'role' ? (
+          <Space>
+            <Typography.Text strong>{row.roleName}</Typography.Text>
+            <Typography.Text type="secondary">{t('iam.list.usersOfRole', { count: row.children?.length ?? 0 })}</Typography.Text>
+          </Space>
+        ) : null,
+    },
+    {
+      key: 'email',
+      title: fieldLabel(t, userEntity, 'email'),
+      render: (_, row) => (row.kind === 'user' ? <Link to={`/iam/${row.userId}`}>{row.email}</Link> : (row.description ?? '')),
+    },
+    { key: 'fullName', title: fieldLabel(t, userEntity, 'fullName'), render: (_, row) => row.fullName ?? '' },
+    {
+      key: 'status',
+      title: fieldLabel(t, userEntity, 'status'),
+      render: (_, row) =>
+        row.kind === 'user' ? (
+          <Tag color={row.disabled ? 'red' : 'green'}>{enumLabel(t, userEntity, 'status', row.disabled ? 'disabled' : 'enabled')}</Tag>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Card data-testid="iam-roles-tree">
+      <Form layout="inline" style={{ marginBottom: 16 }}>
+        <Form.Item label={fieldLabel(t, userEntity, 'role')} htmlFor="iam-role-filter">
+          <RelationSelect
+            id="iam-role-filter"
+            target="role"
+            value={role}
+            onChange={(next) => setRole((next as { id: string; label: string } | null) ?? null)}
+            style={{ width: 280 }}
+          />
+        </Form.Item>
+      </Form>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <UserActions selected={uniqueUsers} done={done} withRemoveRoles={false} />
+        {can('iamDestroy') && (
+          <Button
+            danger
+            icon={<UserDeleteOutlined />}
+            disabled={!selected.length}
+            onClick={removeFromRoles}
+            data-testid="iam-remove-from-role"
+          >
+            {t('iam.actions.removeRoles')}
+          </Button>
+        )}
+        <Tooltip title={t('common.refresh')}>
+          <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => query.refetch()} loading={query.isFetching} />
+        </Tooltip>
+        {selected.length > 0 && <Typography.Text type="secondary">{t('kit.list.selected', { count: selected.length })}</Typography.Text>}
+      </Space>
+      <Table<TreeRow>
+        rowKey="key"
+        size="middle"
+        columns={columns}
+        dataSource={tree}
+        loading={query.isFetching}
+        pagination={false}
+        expandable={{ defaultExpandAllRows: true }}
+        locale={{ emptyText: t('kit.list.empty') }}
+        rowSelection={{
+          checkStrictly: false,
+          selectedRowKeys: selectedKeys,
+          onChange: (keys) => setSelectedKeys((keys as string[]).filter((key) => key.includes(':'))),
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import type { EntityDeclaration, FileRef, RelationRef } from '@ebox/domain';
+import { API_BASE, api, download, getStoredLanguage, getToken, toApiError } from '../app/api-client';
+
+/** The calls of the generic resource (docs/architecture.md, "Generic resource (7.3)"). */
+
+export type EntityRecord = { id: string } & Record<string, unknown>;
+export type ListResult = { rows: EntityRecord[]; count: number };
+export type ListRequest = { filter?: Record<string, unknown>; orderBy?: string; limit: number; offset: number };
+
+export type EntityEndpoints = {
+  list(request: ListRequest): Promise<ListResult>;
+  find(id: string): Promise<EntityRecord>;
+  create(data: Record<string, unknown>): Promise<unknown>;
+  update(id: string, data: Record<string, unknown>): Promise<unknown>;
+  /** Absent where records are not deleted (IAM users lose roles instead). */
+  destroy?: (ids: string[]) => Promise<unknown>;
+  importRow(data: Record<string, unknown>, importHash: string): Promise<unknown>;
+  exportFile(fields: string[], request: Pick<ListRequest, 'filter' | 'orderBy'>): Promise<{ blob: Blob; fileName: string }>;
+};
+
+type Query = Parameters<typeof api.get>[1];
+
+export function endpointsOf(entity: Pick<EntityDeclaration, 'path'>): EntityEndpoints {
+  const base = `/${entity.path}`;
+  return {
+    list: (request) => api.get<ListResult>(base, request as Query),
+    find: (id) => api.get<EntityRecord>(`${base}/${encodeURIComponent(id)}`),
+    create: (data) => api.post(base, { data }),
+    update: (id, data) => api.put(`${base}/${encodeURIComponent(id)}`, { id, data }),
+    destroy: (ids) => api.delete(base, { ids }),
+    importRow: (data, importHash) => api.post(`${base}/import`, { data, importHash }),
+    exportFile: (fields, request) => download(`${base}/export`, { fields, ...request } as Query),
+  };
+}
+
+/** Query keys: everything of one entity is invalidated at once after a change. */
+export const entityKeys = {
+  all: (name: string) => ['entity', name] as const,
+  list: (name: string, request: unknown) => ['entity', name, 'list', request] as const,
+  find: (name: string, id: string) => ['entity', name, 'find', id] as const,
+};
+
+export const AUTOCOMPLETE_LIMIT = 20;
+
+/** GET /{related path}/autocomplete; users are IAM's (spec 7.2). */
+export function autocompletePathOf(entityName: string, entities: Record<string, Pick<EntityDeclaration, 'path'>>): string {
+  if (entityName === 'user') return '/iam/user/autocomplete';
+  return `/${entities[entityName]?.path ?? entityName}/autocomplete`;
+}
+
+export function autocomplete(path: string, query: string, limit = AUTOCOMPLETE_LIMIT): Promise<RelationRef[]> {
+  return api.get<RelationRef[]>(path, { query, limit });
+}
+
+/** POST /file/upload?entity&field, multipart `file` -> FileRef; the field's limits are checked by the server too. */
+export async function uploadFile(entityName: string, field: string, file: File): Promise<FileRef> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const headers: Record<string, string> = { 'Accept-Language': getStoredLanguage() };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const query = new URLSearchParams({ entity: entityName, field });
+  const response = await fetch(`${API_BASE}/file/upload?${query}`, { method: 'POST', headers, body });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as FileRef;
+}
+
+/** Hands a downloaded file to the browser. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

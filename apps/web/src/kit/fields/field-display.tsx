@@ -1,0 +1,142 @@
+import { PaperClipOutlined } from '@ant-design/icons';
+import type { EntityDeclaration, Field, FileRef, RelationRef } from '@ebox/domain';
+import { Image, Space, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../app/format';
+import { booleanLabel, enumLabel, fieldLabel } from '../entity-labels';
+import { relatedViewPath } from '../screens';
+
+export type FieldDisplayProps = {
+  entity: EntityDeclaration;
+  path: string;
+  field: Field;
+  value: unknown;
+  /** Lists show a compact form (first lines, small thumbnails). */
+  compact?: boolean;
+};
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function RelationLink({ target, item }: { target: string; item: RelationRef }) {
+  const to = relatedViewPath(target, item.id);
+  return to ? <Link to={to}>{item.label}</Link> : <span>{item.label}</span>;
+}
+
+/** A field's value as text, tags, links or thumbnails, by its type (lists and view pages). */
+export function FieldDisplay({ entity, path, field, value, compact }: FieldDisplayProps): ReactNode {
+  const { t, i18n } = useTranslation();
+  if (field.type === 'boolean') return <Tag color={value ? 'green' : undefined}>{booleanLabel(t, Boolean(value))}</Tag>;
+  if (isEmpty(value)) return compact ? null : <Typography.Text type="secondary">—</Typography.Text>;
+  switch (field.type) {
+    case 'text': {
+      const text = String(value);
+      if (field.secret) return '••••••';
+      if (field.url)
+        return (
+          <Typography.Link href={text} target="_blank" rel="noopener noreferrer">
+            {text}
+          </Typography.Link>
+        );
+      if (field.multiline)
+        return compact ? (
+          <Typography.Text ellipsis style={{ maxWidth: 320 }}>
+            {text}
+          </Typography.Text>
+        ) : (
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{text}</Typography.Paragraph>
+        );
+      return text;
+    }
+    case 'number':
+      return new Intl.NumberFormat(i18n.language, {
+        minimumFractionDigits: field.scale ?? 0,
+        maximumFractionDigits: field.scale ?? 6,
+      }).format(Number(value));
+    case 'integer':
+      return String(value);
+    case 'stringList':
+      return (
+        <Space size={[0, 4]} wrap>
+          {(value as string[]).map((item) => (
+            <Tag key={item}>{item}</Tag>
+          ))}
+        </Space>
+      );
+    case 'dateTime':
+      return formatDateTime(value as string);
+    case 'dateRange': {
+      const [start, end] = value as [string | null, string | null];
+      return `${formatDateTime(start)} – ${formatDateTime(end)}`;
+    }
+    case 'enum': {
+      const values = Array.isArray(value) ? (value as string[]) : [String(value)];
+      if (!field.multiple) return enumLabel(t, entity, path, values[0] ?? '');
+      return (
+        <Space size={[0, 4]} wrap>
+          {values.map((item) => (
+            <Tag key={item}>{enumLabel(t, entity, path, item)}</Tag>
+          ))}
+        </Space>
+      );
+    }
+    case 'relation': {
+      const items = Array.isArray(value) ? (value as RelationRef[]) : [value as RelationRef];
+      if (!field.multiple) return <RelationLink target={field.entity} item={items[0] as RelationRef} />;
+      return (
+        <Space size={[0, 4]} wrap>
+          {items.map((item) => (
+            <Tag key={item.id}>
+              <RelationLink target={field.entity} item={item} />
+            </Tag>
+          ))}
+        </Space>
+      );
+    }
+    case 'files': {
+      const files = value as FileRef[];
+      if (field.image)
+        return (
+          <Image.PreviewGroup>
+            <Space wrap>
+              {files.map((file) => (
+                <Image
+                  key={file.id ?? file.publicUrl}
+                  src={file.publicUrl}
+                  alt={file.name}
+                  width={compact ? 32 : 96}
+                  height={compact ? 32 : 96}
+                  style={{ objectFit: 'cover' }}
+                />
+              ))}
+            </Space>
+          </Image.PreviewGroup>
+        );
+      return (
+        <Space orientation="vertical" size={0}>
+          {files.map((file) => (
+            <Typography.Link key={file.id ?? file.publicUrl} href={file.publicUrl} target="_blank" rel="noopener noreferrer">
+              <PaperClipOutlined /> {file.name}
+            </Typography.Link>
+          ))}
+        </Space>
+      );
+    }
+    case 'object': {
+      const record = value as Record<string, unknown>;
+      return (
+        <Space orientation="vertical" size={2}>
+          {Object.entries(field.fields).map(([name, inner]) => (
+            <span key={name}>
+              <Typography.Text type="secondary">{fieldLabel(t, entity, `${path}.${name}`)}: </Typography.Text>
+              <FieldDisplay entity={entity} path={`${path}.${name}`} field={inner} value={record[name]} compact />
+            </span>
+          ))}
+        </Space>
+      );
+    }
+  }
+}

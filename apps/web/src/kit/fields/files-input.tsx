@@ -1,0 +1,130 @@
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { type FileRef, type FilesField, MAX_FILE_SIZE } from '@ebox/domain';
+import { App, Button, Typography, Upload, type UploadFile } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../app/error-handler';
+import { uploadFile } from '../entity-api';
+
+const IMAGE_FORMATS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg'];
+
+type FilesInputProps = {
+  entityName: string;
+  fieldName: string;
+  field: FilesField;
+  value?: FileRef[] | null;
+  onChange?: (value: FileRef[]) => void;
+  id?: string;
+  disabled?: boolean;
+};
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+function toUploadFile(file: FileRef): UploadFile {
+  return {
+    uid: file.id ?? file.publicUrl,
+    name: file.name,
+    status: 'done',
+    url: file.publicUrl,
+    thumbUrl: file.publicUrl,
+    size: file.sizeInBytes,
+  };
+}
+
+/**
+ * A file list field (spec 5.2): each chosen file is uploaded at once (POST /file/upload) and the
+ * field holds the answered FileRefs. Count, size, format and image rules are checked before the
+ * upload with the same messages the server would give.
+ */
+export function FilesInput({ entityName, fieldName, field, value, onChange, id, disabled }: FilesInputProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [uploading, setUploading] = useState<UploadFile[]>([]);
+  const files = value ?? [];
+  // Several uploads may finish in any order: each appends to the latest list, not the one it started with.
+  const latest = useRef(files);
+  latest.current = files;
+  const max = field.max;
+  const maxSize = field.maxSize ?? MAX_FILE_SIZE;
+  const formats = field.formats ?? (field.image ? IMAGE_FORMATS : undefined);
+
+  const refuse = (text: string) => {
+    message.error(text);
+    return Upload.LIST_IGNORE;
+  };
+
+  const check = (file: File, batch: File[]) => {
+    const ext = extensionOf(file.name);
+    if (max !== undefined && files.length + uploading.length + batch.indexOf(file) + 1 > max)
+      return refuse(t('kit.upload.tooMany', { max }));
+    if (field.image && (!IMAGE_FORMATS.includes(ext) || (file.type && !file.type.startsWith('image/'))))
+      return refuse(t('validation.file.image'));
+    if (formats && !formats.includes(ext)) return refuse(t('validation.file.formats', { formats: formats.join(', ') }));
+    if (file.size > maxSize) return refuse(t('validation.file.size', { max: maxSize }));
+    return true;
+  };
+
+  const fileList: UploadFile[] = [...files.map(toUploadFile), ...uploading];
+  const canAdd = !disabled && (max === undefined || files.length + uploading.length < max);
+  const hint = [
+    max !== undefined ? t('kit.upload.limits', { max, size: `${maxSize.toLocaleString()} bytes` }) : null,
+    formats ? t('kit.upload.formats', { formats: formats.join(', ') }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <div>
+      <Upload
+        id={id}
+        accept={formats?.map((f) => `.${f}`).join(',')}
+        listType={field.image ? 'picture-card' : 'text'}
+        multiple={max === undefined || max > 1}
+        disabled={disabled}
+        fileList={fileList}
+        beforeUpload={(file, batch) => check(file, batch)}
+        customRequest={async ({ file, onSuccess, onError }) => {
+          const raw = file as File & { uid: string };
+          const pending: UploadFile = { uid: raw.uid, name: raw.name, status: 'uploading' };
+          setUploading((list) => [...list, pending]);
+          try {
+            const stored = await uploadFile(entityName, fieldName, raw);
+            latest.current = [...latest.current, stored];
+            onChange?.(latest.current);
+            onSuccess?.(stored);
+          } catch (error) {
+            message.error(errorMessageOf(error, t));
+            onError?.(error as Error);
+          } finally {
+            setUploading((list) => list.filter((item) => item.uid !== raw.uid));
+          }
+        }}
+        onRemove={(removed) => {
+          onChange?.(files.filter((file) => (file.id ?? file.publicUrl) !== removed.uid));
+          return true;
+        }}
+        onPreview={(file) => {
+          if (file.url) window.open(file.url, '_blank', 'noopener');
+        }}
+      >
+        {canAdd &&
+          (field.image ? (
+            <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer' }}>
+              <PlusOutlined />
+              <div style={{ marginTop: 8 }}>{t('kit.upload.image')}</div>
+            </button>
+          ) : (
+            <Button icon={<UploadOutlined />}>{t('kit.upload.button')}</Button>
+          ))}
+      </Upload>
+      {hint && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {hint}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { ENTITIES, type EntityDeclaration, type RelationRef } from '@ebox/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Card, Spin } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { type EntityRecord, endpointsOf, entityKeys } from '../entity-api';
+import { entityLabel, recordLabel } from '../entity-labels';
+import { useEntityNavigation, useFindFailure } from '../navigation';
+import { useRouteEntity } from '../route-entity';
+import { nestedScreenOf } from '../screens';
+import { EntityForm, type FormFieldInputs } from './entity-form';
+
+export type EntityFormPageProps = {
+  /** Defaults to the route's entity. */
+  entity?: EntityDeclaration;
+  inputs?: FormFieldInputs;
+  /** Fields to show disabled for a given stored record (a predefined role's name). */
+  disabledFieldsOf?: (record: EntityRecord) => string[];
+};
+
+/** The parent of a nested create screen (/eboxModule/eboxModuleCompartiment/new/:idModule), with its label. */
+function useLockedParent(
+  entity: EntityDeclaration,
+  parentId: string | undefined,
+): { locked: Record<string, RelationRef>; isLoading: boolean } {
+  const nested = nestedScreenOf(entity);
+  const parent = nested ? ENTITIES[nested.parentEntity] : undefined;
+  const query = useQuery({
+    queryKey: parent && parentId ? entityKeys.find(parent.name, parentId) : ['none'],
+    queryFn: () => endpointsOf(parent as EntityDeclaration).find(parentId as string),
+    enabled: Boolean(parent && parentId),
+    retry: false,
+  });
+  const locked = useMemo(() => {
+    if (!nested || !parentId) return {};
+    const label = parent && query.data ? recordLabel(parent, query.data) : parentId;
+    return { [nested.parentField]: { id: parentId, label } };
+  }, [nested, parent, parentId, query.data]);
+  return { locked, isLoading: Boolean(parent && parentId) && query.isPending };
+}
+
+/** /{entity}/new and /{entity}/:id/edit for any declaration (spec 2.6, 2.7). */
+export function EntityFormPage({ entity: explicit, inputs, disabledFieldsOf }: EntityFormPageProps) {
+  const entity = useRouteEntity(explicit);
+  const { t } = useTranslation();
+  const params = useParams();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigation = useEntityNavigation(entity);
+  const onFindFailure = useFindFailure(entity);
+  const endpoints = useMemo(() => endpointsOf(entity), [entity]);
+  const nested = nestedScreenOf(entity);
+  const id = params.id;
+  const parentId = nested ? params[nested.param] : undefined;
+  const { locked, isLoading: parentLoading } = useLockedParent(entity, parentId);
+
+  const record = useQuery({
+    queryKey: entityKeys.find(entity.name, id ?? ''),
+    queryFn: () => endpoints.find(id as string),
+    enabled: Boolean(id),
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (record.error) onFindFailure(record.error);
+  }, [record.error, onFindFailure]);
+
+  const title = t(id ? 'kit.form.editTitle' : 'kit.form.newTitle', { entity: entityLabel(t, entity) });
+  const isLoading = (Boolean(id) && record.isPending) || parentLoading;
+
+  const submit = async (data: Record<string, unknown>) => {
+    if (id) {
+      await endpoints.update(id, data);
+      message.success(t(`entities.${entity.name}.update.success`));
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
+      navigation.afterUpdate(id, record.data, params.idOrder);
+    } else {
+      const created = (await endpoints.create(data)) as EntityRecord | undefined;
+      message.success(t(`entities.${entity.name}.create.success`));
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
+      navigation.afterCreate(created ?? data, parentId);
+    }
+  };
+
+  return (
+    <Card title={title} data-testid={`${entity.name}-form-page`}>
+      {isLoading || (id && !record.data) ? (
+        <div style={{ textAlign: 'center', padding: 48 }}>
+          <Spin />
+        </div>
+      ) : (
+        <EntityForm
+          key={id ?? 'new'}
+          entity={entity}
+          mode={id ? 'update' : 'create'}
+          record={record.data}
+          locked={locked}
+          inputs={inputs}
+          disabledFields={record.data && disabledFieldsOf ? disabledFieldsOf(record.data) : []}
+          onSubmit={submit}
+          onCancel={() => navigation.back(record.data, parentId)}
+        />
+      )}
+    </Card>
+  );
+}

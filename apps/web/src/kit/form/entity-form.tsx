@@ -1,0 +1,184 @@
+import type { EntityDeclaration, Field } from '@ebox/domain';
+import { Button, Card, Col, Form, Row, Space } from 'antd';
+import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorHandler } from '../../app/error-handler';
+import { fieldHint, fieldLabel } from '../entity-labels';
+import { FieldInput, type FieldInputProps } from '../fields/field-input';
+import { serverFieldErrors, validateRecord } from '../validation';
+
+export type FormFieldInputs = Record<string, ComponentType<FieldInputProps>>;
+
+export type EntityFormProps = {
+  entity: EntityDeclaration;
+  mode: 'create' | 'update';
+  /** The stored record when editing. */
+  record?: Record<string, unknown>;
+  /** Values fixed by the page (a parent's id): sent with the form and shown disabled. */
+  locked?: Record<string, unknown>;
+  /** Custom controls for some fields (the role's permission picker). */
+  inputs?: FormFieldInputs;
+  /** Fields shown disabled (a predefined role's name). */
+  disabledFields?: string[];
+  /** Throws on failure; field errors the API answers are shown on the fields. */
+  onSubmit: (data: Record<string, unknown>) => Promise<void>;
+  onCancel?: () => void;
+  /** Rendered above the buttons. */
+  children?: ReactNode;
+  /** A name makes field ids unique when two forms share a page. */
+  name?: string;
+};
+
+/** Fields a form edits: writable and not hidden from forms (spec 5.2 field list). */
+export function formFieldsOf(entity: EntityDeclaration): [string, Field][] {
+  return Object.entries(entity.fields).filter(([, field]) => !field.readOnly && !field.hideInForm);
+}
+
+function emptyValueOf(field: Field): unknown {
+  if (field.type === 'boolean') return false;
+  if (field.type === 'files' || field.type === 'stringList') return [];
+  if ((field.type === 'relation' || field.type === 'enum') && field.multiple) return [];
+  if (field.type === 'object') return Object.fromEntries(Object.entries(field.fields).map(([name, inner]) => [name, emptyValueOf(inner)]));
+  return undefined;
+}
+
+function initialValueOf(field: Field, stored: unknown): unknown {
+  if (stored === undefined || stored === null) return emptyValueOf(field);
+  if (field.type === 'object' && typeof stored === 'object') {
+    const nested = stored as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(field.fields).map(([name, inner]) => [name, initialValueOf(inner, nested[name])]));
+  }
+  return stored;
+}
+
+/** Short controls share a row on wide screens; long ones take the whole width. */
+function isWide(field: Field): boolean {
+  if (field.type === 'text') return Boolean(field.multiline);
+  if (field.type === 'relation' || field.type === 'enum') return Boolean(field.multiple);
+  return field.type === 'files' || field.type === 'object' || field.type === 'stringList' || field.type === 'dateRange';
+}
+
+/**
+ * The create/edit form of a declaration. Validation runs the declaration's own schema
+ * (entitySchema with describeIssue), so the form shows exactly the messages the importer and the
+ * API give; what the API still refuses is placed on the fields too.
+ */
+export function EntityForm({
+  entity,
+  mode,
+  record,
+  locked = {},
+  inputs = {},
+  disabledFields = [],
+  onSubmit,
+  onCancel,
+  children,
+  name,
+}: EntityFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const handleError = useErrorHandler();
+  const [submitting, setSubmitting] = useState(false);
+  const fields = useMemo(() => formFieldsOf(entity), [entity]);
+
+  const initialValues = useMemo(
+    () =>
+      Object.fromEntries(fields.map(([fieldName, field]) => [fieldName, initialValueOf(field, locked[fieldName] ?? record?.[fieldName])])),
+    [fields, locked, record],
+  );
+
+  const submit = async (values: Record<string, unknown>) => {
+    const result = validateRecord(t, entity, mode, { ...values, ...locked });
+    if (!result.ok) {
+      form.setFields(result.errors);
+      const first = result.errors[0];
+      if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await onSubmit(result.data);
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(entity, error);
+      if (fieldErrors.length) form.setFields(fieldErrors);
+      handleError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  let first = true;
+  const control = (path: string, field: Field) => {
+    const topName = path.split('.')[0] ?? path;
+    const Input = inputs[topName] ?? FieldInput;
+    const autoFocus = first && !(topName in locked);
+    if (autoFocus) first = false;
+    return (
+      <Input
+        entity={entity}
+        path={path}
+        field={field}
+        autoFocus={autoFocus}
+        disabled={topName in locked || disabledFields.includes(topName)}
+      />
+    );
+  };
+
+  const item = (path: string, field: Field) => (
+    <Form.Item
+      key={path}
+      name={path.split('.')}
+      label={fieldLabel(t, entity, path)}
+      required={field.required}
+      extra={fieldHint(t, entity, path)}
+      valuePropName="value"
+    >
+      {control(path, field)}
+    </Form.Item>
+  );
+
+  return (
+    <Form
+      form={form}
+      name={name ?? `${entity.name}-form`}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={submit}
+      scrollToFirstError
+      data-testid="entity-form"
+    >
+      <Row gutter={16}>
+        {fields.map(([fieldName, field]) =>
+          field.type === 'object' ? (
+            <Col key={fieldName} span={24}>
+              <Card size="small" title={fieldLabel(t, entity, fieldName)} style={{ marginBottom: 24 }}>
+                <Row gutter={16}>
+                  {Object.entries(field.fields).map(([innerName, inner]) => (
+                    <Col key={innerName} xs={24} md={isWide(inner) ? 24 : 12}>
+                      {item(`${fieldName}.${innerName}`, inner)}
+                    </Col>
+                  ))}
+                </Row>
+              </Card>
+            </Col>
+          ) : (
+            <Col key={fieldName} xs={24} md={isWide(field) ? 24 : 12}>
+              {item(fieldName, field)}
+            </Col>
+          ),
+        )}
+      </Row>
+      {children}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={submitting} data-testid="form-submit">
+          {t('kit.actions.save')}
+        </Button>
+        {onCancel && (
+          <Button onClick={onCancel} disabled={submitting} data-testid="form-cancel">
+            {t('kit.actions.cancel')}
+          </Button>
+        )}
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,103 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { EntityDeclaration } from '@ebox/domain';
+import { permissionOf } from '@ebox/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Space, Spin } from 'antd';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../app/current-user';
+import { useErrorHandler } from '../../app/error-handler';
+import { type EntityRecord, endpointsOf, entityKeys } from '../entity-api';
+import { entityLabel, recordLabel } from '../entity-labels';
+import { useEntityNavigation, useFindFailure } from '../navigation';
+import { useRouteEntity } from '../route-entity';
+import { type FieldDisplays, RecordView } from './record-view';
+
+export type EntityViewPageProps = {
+  /** Defaults to the route's entity. */
+  entity?: EntityDeclaration;
+  displays?: FieldDisplays;
+  /** Shown under the record (a building's level 1 list, a module's compartments). */
+  children?: (record: EntityRecord) => ReactNode;
+  /** Where to go after deleting this record, when not the default of spec 2.7. */
+  afterDestroy?: (record: EntityRecord) => void;
+};
+
+/** /{entity}/:id for any declaration, with edit and delete per permission (spec 2.6, 2.7). */
+export function EntityViewPage({ entity: explicit, displays, children, afterDestroy }: EntityViewPageProps) {
+  const entity = useRouteEntity(explicit);
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { can } = useCurrentUser();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const handleError = useErrorHandler();
+  const navigation = useEntityNavigation(entity);
+  const onFindFailure = useFindFailure(entity);
+  const endpoints = useMemo(() => endpointsOf(entity), [entity]);
+
+  const record = useQuery({ queryKey: entityKeys.find(entity.name, id), queryFn: () => endpoints.find(id), retry: false });
+
+  useEffect(() => {
+    if (record.error) onFindFailure(record.error);
+  }, [record.error, onFindFailure]);
+
+  const destroy = (current: EntityRecord) =>
+    modal.confirm({
+      title: t('kit.destroy.confirmTitle'),
+      content: t('kit.destroy.confirmOne', { label: recordLabel(entity, current) }),
+      okText: t('kit.actions.destroy'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-destroy' } as never,
+      cancelText: t('kit.actions.cancel'),
+      onOk: async () => {
+        try {
+          await endpoints.destroy?.([current.id]);
+          message.success(t(`entities.${entity.name}.destroy.success`));
+          queryClient.removeQueries({ queryKey: entityKeys.find(entity.name, current.id) });
+          await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
+          if (afterDestroy) afterDestroy(current);
+          else navigation.afterDestroy(current);
+        } catch (error) {
+          handleError(error);
+        }
+      },
+    });
+
+  const current = record.data;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Card
+        title={current ? `${entityLabel(t, entity)}: ${recordLabel(entity, current)}` : entityLabel(t, entity)}
+        data-testid={`${entity.name}-view-page`}
+        extra={
+          current && (
+            <Space wrap>
+              {can(permissionOf(entity, 'Edit')) && (
+                <Button icon={<EditOutlined />} onClick={() => navigate(navigation.paths.edit(current.id))} data-testid="view-edit">
+                  {t('kit.actions.edit')}
+                </Button>
+              )}
+              {endpoints.destroy && can(permissionOf(entity, 'Destroy')) && (
+                <Button danger icon={<DeleteOutlined />} onClick={() => destroy(current)} data-testid="view-destroy">
+                  {t('kit.actions.destroy')}
+                </Button>
+              )}
+              <Button onClick={() => navigation.back(current)}>{t('kit.actions.back')}</Button>
+            </Space>
+          )
+        }
+      >
+        {current ? (
+          <RecordView entity={entity} record={current} displays={displays} />
+        ) : (
+          <div style={{ textAlign: 'center', padding: 48 }}>
+            <Spin />
+          </div>
+        )}
+      </Card>
+      {current && children?.(current)}
+    </Space>
+  );
+}

@@ -1,0 +1,57 @@
+/** IAM screens (spec 2.6 /iam, 7.2, 8.3); the API's messages live in iam-api. */
+export default {
+  iam: {
+    list: {
+      title: 'Users',
+      byUser: 'Users',
+      byRole: 'Users by role',
+      usersOfRole: '{{count}} user(s)',
+      noUsers: 'No user holds this role',
+    },
+    actions: {
+      invite: 'Invite users',
+      enable: 'Enable',
+      disable: 'Disable',
+      removeRoles: 'Remove roles',
+    },
+    enable: {
+      title: 'Enable users',
+      confirm: 'Enable {{count}} selected user(s)? They will be able to sign in again.',
+      success: 'Users enabled successfully',
+    },
+    disable: {
+      title: 'Disable users',
+      confirm: 'Disable {{count}} selected user(s)? They will no longer be able to sign in.',
+      success: 'Users disabled successfully',
+    },
+    removeRoles: {
+      title: 'Remove roles',
+      intro: 'Choose the roles to remove from {{count}} selected user(s).',
+      all: 'Remove all roles of these users',
+      roles: 'Roles to remove',
+      success: 'Roles removed successfully',
+    },
+    removeFromRole: {
+      confirm: 'Remove the role "{{role}}" from {{count}} selected user(s)?',
+    },
+    new: {
+      title: 'Invite users',
+      emailsHint: 'One or more emails separated by commas. Whoever has no account yet gets an invitation to set a password.',
+      success: 'Users invited successfully',
+    },
+    edit: {
+      title: 'Edit user',
+      success: 'User updated successfully',
+    },
+    view: {
+      title: 'User',
+      disabledSwitch: 'Access disabled',
+      enabledNow: 'User enabled',
+      disabledNow: 'User disabled',
+      emailVerified: 'Email verified',
+    },
+    importer: {
+      hint: 'Roles: give the role ids separated by spaces.',
+    },
+  },
+};

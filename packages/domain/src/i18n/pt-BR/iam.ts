@@ -1,0 +1,57 @@
+/** IAM screens (spec 2.6 /iam, 7.2, 8.3); the API's messages live in iam-api. */
+export default {
+  iam: {
+    list: {
+      title: 'Usuários',
+      byUser: 'Usuários',
+      byRole: 'Usuários por perfil',
+      usersOfRole: '{{count}} usuário(s)',
+      noUsers: 'Nenhum usuário com este perfil',
+    },
+    actions: {
+      invite: 'Convidar usuários',
+      enable: 'Habilitar',
+      disable: 'Desabilitar',
+      removeRoles: 'Remover perfis',
+    },
+    enable: {
+      title: 'Habilitar usuários',
+      confirm: 'Habilitar {{count}} usuário(s) selecionado(s)? Eles voltarão a poder entrar no console.',
+      success: 'Usuários habilitados com sucesso',
+    },
+    disable: {
+      title: 'Desabilitar usuários',
+      confirm: 'Desabilitar {{count}} usuário(s) selecionado(s)? Eles não poderão mais entrar no console.',
+      success: 'Usuários desabilitados com sucesso',
+    },
+    removeRoles: {
+      title: 'Remover perfis',
+      intro: 'Escolha os perfis a remover de {{count}} usuário(s) selecionado(s).',
+      all: 'Remover todos os perfis destes usuários',
+      roles: 'Perfis a remover',
+      success: 'Perfis removidos com sucesso',
+    },
+    removeFromRole: {
+      confirm: 'Remover o perfil "{{role}}" de {{count}} usuário(s) selecionado(s)?',
+    },
+    new: {
+      title: 'Convidar usuários',
+      emailsHint: 'Um ou mais e-mails separados por vírgula. Quem ainda não tem conta recebe um convite para criar a senha.',
+      success: 'Usuários convidados com sucesso',
+    },
+    edit: {
+      title: 'Editar usuário',
+      success: 'Usuário atualizado com sucesso',
+    },
+    view: {
+      title: 'Usuário',
+      disabledSwitch: 'Acesso desabilitado',
+      enabledNow: 'Usuário habilitado',
+      disabledNow: 'Usuário desabilitado',
+      emailVerified: 'E-mail verificado',
+    },
+    importer: {
+      hint: 'Perfis: informe os IDs dos perfis separados por espaço.',
+    },
+  },
+};

@@ -1,0 +1,14 @@
+/** Role screens (spec 2.6 /role, 6); the API's messages live in resource (role.errors). */
+export default {
+  role: {
+    predefined: 'Predefinido',
+    predefinedHint: 'Perfil predefinido: o nome não pode ser alterado.',
+    permissionPicker: {
+      search: 'Filtrar permissões',
+      selectGroup: 'Selecionar todas',
+      selectedOf: '{{selected}} de {{total}}',
+      totalSelected: '{{count}} permissão(ões) selecionada(s)',
+      none: 'Nenhuma permissão',
+    },
+  },
+};
