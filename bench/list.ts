@@ -1,0 +1,189 @@
+/**
+ * List benchmark: starts the API (buildApp, real HTTP on loopback) on a fresh database, generates
+ * the bench data, then times GET /customer for filtered and sorted pages, sequentially, and
+ * answers p50/p95 per scenario. The database is a throw-away embedded PostgreSQL, or a new
+ * database created on BENCH_DATABASE_URL's server and dropped at the end.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { API_PREFIX, buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { connectDatabase } from '../apps/api/src/platform/db/client';
+import { startEmbeddedPostgres } from '../apps/api/src/platform/db/embedded';
+import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
+import { user } from '../apps/api/src/platform/db/schema';
+import { seedRolesAndSettings } from '../apps/api/src/platform/seed';
+import { generateBenchData } from './generate';
+
+export type ListBenchOptions = {
+  customers?: number;
+  companies?: number;
+  /** Timed requests per scenario (after a few warm-up ones). */
+  requests?: number;
+  /** An existing server to create the bench database on; otherwise an embedded PostgreSQL. */
+  databaseUrl?: string;
+  log?: (line: string) => void;
+};
+
+export type ScenarioResult = {
+  name: string;
+  query: string;
+  requests: number;
+  rows: number;
+  count: number;
+  p50: number;
+  p95: number;
+  max: number;
+};
+
+type Scenario = { name: string; query: (companyIds: string[]) => Record<string, string> };
+
+/** The k-th company, wrapping around when the run has fewer companies. */
+const companyAt = (ids: string[], k: number) => ids[k % ids.length] as string;
+
+/** What a back-office user does on the customer list: search, pick a company, sort, page. */
+const SCENARIOS: Scenario[] = [
+  { name: 'first page, default order', query: () => ({ limit: '10' }) },
+  { name: 'filter name contains "silva"', query: () => ({ 'filter[name]': 'silva', limit: '10' }) },
+  { name: 'filter email contains "ana.souza"', query: () => ({ 'filter[email]': 'ana.souza', limit: '10' }) },
+  { name: 'filter company', query: (ids) => ({ 'filter[company]': companyAt(ids, 7), limit: '10' }) },
+  {
+    name: 'filter company + name contains "oliveira"',
+    query: (ids) => ({ 'filter[company]': companyAt(ids, 3), 'filter[name]': 'oliveira', limit: '25' }),
+  },
+  { name: 'sort name_ASC, page 1', query: () => ({ orderBy: 'name_ASC', limit: '10' }) },
+  { name: 'sort name_DESC, page 200 (offset 1990)', query: () => ({ orderBy: 'name_DESC', limit: '10', offset: '1990' }) },
+  { name: 'sort createdAt_DESC, page 1', query: () => ({ orderBy: 'createdAt_DESC', limit: '10' }) },
+  { name: 'sort createdAt_ASC, 100 rows, offset 50000', query: () => ({ orderBy: 'createdAt_ASC', limit: '100', offset: '50000' }) },
+  {
+    name: 'filter company, sort name_ASC, 50 rows',
+    query: (ids) => ({ 'filter[company]': companyAt(ids, 21), orderBy: 'name_ASC', limit: '50' }),
+  },
+];
+
+const WARM_UP = 5;
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
+}
+
+type BenchDatabase = { url: string; stop: () => Promise<void> };
+
+async function startBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
+  if (serverUrl) {
+    const name = `ebox_bench_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async stop() {
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-'));
+  // The embedded server runs as an unprivileged user when we are root.
+  chmodSync(dir, 0o755);
+  const embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: 0, persistent: false });
+  return {
+    url: embedded.url,
+    async stop() {
+      await embedded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function runListBenchmark(options: ListBenchOptions = {}): Promise<ScenarioResult[]> {
+  const log = options.log ?? (() => {});
+  const requests = options.requests ?? 50;
+  const benchDb = await startBenchDatabase(options.databaseUrl);
+  const database = connectDatabase(benchDb.url, 10);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-data-'));
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await migrateDatabase(database.db);
+    const roles = await seedRolesAndSettings(database.db);
+    const client = await database.pool.connect();
+    let companyIds: string[];
+    try {
+      ({ companyIds } = await generateBenchData(client, { customers: options.customers, companies: options.companies, log }));
+    } finally {
+      client.release();
+    }
+
+    // The owner sees every company, the way an operator of the whole network lists customers.
+    const [owner] = await database.db
+      .insert(user)
+      .values({ email: 'bench@ebox.local', emailVerified: true, roles: [roles.owner as string], firstName: 'Bench' })
+      .returning({ id: user.id, tokenVersion: user.tokenVersion });
+    if (!owner) throw new Error('bench user not created');
+
+    const config = { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256' }), logLevel: 'silent' };
+    app = await buildApp({ db: database.db, config, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${API_PREFIX}`;
+    const token = await app.deps.tokens.sign({ sub: owner.id, tv: owner.tokenVersion });
+    const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
+
+    const results: ScenarioResult[] = [];
+    for (const scenario of SCENARIOS) {
+      const query = new URLSearchParams(scenario.query(companyIds)).toString();
+      const url = `${base}/customer?${query}`;
+      const timings: number[] = [];
+      let rows = 0;
+      let count = 0;
+      for (let i = 0; i < WARM_UP + requests; i += 1) {
+        const started = performance.now();
+        const response = await fetch(url, { headers });
+        const body = (await response.json()) as { rows: unknown[]; count: number };
+        const elapsed = performance.now() - started;
+        if (response.status !== 200) throw new Error(`${scenario.name}: ${response.status} ${JSON.stringify(body)}`);
+        if (i >= WARM_UP) timings.push(elapsed);
+        rows = body.rows.length;
+        count = body.count;
+      }
+      timings.sort((a, b) => a - b);
+      const result = {
+        name: scenario.name,
+        query: decodeURIComponent(query),
+        requests,
+        rows,
+        count,
+        p50: percentile(timings, 50),
+        p95: percentile(timings, 95),
+        max: timings[timings.length - 1] as number,
+      };
+      log(`  ${result.name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`);
+      results.push(result);
+    }
+    return results;
+  } finally {
+    await app?.close();
+    await database.close();
+    await benchDb.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A plain-text table of the results. */
+export function formatResults(results: ScenarioResult[]): string {
+  const header = ['scenario', 'rows', 'count', 'p50 ms', 'p95 ms', 'max ms'];
+  const lines = results.map((r) => [r.name, String(r.rows), String(r.count), r.p50.toFixed(1), r.p95.toFixed(1), r.max.toFixed(1)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] as string).length)));
+  const format = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number))).join('  ');
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n');
+}
