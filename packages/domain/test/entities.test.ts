@@ -61,7 +61,8 @@ describe('entity declarations', () => {
       const company = entity.fields.company;
       if (company?.type === 'relation' && company.entity === 'company')
         expect(entity.scope, entity.name).toEqual({ kind: 'company', field: 'company' });
-      else expect(entity.scope, entity.name).toEqual({ kind: 'none' });
+      // Without a company relation an entity is shared (or scoped through the company's group).
+      else expect(['none', 'companyGroup'], entity.name).toContain(entity.scope.kind);
     }
   });
 
