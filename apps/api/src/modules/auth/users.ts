@@ -44,6 +44,28 @@ export async function lockUser(tx: Tx, id: string): Promise<UserRow | null> {
   return row ?? null;
 }
 
+/** Locks many rows at once, in id order so two concurrent bulk changes cannot deadlock. */
+export async function lockUsers(tx: Tx, ids: string[]): Promise<UserRow[]> {
+  if (!ids.length) return [];
+  return tx
+    .select()
+    .from(user)
+    .where(inArray(user.id, [...new Set(ids)]))
+    .orderBy(user.id)
+    .for('update');
+}
+
+export async function lockUsersByEmails(tx: Tx, emails: string[]): Promise<UserRow[]> {
+  if (!emails.length) return [];
+  const lowered = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+  return tx
+    .select()
+    .from(user)
+    .where(inArray(sql`lower(${user.email})`, lowered))
+    .orderBy(user.id)
+    .for('update');
+}
+
 export async function insertUser(tx: Tx, values: UserValues): Promise<UserRow> {
   const [row] = await tx.insert(user).values(values).returning();
   if (!row) throw new Error('user not inserted');

@@ -1,3 +1,167 @@
-import type { FastifyInstance } from 'fastify';
+import { emailListSchema, hasPermission, type Permission } from '@ebox/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listQuerySchema } from '../../kit/list-query';
+import { requirePermission, requireUser } from '../../platform/access';
+import { forbidden } from '../../platform/errors';
+import {
+  autocompleteUsersOf,
+  editUser,
+  exportUsers,
+  findUser,
+  type IamContext,
+  importUser,
+  inviteUsers,
+  listRolesWithUsersOf,
+  listUsersOf,
+  removeRoles,
+  setUsersDisabled,
+} from './service';
 
-export async function registerIamRoutes(_app: FastifyInstance): Promise<void> {}
+/** Spec 7.2 as docs/architecture.md "IAM (7.2)" fixes it; the rules live in ./service. */
+
+const tags = ['iam'];
+const config = { labelPrefix: 'entities.user.fields' };
+
+const idParams = z.object({ id: z.uuid('validation.mixed.invalid') });
+const dataBody = z.object({ data: z.record(z.string(), z.unknown()) });
+const importBody = z.object({ data: z.record(z.string(), z.unknown()), importHash: z.string().max(200).optional() });
+const exportQuery = listQuerySchema.extend({
+  fields: z.union([z.array(z.string()), z.string()]).optional(),
+  timezone: z.string().optional(),
+});
+const autocompleteQuery = z.object({
+  query: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+const roleTreeQuery = z.object({
+  filter: z.object({ role: z.string().max(255).optional() }).optional(),
+  orderBy: z.string().max(60).optional(),
+  // The console sends a page it does not use (spec 7.2: no paging on this list).
+  limit: z.coerce.number().int().min(0).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+const statusBody = z.object({
+  ids: z.array(z.uuid('validation.mixed.invalid'), 'validation.mixed.required').min(1, 'validation.mixed.required'),
+  disabled: z.boolean('validation.mixed.required'),
+});
+const toBoolean = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
+const removeRolesQuery = z.object({
+  emails: emailListSchema,
+  roles: z
+    .union([z.array(z.uuid('validation.mixed.invalid')), z.uuid('validation.mixed.invalid')])
+    .optional()
+    .transform((roles) => (roles === undefined ? [] : Array.isArray(roles) ? roles : [roles])),
+  all: z.preprocess(toBoolean, z.boolean('validation.mixed.invalidType').optional()),
+});
+
+function requireAnyPermission(...permissions: Permission[]) {
+  return async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    if (!user.emailVerified || !permissions.some((permission) => hasPermission(user.permissions, permission))) throw forbidden();
+  };
+}
+
+export async function registerIamRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const contextOf = (request: FastifyRequest): IamContext => ({
+    deps: app.deps,
+    language: request.language,
+    log: request.log,
+    actor: requireUser(request),
+  });
+
+  api.get(
+    '/iam/user',
+    {
+      schema: { tags, summary: 'Users, filtered, sorted and paged', querystring: listQuerySchema },
+      onRequest: requirePermission('iamRead'),
+    },
+    async (request) => listUsersOf(contextOf(request), request.query),
+  );
+
+  api.get(
+    '/iam/user/export',
+    {
+      schema: { tags, summary: 'Users as an .xlsx file (sheet "data")', querystring: exportQuery },
+      onRequest: requirePermission('iamRead'),
+    },
+    async (request, reply) => exportUsers(contextOf(request), request.query, reply),
+  );
+
+  api.get(
+    '/iam/user/autocomplete',
+    {
+      schema: { tags, summary: 'Users as {id, label} for relation fields', querystring: autocompleteQuery },
+      onRequest: requireAnyPermission('iamAutocomplete', 'iamUserAutocomplete'),
+    },
+    async (request) => autocompleteUsersOf(contextOf(request), request.query.query, request.query.limit ?? 10),
+  );
+
+  api.get(
+    '/iam/role',
+    {
+      schema: { tags, summary: 'Roles, each with the users holding it', querystring: roleTreeQuery },
+      onRequest: requirePermission('iamRead'),
+    },
+    async (request) => listRolesWithUsersOf(contextOf(request), request.query),
+  );
+
+  api.put(
+    '/iam/status',
+    {
+      config,
+      schema: { tags, summary: 'Enable or disable users', body: statusBody, response: { 200: z.literal(true) } },
+      onRequest: requirePermission('iamEdit'),
+    },
+    async (request) => setUsersDisabled(contextOf(request), request.body.ids, request.body.disabled),
+  );
+
+  api.post(
+    '/iam/import',
+    { config, schema: { tags, summary: 'Import one user row', body: importBody }, onRequest: requirePermission('iamImport') },
+    async (request) => importUser(contextOf(request), request.body.data, request.body.importHash),
+  );
+
+  api.get(
+    '/iam/:id',
+    {
+      schema: { tags, summary: 'One user with the companies it is limited to', params: idParams },
+      onRequest: requirePermission('iamRead'),
+    },
+    async (request) => findUser(contextOf(request), request.params.id),
+  );
+
+  api.post(
+    '/iam',
+    {
+      config,
+      schema: { tags, summary: 'Invite users by email with roles', body: dataBody, response: { 200: z.literal(true) } },
+      onRequest: requirePermission('iamCreate'),
+    },
+    async (request) => inviteUsers(contextOf(request), request.body.data),
+  );
+
+  api.put(
+    '/iam',
+    { config, schema: { tags, summary: 'Edit a user', body: dataBody }, onRequest: requirePermission('iamEdit') },
+    async (request) => editUser(contextOf(request), request.body.data),
+  );
+
+  api.delete(
+    '/iam',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remove roles (or all of them) from users',
+        querystring: removeRolesQuery,
+        response: { 200: z.literal(true) },
+      },
+      onRequest: requirePermission('iamDestroy'),
+    },
+    async (request) =>
+      removeRoles(contextOf(request), { emails: request.query.emails, roles: request.query.roles, all: request.query.all ?? false }),
+  );
+}

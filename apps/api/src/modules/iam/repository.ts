@@ -1,0 +1,134 @@
+import { userEntity } from '@ebox/domain';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { ListQuery } from '../../kit/list-query';
+import { listRows, listSelect, resourceOf } from '../../kit/repository';
+import type { Tx } from '../../platform/db/client';
+import { entityTable } from '../../platform/db/entity-tables';
+import { user } from '../../platform/db/schema';
+
+/**
+ * SQL of IAM. The user list and export go through the kit's list engine (the user declaration's
+ * filters and sorting over the platform `user` table); what the kit cannot express (status, the
+ * caller's company scope, the role tree) is added here as extra conditions.
+ */
+export const userResource = resourceOf(userEntity, user);
+
+const NO_SCOPE = { companyIds: null };
+
+/** Users sharing at least one company with a caller limited to `companyIds`. */
+export function sharesCompanyCondition(companyIds: string[]): SQL {
+  if (!companyIds.length) return sql`false`;
+  return sql`${user.allowedCompanies} && ARRAY[${sql.join(
+    companyIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+}
+
+export function disabledCondition(disabled: boolean[]): SQL | undefined {
+  const values = [...new Set(disabled)];
+  if (values.length !== 1) return undefined;
+  return eq(user.disabled, values[0] as boolean);
+}
+
+export function listUsers(db: Tx, query: ListQuery, extra: SQL[]) {
+  return listRows(db, userResource, query, NO_SCOPE, extra);
+}
+
+/** The list query as SQL text, for the export's server-side cursor. */
+export function userListSql(db: Tx, query: ListQuery, extra: SQL[]): { sql: string; params: unknown[] } {
+  const built = listSelect(db, userResource, query, NO_SCOPE, extra).toSQL();
+  return { sql: built.sql, params: built.params };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function autocompleteUsers(db: Tx, text: string | undefined, limit: number, extra: SQL[]) {
+  const search = text?.trim();
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  return db
+    .select({ id: user.id, email: user.email, firstName: user.firstName, fullName: user.fullName })
+    .from(user)
+    .where(
+      and(
+        pattern
+          ? or(sql`${user.email} ILIKE ${pattern}`, sql`${user.fullName} ILIKE ${pattern}`, sql`${user.id}::text = ${search}`)
+          : undefined,
+        ...extra,
+      ),
+    )
+    .orderBy(asc(sql`lower(${user.email})`))
+    .limit(limit);
+}
+
+export type RoleRow = { id: string; name: string; description: string | null; permissions: string[] };
+
+const roleTable = () => entityTable('role');
+
+export async function findRolesByIds(db: Tx, ids: string[]): Promise<RoleRow[]> {
+  if (!ids.length) return [];
+  const role = roleTable();
+  return (await db
+    .select({ id: role.id, name: role.name, description: role.description, permissions: role.permissions })
+    .from(role)
+    .where(inArray(role.id, [...new Set(ids)]))) as RoleRow[];
+}
+
+export async function findRoleIdByName(db: Tx, name: string): Promise<string | null> {
+  const role = roleTable();
+  const [row] = (await db.select({ id: role.id }).from(role).where(sql`lower(${role.name}) = lower(${name})`)) as { id: string }[];
+  return row?.id ?? null;
+}
+
+/** Roles matching `filter` (an id, or part of the name), each with the users holding it. */
+export async function listRolesWithUsers(
+  db: Tx,
+  options: { roleFilter?: string; byId: boolean; descending: boolean; userConditions: SQL[] },
+) {
+  const role = roleTable();
+  const filter = options.roleFilter?.trim();
+  const roles = (await db
+    .select({ id: role.id, name: role.name, description: role.description })
+    .from(role)
+    .where(filter ? (options.byId ? eq(role.id, filter) : sql`${role.name} ILIKE ${`%${escapeLike(filter)}%`}`) : undefined)
+    .orderBy(options.descending ? desc(role.name) : asc(role.name), asc(role.id))) as {
+    id: string;
+    name: string;
+    description: string | null;
+  }[];
+  if (!roles.length) return [];
+  const roleIds = roles.map((r) => r.id);
+  const holders = await db
+    .select({ id: user.id, email: user.email, fullName: user.fullName, disabled: user.disabled, roles: user.roles })
+    .from(user)
+    .where(
+      and(
+        sql`${user.roles} && ARRAY[${sql.join(
+          roleIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::uuid[]`,
+        ...options.userConditions,
+      ),
+    )
+    .orderBy(asc(sql`lower(${user.email})`));
+  return roles.map((r) => ({
+    role: r,
+    users: holders.filter((holder) => holder.roles.includes(r.id)).map(({ roles: _roles, ...holder }) => holder),
+  }));
+}
+
+export async function existingCompanyIds(db: Tx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const company = entityTable('company');
+  const rows = (await db
+    .select({ id: company.id })
+    .from(company)
+    .where(inArray(company.id, [...new Set(ids)]))) as { id: string }[];
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function isUserImportHashUsed(db: Tx, importHash: string): Promise<boolean> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.importHash, importHash)).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,577 @@
+import {
+  displayNameOf,
+  entitySchema,
+  type FileRef,
+  fullNameOf,
+  hasPermission,
+  isPermission,
+  type Language,
+  OWNER_ROLE,
+  type Permission,
+  PREDEFINED_ROLES,
+  translatorFor,
+  USER_STATUSES,
+  userEditSchema,
+  userEntity,
+  userInviteSchema,
+} from '@ebox/domain';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { parseExportFields, streamExport } from '../../kit/export';
+import type { ListQuery } from '../../kit/list-query';
+import type { Row } from '../../kit/repository';
+import { rowFromDriver } from '../../kit/routes';
+import { writeAudit } from '../../platform/audit';
+import type { CurrentUser } from '../../platform/auth/current-user';
+import type { Tx } from '../../platform/db/client';
+import { AppError, badRequest, conflict, forbidden, ValidationError } from '../../platform/errors';
+import { composeInvitationMail } from '../auth/mails';
+import { INVITATION_HOURS, issueOneTimeToken, linkTo } from '../auth/service';
+import {
+  auditSnapshotOf,
+  companyRefs,
+  findUserById,
+  insertUser,
+  lockUser,
+  lockUsers,
+  lockUsersByEmails,
+  type UserRow,
+  updateUser,
+} from '../auth/users';
+import {
+  autocompleteUsers,
+  disabledCondition,
+  existingCompanyIds,
+  findRolesByIds,
+  isUserImportHashUsed,
+  listRolesWithUsers,
+  listUsers,
+  type RoleRow,
+  sharesCompanyCondition,
+  userListSql,
+  userResource,
+} from './repository';
+
+/**
+ * IAM rules (spec 7.2, 5.5): who may see and change which users, what roles may be granted, and
+ * the two rules of 8.3 (nobody disables themself; nobody revokes their own owner role). Every
+ * change is audited in its transaction.
+ */
+export type IamContext = { deps: AppDeps; language: Language; log: FastifyBaseLogger; actor: CurrentUser };
+
+const LABELS = 'entities.user.fields';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const actorOf = (ctx: IamContext) => ({ id: ctx.actor.id, email: ctx.actor.email });
+
+/** A rule broken on one field: the message is shown on the form field and as the error. */
+function fieldError(path: string, key: string, params: Record<string, unknown> = {}): AppError {
+  return new AppError(400, key, params, [{ path, key, values: params }]);
+}
+
+function parse<T>(schema: z.ZodType<T>, data: unknown): T {
+  const result = schema.safeParse(data ?? {});
+  if (!result.success) throw new ValidationError(result.error.issues, LABELS);
+  return result.data;
+}
+
+// ---------------------------------------------------------------- visibility (company scope)
+
+/**
+ * A caller limited to allowed companies (spec 5.5) sees and manages only users who share one of
+ * those companies; users without a limit belong to every company and stay out of their reach.
+ */
+function scopeConditions(actor: CurrentUser): SQL[] {
+  return actor.allowedCompanyIds.length ? [sharesCompanyCondition(actor.allowedCompanyIds)] : [];
+}
+
+function isVisible(actor: CurrentUser, row: Pick<UserRow, 'allowedCompanies'>): boolean {
+  if (!actor.allowedCompanyIds.length) return true;
+  return row.allowedCompanies.some((id) => actor.allowedCompanyIds.includes(id));
+}
+
+function assertVisible(actor: CurrentUser, rows: Pick<UserRow, 'allowedCompanies'>[]): void {
+  if (!rows.every((row) => isVisible(actor, row))) throw forbidden('errors.outOfScope');
+}
+
+/** Companies to store on a user: they must exist, and a limited caller can only hand out their own. */
+async function checkCompanies(db: Tx, actor: CurrentUser, ids: string[]): Promise<void> {
+  const found = await existingCompanyIds(db, ids);
+  if (found.size !== new Set(ids).size) throw fieldError('allowedCompanies', 'iam.errors.companyNotFound');
+  if (actor.allowedCompanyIds.length && ids.some((id) => !actor.allowedCompanyIds.includes(id))) throw forbidden('errors.outOfScope');
+}
+
+/** What a limited caller's new users get when the form leaves the companies empty: the caller's own. */
+function companiesForNewUser(actor: CurrentUser, requested: string[] | undefined): string[] {
+  if (requested?.length) return requested;
+  return [...actor.allowedCompanyIds];
+}
+
+// ---------------------------------------------------------------- roles
+
+function permissionsOfRole(role: RoleRow): Permission[] {
+  // The owner role always carries every permission, as in platform/auth/current-user.ts.
+  if (role.name === OWNER_ROLE) return [...(PREDEFINED_ROLES[OWNER_ROLE] ?? [])];
+  return role.permissions.filter(isPermission);
+}
+
+/**
+ * Roles must exist, and a caller can grant only roles whose permissions they hold themselves:
+ * otherwise anyone with iamCreate could make themself owner.
+ */
+async function checkGrantableRoles(db: Tx, actor: CurrentUser, roleIds: string[]): Promise<RoleRow[]> {
+  const roles = await findRolesByIds(db, roleIds);
+  if (roles.length !== new Set(roleIds).size) throw fieldError('roles', 'iam.errors.roleNotFound');
+  for (const role of roles) {
+    const missing = permissionsOfRole(role).filter((permission) => !hasPermission(actor.permissions, permission));
+    if (missing.length) throw fieldError('roles', 'iam.errors.roleNotGrantable', { role: role.name });
+  }
+  return roles;
+}
+
+function ownerRoleIdOf(actor: CurrentUser): string | null {
+  return actor.roles.find((role) => role.name === OWNER_ROLE)?.id ?? null;
+}
+
+function union(current: string[], added: string[]): string[] {
+  return [...new Set([...current, ...added])];
+}
+
+// ---------------------------------------------------------------- presenting
+
+export type UserAnswer = {
+  id: string;
+  email: string;
+  fullName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+  avatars: FileRef[];
+  roles: { id: string; name: string }[];
+  disabled: boolean;
+  status: (typeof USER_STATUSES)[number];
+  emailVerified: boolean;
+  createdAt: string;
+  updatedAt: string;
+  allowedCompanies?: { id: string; label: string }[];
+};
+
+function toIso(value: unknown): string {
+  const date = new Date(String(value));
+  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
+}
+
+async function roleNames(db: Tx, rows: object[]): Promise<Map<string, string>> {
+  const ids = rows.flatMap((row) => (row as { roles?: string[] }).roles ?? []);
+  return new Map((await findRolesByIds(db, ids)).map((role) => [role.id, role.name]));
+}
+
+type StoredUser = Pick<
+  UserRow,
+  | 'id'
+  | 'email'
+  | 'fullName'
+  | 'firstName'
+  | 'lastName'
+  | 'phoneNumber'
+  | 'avatars'
+  | 'roles'
+  | 'disabled'
+  | 'emailVerified'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+function presentUser(row: StoredUser, names: Map<string, string>): UserAnswer {
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.fullName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    avatars: (row.avatars as FileRef[]) ?? [],
+    roles: row.roles.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id) as string })),
+    disabled: row.disabled,
+    status: row.disabled ? 'disabled' : 'enabled',
+    emailVerified: row.emailVerified,
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+  };
+}
+
+async function presentFullUser(db: Tx, row: UserRow): Promise<UserAnswer> {
+  return { ...presentUser(row, await roleNames(db, [row])), allowedCompanies: await companyRefs(db, row.allowedCompanies) };
+}
+
+// ---------------------------------------------------------------- list, export, autocomplete, roles
+
+/** `status` is derived from `disabled`; the kit's engine handles every other declared filter. */
+function splitQuery(query: ListQuery): { query: ListQuery; extra: SQL[] } {
+  const { status, ...filter } = (query.filter ?? {}) as Record<string, unknown>;
+  const extra: SQL[] = [];
+  if (status !== undefined && status !== '' && status !== null) {
+    const values = (Array.isArray(status) ? status : [status]).map(String).filter(Boolean);
+    if (values.some((value) => !(USER_STATUSES as readonly string[]).includes(value)))
+      throw badRequest('errors.invalidFilter', { field: 'status' });
+    const condition = disabledCondition(values.map((value) => value === 'disabled'));
+    if (condition) extra.push(condition);
+  }
+  // Status sorts by its value, 'disabled' before 'enabled'.
+  const orderBy = query.orderBy?.replace(/^status_(ASC|DESC)$/i, (_match, direction: string) =>
+    direction.toUpperCase() === 'ASC' ? 'disabled_DESC' : 'disabled_ASC',
+  );
+  return { query: { ...query, filter, orderBy }, extra };
+}
+
+export async function listUsersOf(ctx: IamContext, rawQuery: ListQuery): Promise<{ rows: UserAnswer[]; count: number }> {
+  const { db } = ctx.deps;
+  const { query, extra } = splitQuery(rawQuery);
+  const { rows, count } = await listUsers(db, query, [...extra, ...scopeConditions(ctx.actor)]);
+  const names = await roleNames(db, rows);
+  return { rows: rows.map((row) => presentUser(row as unknown as StoredUser, names)), count };
+}
+
+export function exportUsers(ctx: IamContext, rawQuery: ListQuery & { fields?: unknown }, reply: FastifyReply) {
+  const { db } = ctx.deps;
+  const fields = parseExportFields(userEntity, rawQuery.fields);
+  const { query, extra } = splitQuery(rawQuery);
+  const t = translatorFor(ctx.language);
+  return streamExport({
+    db,
+    reply,
+    entity: userEntity,
+    fields,
+    language: ctx.language,
+    query: userListSql(db, query, [...extra, ...scopeConditions(ctx.actor)]),
+    present: async (rawRows) => {
+      const rows = rawRows.map((raw) => rowFromDriver(userResource, raw)) as Row[];
+      const names = await roleNames(db, rows);
+      const companies = new Map(
+        (
+          await companyRefs(
+            db,
+            rows.flatMap((row) => (row.allowedCompanies as string[]) ?? []),
+          )
+        ).map((c) => [c.id, c.label]),
+      );
+      return rows.map((row) => {
+        const user = presentUser(row as unknown as StoredUser, names);
+        return {
+          ...user,
+          // The exporter writes relation labels and enum values as they come: give it readable ones.
+          roles: user.roles.map((role) => ({ id: role.id, label: role.name })),
+          allowedCompanies: ((row.allowedCompanies as string[]) ?? []).map((id) => ({ id, label: companies.get(id) ?? id })),
+          status: t(`entities.user.enumerators.status.${user.status}`),
+        };
+      });
+    },
+  });
+}
+
+export async function autocompleteUsersOf(ctx: IamContext, text: string | undefined, limit: number) {
+  const rows = await autocompleteUsers(ctx.deps.db, text, limit, scopeConditions(ctx.actor));
+  return rows.map((row) => ({ id: row.id, label: `${displayNameOf(row)} <${row.email}>` }));
+}
+
+export async function listRolesWithUsersOf(ctx: IamContext, query: { filter?: { role?: unknown }; orderBy?: string }) {
+  const orderBy = query.orderBy || 'name_ASC';
+  if (!/^(name|role)_(ASC|DESC)$/i.test(orderBy)) throw badRequest('errors.invalidOrderBy', { value: orderBy });
+  const roleFilter = query.filter?.role;
+  if (roleFilter !== undefined && typeof roleFilter !== 'string') throw badRequest('errors.invalidFilter', { field: 'role' });
+  return listRolesWithUsers(ctx.deps.db, {
+    roleFilter,
+    byId: typeof roleFilter === 'string' && UUID.test(roleFilter.trim()),
+    descending: /_DESC$/i.test(orderBy),
+    userConditions: scopeConditions(ctx.actor),
+  });
+}
+
+export async function findUser(ctx: IamContext, id: string): Promise<UserAnswer> {
+  const row = await findUserById(ctx.deps.db, id);
+  if (!row) throw new AppError(404, 'iam.errors.userNotFound');
+  assertVisible(ctx.actor, [row]);
+  return presentFullUser(ctx.deps.db, row);
+}
+
+// ---------------------------------------------------------------- invite, import
+
+type Invitation = { to: string; token: string };
+
+async function sendInvitations(ctx: IamContext, invitations: Invitation[]): Promise<void> {
+  const inviter = displayNameOf(ctx.actor);
+  for (const invitation of invitations) {
+    const mail = composeInvitationMail(
+      ctx.language,
+      invitation.to,
+      linkTo(ctx, 'password-reset', invitation.token),
+      INVITATION_HOURS,
+      inviter,
+    );
+    // The users exist already; one who misses the mail can still use "forgot password".
+    await ctx.deps.mailer.send(mail).catch((error) => ctx.log.error({ err: error, to: invitation.to }, 'invitation mail not sent'));
+  }
+}
+
+/** Creates an invited user (no password yet) with a set-password link valid for a week. */
+async function createInvitedUser(
+  tx: Tx,
+  ctx: IamContext,
+  values: {
+    email: string;
+    roles: string[];
+    allowedCompanies: string[];
+    firstName?: string | null;
+    lastName?: string | null;
+    phoneNumber?: string | null;
+  },
+  importHash?: string,
+): Promise<{ row: UserRow; invitation: Invitation }> {
+  const invitation = issueOneTimeToken('mail', INVITATION_HOURS);
+  const row = await insertUser(tx, {
+    email: values.email,
+    firstName: values.firstName ?? null,
+    lastName: values.lastName ?? null,
+    fullName: fullNameOf(values.firstName, values.lastName),
+    phoneNumber: values.phoneNumber ?? null,
+    roles: values.roles,
+    allowedCompanies: values.allowedCompanies,
+    passwordResetTokenHash: invitation.hash,
+    passwordResetExpiresAt: invitation.expiresAt,
+    importHash: importHash ?? null,
+    createdById: ctx.actor.id,
+    updatedById: ctx.actor.id,
+  });
+  await writeAudit(tx, {
+    entityName: 'user',
+    entityId: row.id,
+    action: importHash ? 'import' : 'create',
+    after: auditSnapshotOf(row),
+    by: actorOf(ctx),
+  });
+  return { row, invitation: { to: row.email, token: invitation.token } };
+}
+
+/** Someone invited again who never set a password gets a fresh link. */
+function reinvitation(row: UserRow): ReturnType<typeof issueOneTimeToken> | null {
+  return row.passwordHash ? null : issueOneTimeToken('mail', INVITATION_HOURS);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return (error as { code?: string })?.code === '23505' || cause?.code === '23505';
+}
+
+/** POST /iam: new emails become invited users; existing users get the roles added. */
+export async function inviteUsers(ctx: IamContext, data: unknown): Promise<true> {
+  const input = parse(userInviteSchema, data);
+  const emails = [...new Set(input.emails)];
+  const { db } = ctx.deps;
+  let invitations: Invitation[] = [];
+  try {
+    invitations = await db.transaction(async (tx) => {
+      await checkGrantableRoles(tx, ctx.actor, input.roles);
+      const companies = companiesForNewUser(ctx.actor, input.allowedCompanies);
+      await checkCompanies(tx, ctx.actor, companies);
+      const existing = await lockUsersByEmails(tx, emails);
+      assertVisible(ctx.actor, existing);
+      const sent: Invitation[] = [];
+      for (const before of existing) {
+        const again = reinvitation(before);
+        const after = await updateUser(tx, before.id, {
+          roles: union(before.roles, input.roles),
+          updatedById: ctx.actor.id,
+          ...(again ? { passwordResetTokenHash: again.hash, passwordResetExpiresAt: again.expiresAt } : {}),
+        });
+        if (again) sent.push({ to: after.email, token: again.token });
+        await writeAudit(tx, {
+          entityName: 'user',
+          entityId: after.id,
+          action: 'update',
+          before: auditSnapshotOf(before),
+          after: auditSnapshotOf(after),
+          by: actorOf(ctx),
+        });
+      }
+      const known = new Set(existing.map((row) => row.email.toLowerCase()));
+      for (const email of emails.filter((e) => !known.has(e))) {
+        const { invitation } = await createInvitedUser(tx, ctx, { email, roles: input.roles, allowedCompanies: companies });
+        sent.push(invitation);
+      }
+      return sent;
+    });
+  } catch (error) {
+    // Someone signed up with one of these emails meanwhile: inviting again adds the roles.
+    if (isUniqueViolation(error)) throw new AppError(409, 'iam.errors.userAlreadyExists');
+    throw error;
+  }
+  await sendInvitations(ctx, invitations);
+  return true;
+}
+
+/** POST /iam/import: one row of the importer (spec 5.4); a repeated hash is refused. */
+export async function importUser(ctx: IamContext, data: unknown, importHash: string | undefined): Promise<UserAnswer> {
+  if (!importHash?.trim()) throw badRequest('errors.importHashRequired');
+  const { db } = ctx.deps;
+  if (await isUserImportHashUsed(db, importHash)) throw conflict('errors.importHashExistent');
+  const input = parse(entitySchema(userEntity, 'import'), data) as {
+    email: string;
+    firstName?: string | null;
+    lastName?: string | null;
+    phoneNumber?: string | null;
+    roles: string[];
+    allowedCompanies?: string[];
+  };
+  const email = input.email.toLowerCase();
+  let invitation: Invitation | null = null;
+  let saved: UserRow;
+  try {
+    saved = await db.transaction(async (tx) => {
+      await checkGrantableRoles(tx, ctx.actor, input.roles);
+      const [before] = await lockUsersByEmails(tx, [email]);
+      if (!before) {
+        const companies = companiesForNewUser(ctx.actor, input.allowedCompanies);
+        await checkCompanies(tx, ctx.actor, companies);
+        const created = await createInvitedUser(tx, ctx, { ...input, email, allowedCompanies: companies }, importHash);
+        invitation = created.invitation;
+        return created.row;
+      }
+      assertVisible(ctx.actor, [before]);
+      if (input.allowedCompanies?.length) await checkCompanies(tx, ctx.actor, input.allowedCompanies);
+      const firstName = input.firstName ?? before.firstName;
+      const lastName = input.lastName ?? before.lastName;
+      const again = reinvitation(before);
+      const after = await updateUser(tx, before.id, {
+        firstName,
+        lastName,
+        fullName: fullNameOf(firstName, lastName),
+        phoneNumber: input.phoneNumber ?? before.phoneNumber,
+        roles: union(before.roles, input.roles),
+        ...(input.allowedCompanies?.length ? { allowedCompanies: union(before.allowedCompanies, input.allowedCompanies) } : {}),
+        importHash,
+        updatedById: ctx.actor.id,
+        ...(again ? { passwordResetTokenHash: again.hash, passwordResetExpiresAt: again.expiresAt } : {}),
+      });
+      if (again) invitation = { to: after.email, token: again.token };
+      await writeAudit(tx, {
+        entityName: 'user',
+        entityId: after.id,
+        action: 'import',
+        before: auditSnapshotOf(before),
+        after: auditSnapshotOf(after),
+        by: actorOf(ctx),
+      });
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error) && (await isUserImportHashUsed(db, importHash))) throw conflict('errors.importHashExistent');
+    if (isUniqueViolation(error)) throw new AppError(409, 'iam.errors.userAlreadyExists');
+    throw error;
+  }
+  if (invitation) await sendInvitations(ctx, [invitation]);
+  return presentFullUser(db, saved);
+}
+
+// ---------------------------------------------------------------- edit, status, remove roles
+
+/** PUT /iam: names, phone, avatar, roles and companies of a user. */
+export async function editUser(ctx: IamContext, data: unknown): Promise<UserAnswer> {
+  const input = parse(userEditSchema, data);
+  const { db } = ctx.deps;
+  const saved = await db.transaction(async (tx) => {
+    const before = await lockUser(tx, input.id);
+    if (!before) throw new AppError(404, 'iam.errors.userNotFound');
+    assertVisible(ctx.actor, [before]);
+    // Only roles being added must be grantable: keeping or removing a role never escalates.
+    await checkGrantableRoles(
+      tx,
+      ctx.actor,
+      input.roles.filter((id) => !before.roles.includes(id)),
+    );
+    const ownerRoleId = ownerRoleIdOf(ctx.actor);
+    if (before.id === ctx.actor.id && ownerRoleId && !input.roles.includes(ownerRoleId)) {
+      throw fieldError('roles', 'iam.errors.revokingOwnPermission');
+    }
+    if (input.allowedCompanies !== undefined) {
+      await checkCompanies(tx, ctx.actor, input.allowedCompanies);
+      // A limited caller cannot turn a user into one of every company.
+      if (ctx.actor.allowedCompanyIds.length && !input.allowedCompanies.length) throw forbidden('errors.outOfScope');
+    }
+    const firstName = input.firstName !== undefined ? input.firstName : before.firstName;
+    const lastName = input.lastName !== undefined ? input.lastName : before.lastName;
+    const after = await updateUser(tx, before.id, {
+      firstName,
+      lastName,
+      fullName: fullNameOf(firstName, lastName),
+      ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber } : {}),
+      ...(input.avatars !== undefined ? { avatars: input.avatars } : {}),
+      roles: input.roles,
+      ...(input.allowedCompanies !== undefined ? { allowedCompanies: input.allowedCompanies } : {}),
+      updatedById: ctx.actor.id,
+    });
+    await writeAudit(tx, {
+      entityName: 'user',
+      entityId: after.id,
+      action: 'update',
+      before: auditSnapshotOf(before),
+      after: auditSnapshotOf(after),
+      by: actorOf(ctx),
+    });
+    return after;
+  });
+  return presentFullUser(db, saved);
+}
+
+/** PUT /iam/status: enable or disable users; a disabled user's tokens stop working at once. */
+export async function setUsersDisabled(ctx: IamContext, ids: string[], disabled: boolean): Promise<true> {
+  const unique = [...new Set(ids)];
+  if (disabled && unique.includes(ctx.actor.id)) throw badRequest('iam.errors.disablingHimself');
+  await ctx.deps.db.transaction(async (tx) => {
+    const rows = await lockUsers(tx, unique);
+    if (rows.length !== unique.length) throw new AppError(404, 'iam.errors.userNotFound');
+    assertVisible(ctx.actor, rows);
+    for (const before of rows) {
+      if (before.disabled === disabled) continue;
+      const after = await updateUser(tx, before.id, { disabled, updatedById: ctx.actor.id });
+      await writeAudit(tx, {
+        entityName: 'user',
+        entityId: after.id,
+        action: 'update',
+        before: auditSnapshotOf(before),
+        after: auditSnapshotOf(after),
+        by: actorOf(ctx),
+      });
+    }
+  });
+  return true;
+}
+
+/** DELETE /iam: takes the given roles (or all of them) from the users with these emails. */
+export async function removeRoles(ctx: IamContext, input: { emails: string[]; roles: string[]; all: boolean }): Promise<true> {
+  if (!input.all && !input.roles.length) throw fieldError('roles', 'iam.errors.removeNothingSelected');
+  const emails = [...new Set(input.emails.map((email) => email.toLowerCase()))];
+  await ctx.deps.db.transaction(async (tx) => {
+    const rows = await lockUsersByEmails(tx, emails);
+    if (rows.length !== emails.length) throw new AppError(404, 'iam.errors.userNotFound');
+    assertVisible(ctx.actor, rows);
+    const ownerRoleId = ownerRoleIdOf(ctx.actor);
+    const removesOwnOwner = rows.some((row) => row.id === ctx.actor.id) && ownerRoleId && (input.all || input.roles.includes(ownerRoleId));
+    if (removesOwnOwner) throw badRequest('iam.errors.revokingOwnPermission');
+    for (const before of rows) {
+      const roles = input.all ? [] : before.roles.filter((id) => !input.roles.includes(id));
+      if (roles.length === before.roles.length) continue;
+      const after = await updateUser(tx, before.id, { roles, updatedById: ctx.actor.id });
+      await writeAudit(tx, {
+        entityName: 'user',
+        entityId: after.id,
+        action: 'rolesRemove',
+        before: auditSnapshotOf(before),
+        after: auditSnapshotOf(after),
+        by: actorOf(ctx),
+      });
+    }
+  });
+  return true;
+}
