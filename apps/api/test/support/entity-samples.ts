@@ -118,7 +118,7 @@ export function invalidCases(entity: EntityDeclaration): InvalidCase[] {
     if (field.required) {
       cases.push({
         field: name,
-        value: field.type === 'files' || field.multiple ? [] : null,
+        value: field.type === 'files' || ('multiple' in field && field.multiple) ? [] : null,
         key: field.type === 'enum' || field.type === 'relation' ? 'validation.mixed.selected' : 'validation.mixed.required',
       });
     }
