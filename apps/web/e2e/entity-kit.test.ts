@@ -1,0 +1,325 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { ownerPage, screenshot, see, setUpBrowser, text, uniqueSuffix } from './support/browser';
+import { button, chooseOption, seeToast } from './support/controls';
+import { asOwner } from './support/users';
+
+/**
+ * Issue 3 in the browser: one declaration gives the screens. The customer goes through all of
+ * them (list, new, view, edit, delete, importer, exporter); the building walks its two levels.
+ */
+
+const browser = setUpBrowser();
+const pt = (key: string, values?: Record<string, string | number>) => text('pt-BR', key, values);
+const workDir = mkdtempSync(path.join(tmpdir(), 'ebox-e2e-files-'));
+
+/** Filters the list on screen by the Name filter and waits for the table to answer. */
+async function filterByName(page: Page, label: string, name: string): Promise<void> {
+  const filter = page.getByTestId('list-filter');
+  await filter.getByLabel(label, { exact: true }).fill(name);
+  await filter.getByRole('button', { name: pt('kit.actions.search') }).click();
+  // The list keeps its filter in the URL (spec 2.8: reload and back keep it).
+  await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(name));
+}
+
+function tableRow(page: Page, textInRow: string) {
+  return page.locator('.ant-table-row').filter({ hasText: textInRow });
+}
+
+async function createCompany(name: string, type: 'shipper' | 'carrier' | 'building' = 'shipper'): Promise<string> {
+  const api = await asOwner();
+  const company = await api<{ id: string }>('POST', '/company', { data: { name, type } });
+  return company.id;
+}
+
+describe('issue 3: the entity kit in the browser', () => {
+  test('a customer is created, viewed, edited and deleted through its screens', async () => {
+    const suffix = uniqueSuffix();
+    const companyName = `Transportes Tietê ${suffix}`;
+    await createCompany(companyName);
+    const name = `Maria das Graças ${suffix}`;
+    const renamed = `Maria das Graças Souza ${suffix}`;
+    const { page } = await ownerPage(browser());
+
+    await page.goto('/customer');
+    await page.getByRole('button', { name: pt('kit.actions.new') }).click();
+    await page.waitForURL('**/customer/new');
+
+    // The schema of the declaration guards the form: an empty name is refused on the spot.
+    await page.getByRole('button', { name: pt('kit.actions.save') }).click();
+    await see(page.getByText(pt('validation.mixed.required', { label: pt('entities.customer.fields.name') })));
+    expect(page.url()).toMatch(/\/customer\/new$/);
+
+    await page.getByLabel(pt('entities.customer.fields.name'), { exact: true }).fill(name);
+    await page.getByLabel(pt('entities.customer.fields.cellphone'), { exact: true }).fill('5521987654321');
+    await page.getByLabel(pt('entities.customer.fields.email'), { exact: true }).fill(`maria.${suffix}@example.com.br`);
+    await page.getByLabel(pt('entities.customer.fields.documentNumber'), { exact: true }).fill('123.456.789-09');
+    await chooseOption(page, pt('entities.customer.fields.company'), companyName, suffix);
+    await page.getByRole('switch', { name: pt('entities.customer.fields.pcd') }).click();
+    await screenshot(page, 'issue3-customer-form-filled-pt-BR');
+    await page.getByRole('button', { name: pt('kit.actions.save') }).click();
+    await seeToast(page, pt('entities.customer.create.success'));
+    // Spec 2.7: after a create, the list.
+    await page.waitForURL((url) => url.pathname === '/customer');
+
+    await filterByName(page, pt('entities.customer.fields.name'), name);
+    await see(tableRow(page, name));
+    await tableRow(page, name)
+      .getByRole('button', { name: pt('kit.actions.view') })
+      .click();
+    await page.waitForURL(/\/customer\/[0-9a-f-]{36}$/);
+    const view = page.getByTestId('customer-view-page');
+    await see(view.getByText(name, { exact: true }));
+    await see(view.getByText(`maria.${suffix}@example.com.br`));
+    await see(view.getByText('5521987654321'));
+    await see(view.getByText(companyName));
+    await screenshot(page, 'issue3-customer-view-pt-BR');
+
+    await view.getByRole('button', { name: pt('kit.actions.edit') }).click();
+    await page.waitForURL(/\/customer\/[0-9a-f-]{36}\/edit$/);
+    const nameInput = page.getByLabel(pt('entities.customer.fields.name'), { exact: true });
+    await expect.poll(() => nameInput.inputValue()).toBe(name);
+    await nameInput.fill(renamed);
+    await page.getByRole('button', { name: pt('kit.actions.save') }).click();
+    await seeToast(page, pt('entities.customer.update.success'));
+    await page.waitForURL((url) => url.pathname === '/customer');
+
+    await filterByName(page, pt('entities.customer.fields.name'), renamed);
+    await see(tableRow(page, renamed));
+    await tableRow(page, renamed)
+      .getByRole('button', { name: pt('kit.actions.view') })
+      .click();
+    await see(page.getByTestId('customer-view-page').getByText(renamed, { exact: true }));
+    await page
+      .getByTestId('customer-view-page')
+      .getByRole('button', { name: pt('kit.actions.destroy') })
+      .click();
+    await see(page.getByText(pt('kit.destroy.confirmOne', { label: renamed })));
+    await page.getByTestId('confirm-destroy').click();
+    await seeToast(page, pt('entities.customer.destroy.success'));
+    await page.waitForURL((url) => url.pathname === '/customer');
+
+    await filterByName(page, pt('entities.customer.fields.name'), suffix);
+    await see(page.getByText(pt('kit.list.empty')));
+    expect(await tableRow(page, suffix).count()).toBe(0);
+  });
+
+  test('an import of 50 rows with 3 bad ones, paused and resumed, ends with 47 imported and 3 marked error', async () => {
+    const suffix = uniqueSuffix();
+    const { page, context } = await ownerPage(browser());
+    await page.goto('/customer');
+    await page.getByRole('button', { name: pt('kit.actions.import') }).click();
+    await page.waitForURL('**/customer/importer');
+
+    // The template the importer offers, filled in as a user would in a spreadsheet program.
+    const templateDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: pt('kit.importer.downloadTemplate') }).click();
+    const template = await templateDownload;
+    expect(template.suggestedFilename()).toBe(pt('kit.importer.templateFileName', { entity: pt('entities.customer.labelPlural') }));
+    const templateFile = path.join(workDir, `template-${suffix}.xlsx`);
+    await template.saveAs(templateFile);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(templateFile);
+    const sheet = workbook.getWorksheet('data');
+    if (!sheet) throw new Error('the template has no data sheet');
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const column = (key: string) => headers.indexOf(pt(`entities.customer.fields.${key}`)) + 1;
+    expect(column('name')).toBeGreaterThan(0);
+    const bad = new Map<number, { field: string; value: string; message: string }>([
+      [5, { field: 'name', value: 'X', message: pt('validation.string.min', { label: pt('entities.customer.fields.name'), min: 2 }) }],
+      [
+        20,
+        { field: 'email', value: 'not-an-email', message: pt('validation.string.email', { label: pt('entities.customer.fields.email') }) },
+      ],
+      [
+        35,
+        {
+          field: 'cellphone',
+          value: 'abc123',
+          message: pt('validation.string.matches', { label: pt('entities.customer.fields.cellphone') }),
+        },
+      ],
+    ]);
+    for (let n = 1; n <= 50; n++) {
+      const row = sheet.getRow(n + 1);
+      row.getCell(column('name')).value = `Importado ${suffix} ${String(n).padStart(2, '0')}`;
+      row.getCell(column('cellphone')).value = `55219${String(87654000 + n)}`;
+      row.getCell(column('email')).value = `importado.${n}.${suffix}@example.com.br`;
+      row.getCell(column('pcd')).value = n % 7 === 0 ? 'true' : 'false';
+      row.getCell(column('enable')).value = 'true';
+      const broken = bad.get(n);
+      if (broken) row.getCell(column(broken.field)).value = broken.value;
+      row.commit();
+    }
+    const filled = path.join(workDir, `customers-${suffix}.xlsx`);
+    writeFileSync(filled, Buffer.from(await workbook.xlsx.writeBuffer()));
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: pt('kit.importer.chooseFile') }).click();
+    await (await chooser).setFiles(filled);
+    await see(page.getByText(pt('kit.importer.fileLoaded', { fileName: path.basename(filled), count: 50 })));
+
+    // A slow connection gives the user time to pause between batches of 10, as on a real network.
+    const network = await context.newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
+
+    await button(page, pt('kit.importer.start')).click();
+    await page.getByRole('button', { name: pt('kit.importer.pause') }).click();
+    await see(page.getByText(pt('kit.importer.paused')));
+    const counts = page.getByTestId('importer-counts');
+    const pausedAt = await counts.textContent();
+    const pending = Number(/(\d+)\D+(\d+)\D+(\d+)/.exec(pausedAt ?? '')?.[3]);
+    expect(pending).toBeGreaterThan(0);
+    // Paused means paused: nothing moves while the user waits.
+    await page.waitForTimeout(1500);
+    expect(await counts.textContent()).toBe(pausedAt);
+    await screenshot(page, 'issue3-customer-import-paused-pt-BR');
+
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByRole('button', { name: pt('kit.importer.resume') }).click();
+    const summary = page.getByTestId('importer-summary');
+    await see(summary.getByText(pt('kit.importer.finished')), 60_000);
+    await see(summary.getByText(pt('kit.importer.summary', { imported: 47, errors: 3, pending: 0, total: 50 })));
+    // The three bad rows are marked error with the message of the rule they break.
+    const errorRows = page.locator('.ant-table-row').filter({ has: page.locator('[data-status="error"]') });
+    expect(await errorRows.count()).toBe(3);
+    for (const [n, broken] of bad) {
+      // The importer numbers rows as the spreadsheet does: data row n is line n + 1, under the header.
+      const row = page.locator('.ant-table-row').filter({ has: page.locator('td:first-child').getByText(String(n + 1), { exact: true }) });
+      await see(row.locator('[data-status="error"]'));
+      await see(row.getByText(broken.message));
+    }
+    expect(await page.locator('[data-status="imported"]').count()).toBe(47);
+    await screenshot(page, 'issue3-customer-import-finished-pt-BR');
+
+    // And the list has them.
+    await page.goto(`/customer`);
+    await filterByName(page, pt('entities.customer.fields.name'), `Importado ${suffix}`);
+    await see(page.getByText(pt('kit.list.total', { count: 47 })));
+  });
+
+  test('an export of the customer list downloads the filtered, sorted rows in a sheet named data', async () => {
+    const suffix = uniqueSuffix();
+    const api = await asOwner();
+    const names = ['Ana Beatriz', 'Carlos Eduardo', 'Bruno Henrique'].map((first) => `${first} ${suffix}`);
+    for (const [index, name] of names.entries()) {
+      await api('POST', '/customer', {
+        data: { name, email: `export.${index}.${suffix}@example.com.br`, cellphone: `552198765430${index}` },
+      });
+    }
+    const { page } = await ownerPage(browser());
+    await page.goto('/customer');
+    await filterByName(page, pt('entities.customer.fields.name'), suffix);
+    await see(page.getByText(pt('kit.list.total', { count: 3 })));
+    // Sort by name, ascending, with a click on the column header.
+    await page.getByRole('columnheader', { name: pt('entities.customer.fields.name') }).click();
+    await page.waitForURL(/orderBy=name_ASC/);
+
+    await page.getByRole('button', { name: pt('kit.actions.export') }).click();
+    const dialog = page.getByRole('dialog');
+    await see(dialog.getByText(pt('kit.export.title', { entity: pt('entities.customer.labelPlural') })));
+    // No column chosen: the spec's message, and nothing is downloaded.
+    await dialog.getByText(pt('kit.export.selectAll')).click();
+    await dialog.getByRole('button', { name: pt('kit.export.download') }).click();
+    await see(dialog.getByText(pt('errors.exporterFieldsRequired')));
+    await dialog.getByText(pt('kit.export.selectAll')).click();
+
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: pt('kit.export.download') }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${pt('entities.customer.labelPlural')}_\\d{14}\\.xlsx$`));
+    const file = path.join(workDir, `export-${suffix}.xlsx`);
+    await download.saveAs(file);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.getWorksheet('data');
+    expect(sheet, 'a sheet named "data"').toBeDefined();
+    const rows = sheet?.getSheetValues().filter(Boolean) as unknown[][];
+    const header = rows[0]?.slice(1).map(String) ?? [];
+    expect(header).toContain(pt('entities.customer.fields.name'));
+    expect(header).toContain(pt('entities.customer.fields.email'));
+    const nameColumn = header.indexOf(pt('entities.customer.fields.name')) + 1;
+    const emailColumn = header.indexOf(pt('entities.customer.fields.email')) + 1;
+    const body = rows.slice(1);
+    expect(body.map((row) => row[nameColumn])).toEqual([...names].sort());
+    expect(body.map((row) => String(row[emailColumn]))).toEqual(
+      [...names].sort().map((name) => `export.${names.indexOf(name)}.${suffix}@example.com.br`),
+    );
+  });
+
+  test('a building leads to its level 1 records and a level 1 to its level 2 units', async () => {
+    const suffix = uniqueSuffix();
+    const api = await asOwner();
+    const companyId = await createCompany(`Condomínio Jardim Botânico ${suffix}`, 'building');
+    const building = await api<{ id: string }>('POST', '/building', {
+      data: { name: `Edifício Ipê Amarelo ${suffix}`, company: companyId, level1: 'Torre', level2: 'Apartamento' },
+    });
+    const units = [];
+    for (const unit of ['101', '102']) {
+      units.push(await api<{ id: string }>('POST', '/building-level2', { data: { name: `Apto ${unit} ${suffix}` } }));
+    }
+    const tower = await api<{ id: string }>('POST', '/building-level1', {
+      data: { name: `Torre A ${suffix}`, building: building.id, company: companyId, level2: units.map((unit) => unit.id) },
+    });
+    await api('POST', '/building-level1', { data: { name: `Torre B ${suffix}`, building: building.id, company: companyId, level2: [] } });
+
+    const { page } = await ownerPage(browser());
+    await page.goto('/building');
+    await filterByName(page, pt('entities.building.fields.name'), suffix);
+    await tableRow(page, `Edifício Ipê Amarelo ${suffix}`)
+      .getByRole('button', { name: pt('kit.actions.view') })
+      .click();
+    await page.waitForURL(`**/building/${building.id}`);
+    const levels1 = page.getByTestId('building-level1-list');
+    await see(tableRow(page, `Torre A ${suffix}`));
+    await see(tableRow(page, `Torre B ${suffix}`));
+    await screenshot(page, 'issue3-building-view-pt-BR');
+
+    await levels1
+      .locator('.ant-table-row')
+      .filter({ hasText: `Torre A ${suffix}` })
+      .getByRole('button', { name: pt('kit.actions.view') })
+      .click();
+    await page.waitForURL(`**/building-level1/${tower.id}`);
+    const levels2 = page.getByTestId('building-level2-list');
+    await see(levels2.getByRole('link', { name: `Apto 101 ${suffix}` }));
+    await see(levels2.getByRole('link', { name: `Apto 102 ${suffix}` }));
+    await screenshot(page, 'issue3-building-level1-view-pt-BR');
+
+    await levels2.getByRole('link', { name: `Apto 102 ${suffix}` }).click();
+    await page.waitForURL(`**/building-level2/${units[1]?.id}`);
+    await see(page.getByTestId('buildingLevel2-view-page').getByText(`Apto 102 ${suffix}`, { exact: true }));
+    await screenshot(page, 'issue3-building-level2-view-pt-BR');
+
+    // Spec 2.7: updating a level 1 goes to its detail page.
+    await page.goto(`/building-level1/${tower.id}/edit`);
+    const nameInput = page.getByLabel(pt('entities.buildingLevel1.fields.name'), { exact: true });
+    await expect.poll(() => nameInput.inputValue()).toBe(`Torre A ${suffix}`);
+    await nameInput.fill(`Torre Alfa ${suffix}`);
+    await page.getByRole('button', { name: pt('kit.actions.save') }).click();
+    await seeToast(page, pt('entities.buildingLevel1.update.success'));
+    await page.waitForURL((url) => url.pathname === `/building-level1/${tower.id}`);
+    await see(page.getByTestId('buildingLevel1-view-page').getByText(`Torre Alfa ${suffix}`, { exact: true }));
+
+    // Spec 2.7: deleting a single level 1 from its building reloads the page.
+    await page.goto(`/building/${building.id}`);
+    const towerB = page
+      .getByTestId('building-level1-list')
+      .locator('.ant-table-row')
+      .filter({ hasText: `Torre B ${suffix}` });
+    await see(towerB);
+    await towerB.getByRole('button', { name: pt('kit.actions.destroy') }).click();
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId('confirm-destroy').click();
+    await reloaded;
+    await see(tableRow(page, `Torre Alfa ${suffix}`));
+    expect(await tableRow(page, `Torre B ${suffix}`).count()).toBe(0);
+  });
+});

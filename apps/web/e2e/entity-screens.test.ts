@@ -1,0 +1,143 @@
+import { ENTITIES, type EntityDeclaration, type Field, type Language, userEntity } from '@ebox/domain';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { ownerPage, screenshot, see, setUpBrowser, text } from './support/browser';
+import { visibleRawKeys } from './support/controls';
+
+/**
+ * Issue 3: every reference entity's list and form, in both languages, as the demo data fills them.
+ * Each page is checked for what a reader would notice (translated column headers and form labels,
+ * no raw i18n keys, no raw enum values, rows where rows are expected) and saved as a screenshot
+ * for a person to look at.
+ */
+
+const browser = setUpBrowser();
+
+const REFERENCE_ENTITIES = [
+  'customer',
+  'product',
+  'company',
+  'warehouse',
+  'group',
+  'building',
+  'compartimentLayout',
+  'eboxModule',
+  'webhook',
+  'ccm',
+  'qrcodeTemplate',
+  'iam',
+  'role',
+] as const;
+
+/** Screens the kit draws from the declaration alone; iam and role have forms of their own. */
+const KIT_FORMS = new Set<string>(REFERENCE_ENTITIES.filter((name) => name !== 'iam' && name !== 'role'));
+
+function declarationOf(name: string): EntityDeclaration {
+  const entity = name === 'iam' ? userEntity : ENTITIES[name];
+  if (!entity) throw new Error(`no declaration ${name}`);
+  return entity;
+}
+
+function leafOf(path: string): string {
+  return path.split('.').pop() ?? path;
+}
+
+/** The label the console must show for a field: the entity's own translation, or the shared one of id and timestamps. */
+function fieldLabelIn(language: Language, entity: EntityDeclaration, path: string): string {
+  try {
+    return text(language, `entities.${entity.name}.fields.${leafOf(path)}`);
+  } catch {
+    return text(language, `resource.fields.${leafOf(path)}`);
+  }
+}
+
+function fieldAt(entity: EntityDeclaration, path: string): Field | undefined {
+  const [head, ...rest] = path.split('.');
+  let field: Field | undefined = entity.fields[head ?? ''];
+  for (const part of rest) field = field?.type === 'object' ? field.fields[part] : undefined;
+  return field;
+}
+
+/** Enum values the list shows translated; seeing the raw value in a cell means a missing translation. */
+function rawEnumValues(language: Language, entity: EntityDeclaration): string[] {
+  const raw: string[] = [];
+  for (const path of entity.listColumns) {
+    const field = fieldAt(entity, path);
+    if (field?.type !== 'enum') continue;
+    for (const option of field.options) {
+      let label: string | undefined;
+      try {
+        label = text(language, `entities.${entity.name}.enumerators.${leafOf(path)}.${option}`);
+      } catch {
+        label = undefined;
+      }
+      if (label !== option) raw.push(option);
+    }
+  }
+  return raw;
+}
+
+/** The form's visible labels (nested object fields show their leaves). */
+function formLabelsOf(language: Language, entity: EntityDeclaration): string[] {
+  const labels: string[] = [];
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.readOnly || field.hideInForm) continue;
+    if (field.type === 'object') {
+      for (const inner of Object.keys(field.fields)) labels.push(fieldLabelIn(language, entity, `${name}.${inner}`));
+    } else labels.push(fieldLabelIn(language, entity, name));
+  }
+  return labels;
+}
+
+async function checkList(page: Page, language: Language, name: string): Promise<void> {
+  const entity = declarationOf(name);
+  await page.goto(`/${entity.path}`);
+  // The demo data (and the predefined roles, the owner) give every list rows.
+  await see(page.locator('.ant-table-row'));
+  const headers = (await page.locator('.ant-table-thead th').allInnerTexts()).map((header) => header.trim());
+  for (const column of entity.listColumns) expect(headers, `header of ${column}`).toContain(fieldLabelIn(language, entity, column));
+  const cells = (await page.locator('.ant-table-row td').allInnerTexts()).flatMap((cell) => cell.split(/,\s*/)).map((cell) => cell.trim());
+  const raw = rawEnumValues(language, entity);
+  expect(
+    cells.filter((cell) => raw.includes(cell)),
+    'raw enum values in cells',
+  ).toEqual([]);
+  expect(await visibleRawKeys(page), 'untranslated keys').toEqual([]);
+  await screenshot(page, `issue3-${name}-list-${language}`);
+}
+
+async function checkForm(page: Page, language: Language, name: string): Promise<void> {
+  const entity = declarationOf(name);
+  await page.goto(`/${entity.path}/new`);
+  await see(page.getByRole('button', { name: text(language, 'kit.actions.save') }));
+  if (KIT_FORMS.has(name)) {
+    const labels = (await page.locator('.ant-form-item-label label').allInnerTexts()).map((label) => label.trim());
+    for (const label of formLabelsOf(language, entity)) expect(labels, 'form label').toContain(label);
+  }
+  expect(await visibleRawKeys(page), 'untranslated keys').toEqual([]);
+  await screenshot(page, `issue3-${name}-form-${language}`);
+}
+
+describe('issue 3: the reference entities’ lists and forms', () => {
+  for (const language of ['pt-BR', 'en'] as const) {
+    test(`every reference entity's list and form read right in ${language}`, async () => {
+      const { page } = await ownerPage(browser(), { language });
+      const failures: string[] = [];
+      // One broken screen must not hide the others: collect, then fail with the whole list.
+      for (const name of REFERENCE_ENTITIES) {
+        for (const [screen, check] of [
+          ['list', checkList],
+          ['form', checkForm],
+        ] as const) {
+          try {
+            await check(page, language, name);
+          } catch (error) {
+            failures.push(`${name} ${screen}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+            await screenshot(page, `failures/issue3-${name}-${screen}-${language}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,213 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Language, messages } from '@ebox/domain';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import type { MailboxEntry } from './global-setup';
+
+/**
+ * What every journey needs: Debian's Chromium driven by playwright-core, pages that start in a
+ * chosen language, signing in through the sign-in form, mail read from the real SMTP server, the
+ * console's own texts (so a test reads "the button the user sees" in either language), and
+ * screenshots to look at afterwards.
+ */
+
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../screenshots');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const baseUrl = (): string => inject('e2eBaseUrl');
+export const owner = (): { email: string; password: string } => inject('e2eOwner');
+
+/** Waits until the user can see `locator` (playwright-core has no web-first `expect`); fails after the timeout. */
+export async function see(locator: Locator, timeout?: number): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+/** Waits until `locator` is gone from view (hidden or detached). */
+export async function seeNo(locator: Locator, timeout?: number): Promise<void> {
+  await locator.first().waitFor({ state: 'hidden', timeout });
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+function fileNameOf(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+}
+
+/**
+ * One Chromium per test file. After each test every context it opened is closed; when the test
+ * failed, each open page is first saved to screenshots/failures/ so the failure can be seen.
+ */
+export function setUpBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async (context) => {
+    if (!browser) return;
+    const failed = context.task.result?.state === 'fail';
+    let index = 0;
+    for (const browserContext of browser.contexts()) {
+      if (failed) {
+        for (const page of browserContext.pages()) {
+          index += 1;
+          mkdirSync(path.join(SCREENSHOT_DIR, 'failures'), { recursive: true });
+          const file = path.join(SCREENSHOT_DIR, 'failures', `${fileNameOf(context.task.name)}-${index}.png`);
+          await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+        }
+      }
+      await browserContext.close().catch(() => {});
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser starts in beforeAll');
+    return browser;
+  };
+}
+
+export type PageOptions = {
+  language?: Language;
+  /** Width and height of the window; 1366 x 900 by default (a common laptop). */
+  viewport?: { width: number; height: number };
+};
+
+/**
+ * A fresh browser context (its own local storage, so its own session) with one page. The language
+ * is written to local storage before the console starts, only when none was chosen yet, so a
+ * switch made in the header survives reloads as it does for a user.
+ */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: options.viewport ?? { width: 1366, height: 900 },
+    acceptDownloads: true,
+    locale: options.language === 'en' ? 'en-US' : 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  context.setDefaultTimeout(15_000);
+  const language = options.language ?? 'pt-BR';
+  await context.addInitScript((lang) => {
+    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', lang);
+  }, language);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/**
+ * A console text in a language, looked up in the same translations the console uses. Throws when
+ * the key is missing, so a test never silently asserts a raw key.
+ */
+export function text(language: Language, key: string, values: Record<string, string | number> = {}): string {
+  const lookup = (path: string): unknown => {
+    let node: unknown = messages[language];
+    for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    return node;
+  };
+  let node = lookup(key);
+  // Plural forms, as i18next picks them: key_one, key_other... by the language's plural rules.
+  if (node === undefined && typeof values.count === 'number') {
+    node = lookup(`${key}_${new Intl.PluralRules(language).select(values.count)}`) ?? lookup(`${key}_other`);
+  }
+  if (typeof node !== 'string') throw new Error(`no ${language} text for ${key}`);
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(values[name] ?? ''));
+}
+
+/** Signs in through the sign-in form, as a user does, and waits until the console has let them in. */
+export async function signIn(page: Page, email: string, password: string, language: Language = 'pt-BR'): Promise<void> {
+  await page.goto('/auth/signin');
+  await page.getByLabel(text(language, 'auth.fields.email')).fill(email);
+  await page.getByLabel(text(language, 'auth.fields.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: text(language, 'auth.signin.submit') }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/signin'));
+}
+
+/** A page of a new context with the owner signed in. */
+export async function ownerPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, options);
+  await signIn(opened.page, owner().email, owner().password, options.language ?? 'pt-BR');
+  return opened;
+}
+
+/** A short unique suffix, so parallel files and repeated runs never collide on names or emails. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export type ApiCaller = <T = any>(method: string, path: string, body?: unknown) => Promise<T>;
+
+/**
+ * Calls the API directly with a user's token, for preparing data a journey starts from (the screens
+ * under test are still driven through the browser).
+ */
+export async function apiAs(email: string, password: string): Promise<ApiCaller> {
+  const signInResponse = await fetch(`${baseUrl()}/io/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signInResponse.ok) throw new Error(`sign-in of ${email} failed: ${signInResponse.status} ${await signInResponse.text()}`);
+  const token = (await signInResponse.json()) as string;
+  return async (method, apiPath, body) => {
+    const response = await fetch(`${baseUrl()}/io/api/v1${apiPath}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = await response.text();
+    if (!response.ok) throw new Error(`${method} ${apiPath} answered ${response.status}: ${answer}`);
+    return (answer ? JSON.parse(answer) : null) as any;
+  };
+}
+
+/** Waits for a mail to `to` (and whose subject contains `subject`) to reach the SMTP server. */
+export async function waitForMail(to: string, subject?: string, timeoutMs = 15_000): Promise<MailboxEntry> {
+  const deadline = Date.now() + timeoutMs;
+  const wanted = to.toLowerCase();
+  for (;;) {
+    const mails = (await (await fetch(inject('e2eMailboxUrl'))).json()) as MailboxEntry[];
+    const found = mails.find(
+      (mail) => mail.to.some((address) => address.toLowerCase() === wanted) && (!subject || mail.subject.includes(subject)),
+    );
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}${subject ? ` about "${subject}"` : ''} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The first console link in a mail's text that opens `page` (e.g. /auth/verify-email). */
+export function linkInMail(mail: MailboxEntry, page: string): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((candidate) => new URL(candidate).pathname === page);
+  if (!link) throw new Error(`no ${page} link in mail "${mail.subject}"`);
+  return link;
+}
+
+/** A full-page screenshot in /work/main/screenshots/<name>.png, once the page has settled. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await page.waitForLoadState('networkidle').catch(() => {});
+  // Let antd's enter animations finish so the picture shows the resting state.
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

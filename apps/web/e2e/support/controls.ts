@@ -1,0 +1,68 @@
+import type { Locator, Page } from 'playwright-core';
+import { see } from './browser';
+
+/**
+ * Ant Design widgets as a user works them. Their accessible parts are not always the clickable
+ * ones (a select's options are mirrored in a hidden listbox), so these helpers click what a user
+ * clicks: the visible option, the visible menu entry.
+ */
+
+/**
+ * The button whose visible text is exactly `label`. Ant Design puts the icon's name in a button's
+ * accessible name ("play-circle Importar"), so an exact role match would miss it, and a loose
+ * one would also match "Importar outra planilha".
+ */
+export function button(scope: Page | Locator, label: string): Locator {
+  return scope.getByRole('button').filter({ has: scope.getByText(label, { exact: true }) });
+}
+
+/** Opens the select labelled `label`, types `search` and clicks the visible option whose text is `option`. */
+export async function chooseOption(page: Page, label: string | Locator, option: string, search = option): Promise<void> {
+  const field = typeof label === 'string' ? page.getByLabel(label, { exact: true }) : label;
+  await field.click();
+  await field.pressSequentially(search, { delay: 10 });
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option });
+  await see(item);
+  await item.first().click();
+}
+
+/** The labels of the side menu's entries the user can see (top-level and opened submenus). */
+export async function menuLabels(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('side-menu');
+  await see(menu.getByRole('menuitem'));
+  const labels = await menu.getByRole('menuitem').allInnerTexts();
+  return labels.map((label) => label.trim()).filter(Boolean);
+}
+
+/** Waits for an antd message or notification toast containing `message`. */
+export async function seeToast(page: Page, message: string): Promise<void> {
+  await see(page.locator('.ant-message, .ant-notification').getByText(message, { exact: false }));
+}
+
+/** Picks a language in the header's (or auth card's) language select. */
+export async function switchLanguage(page: Page, currentLabel: string, to: string): Promise<void> {
+  await page.getByRole('combobox', { name: currentLabel }).click();
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: to });
+  await item.first().click();
+}
+
+/** The computed CSS value of a property on the first matching element. */
+export function cssOf(locator: Locator, property: string): Promise<string> {
+  return locator.first().evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+}
+
+/** i18n areas whose keys would show through if a translation were missing. */
+const RAW_KEY =
+  /\b(?:entities|kit|resource|validation|errors|layout|common|iam|role|settings|auth|permissions|home|errorPages|auditLog|outbox)\.[A-Za-z0-9]+(?:\.[A-Za-z0-9-]+)*/g;
+
+/** Untranslated i18n keys ("entities.customer.fields.name") the page shows as text or placeholders. */
+export async function visibleRawKeys(page: Page): Promise<string[]> {
+  const shown = await page.evaluate(() => {
+    const placeholders = Array.from(document.querySelectorAll('[placeholder], [title], [aria-label]')).flatMap((element) =>
+      ['placeholder', 'title', 'aria-label'].map((name) => element.getAttribute(name) ?? ''),
+    );
+    // biome-ignore lint/performance/useDomNodeTextContent: only the text a user can see counts, not hidden nodes
+    return [document.body.innerText, ...placeholders].join('\n');
+  });
+  return [...new Set(shown.match(RAW_KEY) ?? [])];
+}
