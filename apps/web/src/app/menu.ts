@@ -43,9 +43,14 @@ const PLACEMENT: { name: string; section: Section }[] = [
   { name: 'terminalUiRelease', section: 'terminal' },
 ];
 
-/** Screens reached from their parent's page (building levels, module compartments) have no entry of their own. */
+/**
+ * Spec 2.6 gives these no list of their own in the menu: building levels are reached from their
+ * building, compartments and cluster links from their locker or cluster.
+ */
+const REACHED_FROM_PARENT = new Set(['buildingLevel1', 'buildingLevel2', 'eboxModuleCompartiment', 'compartiment', 'clusterEbox']);
+
 function isMenuEntity(entity: EntityDeclaration): boolean {
-  return !entity.parent;
+  return !entity.parent && !REACHED_FROM_PARENT.has(entity.name);
 }
 
 function entryOf(entity: EntityDeclaration): MenuEntry {

@@ -185,7 +185,7 @@ function ConsoleLayout() {
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             onClick={() => setCollapsed((value) => !value)}
           />
-          <Flex flex={1} />
+          <div style={{ flex: 1 }} />
           <LanguageSelect />
           <Link to="/profile" data-testid="profile-link" aria-label={t('layout.header.profile')} title={t('layout.header.profile')}>
             <Flex align="center" gap={8}>

@@ -1,6 +1,6 @@
 import { EyeOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AutoComplete, Button, Card, DatePicker, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
+import { AutoComplete, Button, Card, DatePicker, Empty, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -222,7 +222,7 @@ export default function AuditLogPage() {
         dataSource={query.data?.rows ?? []}
         loading={query.isFetching}
         scroll={{ x: 720 }}
-        locale={{ emptyText: t('auditLog.empty') }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('auditLog.empty')} /> }}
         onRow={(row) => ({ onDoubleClick: () => setSelected(row) })}
         pagination={{
           current: page,

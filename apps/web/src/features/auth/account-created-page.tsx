@@ -7,7 +7,7 @@ export default function AccountCreatedPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <AuthCard title={t('auth.accountCreated.title')}>
+    <AuthCard>
       <Result
         status="success"
         title={t('auth.accountCreated.title')}

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../app/language-select';
 
-/** The frame of every /auth/* page: brand, language select and one centred card. */
-export function AuthCard({ title, children }: { title: ReactNode; children: ReactNode }) {
+/** The frame of every /auth/* page: brand, language select and one centred card (untitled when its content is a titled result). */
+export function AuthCard({ title, children }: { title?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (

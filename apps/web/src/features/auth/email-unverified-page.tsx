@@ -25,7 +25,7 @@ export default function EmailUnverifiedPage() {
   const check = useMutation({ mutationFn: refresh });
 
   return (
-    <AuthCard title={t('auth.emailUnverified.title')}>
+    <AuthCard>
       <Result
         icon={<MailOutlined />}
         title={t('auth.emailUnverified.title')}

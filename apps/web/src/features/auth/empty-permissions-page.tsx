@@ -14,7 +14,7 @@ export default function EmptyPermissionsPage() {
   const check = useMutation({ mutationFn: refresh });
 
   return (
-    <AuthCard title={t('auth.emptyPermissions.title')}>
+    <AuthCard>
       <Result
         status="info"
         title={t('auth.emptyPermissions.title')}

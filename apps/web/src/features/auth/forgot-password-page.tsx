@@ -56,7 +56,7 @@ export default function ForgotPasswordPage() {
 
   if (sentBy) {
     return (
-      <AuthCard title={t('auth.forgotPassword.title')}>
+      <AuthCard>
         <Result
           status="success"
           title={t(sentBy === 'sms' ? 'auth.forgotPassword.sentSms' : 'auth.forgotPassword.sentEmail')}

@@ -1,6 +1,6 @@
 import { LinkOutlined, MailOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Table, type TableProps, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Table, type TableProps, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -124,7 +124,7 @@ export default function OutboxPage() {
         columns={columns}
         dataSource={query.data?.rows ?? []}
         loading={query.isFetching}
-        locale={{ emptyText: t('outbox.empty') }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('outbox.empty')} /> }}
         expandable={{
           expandRowByClick: true,
           expandedRowRender: (row) => (

@@ -60,7 +60,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       }}
       data-testid="settings-form"
     >
-      <Typography.Title level={5} id="theme-label">
+      <Typography.Title level={5} id="theme-label" style={{ marginTop: 0 }}>
         {t('settings.theme')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('settings.themeHint')}</Typography.Paragraph>
