@@ -1,76 +1,19 @@
-import {
-  ApiOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BankOutlined,
-  BgColorsOutlined,
-  BuildOutlined,
-  ClusterOutlined,
-  DashboardOutlined,
-  DesktopOutlined,
-  DollarOutlined,
-  FileOutlined,
-  GroupOutlined,
-  HomeOutlined,
-  InboxOutlined,
-  LayoutOutlined,
-  LogoutOutlined,
-  MailOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  MessageOutlined,
-  PartitionOutlined,
-  QrcodeOutlined,
-  RobotOutlined,
-  SafetyOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  ShoppingOutlined,
-  TeamOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { FileOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { displayNameOf } from '@ebox/domain';
 import { Avatar, Button, Flex, Grid, Layout, Menu, type MenuProps, Progress, Typography, theme } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useCurrentUser } from './current-user';
 import { LanguageSelect } from './language-select';
 import { flattenMenu, type MenuEntry, menuFor } from './menu';
+import { menuIconOf } from './menu-icons';
 import { PrivateGuard } from './route-guard';
-
-const ICONS: Record<string, ReactNode> = {
-  '/': <DashboardOutlined />,
-  '/order': <ShoppingOutlined />,
-  '/customer': <TeamOutlined />,
-  '/product': <AppstoreOutlined />,
-  '/payment': <DollarOutlined />,
-  '/company': <BankOutlined />,
-  '/ebox': <InboxOutlined />,
-  '/cluster': <ClusterOutlined />,
-  '/group': <GroupOutlined />,
-  '/eboxModule': <BuildOutlined />,
-  '/compartimentLayout': <LayoutOutlined />,
-  '/building': <HomeOutlined />,
-  '/webhook': <ApiOutlined />,
-  '/ccm': <MessageOutlined />,
-  '/qrcodeTemplate': <QrcodeOutlined />,
-  '/bot': <RobotOutlined />,
-  '/botFlow': <PartitionOutlined />,
-  warehouse: <ShopOutlined />,
-  terminal: <DesktopOutlined />,
-  system: <SettingOutlined />,
-  '/iam': <UserOutlined />,
-  '/role': <SafetyOutlined />,
-  '/audit-logs': <AuditOutlined />,
-  '/settings': <BgColorsOutlined />,
-  '/outbox': <MailOutlined />,
-};
 
 function toMenuItems(entries: MenuEntry[], t: (key: string) => string, nested = false): MenuProps['items'] {
   return entries.map((entry) => ({
     key: entry.key,
-    icon: ICONS[entry.key] ?? (nested ? undefined : <FileOutlined />),
+    icon: menuIconOf(entry.key) ?? (nested ? undefined : <FileOutlined />),
     label: entry.path ? <Link to={entry.path}>{t(entry.labelKey)}</Link> : t(entry.labelKey),
     children: entry.children ? toMenuItems(entry.children, t, true) : undefined,
   }));

@@ -1,16 +1,18 @@
 import { UserOutlined } from '@ant-design/icons';
 import { displayNameOf } from '@ebox/domain';
-import { Avatar, Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
+import { Avatar, Card, Col, Empty, Flex, Row, Tag, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from './current-user';
 import { flattenMenu, menuFor } from './menu';
+import { menuIconOf } from './menu-icons';
 
 /** The signed-in user's greeting and a shortcut to every page their roles open. */
 export function Welcome({ title }: { title?: string }) {
   const { t } = useTranslation();
   const { user, can } = useCurrentUser();
+  const { token } = theme.useToken();
   const shortcuts = useMemo(() => flattenMenu(menuFor(can)).filter((entry) => entry.path && entry.path !== '/'), [can]);
   if (!user) return null;
   const avatarUrl = user.avatars?.[0]?.publicUrl;
@@ -44,10 +46,13 @@ export function Welcome({ title }: { title?: string }) {
         ) : (
           <Row gutter={[12, 12]}>
             {shortcuts.map((entry) => (
-              <Col key={entry.key} xs={24} sm={12} md={8} xl={6}>
+              <Col key={entry.key} xs={12} md={8} xl={6}>
                 <Link to={entry.path ?? '/'} data-testid={`shortcut-${entry.key}`}>
                   <Card size="small" hoverable>
-                    <Typography.Text strong>{t(entry.labelKey)}</Typography.Text>
+                    <Flex gap={8} align="center">
+                      <span style={{ color: token.colorPrimary }}>{menuIconOf(entry.key)}</span>
+                      <Typography.Text strong>{t(entry.labelKey)}</Typography.Text>
+                    </Flex>
                   </Card>
                 </Link>
               </Col>

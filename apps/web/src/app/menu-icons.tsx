@@ -1,0 +1,61 @@
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BankOutlined,
+  BgColorsOutlined,
+  BuildOutlined,
+  ClusterOutlined,
+  DashboardOutlined,
+  DesktopOutlined,
+  DollarOutlined,
+  GroupOutlined,
+  HomeOutlined,
+  InboxOutlined,
+  LayoutOutlined,
+  MailOutlined,
+  MessageOutlined,
+  PartitionOutlined,
+  QrcodeOutlined,
+  RobotOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+/** One icon per menu entry (by its key: the page path or the submenu name). */
+const ICONS: Record<string, ReactNode> = {
+  '/': <DashboardOutlined />,
+  '/order': <ShoppingOutlined />,
+  '/customer': <TeamOutlined />,
+  '/product': <AppstoreOutlined />,
+  '/payment': <DollarOutlined />,
+  '/company': <BankOutlined />,
+  '/ebox': <InboxOutlined />,
+  '/cluster': <ClusterOutlined />,
+  '/group': <GroupOutlined />,
+  '/eboxModule': <BuildOutlined />,
+  '/compartimentLayout': <LayoutOutlined />,
+  '/building': <HomeOutlined />,
+  '/webhook': <ApiOutlined />,
+  '/ccm': <MessageOutlined />,
+  '/qrcodeTemplate': <QrcodeOutlined />,
+  '/bot': <RobotOutlined />,
+  '/botFlow': <PartitionOutlined />,
+  warehouse: <ShopOutlined />,
+  terminal: <DesktopOutlined />,
+  system: <SettingOutlined />,
+  '/iam': <UserOutlined />,
+  '/role': <SafetyOutlined />,
+  '/audit-logs': <AuditOutlined />,
+  '/settings': <BgColorsOutlined />,
+  '/outbox': <MailOutlined />,
+};
+
+export function menuIconOf(key: string): ReactNode | undefined {
+  return ICONS[key];
+}
