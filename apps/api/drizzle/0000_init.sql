@@ -299,33 +299,47 @@ CREATE INDEX "audit_log_timestamp_idx" ON "audit_log" USING btree ("timestamp");
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_name","entity_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "building_level1_import_hash_key" ON "building_level1" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "building_level1_created_at_idx" ON "building_level1" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "building_level1_name_trgm_idx" ON "building_level1" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "building_level1_building_idx" ON "building_level1" USING btree ("building_id");--> statement-breakpoint
 CREATE INDEX "building_level1_level2_gin_idx" ON "building_level1" USING gin ("level2");--> statement-breakpoint
 CREATE INDEX "building_level1_company_idx" ON "building_level1" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "building_level1_name_idx" ON "building_level1" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "building_level2_import_hash_key" ON "building_level2" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "building_level2_created_at_idx" ON "building_level2" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "building_level2_name_trgm_idx" ON "building_level2" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "building_level2_customers_gin_idx" ON "building_level2" USING gin ("customers");--> statement-breakpoint
 CREATE INDEX "building_level2_name_idx" ON "building_level2" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "building_import_hash_key" ON "building" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "building_created_at_idx" ON "building" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "building_name_trgm_idx" ON "building" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "building_company_idx" ON "building" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "building_external_id_trgm_idx" ON "building" USING gin ("external_id" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "building_name_idx" ON "building" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "ccm_import_hash_key" ON "ccm" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "ccm_created_at_idx" ON "ccm" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "ccm_subject_trgm_idx" ON "ccm" USING gin ("subject" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "ccm_content_trgm_idx" ON "ccm" USING gin ("content" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "ccm_company_idx" ON "ccm" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "ccm_subject_idx" ON "ccm" USING btree ("subject");--> statement-breakpoint
 CREATE UNIQUE INDEX "company_import_hash_key" ON "company" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "company_created_at_idx" ON "company" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "company_name_trgm_idx" ON "company" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "company_external_id_trgm_idx" ON "company" USING gin ("external_id" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "company_group_idx" ON "company" USING btree ("group_id");--> statement-breakpoint
 CREATE INDEX "company_parent_idx" ON "company" USING btree ("parent_id");--> statement-breakpoint
 CREATE INDEX "company_building_idx" ON "company" USING btree ("building_id");--> statement-breakpoint
 CREATE INDEX "company_name_idx" ON "company" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "compartiment_layout_import_hash_key" ON "compartiment_layout" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "compartiment_layout_created_at_idx" ON "compartiment_layout" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "compartiment_layout_code_trgm_idx" ON "compartiment_layout" USING gin ("code" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "compartiment_layout_name_trgm_idx" ON "compartiment_layout" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "compartiment_layout_name_idx" ON "compartiment_layout" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_import_hash_key" ON "customer" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "customer_created_at_idx" ON "customer" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "customer_name_trgm_idx" ON "customer" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "customer_cellphone_trgm_idx" ON "customer" USING gin ("cellphone" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "customer_email_trgm_idx" ON "customer" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "customer_document_number_trgm_idx" ON "customer" USING gin ("document_number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customer_company_idx" ON "customer" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "customer_building_level2_idx" ON "customer" USING btree ("building_level2_id");--> statement-breakpoint
 CREATE INDEX "customer_name_idx" ON "customer" USING btree ("name");--> statement-breakpoint
@@ -335,19 +349,25 @@ CREATE INDEX "ebox_module_compartiment_ebox_module_idx" ON "ebox_module_comparti
 CREATE INDEX "ebox_module_compartiment_compartiment_layout_idx" ON "ebox_module_compartiment" USING btree ("compartiment_layout_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ebox_module_import_hash_key" ON "ebox_module" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "ebox_module_created_at_idx" ON "ebox_module" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "ebox_module_name_trgm_idx" ON "ebox_module" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "ebox_module_code_trgm_idx" ON "ebox_module" USING gin ("code" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "ebox_module_name_idx" ON "ebox_module" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "locker_group_import_hash_key" ON "locker_group" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "locker_group_created_at_idx" ON "locker_group" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "locker_group_name_trgm_idx" ON "locker_group" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "locker_group_name_idx" ON "locker_group" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "outbox_message_created_at_idx" ON "outbox_message" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_import_hash_key" ON "product" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "product_created_at_idx" ON "product" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "product_name_trgm_idx" ON "product" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_description_trgm_idx" ON "product" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "product_name_idx" ON "product" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "qrcode_template_import_hash_key" ON "qrcode_template" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "qrcode_template_created_at_idx" ON "qrcode_template" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "qrcode_template_company_idx" ON "qrcode_template" USING btree ("company_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "role_import_hash_key" ON "role" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "role_created_at_idx" ON "role" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "role_name_trgm_idx" ON "role" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "role_name_key" ON "role" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "role_company_idx" ON "role" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "role_name_idx" ON "role" USING btree ("name");--> statement-breakpoint
@@ -356,9 +376,12 @@ CREATE UNIQUE INDEX "user_import_hash_key" ON "user" USING btree ("import_hash")
 CREATE INDEX "user_roles_gin_idx" ON "user" USING gin ("roles");--> statement-breakpoint
 CREATE UNIQUE INDEX "warehouse_import_hash_key" ON "warehouse" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "warehouse_created_at_idx" ON "warehouse" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "warehouse_name_trgm_idx" ON "warehouse" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "warehouse_street_trgm_idx" ON "warehouse" USING gin ("street" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "warehouse_company_idx" ON "warehouse" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "warehouse_name_idx" ON "warehouse" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_import_hash_key" ON "webhook" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "webhook_created_at_idx" ON "webhook" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "webhook_url_trgm_idx" ON "webhook" USING gin ("url" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "webhook_company_idx" ON "webhook" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "webhook_url_idx" ON "webhook" USING btree ("url");

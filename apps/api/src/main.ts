@@ -13,9 +13,15 @@ import { seedOwner, seedRolesAndSettings } from './platform/seed';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const pgDir = path.join(config.dataDir, 'pg');
   const embedded = config.databaseUrl
     ? null
-    : await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: Number(process.env.EMBEDDED_PG_PORT ?? 54320) });
+    : await startEmbeddedPostgres({ dir: pgDir, port: Number(process.env.EMBEDDED_PG_PORT ?? 54320) }).catch((error: unknown) => {
+        throw new Error(
+          `could not start the embedded PostgreSQL in ${pgDir} (${describeError(error)}). ` +
+            'Is another Ebox Console running with the same data folder? Stop it, or set DATA_DIR or DATABASE_URL.',
+        );
+      });
   const databaseUrl = config.databaseUrl ?? (embedded?.url as string);
   const database = connectDatabase(databaseUrl);
   await migrateDatabase(database.db);
@@ -55,7 +61,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error === undefined || error === null) return 'no detail given';
+  return typeof error === 'string' ? error : JSON.stringify(error);
+}
+
 main().catch((error) => {
-  process.stderr.write(`Ebox Console failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(`Ebox Console failed to start: ${describeError(error)}\n`);
   process.exit(1);
 });

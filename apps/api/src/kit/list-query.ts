@@ -155,6 +155,8 @@ export function orderByClause(entity: EntityDeclaration, columns: Columns, order
   if (field.type === 'relation' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
   const sortKey = field.type === 'relation' ? labels.labelSubquery(field.entity, column) : sql`${column}`;
   const idColumn = columns.id as PgColumn;
-  const sorted = direction === 'ASC' ? sql`${sortKey} ASC NULLS LAST` : sql`${sortKey} DESC NULLS LAST`;
+  // PostgreSQL's default null placement (last ascending, first descending) is what a btree index
+  // gives in both scan directions, so either direction of a sort can be read off the index.
+  const sorted = direction === 'ASC' ? sql`${sortKey} ASC` : sql`${sortKey} DESC`;
   return [sorted, direction === 'ASC' ? asc(idColumn) : desc(idColumn)];
 }

@@ -12,6 +12,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export function connectDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, failover) must not crash the process: the
+  // pool discards it and the next query opens a new one.
+  pool.on('error', (error) => process.stderr.write(`database connection lost: ${error.message}\n`));
   const db = drizzle(pool) as Db;
   return { pool, db, close: () => pool.end() };
 }

@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   boolean,
   doublePrecision,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -94,6 +95,12 @@ function buildTable(entity: EntityDeclaration) {
       const col = table[name] as AnyPgColumn;
       if (field.type === 'relation' && !field.multiple) extras.push(index(`${entity.table}_${snakeCase(name)}_idx`).on(col));
       if (field.type === 'relation' && field.multiple) extras.push(index(`${entity.table}_${snakeCase(name)}_gin_idx`).using('gin', col));
+      // Text filters are "contains" (ILIKE '%x%'): trigram indexes keep them off a full scan.
+      if (field.type === 'text' && entity.filters.includes(name) && !field.secret) {
+        extras.push(
+          index(`${entity.table}_${snakeCase(name)}_trgm_idx`).using('gin', (col as unknown as ExtraConfigColumn).op('gin_trgm_ops')),
+        );
+      }
       if (field.unique) extras.push(uniqueIndex(`${entity.table}_${snakeCase(name)}_key`).on(sql`lower(${col})`));
     }
     if (entity.labelField && entity.fields[entity.labelField]?.type === 'text')

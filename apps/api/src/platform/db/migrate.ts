@@ -1,10 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Db } from './client';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 export async function migrateDatabase(db: Db): Promise<void> {
+  // Trigram indexes back the "contains" text filters; pg_trgm is a trusted extension, so the
+  // database owner may create it without superuser rights.
+  await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
 }
