@@ -16,7 +16,7 @@ async function grantRoleInIam(page: Page, email: string, roleName: string): Prom
   await page.goto('/iam');
   const row = page.getByRole('row').filter({ hasText: email });
   await see(row);
-  await row.getByRole('link', { name: pt('kit.actions.edit') }).click();
+  await row.getByRole('button', { name: pt('kit.actions.edit') }).click();
   await page.waitForURL(/\/iam\/[^/]+\/edit$/);
   await chooseOption(page, pt('entities.user.fields.roles'), roleName);
   await page.getByRole('button', { name: pt('kit.actions.save') }).click();
@@ -34,8 +34,11 @@ describe('issue 2: the platform in the browser', () => {
     await page.getByLabel(pt('auth.fields.password'), { exact: true }).fill(password);
     await page.getByLabel(pt('auth.fields.passwordConfirmation')).fill(password);
     await page.getByRole('button', { name: pt('auth.signup.submit') }).click();
-    await page.waitForURL('**/auth/account-created');
-    await see(page.getByText(pt('auth.accountCreated.message')));
+    // Spec 2.7: a successful sign-up goes to /auth/account-created. Checked softly so that the
+    // rest of the journey (which does not depend on this page) still runs and reports.
+    await page.waitForURL('**/auth/account-created', { timeout: 5000 }).catch(() => {});
+    expect.soft(new URL(page.url()).pathname, 'the page after sign-up').toBe('/auth/account-created');
+    expect.soft(await page.getByText(pt('auth.accountCreated.message')).isVisible(), 'the account-created notice').toBe(true);
 
     // The verification mail went out through SMTP, in the visitor's language.
     const mail = await waitForMail(email);

@@ -24,6 +24,8 @@ export async function chooseOption(page: Page, label: string | Locator, option: 
   const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option });
   await see(item);
   await item.first().click();
+  // A multiple select stays open after a pick; close it so it covers nothing below.
+  await page.keyboard.press('Escape');
 }
 
 /** The labels of the side menu's entries the user can see (top-level and opened submenus). */
