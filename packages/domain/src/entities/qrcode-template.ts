@@ -1,4 +1,4 @@
-import Handlebars from 'handlebars';
+import { parse } from '@handlebars/parser';
 import { defineEntity } from '../kit/entity';
 import { QRCODE_TEMPLATE_TYPES } from './enums';
 
@@ -6,7 +6,8 @@ import { QRCODE_TEMPLATE_TYPES } from './enums';
 export function isCompilableHandlebars(source: unknown): boolean {
   if (typeof source !== 'string' || source.trim() === '') return true;
   try {
-    Handlebars.precompile(source);
+    // The parser alone (not the whole compiler) keeps this check light enough for the browser.
+    parse(source);
     return true;
   } catch {
     return false;
