@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, type UIMatch, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, type UIMatch, useLocation, useMatches, useNavigation } from 'react-router';
 import { useCurrentUser } from './current-user';
 import { PageLoading } from './page-loading';
 import type { RouteHandle } from './router';
@@ -46,8 +46,10 @@ export function PrivateGuard({ children }: { children: ReactNode }) {
 export function PublicOnly() {
   const { user, isLoading } = useCurrentUser();
   const location = useLocation();
+  const navigation = useNavigation();
   if (isLoading) return <PageLoading />;
-  if (user) return <Navigate to={originOf(location.state) ?? '/'} replace />;
+  // A page already leaving (sign-up on its way to /auth/account-created) keeps its own destination.
+  if (user && navigation.state === 'idle') return <Navigate to={originOf(location.state) ?? '/'} replace />;
   return <Outlet />;
 }
 

@@ -23,8 +23,9 @@ export default function SignUpPage() {
   const mutation = useMutation({
     mutationFn: ({ email, password }: SignUpForm) => api.post<string>('/auth/sign-up', { email, password }),
     onSuccess: async (token) => {
-      // Leave the public route before the session exists, or its guard would send the new user home.
-      navigate('/auth/account-created', { replace: true });
+      // Leave the public route (its page chunk loaded) before the session exists, or the public
+      // route's guard would send the new user home instead of to the notice.
+      await navigate('/auth/account-created', { replace: true, flushSync: true });
       await signIn(token, true);
     },
     onError: (error) => {
