@@ -47,8 +47,8 @@ export function Welcome({ title }: { title?: string }) {
           <Row gutter={[12, 12]}>
             {shortcuts.map((entry) => (
               <Col key={entry.key} xs={12} md={8} xl={6}>
-                <Link to={entry.path ?? '/'} data-testid={`shortcut-${entry.key}`}>
-                  <Card size="small" hoverable>
+                <Link to={entry.path ?? '/'} data-testid={`shortcut-${entry.key}`} style={{ display: 'block', height: '100%' }}>
+                  <Card size="small" hoverable style={{ height: '100%' }}>
                     <Flex gap={8} align="center">
                       <span style={{ color: token.colorPrimary }}>{menuIconOf(entry.key)}</span>
                       <Typography.Text strong>{t(entry.labelKey)}</Typography.Text>
