@@ -54,11 +54,26 @@ export function validateWith(t: TFunction, entity: EntityDeclaration, schema: z.
   return { ok: false, errors: group(entries.filter((e) => e.name.length > 0)), messages: entries.map((e) => e.message) };
 }
 
-/** The server's field errors (already translated) placed on the form's fields. */
-export function serverFieldErrors(entity: EntityDeclaration, error: unknown): FieldErrors {
+/** Error lists that replace every field's previous errors: fixed fields lose theirs, failing ones get the new ones. */
+export function replaceErrors(names: FormPath[], errors: FieldErrors): FieldErrors {
+  const failing = new Set(errors.map((e) => e.name.join('.')));
+  return [...names.filter((name) => !failing.has(name.join('.'))).map((name) => ({ name, errors: [] as string[] })), ...errors];
+}
+
+/** Changed values clear their field's errors until the next submit. */
+export function clearedErrorsOf(changed: Record<string, unknown>, prefix: string[] = []): FieldErrors {
+  return Object.entries(changed).flatMap(([key, value]) =>
+    value && typeof value === 'object' && !Array.isArray(value) && !('id' in value) && prefix.length === 0 && Object.keys(value).length
+      ? clearedErrorsOf(value as Record<string, unknown>, [key])
+      : [{ name: [...prefix, key], errors: [] as string[] }],
+  );
+}
+
+/** The server's field errors (already translated) placed on the form's fields (the declared ones, or `known`). */
+export function serverFieldErrors(entity: EntityDeclaration, error: unknown, known?: string[]): FieldErrors {
   if (!(error instanceof ApiError) || !error.fields.length) return [];
   const entries = error.fields
     .map((field) => ({ name: formPathOf(entity, field.path.split('.')), message: field.message }))
-    .filter((entry) => entry.name.length > 0 && fieldAt(entity, entry.name.join('.')));
+    .filter((entry) => entry.name.length > 0 && (known ? known.includes(entry.name.join('.')) : fieldAt(entity, entry.name.join('.'))));
   return group(entries);
 }

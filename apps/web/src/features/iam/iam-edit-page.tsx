@@ -11,7 +11,7 @@ import { entityKeys } from '../../kit/entity-api';
 import { fieldLabel } from '../../kit/entity-labels';
 import { FieldInput } from '../../kit/fields/field-input';
 import { useFindFailure } from '../../kit/navigation';
-import { serverFieldErrors, validateWith } from '../../kit/validation';
+import { clearedErrorsOf, replaceErrors, serverFieldErrors, validateWith } from '../../kit/validation';
 import { type IamUser, iamEndpoints } from './iam-api';
 
 const EDITABLE = ['firstName', 'lastName', 'phoneNumber', 'roles', 'allowedCompanies'] as const;
@@ -36,10 +36,13 @@ export default function IamEditPage() {
 
   const submit = async (values: Record<string, unknown>) => {
     const result = validateWith(t, userEntity, userEditSchema, { ...values, id });
-    if (!result.ok) {
-      form.setFields(result.errors);
-      return;
-    }
+    form.setFields(
+      replaceErrors(
+        EDITABLE.map((name) => [name]),
+        result.ok ? [] : result.errors,
+      ),
+    );
+    if (!result.ok) return;
     setSubmitting(true);
     try {
       await iamEndpoints.update(id, result.data);
@@ -69,6 +72,7 @@ export default function IamEditPage() {
           name="iam-edit"
           layout="vertical"
           onFinish={submit}
+          onValuesChange={(changed) => form.setFields(clearedErrorsOf(changed))}
           initialValues={{
             firstName: user.firstName ?? '',
             lastName: user.lastName ?? '',

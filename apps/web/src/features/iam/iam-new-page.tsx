@@ -8,7 +8,10 @@ import { useErrorHandler } from '../../app/error-handler';
 import { entityKeys } from '../../kit/entity-api';
 import { fieldLabel } from '../../kit/entity-labels';
 import { RelationSelect } from '../../kit/fields/relation-select';
-import { serverFieldErrors, validateWith } from '../../kit/validation';
+import { clearedErrorsOf, replaceErrors, serverFieldErrors, validateWith } from '../../kit/validation';
+
+const FIELDS = [['emails'], ['roles'], ['allowedCompanies']];
+
 import { iamEndpoints } from './iam-api';
 
 /**
@@ -26,10 +29,8 @@ export default function IamNewPage() {
 
   const submit = async (values: Record<string, unknown>) => {
     const result = validateWith(t, userEntity, userInviteSchema, values);
-    if (!result.ok) {
-      form.setFields(result.errors);
-      return;
-    }
+    form.setFields(replaceErrors(FIELDS, result.ok ? [] : result.errors));
+    if (!result.ok) return;
     setSubmitting(true);
     try {
       await iamEndpoints.create(result.data);
@@ -37,7 +38,7 @@ export default function IamNewPage() {
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(userEntity.name) });
       navigate('/iam');
     } catch (error) {
-      const fieldErrors = serverFieldErrors(userEntity, error);
+      const fieldErrors = serverFieldErrors(userEntity, error, FIELDS.flat());
       if (fieldErrors.length) form.setFields(fieldErrors);
       handleError(error);
     } finally {
@@ -47,7 +48,14 @@ export default function IamNewPage() {
 
   return (
     <Card title={t('iam.new.title')} data-testid="iam-new-page">
-      <Form form={form} name="iam-new" layout="vertical" onFinish={submit} initialValues={{ emails: '', roles: [], allowedCompanies: [] }}>
+      <Form
+        form={form}
+        name="iam-new"
+        layout="vertical"
+        onFinish={submit}
+        onValuesChange={(changed) => form.setFields(clearedErrorsOf(changed))}
+        initialValues={{ emails: '', roles: [], allowedCompanies: [] }}
+      >
         <Row gutter={16}>
           <Col span={24}>
             <Form.Item name="emails" label={fieldLabel(t, userEntity, 'emails')} required extra={t('iam.new.emailsHint')}>

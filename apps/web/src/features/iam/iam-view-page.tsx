@@ -95,6 +95,7 @@ export default function IamViewPage() {
           bordered
           size="small"
           column={{ xs: 1, sm: 1, md: 2 }}
+          styles={{ label: { whiteSpace: 'nowrap' } }}
           items={entries.map(([name, field]) => ({
             key: name,
             label: fieldLabel(t, userEntity, name),

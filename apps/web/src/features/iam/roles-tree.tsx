@@ -32,16 +32,19 @@ function toTree(list: RoleWithUsers[]): TreeRow[] {
     roleId: role.id,
     roleName: role.name,
     description: role.description,
-    children: users.map((user) => ({
-      key: `${role.id}:${user.id}`,
-      kind: 'user',
-      roleId: role.id,
-      roleName: role.name,
-      userId: user.id,
-      email: user.email,
-      fullName: user.fullName,
-      disabled: user.disabled,
-    })),
+    // A role nobody holds has nothing to expand.
+    children: !users.length
+      ? undefined
+      : users.map((user) => ({
+          key: `${role.id}:${user.id}`,
+          kind: 'user',
+          roleId: role.id,
+          roleName: role.name,
+          userId: user.id,
+          email: user.email,
+          fullName: user.fullName,
+          disabled: user.disabled,
+        })),
   }));
 }
 
@@ -167,6 +170,8 @@ export function RolesTree() {
         {selected.length > 0 && <Typography.Text type="secondary">{t('kit.list.selected', { count: selected.length })}</Typography.Text>}
       </Space>
       <Table<TreeRow>
+        // Remounted per answer so every role with users opens expanded.
+        key={query.dataUpdatedAt}
         rowKey="key"
         size="middle"
         columns={columns}

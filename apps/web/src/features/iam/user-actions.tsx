@@ -55,7 +55,7 @@ export function UserActions({ selected, done, withRemoveRoles = true }: UserActi
     });
 
   return (
-    <>
+    <Space wrap>
       {can('iamEdit') && (
         <>
           <Button icon={<CheckCircleOutlined />} disabled={disabled} onClick={() => toggle(false)} data-testid="iam-enable">
@@ -82,7 +82,7 @@ export function UserActions({ selected, done, withRemoveRoles = true }: UserActi
           />
         </>
       )}
-    </>
+    </Space>
   );
 }
 

@@ -1,34 +1,35 @@
+import { SearchOutlined } from '@ant-design/icons';
 import type { Permission } from '@ebox/domain';
-import { groupPermissions } from '@ebox/domain/i18n/permission-groups';
-import { Card, Checkbox, Col, Empty, Input, Row, Space, Typography } from 'antd';
+import { groupPermissions, type PermissionGroup } from '@ebox/domain/i18n/permission-groups';
+import { Checkbox, Col, Collapse, Empty, Input, Row, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldInputProps } from '../../kit/fields/field-input';
 
+type ShownGroup = PermissionGroup & { shown: Permission[] };
+
 /**
  * The role's permission list (spec 6): every permission of the registry with its translated label
- * and description, grouped by entity, each group with a select-all. A filter box narrows the list
- * by label, description or name.
+ * and description, grouped by entity in collapsible panels, each with a select-all and a count.
+ * A filter box narrows the list by label, description or name and opens the matching groups.
  */
 export function PermissionPicker({ value, onChange, id, disabled }: FieldInputProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<string[]>([]);
   const selected = useMemo(() => new Set((value as Permission[] | null | undefined) ?? []), [value]);
   const groups = useMemo(() => groupPermissions(), []);
   const term = search.trim().toLowerCase();
 
-  const visible = groups
-    .map((group) => ({
-      ...group,
-      shown: group.permissions.filter(
-        (permission) =>
-          !term ||
-          permission.toLowerCase().includes(term) ||
-          t(`permissions.${permission}.label`).toLowerCase().includes(term) ||
-          t(`permissions.${permission}.description`).toLowerCase().includes(term) ||
-          t(`permissions.groups.${group.group}`).toLowerCase().includes(term),
-      ),
-    }))
+  const matches = (permission: Permission, group: string) =>
+    !term ||
+    permission.toLowerCase().includes(term) ||
+    t(`permissions.${permission}.label`).toLowerCase().includes(term) ||
+    t(`permissions.${permission}.description`).toLowerCase().includes(term) ||
+    t(`permissions.groups.${group}`).toLowerCase().includes(term);
+
+  const visible: ShownGroup[] = groups
+    .map((group) => ({ ...group, shown: group.permissions.filter((permission) => matches(permission, group.group)) }))
     .filter((group) => group.shown.length > 0);
 
   const emit = (next: Set<Permission>) => {
@@ -45,15 +46,71 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
     emit(next);
   };
 
+  const panel = (group: ShownGroup) => {
+    const count = group.permissions.filter((permission) => selected.has(permission)).length;
+    const shownCount = group.shown.filter((permission) => selected.has(permission)).length;
+    const title = t(`permissions.groups.${group.group}`);
+    return {
+      key: group.group,
+      label: (
+        // The checkbox selects the group; only the rest of the header opens and closes it.
+        <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+          <Checkbox
+            checked={shownCount === group.shown.length}
+            indeterminate={shownCount > 0 && shownCount < group.shown.length}
+            disabled={disabled}
+            onChange={(e) => toggle(group.shown, e.target.checked)}
+            aria-label={`${t('role.permissionPicker.selectGroup')}: ${title}`}
+            data-testid={`permission-group-${group.group}`}
+          >
+            {title}
+          </Checkbox>
+        </span>
+      ),
+      extra: (
+        <Typography.Text type="secondary">
+          {t('role.permissionPicker.selectedOf', { selected: count, total: group.permissions.length })}
+        </Typography.Text>
+      ),
+      children: (
+        <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+          {group.shown.map((permission) => (
+            <Checkbox
+              key={permission}
+              checked={selected.has(permission)}
+              disabled={disabled}
+              onChange={(e) => toggle([permission], e.target.checked)}
+              data-testid={`permission-${permission}`}
+            >
+              <span>{t(`permissions.${permission}.label`)}</span>
+              <br />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t(`permissions.${permission}.description`)}
+              </Typography.Text>
+            </Checkbox>
+          ))}
+        </Space>
+      ),
+    };
+  };
+
+  // Two columns of panels on wide screens; the registry order runs down the first, then the second.
+  const half = Math.ceil(visible.length / 2);
+  const columns = [visible.slice(0, half), visible.slice(half)];
+  const activeKey = term ? visible.map((group) => group.group) : open;
+
   return (
     <Space orientation="vertical" style={{ width: '100%' }} id={id}>
       <Space wrap>
-        <Input.Search
+        <Input
           allowClear
+          prefix={<SearchOutlined />}
+          aria-label={t('role.permissionPicker.search')}
           placeholder={t('role.permissionPicker.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           style={{ width: 320 }}
+          data-testid="permissions-search"
         />
         <Typography.Text type="secondary" data-testid="permissions-selected-count">
           {t('role.permissionPicker.totalSelected', { count: selected.size })}
@@ -61,52 +118,20 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
       </Space>
       {visible.length === 0 && <Empty description={t('role.permissionPicker.none')} />}
       <Row gutter={[12, 12]}>
-        {visible.map((group) => {
-          const count = group.permissions.filter((permission) => selected.has(permission)).length;
-          const shownCount = group.shown.filter((permission) => selected.has(permission)).length;
-          return (
-            <Col key={group.group} xs={24} lg={12} xxl={8}>
-              <Card
+        {columns.map((column, index) => (
+          <Col key={index === 0 ? 'first' : 'second'} xs={24} lg={12}>
+            {column.length > 0 && (
+              <Collapse
                 size="small"
-                data-testid={`permission-group-${group.group}`}
-                title={
-                  <Checkbox
-                    checked={shownCount === group.shown.length}
-                    indeterminate={shownCount > 0 && shownCount < group.shown.length}
-                    disabled={disabled}
-                    onChange={(e) => toggle(group.shown, e.target.checked)}
-                    aria-label={`${t('role.permissionPicker.selectGroup')}: ${t(`permissions.groups.${group.group}`)}`}
-                  >
-                    {t(`permissions.groups.${group.group}`)}
-                  </Checkbox>
+                activeKey={activeKey}
+                onChange={(keys) =>
+                  setOpen((current) => [...current.filter((key) => !column.some((g) => g.group === key)), ...(keys as string[])])
                 }
-                extra={
-                  <Typography.Text type="secondary">
-                    {t('role.permissionPicker.selectedOf', { selected: count, total: group.permissions.length })}
-                  </Typography.Text>
-                }
-              >
-                <Space orientation="vertical" size={6} style={{ width: '100%' }}>
-                  {group.shown.map((permission) => (
-                    <Checkbox
-                      key={permission}
-                      checked={selected.has(permission)}
-                      disabled={disabled}
-                      onChange={(e) => toggle([permission], e.target.checked)}
-                      data-testid={`permission-${permission}`}
-                    >
-                      <span>{t(`permissions.${permission}.label`)}</span>
-                      <br />
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {t(`permissions.${permission}.description`)}
-                      </Typography.Text>
-                    </Checkbox>
-                  ))}
-                </Space>
-              </Card>
-            </Col>
-          );
-        })}
+                items={column.map(panel)}
+              />
+            )}
+          </Col>
+        ))}
       </Row>
     </Space>
   );

@@ -16,6 +16,8 @@ type FilesInputProps = {
   onChange?: (value: FileRef[]) => void;
   id?: string;
   disabled?: boolean;
+  /** Spell out count, size and formats under the control (unless the entity's own hint already does). */
+  showLimits?: boolean;
 };
 
 function extensionOf(name: string): string {
@@ -39,8 +41,8 @@ function toUploadFile(file: FileRef): UploadFile {
  * field holds the answered FileRefs. Count, size, format and image rules are checked before the
  * upload with the same messages the server would give.
  */
-export function FilesInput({ entityName, fieldName, field, value, onChange, id, disabled }: FilesInputProps) {
-  const { t } = useTranslation();
+export function FilesInput({ entityName, fieldName, field, value, onChange, id, disabled, showLimits = true }: FilesInputProps) {
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [uploading, setUploading] = useState<UploadFile[]>([]);
   const files = value ?? [];
@@ -70,7 +72,7 @@ export function FilesInput({ entityName, fieldName, field, value, onChange, id, 
   const fileList: UploadFile[] = [...files.map(toUploadFile), ...uploading];
   const canAdd = !disabled && (max === undefined || files.length + uploading.length < max);
   const hint = [
-    max !== undefined ? t('kit.upload.limits', { max, size: `${maxSize.toLocaleString()} bytes` }) : null,
+    max !== undefined ? t('kit.upload.limits', { max, size: `${new Intl.NumberFormat(i18n.language).format(maxSize)} bytes` }) : null,
     formats ? t('kit.upload.formats', { formats: formats.join(', ') }) : null,
   ]
     .filter(Boolean)
@@ -120,7 +122,7 @@ export function FilesInput({ entityName, fieldName, field, value, onChange, id, 
             <Button icon={<UploadOutlined />}>{t('kit.upload.button')}</Button>
           ))}
       </Upload>
-      {hint && (
+      {showLimits && hint && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {hint}
         </Typography.Text>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorHandler } from '../../app/error-handler';
 import { fieldHint, fieldLabel } from '../entity-labels';
 import { FieldInput, type FieldInputProps } from '../fields/field-input';
-import { serverFieldErrors, validateRecord } from '../validation';
+import { clearedErrorsOf, replaceErrors, serverFieldErrors, validateRecord } from '../validation';
 
 export type FormFieldInputs = Record<string, ComponentType<FieldInputProps>>;
 
@@ -80,6 +80,10 @@ export function EntityForm({
   const handleError = useErrorHandler();
   const [submitting, setSubmitting] = useState(false);
   const fields = useMemo(() => formFieldsOf(entity), [entity]);
+  const fieldNames = useMemo(
+    () => fields.flatMap(([name, field]) => (field.type === 'object' ? Object.keys(field.fields).map((inner) => [name, inner]) : [[name]])),
+    [fields],
+  );
 
   const initialValues = useMemo(
     () =>
@@ -89,8 +93,8 @@ export function EntityForm({
 
   const submit = async (values: Record<string, unknown>) => {
     const result = validateRecord(t, entity, mode, { ...values, ...locked });
+    form.setFields(replaceErrors(fieldNames, result.ok ? [] : result.errors));
     if (!result.ok) {
-      form.setFields(result.errors);
       const first = result.errors[0];
       if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center' });
       return;
@@ -144,6 +148,7 @@ export function EntityForm({
       layout="vertical"
       initialValues={initialValues}
       onFinish={submit}
+      onValuesChange={(changed) => form.setFields(clearedErrorsOf(changed))}
       scrollToFirstError
       data-testid="entity-form"
     >

@@ -156,7 +156,9 @@ export function EntityList(props: EntityListProps) {
     });
 
   const sort = parseOrderBy(state.orderBy);
-  const columns: TableColumnsType<EntityRecord> = entity.listColumns.map((name) => {
+  // A column every row shares (the building of a building's levels) says nothing.
+  const shown = entity.listColumns.filter((name) => !(fixedFilter && name in fixedFilter));
+  const columns: TableColumnsType<EntityRecord> = shown.map((name) => {
     const field = fieldAt(entity, name);
     return {
       key: name,

@@ -27,7 +27,8 @@ export function ExportModal({ entity, endpoints, request, open, onClose }: Expor
   const handleError = useErrorHandler();
   const columns = useMemo(
     () =>
-      exportColumnsOf(entity).filter((name) => {
+      // A declaration may list a column twice (createdAt among its list columns and as the default's last).
+      [...new Set(exportColumnsOf(entity))].filter((name) => {
         const field = fieldAt(entity, name);
         return field && !(field.type === 'text' && field.secret);
       }),

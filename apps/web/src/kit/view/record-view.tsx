@@ -1,5 +1,8 @@
 import type { EntityDeclaration, Field } from '@ebox/domain';
-import { Descriptions } from 'antd';
+import { Descriptions, type DescriptionsProps } from 'antd';
+
+type DescriptionsItemType = NonNullable<DescriptionsProps['items']>[number];
+
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldLabel, SYSTEM_FIELDS } from '../entity-labels';
@@ -27,20 +30,21 @@ export function RecordView({
     field.type === 'files' ||
     (field.type === 'text' && field.multiline) ||
     (field.type === 'enum' && field.multiple);
-  return (
-    <Descriptions
-      bordered
-      size="small"
-      column={{ xs: 1, sm: 1, md: 2 }}
-      items={entries.map(([name, field]) => {
-        const Display = displays[name] ?? FieldDisplay;
-        return {
-          key: name,
-          label: fieldLabel(t, entity, name),
-          span: wide(field) ? 'filled' : 1,
-          children: <Display entity={entity} path={name} field={field} value={record[name]} />,
-        };
-      })}
-    />
-  );
+  // Two columns on wide screens; a wide value starts its own row, the item before it closing the previous one.
+  const items: DescriptionsItemType[] = [];
+  let column = 0;
+  for (const [name, field] of entries) {
+    const Display = displays[name] ?? FieldDisplay;
+    const isWide = wide(field);
+    const previous = items[items.length - 1];
+    if (isWide && column === 1 && previous) previous.span = 'filled';
+    items.push({
+      key: name,
+      label: fieldLabel(t, entity, name),
+      span: isWide ? 'filled' : 1,
+      children: <Display entity={entity} path={name} field={field} value={record[name]} />,
+    });
+    column = isWide ? 0 : (column + 1) % 2;
+  }
+  return <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2 }} styles={{ label: { whiteSpace: 'nowrap' } }} items={items} />;
 }

@@ -5,7 +5,8 @@ export default {
       title: 'Users',
       byUser: 'Users',
       byRole: 'Users by role',
-      usersOfRole: '{{count}} user(s)',
+      usersOfRole_one: '{{count}} user',
+      usersOfRole_other: '{{count}} users',
       noUsers: 'No user holds this role',
     },
     actions: {

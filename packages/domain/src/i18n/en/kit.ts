@@ -17,8 +17,10 @@ export default {
     },
     boolean: { true: 'Yes', false: 'No' },
     list: {
-      total: '{{count}} records',
-      selected: '{{count}} selected',
+      total_one: '{{count}} record',
+      total_other: '{{count}} records',
+      selected_one: '{{count}} selected',
+      selected_other: '{{count}} selected',
       empty: 'No records found',
       filters: 'Filters',
       rangeFrom: 'From',

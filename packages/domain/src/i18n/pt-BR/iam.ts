@@ -5,7 +5,8 @@ export default {
       title: 'Usuários',
       byUser: 'Usuários',
       byRole: 'Usuários por perfil',
-      usersOfRole: '{{count}} usuário(s)',
+      usersOfRole_one: '{{count}} usuário',
+      usersOfRole_other: '{{count}} usuários',
       noUsers: 'Nenhum usuário com este perfil',
     },
     actions: {

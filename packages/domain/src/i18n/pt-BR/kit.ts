@@ -17,8 +17,10 @@ export default {
     },
     boolean: { true: 'Sim', false: 'Não' },
     list: {
-      total: '{{count}} registros',
-      selected: '{{count}} selecionado(s)',
+      total_one: '{{count}} registro',
+      total_other: '{{count}} registros',
+      selected_one: '{{count}} selecionado',
+      selected_other: '{{count}} selecionados',
       empty: 'Nenhum registro encontrado',
       filters: 'Filtros',
       rangeFrom: 'De',
