@@ -31,7 +31,8 @@ export function useEntityNavigation(entity: EntityDeclaration) {
       if (!nested) return paths.list;
       const id = parentId ?? idOf(record?.[nested.parentField]);
       const parent = ENTITIES[nested.parentEntity];
-      return id && parent ? screenPathsOf(parent).view(id) : '/';
+      if (!parent) return '/';
+      return id ? screenPathsOf(parent).view(id) : screenPathsOf(parent).list;
     },
     [nested, paths],
   );
@@ -65,7 +66,7 @@ export function useEntityNavigation(entity: EntityDeclaration) {
         else navigate(paths.list);
       },
       afterFindFailure() {
-        if (nested) goBack('/');
+        if (nested) goBack(parentPath(undefined));
         else navigate(paths.list, { replace: true });
       },
       afterDestroy(record?: WithParent) {

@@ -1,3 +1,5 @@
+import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { EntityFormPage } from '../../kit/form/entity-form-page';
 import { PermissionPicker } from './permission-picker';
 
@@ -5,5 +7,14 @@ const inputs = { permissions: PermissionPicker };
 
 /** /role/new and /role/:id/edit: the kit's form with the grouped permission list; a predefined role keeps its name. */
 export function RoleFormPage() {
-  return <EntityFormPage inputs={inputs} disabledFieldsOf={(record) => (record.predefined ? ['name'] : [])} />;
+  const { t } = useTranslation();
+  return (
+    <EntityFormPage
+      inputs={inputs}
+      disabledFieldsOf={(record) => (record.predefined ? ['name'] : [])}
+      noticeOf={(record) =>
+        record.predefined ? <Alert type="info" showIcon title={t('role.predefinedHint')} style={{ marginBottom: 16 }} /> : null
+      }
+    />
+  );
 }

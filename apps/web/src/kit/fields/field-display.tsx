@@ -1,9 +1,10 @@
 import { PaperClipOutlined } from '@ant-design/icons';
-import type { EntityDeclaration, Field, FileRef, RelationRef } from '@ebox/domain';
+import { ENTITIES, type EntityDeclaration, type Field, type FileRef, permissionOf, type RelationRef } from '@ebox/domain';
 import { Image, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCurrentUser } from '../../app/current-user';
 import { formatDateTime } from '../../app/format';
 import { booleanLabel, enumLabel, fieldLabel } from '../entity-labels';
 import { relatedViewPath } from '../screens';
@@ -21,9 +22,13 @@ function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
+/** A related record links to its page when the user may read it (users to /iam). */
 function RelationLink({ target, item }: { target: string; item: RelationRef }) {
+  const { can } = useCurrentUser();
   const to = relatedViewPath(target, item.id);
-  return to ? <Link to={to}>{item.label}</Link> : <span>{item.label}</span>;
+  const related = ENTITIES[target];
+  const readable = target === 'user' ? can('iamRead') : related ? can(permissionOf(related, 'Read')) : false;
+  return to && readable ? <Link to={to}>{item.label}</Link> : <span>{item.label}</span>;
 }
 
 /** A field's value as text, tags, links or thumbnails, by its type (lists and view pages). */

@@ -1,7 +1,7 @@
 import { ENTITIES, type EntityDeclaration, type RelationRef } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Spin } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type EntityRecord, endpointsOf, entityKeys } from '../entity-api';
@@ -17,6 +17,8 @@ export type EntityFormPageProps = {
   inputs?: FormFieldInputs;
   /** Fields to show disabled for a given stored record (a predefined role's name). */
   disabledFieldsOf?: (record: EntityRecord) => string[];
+  /** Shown above the form for a stored record (why a field is locked). */
+  noticeOf?: (record: EntityRecord) => ReactNode;
 };
 
 /** The parent of a nested create screen (/eboxModule/eboxModuleCompartiment/new/:idModule), with its label. */
@@ -41,7 +43,7 @@ function useLockedParent(
 }
 
 /** /{entity}/new and /{entity}/:id/edit for any declaration (spec 2.6, 2.7). */
-export function EntityFormPage({ entity: explicit, inputs, disabledFieldsOf }: EntityFormPageProps) {
+export function EntityFormPage({ entity: explicit, inputs, disabledFieldsOf, noticeOf }: EntityFormPageProps) {
   const entity = useRouteEntity(explicit);
   const { t } = useTranslation();
   const params = useParams();
@@ -90,17 +92,20 @@ export function EntityFormPage({ entity: explicit, inputs, disabledFieldsOf }: E
           <Spin />
         </div>
       ) : (
-        <EntityForm
-          key={id ?? 'new'}
-          entity={entity}
-          mode={id ? 'update' : 'create'}
-          record={record.data}
-          locked={locked}
-          inputs={inputs}
-          disabledFields={record.data && disabledFieldsOf ? disabledFieldsOf(record.data) : []}
-          onSubmit={submit}
-          onCancel={() => navigation.back(record.data, parentId)}
-        />
+        <>
+          {record.data && noticeOf?.(record.data)}
+          <EntityForm
+            key={id ?? 'new'}
+            entity={entity}
+            mode={id ? 'update' : 'create'}
+            record={record.data}
+            locked={locked}
+            inputs={inputs}
+            disabledFields={record.data && disabledFieldsOf ? disabledFieldsOf(record.data) : []}
+            onSubmit={submit}
+            onCancel={() => navigation.back(record.data, parentId)}
+          />
+        </>
       )}
     </Card>
   );

@@ -8,8 +8,8 @@ import { useNavigate } from 'react-router';
 import { useErrorHandler } from '../../app/error-handler';
 import { type EntityEndpoints, endpointsOf, entityKeys, saveBlob } from '../entity-api';
 import { entityPluralLabel, fieldLabel } from '../entity-labels';
+import { useEntityNavigation } from '../navigation';
 import { useRouteEntity } from '../route-entity';
-import { screenPathsOf } from '../screens';
 import { type ImportRow, type ImportRowStatus, useImportRun } from './use-import-run';
 import { buildTemplate, type ImportFileError, readImportFile } from './workbook';
 
@@ -40,6 +40,7 @@ export function EntityImporterPage({ entity: explicit, endpoints: custom, backPa
   const queryClient = useQueryClient();
   const endpoints = useMemo(() => custom ?? endpointsOf(entity), [custom, entity]);
   const importer = useImportRun(entity, endpoints);
+  const navigation = useEntityNavigation(entity);
   const [fileError, setFileError] = useState<ImportFileError | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
@@ -113,7 +114,10 @@ export function EntityImporterPage({ entity: explicit, endpoints: custom, backPa
       title={t('kit.importer.title', { entity: plural })}
       data-testid={`${entity.name}-importer`}
       extra={
-        <Button onClick={() => navigate(backPath ?? screenPathsOf(entity).list)} disabled={isBusy}>
+        <Button
+          onClick={() => (backPath || !navigation.isNested ? navigate(backPath ?? navigation.paths.list) : navigation.back())}
+          disabled={isBusy}
+        >
           {t('kit.actions.back')}
         </Button>
       }

@@ -47,8 +47,6 @@ export type EntityListProps = {
   afterDestroyOne?: (record: EntityRecord) => void;
   /** Hide the filter form (embedded lists). */
   hideFilters?: boolean;
-  /** A record that changed elsewhere bumps this to refetch. */
-  refreshKey?: unknown;
   testId?: string;
 };
 
@@ -94,7 +92,7 @@ export function EntityList(props: EntityListProps) {
   );
 
   const list = useQuery({
-    queryKey: [...entityKeys.list(entity.name, request), props.refreshKey],
+    queryKey: entityKeys.list(entity.name, request),
     queryFn: () => endpoints.list(request),
     placeholderData: keepPreviousData,
     retry: false,

@@ -7,7 +7,6 @@ export default {
       byRole: 'Users by role',
       usersOfRole_one: '{{count}} user',
       usersOfRole_other: '{{count}} users',
-      noUsers: 'No user holds this role',
     },
     actions: {
       invite: 'Invite users',
@@ -49,7 +48,6 @@ export default {
       disabledSwitch: 'Access disabled',
       enabledNow: 'User enabled',
       disabledNow: 'User disabled',
-      emailVerified: 'Email verified',
     },
     importer: {
       hint: 'Roles: give the role ids separated by spaces.',

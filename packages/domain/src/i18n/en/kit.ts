@@ -22,7 +22,6 @@ export default {
       selected_one: '{{count}} selected',
       selected_other: '{{count}} selected',
       empty: 'No records found',
-      filters: 'Filters',
       rangeFrom: 'From',
       rangeTo: 'To',
       any: 'Any',
@@ -37,9 +36,6 @@ export default {
     form: {
       newTitle: 'New {{entity}}',
       editTitle: 'Edit {{entity}}',
-    },
-    view: {
-      title: '{{entity}}',
     },
     relation: {
       placeholder: 'Type to search',

@@ -1,7 +1,6 @@
 /** Role screens (spec 2.6 /role, 6); the API's messages live in resource (role.errors). */
 export default {
   role: {
-    predefined: 'Predefined',
     predefinedHint: 'Predefined role: its name cannot be changed.',
     permissionPicker: {
       search: 'Filter permissions',

@@ -7,7 +7,6 @@ export default {
       byRole: 'Usuários por perfil',
       usersOfRole_one: '{{count}} usuário',
       usersOfRole_other: '{{count}} usuários',
-      noUsers: 'Nenhum usuário com este perfil',
     },
     actions: {
       invite: 'Convidar usuários',
@@ -49,7 +48,6 @@ export default {
       disabledSwitch: 'Acesso desabilitado',
       enabledNow: 'Usuário habilitado',
       disabledNow: 'Usuário desabilitado',
-      emailVerified: 'E-mail verificado',
     },
     importer: {
       hint: 'Perfis: informe os IDs dos perfis separados por espaço.',

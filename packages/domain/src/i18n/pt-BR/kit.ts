@@ -22,7 +22,6 @@ export default {
       selected_one: '{{count}} selecionado',
       selected_other: '{{count}} selecionados',
       empty: 'Nenhum registro encontrado',
-      filters: 'Filtros',
       rangeFrom: 'De',
       rangeTo: 'Até',
       any: 'Todos',
@@ -37,9 +36,6 @@ export default {
     form: {
       newTitle: 'Cadastrar {{entity}}',
       editTitle: 'Editar {{entity}}',
-    },
-    view: {
-      title: '{{entity}}',
     },
     relation: {
       placeholder: 'Digite para pesquisar',

@@ -1,7 +1,6 @@
 /** Role screens (spec 2.6 /role, 6); the API's messages live in resource (role.errors). */
 export default {
   role: {
-    predefined: 'Predefinido',
     predefinedHint: 'Perfil predefinido: o nome não pode ser alterado.',
     permissionPicker: {
       search: 'Filtrar permissões',
