@@ -18,6 +18,9 @@ async function grantRoleInIam(page: Page, email: string, roleName: string): Prom
   await see(row);
   await row.getByRole('button', { name: pt('kit.actions.edit') }).click();
   await page.waitForURL(/\/iam\/[^/]+\/edit$/);
+  // The form is filled once the user has loaded: their email shows (read-only) at its top.
+  const emailShown = page.getByTestId('iam-edit-page').getByRole('textbox').first();
+  await expect.poll(() => emailShown.inputValue()).toBe(email);
   await chooseOption(page, pt('entities.user.fields.roles'), roleName);
   await page.getByRole('button', { name: pt('kit.actions.save') }).click();
   await seeToast(page, pt('iam.edit.success'));
@@ -38,7 +41,16 @@ describe('issue 2: the platform in the browser', () => {
     // rest of the journey (which does not depend on this page) still runs and reports.
     await page.waitForURL('**/auth/account-created', { timeout: 5000 }).catch(() => {});
     expect.soft(new URL(page.url()).pathname, 'the page after sign-up').toBe('/auth/account-created');
-    expect.soft(await page.getByText(pt('auth.accountCreated.message')).isVisible(), 'the account-created notice').toBe(true);
+    const notice = page.getByText(pt('auth.accountCreated.message'));
+    expect
+      .soft(
+        await notice.waitFor({ timeout: 5000 }).then(
+          () => true,
+          () => false,
+        ),
+        'the account-created notice',
+      )
+      .toBe(true);
 
     // The verification mail went out through SMTP, in the visitor's language.
     const mail = await waitForMail(email);

@@ -20,6 +20,8 @@ export function button(scope: Page | Locator, label: string): Locator {
 export async function chooseOption(page: Page, label: string | Locator, option: string, search = option): Promise<void> {
   const field = typeof label === 'string' ? page.getByLabel(label, { exact: true }) : label;
   await field.click();
+  // A form that focuses its first field as it mounts must not take the typing elsewhere.
+  await field.focus();
   await field.pressSequentially(search, { delay: 10 });
   const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option });
   await see(item);
