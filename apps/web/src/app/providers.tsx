@@ -77,7 +77,11 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
   const [theme, setTheme] = useState<Theme>(getStoredTheme);
   return (
-    <ConfigProvider locale={language === 'en' ? enUS : ptBR} theme={{ token: { colorPrimary: primaryColorOf(theme) } }}>
+    // The theme colour drives every accent (links, info, progress), not only primary buttons.
+    <ConfigProvider
+      locale={language === 'en' ? enUS : ptBR}
+      theme={{ token: { colorPrimary: primaryColorOf(theme), colorInfo: primaryColorOf(theme), colorLink: primaryColorOf(theme) } }}
+    >
       <App>
         <SettingsEffects onTheme={setTheme} />
         {children}

@@ -41,7 +41,8 @@ export const VALIDATION_KEYS = M;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const IMAGE_FORMATS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg'];
+/** Raster formats only: an SVG can carry script, so it is never accepted as an image. */
+export const IMAGE_FORMATS = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
 
 function blankToNull(value: unknown): unknown {
   if (typeof value === 'string') {

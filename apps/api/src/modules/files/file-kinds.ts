@@ -1,3 +1,4 @@
+import { IMAGE_FORMATS } from '@ebox/domain';
 /**
  * What a file really is, read from its first bytes: a browser sends whatever extension and content
  * type the user's file has, so "an image where images are expected" is decided by the content.
@@ -21,7 +22,7 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
 const IMAGE_EXTENSIONS: Record<ImageKind, string[]> = { jpeg: ['jpg', 'jpeg'], png: ['png'], gif: ['gif'], webp: ['webp'] };
 
 /** Image formats an upload accepts when a field wants images and names no formats (SVG can carry scripts). */
-export const UPLOAD_IMAGE_FORMATS = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
+export const UPLOAD_IMAGE_FORMATS = IMAGE_FORMATS;
 
 export function extensionsOfImage(kind: ImageKind): string[] {
   return IMAGE_EXTENSIONS[kind];
