@@ -1,0 +1,49 @@
+/** Names and descriptions of the predefined roles of spec 6 (the role's stored name is the key). */
+const entities: Record<string, [string, string]> = {
+  customer: ['Customer', 'customers'],
+  product: ['Product', 'products'],
+  order: ['Order', 'orders'],
+  company: ['Company', 'companies'],
+  ebox: ['Locker', 'lockers'],
+  cluster: ['Cluster', 'clusters'],
+  eboxModule: ['Module', 'modules'],
+  compartimentLayout: ['Compartment layout', 'compartment layouts'],
+  group: ['Group', 'groups'],
+  packing: ['Packing list', 'packing lists'],
+  compartiment: ['Compartment', 'compartments'],
+  webhook: ['Webhook', 'webhooks'],
+  ccm: ['Message template', 'message templates'],
+  qrcodeTemplate: ['QR code template', 'QR code templates'],
+  warehouse: ['Warehouse', 'warehouses'],
+  building: ['Building', 'buildings'],
+  buildingLevel1: ['Building level 1', 'building level 1 records'],
+  buildingLevel2: ['Building level 2', 'building level 2 records'],
+};
+
+const entityRoles = Object.fromEntries(
+  Object.entries(entities).flatMap(([name, [singular, plural]]) => [
+    [`${name}Editor`, { label: `${singular} editor`, description: `Creates, edits, imports and removes ${plural}.` }],
+    [`${name}Viewer`, { label: `${singular} viewer`, description: `Reads ${plural} without changing them.` }],
+  ]),
+);
+
+export default {
+  roles: {
+    predefined: {
+      owner: { label: 'Owner', description: 'Full access, including users, roles and settings.' },
+      editor: { label: 'Editor', description: 'Operates and edits every record and order, without managing access.' },
+      viewer: { label: 'Viewer', description: 'Reads every record and order without changing them.' },
+      companyUserCreator: { label: 'Company user creator', description: "Invites users to the user's own company." },
+      auditLogViewer: { label: 'Audit log viewer', description: 'Reads the audit log.' },
+      iamSecurityReviewer: { label: 'Access reviewer', description: 'Manages users and the roles they hold.' },
+      entityEditor: { label: 'Records editor', description: 'Creates, edits, imports and removes every record.' },
+      entityViewer: { label: 'Records viewer', description: 'Reads every record.' },
+      orderSmsResender: { label: 'Order SMS resender', description: "Resends an order's SMS to the customer." },
+      orderUpdateOverdue: { label: 'Order due dates', description: 'Changes the expiry date of orders.' },
+      orderUpdateStatus: { label: 'Order status', description: 'Changes the status of orders.' },
+      operator: { label: 'Operator', description: 'Reads locker operations.' },
+      operatorAdmin: { label: 'Operator administrator', description: 'Manages operations and operators.' },
+      ...entityRoles,
+    },
+  },
+};

@@ -1,0 +1,49 @@
+/** Names and descriptions of the predefined roles of spec 6 (the role's stored name is the key). */
+const entities: Record<string, string> = {
+  customer: 'clientes',
+  product: 'produtos',
+  order: 'pedidos',
+  company: 'empresas',
+  ebox: 'armários',
+  cluster: 'clusters',
+  eboxModule: 'módulos',
+  compartimentLayout: 'layouts de compartimento',
+  group: 'grupos',
+  packing: 'romaneios',
+  compartiment: 'compartimentos',
+  webhook: 'webhooks',
+  ccm: 'modelos de mensagem',
+  qrcodeTemplate: 'modelos de QR code',
+  warehouse: 'armazéns',
+  building: 'prédios',
+  buildingLevel1: 'níveis 1 dos prédios',
+  buildingLevel2: 'níveis 2 dos prédios',
+};
+
+const entityRoles = Object.fromEntries(
+  Object.entries(entities).flatMap(([name, plural]) => [
+    [`${name}Editor`, { label: `Editor de ${plural}`, description: `Cria, edita, importa e remove ${plural}.` }],
+    [`${name}Viewer`, { label: `Leitor de ${plural}`, description: `Consulta ${plural}, sem alterá-los.` }],
+  ]),
+);
+
+export default {
+  roles: {
+    predefined: {
+      owner: { label: 'Proprietário', description: 'Acesso total, inclusive usuários, perfis e configurações.' },
+      editor: { label: 'Editor', description: 'Opera e edita todos os cadastros e pedidos, sem gerenciar acessos.' },
+      viewer: { label: 'Leitor', description: 'Consulta todos os cadastros e pedidos, sem alterá-los.' },
+      companyUserCreator: { label: 'Criador de usuários da empresa', description: 'Convida usuários para a própria empresa.' },
+      auditLogViewer: { label: 'Leitor de auditoria', description: 'Consulta o registro de auditoria.' },
+      iamSecurityReviewer: { label: 'Revisor de acessos', description: 'Gerencia usuários e os perfis atribuídos a eles.' },
+      entityEditor: { label: 'Editor de cadastros', description: 'Cria, edita, importa e remove todos os cadastros.' },
+      entityViewer: { label: 'Leitor de cadastros', description: 'Consulta todos os cadastros.' },
+      orderSmsResender: { label: 'Reenvio de SMS de pedidos', description: 'Reenvia o SMS de um pedido ao cliente.' },
+      orderUpdateOverdue: { label: 'Prazo de pedidos', description: 'Altera a data de expiração de pedidos.' },
+      orderUpdateStatus: { label: 'Status de pedidos', description: 'Altera o status de pedidos.' },
+      operator: { label: 'Operador', description: 'Consulta as operações dos armários.' },
+      operatorAdmin: { label: 'Administrador de operadores', description: 'Gerencia as operações e os operadores.' },
+      ...entityRoles,
+    },
+  },
+};
