@@ -43,8 +43,13 @@ function useLockedParent(
 }
 
 /** /{entity}/new and /{entity}/:id/edit for any declaration (spec 2.6, 2.7). */
-export function EntityFormPage({ entity: explicit, inputs, disabledFieldsOf, noticeOf }: EntityFormPageProps) {
-  const entity = useRouteEntity(explicit);
+export function EntityFormPage(props: EntityFormPageProps) {
+  const entity = useRouteEntity(props.entity);
+  // Every entity shares this page component: a new entity is a new page, not a re-used one.
+  return <EntityFormScreen key={entity.name} {...props} entity={entity} />;
+}
+
+function EntityFormScreen({ entity, inputs, disabledFieldsOf, noticeOf }: EntityFormPageProps & { entity: EntityDeclaration }) {
   const { t } = useTranslation();
   const params = useParams();
   const { message } = App.useApp();

@@ -32,8 +32,13 @@ export type EntityImporterPageProps = {
 };
 
 /** /{entity}/importer (spec 5.4, 4.4). */
-export function EntityImporterPage({ entity: explicit, endpoints: custom, backPath, hint }: EntityImporterPageProps) {
-  const entity = useRouteEntity(explicit);
+export function EntityImporterPage(props: EntityImporterPageProps) {
+  const entity = useRouteEntity(props.entity);
+  // Every entity shares this page component: a new entity is a new import run, not the last one's rows.
+  return <EntityImporterScreen key={entity.name} {...props} entity={entity} />;
+}
+
+function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: EntityImporterPageProps & { entity: EntityDeclaration }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const handleError = useErrorHandler();

@@ -4,5 +4,6 @@ import { EntityList } from './entity-list';
 /** /{entity}: the declaration's list with its state in the URL. */
 export function EntityListPage() {
   const entity = useRouteEntity();
-  return <EntityList entity={entity} />;
+  // Keyed by entity: going from one list to another must not carry selection, columns or rows over.
+  return <EntityList key={entity.name} entity={entity} />;
 }

@@ -25,8 +25,13 @@ export type EntityViewPageProps = {
 };
 
 /** /{entity}/:id for any declaration, with edit and delete per permission (spec 2.6, 2.7). */
-export function EntityViewPage({ entity: explicit, displays, children, afterDestroy }: EntityViewPageProps) {
-  const entity = useRouteEntity(explicit);
+export function EntityViewPage(props: EntityViewPageProps) {
+  const entity = useRouteEntity(props.entity);
+  // Every entity shares this page component: a new entity is a new page, not a re-used one.
+  return <EntityViewScreen key={entity.name} {...props} entity={entity} />;
+}
+
+function EntityViewScreen({ entity, displays, children, afterDestroy }: EntityViewPageProps & { entity: EntityDeclaration }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
