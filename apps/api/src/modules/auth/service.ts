@@ -9,7 +9,7 @@ import type { Tx } from '../../platform/db/client';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { composePasswordResetMail, composePasswordResetSms, composeVerificationMail } from './mails';
 import {
-  auditSnapshotOf,
+  auditUserChange,
   companyRefs,
   findUserByEmail,
   insertUser,
@@ -84,7 +84,7 @@ export async function signUp(ctx: AuthContext, input: { email: string; password:
         emailVerificationTokenHash: verification.hash,
         emailVerificationExpiresAt: verification.expiresAt,
       });
-      await writeAudit(tx, { entityName: 'user', entityId: row.id, action: 'create', after: auditSnapshotOf(row), by: actorOf(row) });
+      await auditUserChange(tx, 'create', null, row, actorOf(row));
       return row;
     });
   } catch (error) {
@@ -186,14 +186,7 @@ export async function resetPassword(ctx: AuthContext, input: { token: string; pa
         ? { emailVerified: true, emailVerificationTokenHash: null, emailVerificationExpiresAt: null }
         : {}),
     });
-    await writeAudit(tx, {
-      entityName: 'user',
-      entityId: before.id,
-      action: 'passwordReset',
-      before: auditSnapshotOf(before),
-      after: auditSnapshotOf(after),
-      by: actorOf(before),
-    });
+    await auditUserChange(tx, 'passwordReset', before, after, actorOf(before));
     return after;
   });
   return ctx.deps.tokens.sign({ sub: updated.id, tv: updated.tokenVersion });
@@ -208,14 +201,7 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<true
       emailVerificationTokenHash: null,
       emailVerificationExpiresAt: null,
     });
-    await writeAudit(tx, {
-      entityName: 'user',
-      entityId: before.id,
-      action: 'update',
-      before: auditSnapshotOf(before),
-      after: auditSnapshotOf(after),
-      by: actorOf(before),
-    });
+    await auditUserChange(tx, 'update', before, after, actorOf(before));
   });
   return true;
 }
@@ -242,14 +228,7 @@ export async function updateProfile(ctx: AuthContext, current: CurrentUser, prof
       ...(profile.phoneNumber !== undefined ? { phoneNumber: profile.phoneNumber } : {}),
       ...(profile.avatars !== undefined ? { avatars: profile.avatars } : {}),
     });
-    await writeAudit(tx, {
-      entityName: 'user',
-      entityId: before.id,
-      action: 'update',
-      before: auditSnapshotOf(before),
-      after: auditSnapshotOf(after),
-      by: actorOf(before),
-    });
+    await auditUserChange(tx, 'update', before, after, actorOf(before));
   });
   const reloaded = await loadCurrentUser(db, current.id);
   if (!reloaded) throw unauthorized();
@@ -276,14 +255,7 @@ export async function changePassword(
       passwordResetTokenHash: null,
       passwordResetExpiresAt: null,
     });
-    await writeAudit(tx, {
-      entityName: 'user',
-      entityId: before.id,
-      action: 'passwordChange',
-      before: auditSnapshotOf(before),
-      after: auditSnapshotOf(after),
-      by: actorOf(before),
-    });
+    await auditUserChange(tx, 'passwordChange', before, after, actorOf(before));
     return after;
   });
   return tokens.sign({ sub: updated.id, tv: updated.tokenVersion });

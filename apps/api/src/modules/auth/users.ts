@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { writeAudit } from '../../platform/audit';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 import { user } from '../../platform/db/schema';
@@ -131,4 +132,22 @@ export function auditSnapshotOf(row: UserRow): Record<string, unknown> {
     disabled: row.disabled,
     emailVerified: row.emailVerified,
   };
+}
+
+/** Audits a change of a user in the caller's transaction, with snapshots free of secrets. */
+export async function auditUserChange(
+  tx: Tx,
+  action: string,
+  before: UserRow | null,
+  after: UserRow,
+  by: { id: string; email: string } | null,
+): Promise<void> {
+  await writeAudit(tx, {
+    entityName: 'user',
+    entityId: after.id,
+    action,
+    before: before ? auditSnapshotOf(before) : null,
+    after: auditSnapshotOf(after),
+    by,
+  });
 }

@@ -23,14 +23,13 @@ import { parseExportFields, streamExport } from '../../kit/export';
 import type { ListQuery } from '../../kit/list-query';
 import type { Row } from '../../kit/repository';
 import { rowFromDriver } from '../../kit/routes';
-import { writeAudit } from '../../platform/audit';
 import type { CurrentUser } from '../../platform/auth/current-user';
 import type { Tx } from '../../platform/db/client';
 import { AppError, badRequest, conflict, forbidden, ValidationError } from '../../platform/errors';
 import { composeInvitationMail } from '../auth/mails';
 import { INVITATION_HOURS, issueOneTimeToken, linkTo } from '../auth/service';
 import {
-  auditSnapshotOf,
+  auditUserChange,
   companyRefs,
   findUserById,
   insertUser,
@@ -344,13 +343,7 @@ async function createInvitedUser(
     createdById: ctx.actor.id,
     updatedById: ctx.actor.id,
   });
-  await writeAudit(tx, {
-    entityName: 'user',
-    entityId: row.id,
-    action: importHash ? 'import' : 'create',
-    after: auditSnapshotOf(row),
-    by: actorOf(ctx),
-  });
+  await auditUserChange(tx, importHash ? 'import' : 'create', null, row, actorOf(ctx));
   return { row, invitation: { to: row.email, token: invitation.token } };
 }
 
@@ -386,14 +379,7 @@ export async function inviteUsers(ctx: IamContext, data: unknown): Promise<true>
           ...(again ? { passwordResetTokenHash: again.hash, passwordResetExpiresAt: again.expiresAt } : {}),
         });
         if (again) sent.push({ to: after.email, token: again.token });
-        await writeAudit(tx, {
-          entityName: 'user',
-          entityId: after.id,
-          action: 'update',
-          before: auditSnapshotOf(before),
-          after: auditSnapshotOf(after),
-          by: actorOf(ctx),
-        });
+        await auditUserChange(tx, 'update', before, after, actorOf(ctx));
       }
       const known = new Set(existing.map((row) => row.email.toLowerCase()));
       for (const email of emails.filter((e) => !known.has(e))) {
@@ -455,14 +441,7 @@ export async function importUser(ctx: IamContext, data: unknown, importHash: str
         ...(again ? { passwordResetTokenHash: again.hash, passwordResetExpiresAt: again.expiresAt } : {}),
       });
       if (again) invitation = { to: after.email, token: again.token };
-      await writeAudit(tx, {
-        entityName: 'user',
-        entityId: after.id,
-        action: 'import',
-        before: auditSnapshotOf(before),
-        after: auditSnapshotOf(after),
-        by: actorOf(ctx),
-      });
+      await auditUserChange(tx, 'import', before, after, actorOf(ctx));
       return after;
     });
   } catch (error) {
@@ -511,14 +490,7 @@ export async function editUser(ctx: IamContext, data: unknown): Promise<UserAnsw
       ...(input.allowedCompanies !== undefined ? { allowedCompanies: input.allowedCompanies } : {}),
       updatedById: ctx.actor.id,
     });
-    await writeAudit(tx, {
-      entityName: 'user',
-      entityId: after.id,
-      action: 'update',
-      before: auditSnapshotOf(before),
-      after: auditSnapshotOf(after),
-      by: actorOf(ctx),
-    });
+    await auditUserChange(tx, 'update', before, after, actorOf(ctx));
     return after;
   });
   return presentFullUser(db, saved);
@@ -535,14 +507,7 @@ export async function setUsersDisabled(ctx: IamContext, ids: string[], disabled:
     for (const before of rows) {
       if (before.disabled === disabled) continue;
       const after = await updateUser(tx, before.id, { disabled, updatedById: ctx.actor.id });
-      await writeAudit(tx, {
-        entityName: 'user',
-        entityId: after.id,
-        action: 'update',
-        before: auditSnapshotOf(before),
-        after: auditSnapshotOf(after),
-        by: actorOf(ctx),
-      });
+      await auditUserChange(tx, 'update', before, after, actorOf(ctx));
     }
   });
   return true;
@@ -563,14 +528,7 @@ export async function removeRoles(ctx: IamContext, input: { emails: string[]; ro
       const roles = input.all ? [] : before.roles.filter((id) => !input.roles.includes(id));
       if (roles.length === before.roles.length) continue;
       const after = await updateUser(tx, before.id, { roles, updatedById: ctx.actor.id });
-      await writeAudit(tx, {
-        entityName: 'user',
-        entityId: after.id,
-        action: 'rolesRemove',
-        before: auditSnapshotOf(before),
-        after: auditSnapshotOf(after),
-        by: actorOf(ctx),
-      });
+      await auditUserChange(tx, 'rolesRemove', before, after, actorOf(ctx));
     }
   });
   return true;
