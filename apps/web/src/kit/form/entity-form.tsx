@@ -111,21 +111,18 @@ export function EntityForm({
     }
   };
 
-  let first = true;
+  const isDisabled = (name: string) => name in locked || disabledFields.includes(name);
+  // The first control the user can type into gets the focus.
+  const focusPath = fields
+    .flatMap(([name, field]) =>
+      field.type === 'object' ? Object.keys(field.fields).map((inner) => [name, `${name}.${inner}`]) : [[name, name]],
+    )
+    .find(([name]) => !isDisabled(name as string))?.[1];
+
   const control = (path: string, field: Field) => {
     const topName = path.split('.')[0] ?? path;
     const Input = inputs[topName] ?? FieldInput;
-    const autoFocus = first && !(topName in locked);
-    if (autoFocus) first = false;
-    return (
-      <Input
-        entity={entity}
-        path={path}
-        field={field}
-        autoFocus={autoFocus}
-        disabled={topName in locked || disabledFields.includes(topName)}
-      />
-    );
+    return <Input entity={entity} path={path} field={field} autoFocus={path === focusPath} disabled={isDisabled(topName)} />;
   };
 
   const item = (path: string, field: Field) => (
@@ -135,7 +132,6 @@ export function EntityForm({
       label={fieldLabel(t, entity, path)}
       required={field.required}
       extra={fieldHint(t, entity, path)}
-      valuePropName="value"
     >
       {control(path, field)}
     </Form.Item>
