@@ -116,7 +116,8 @@ export async function download(path: string, query?: Record<string, QueryValue>)
   const response = await fetch(`${API_BASE}${path}${query ? toQueryString(query) : ''}`, { headers: headers(false) });
   if (!response.ok) throw await toApiError(response);
   const disposition = response.headers.get('content-disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  // RFC 6266: the UTF-8 `filename*` (accents kept, e.g. Usuários_...) wins over the ASCII fallback.
+  const match = /filename\*=UTF-8''([^;]+)/i.exec(disposition) ?? /filename="?([^";]+)"?/i.exec(disposition);
   return { blob: await response.blob(), fileName: match ? decodeURIComponent(match[1] ?? 'export.xlsx') : 'export.xlsx' };
 }
 

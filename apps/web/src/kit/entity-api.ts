@@ -1,5 +1,5 @@
 import type { EntityDeclaration, FileRef, RelationRef } from '@ebox/domain';
-import { API_BASE, api, download, getStoredLanguage, getToken, toApiError } from '../app/api-client';
+import { api, download, upload } from '../app/api-client';
 
 /** The calls of the generic resource (docs/architecture.md, "Generic resource (7.3)"). */
 
@@ -53,16 +53,8 @@ export function autocomplete(path: string, query: string, limit = AUTOCOMPLETE_L
 }
 
 /** POST /file/upload?entity&field, multipart `file` -> FileRef; the field's limits are checked by the server too. */
-export async function uploadFile(entityName: string, field: string, file: File): Promise<FileRef> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  const headers: Record<string, string> = { 'Accept-Language': getStoredLanguage() };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const query = new URLSearchParams({ entity: entityName, field });
-  const response = await fetch(`${API_BASE}/file/upload?${query}`, { method: 'POST', headers, body });
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as FileRef;
+export function uploadFile(entityName: string, field: string, file: File): Promise<FileRef> {
+  return upload<FileRef>('/file/upload', file, { entity: entityName, field });
 }
 
 /** Hands a downloaded file to the browser. */
