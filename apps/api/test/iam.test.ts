@@ -264,7 +264,7 @@ describe('POST /iam (invite)', () => {
     const noEmails = await owner.api.post('/iam', { data: { emails: [], roles: [viewerRoleId] } });
     expect(noEmails.body.error.fields).toEqual([{ path: 'emails', message: 'E-mails é obrigatório' }]);
     const noRoles = await owner.api.post('/iam', { data: { emails: [newEmail()] } });
-    expect(noRoles.body.error.fields).toEqual([{ path: 'roles', message: 'Perfis deve ser selecionado' }]);
+    expect(noRoles.body.error.fields).toEqual([{ path: 'roles', message: 'Informe pelo menos um item em Perfis' }]);
     const unknownRole = await owner.api.post('/iam', { data: { emails: [newEmail()], roles: ['00000000-0000-4000-8000-000000000000'] } });
     expect(unknownRole.status).toBe(400);
     expect(unknownRole.body.error.message).toBe('Perfil não encontrado');
@@ -456,7 +456,7 @@ describe('POST /iam/import', () => {
     const bad = await owner.api.post('/iam/import', { data: { email: 'nope', roles: [viewerRoleId] }, importHash: 'bad-row-1' });
     expect(bad.body.error.fields).toEqual([{ path: 'email', message: 'E-mail deve ser um e-mail válido' }]);
     const noRoles = await owner.api.post('/iam/import', { data: { email: newEmail() }, importHash: 'bad-row-2' });
-    expect(noRoles.body.error.fields).toEqual([{ path: 'roles', message: 'Perfis deve ser selecionado' }]);
+    expect(noRoles.body.error.fields).toEqual([{ path: 'roles', message: 'Informe pelo menos um item em Perfis' }]);
     const viewer = await t.createUser({ roles: ['viewer'] });
     expect((await viewer.api.post('/iam/import', { data: { email: newEmail(), roles: [viewerRoleId] }, importHash: 'x' })).status).toBe(
       403,

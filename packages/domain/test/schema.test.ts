@@ -126,7 +126,7 @@ describe('5.2 relation', () => {
 
   it('asks to select a required relation and applies its count limits', () => {
     expectIssue(webhook, { url: 'https://a.com.br' }, 'company', 'validation.mixed.selected');
-    expectIssue(sample, { ...sampleBase, lockers: [] }, 'lockers', 'validation.mixed.selected');
+    expectIssue(sample, { ...sampleBase, lockers: [] }, 'lockers', 'validation.array.required');
     expect(expectIssue(sample, { ...sampleBase, lockers: [ID, OTHER_ID, ID] }, 'lockers', 'validation.array.max')).toMatchObject({
       max: 2,
     });
@@ -331,7 +331,7 @@ describe('5.3 entity rules', () => {
 
   it('role: permissions required, from the registry', () => {
     expectValid(role, { name: 'Atendimento', permissions: ['customerRead'] });
-    expectIssue(role, { name: 'Atendimento', permissions: [] }, 'permissions', 'validation.mixed.selected');
+    expectIssue(role, { name: 'Atendimento', permissions: [] }, 'permissions', 'validation.array.required');
     expectIssue(role, { name: 'Atendimento', permissions: ['customerFly'] }, 'permissions', 'validation.mixed.oneOf');
   });
 });

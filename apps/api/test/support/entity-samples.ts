@@ -116,10 +116,15 @@ export function invalidCases(entity: EntityDeclaration): InvalidCase[] {
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.readOnly) continue;
     if (field.required) {
+      const isList = field.type === 'files' || field.type === 'stringList' || ('multiple' in field && field.multiple);
       cases.push({
         field: name,
-        value: field.type === 'files' || ('multiple' in field && field.multiple) ? [] : null,
-        key: field.type === 'enum' || field.type === 'relation' ? 'validation.mixed.selected' : 'validation.mixed.required',
+        value: isList ? [] : null,
+        key: isList
+          ? 'validation.array.required'
+          : field.type === 'enum' || field.type === 'relation'
+            ? 'validation.mixed.selected'
+            : 'validation.mixed.required',
       });
     }
     switch (field.type) {

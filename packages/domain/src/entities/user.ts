@@ -83,7 +83,7 @@ const fields = userEntity.fields;
 const textOf = (field: (typeof fields)['firstName' | 'lastName' | 'phoneNumber']) => fieldSchema(field) as z.ZodType<string | null>;
 const idsOf = (field: (typeof fields)['roles' | 'allowedCompanies']) => fieldSchema(field) as z.ZodType<string[]>;
 const avatarsSchema = fieldSchema(fields.avatars) as z.ZodType<FileRef[]>;
-const rolesSchema = idsOf(fields.roles).refine((roles) => roles.length > 0, 'validation.mixed.selected');
+const rolesSchema = idsOf(fields.roles).refine((roles) => roles.length > 0, 'validation.array.required');
 
 /** PUT /auth/profile: what a user may change about themself. */
 export const profileSchema = z.object({

@@ -65,5 +65,5 @@ export function writableFields(entity: EntityDeclaration): [string, Field][] {
 }
 
 export function exportColumnsOf(entity: EntityDeclaration): string[] {
-  return entity.exportColumns ?? ['id', ...entity.listColumns.filter((c) => c !== 'id'), 'createdAt'];
+  return entity.exportColumns ?? [...new Set(['id', ...entity.listColumns, 'createdAt'])];
 }

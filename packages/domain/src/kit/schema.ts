@@ -31,6 +31,7 @@ const M = {
   dateType: 'validation.date.invalid',
   dateRangeOrder: 'validation.date.rangeOrder',
   arrayMin: 'validation.array.min',
+  listRequired: 'validation.array.required',
   arrayMax: 'validation.array.max',
   fileImage: 'validation.file.image',
   fileSize: 'validation.file.size',
@@ -239,7 +240,10 @@ function objectSchema(fields: Record<string, Field>, mode: SchemaMode, rules: En
       // On update a missing key leaves the stored value alone; an explicit empty one is refused.
       if (mode === 'update' && value === undefined) continue;
       if (isEmpty(field, value)) {
-        const message = field.type === 'enum' || field.type === 'relation' ? M.selected : M.required;
+        // A list reads badly with the singular "must be selected" ("Permissões deve ser selecionado").
+        const isList =
+          Array.isArray(value) || field.type === 'files' || field.type === 'stringList' || ('multiple' in field && field.multiple);
+        const message = isList ? M.listRequired : field.type === 'enum' || field.type === 'relation' ? M.selected : M.required;
         ctx.addIssue({ code: 'custom', message, path: [name] });
       }
     }

@@ -38,6 +38,7 @@ export default {
       rangeOrder: 'The end of {{label}} must be after its start',
     },
     array: {
+      required: '{{label}} must have at least one item',
       min: '{{label}} must have at least {{min}} items',
       max: '{{label}} must have at most {{max}} items',
     },

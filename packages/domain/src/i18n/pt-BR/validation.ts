@@ -38,6 +38,7 @@ export default {
       rangeOrder: 'A data final de {{label}} deve ser posterior à inicial',
     },
     array: {
+      required: 'Informe pelo menos um item em {{label}}',
       min: '{{label}} deve ter pelo menos {{min}} itens',
       max: '{{label}} deve ter no máximo {{max}} itens',
     },
