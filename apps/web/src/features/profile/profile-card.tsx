@@ -1,4 +1,5 @@
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { IMAGE_FORMATS, MAX_FILE_SIZE } from '@ebox/domain';
 import { useMutation } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Flex, Form, Input, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -13,8 +14,13 @@ type ProfileForm = { firstName: string | null; lastName: string | null; phoneNum
 
 /** Spec 5.3 user rules the form checks before the server does. */
 const LIMITS = { firstName: 80, lastName: 175, phoneNumber: 24 };
-const AVATAR_MAX_BYTES = 1_000_000;
-const AVATAR_TYPES = ['image/jpeg', 'image/png'];
+
+/** The upload endpoint's image rule (raster formats of the domain list, by extension and content type). */
+function isAcceptedImage(file: File): boolean {
+  const dot = file.name.lastIndexOf('.');
+  const extension = dot === -1 ? '' : file.name.slice(dot + 1).toLowerCase();
+  return IMAGE_FORMATS.includes(extension) && (!file.type || file.type.startsWith('image/'));
+}
 
 function ProfileFormCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
@@ -67,17 +73,17 @@ function ProfileFormCard({ user }: { user: CurrentUser }) {
         onFinish={(values) => save.mutate(values)}
         data-testid="profile-form"
       >
-        <Form.Item label={t('auth.fields.avatar')} extra={t('auth.profile.avatarHint')}>
+        <Form.Item label={t('auth.fields.avatar')} extra={t('auth.profile.avatarHint', { formats: IMAGE_FORMATS.join(', ') })}>
           <Flex align="center" gap={16} wrap>
             <Avatar size={72} src={avatarUrl} icon={avatarUrl ? undefined : <UserOutlined />} data-testid="profile-avatar" />
             <Upload
-              accept=".jpg,.jpeg,.png"
+              accept={IMAGE_FORMATS.map((format) => `.${format}`).join(',')}
               showUploadList={false}
               maxCount={1}
               beforeUpload={(file) => {
                 // The server enforces the same limits; checking here spares a useless upload.
-                if (!AVATAR_TYPES.includes(file.type)) message.error(t('validation.file.image'));
-                else if (file.size > AVATAR_MAX_BYTES) message.error(t('validation.file.size', { max: AVATAR_MAX_BYTES }));
+                if (!isAcceptedImage(file)) message.error(t('validation.file.image'));
+                else if (file.size > MAX_FILE_SIZE) message.error(t('validation.file.size', { max: MAX_FILE_SIZE }));
                 else uploadAvatar.mutate(file);
                 return false;
               }}

@@ -1,12 +1,10 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { type FileRef, type FilesField, MAX_FILE_SIZE } from '@ebox/domain';
+import { type FileRef, type FilesField, IMAGE_FORMATS, MAX_FILE_SIZE } from '@ebox/domain';
 import { App, Button, Typography, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../app/error-handler';
 import { uploadFile } from '../entity-api';
-
-const IMAGE_FORMATS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg'];
 
 type FilesInputProps = {
   entityName: string;

@@ -81,7 +81,7 @@ export default {
       success: 'Profile updated',
       upload: 'Upload image',
       removeAvatar: 'Remove image',
-      avatarHint: 'One image, up to 1 MB (jpg, jpeg, png).',
+      avatarHint: 'One image, up to 1 MB ({{formats}}).',
       uploading: 'Uploading...',
     },
     changePassword: {

@@ -81,7 +81,7 @@ export default {
       success: 'Perfil atualizado',
       upload: 'Enviar imagem',
       removeAvatar: 'Remover imagem',
-      avatarHint: 'Uma imagem de até 1 MB (jpg, jpeg, png).',
+      avatarHint: 'Uma imagem de até 1 MB ({{formats}}).',
       uploading: 'Enviando...',
     },
     changePassword: {
