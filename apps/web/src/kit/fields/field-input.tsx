@@ -1,7 +1,7 @@
 import type { EntityDeclaration, Field, FileRef, RelationRef } from '@ebox/domain';
 import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { enumLabel, fieldHint, leafOf } from '../entity-labels';
+import { enumLabel, leafOf } from '../entity-labels';
 import { DateRangeInput, DateTimeInput } from './date-inputs';
 import { FilesInput } from './files-input';
 import { RelationSelect } from './relation-select';
@@ -93,7 +93,6 @@ export function FieldInput({ entity, path, field, value, onChange, id, autoFocus
           entityName={entity.name}
           fieldName={leafOf(path)}
           field={field}
-          showLimits={!fieldHint(t, entity, path)}
           value={value as FileRef[] | null}
           onChange={onChange}
         />

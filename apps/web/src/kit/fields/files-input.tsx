@@ -14,8 +14,6 @@ type FilesInputProps = {
   onChange?: (value: FileRef[]) => void;
   id?: string;
   disabled?: boolean;
-  /** Spell out count, size and formats under the control (unless the entity's own hint already does). */
-  showLimits?: boolean;
 };
 
 function extensionOf(name: string): string {
@@ -39,7 +37,7 @@ function toUploadFile(file: FileRef): UploadFile {
  * field holds the answered FileRefs. Count, size, format and image rules are checked before the
  * upload with the same messages the server would give.
  */
-export function FilesInput({ entityName, fieldName, field, value, onChange, id, disabled, showLimits = true }: FilesInputProps) {
+export function FilesInput({ entityName, fieldName, field, value, onChange, id, disabled }: FilesInputProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [uploading, setUploading] = useState<UploadFile[]>([]);
@@ -59,7 +57,7 @@ export function FilesInput({ entityName, fieldName, field, value, onChange, id, 
   const check = (file: File, batch: File[]) => {
     const ext = extensionOf(file.name);
     if (max !== undefined && files.length + uploading.length + batch.indexOf(file) + 1 > max)
-      return refuse(t('kit.upload.tooMany', { max }));
+      return refuse(t('kit.upload.tooMany', { count: max }));
     if (field.image && (!IMAGE_FORMATS.includes(ext) || (file.type && !file.type.startsWith('image/'))))
       return refuse(t('validation.file.image'));
     if (formats && !formats.includes(ext)) return refuse(t('validation.file.formats', { formats: formats.join(', ') }));
@@ -69,9 +67,13 @@ export function FilesInput({ entityName, fieldName, field, value, onChange, id, 
 
   const fileList: UploadFile[] = [...files.map(toUploadFile), ...uploading];
   const canAdd = !disabled && (max === undefined || files.length + uploading.length < max);
-  const hint = [
-    max !== undefined ? t('kit.upload.limits', { max, size: `${new Intl.NumberFormat(i18n.language).format(maxSize)} bytes` }) : null,
-    formats ? t('kit.upload.formats', { formats: formats.join(', ') }) : null,
+  // The one place a files field states its limits, written from its declaration so it never drifts.
+  const size = `${new Intl.NumberFormat(i18n.language).format(maxSize)} bytes`;
+  const limits = [
+    max === undefined
+      ? t('kit.upload.sizeLimit', { size })
+      : t(field.image ? 'kit.upload.imageLimits' : 'kit.upload.limits', { count: max, size }),
+    formats ? t('kit.upload.formats', { formats: new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(formats) }) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -120,11 +122,9 @@ export function FilesInput({ entityName, fieldName, field, value, onChange, id, 
             <Button icon={<UploadOutlined />}>{t('kit.upload.button')}</Button>
           ))}
       </Upload>
-      {showLimits && hint && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {hint}
-        </Typography.Text>
-      )}
+      <Typography.Text type="secondary" data-testid="files-limits">
+        {limits}
+      </Typography.Text>
     </div>
   );
 }

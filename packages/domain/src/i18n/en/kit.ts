@@ -44,9 +44,14 @@ export default {
     upload: {
       button: 'Upload file',
       image: 'Upload image',
-      limits: 'Up to {{max}} file(s) of at most {{size}} each',
+      limits_one: 'Up to {{count}} file of at most {{size}}',
+      limits_other: 'Up to {{count}} files of at most {{size}} each',
+      imageLimits_one: 'Up to {{count}} image of at most {{size}}',
+      imageLimits_other: 'Up to {{count}} images of at most {{size}} each',
+      sizeLimit: 'At most {{size}} per file',
       formats: 'Formats: {{formats}}',
-      tooMany: 'At most {{max}} file(s) are allowed',
+      tooMany_one: 'At most {{count}} file is allowed',
+      tooMany_other: 'At most {{count}} files are allowed',
     },
     export: {
       title: 'Export {{entity}}',

@@ -44,9 +44,14 @@ export default {
     upload: {
       button: 'Enviar arquivo',
       image: 'Enviar imagem',
-      limits: 'Até {{max}} arquivo(s) de no máximo {{size}} cada',
+      limits_one: 'Até {{count}} arquivo de até {{size}}',
+      limits_other: 'Até {{count}} arquivos de até {{size}} cada',
+      imageLimits_one: 'Até {{count}} imagem de até {{size}}',
+      imageLimits_other: 'Até {{count}} imagens de até {{size}} cada',
+      sizeLimit: 'Até {{size}} por arquivo',
       formats: 'Formatos: {{formats}}',
-      tooMany: 'São permitidos no máximo {{max}} arquivo(s)',
+      tooMany_one: 'É permitido no máximo {{count}} arquivo',
+      tooMany_other: 'São permitidos no máximo {{count}} arquivos',
     },
     export: {
       title: 'Exportar {{entity}}',

@@ -45,7 +45,6 @@ export default {
         group: "Limits the company's users to the lockers of this group",
         distributionLogistic: 'The company may operate orders of other companies',
         maxDaysOverdueDateDelivery: 'Days a delivery order stays in the locker before it expires',
-        attachments: 'Up to 3 txt or pdf files of up to 1,000,000 bytes each',
       },
       create: {
         success: 'Company created successfully',

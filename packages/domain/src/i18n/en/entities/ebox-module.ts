@@ -17,7 +17,6 @@ export default {
       },
       hints: {
         defaultBoardNumber: 'Controller board number, from 1 to 10',
-        images: 'Up to 3 images of up to 1,000,000 bytes each',
       },
       create: {
         success: 'Module created successfully',

@@ -15,7 +15,6 @@ export default {
       },
       hints: {
         unitPrice: 'In reais, from 0.01 to 99,999.00',
-        photos: 'Up to 3 images of up to 1,000,000 bytes each',
       },
       create: {
         success: 'Product created successfully',

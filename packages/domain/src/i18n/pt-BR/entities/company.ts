@@ -45,7 +45,6 @@ export default {
         group: 'Limita os usuários da empresa aos armários deste grupo',
         distributionLogistic: 'A empresa pode operar pedidos de outras empresas',
         maxDaysOverdueDateDelivery: 'Dias que um pedido de entrega fica no armário antes de expirar',
-        attachments: 'Até 3 arquivos txt ou pdf de até 1.000.000 bytes cada',
       },
       create: {
         success: 'Empresa criada com sucesso',

@@ -17,7 +17,6 @@ export default {
       },
       hints: {
         defaultBoardNumber: 'Número da placa controladora, de 1 a 10',
-        images: 'Até 3 imagens de até 1.000.000 bytes cada',
       },
       create: {
         success: 'Módulo criado com sucesso',

@@ -15,7 +15,6 @@ export default {
       },
       hints: {
         unitPrice: 'Em reais, de 0,01 a 99.999,00',
-        photos: 'Até 3 imagens de até 1.000.000 bytes cada',
       },
       create: {
         success: 'Produto criado com sucesso',
