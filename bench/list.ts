@@ -201,7 +201,9 @@ async function measureExport(url: string, headers: Record<string, string>, log: 
   const elapsed = performance.now() - started;
   clearInterval(sampler);
   const megabytes = (n: number) => (n / 1024 / 1024).toFixed(1);
-  log(`  export all customers (${EXPORT_FIELDS.length} columns): ${(elapsed / 1000).toFixed(1)} s, ${megabytes(bytes)} MiB of xlsx, API memory +${megabytes(rssPeak - rssBefore)} MiB at peak`);
+  log(
+    `  export all customers (${EXPORT_FIELDS.length} columns): ${(elapsed / 1000).toFixed(1)} s, ${megabytes(bytes)} MiB of xlsx, API memory +${megabytes(rssPeak - rssBefore)} MiB at peak`,
+  );
   return { name: 'export all customers (.xlsx)', query, requests: 1, rows: -1, count: -1, p50: elapsed, p95: elapsed, max: elapsed };
 }
 
