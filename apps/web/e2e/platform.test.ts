@@ -11,7 +11,7 @@ const browser = setUpBrowser();
 const pt = (key: string, values?: Record<string, string | number>) => text('pt-BR', key, values);
 const en = (key: string, values?: Record<string, string | number>) => text('en', key, values);
 
-/** The owner grants `roleName` to `email` on the user's edit screen, reached from the /iam list. */
+/** The owner grants the role shown as `roleName` to `email` on the user's edit screen, reached from the /iam list. */
 async function grantRoleInIam(page: Page, email: string, roleName: string): Promise<void> {
   await page.goto('/iam');
   const row = page.getByRole('row').filter({ hasText: email });
@@ -51,7 +51,7 @@ describe('issue 2: the platform in the browser', () => {
 
     // The owner, in another browser, grants a role that opens the customer pages only.
     const admin = await ownerPage(browser());
-    await grantRoleInIam(admin.page, email, 'customerEditor');
+    await grantRoleInIam(admin.page, email, pt('roles.predefined.customerEditor.label'));
     await admin.context.close();
 
     // As the notice says: sign in again.

@@ -41,6 +41,8 @@ export const entityKeys = {
 };
 
 export const AUTOCOMPLETE_LIMIT = 20;
+/** The most records an autocomplete call answers (the API's cap). */
+export const AUTOCOMPLETE_MAX = 100;
 
 /** GET /{related path}/autocomplete; users are IAM's (spec 7.2). */
 export function autocompletePathOf(entityName: string, entities: Record<string, Pick<EntityDeclaration, 'path'>>): string {

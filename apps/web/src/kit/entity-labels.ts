@@ -1,4 +1,4 @@
-import type { EntityDeclaration, Field } from '@ebox/domain';
+import { type EntityDeclaration, type Field, PREDEFINED_ROLES } from '@ebox/domain';
 import type { TFunction } from 'i18next';
 
 /**
@@ -57,10 +57,44 @@ export function booleanLabel(t: TFunction, value: boolean): string {
   return t(value ? 'kit.boolean.true' : 'kit.boolean.false');
 }
 
-/** The record's label, as relations and confirmations show it. */
+/** The record's stored label (the value of its label field), as the API answers relations. */
 export function recordLabel(entity: EntityDeclaration, record: Record<string, unknown> | undefined): string {
   const value = record?.[entity.labelField];
   if (value === null || value === undefined || value === '') return String(record?.id ?? '');
   if (typeof value === 'object' && 'label' in (value as object)) return String((value as { label: unknown }).label);
   return String(value);
+}
+
+/** Whether a role name is one of the predefined roles of spec 6 (their names cannot change, so the name says it). */
+export function isPredefinedRoleName(name: unknown): name is string {
+  return typeof name === 'string' && Object.hasOwn(PREDEFINED_ROLES, name);
+}
+
+/**
+ * Entities whose stored labels include identifiers people should not read: the predefined roles are
+ * stored as 'customerViewer' and shown as 'Leitor de clientes' / 'Customer viewer'.
+ */
+const TRANSLATED_LABELS: Record<string, (t: TFunction, label: string) => string> = {
+  role: (t, name) => (isPredefinedRoleName(name) ? t(`roles.predefined.${name}.label`, { defaultValue: name }) : name),
+};
+
+/** Whether labels of `entityName` are translated in the browser (the server searches the stored ones). */
+export function hasTranslatedLabels(entityName: string): boolean {
+  return entityName in TRANSLATED_LABELS;
+}
+
+/** A stored label (a relation's {label}, a record's label field) as the user reads it. */
+export function displayLabel(t: TFunction, entityName: string, label: string): string {
+  return TRANSLATED_LABELS[entityName]?.(t, label) ?? label;
+}
+
+/** The record's label as the user reads it (page titles, confirmations). */
+export function recordTitle(t: TFunction, entity: EntityDeclaration, record: Record<string, unknown> | undefined): string {
+  return displayLabel(t, entity.name, recordLabel(entity, record));
+}
+
+/** A role's description: the one written for it, else, for a predefined role, its translated one. */
+export function roleDescription(t: TFunction, role: { name?: unknown; description?: unknown }): string {
+  if (typeof role.description === 'string' && role.description.trim()) return role.description;
+  return isPredefinedRoleName(role.name) ? t(`roles.predefined.${role.name}.description`, { defaultValue: '' }) : '';
 }

@@ -28,6 +28,7 @@ const KIT_PAGES: Record<PageKind, PageLoader> = {
 /** Screens that differ from the kit's, by entity. */
 const FEATURE_PAGES: Record<string, Partial<Record<PageKind, PageLoader>>> = {
   role: {
+    list: () => import('../features/role/role-list-page').then((m) => m.RoleListPage),
     new: () => import('../features/role/role-form-page').then((m) => m.RoleFormPage),
     edit: () => import('../features/role/role-form-page').then((m) => m.RoleFormPage),
     view: () => import('../features/role/role-view-page').then((m) => m.RoleViewPage),

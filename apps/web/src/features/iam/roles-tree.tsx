@@ -2,12 +2,13 @@ import { ReloadOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { userEntity } from '@ebox/domain/entities/user';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
-import { enumLabel, fieldLabel } from '../../kit/entity-labels';
+import { displayLabel, enumLabel, fieldLabel, roleDescription } from '../../kit/entity-labels';
 import { RelationSelect } from '../../kit/fields/relation-select';
 import { listRolesWithUsers, type RoleWithUsers, removeRoles } from './iam-api';
 import { UserActions } from './user-actions';
@@ -25,27 +26,32 @@ type TreeRow = {
   children?: TreeRow[];
 };
 
-function toTree(list: RoleWithUsers[]): TreeRow[] {
-  return list.map(({ role, users }) => ({
-    key: role.id,
-    kind: 'role',
-    roleId: role.id,
-    roleName: role.name,
-    description: role.description,
-    // A role nobody holds has nothing to expand.
-    children: !users.length
-      ? undefined
-      : users.map((user) => ({
-          key: `${role.id}:${user.id}`,
-          kind: 'user',
-          roleId: role.id,
-          roleName: role.name,
-          userId: user.id,
-          email: user.email,
-          fullName: user.fullName,
-          disabled: user.disabled,
-        })),
-  }));
+/** Roles come as stored ('customerViewer'); the tree shows their translated names and descriptions, in that order. */
+function toTree(list: RoleWithUsers[], t: TFunction): TreeRow[] {
+  const rows = list.map(({ role, users }): TreeRow => {
+    const roleName = displayLabel(t, 'role', role.name);
+    return {
+      key: role.id,
+      kind: 'role',
+      roleId: role.id,
+      roleName,
+      description: roleDescription(t, role),
+      // A role nobody holds has nothing to expand.
+      children: !users.length
+        ? undefined
+        : users.map((user) => ({
+            key: `${role.id}:${user.id}`,
+            kind: 'user',
+            roleId: role.id,
+            roleName,
+            userId: user.id,
+            email: user.email,
+            fullName: user.fullName,
+            disabled: user.disabled,
+          })),
+    };
+  });
+  return rows.sort((a, b) => a.roleName.localeCompare(b.roleName));
 }
 
 /**
@@ -69,7 +75,7 @@ export function RolesTree() {
     if (query.error) handleError(query.error);
   }, [query.error, handleError]);
 
-  const tree = useMemo(() => toTree(query.data ?? []), [query.data]);
+  const tree = useMemo(() => toTree(query.data ?? [], t), [query.data, t]);
   const userRows = useMemo(() => tree.flatMap((row) => row.children ?? []), [tree]);
   const selected = userRows.filter((row) => selectedKeys.includes(row.key));
   const uniqueUsers = [

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { displayLabel } from '../../kit/entity-labels';
 import { removeRoles, setUsersDisabled } from './iam-api';
 
 export type SelectedUser = { id: string; email: string; roles?: RelationRef[] };
@@ -96,7 +97,7 @@ function RemoveRolesModal({ open, selected, onClose, onDone }: RemoveRolesModalP
   const [roles, setRoles] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const held = new Map<string, string>();
-  for (const row of selected) for (const role of row.roles ?? []) held.set(role.id, role.label);
+  for (const row of selected) for (const role of row.roles ?? []) held.set(role.id, displayLabel(t, 'role', role.label));
 
   const submit = async () => {
     if (mode === 'choose' && !roles.length) return;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { formatDateTime } from '../../app/format';
-import { booleanLabel, enumLabel, fieldLabel } from '../entity-labels';
+import { booleanLabel, displayLabel, enumLabel, fieldLabel } from '../entity-labels';
 import { relatedViewPath } from '../screens';
 
 export type FieldDisplayProps = {
@@ -16,6 +16,8 @@ export type FieldDisplayProps = {
   value: unknown;
   /** Lists show a compact form (first lines, small thumbnails). */
   compact?: boolean;
+  /** The whole record, for displays that depend on other fields (a predefined role's description). */
+  record?: Record<string, unknown>;
 };
 
 function isEmpty(value: unknown): boolean {
@@ -24,11 +26,13 @@ function isEmpty(value: unknown): boolean {
 
 /** A related record links to its page when the user may read it (users to /iam). */
 function RelationLink({ target, item }: { target: string; item: RelationRef }) {
+  const { t } = useTranslation();
   const { can } = useCurrentUser();
   const to = relatedViewPath(target, item.id);
   const related = ENTITIES[target];
   const readable = target === 'user' ? can('iamRead') : related ? can(permissionOf(related, 'Read')) : false;
-  return to && readable ? <Link to={to}>{item.label}</Link> : <span>{item.label}</span>;
+  const label = displayLabel(t, target, item.label);
+  return to && readable ? <Link to={to}>{label}</Link> : <span>{label}</span>;
 }
 
 /** A field's value as text, tags, links or thumbnails, by its type (lists and view pages). */
@@ -54,7 +58,7 @@ export function FieldDisplay({ entity, path, field, value, compact }: FieldDispl
         ) : (
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{text}</Typography.Paragraph>
         );
-      return text;
+      return path === entity.labelField ? displayLabel(t, entity.name, text) : text;
     }
     case 'number':
       return new Intl.NumberFormat(i18n.language, {

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUTOCOMPLETE_LIMIT, autocomplete, autocompletePathOf } from '../entity-api';
+import { AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MAX, autocomplete, autocompletePathOf } from '../entity-api';
+import { displayLabel, hasTranslatedLabels } from '../entity-labels';
 import { useDebouncedValue } from './use-debounced-value';
 
 type Labeled = { value: string; label: string };
@@ -24,6 +25,15 @@ export type RelationSelectProps = {
   /** Overrides the autocomplete endpoint (IAM's role list, for example). */
   path?: string;
 };
+
+/** Lower case without accents, so 'proprietario' finds 'Proprietário'. */
+function normalized(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase()
+    .trim();
+}
 
 function toArray(value: RelationValue): RelationRef[] {
   if (!value) return [];
@@ -51,27 +61,47 @@ export function RelationSelect({
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search);
   const endpoint = path ?? autocompletePathOf(target, ENTITIES);
+  const translated = hasTranslatedLabels(target);
   const results = useQuery({
     queryKey: ['autocomplete', endpoint, query],
     queryFn: () => autocomplete(endpoint, query, AUTOCOMPLETE_LIMIT),
     enabled: open,
     staleTime: 30_000,
   });
+  // The server searches stored labels ('customerViewer'); what the user reads and types is the
+  // translation ('Leitor de clientes'), so those are matched here against the first records.
+  const firstRecords = useQuery({
+    queryKey: ['autocomplete', endpoint, '', AUTOCOMPLETE_MAX],
+    queryFn: () => autocomplete(endpoint, '', AUTOCOMPLETE_MAX),
+    enabled: open && translated,
+    staleTime: 30_000,
+  });
 
   const selected = toArray(value);
   const options = useMemo(() => {
+    const labelOf = (ref: RelationRef) => displayLabel(t, target, ref.label);
+    const term = normalized(query);
+    const found = translated
+      ? [...(results.data ?? []), ...(firstRecords.data ?? []).filter((ref) => normalized(labelOf(ref)).includes(term))]
+      : (results.data ?? []);
     const seen = new Set<string>();
-    const list: Labeled[] = [];
-    for (const item of [...(results.data ?? []), ...selected]) {
+    const list: (Labeled & { ref: RelationRef })[] = [];
+    for (const item of [...found, ...selected]) {
       if (seen.has(item.id)) continue;
       seen.add(item.id);
-      list.push({ value: item.id, label: item.label });
+      list.push({ value: item.id, label: labelOf(item), ref: item });
     }
+    // Translated labels no longer follow the server's order of stored labels.
+    if (translated) list.sort((a, b) => a.label.localeCompare(b.label));
     return list;
-  }, [results.data, selected]);
+  }, [results.data, firstRecords.data, selected, query, translated, t, target]);
 
-  const toLabeled = (ref: RelationRef): Labeled => ({ value: ref.id, label: ref.label });
-  const fromLabeled = (item: Labeled): RelationRef => ({ id: item.value, label: String(item.label) });
+  const toLabeled = (ref: RelationRef): Labeled => ({ value: ref.id, label: displayLabel(t, target, ref.label) });
+  // The form keeps the stored label, so a language switch translates it again.
+  const fromLabeled = (item: Labeled): RelationRef => ({
+    id: item.value,
+    label: options.find((option) => option.value === item.value)?.ref.label ?? String(item.label),
+  });
 
   return (
     <Select<Labeled | Labeled[]>
@@ -88,9 +118,9 @@ export function RelationSelect({
         setOpen(next);
         if (!next) setSearch('');
       }}
-      loading={results.isFetching}
-      notFoundContent={results.isFetching ? undefined : t('kit.relation.noResults')}
-      options={options}
+      loading={results.isFetching || firstRecords.isFetching}
+      notFoundContent={results.isFetching || firstRecords.isFetching ? undefined : t('kit.relation.noResults')}
+      options={options.map(({ value: optionValue, label }) => ({ value: optionValue, label }))}
       value={multiple ? selected.map(toLabeled) : selected[0] ? toLabeled(selected[0]) : undefined}
       onChange={(next) => {
         if (Array.isArray(next)) onChange?.(next.map(fromLabeled));

@@ -16,9 +16,10 @@ import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { type EntityEndpoints, type EntityRecord, endpointsOf, entityKeys, type ListRequest } from '../entity-api';
-import { entityPluralLabel, fieldAt, fieldLabel, recordLabel } from '../entity-labels';
+import { entityPluralLabel, fieldAt, fieldLabel, recordTitle } from '../entity-labels';
 import { FieldDisplay } from '../fields/field-display';
 import { reloadsAfterDestroyOne, type ScreenPaths, screenPathsOf } from '../screens';
+import type { FieldDisplays } from '../view/record-view';
 import { ExportModal } from './export-modal';
 import { FilterForm } from './filter-form';
 import { isSortable, parseOrderBy, toApiFilter } from './filters';
@@ -47,6 +48,10 @@ export type EntityListProps = {
   afterDestroyOne?: (record: EntityRecord) => void;
   /** Hide the filter form (embedded lists). */
   hideFilters?: boolean;
+  /** Custom cells for some columns (a predefined role's translated description). */
+  displays?: FieldDisplays;
+  /** Records the API never deletes (predefined roles) offer no delete and cannot be selected for it. */
+  isDestroyable?: (record: EntityRecord) => boolean;
   testId?: string;
 };
 
@@ -56,7 +61,7 @@ export type EntityListProps = {
  * per-row view/edit/delete, export, and buttons shown per permission.
  */
 export function EntityList(props: EntityListProps) {
-  const { entity, fixedFilter, bulkActions, onCreate, afterDestroyOne, hideFilters, testId } = props;
+  const { entity, fixedFilter, bulkActions, onCreate, afterDestroyOne, hideFilters, displays, isDestroyable, testId } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useCurrentUser();
@@ -158,14 +163,15 @@ export function EntityList(props: EntityListProps) {
   const shown = entity.listColumns.filter((name) => !(fixedFilter && name in fixedFilter));
   const columns: TableColumnsType<EntityRecord> = shown.map((name) => {
     const field = fieldAt(entity, name);
+    const Display = displays?.[name] ?? FieldDisplay;
     return {
       key: name,
       dataIndex: name.split('.'),
       title: fieldLabel(t, entity, name),
       sorter: isSortable(field),
       sortOrder: sort?.column === name ? (sort.direction === 'ASC' ? 'ascend' : 'descend') : null,
-      render: (value: unknown) =>
-        field ? <FieldDisplay entity={entity} path={name} field={field} value={value} compact /> : String(value ?? ''),
+      render: (value: unknown, record: EntityRecord) =>
+        field ? <Display entity={entity} path={name} field={field} value={value} record={record} compact /> : String(value ?? ''),
     };
   });
   columns.push({
@@ -197,10 +203,10 @@ export function EntityList(props: EntityListProps) {
             />
           </Tooltip>
         )}
-        {mayDestroy && (
+        {mayDestroy && (isDestroyable?.(record) ?? true) && (
           <Popconfirm
             title={t('kit.destroy.confirmTitle')}
-            description={t('kit.destroy.confirmOne', { label: recordLabel(entity, record) })}
+            description={t('kit.destroy.confirmOne', { label: recordTitle(t, entity, record) })}
             okText={t('kit.actions.destroy')}
             cancelText={t('kit.actions.cancel')}
             okButtonProps={{ danger: true, 'data-testid': 'confirm-destroy' } as never}
@@ -307,6 +313,8 @@ export function EntityList(props: EntityListProps) {
           selectedRowKeys: selected.map((row) => row.id),
           preserveSelectedRowKeys: true,
           onChange: (_keys, rowsSelected) => setSelected(rowsSelected.filter(Boolean)),
+          // Selection only serves deleting unless the page adds bulk actions of its own.
+          getCheckboxProps: (record) => ({ disabled: !bulkActions && isDestroyable ? !isDestroyable(record) : false }),
         }}
         onChange={onTableChange}
         pagination={{

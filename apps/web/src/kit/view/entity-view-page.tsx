@@ -9,7 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { type EntityRecord, endpointsOf, entityKeys } from '../entity-api';
-import { entityLabel, recordLabel } from '../entity-labels';
+import { entityLabel, recordTitle } from '../entity-labels';
 import { useEntityNavigation, useFindFailure } from '../navigation';
 import { useRouteEntity } from '../route-entity';
 import { type FieldDisplays, RecordView } from './record-view';
@@ -22,6 +22,8 @@ export type EntityViewPageProps = {
   children?: (record: EntityRecord) => ReactNode;
   /** Where to go after deleting this record, when not the default of spec 2.7. */
   afterDestroy?: (record: EntityRecord) => void;
+  /** Records the API never deletes (predefined roles) offer no delete. */
+  isDestroyable?: (record: EntityRecord) => boolean;
 };
 
 /** /{entity}/:id for any declaration, with edit and delete per permission (spec 2.6, 2.7). */
@@ -31,7 +33,13 @@ export function EntityViewPage(props: EntityViewPageProps) {
   return <EntityViewScreen key={entity.name} {...props} entity={entity} />;
 }
 
-function EntityViewScreen({ entity, displays, children, afterDestroy }: EntityViewPageProps & { entity: EntityDeclaration }) {
+function EntityViewScreen({
+  entity,
+  displays,
+  children,
+  afterDestroy,
+  isDestroyable,
+}: EntityViewPageProps & { entity: EntityDeclaration }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -52,7 +60,7 @@ function EntityViewScreen({ entity, displays, children, afterDestroy }: EntityVi
   const destroy = (current: EntityRecord) =>
     modal.confirm({
       title: t('kit.destroy.confirmTitle'),
-      content: t('kit.destroy.confirmOne', { label: recordLabel(entity, current) }),
+      content: t('kit.destroy.confirmOne', { label: recordTitle(t, entity, current) }),
       okText: t('kit.actions.destroy'),
       okButtonProps: { danger: true, 'data-testid': 'confirm-destroy' } as never,
       cancelText: t('kit.actions.cancel'),
@@ -74,7 +82,7 @@ function EntityViewScreen({ entity, displays, children, afterDestroy }: EntityVi
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card
-        title={current ? `${entityLabel(t, entity)}: ${recordLabel(entity, current)}` : entityLabel(t, entity)}
+        title={current ? `${entityLabel(t, entity)}: ${recordTitle(t, entity, current)}` : entityLabel(t, entity)}
         data-testid={`${entity.name}-view-page`}
         extra={
           current && (
@@ -84,7 +92,7 @@ function EntityViewScreen({ entity, displays, children, afterDestroy }: EntityVi
                   {t('kit.actions.edit')}
                 </Button>
               )}
-              {endpoints.destroy && can(permissionOf(entity, 'Destroy')) && (
+              {endpoints.destroy && can(permissionOf(entity, 'Destroy')) && (isDestroyable?.(current) ?? true) && (
                 <Button danger icon={<DeleteOutlined />} onClick={() => destroy(current)} data-testid="view-destroy">
                   {t('kit.actions.destroy')}
                 </Button>

@@ -42,7 +42,7 @@ export function RecordView({
       key: name,
       label: fieldLabel(t, entity, name),
       span: isWide ? 'filled' : 1,
-      children: <Display entity={entity} path={name} field={field} value={record[name]} />,
+      children: <Display entity={entity} path={name} field={field} value={record[name]} record={record} />,
     });
     column = isWide ? 0 : (column + 1) % 2;
   }

@@ -1,0 +1,60 @@
+import { Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { displayLabel, isPredefinedRoleName, roleDescription } from '../../kit/entity-labels';
+import type { FieldDisplayProps } from '../../kit/fields/field-display';
+import type { FieldInputProps } from '../../kit/fields/field-input';
+
+/** A role may be deleted unless it is predefined (the API always refuses those). */
+export function isDestroyableRole(role: Record<string, unknown>): boolean {
+  return !role.predefined;
+}
+
+/** A role's description on lists and the view page: a predefined role without one of its own shows its translated one. */
+export function RoleDescription({ record, value, compact }: FieldDisplayProps) {
+  const { t } = useTranslation();
+  const text = roleDescription(t, { name: record?.name, description: value });
+  if (!text) return compact ? null : <Typography.Text type="secondary">—</Typography.Text>;
+  return compact ? (
+    <Typography.Text ellipsis style={{ maxWidth: 320 }}>
+      {text}
+    </Typography.Text>
+  ) : (
+    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{text}</Typography.Paragraph>
+  );
+}
+
+/** The name on the role form: a predefined role's name is locked, so its translation is what the user reads. */
+export function RoleNameInput({ field, value, onChange, id, autoFocus, disabled }: FieldInputProps) {
+  const { t } = useTranslation();
+  const name = (value as string | null | undefined) ?? '';
+  if (disabled && isPredefinedRoleName(name)) return <Input id={id} value={displayLabel(t, 'role', name)} disabled />;
+  return (
+    <Input
+      id={id}
+      autoFocus={autoFocus}
+      disabled={disabled}
+      value={name}
+      onChange={(e) => onChange?.(e.target.value)}
+      allowClear
+      maxLength={field.type === 'text' ? field.max : undefined}
+    />
+  );
+}
+
+/** The description on the role form: a predefined role suggests its translated description until one is written. */
+export function RoleDescriptionInput({ value, onChange, id, autoFocus, disabled }: FieldInputProps) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const name = Form.useWatch('name', form) as string | undefined;
+  return (
+    <Input.TextArea
+      id={id}
+      autoFocus={autoFocus}
+      disabled={disabled}
+      value={(value as string | null | undefined) ?? ''}
+      onChange={(e) => onChange?.(e.target.value)}
+      placeholder={isPredefinedRoleName(name) ? roleDescription(t, { name }) : undefined}
+      autoSize={{ minRows: 3, maxRows: 12 }}
+    />
+  );
+}
