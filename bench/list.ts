@@ -131,7 +131,7 @@ export async function runListBenchmark(options: ListBenchOptions = {}): Promise<
     if (!owner) throw new Error('bench user not created');
 
     const config = { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256' }), logLevel: 'silent' };
-    app = await buildApp({ db: database.db, config, logger: false });
+    app = await buildApp({ db: database.db, config, logger: false, forceCloseConnections: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${API_PREFIX}`;

@@ -54,6 +54,8 @@ export type BuildAppOptions = {
   config: Config;
   smsProvider?: SmsProvider;
   logger?: boolean | object;
+  /** Tests close every connection at once; a server drains idle keep-alive ones (the default). */
+  forceCloseConnections?: boolean | 'idle';
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -63,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: true,
+    forceCloseConnections: options.forceCloseConnections ?? 'idle',
     bodyLimit: 2_000_000,
     routerOptions: {
       querystringParser: (str: string) => qs.parse(str, { arrayLimit: 1000, depth: 5, parameterLimit: 2000 }),

@@ -66,7 +66,7 @@ export async function startTestApp(
     smtpUrl: options.smtpUrl,
     logLevel: 'silent',
   };
-  const app = await buildApp({ db: database.db, config, smsProvider: options.smsProvider, logger: false });
+  const app = await buildApp({ db: database.db, config, smsProvider: options.smsProvider, logger: false, forceCloseConnections: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -76,7 +76,7 @@ export default async function setup(project: TestProject) {
     webDistDir,
     logLevel: 'silent',
   };
-  const app = await buildApp({ db: database.db, config, logger: false });
+  const app = await buildApp({ db: database.db, config, logger: false, forceCloseConnections: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
