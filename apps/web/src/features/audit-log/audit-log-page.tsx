@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../app/api-client';
 import { useErrorHandler } from '../../app/error-handler';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../app/format';
+import { TABLE_SCROLLBAR } from '../../kit/list/table-scrollbar';
 import { AuditLogDetail } from './audit-log-detail';
 import { actionLabelOf, auditedEntityNames, entityLabelOf, knownActions } from './audit-log-names';
 import type { AuditLogPage as AuditLogAnswer, AuditLogRow } from './audit-log-types';
@@ -221,6 +222,7 @@ export default function AuditLogPage() {
         columns={columns}
         dataSource={query.data?.rows ?? []}
         loading={query.isFetching}
+        {...TABLE_SCROLLBAR}
         scroll={{ x: 720 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('auditLog.empty')} /> }}
         onRow={(row) => ({ onDoubleClick: () => setSelected(row) })}

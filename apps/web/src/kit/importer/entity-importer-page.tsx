@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { useErrorHandler } from '../../app/error-handler';
 import { type EntityEndpoints, endpointsOf, entityKeys, saveBlob } from '../entity-api';
 import { entityPluralLabel, fieldLabel } from '../entity-labels';
+import { TABLE_SCROLLBAR } from '../list/table-scrollbar';
 import { useEntityNavigation } from '../navigation';
 import { useRouteEntity } from '../route-entity';
 import { type ImportRow, type ImportRowStatus, useImportRun } from './use-import-run';
@@ -215,7 +216,7 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
               size="small"
               columns={columns}
               dataSource={importer.rows}
-              scroll={{ x: 'max-content' }}
+              {...TABLE_SCROLLBAR}
               pagination={{ defaultPageSize: 50, showSizeChanger: true, pageSizeOptions: ['10', '25', '50', '100', '200'] }}
             />
           </>

@@ -24,6 +24,7 @@ import { ExportModal } from './export-modal';
 import { FilterForm } from './filter-form';
 import { isSortable, parseOrderBy, toApiFilter } from './filters';
 import { type ListStateControl, PAGE_SIZES, useUrlListState } from './list-state';
+import { TABLE_SCROLLBAR } from './table-scrollbar';
 
 export type ListPermissions = Partial<Record<'read' | 'create' | 'edit' | 'destroy' | 'import', Permission | null>>;
 
@@ -307,7 +308,7 @@ export function EntityList(props: EntityListProps) {
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        {...TABLE_SCROLLBAR}
         locale={{ emptyText: list.isPending ? ' ' : t('kit.list.empty') }}
         rowSelection={{
           selectedRowKeys: selected.map((row) => row.id),
