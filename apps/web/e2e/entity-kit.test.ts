@@ -296,6 +296,11 @@ describe('issue 3: the entity kit in the browser', () => {
     await levels2.getByRole('link', { name: `Apto 102 ${suffix}` }).click();
     await page.waitForURL(`**/building-level2/${units[1]?.id}`);
     await see(page.getByTestId('buildingLevel2-view-page').getByText(`Apto 102 ${suffix}`, { exact: true }));
+    // The way back up: the trail names the level 1 and the building, and the menu keeps Buildings lit.
+    const trail = page.getByTestId('building-level2-breadcrumb');
+    await see(trail.getByRole('link', { name: `Torre A ${suffix}` }));
+    await see(trail.getByRole('link', { name: `Edifício Ipê Amarelo ${suffix}` }));
+    await see(page.getByTestId('side-menu').locator('.ant-menu-item-selected').getByText(pt('entities.building.menu')));
     await screenshot(page, 'issue3-building-level2-view-pt-BR');
 
     // Spec 2.7: updating a level 1 goes to its detail page.

@@ -45,12 +45,19 @@ const PLACEMENT: { name: string; section: Section }[] = [
 
 /**
  * Spec 2.6 gives these no list of their own in the menu: building levels are reached from their
- * building, compartments and cluster links from their locker or cluster.
+ * building, compartments and cluster links from their module, locker or cluster. Their pages
+ * highlight the entry of the entity they are reached from.
  */
-const REACHED_FROM_PARENT = new Set(['buildingLevel1', 'buildingLevel2', 'eboxModuleCompartiment', 'compartiment', 'clusterEbox']);
+const REACHED_FROM: Record<string, string> = {
+  buildingLevel1: 'building',
+  buildingLevel2: 'building',
+  eboxModuleCompartiment: 'eboxModule',
+  compartiment: 'ebox',
+  clusterEbox: 'cluster',
+};
 
 function isMenuEntity(entity: EntityDeclaration): boolean {
-  return !entity.parent && !REACHED_FROM_PARENT.has(entity.name);
+  return !entity.parent && !(entity.name in REACHED_FROM);
 }
 
 function entryOf(entity: EntityDeclaration): MenuEntry {
@@ -122,4 +129,31 @@ export function menuFor(can: (permission?: Permission) => boolean): MenuEntry[] 
 /** Every page entry, flattened (the home page's shortcuts use it). */
 export function flattenMenu(entries: MenuEntry[]): MenuEntry[] {
   return entries.flatMap((entry) => (entry.children ? flattenMenu(entry.children) : [entry]));
+}
+
+function startsAt(pathname: string, path: string): boolean {
+  return path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/**
+ * The menu entry of a page: the longest entry path the URL starts with; pages without an entry of
+ * their own (a building's levels) take the entry of the entity they are reached from.
+ */
+export function menuKeyOf(
+  pathname: string,
+  entries: MenuEntry[],
+  entities: Record<string, EntityDeclaration> = ENTITIES,
+): string | undefined {
+  let best: MenuEntry | undefined;
+  for (const entry of flattenMenu(entries)) {
+    if (entry.path && startsAt(pathname, entry.path) && (!best?.path || entry.path.length > best.path.length)) best = entry;
+  }
+  if (best) return best.key;
+  for (const [name, home] of Object.entries(REACHED_FROM)) {
+    const entity = entities[name];
+    const homeEntity = entities[home];
+    if (!entity || !homeEntity || !startsAt(pathname, `/${entity.path}`)) continue;
+    return flattenMenu(entries).find((entry) => entry.path === `/${homeEntity.path}`)?.key;
+  }
+  return undefined;
 }

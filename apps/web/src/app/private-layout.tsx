@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useCurrentUser } from './current-user';
 import { LanguageSelect } from './language-select';
-import { flattenMenu, type MenuEntry, menuFor } from './menu';
+import { type MenuEntry, menuFor, menuKeyOf } from './menu';
 import { menuIconOf } from './menu-icons';
 import { PrivateGuard } from './route-guard';
 
@@ -17,17 +17,6 @@ function toMenuItems(entries: MenuEntry[], t: (key: string) => string, nested = 
     label: entry.path ? <Link to={entry.path}>{t(entry.labelKey)}</Link> : t(entry.labelKey),
     children: entry.children ? toMenuItems(entry.children, t, true) : undefined,
   }));
-}
-
-/** The menu entry of the current page: the longest path the URL starts with. */
-function selectedKeyOf(pathname: string, entries: MenuEntry[]): string | undefined {
-  let best: MenuEntry | undefined;
-  for (const entry of flattenMenu(entries)) {
-    if (!entry.path) continue;
-    const matches = entry.path === '/' ? pathname === '/' : pathname === entry.path || pathname.startsWith(`${entry.path}/`);
-    if (matches && (!best?.path || entry.path.length > best.path.length)) best = entry;
-  }
-  return best?.key;
 }
 
 function parentKeyOf(key: string | undefined, entries: MenuEntry[]): string | undefined {
@@ -47,7 +36,7 @@ function ConsoleLayout() {
   const [isNarrow, setIsNarrow] = useState(false);
 
   const entries = useMemo(() => menuFor(can), [can]);
-  const selectedKey = selectedKeyOf(location.pathname, entries);
+  const selectedKey = menuKeyOf(location.pathname, entries);
   const [openKeys, setOpenKeys] = useState<string[]>(() => {
     const parent = parentKeyOf(selectedKey, entries);
     return parent ? [parent] : [];

@@ -8,7 +8,7 @@ import { nestedScreenOf, returnsToOrder, screenBaseOf } from './screens';
  * The private routes of every declared entity (spec 2.6), generated from ENTITIES: list, new,
  * importer (unless noImport), edit and view, each guarded by the entity's permission through
  * `handle.permission`. Entities whose screens differ from the kit (role, building, building
- * level 1, module) swap in their own page; IAM has its own five screens. Every page is loaded
+ * levels, module) swap in their own page; IAM has its own five screens. Every page is loaded
  * lazily as its own chunk.
  */
 
@@ -38,6 +38,9 @@ const FEATURE_PAGES: Record<string, Partial<Record<PageKind, PageLoader>>> = {
   },
   buildingLevel1: {
     view: () => import('../features/building/building-level1-view-page').then((m) => m.BuildingLevel1ViewPage),
+  },
+  buildingLevel2: {
+    view: () => import('../features/building/building-level2-view-page').then((m) => m.BuildingLevel2ViewPage),
   },
   eboxModule: {
     view: () => import('../features/ebox-module/ebox-module-view-page').then((m) => m.EboxModuleViewPage),

@@ -12,6 +12,7 @@ import { entityPluralLabel, fieldLabel } from '../../kit/entity-labels';
 import { useRouteEntity } from '../../kit/route-entity';
 import { screenPathsOf } from '../../kit/screens';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
+import { Level1Breadcrumb } from './building-breadcrumb';
 import { CreateModal } from './create-modal';
 
 const buildingLevel2 = ENTITIES.buildingLevel2 as EntityDeclaration;
@@ -145,13 +146,14 @@ function Level2Units({ level1, entity }: { level1: EntityRecord; entity: EntityD
   );
 }
 
-/** /building-level1/:id: the level 1 and its level 2 units; deleting it returns to its building. */
+/** /building-level1/:id: the level 1 (under the way up to its building) and its level 2 units; deleting it returns to its building. */
 export function BuildingLevel1ViewPage() {
   const entity = useRouteEntity();
   const navigate = useNavigate();
   return (
     <EntityViewPage
       entity={entity}
+      header={(record) => <Level1Breadcrumb level1={record} />}
       afterDestroy={(record) => {
         const building = record.building as RelationRef | null;
         navigate(building ? `/building/${building.id}` : screenPathsOf(entity).list);

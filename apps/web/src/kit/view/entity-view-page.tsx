@@ -24,6 +24,8 @@ export type EntityViewPageProps = {
   afterDestroy?: (record: EntityRecord) => void;
   /** Records the API never deletes (predefined roles) offer no delete. */
   isDestroyable?: (record: EntityRecord) => boolean;
+  /** Shown above the record: the way up to the pages it is reached from (a building level's building). */
+  header?: (record: EntityRecord) => ReactNode;
 };
 
 /** /{entity}/:id for any declaration, with edit and delete per permission (spec 2.6, 2.7). */
@@ -39,6 +41,7 @@ function EntityViewScreen({
   children,
   afterDestroy,
   isDestroyable,
+  header,
 }: EntityViewPageProps & { entity: EntityDeclaration }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -81,6 +84,7 @@ function EntityViewScreen({
   const current = record.data;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {current && header?.(current)}
       <Card
         title={current ? `${entityLabel(t, entity)}: ${recordTitle(t, entity, current)}` : entityLabel(t, entity)}
         data-testid={`${entity.name}-view-page`}
