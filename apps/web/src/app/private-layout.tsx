@@ -65,27 +65,29 @@ function ConsoleLayout() {
           setIsNarrow(broken);
           setCollapsed(broken);
         }}
-        style={
-          isNarrow
-            ? { position: 'fixed', insetBlock: 0, insetInlineStart: 0, zIndex: 100, overflow: 'auto' }
-            : { overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }
-        }
+        // The dark column runs the whole height of a long page; its contents stay in view while the page scrolls.
+        style={isNarrow ? { position: 'fixed', insetBlock: 0, insetInlineStart: 0, zIndex: 100, overflow: 'auto' } : undefined}
       >
-        <Link to="/" style={{ display: 'block', padding: '16px 24px', color: '#fff', fontWeight: 600, fontSize: 18, whiteSpace: 'nowrap' }}>
-          {t('app.title')}
-        </Link>
-        <Menu
-          theme="dark"
-          mode="inline"
-          aria-label={t('app.title')}
-          items={toMenuItems(entries, t)}
-          selectedKeys={selectedKey ? [selectedKey] : []}
-          openKeys={openKeys}
-          onOpenChange={setOpenKeys}
-          onClick={() => {
-            if (isNarrow) setCollapsed(true);
-          }}
-        />
+        <div style={isNarrow ? undefined : { position: 'sticky', top: 0, maxHeight: '100vh', overflowY: 'auto' }}>
+          <Link
+            to="/"
+            style={{ display: 'block', padding: '16px 24px', color: '#fff', fontWeight: 600, fontSize: 18, whiteSpace: 'nowrap' }}
+          >
+            {t('app.title')}
+          </Link>
+          <Menu
+            theme="dark"
+            mode="inline"
+            aria-label={t('app.title')}
+            items={toMenuItems(entries, t)}
+            selectedKeys={selectedKey ? [selectedKey] : []}
+            openKeys={openKeys}
+            onOpenChange={setOpenKeys}
+            onClick={() => {
+              if (isNarrow) setCollapsed(true);
+            }}
+          />
+        </div>
       </Layout.Sider>
       {isNarrow && !collapsed && (
         <button
