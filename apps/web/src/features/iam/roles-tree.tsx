@@ -190,6 +190,9 @@ export function RolesTree() {
           checkStrictly: false,
           selectedRowKeys: selectedKeys,
           onChange: (keys) => setSelectedKeys((keys as string[]).filter((key) => key.includes(':'))),
+          // antd names these checkboxes in English whatever the locale ("Select row 3").
+          getTitleCheckboxProps: () => ({ 'aria-label': t('kit.list.selectAll') }),
+          getCheckboxProps: (row) => ({ 'aria-label': t('kit.list.selectRow', { label: row.kind === 'role' ? row.roleName : row.email }) }),
         }}
       />
     </Card>

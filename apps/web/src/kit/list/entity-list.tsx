@@ -314,8 +314,13 @@ export function EntityList(props: EntityListProps) {
           selectedRowKeys: selected.map((row) => row.id),
           preserveSelectedRowKeys: true,
           onChange: (_keys, rowsSelected) => setSelected(rowsSelected.filter(Boolean)),
-          // Selection only serves deleting unless the page adds bulk actions of its own.
-          getCheckboxProps: (record) => ({ disabled: !bulkActions && isDestroyable ? !isDestroyable(record) : false }),
+          // antd names these checkboxes in English whatever the locale ("Select row 3").
+          getTitleCheckboxProps: () => ({ 'aria-label': t('kit.list.selectAll') }),
+          getCheckboxProps: (record) => ({
+            'aria-label': t('kit.list.selectRow', { label: recordTitle(t, entity, record) }),
+            // Selection only serves deleting unless the page adds bulk actions of its own.
+            disabled: !bulkActions && isDestroyable ? !isDestroyable(record) : false,
+          }),
         }}
         onChange={onTableChange}
         pagination={{

@@ -26,6 +26,8 @@ export default {
       rangeTo: 'To',
       any: 'Any',
       actions: 'Actions',
+      selectAll: 'Select all on this page',
+      selectRow: 'Select {{label}}',
     },
     destroy: {
       confirmTitle: 'Delete record',

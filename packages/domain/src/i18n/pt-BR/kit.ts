@@ -26,6 +26,8 @@ export default {
       rangeTo: 'Até',
       any: 'Todos',
       actions: 'Ações',
+      selectAll: 'Selecionar todos desta página',
+      selectRow: 'Selecionar {{label}}',
     },
     destroy: {
       confirmTitle: 'Excluir registro',
