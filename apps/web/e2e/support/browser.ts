@@ -124,9 +124,13 @@ export function text(language: Language, key: string, values: Record<string, str
     return node;
   };
   let node = lookup(key);
-  // Plural forms, as i18next picks them: key_one, key_other... by the language's plural rules.
+  // Plural forms, as i18next picks them: key_zero for 0 when written, else key_one, key_other... by
+  // the language's plural rules (in Portuguese 0 is "one": without _zero it reads "0 registro").
   if (node === undefined && typeof values.count === 'number') {
-    node = lookup(`${key}_${new Intl.PluralRules(language).select(values.count)}`) ?? lookup(`${key}_other`);
+    node =
+      (values.count === 0 ? lookup(`${key}_zero`) : undefined) ??
+      lookup(`${key}_${new Intl.PluralRules(language).select(values.count)}`) ??
+      lookup(`${key}_other`);
   }
   if (typeof node !== 'string') throw new Error(`no ${language} text for ${key}`);
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(values[name] ?? ''));

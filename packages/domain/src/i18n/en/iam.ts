@@ -5,6 +5,7 @@ export default {
       title: 'Users',
       byUser: 'Users',
       byRole: 'Users by role',
+      usersOfRole_zero: 'no users',
       usersOfRole_one: '{{count}} user',
       usersOfRole_other: '{{count}} users',
     },

@@ -17,6 +17,7 @@ export default {
     },
     boolean: { true: 'Yes', false: 'No' },
     list: {
+      total_zero: 'No records',
       total_one: '{{count}} record',
       total_other: '{{count}} records',
       selected_one: '{{count}} selected',

@@ -6,6 +6,7 @@ export default {
       search: 'Filter permissions',
       selectGroup: 'Select all',
       selectedOf: '{{selected}} of {{total}}',
+      totalSelected_zero: 'No permission selected',
       totalSelected_one: '{{count}} permission selected',
       totalSelected_other: '{{count}} permissions selected',
       none: 'No permissions',

@@ -5,6 +5,7 @@ export default {
       title: 'Usuários',
       byUser: 'Usuários',
       byRole: 'Usuários por perfil',
+      usersOfRole_zero: 'nenhum usuário',
       usersOfRole_one: '{{count}} usuário',
       usersOfRole_other: '{{count}} usuários',
     },

@@ -17,6 +17,7 @@ export default {
     },
     boolean: { true: 'Sim', false: 'Não' },
     list: {
+      total_zero: 'Nenhum registro',
       total_one: '{{count}} registro',
       total_other: '{{count}} registros',
       selected_one: '{{count}} selecionado',

@@ -6,6 +6,7 @@ export default {
       search: 'Filtrar permissões',
       selectGroup: 'Selecionar todas',
       selectedOf: '{{selected}} de {{total}}',
+      totalSelected_zero: 'Nenhuma permissão selecionada',
       totalSelected_one: '{{count}} permissão selecionada',
       totalSelected_other: '{{count}} permissões selecionadas',
       none: 'Nenhuma permissão',
