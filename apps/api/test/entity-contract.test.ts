@@ -190,7 +190,9 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
     }
   });
 
-  it.runIf(!entity.noImport)('imports a row and refuses the same import hash again', async () => {
+  // Entities without an importer (role) have no import route to test.
+  const itWithImport = entity.noImport ? () => {} : it;
+  itWithImport('imports a row and refuses the same import hash again', async () => {
     const data = await sampleData(context(companyA), entity);
     const importHash = `hash-${entity.name}-${Math.random()}`;
     const first = await owner.api.post(`${path}/import`, { data, importHash });
@@ -277,40 +279,39 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
     }
   });
 
-  it.runIf(entity.scope.kind === 'company' || entity.scope.kind === 'self')(
-    'keeps a user limited to allowed companies inside them',
-    async () => {
-      const mine = await createSample(companyA);
-      const theirs = await createSample(companyB);
-      const allPermissions = ACTIONS.map((action) => permissionOf(entity, action));
-      const scoped = await t.createUser({
-        permissions: [...allPermissions, 'companyAutocomplete', 'companyRead'],
-        allowedCompanies: [companyA],
-      });
-      const myId = entity.scope.kind === 'self' ? companyA : mine.record.id;
-      const theirId = entity.scope.kind === 'self' ? companyB : theirs.record.id;
+  // The locker-group scope has its own test below; unscoped entities have nothing to keep inside.
+  const itWhenCompanyScoped = entity.scope.kind === 'company' || entity.scope.kind === 'self' ? it : () => {};
+  itWhenCompanyScoped('keeps a user limited to allowed companies inside them', async () => {
+    const mine = await createSample(companyA);
+    const theirs = await createSample(companyB);
+    const allPermissions = ACTIONS.map((action) => permissionOf(entity, action));
+    const scoped = await t.createUser({
+      permissions: [...allPermissions, 'companyAutocomplete', 'companyRead'],
+      allowedCompanies: [companyA],
+    });
+    const myId = entity.scope.kind === 'self' ? companyA : mine.record.id;
+    const theirId = entity.scope.kind === 'self' ? companyB : theirs.record.id;
 
-      const list = await scoped.api.get(path, { limit: 1000 });
-      const ids = list.body.rows.map((r: { id: string }) => r.id);
-      expect(ids).toContain(myId);
-      expect(ids).not.toContain(theirId);
-      expect((await scoped.api.get(`${path}/${myId}`)).status).toBe(200);
-      const denied = await t.client(scoped.token, 'en').get(`${path}/${theirId}`);
-      expect(denied.status).toBe(403);
-      expect(denied.body.error.message).toBe("You don't have access to this company's data");
-      expect((await scoped.api.put(`${path}/${theirId}`, { id: theirId, data: {} })).status).toBe(403);
-      expect((await scoped.api.delete(path, { ids: [theirId] })).status).toBe(403);
-      const auto = await scoped.api.get(`${path}/autocomplete`, { limit: 100 });
-      expect(auto.body.map((r: { id: string }) => r.id)).not.toContain(theirId);
-      if (entity.scope.kind === 'company') {
-        const data = await sampleData(context(companyB), entity);
-        expect((await scoped.api.post(path, { data })).status).toBe(403);
-        expect((await scoped.api.put(`${path}/${myId}`, { id: myId, data: { [entity.scope.field]: companyB } })).status).toBe(403);
-      } else {
-        expect((await scoped.api.post(path, { data: await sampleData(context(companyA), entity) })).status).toBe(403);
-      }
-    },
-  );
+    const list = await scoped.api.get(path, { limit: 1000 });
+    const ids = list.body.rows.map((r: { id: string }) => r.id);
+    expect(ids).toContain(myId);
+    expect(ids).not.toContain(theirId);
+    expect((await scoped.api.get(`${path}/${myId}`)).status).toBe(200);
+    const denied = await t.client(scoped.token, 'en').get(`${path}/${theirId}`);
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.message).toBe("You don't have access to this company's data");
+    expect((await scoped.api.put(`${path}/${theirId}`, { id: theirId, data: {} })).status).toBe(403);
+    expect((await scoped.api.delete(path, { ids: [theirId] })).status).toBe(403);
+    const auto = await scoped.api.get(`${path}/autocomplete`, { limit: 100 });
+    expect(auto.body.map((r: { id: string }) => r.id)).not.toContain(theirId);
+    if (entity.scope.kind === 'company') {
+      const data = await sampleData(context(companyB), entity);
+      expect((await scoped.api.post(path, { data })).status).toBe(403);
+      expect((await scoped.api.put(`${path}/${myId}`, { id: myId, data: { [entity.scope.field]: companyB } })).status).toBe(403);
+    } else {
+      expect((await scoped.api.post(path, { data: await sampleData(context(companyA), entity) })).status).toBe(403);
+    }
+  });
 });
 
 describe('locker group scope', () => {
