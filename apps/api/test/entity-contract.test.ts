@@ -344,6 +344,25 @@ describe('relations', () => {
     expect(response.body.error.fields[0].path).toBe('company');
   });
 
+  it('takes a deleted record out of the lists that mention it', async () => {
+    const resident = await owner.api.post('/customer', { data: { name: 'Helena Prado', company: companyA } });
+    const neighbour = await owner.api.post('/customer', { data: { name: 'Otávio Prado', company: companyA } });
+    const unit = await owner.api.post('/building-level2', { data: { name: 'Apto 101', customers: [resident.body.id, neighbour.body.id] } });
+    expect(unit.status).toBe(200);
+    expect((await owner.api.delete('/customer', { ids: [resident.body.id] })).status).toBe(200);
+    const after = await owner.api.get(`/building-level2/${unit.body.id}`);
+    expect(after.body.customers).toEqual([{ id: neighbour.body.id, label: 'Otávio Prado' }]);
+  });
+
+  it("refuses to delete a company a user is limited to, which would widen the user's access", async () => {
+    const limitedTo = await owner.api.post('/company', { data: { name: 'Empresa Única', type: 'shipper' } });
+    await t.createUser({ permissions: ['customerRead'], allowedCompanies: [limitedTo.body.id] });
+    const response = await t.client(owner.token, 'en').delete('/company', { ids: [limitedTo.body.id] });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe('This record is used by other records and cannot be deleted');
+    expect((await owner.api.get(`/company/${limitedTo.body.id}`)).status).toBe(200);
+  });
+
   it('refuses to delete a record still in use', async () => {
     const used = await ensureRecord({ api: owner.api, cache: new Map() }, 'company');
     await owner.api.post('/building', { data: { name: 'Condomínio Jardim', company: used } });

@@ -4,6 +4,7 @@ import { writeAudit } from '../platform/audit';
 import type { CurrentUser } from '../platform/auth/current-user';
 import type { Db, Tx } from '../platform/db/client';
 import { AppError, badRequest, conflict, forbidden, notFound, ValidationError } from '../platform/errors';
+import { releaseArrayReferences } from './array-references';
 import type { ListQuery } from './list-query';
 import { presentRow, presentRows } from './present';
 import {
@@ -176,6 +177,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
         if (rows.length !== unique.length) throw notFound();
         if (!(await areVisible(tx, scopeOf(actor), rows))) throw forbidden('errors.outOfScope');
         await hooks().beforeDelete?.(tx, { actor, rows });
+        await releaseArrayReferences(tx, entity.name, unique);
         await deleteRows(tx, resource, unique);
         for (const row of rows) {
           await writeAudit(tx, { entityName: entity.name, entityId: row.id, action: 'delete', before: row, by: auditActor(actor) });
