@@ -8,22 +8,13 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT_DIR = process.env.OUT_DIR ?? '/tmp/ebox-shell-screenshots';
 const OWNER_EMAIL = process.env.OWNER_EMAIL ?? '';
 const ONLY = process.env.ONLY?.split(',');
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 type Language = 'pt-BR' | 'en';
 type Viewport = { name: string; width: number; height: number };
@@ -154,7 +145,7 @@ async function main(): Promise<void> {
   for (const [session, [email, password]] of Object.entries(CREDENTIALS)) {
     if (email && password) tokens[session as Exclude<Session, false>] = await signInToken(email, password);
   }
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchBrowser();
   try {
     for (const shot of SHOTS) {
       if (ONLY && !ONLY.includes(shot.name)) continue;
