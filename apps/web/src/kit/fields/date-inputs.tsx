@@ -2,24 +2,31 @@ import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_TIME_FORMAT } from '../../app/format';
 
-type DateTimeInputProps = {
-  value?: string | null;
-  onChange?: (value: string | null) => void;
+/** What a form item hands to either picker. */
+type PickerProps = {
   id?: string;
   autoFocus?: boolean;
   disabled?: boolean;
 };
 
+/**
+ * The props both pickers share: only the form item's own (anything else a form item injects stays
+ * out), and the same look: full width, minutes precision, the console's date-time format.
+ */
+function pickerPropsOf({ id, autoFocus, disabled }: PickerProps) {
+  return { id, autoFocus, disabled, style: { width: '100%' }, showTime: { format: 'HH:mm' }, format: DATE_TIME_FORMAT };
+}
+
+type DateTimeInputProps = PickerProps & {
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+};
+
 /** A date-time picker (DD/MM/YYYY HH:mm) holding an ISO string, the API's format. */
-export function DateTimeInput({ value, onChange, id, autoFocus, disabled }: DateTimeInputProps) {
+export function DateTimeInput({ value, onChange, ...picker }: DateTimeInputProps) {
   return (
     <DatePicker
-      id={id}
-      autoFocus={autoFocus}
-      disabled={disabled}
-      style={{ width: '100%' }}
-      showTime={{ format: 'HH:mm' }}
-      format={DATE_TIME_FORMAT}
+      {...pickerPropsOf(picker)}
       value={value ? dayjs(value) : null}
       onChange={(date: Dayjs | null) => onChange?.(date ? date.toISOString() : null)}
     />
@@ -27,25 +34,17 @@ export function DateTimeInput({ value, onChange, id, autoFocus, disabled }: Date
 }
 
 type Range = [string | null, string | null];
-type DateRangeInputProps = {
+type DateRangeInputProps = PickerProps & {
   value?: Range | null;
   onChange?: (value: Range | null) => void;
-  id?: string;
-  autoFocus?: boolean;
-  disabled?: boolean;
 };
 
 /** A [start, end] pair of date-times, either end optional (list filters, date range fields). */
-export function DateRangeInput({ value, onChange, id, autoFocus, disabled }: DateRangeInputProps) {
+export function DateRangeInput({ value, onChange, ...picker }: DateRangeInputProps) {
   const [start, end] = value ?? [null, null];
   return (
     <DatePicker.RangePicker
-      id={id}
-      autoFocus={autoFocus}
-      disabled={disabled}
-      style={{ width: '100%' }}
-      showTime={{ format: 'HH:mm' }}
-      format={DATE_TIME_FORMAT}
+      {...pickerPropsOf(picker)}
       allowEmpty={[true, true]}
       value={[start ? dayjs(start) : null, end ? dayjs(end) : null]}
       onChange={(dates) => {
