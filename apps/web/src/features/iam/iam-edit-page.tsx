@@ -1,17 +1,17 @@
 import type { Field } from '@ebox/domain';
 import { userEditSchema, userEntity } from '@ebox/domain/entities/user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, Row, Space, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Card, Col, Form, Input, Row, Spin } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
-import { useErrorHandler } from '../../app/error-handler';
 import { entityKeys } from '../../kit/entity-api';
 import { fieldLabel } from '../../kit/entity-labels';
 import { FieldInput } from '../../kit/fields/field-input';
+import { FormButtons, useFormSave } from '../../kit/form/form-save';
 import { useFindFailure } from '../../kit/navigation';
-import { clearedErrorsOf, replaceErrors, serverFieldErrors, validateWith } from '../../kit/validation';
+import { clearedErrorsOf, replaceErrors, validateWith } from '../../kit/validation';
 import { type IamUser, iamEndpoints } from './iam-api';
 
 const EDITABLE = ['firstName', 'lastName', 'phoneNumber', 'roles', 'allowedCompanies'] as const;
@@ -22,12 +22,11 @@ export default function IamEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const handleError = useErrorHandler();
   const onFindFailure = useFindFailure(userEntity);
   const queryClient = useQueryClient();
   const { user: me, refresh } = useCurrentUser();
   const [form] = Form.useForm();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, save } = useFormSave(form, userEntity);
   const record = useQuery({ queryKey: entityKeys.find(userEntity.name, id), queryFn: () => iamEndpoints.find(id) as Promise<IamUser> });
 
   useEffect(() => {
@@ -43,20 +42,13 @@ export default function IamEditPage() {
       ),
     );
     if (!result.ok) return;
-    setSubmitting(true);
-    try {
+    await save(async () => {
       await iamEndpoints.update(id, result.data);
       message.success(t('iam.edit.success'));
       if (me?.id === id) await refresh();
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(userEntity.name) });
       navigate('/iam');
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(userEntity, error);
-      if (fieldErrors.length) form.setFields(fieldErrors);
-      handleError(error);
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   const user = record.data;
@@ -98,14 +90,7 @@ export default function IamEditPage() {
               );
             })}
           </Row>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={submitting} data-testid="form-submit">
-              {t('kit.actions.save')}
-            </Button>
-            <Button onClick={() => navigate(-1)} disabled={submitting} data-testid="form-cancel">
-              {t('kit.actions.cancel')}
-            </Button>
-          </Space>
+          <FormButtons submitting={submitting} onCancel={() => navigate(-1)} />
         </Form>
       )}
     </Card>

@@ -1,14 +1,13 @@
 import { userEntity, userInviteSchema } from '@ebox/domain/entities/user';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, Row, Space } from 'antd';
-import { useState } from 'react';
+import { App, Card, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useErrorHandler } from '../../app/error-handler';
 import { entityKeys } from '../../kit/entity-api';
 import { fieldLabel } from '../../kit/entity-labels';
 import { RelationSelect } from '../../kit/fields/relation-select';
-import { clearedErrorsOf, replaceErrors, serverFieldErrors, validateWith } from '../../kit/validation';
+import { FormButtons, useFormSave } from '../../kit/form/form-save';
+import { clearedErrorsOf, replaceErrors, validateWith } from '../../kit/validation';
 
 const FIELDS = [['emails'], ['roles'], ['allowedCompanies']];
 
@@ -22,28 +21,20 @@ export default function IamNewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const handleError = useErrorHandler();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, save } = useFormSave(form, userEntity, FIELDS.flat());
 
   const submit = async (values: Record<string, unknown>) => {
     const result = validateWith(t, userEntity, userInviteSchema, values);
     form.setFields(replaceErrors(FIELDS, result.ok ? [] : result.errors));
     if (!result.ok) return;
-    setSubmitting(true);
-    try {
+    await save(async () => {
       await iamEndpoints.create(result.data);
       message.success(t('iam.new.success'));
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(userEntity.name) });
       navigate('/iam');
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(userEntity, error, FIELDS.flat());
-      if (fieldErrors.length) form.setFields(fieldErrors);
-      handleError(error);
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (
@@ -73,14 +64,7 @@ export default function IamNewPage() {
             </Form.Item>
           </Col>
         </Row>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={submitting} data-testid="form-submit">
-            {t('kit.actions.save')}
-          </Button>
-          <Button onClick={() => navigate('/iam')} disabled={submitting} data-testid="form-cancel">
-            {t('kit.actions.cancel')}
-          </Button>
-        </Space>
+        <FormButtons submitting={submitting} onCancel={() => navigate('/iam')} />
       </Form>
     </Card>
   );

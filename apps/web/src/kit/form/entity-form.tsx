@@ -1,11 +1,11 @@
 import type { EntityDeclaration, Field } from '@ebox/domain';
-import { Button, Card, Col, Form, Row, Space } from 'antd';
-import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
+import { Card, Col, Form, Row } from 'antd';
+import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorHandler } from '../../app/error-handler';
 import { fieldHint, fieldLabel } from '../entity-labels';
 import { FieldInput, type FieldInputProps } from '../fields/field-input';
-import { clearedErrorsOf, replaceErrors, serverFieldErrors, validateRecord } from '../validation';
+import { clearedErrorsOf, replaceErrors, validateRecord } from '../validation';
+import { FormButtons, useFormSave } from './form-save';
 
 export type FormFieldInputs = Record<string, ComponentType<FieldInputProps>>;
 
@@ -77,8 +77,7 @@ export function EntityForm({
 }: EntityFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const handleError = useErrorHandler();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, save } = useFormSave(form, entity);
   const fields = useMemo(() => formFieldsOf(entity), [entity]);
   const fieldNames = useMemo(
     () => fields.flatMap(([name, field]) => (field.type === 'object' ? Object.keys(field.fields).map((inner) => [name, inner]) : [[name]])),
@@ -99,16 +98,7 @@ export function EntityForm({
       if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center' });
       return;
     }
-    setSubmitting(true);
-    try {
-      await onSubmit(result.data);
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(entity, error);
-      if (fieldErrors.length) form.setFields(fieldErrors);
-      handleError(error);
-    } finally {
-      setSubmitting(false);
-    }
+    await save(() => onSubmit(result.data));
   };
 
   const isDisabled = (name: string) => name in locked || disabledFields.includes(name);
@@ -170,16 +160,7 @@ export function EntityForm({
         )}
       </Row>
       {children}
-      <Space>
-        <Button type="primary" htmlType="submit" loading={submitting} data-testid="form-submit">
-          {t('kit.actions.save')}
-        </Button>
-        {onCancel && (
-          <Button onClick={onCancel} disabled={submitting} data-testid="form-cancel">
-            {t('kit.actions.cancel')}
-          </Button>
-        )}
-      </Space>
+      <FormButtons submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }
