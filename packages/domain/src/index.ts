@@ -7,3 +7,4 @@ export * from './kit/field';
 export * from './kit/schema';
 export * from './password';
 export * from './permissions';
+export * from './session';

@@ -1,28 +1,13 @@
-import { type AccessState, accessStateOf, type Permission, userCan } from '@ebox/domain';
+import { type AccessState, accessStateOf, type CurrentUserAnswer, type Permission, userCan } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, getToken, setToken } from './api-client';
 
 /** A stored file as the API answers it (POST /file/upload, avatars, attachments). */
-export type FileRef = { id: string; name: string; sizeInBytes: number; publicUrl: string };
+export type { FileRef } from '@ebox/domain';
 
-/** GET /auth/me (docs/architecture.md). */
-export type CurrentUser = {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  fullName: string | null;
-  phoneNumber: string | null;
-  avatars: FileRef[];
-  emailVerified: boolean;
-  disabled: boolean;
-  roles: { id: string; name: string }[];
-  permissions: Permission[];
-  allowedCompanies: { id: string; label: string }[];
-  createdAt: string;
-  updatedAt: string;
-};
+/** GET /auth/me: the type comes from the schema the API validates its answer with. */
+export type CurrentUser = CurrentUserAnswer;
 
 export const CURRENT_USER_KEY = ['auth', 'me'] as const;
 

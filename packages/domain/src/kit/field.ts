@@ -72,7 +72,8 @@ export type FieldType = Field['type'];
 
 /** A stored file as the API returns it (spec 3: file list items have name and publicUrl). */
 export type FileRef = {
-  id: string;
+  /** Files uploaded through the API have one; a file imported as a bare URL does not. */
+  id?: string;
   name: string;
   sizeInBytes?: number;
   publicUrl: string;

@@ -1,4 +1,7 @@
-import { emailSchema, PERMISSIONS, passwordSchema, profileSchema } from '@ebox/domain';
+import { emailSchema, passwordSchema, profileSchema } from '@ebox/domain';
+
+export { currentUserSchema } from '@ebox/domain';
+
 import { z } from 'zod';
 
 /** Bodies and answers of spec 7.1 as docs/architecture.md "Auth (7.1)" fixes them. */
@@ -27,32 +30,6 @@ export const verifyEmailBody = z.object({ token: z.string(required).min(1, requi
 export const profileBody = z.object({ profile: profileSchema });
 
 export const changePasswordBody = z.object({ oldPassword: z.string(required).min(1, required), newPassword: passwordSchema });
-
-export const fileRefSchema = z.object({
-  id: z.string().optional(),
-  name: z.string(),
-  sizeInBytes: z.number().optional(),
-  publicUrl: z.string(),
-});
-
-export const refSchema = z.object({ id: z.string(), label: z.string() });
-
-export const currentUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  fullName: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  avatars: z.array(fileRefSchema),
-  emailVerified: z.boolean(),
-  disabled: z.boolean(),
-  roles: z.array(z.object({ id: z.string(), name: z.string() })),
-  permissions: z.array(z.enum(PERMISSIONS as [string, ...string[]])),
-  allowedCompanies: z.array(refSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
 
 /** The JWT, answered as a JSON string. */
 export const tokenAnswer = z.string().describe('JWT (HS256); send it as `Authorization: Bearer <token>`');

@@ -17,7 +17,8 @@ import {
 import { findStoredFile, insertStoredFile, type StoredFile } from './repository';
 
 /** A FileRef as the upload answers it: the size is always known. */
-export type UploadedFile = FileRef & { sizeInBytes: number };
+/** A file just stored: it always has its id and size. */
+export type UploadedFile = FileRef & { id: string; sizeInBytes: number };
 
 /** Where an upload goes: a declared files field, and who may send to it. */
 export type UploadTarget = {
