@@ -2,19 +2,18 @@ import { MailOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { api } from '../../app/api-client';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { AuthCard } from './auth-card';
+import { CheckAgainButton, SignOutButton } from './session-buttons';
 
 /** Only for signed-in users whose email is not verified (spec 2.2). */
 export default function EmailUnverifiedPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const navigate = useNavigate();
   const handleError = useErrorHandler();
-  const { user, refresh, signOut } = useCurrentUser();
+  const { user } = useCurrentUser();
   const emailConfigured = useQuery({ queryKey: ['auth', 'email-configured'], queryFn: () => api.get<boolean>('/auth/email-configured') });
 
   const resend = useMutation({
@@ -22,7 +21,6 @@ export default function EmailUnverifiedPage() {
     onSuccess: () => message.success(t('auth.emailUnverified.sent')),
     onError: handleError,
   });
-  const check = useMutation({ mutationFn: refresh });
 
   return (
     <AuthCard>
@@ -39,20 +37,8 @@ export default function EmailUnverifiedPage() {
         <Button type="primary" block loading={resend.isPending} onClick={() => resend.mutate()} data-testid="resend-verification" autoFocus>
           {t('auth.emailUnverified.resend')}
         </Button>
-        <Button block loading={check.isPending} onClick={() => check.mutate()} data-testid="check-again">
-          {t('auth.emptyPermissions.refresh')}
-        </Button>
-        <Button
-          type="link"
-          block
-          onClick={() => {
-            signOut();
-            navigate('/auth/signin', { replace: true });
-          }}
-          data-testid="sign-out"
-        >
-          {t('auth.signOut')}
-        </Button>
+        <CheckAgainButton />
+        <SignOutButton type="link" />
       </Flex>
     </AuthCard>
   );

@@ -1,17 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
-import { Button, Flex, Result, Typography } from 'antd';
+import { Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { AuthCard } from './auth-card';
+import { CheckAgainButton, SignOutButton } from './session-buttons';
 
 /** Only for signed-in users holding no role: they wait here until an administrator grants one (spec 2.2). */
 export default function EmptyPermissionsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { user, refresh, signOut } = useCurrentUser();
-  // Reloading the user lets the guard move them on as soon as a role was granted.
-  const check = useMutation({ mutationFn: refresh });
+  const { user } = useCurrentUser();
 
   return (
     <AuthCard>
@@ -28,19 +24,8 @@ export default function EmptyPermissionsPage() {
         </Typography.Paragraph>
       )}
       <Flex vertical gap={8}>
-        <Button type="primary" block loading={check.isPending} onClick={() => check.mutate()} data-testid="check-again" autoFocus>
-          {t('auth.emptyPermissions.refresh')}
-        </Button>
-        <Button
-          block
-          onClick={() => {
-            signOut();
-            navigate('/auth/signin', { replace: true });
-          }}
-          data-testid="sign-out"
-        >
-          {t('auth.signOut')}
-        </Button>
+        <CheckAgainButton type="primary" autoFocus />
+        <SignOutButton />
       </Flex>
     </AuthCard>
   );
