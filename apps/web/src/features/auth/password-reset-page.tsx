@@ -1,13 +1,13 @@
-import { LockOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, App, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../app/api-client';
 import { useCurrentUser } from '../../app/current-user';
 import { errorMessageOf, errorStatusOf } from '../../app/error-handler';
 import { AuthCard } from './auth-card';
-import { confirmationRules, passwordRules, showFieldErrors } from './form-rules';
+import { showFieldErrors } from './form-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 type ResetForm = { password: string; passwordConfirmation: string };
 
@@ -47,17 +47,12 @@ export default function PasswordResetPage() {
           onFinish={(values) => mutation.mutate(values)}
           data-testid="password-reset-form"
         >
-          <Form.Item name="password" label={t('auth.fields.newPassword')} rules={passwordRules(t, 'auth.fields.newPassword')}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="passwordConfirmation"
-            label={t('auth.fields.newPasswordConfirmation')}
-            dependencies={['password']}
-            rules={confirmationRules(t, 'password', 'auth.fields.newPasswordConfirmation')}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields
+            name="password"
+            labelKey="auth.fields.newPassword"
+            confirmationLabelKey="auth.fields.newPasswordConfirmation"
+            autoFocus
+          />
           <Button type="primary" htmlType="submit" block loading={mutation.isPending} data-testid="password-reset-submit">
             {t('auth.passwordReset.submit')}
           </Button>

@@ -1,4 +1,4 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { api } from '../../app/api-client';
 import { useCurrentUser } from '../../app/current-user';
 import { errorMessageOf, errorStatusOf, useErrorHandler } from '../../app/error-handler';
 import { AuthCard } from './auth-card';
-import { confirmationRules, emailRules, passwordRules, showFieldErrors } from './form-rules';
+import { emailRules, showFieldErrors } from './form-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 type SignUpForm = { email: string; password: string; passwordConfirmation: string };
 
@@ -48,17 +49,7 @@ export default function SignUpPage() {
         <Form.Item name="email" label={t('auth.fields.email')} rules={emailRules(t)}>
           <Input prefix={<MailOutlined />} type="email" autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.fields.password')} rules={passwordRules(t)} extra={t('auth.signup.passwordHint')}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="passwordConfirmation"
-          label={t('auth.fields.passwordConfirmation')}
-          dependencies={['password']}
-          rules={confirmationRules(t, 'password')}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="password" labelKey="auth.fields.password" confirmationLabelKey="auth.fields.passwordConfirmation" hint />
         <Button type="primary" htmlType="submit" block loading={mutation.isPending} data-testid="sign-up-submit">
           {t('auth.signup.submit')}
         </Button>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { api, isTokenPersisted } from '../../app/api-client';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
-import { confirmationRules, passwordRules, requiredRule, showFieldErrors } from '../auth/form-rules';
+import { requiredRule, showFieldErrors } from '../auth/form-rules';
+import { NewPasswordFields } from '../auth/new-password-fields';
 
 type ChangePasswordForm = { oldPassword: string; newPassword: string; newPasswordConfirmation: string };
 
@@ -41,22 +42,12 @@ export function ChangePasswordCard() {
         <Form.Item name="oldPassword" label={t('auth.fields.oldPassword')} rules={[requiredRule(t, 'auth.fields.oldPassword')]}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
           name="newPassword"
-          label={t('auth.fields.newPassword')}
-          rules={passwordRules(t, 'auth.fields.newPassword')}
-          extra={t('auth.signup.passwordHint')}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPasswordConfirmation"
-          label={t('auth.fields.newPasswordConfirmation')}
-          dependencies={['newPassword']}
-          rules={confirmationRules(t, 'newPassword', 'auth.fields.newPasswordConfirmation')}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
+          labelKey="auth.fields.newPassword"
+          confirmationLabelKey="auth.fields.newPasswordConfirmation"
+          hint
+        />
         <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="change-password-submit">
           {t('auth.changePassword.submit')}
         </Button>
