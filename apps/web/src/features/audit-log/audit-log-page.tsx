@@ -1,19 +1,17 @@
 import { EyeOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AutoComplete, Button, Card, DatePicker, Empty, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
+import { AutoComplete, Button, Card, DatePicker, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { api } from '../../app/api-client';
-import { useErrorHandler } from '../../app/error-handler';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../app/format';
 import { TABLE_SCROLLBAR } from '../../kit/list/table-scrollbar';
+import { pagingChangesOf, usePagedTable, useUrlPaging } from '../../kit/list/url-paged-table';
 import { AuditLogDetail } from './audit-log-detail';
 import { actionLabelOf, auditedEntityNames, entityLabelOf, knownActions } from './audit-log-names';
 import type { AuditLogPage as AuditLogAnswer, AuditLogRow } from './audit-log-types';
 
-const PAGE_SIZES = [10, 25, 50, 100, 200];
 const DEFAULT_ORDER = 'timestamp_DESC';
 const SORTABLE = new Set(['timestamp', 'entityName', 'action', 'createdByEmail']);
 
@@ -21,10 +19,7 @@ type FilterForm = { entityName?: string; action?: string; createdByEmail?: strin
 
 /** The list state lives in the URL, so reload and back keep filters, sorting and page. */
 function useListState() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSizeParam = Number(params.get('pageSize'));
-  const pageSize = PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : 10;
+  const { params, page, pageSize, update, reset } = useUrlPaging();
   const orderByParam = params.get('orderBy') ?? DEFAULT_ORDER;
   const orderBy = SORTABLE.has(orderByParam.replace(/_(ASC|DESC)$/, '')) ? orderByParam : DEFAULT_ORDER;
   const filter = {
@@ -34,21 +29,12 @@ function useListState() {
     from: params.get('from') ?? undefined,
     to: params.get('to') ?? undefined,
   };
-  const update = (changes: Record<string, string | number | undefined | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === null || value === '') next.delete(key);
-      else next.set(key, String(value));
-    }
-    setParams(next);
-  };
-  return { page, pageSize, orderBy, filter, update, reset: () => setParams(new URLSearchParams()) };
+  return { page, pageSize, orderBy, filter, update, reset };
 }
 
 /** /audit-logs (auditLogRead): who changed what and when, filtered and paged on the server. */
 export default function AuditLogPage() {
   const { t, i18n } = useTranslation();
-  const handleError = useErrorHandler();
   const [form] = Form.useForm<FilterForm>();
   const { page, pageSize, orderBy, filter, update, reset } = useListState();
   const [selected, setSelected] = useState<AuditLogRow | null>(null);
@@ -70,9 +56,7 @@ export default function AuditLogPage() {
     placeholderData: keepPreviousData,
   });
 
-  useEffect(() => {
-    if (query.error) handleError(query.error);
-  }, [query.error, handleError]);
+  const pagedTable = usePagedTable(query, { page, pageSize }, t('auditLog.empty'));
 
   // The form mirrors the URL (back/forward, reset).
   useEffect(() => {
@@ -220,20 +204,10 @@ export default function AuditLogPage() {
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={query.data?.rows ?? []}
-        loading={query.isFetching}
+        {...pagedTable}
         {...TABLE_SCROLLBAR}
         scroll={{ x: 720 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('auditLog.empty')} /> }}
         onRow={(row) => ({ onDoubleClick: () => setSelected(row) })}
-        pagination={{
-          current: page,
-          pageSize,
-          total: query.data?.count ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('common.total', { count: total }),
-        }}
         onChange={(pagination, _filters, sorter, extra) => {
           if (extra.action === 'sort') {
             const one = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -241,10 +215,7 @@ export default function AuditLogPage() {
             update({ orderBy: field && one?.order ? `${field}_${one.order === 'ascend' ? 'ASC' : 'DESC'}` : undefined, page: undefined });
             return;
           }
-          update({
-            page: pagination.current === 1 ? undefined : pagination.current,
-            pageSize: pagination.pageSize === 10 ? undefined : pagination.pageSize,
-          });
+          update(pagingChangesOf(pagination));
         }}
         data-testid="audit-log-table"
       />

@@ -1,12 +1,10 @@
 import { LinkOutlined, MailOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Table, type TableProps, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Button, Card, Table, type TableProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { api } from '../../app/api-client';
-import { useErrorHandler } from '../../app/error-handler';
 import { formatDateTime } from '../../app/format';
+import { pagingChangesOf, usePagedTable, useUrlPaging } from '../../kit/list/url-paged-table';
 
 /** One row of GET /outbox (docs/architecture.md). */
 type OutboxMessage = {
@@ -21,7 +19,6 @@ type OutboxMessage = {
   createdAt: string;
 };
 
-const PAGE_SIZES = [10, 25, 50, 100, 200];
 const STATUS_COLORS: Record<string, string> = { sent: 'green', outbox: 'blue', failed: 'red' };
 
 function MessageLink({ link }: { link: string | null }) {
@@ -40,11 +37,7 @@ function MessageLink({ link }: { link: string | null }) {
  */
 export default function OutboxPage() {
   const { t, i18n } = useTranslation();
-  const handleError = useErrorHandler();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSizeParam = Number(params.get('pageSize'));
-  const pageSize = PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : 10;
+  const { page, pageSize, update } = useUrlPaging();
 
   const query = useQuery({
     queryKey: ['outbox', { page, pageSize }],
@@ -56,9 +49,7 @@ export default function OutboxPage() {
       }),
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (query.error) handleError(query.error);
-  }, [query.error, handleError]);
+  const pagedTable = usePagedTable(query, { page, pageSize }, t('outbox.empty'));
 
   const label = (group: 'channels' | 'statuses', value: string) =>
     i18n.exists(`outbox.${group}.${value}`) ? t(`outbox.${group}.${value}`) : value;
@@ -122,9 +113,7 @@ export default function OutboxPage() {
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={query.data?.rows ?? []}
-        loading={query.isFetching}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('outbox.empty')} /> }}
+        {...pagedTable}
         expandable={{
           expandRowByClick: true,
           expandedRowRender: (row) => (
@@ -140,22 +129,7 @@ export default function OutboxPage() {
             </div>
           ),
         }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: query.data?.count ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('common.total', { count: total }),
-        }}
-        onChange={(pagination) => {
-          const next = new URLSearchParams(params);
-          if (pagination.current && pagination.current > 1) next.set('page', String(pagination.current));
-          else next.delete('page');
-          if (pagination.pageSize && pagination.pageSize !== 10) next.set('pageSize', String(pagination.pageSize));
-          else next.delete('pageSize');
-          setParams(next);
-        }}
+        onChange={(pagination) => update(pagingChangesOf(pagination))}
         data-testid="outbox-table"
       />
     </Card>
