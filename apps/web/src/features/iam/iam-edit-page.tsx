@@ -9,9 +9,9 @@ import { useCurrentUser } from '../../app/current-user';
 import { entityKeys } from '../../kit/entity-api';
 import { fieldLabel } from '../../kit/entity-labels';
 import { FieldInput } from '../../kit/fields/field-input';
-import { FormButtons, useFormSave } from '../../kit/form/form-save';
+import { editFormPropsOf, FormButtons, useFormSave } from '../../kit/form/form-save';
 import { useFindFailure } from '../../kit/navigation';
-import { clearedErrorsOf, replaceErrors, validateWith } from '../../kit/validation';
+import { replaceErrors, validateWith } from '../../kit/validation';
 import { type IamUser, iamEndpoints } from './iam-api';
 
 const EDITABLE = ['firstName', 'lastName', 'phoneNumber', 'roles', 'allowedCompanies'] as const;
@@ -60,11 +60,9 @@ export default function IamEditPage() {
         </div>
       ) : (
         <Form
-          form={form}
+          {...editFormPropsOf(form)}
           name="iam-edit"
-          layout="vertical"
           onFinish={submit}
-          onValuesChange={(changed) => form.setFields(clearedErrorsOf(changed))}
           initialValues={{
             firstName: user.firstName ?? '',
             lastName: user.lastName ?? '',

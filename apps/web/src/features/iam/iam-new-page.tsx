@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { entityKeys } from '../../kit/entity-api';
 import { fieldLabel } from '../../kit/entity-labels';
 import { RelationSelect } from '../../kit/fields/relation-select';
-import { FormButtons, useFormSave } from '../../kit/form/form-save';
-import { clearedErrorsOf, replaceErrors, validateWith } from '../../kit/validation';
+import { editFormPropsOf, FormButtons, useFormSave } from '../../kit/form/form-save';
+import { replaceErrors, validateWith } from '../../kit/validation';
 
 const FIELDS = [['emails'], ['roles'], ['allowedCompanies']];
 
@@ -39,14 +39,7 @@ export default function IamNewPage() {
 
   return (
     <Card title={t('iam.new.title')} data-testid="iam-new-page">
-      <Form
-        form={form}
-        name="iam-new"
-        layout="vertical"
-        onFinish={submit}
-        onValuesChange={(changed) => form.setFields(clearedErrorsOf(changed))}
-        initialValues={{ emails: '', roles: [], allowedCompanies: [] }}
-      >
+      <Form {...editFormPropsOf(form)} name="iam-new" onFinish={submit} initialValues={{ emails: '', roles: [], allowedCompanies: [] }}>
         <Row gutter={16}>
           <Col span={24}>
             <Form.Item name="emails" label={fieldLabel(t, userEntity, 'emails')} required extra={t('iam.new.emailsHint')}>

@@ -4,8 +4,8 @@ import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldHint, fieldLabel } from '../entity-labels';
 import { FieldInput, type FieldInputProps } from '../fields/field-input';
-import { clearedErrorsOf, replaceErrors, validateRecord } from '../validation';
-import { FormButtons, useFormSave } from './form-save';
+import { replaceErrors, validateRecord } from '../validation';
+import { editFormPropsOf, FormButtons, useFormSave } from './form-save';
 
 export type FormFieldInputs = Record<string, ComponentType<FieldInputProps>>;
 
@@ -129,12 +129,10 @@ export function EntityForm({
 
   return (
     <Form
-      form={form}
+      {...editFormPropsOf(form)}
       name={name ?? `${entity.name}-form`}
-      layout="vertical"
       initialValues={initialValues}
       onFinish={submit}
-      onValuesChange={(changed) => form.setFields(clearedErrorsOf(changed))}
       scrollToFirstError
       data-testid="entity-form"
     >

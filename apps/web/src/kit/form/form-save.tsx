@@ -3,7 +3,7 @@ import { Button, type FormInstance, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorHandler } from '../../app/error-handler';
-import { serverFieldErrors } from '../validation';
+import { clearedErrorsOf, serverFieldErrors } from '../validation';
 
 /**
  * Runs a form's save: `submitting` is true meanwhile (the buttons show it); what the API refuses is
@@ -25,6 +25,15 @@ export function useFormSave(form: FormInstance, entity: EntityDeclaration, known
     }
   };
   return { submitting, save };
+}
+
+/** The props every edit form shares: labels above the controls, and a field's error cleared once the user edits it. */
+export function editFormPropsOf(form: FormInstance) {
+  return {
+    form,
+    layout: 'vertical' as const,
+    onValuesChange: (changed: Record<string, unknown>) => form.setFields(clearedErrorsOf(changed)),
+  };
 }
 
 /** Save and, when the form can be left, Cancel; both wait while a save is under way. */
