@@ -5,7 +5,6 @@ import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 import type { Db } from '../platform/db/client';
 import { badRequest } from '../platform/errors';
-import { presentRows } from './present';
 import type { Row } from './repository';
 
 /**
@@ -72,10 +71,10 @@ export async function streamExport(options: {
   fields: string[];
   language: Language;
   query: { sql: string; params: unknown[] };
-  present?: (rows: Row[]) => Promise<Record<string, unknown>[]>;
+  /** Shapes the rows as the caller may see them (labels of related records within their scope). */
+  present: (rows: Row[]) => Promise<Record<string, unknown>[]>;
 }): Promise<FastifyReply> {
-  const { db, reply, entity, fields, language, query } = options;
-  const present = options.present ?? ((rows: Row[]) => presentRows(db, entity, rows));
+  const { db, reply, entity, fields, language, query, present } = options;
   const pool = (db as unknown as { $client: Pool }).$client;
   const client = await pool.connect();
   const stream = new PassThrough();

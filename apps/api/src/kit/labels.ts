@@ -1,41 +1,50 @@
 import { ENTITIES } from '@ebox/domain';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityTable } from '../platform/db/entity-tables';
 import { user } from '../platform/db/schema';
+import { scopeCondition, uuidArray } from './scope';
 
 /**
  * Where the label of a related record comes from: a declared entity's labelField, or, for the
- * platform's user table, the full name falling back to the email.
+ * platform's user table, the full name falling back to the email. A related record outside the
+ * caller's company scope has no label (spec 5.5): it reads as an id, like one that no longer exists,
+ * and sorts as an empty label.
  */
 export type LabelSource = {
-  labelSubquery(entityName: string, foreignKey: PgColumn): SQL;
-  labelsOf(db: Tx, entityName: string, ids: string[]): Promise<Map<string, string>>;
+  labelSubquery(entityName: string, foreignKey: PgColumn, scope: CompanyScope): SQL;
+  labelsOf(db: Tx, entityName: string, ids: string[], scope: CompanyScope): Promise<Map<string, string>>;
 };
 
-function targetOf(entityName: string): { table: PgTable; id: PgColumn; label: SQL } {
-  if (entityName === 'user') return { table: user, id: user.id, label: sql`coalesce(${user.fullName}, ${user.email})` };
+function targetOf(entityName: string, scope: CompanyScope): { table: PgTable; id: PgColumn; label: SQL; visible: SQL | undefined } {
+  if (entityName === 'user') {
+    const ids = scope.companyIds;
+    // IAM's rule: a limited caller sees the users sharing one of their companies.
+    const visible = ids ? (ids.length ? sql`${user.allowedCompanies} && ${uuidArray(ids)}` : sql`false`) : undefined;
+    return { table: user, id: user.id, label: sql`coalesce(${user.fullName}, ${user.email})`, visible };
+  }
   const entity = ENTITIES[entityName];
   if (!entity) throw new Error(`unknown relation target ${entityName}`);
   const table = entityTable(entityName) as unknown as PgTable & Record<string, PgColumn>;
   const labelColumn = table[entity.labelField] as PgColumn;
-  return { table, id: table.id as PgColumn, label: sql`${labelColumn}::text` };
+  return { table, id: table.id as PgColumn, label: sql`${labelColumn}::text`, visible: scopeCondition(entity, table, scope) };
 }
 
 export const labels: LabelSource = {
-  labelSubquery(entityName, foreignKey) {
-    const target = targetOf(entityName);
-    return sql`(SELECT ${target.label} FROM ${target.table} WHERE ${target.id} = ${foreignKey})`;
+  labelSubquery(entityName, foreignKey, scope) {
+    const target = targetOf(entityName, scope);
+    return sql`(SELECT ${target.label} FROM ${target.table} WHERE ${and(sql`${target.id} = ${foreignKey}`, target.visible)})`;
   },
-  async labelsOf(db, entityName, ids) {
+  async labelsOf(db, entityName, ids, scope) {
     const result = new Map<string, string>();
     if (!ids.length) return result;
-    const target = targetOf(entityName);
+    const target = targetOf(entityName, scope);
     const rows = (await db
       .select({ id: target.id, label: target.label })
       .from(target.table)
-      .where(inArray(target.id, [...new Set(ids)]))) as { id: string; label: string | null }[];
+      .where(and(inArray(target.id, [...new Set(ids)]), target.visible))) as { id: string; label: string | null }[];
     for (const row of rows) result.set(row.id, row.label ?? row.id);
     return result;
   },

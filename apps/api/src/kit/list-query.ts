@@ -2,6 +2,7 @@ import type { EntityDeclaration, Field } from '@ebox/domain';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { CompanyScope } from '../platform/access';
 import { badRequest } from '../platform/errors';
 import type { LabelSource } from './labels';
 
@@ -76,7 +77,14 @@ function uuids(value: unknown, field: string): string[] {
   return ids;
 }
 
-function conditionFor(name: string, field: Field, column: PgColumn, value: unknown): SQL | undefined {
+/**
+ * The ids a relation filter names, narrowed to the related records the caller may see (a uuid[]
+ * expression), or undefined when nothing needs narrowing: filtering by a record of another company
+ * then finds what filtering by an unknown id finds.
+ */
+export type VisibleIds = (entityName: string, ids: string[]) => SQL | undefined;
+
+function conditionFor(name: string, field: Field, column: PgColumn, value: unknown, visibleIds?: VisibleIds): SQL | undefined {
   if (isBlank(value) || (Array.isArray(value) && value.every(isBlank))) return undefined;
   switch (field.type) {
     case 'text':
@@ -111,6 +119,8 @@ function conditionFor(name: string, field: Field, column: PgColumn, value: unkno
     case 'relation': {
       const ids = uuids(value, name);
       if (!ids.length) return undefined;
+      const visible = visibleIds?.(field.entity, ids);
+      if (visible) return field.multiple ? sql`${column} && ${visible}` : sql`${column} = ANY(${visible})`;
       if (field.multiple)
         return sql`${column} && ${sql`ARRAY[${sql.join(
           ids.map((id) => sql`${id}`),
@@ -124,7 +134,12 @@ function conditionFor(name: string, field: Field, column: PgColumn, value: unkno
 }
 
 /** WHERE conditions for the `filter` parameter. */
-export function filterConditions(entity: EntityDeclaration, columns: Columns, filter: Record<string, unknown> | undefined): SQL[] {
+export function filterConditions(
+  entity: EntityDeclaration,
+  columns: Columns,
+  filter: Record<string, unknown> | undefined,
+  visibleIds?: VisibleIds,
+): SQL[] {
   if (!filter) return [];
   const allowed = new Set([...entity.filters, 'id', 'createdAt', 'updatedAt']);
   const conditions: SQL[] = [];
@@ -132,7 +147,7 @@ export function filterConditions(entity: EntityDeclaration, columns: Columns, fi
     const field = fieldOf(entity, name);
     const column = columns[name];
     if (!allowed.has(name) || !field || !column) throw badRequest('errors.invalidFilter', { field: name });
-    const condition = conditionFor(name, field, column, value);
+    const condition = conditionFor(name, field, column, value, visibleIds);
     if (condition) conditions.push(condition);
   }
   return conditions;
@@ -141,7 +156,13 @@ export function filterConditions(entity: EntityDeclaration, columns: Columns, fi
 const SORTABLE: ReadonlySet<Field['type']> = new Set(['text', 'number', 'integer', 'dateTime', 'boolean', 'enum', 'relation']);
 
 /** ORDER BY for `orderBy=col_ASC|col_DESC`; the id is always the last key so pages are stable. */
-export function orderByClause(entity: EntityDeclaration, columns: Columns, orderBy: string | undefined, labels: LabelSource): SQL[] {
+export function orderByClause(
+  entity: EntityDeclaration,
+  columns: Columns,
+  orderBy: string | undefined,
+  labels: LabelSource,
+  scope: CompanyScope,
+): SQL[] {
   const value = orderBy || entity.defaultOrderBy || 'createdAt_DESC';
   const cut = value.lastIndexOf('_');
   const name = cut > 0 ? value.slice(0, cut) : '';
@@ -153,7 +174,7 @@ export function orderByClause(entity: EntityDeclaration, columns: Columns, order
   }
   if (field.type === 'enum' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
   if (field.type === 'relation' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
-  const sortKey = field.type === 'relation' ? labels.labelSubquery(field.entity, column) : sql`${column}`;
+  const sortKey = field.type === 'relation' ? labels.labelSubquery(field.entity, column, scope) : sql`${column}`;
   const idColumn = columns.id as PgColumn;
   // PostgreSQL's default null placement (last ascending, first descending) is what a btree index
   // gives in both scan directions, so either direction of a sort can be read off the index.

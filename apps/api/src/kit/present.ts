@@ -1,11 +1,14 @@
 import type { EntityDeclaration, Field } from '@ebox/domain';
+import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { labels } from './labels';
 import type { Row } from './repository';
 
 /**
  * Shapes stored rows into API records: relations become {id, label} (spec: only ids are sent,
- * labels come back for display), timestamps ISO 8601.
+ * labels come back for display), timestamps ISO 8601. Labels are read within the caller's scope: a
+ * related record they may not see keeps its id (the reference belongs to the visible record, and a
+ * form saving it back must not drop it) and gets the id as its label, like a record that is gone.
  */
 
 function toIso(value: unknown): unknown {
@@ -20,7 +23,7 @@ function relationFields(entity: EntityDeclaration): [string, Extract<Field, { ty
   );
 }
 
-export async function presentRows(db: Tx, entity: EntityDeclaration, rows: Row[]): Promise<Record<string, unknown>[]> {
+export async function presentRows(db: Tx, entity: EntityDeclaration, rows: Row[], scope: CompanyScope): Promise<Record<string, unknown>[]> {
   const labelMaps = new Map<string, Map<string, string>>();
   for (const [name, field] of relationFields(entity)) {
     const ids = rows.flatMap((row) => {
@@ -28,7 +31,7 @@ export async function presentRows(db: Tx, entity: EntityDeclaration, rows: Row[]
       if (Array.isArray(value)) return value as string[];
       return value ? [value as string] : [];
     });
-    labelMaps.set(name, await labels.labelsOf(db, field.entity, ids));
+    labelMaps.set(name, await labels.labelsOf(db, field.entity, ids, scope));
   }
   return rows.map((row) => {
     const record: Record<string, unknown> = { ...row };
@@ -53,7 +56,7 @@ export async function presentRows(db: Tx, entity: EntityDeclaration, rows: Row[]
   });
 }
 
-export async function presentRow(db: Tx, entity: EntityDeclaration, row: Row): Promise<Record<string, unknown>> {
-  const [record] = await presentRows(db, entity, [row]);
+export async function presentRow(db: Tx, entity: EntityDeclaration, row: Row, scope: CompanyScope): Promise<Record<string, unknown>> {
+  const [record] = await presentRows(db, entity, [row], scope);
   return record as Record<string, unknown>;
 }

@@ -6,7 +6,7 @@ import type { Tx } from '../platform/db/client';
 import { entityTable } from '../platform/db/entity-tables';
 import { labels } from './labels';
 import { DEFAULT_LIMIT, filterConditions, type ListQuery, orderByClause } from './list-query';
-import { scopeCondition } from './scope';
+import { scopeCondition, visibleIdsOf } from './scope';
 
 /**
  * The data layer of the kit: every SQL statement of the generic resource lives here. It works on
@@ -38,14 +38,14 @@ function selection(resource: Resource): Record<string, PgColumn> {
 export function listWhere(resource: Resource, query: Pick<ListQuery, 'filter'>, scope: CompanyScope, extra: SQL[] = []): SQL | undefined {
   return and(
     scopeCondition(resource.entity, resource.columns, scope),
-    ...filterConditions(resource.entity, resource.columns, query.filter),
+    ...filterConditions(resource.entity, resource.columns, query.filter, visibleIdsOf(scope)),
     ...extra,
   );
 }
 
 export function listSelect(db: Tx, resource: Resource, query: ListQuery, scope: CompanyScope, extra: SQL[] = []) {
   const where = listWhere(resource, query, scope, extra);
-  const order = orderByClause(resource.entity, resource.columns, query.orderBy, labels);
+  const order = orderByClause(resource.entity, resource.columns, query.orderBy, labels, scope);
   return db
     .select(selection(resource))
     .from(resource.table)

@@ -67,6 +67,7 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDeclara
           app.deps.db,
           entity,
           rows.map((raw) => rowFromDriver(service.resource, raw)),
+          scopeOf(actor),
         );
       },
     });

@@ -1,5 +1,5 @@
-import type { EntityDeclaration } from '@ebox/domain';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { ENTITIES, type EntityDeclaration } from '@ebox/domain';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import { entityTable } from '../platform/db/entity-tables';
@@ -41,7 +41,31 @@ export function companyOfRecord(entity: EntityDeclaration, record: Record<string
   return undefined;
 }
 
+/** `ids` as a PostgreSQL uuid[] literal built from bound parameters. */
+export function uuidArray(ids: string[]): SQL {
+  return sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+}
+
 export function isInScope(scope: CompanyScope, companyId: string | null | undefined): boolean {
   if (!scope.companyIds || companyId === undefined) return true;
   return companyId !== null && scope.companyIds.includes(companyId);
+}
+
+/**
+ * `ids` of `entityName` narrowed to the records the caller may see, as a uuid[] expression; undefined
+ * when the caller has no limit or the entity is not company-scoped (every id stays).
+ */
+export function visibleIdsOf(scope: CompanyScope) {
+  return (entityName: string, ids: string[]): SQL | undefined => {
+    const target = ENTITIES[entityName];
+    if (!target || !scope.companyIds) return undefined;
+    const table = entityTable(entityName) as unknown as Record<string, PgColumn>;
+    const condition = scopeCondition(target, table, scope);
+    if (!condition) return undefined;
+    const id = table.id as PgColumn;
+    return sql`ARRAY(SELECT ${id} FROM ${table} WHERE ${and(inArray(id, ids), condition)})`;
+  };
 }

@@ -58,25 +58,26 @@ function relationIds(value: unknown): string[] {
   return value ? [value as string] : [];
 }
 
-/** Related ids must exist; when the related entity is company-scoped they must also be visible. */
-async function checkRelations(db: Tx, entity: EntityDeclaration, data: Record<string, unknown>, scope: CompanyScope): Promise<void> {
+/**
+ * Related ids must exist and, when the related entity is company-scoped, be visible to the caller;
+ * one the caller may not see is answered exactly as one that does not exist (spec 5.5: nothing
+ * tells "not yours" from "not there"). References the record already holds are not checked again:
+ * keeping them reveals and changes nothing, and a form saves them back as it got them.
+ */
+async function checkRelations(db: Tx, entity: EntityDeclaration, data: Record<string, unknown>, before: Row | null, scope: CompanyScope) {
   for (const [name, field] of Object.entries(entity.fields) as [string, Field][]) {
     if (field.type !== 'relation' || !(name in data)) continue;
-    const ids = relationIds(data[name]);
+    const kept = new Set(relationIds(before?.[name]));
+    const ids = [...new Set(relationIds(data[name]))].filter((id) => !kept.has(id));
     if (!ids.length) continue;
     const target = ENTITIES[field.entity];
     if (!target) continue;
-    const resource = resourceOf(target);
-    const found = await existingIds(db, resource, ids);
-    if (found.size !== new Set(ids).size) {
+    const found = await existingIds(db, resourceOf(target), ids, scope);
+    if (found.size !== ids.length) {
       throw new ValidationError(
         [{ code: 'custom', message: 'errors.relationNotFound', path: [name], input: data[name] }],
         `entities.${entity.name}.fields`,
       );
-    }
-    if (scope.companyIds && target.scope.kind !== 'none') {
-      const visible = await existingIds(db, resource, ids, scope);
-      if (visible.size !== found.size) throw forbidden('errors.outOfScope');
     }
   }
 }
@@ -86,6 +87,17 @@ function assertWritableInScope(entity: EntityDeclaration, scope: CompanyScope, r
   // A scoped user cannot create what would fall outside their own scope (a company, a locker group).
   if ((entity.scope.kind === 'self' || entity.scope.kind === 'companyGroup') && isNew) throw forbidden('errors.outOfScope');
   if (!isInScope(scope, companyOfRecord(entity, record))) throw forbidden('errors.outOfScope');
+}
+
+/**
+ * The stored key of an import hash. Hashes are unique per company: a company-scoped record's key
+ * carries its company, so a hash used in another company neither blocks this import nor tells the
+ * caller that it exists (spec 5.5), while the same row imported twice into one company is still
+ * refused. Records of unscoped entities keep the bare hash: anyone who may import them may see them.
+ */
+function importKeyOf(entity: EntityDeclaration, record: Record<string, unknown>, importHash: string): string {
+  const company = entity.scope.kind === 'company' ? companyOfRecord(entity, record) : null;
+  return company ? `${company}:${importHash}` : importHash;
 }
 
 export type EntityService = ReturnType<typeof createEntityService>;
@@ -104,10 +116,10 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
     return (await existingIds(db, resource, ids, scope)).size === new Set(ids).size;
   }
 
+  /** A record outside the caller's scope is answered as one that does not exist (404). */
   async function loadInScope(db: Tx, actor: CurrentUser, id: string): Promise<Row> {
     const row = await findRow(db, resource, id);
-    if (!row) throw notFound();
-    if (!(await areVisible(db, scopeOf(actor), [row]))) throw forbidden('errors.outOfScope');
+    if (!row || !(await areVisible(db, scopeOf(actor), [row]))) throw notFound();
     return row;
   }
 
@@ -116,8 +128,8 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
     const scope = scopeOf(actor);
     return db.transaction(async (tx) => {
       const before = id ? await loadInScope(tx, actor, id) : null;
+      await checkRelations(tx, entity, data, before, scope);
       assertWritableInScope(entity, scope, { ...(before ?? {}), ...data }, !before);
-      await checkRelations(tx, entity, data, scope);
       await hooks().beforeWrite?.(tx, { actor, before, data });
       const stamp = { updatedById: actor.id };
       const row = before
@@ -131,7 +143,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
         after: row,
         by: auditActor(actor),
       });
-      return presentRow(tx, entity, row);
+      return presentRow(tx, entity, row, scope);
     });
   }
 
@@ -141,11 +153,11 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
 
     async list(db: Tx, actor: CurrentUser, query: ListQuery) {
       const { rows, count } = await listRows(db, resource, query, scopeOf(actor));
-      return { rows: await presentRows(db, entity, rows), count };
+      return { rows: await presentRows(db, entity, rows, scopeOf(actor)), count };
     },
 
     async find(db: Tx, actor: CurrentUser, id: string) {
-      return presentRow(db, entity, await loadInScope(db, actor, id));
+      return presentRow(db, entity, await loadInScope(db, actor, id), scopeOf(actor));
     },
 
     create: (db: Db, actor: CurrentUser, data: unknown) => write(db, actor, null, data, 'create'),
@@ -154,14 +166,15 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
 
     async import(db: Db, actor: CurrentUser, data: unknown, importHash: string | undefined) {
       if (!importHash?.trim()) throw badRequest('errors.importHashRequired');
-      if (await isImportHashUsed(db, resource, importHash)) throw conflict('errors.importHashExistent');
+      const key = importKeyOf(entity, validate(entity, data, 'import'), importHash);
+      if (await isImportHashUsed(db, resource, key)) throw conflict('errors.importHashExistent');
       try {
-        return await write(db, actor, null, data, 'import', importHash);
+        return await write(db, actor, null, data, 'import', key);
       } catch (error) {
         // Two imports of the same row racing: the unique index decides, the message stays the same.
         if (
           ((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === '23505' &&
-          (await isImportHashUsed(db, resource, importHash))
+          (await isImportHashUsed(db, resource, key))
         ) {
           throw conflict('errors.importHashExistent');
         }
@@ -174,8 +187,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
       if (!unique.length) throw badRequest('errors.validation');
       await db.transaction(async (tx) => {
         const rows = await findRowsByIds(tx, resource, unique);
-        if (rows.length !== unique.length) throw notFound();
-        if (!(await areVisible(tx, scopeOf(actor), rows))) throw forbidden('errors.outOfScope');
+        if (rows.length !== unique.length || !(await areVisible(tx, scopeOf(actor), rows))) throw notFound();
         await hooks().beforeDelete?.(tx, { actor, rows });
         await releaseArrayReferences(tx, entity.name, unique);
         await deleteRows(tx, resource, unique);

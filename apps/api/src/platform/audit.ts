@@ -1,3 +1,4 @@
+import { ENTITIES } from '@ebox/domain';
 import type { Tx } from './db/client';
 import { auditLog } from './db/schema';
 
@@ -12,6 +13,32 @@ export type AuditEntry = {
   by: { id: string; email: string } | null;
 };
 
+function companyListOf(value: unknown): string[] {
+  return Array.isArray(value) ? (value as string[]) : [];
+}
+
+/**
+ * The companies an entry's record belonged to, before and after the change: the log shows a
+ * limited caller only entries whose companies are all theirs. null (only callers with no company
+ * limit see the entry) for records of entities that are not company-scoped (roles, settings, locker
+ * groups, building units), records without a company, and users limited to no company (who belong
+ * to every company).
+ */
+export function auditCompaniesOf(entry: AuditEntry): string[] | null {
+  const records = [entry.before, entry.after].filter((r): r is Record<string, unknown> => Boolean(r) && typeof r === 'object');
+  let lists: string[][];
+  if (entry.entityName === 'user') {
+    lists = records.map((record) => companyListOf(record.allowedCompanies));
+  } else {
+    const scope = ENTITIES[entry.entityName]?.scope;
+    if (scope?.kind === 'self') return entry.entityId ? [entry.entityId] : null;
+    if (scope?.kind !== 'company') return null;
+    lists = records.map((record) => (record[scope.field] ? [String(record[scope.field])] : []));
+  }
+  if (!lists.length || lists.some((list) => !list.length)) return null;
+  return [...new Set(lists.flat())];
+}
+
 /** Call inside the mutation's transaction, so the change and its audit row commit together. */
 export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
@@ -21,5 +48,6 @@ export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
     values: { before: entry.before ?? null, after: entry.after ?? null },
     createdById: entry.by?.id ?? null,
     createdByEmail: entry.by?.email ?? null,
+    companyIds: auditCompaniesOf(entry),
   });
 }

@@ -57,8 +57,17 @@ export const auditLog = pgTable(
     timestamp: timestamp('timestamp', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     createdById: uuid('created_by_id'),
     createdByEmail: text('created_by_email'),
+    /**
+     * The companies the audited record belonged to (before and after the change), so the log is read
+     * within a caller's company scope (spec 5.5); null: visible only to callers with no company limit.
+     */
+    companyIds: uuid('company_ids').array(),
   },
-  (t) => [index('audit_log_timestamp_idx').on(t.timestamp), index('audit_log_entity_idx').on(t.entityName, t.entityId)],
+  (t) => [
+    index('audit_log_timestamp_idx').on(t.timestamp),
+    index('audit_log_entity_idx').on(t.entityName, t.entityId),
+    index('audit_log_company_ids_idx').using('gin', t.companyIds),
+  ],
 );
 
 export const settings = pgTable('settings', {
