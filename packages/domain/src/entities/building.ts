@@ -20,5 +20,5 @@ export const building = defineEntity({
   },
   listColumns: ['name', 'company', 'level1', 'level2', 'externalId', 'createdAt'],
   filters: ['name', 'company', 'externalId', 'createdAt'],
-  importColumns: ['name', 'level1', 'level2', 'externalId', 'buildingId', 'customerName', 'customerPhone', 'customerEmail'],
+  importColumns: ['name', 'company', 'level1', 'level2', 'externalId', 'buildingId', 'customerName', 'customerPhone', 'customerEmail'],
 });
