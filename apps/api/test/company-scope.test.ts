@@ -18,6 +18,8 @@ let companyB: string;
 /** A user limited to company A, holding the permissions below. */
 let scoped: TestUser['api'];
 let scopedEn: TestUser['api'];
+/** The role the limited user holds (grantable by them, since they hold all of it). */
+let scopedRoleId: string;
 
 const SCOPED_PERMISSIONS: Permission[] = [
   'customerRead',
@@ -34,11 +36,15 @@ const SCOPED_PERMISSIONS: Permission[] = [
   'companyEdit',
   'companyAutocomplete',
   'auditLogRead',
+  'iamRead',
+  'iamEdit',
+  'iamImport',
 ];
 
 async function inviteLimitedUser(companies: string[]): Promise<string> {
   const role = await owner.api.post('/role', { data: { name: `Operador limitado ${Math.random()}`, permissions: SCOPED_PERMISSIONS } });
   expect(role.status, JSON.stringify(role.body)).toBe(200);
+  scopedRoleId = role.body.id;
   const email = `limitado.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const invited = await owner.api.post('/iam', { data: { emails: [email], roles: [role.body.id], allowedCompanies: companies } });
   expect(invited.status, JSON.stringify(invited.body)).toBe(200);
@@ -191,5 +197,56 @@ describe('"not yours" answers as "does not exist"', () => {
     expect(companyTheirs.status).toBe(400);
     expect(companyTheirs.body).toEqual(companyUnknown.body);
     expect(companyTheirs.body.error.fields[0].path).toBe('company');
+  });
+});
+
+describe('IAM', () => {
+  it("shows the companies of a shared user without naming the other company, and keeps them on edit", async () => {
+    const shared = await t.createUser({ allowedCompanies: [companyA, companyB], roles: ['auditLogViewer'], firstName: 'Sara' });
+    const found = await scoped.get(`/iam/${shared.id}`);
+    expect(found.status).toBe(200);
+    expect(found.body.allowedCompanies).toContainEqual({ id: companyA, label: 'Transportadora Alfa' });
+    expect(JSON.stringify(found.body)).not.toContain('Beta Sigilosa');
+    const edited = await scoped.put('/iam', {
+      data: {
+        id: shared.id,
+        firstName: 'Sara Editada',
+        roles: found.body.roles.map((r: { id: string }) => r.id),
+        allowedCompanies: found.body.allowedCompanies.map((c: { id: string }) => c.id),
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.allowedCompanies.map((c: { id: string }) => c.id).sort()).toEqual([companyA, companyB].sort());
+  });
+
+  it("answers a user of another company as an unknown one, and another company as an unknown company", async () => {
+    const theirs = await t.createUser({ allowedCompanies: [companyB] });
+    const mine = await t.createUser({ allowedCompanies: [companyA] });
+    const unknown = crypto.randomUUID();
+    const userTheirs = await scopedEn.get(`/iam/${theirs.id}`);
+    expect(userTheirs.status).toBe(404);
+    expect(userTheirs.body).toEqual((await scopedEn.get(`/iam/${unknown}`)).body);
+    const statusTheirs = await scopedEn.put('/iam/status', { ids: [theirs.id], disabled: true });
+    expect(statusTheirs.status).toBe(404);
+    expect(statusTheirs.body).toEqual((await scopedEn.put('/iam/status', { ids: [unknown], disabled: true })).body);
+
+    const edit = (company: string) =>
+      scopedEn.put('/iam', { data: { id: mine.id, roles: [scopedRoleId], allowedCompanies: [companyA, company] } });
+    const addTheirs = await edit(companyB);
+    expect(addTheirs.status).toBe(400);
+    expect(addTheirs.body).toEqual((await edit(unknown)).body);
+  });
+
+  it("imports a user whose import hash another company's administrator used as a fresh import", async () => {
+    const hash = `hash-usuario-${Math.random()}`;
+    const first = await owner.api.post('/iam/import', {
+      data: { email: `beta.${Math.random().toString(36).slice(2, 7)}@example.com`, roles: [scopedRoleId] },
+      importHash: hash,
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const row = { email: `alfa.${Math.random().toString(36).slice(2, 7)}@example.com`, roles: [scopedRoleId] };
+    const mine = await scoped.post('/iam/import', { data: row, importHash: hash });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect((await scoped.post('/iam/import', { data: row, importHash: hash })).status).toBe(409);
   });
 });

@@ -478,12 +478,14 @@ describe('company scope (spec 5.5)', () => {
     expect(ids).toContain(mine.id);
     expect(ids).not.toContain(theirs.id);
     expect(ids).not.toContain(owner.id);
-    expect((await admin.api.get(`/iam/${theirs.id}`)).status).toBe(403);
-    expect((await admin.api.put('/iam/status', { ids: [theirs.id], disabled: true })).status).toBe(403);
+    // Users of other companies answer as unknown ones (spec 5.5).
+    expect((await admin.api.get(`/iam/${theirs.id}`)).status).toBe(404);
+    expect((await admin.api.put('/iam/status', { ids: [theirs.id], disabled: true })).status).toBe(404);
 
     const customRole = (await storedUser(admin.email))?.roles[0] as string;
     const outside = await admin.api.post('/iam', { data: { emails: [newEmail()], roles: [customRole], allowedCompanies: [companyB] } });
-    expect(outside.status).toBe(403);
+    expect(outside.status).toBe(400);
+    expect(outside.body.error.fields).toEqual([{ path: 'allowedCompanies', message: 'Empresa não encontrada' }]);
     const invited = newEmail('scoped');
     expect((await admin.api.post('/iam', { data: { emails: [invited], roles: [customRole] } })).status).toBe(200);
     expect((await storedUser(invited))?.allowedCompanies).toEqual([companyA]);

@@ -20,9 +20,11 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { parseExportFields, streamExport } from '../../kit/export';
+import { labels } from '../../kit/labels';
 import type { ListQuery } from '../../kit/list-query';
 import type { Row } from '../../kit/repository';
 import { rowFromDriver } from '../../kit/routes';
+import { scopeOf } from '../../platform/access';
 import type { CurrentUser } from '../../platform/auth/current-user';
 import type { Tx } from '../../platform/db/client';
 import { AppError, badRequest, conflict, forbidden, ValidationError } from '../../platform/errors';
@@ -30,7 +32,6 @@ import { composeInvitationMail } from '../auth/mails';
 import { INVITATION_HOURS, issueOneTimeToken, linkTo } from '../auth/service';
 import {
   auditUserChange,
-  companyRefs,
   findUserById,
   insertUser,
   lockUser,
@@ -91,15 +92,43 @@ function isVisible(actor: CurrentUser, row: Pick<UserRow, 'allowedCompanies'>): 
   return row.allowedCompanies.some((id) => actor.allowedCompanyIds.includes(id));
 }
 
+/** A user outside the caller's scope is answered as one that does not exist (spec 5.5). */
 function assertVisible(actor: CurrentUser, rows: Pick<UserRow, 'allowedCompanies'>[]): void {
+  if (!rows.every((row) => isVisible(actor, row))) throw new AppError(404, 'iam.errors.userNotFound');
+}
+
+/**
+ * Inviting an email that belongs to a user of another company: the user exists, so this cannot
+ * answer as for a new email; it refuses without saying more.
+ */
+function assertInvitable(actor: CurrentUser, rows: Pick<UserRow, 'allowedCompanies'>[]): void {
   if (!rows.every((row) => isVisible(actor, row))) throw forbidden('errors.outOfScope');
 }
 
-/** Companies to store on a user: they must exist, and a limited caller can only hand out their own. */
-async function checkCompanies(db: Tx, actor: CurrentUser, ids: string[]): Promise<void> {
-  const found = await existingCompanyIds(db, ids);
-  if (found.size !== new Set(ids).size) throw fieldError('allowedCompanies', 'iam.errors.companyNotFound');
-  if (actor.allowedCompanyIds.length && ids.some((id) => !actor.allowedCompanyIds.includes(id))) throw forbidden('errors.outOfScope');
+/**
+ * Companies to store on a user: they must exist, and a limited caller can only hand out their own;
+ * another company is answered as an unknown one. Companies the user already has are not checked
+ * again: keeping them changes nothing, and the form sends them back as it got them.
+ */
+async function checkCompanies(db: Tx, actor: CurrentUser, ids: string[], kept: string[] = []): Promise<void> {
+  const added = ids.filter((id) => !kept.includes(id));
+  const found = await existingCompanyIds(db, added);
+  const outside = actor.allowedCompanyIds.length && added.some((id) => !actor.allowedCompanyIds.includes(id));
+  if (found.size !== new Set(added).size || outside) throw fieldError('allowedCompanies', 'iam.errors.companyNotFound');
+}
+
+/**
+ * Import hashes are unique per importing company scope: a hash used by an administrator of other
+ * companies neither blocks this import nor tells the caller it exists.
+ */
+function importKeyOf(actor: CurrentUser, importHash: string): string {
+  return actor.allowedCompanyIds.length ? `${[...actor.allowedCompanyIds].sort().join(',')}:${importHash}` : importHash;
+}
+
+/** `{id, label}` of a user's companies; one outside the caller's scope keeps its id and no name. */
+async function companyRefsFor(db: Tx, actor: CurrentUser, ids: string[]): Promise<{ id: string; label: string }[]> {
+  const names = await labels.labelsOf(db, 'company', ids, scopeOf(actor));
+  return ids.map((id) => ({ id, label: names.get(id) ?? id }));
 }
 
 /** What a limited caller's new users get when the form leaves the companies empty: the caller's own. */
@@ -201,8 +230,8 @@ function presentUser(row: StoredUser, names: Map<string, string>): UserAnswer {
   };
 }
 
-async function presentFullUser(db: Tx, row: UserRow): Promise<UserAnswer> {
-  return { ...presentUser(row, await roleNames(db, [row])), allowedCompanies: await companyRefs(db, row.allowedCompanies) };
+async function presentFullUser(db: Tx, actor: CurrentUser, row: UserRow): Promise<UserAnswer> {
+  return { ...presentUser(row, await roleNames(db, [row])), allowedCompanies: await companyRefsFor(db, actor, row.allowedCompanies) };
 }
 
 // ---------------------------------------------------------------- list, export, autocomplete, roles
@@ -250,8 +279,9 @@ export function exportUsers(ctx: IamContext, rawQuery: ListQuery & { fields?: un
       const names = await roleNames(db, rows);
       const companies = new Map(
         (
-          await companyRefs(
+          await companyRefsFor(
             db,
+            ctx.actor,
             rows.flatMap((row) => (row.allowedCompanies as string[]) ?? []),
           )
         ).map((c) => [c.id, c.label]),
@@ -292,7 +322,7 @@ export async function findUser(ctx: IamContext, id: string): Promise<UserAnswer>
   const row = await findUserById(ctx.deps.db, id);
   if (!row) throw new AppError(404, 'iam.errors.userNotFound');
   assertVisible(ctx.actor, [row]);
-  return presentFullUser(ctx.deps.db, row);
+  return presentFullUser(ctx.deps.db, ctx.actor, row);
 }
 
 // ---------------------------------------------------------------- invite, import
@@ -369,7 +399,7 @@ export async function inviteUsers(ctx: IamContext, data: unknown): Promise<true>
       const companies = companiesForNewUser(ctx.actor, input.allowedCompanies);
       await checkCompanies(tx, ctx.actor, companies);
       const existing = await lockUsersByEmails(tx, emails);
-      assertVisible(ctx.actor, existing);
+      assertInvitable(ctx.actor, existing);
       const sent: Invitation[] = [];
       for (const before of existing) {
         const again = reinvitation(before);
@@ -401,7 +431,8 @@ export async function inviteUsers(ctx: IamContext, data: unknown): Promise<true>
 export async function importUser(ctx: IamContext, data: unknown, importHash: string | undefined): Promise<UserAnswer> {
   if (!importHash?.trim()) throw badRequest('errors.importHashRequired');
   const { db } = ctx.deps;
-  if (await isUserImportHashUsed(db, importHash)) throw conflict('errors.importHashExistent');
+  const key = importKeyOf(ctx.actor, importHash);
+  if (await isUserImportHashUsed(db, key)) throw conflict('errors.importHashExistent');
   const input = parse(entitySchema(userEntity, 'import'), data) as {
     email: string;
     firstName?: string | null;
@@ -420,12 +451,12 @@ export async function importUser(ctx: IamContext, data: unknown, importHash: str
       if (!before) {
         const companies = companiesForNewUser(ctx.actor, input.allowedCompanies);
         await checkCompanies(tx, ctx.actor, companies);
-        const created = await createInvitedUser(tx, ctx, { ...input, email, allowedCompanies: companies }, importHash);
+        const created = await createInvitedUser(tx, ctx, { ...input, email, allowedCompanies: companies }, key);
         invitation = created.invitation;
         return created.row;
       }
-      assertVisible(ctx.actor, [before]);
-      if (input.allowedCompanies?.length) await checkCompanies(tx, ctx.actor, input.allowedCompanies);
+      assertInvitable(ctx.actor, [before]);
+      if (input.allowedCompanies?.length) await checkCompanies(tx, ctx.actor, input.allowedCompanies, before.allowedCompanies);
       const firstName = input.firstName ?? before.firstName;
       const lastName = input.lastName ?? before.lastName;
       const again = reinvitation(before);
@@ -436,7 +467,7 @@ export async function importUser(ctx: IamContext, data: unknown, importHash: str
         phoneNumber: input.phoneNumber ?? before.phoneNumber,
         roles: union(before.roles, input.roles),
         ...(input.allowedCompanies?.length ? { allowedCompanies: union(before.allowedCompanies, input.allowedCompanies) } : {}),
-        importHash,
+        importHash: key,
         updatedById: ctx.actor.id,
         ...(again ? { passwordResetTokenHash: again.hash, passwordResetExpiresAt: again.expiresAt } : {}),
       });
@@ -445,12 +476,12 @@ export async function importUser(ctx: IamContext, data: unknown, importHash: str
       return after;
     });
   } catch (error) {
-    if (isUniqueViolation(error) && (await isUserImportHashUsed(db, importHash))) throw conflict('errors.importHashExistent');
+    if (isUniqueViolation(error) && (await isUserImportHashUsed(db, key))) throw conflict('errors.importHashExistent');
     if (isUniqueViolation(error)) throw new AppError(409, 'iam.errors.userAlreadyExists');
     throw error;
   }
   if (invitation) await sendInvitations(ctx, [invitation]);
-  return presentFullUser(db, saved);
+  return presentFullUser(db, ctx.actor, saved);
 }
 
 // ---------------------------------------------------------------- edit, status, remove roles
@@ -474,7 +505,7 @@ export async function editUser(ctx: IamContext, data: unknown): Promise<UserAnsw
       throw fieldError('roles', 'iam.errors.revokingOwnPermission');
     }
     if (input.allowedCompanies !== undefined) {
-      await checkCompanies(tx, ctx.actor, input.allowedCompanies);
+      await checkCompanies(tx, ctx.actor, input.allowedCompanies, before.allowedCompanies);
       // A limited caller cannot turn a user into one of every company.
       if (ctx.actor.allowedCompanyIds.length && !input.allowedCompanies.length) throw forbidden('errors.outOfScope');
     }
@@ -493,7 +524,7 @@ export async function editUser(ctx: IamContext, data: unknown): Promise<UserAnsw
     await auditUserChange(tx, 'update', before, after, actorOf(ctx));
     return after;
   });
-  return presentFullUser(db, saved);
+  return presentFullUser(db, ctx.actor, saved);
 }
 
 /** PUT /iam/status: enable or disable users; a disabled user's tokens stop working at once. */
