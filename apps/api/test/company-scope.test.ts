@@ -201,7 +201,7 @@ describe('"not yours" answers as "does not exist"', () => {
 });
 
 describe('IAM', () => {
-  it("shows the companies of a shared user without naming the other company, and keeps them on edit", async () => {
+  it('shows the companies of a shared user without naming the other company, and keeps them on edit', async () => {
     const shared = await t.createUser({ allowedCompanies: [companyA, companyB], roles: ['auditLogViewer'], firstName: 'Sara' });
     const found = await scoped.get(`/iam/${shared.id}`);
     expect(found.status).toBe(200);
@@ -219,7 +219,7 @@ describe('IAM', () => {
     expect(edited.body.allowedCompanies.map((c: { id: string }) => c.id).sort()).toEqual([companyA, companyB].sort());
   });
 
-  it("answers a user of another company as an unknown one, and another company as an unknown company", async () => {
+  it('answers a user of another company as an unknown one, and another company as an unknown company', async () => {
     const theirs = await t.createUser({ allowedCompanies: [companyB] });
     const mine = await t.createUser({ allowedCompanies: [companyA] });
     const unknown = crypto.randomUUID();

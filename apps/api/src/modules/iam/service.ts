@@ -30,16 +30,7 @@ import type { Tx } from '../../platform/db/client';
 import { AppError, badRequest, conflict, forbidden, ValidationError } from '../../platform/errors';
 import { composeInvitationMail } from '../auth/mails';
 import { INVITATION_HOURS, issueOneTimeToken, linkTo } from '../auth/service';
-import {
-  auditUserChange,
-  findUserById,
-  insertUser,
-  lockUser,
-  lockUsers,
-  lockUsersByEmails,
-  type UserRow,
-  updateUser,
-} from '../auth/users';
+import { auditUserChange, findUserById, insertUser, lockUser, lockUsers, lockUsersByEmails, type UserRow, updateUser } from '../auth/users';
 import {
   autocompleteUsers,
   disabledCondition,
