@@ -55,6 +55,6 @@ describe('issue 6: roles and outbox links on the screens', () => {
     await row.click();
     await see(page.getByTestId('outbox-link-hidden-hint'));
     await see(page.getByText(text('pt-BR', 'outbox.linkHiddenHint')));
-    expect(await page.getByTestId('outbox-body').first().innerText()).toContain('token=********');
+    expect(await page.getByTestId('outbox-body').first().textContent()).toContain('token=********');
   });
 });
