@@ -141,14 +141,11 @@ export async function withPermissions<T extends { roles: string[]; allowedCompan
   db: Tx,
   rows: T[],
 ): Promise<(T & ManagedUser)[]> {
-  const roles = new Map(
-    (
-      await findRolesByIds(
-        db,
-        rows.flatMap((row) => row.roles),
-      )
-    ).map((role) => [role.id, role]),
+  const found = await findRolesByIds(
+    db,
+    rows.flatMap((row) => row.roles),
   );
+  const roles = new Map(found.map((role) => [role.id, role]));
   return rows.map((row) => {
     const granted = row.roles.flatMap((id) => {
       const role = roles.get(id);
