@@ -23,6 +23,7 @@ import { createTokenService, type TokenService } from './platform/auth/tokens';
 import type { Db } from './platform/db/client';
 import { AppError, registerErrorHandler } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail';
+import { withSecretsMaskedInLog } from './platform/secrets';
 import { createSmsSender, type SmsProvider, type SmsSender } from './platform/sms';
 import { createStorage, type Storage } from './platform/storage';
 
@@ -61,7 +62,7 @@ export type BuildAppOptions = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withSecretsMaskedInLog(options.logger ?? { level: config.logLevel }),
     genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: true,

@@ -354,7 +354,11 @@ describe('PUT /iam/status', () => {
     expect(signIn.body.error.message).toBe('Your account is disabled');
 
     expect((await owner.api.put('/iam/status', { ids: [one.id], disabled: false })).status).toBe(200);
-    expect((await one.api.get('/auth/me')).status).toBe(200);
+    // Enabled again, they sign in afresh: a token issued before they were disabled stays dead.
+    expect((await one.api.get('/auth/me')).status).toBe(401);
+    const again = await t.api.post('/auth/sign-in', { email: one.email, password: one.password });
+    expect(again.status).toBe(200);
+    expect((await t.client(again.body).get('/auth/me')).status).toBe(200);
     expect((await auditOf(one.id)).map((row) => row.action)).toEqual(['update', 'update']);
   });
 
@@ -489,5 +493,78 @@ describe('company scope (spec 5.5)', () => {
     const invited = newEmail('scoped');
     expect((await admin.api.post('/iam', { data: { emails: [invited], roles: [customRole] } })).status).toBe(200);
     expect((await storedUser(invited))?.allowedCompanies).toEqual([companyA]);
+  });
+});
+
+describe('nobody lowers a user who holds permissions they do not (issue 6)', () => {
+  let reviewer: TestUser;
+  let target: TestUser;
+  const outranked = 'Você não pode alterar {{email}}: essa pessoa tem permissões que você não tem';
+  beforeAll(async () => {
+    reviewer = await t.createUser({ roles: ['iamSecurityReviewer'], email: newEmail('reviewer') });
+    target = await t.createUser({ roles: ['owner'], email: newEmail('second.owner'), phoneNumber: '5521911112222' });
+  });
+
+  async function expectUnchanged() {
+    const row = await storedUser(target.email);
+    expect(row).toMatchObject({ disabled: false, roles: [ownerRoleId], phoneNumber: '5521911112222', allowedCompanies: [] });
+    expect((await target.api.get('/auth/me')).status).toBe(200);
+  }
+
+  it('refuses an iamSecurityReviewer disabling an owner, with a translated message', async () => {
+    const disable = await reviewer.api.put('/iam/status', { ids: [target.id], disabled: true });
+    expect(disable.status).toBe(403);
+    expect(disable.body.error.message).toBe(outranked.replace('{{email}}', target.email));
+    const english = await t.client(reviewer.token, 'en').put('/iam/status', { ids: [target.id], disabled: true });
+    expect(english.body.error.message).toBe(`You can't change ${target.email}: they hold permissions you don't hold`);
+    await expectUnchanged();
+  });
+
+  it('refuses removing the roles of an owner, one or all', async () => {
+    expect((await reviewer.api.delete('/iam', { emails: [target.email], all: true })).status).toBe(403);
+    expect((await reviewer.api.delete('/iam', { emails: [target.email], roles: [ownerRoleId] })).status).toBe(403);
+    await expectUnchanged();
+  });
+
+  it('refuses editing an owner: roles, phone (a reset SMS would go there) or companies', async () => {
+    const roles = await reviewer.api.put('/iam', { data: { id: target.id, roles: [] } });
+    expect(roles.status).toBe(400);
+    const keepRoles = await reviewer.api.put('/iam', { data: { id: target.id, roles: [ownerRoleId], phoneNumber: '5521999990000' } });
+    expect(keepRoles.status).toBe(403);
+    expect(keepRoles.body.error.message).toBe(outranked.replace('{{email}}', target.email));
+    const companies = await reviewer.api.put('/iam', { data: { id: target.id, roles: [ownerRoleId], allowedCompanies: [companyA] } });
+    expect(companies.status).toBe(403);
+    await expectUnchanged();
+  });
+
+  it('refuses the same through import and invitation', async () => {
+    const importer = await t.createUser({ permissions: ['iamImport', 'iamCreate', 'iamRead'] });
+    const imported = await importer.api.post('/iam/import', {
+      data: { email: target.email, phoneNumber: '5521999990000', roles: [], allowedCompanies: [companyA] },
+      importHash: `lower-${target.id}`,
+    });
+    expect([400, 403]).toContain(imported.status);
+    const withRole = (await storedUser(importer.email))?.roles[0] as string;
+    const importedWithRole = await importer.api.post('/iam/import', {
+      data: { email: target.email, phoneNumber: '5521999990000', roles: [withRole], allowedCompanies: [companyA] },
+      importHash: `lower2-${target.id}`,
+    });
+    expect(importedWithRole.status).toBe(403);
+    const invited = await importer.api.post('/iam', { data: { emails: [target.email], roles: [withRole] } });
+    expect(invited.status).toBe(403);
+    await expectUnchanged();
+  });
+
+  it('still lets the reviewer manage users holding no more than they do, and an owner manage anyone', async () => {
+    const peer = await t.createUser({ roles: ['iamSecurityReviewer'], email: newEmail('peer') });
+    expect((await reviewer.api.put('/iam/status', { ids: [peer.id], disabled: true })).status).toBe(200);
+    expect((await reviewer.api.put('/iam/status', { ids: [peer.id], disabled: false })).status).toBe(200);
+    expect((await reviewer.api.delete('/iam', { emails: [peer.email], all: true })).status).toBe(200);
+    // One outranking user in a batch refuses the whole batch.
+    const other = await t.createUser({ email: newEmail('plain') });
+    expect((await reviewer.api.put('/iam/status', { ids: [other.id, target.id], disabled: true })).status).toBe(403);
+    expect((await storedUser(other.email))?.disabled).toBe(false);
+    expect((await owner.api.put('/iam/status', { ids: [target.id], disabled: true })).status).toBe(200);
+    expect((await owner.api.put('/iam/status', { ids: [target.id], disabled: false })).status).toBe(200);
   });
 });

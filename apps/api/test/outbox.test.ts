@@ -1,4 +1,10 @@
+import { PassThrough } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../src/app';
+import { outboxMessage } from '../src/platform/db/schema';
+import type { SmsMessage } from '../src/platform/sms';
+import { type SmtpTestServer, startSmtpServer } from './support/smtp';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /** Without SMTP_URL or an SMS provider every message stays in the outbox, readable in the console. */
@@ -80,5 +86,170 @@ describe('mail that cannot leave', () => {
     const list = await owner.api.get('/outbox', { filter: { recipient: 'unlucky@example.com' } });
     expect(list.body.count).toBe(2);
     expect(list.body.rows.every((row: { status: string; error: string }) => row.status === 'failed' && row.error)).toBe(true);
+  });
+});
+
+type OutboxRow = { recipient: string; channel: string; body: string; link: string | null; linkHidden: boolean; status: string };
+
+/** The one-time token a stored message carries, read from the database as the mail transport got it. */
+async function storedTokenOf(app: TestApp, recipient: string): Promise<string> {
+  const [row] = await app.database.db.select().from(outboxMessage).where(eq(outboxMessage.recipient, recipient));
+  return new URL(row?.link ?? '').searchParams.get('token') ?? '';
+}
+
+async function outboxRowOf(reader: TestUser, recipient: string): Promise<OutboxRow> {
+  const list = await reader.api.get('/outbox', { filter: { recipient } });
+  expect(list.status).toBe(200);
+  const [row] = list.body.rows as OutboxRow[];
+  if (!row) throw new Error(`no outbox row for ${recipient}`);
+  return row;
+}
+
+function expectMasked(row: OutboxRow, token: string): void {
+  expect(row.linkHidden).toBe(true);
+  expect(row.link).not.toContain(token);
+  expect(row.link).toMatch(/\?token=\*+$/);
+  expect(row.body).not.toContain(token);
+  expect(row.body).toContain(row.link);
+}
+
+describe('one-time links in the outbox (issue 6)', () => {
+  let owner: TestUser;
+  let settingsEditor: TestUser;
+  let scopedAll: TestUser;
+  beforeAll(async () => {
+    owner = await t.createUser({ roles: ['owner'], email: 'link.owner@example.com', phoneNumber: '5531900001111' });
+    settingsEditor = await t.createUser({ permissions: ['settingsEdit', 'customerRead'] });
+    const company = await owner.api.post('/company', { data: { name: 'Scoped Co', type: 'carrier' } });
+    scopedAll = await t.createUser({ roles: ['owner'], allowedCompanies: [company.body.id] });
+  });
+
+  it("hides the owner's reset link and token from a settingsEdit holder, who cannot take the account over", async () => {
+    expect((await t.api.post('/auth/send-password-reset-email', { email: owner.email, method: 'email' })).status).toBe(200);
+    const token = await storedTokenOf(t, owner.email);
+    expect(token).not.toBe('');
+
+    const seen = await outboxRowOf(settingsEditor, owner.email);
+    expectMasked(seen, token);
+    expect(seen).toMatchObject({ status: 'outbox', channel: 'email' });
+    // Nothing the reader got opens the account.
+    const guessed = new URL(seen.link ?? '').searchParams.get('token') ?? '';
+    expect((await t.api.put('/auth/password-reset', { token: guessed, password: 'Tak3n-over!' })).status).toBe(400);
+
+    // A caller limited to some companies cannot manage an unlimited owner either.
+    expectMasked(await outboxRowOf(scopedAll, owner.email), token);
+
+    const ownView = await outboxRowOf(owner, owner.email);
+    expect(ownView.linkHidden).toBe(false);
+    expect(ownView.link).toBe(`${t.baseUrl}/auth/password-reset?token=${encodeURIComponent(token)}`);
+    expect(ownView.body).toContain(ownView.link);
+  });
+
+  it('hides the SMS reset link of a user with more permissions than the reader, found by the phone number', async () => {
+    expect((await t.api.post('/auth/send-password-reset-email', { email: owner.email, method: 'sms' })).status).toBe(200);
+    const token = await storedTokenOf(t, '5531900001111');
+    const seen = await outboxRowOf(settingsEditor, '5531900001111');
+    expect(seen.channel).toBe('sms');
+    expectMasked(seen, token);
+    expect((await outboxRowOf(owner, '5531900001111')).body).toContain(token);
+  });
+
+  it('shows the link to a reader holding every permission the recipient holds', async () => {
+    const peer = await t.createUser({ email: 'link.peer@example.com', permissions: ['customerRead'] });
+    expect((await t.api.post('/auth/send-password-reset-email', { email: peer.email, method: 'email' })).status).toBe(200);
+    const token = await storedTokenOf(t, peer.email);
+    const seen = await outboxRowOf(settingsEditor, peer.email);
+    expect(seen.linkHidden).toBe(false);
+    expect(seen.link).toContain(encodeURIComponent(token));
+  });
+
+  it('treats an unknown recipient as one holding every permission', async () => {
+    const link = `${t.baseUrl}/auth/password-reset?token=e.unknown-recipient-secret`;
+    await t.database.db.insert(outboxMessage).values({
+      channel: 'email',
+      recipient: 'nobody.here@example.com',
+      subject: 'Reset',
+      body: `Open ${link} soon`,
+      link,
+      status: 'outbox',
+    });
+    const seen = await outboxRowOf(settingsEditor, 'nobody.here@example.com');
+    expectMasked(seen, 'e.unknown-recipient-secret');
+    expect(seen.body).toMatch(/^Open http.*\?token=\*+ soon$/);
+    expect((await outboxRowOf(owner, 'nobody.here@example.com')).link).toBe(link);
+  });
+});
+
+describe('one-time links while mail and SMS leave the building (issue 6)', () => {
+  let smtp: SmtpTestServer;
+  let sending: TestApp;
+  const texted: SmsMessage[] = [];
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    sending = await startTestApp({
+      smtpUrl: smtp.url,
+      smsProvider: { name: 'test gateway', send: async (message) => void texted.push(message) },
+    });
+  });
+  afterAll(async () => {
+    await sending?.close();
+    await smtp?.close();
+  });
+
+  it('shows no link, even to the owner, and keeps no usable token in the database', async () => {
+    const owner = await sending.createUser({ roles: ['owner'], phoneNumber: '5531900002222' });
+    const target = await sending.createUser({ email: 'smtp.target@example.com', phoneNumber: '5531900003333' });
+    expect((await sending.api.post('/auth/send-password-reset-email', { email: target.email, method: 'email' })).status).toBe(200);
+    expect((await sending.api.post('/auth/send-password-reset-email', { email: target.email, method: 'sms' })).status).toBe(200);
+    const mail = await smtp.waitFor((m) => m.to.includes(target.email));
+    const mailed = /\?token=([\w.%-]+)/.exec(mail.text)?.[1] ?? '';
+    const textedToken = /\?token=([\w.%-]+)/.exec(texted[0]?.text ?? '')?.[1] ?? '';
+    expect(mailed).not.toBe('');
+    expect(textedToken).not.toBe('');
+
+    const mailRow = await outboxRowOf(owner, target.email);
+    expect(mailRow.status).toBe('sent');
+    expectMasked(mailRow, mailed);
+    const smsRow = await outboxRowOf(owner, '5531900003333');
+    expect(smsRow.status).toBe('sent');
+    expectMasked(smsRow, textedToken);
+
+    const stored = await sending.database.db.select().from(outboxMessage);
+    expect(JSON.stringify(stored)).not.toContain(mailed);
+    expect(JSON.stringify(stored)).not.toContain(textedToken);
+  });
+});
+
+describe('the server log (issue 6)', () => {
+  let logged: TestApp;
+  let lines = '';
+  beforeAll(async () => {
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => {
+      lines += chunk.toString('utf8');
+    });
+    logged = await startTestApp({ logStream: stream });
+  });
+  afterAll(() => logged?.close());
+
+  it('never writes a one-time link or token in full, neither from the outbox nor from the request that opens it', async () => {
+    const account = await logged.createUser({ email: 'logged.reset@example.com', phoneNumber: '5531900004444' });
+    expect((await logged.api.post('/auth/send-password-reset-email', { email: account.email, method: 'email' })).status).toBe(200);
+    const mailed = await storedTokenOf(logged, account.email);
+    expect((await logged.api.post('/auth/send-password-reset-email', { email: account.email, method: 'sms' })).status).toBe(200);
+    const texted = await storedTokenOf(logged, '5531900004444');
+    // The browser opens the link: the console's page is requested with the token in its address.
+    await fetch(`${logged.baseUrl}/auth/password-reset?token=${encodeURIComponent(mailed)}`);
+    await fetch(`${logged.baseUrl}${API_PREFIX}/nowhere?token=${encodeURIComponent(texted)}`);
+
+    expect(lines).toContain('mail kept in outbox');
+    expect(lines).toContain('sms kept in outbox');
+    expect(lines).toContain('/auth/password-reset?token=');
+    for (const token of [mailed, texted]) {
+      expect(lines).not.toContain(token);
+      expect(lines).not.toContain(encodeURIComponent(token));
+      // Not even most of it.
+      expect(lines).not.toContain(token.slice(2, 22));
+    }
   });
 });

@@ -198,3 +198,9 @@ export const PREDEFINED_ROLES: Record<string, readonly Permission[]> = {
 };
 
 export const OWNER_ROLE = 'owner';
+
+/** What a role grants: the owner role always carries every permission, including ones added after it was seeded. */
+export function permissionsOfRole(role: { name: string; permissions?: readonly string[] | null }): Permission[] {
+  if (role.name === OWNER_ROLE) return [...PERMISSIONS];
+  return (role.permissions ?? []).filter(isPermission);
+}

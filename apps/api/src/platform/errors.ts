@@ -31,6 +31,11 @@ export const notFound = (key = 'errors.notFound') => new AppError(404, key);
 export const conflict = (key: string) => new AppError(409, key);
 export const unauthorized = (key = 'errors.unauthorized') => new AppError(401, key);
 
+/** A rule broken on one field: the message is shown on the form field and as the error. */
+export function fieldError(path: string, key: string, params: Record<string, unknown> = {}): AppError {
+  return new AppError(400, key, params, [{ path, key, values: params }]);
+}
+
 /** A failed schema check; `labelPrefix` names where field labels live ('entities.customer.fields'). */
 export class ValidationError extends AppError {
   constructor(

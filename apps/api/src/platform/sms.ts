@@ -1,5 +1,7 @@
 import type { Db } from './db/client';
 import { outboxMessage } from './db/schema';
+import { outboxContent } from './mail';
+import { maskSecrets } from './secrets';
 
 export type SmsMessage = { to: string; text: string; link?: string };
 
@@ -13,7 +15,7 @@ export type SmsSender = {
 
 type Log = { info: (obj: object, msg?: string) => void; error: (obj: object, msg?: string) => void };
 
-/** Like mail: without a provider every SMS is kept (and logged) in the outbox. */
+/** Like mail: without a provider every SMS is kept in the outbox (and logged with its token masked). */
 export function createSmsSender(options: { db: Db; provider?: SmsProvider; log: Log }): SmsSender {
   return {
     isConfigured: Boolean(options.provider),
@@ -29,13 +31,12 @@ export function createSmsSender(options: { db: Db; provider?: SmsProvider; log: 
           options.log.error({ err, to: message.to }, 'sms not sent');
         }
       } else {
-        options.log.info({ to: message.to, link: message.link }, 'sms kept in outbox (no provider)');
+        options.log.info({ to: message.to, link: message.link && maskSecrets(message.link) }, 'sms kept in outbox (no provider)');
       }
       await options.db.insert(outboxMessage).values({
         channel: 'sms',
         recipient: message.to,
-        body: message.text,
-        link: message.link ?? null,
+        ...outboxContent({ text: message.text, link: message.link }, Boolean(options.provider)),
         status,
         error,
       });

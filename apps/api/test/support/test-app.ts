@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { type Permission, PREDEFINED_ROLES } from '@ebox/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -56,7 +57,13 @@ export type TestApp = {
 let userCounter = 0;
 
 export async function startTestApp(
-  options: { smtpUrl?: string; smsProvider?: SmsProvider; env?: Record<string, string> } = {},
+  options: {
+    smtpUrl?: string;
+    smsProvider?: SmsProvider;
+    env?: Record<string, string>;
+    /** Receives the server log (JSON lines at info level); without it the app logs nothing. */
+    logStream?: Writable;
+  } = {},
 ): Promise<TestApp> {
   const url = await createDatabaseFromTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
   const database = connectDatabase(url, 5);
@@ -66,7 +73,13 @@ export async function startTestApp(
     smtpUrl: options.smtpUrl,
     logLevel: 'silent',
   };
-  const app = await buildApp({ db: database.db, config, smsProvider: options.smsProvider, logger: false, forceCloseConnections: true });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    smsProvider: options.smsProvider,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
+    forceCloseConnections: true,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

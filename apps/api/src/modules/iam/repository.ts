@@ -132,3 +132,19 @@ export async function isUserImportHashUsed(db: Tx, importHash: string): Promise<
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.importHash, importHash)).limit(1);
   return Boolean(row);
 }
+
+/** Users reached at these addresses or phone numbers, with what decides who may manage them. */
+export async function findUsersByContacts(db: Tx, emails: string[], phoneNumbers: string[]) {
+  const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+  const phones = [...new Set(phoneNumbers)];
+  if (!lowered.length && !phones.length) return [];
+  return db
+    .select({ email: user.email, phoneNumber: user.phoneNumber, roles: user.roles, allowedCompanies: user.allowedCompanies })
+    .from(user)
+    .where(
+      or(
+        lowered.length ? inArray(sql`lower(${user.email})`, lowered) : undefined,
+        phones.length ? inArray(user.phoneNumber, phones) : undefined,
+      ),
+    );
+}

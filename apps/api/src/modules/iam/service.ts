@@ -4,11 +4,11 @@ import {
   type FileRef,
   fullNameOf,
   hasPermission,
-  isPermission,
   type Language,
   OWNER_ROLE,
+  PERMISSIONS,
   type Permission,
-  PREDEFINED_ROLES,
+  permissionsOfRole,
   translatorFor,
   USER_STATUSES,
   userEditSchema,
@@ -27,7 +27,7 @@ import { rowFromDriver } from '../../kit/routes';
 import { scopeOf } from '../../platform/access';
 import type { CurrentUser } from '../../platform/auth/current-user';
 import type { Tx } from '../../platform/db/client';
-import { AppError, badRequest, conflict, forbidden, ValidationError } from '../../platform/errors';
+import { AppError, badRequest, conflict, fieldError, forbidden, ValidationError } from '../../platform/errors';
 import { composeInvitationMail } from '../auth/mails';
 import { INVITATION_HOURS, issueOneTimeToken, linkTo } from '../auth/service';
 import { auditUserChange, findUserById, insertUser, lockUser, lockUsers, lockUsersByEmails, type UserRow, updateUser } from '../auth/users';
@@ -56,11 +56,6 @@ const LABELS = 'entities.user.fields';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const actorOf = (ctx: IamContext) => ({ id: ctx.actor.id, email: ctx.actor.email });
-
-/** A rule broken on one field: the message is shown on the form field and as the error. */
-function fieldError(path: string, key: string, params: Record<string, unknown> = {}): AppError {
-  return new AppError(400, key, params, [{ path, key, values: params }]);
-}
 
 function parse<T>(schema: z.ZodType<T>, data: unknown): T {
   const result = schema.safeParse(data ?? {});
@@ -130,12 +125,6 @@ function companiesForNewUser(actor: CurrentUser, requested: string[] | undefined
 
 // ---------------------------------------------------------------- roles
 
-function permissionsOfRole(role: RoleRow): Permission[] {
-  // The owner role always carries every permission, as in platform/auth/current-user.ts.
-  if (role.name === OWNER_ROLE) return [...(PREDEFINED_ROLES[OWNER_ROLE] ?? [])];
-  return role.permissions.filter(isPermission);
-}
-
 /**
  * Roles must exist, and a caller can grant only roles whose permissions they hold themselves:
  * otherwise anyone with iamCreate could make themself owner.
@@ -148,6 +137,47 @@ async function checkGrantableRoles(db: Tx, actor: CurrentUser, roleIds: string[]
     if (missing.length) throw fieldError('roles', 'iam.errors.roleNotGrantable', { role: role.name });
   }
   return roles;
+}
+
+// ---------------------------------------------------------------- who may manage whom
+
+/** What the caller compares against before changing a user: where they belong and what they may do. */
+export type ManagedUser = { allowedCompanies: string[]; permissions: readonly Permission[] };
+
+/** Someone the console does not know could be anyone: only a caller holding everything manages them. */
+export const UNKNOWN_USER: ManagedUser = { allowedCompanies: [], permissions: PERMISSIONS };
+
+/**
+ * The caller could manage this user: they see them (company scope) and hold every permission the
+ * user holds. Whoever holds more than the caller is out of reach: the caller may not disable,
+ * strip or otherwise change them, nor read the one-time links sent to them.
+ */
+export function canManageUser(actor: CurrentUser, target: ManagedUser): boolean {
+  return isVisible(actor, target) && target.permissions.every((permission) => hasPermission(actor.permissions, permission));
+}
+
+/** The rows with the permissions their roles grant them. */
+export async function withPermissions<T extends { roles: string[]; allowedCompanies: string[] }>(
+  db: Tx,
+  rows: T[],
+): Promise<(T & ManagedUser)[]> {
+  const found = await findRolesByIds(
+    db,
+    rows.flatMap((row) => row.roles),
+  );
+  const roles = new Map(found.map((role) => [role.id, role]));
+  return rows.map((row) => {
+    const granted = row.roles.flatMap((id) => {
+      const role = roles.get(id);
+      return role ? permissionsOfRole(role) : [];
+    });
+    return { ...row, permissions: [...new Set(granted)] };
+  });
+}
+
+async function assertManageable(db: Tx, actor: CurrentUser, rows: UserRow[]): Promise<void> {
+  const outranking = (await withPermissions(db, rows)).find((row) => !canManageUser(actor, row));
+  if (outranking) throw new AppError(403, 'iam.errors.userOutranksCaller', { email: outranking.email });
 }
 
 function ownerRoleIdOf(actor: CurrentUser): string | null {
@@ -391,6 +421,7 @@ export async function inviteUsers(ctx: IamContext, data: unknown): Promise<true>
       await checkCompanies(tx, ctx.actor, companies);
       const existing = await lockUsersByEmails(tx, emails);
       assertInvitable(ctx.actor, existing);
+      await assertManageable(tx, ctx.actor, existing);
       const sent: Invitation[] = [];
       for (const before of existing) {
         const again = reinvitation(before);
@@ -447,6 +478,7 @@ export async function importUser(ctx: IamContext, data: unknown, importHash: str
         return created.row;
       }
       assertInvitable(ctx.actor, [before]);
+      await assertManageable(tx, ctx.actor, [before]);
       if (input.allowedCompanies?.length) await checkCompanies(tx, ctx.actor, input.allowedCompanies, before.allowedCompanies);
       const firstName = input.firstName ?? before.firstName;
       const lastName = input.lastName ?? before.lastName;
@@ -485,6 +517,7 @@ export async function editUser(ctx: IamContext, data: unknown): Promise<UserAnsw
     const before = await lockUser(tx, input.id);
     if (!before) throw new AppError(404, 'iam.errors.userNotFound');
     assertVisible(ctx.actor, [before]);
+    await assertManageable(tx, ctx.actor, [before]);
     // Only roles being added must be grantable: keeping or removing a role never escalates.
     await checkGrantableRoles(
       tx,
@@ -518,7 +551,7 @@ export async function editUser(ctx: IamContext, data: unknown): Promise<UserAnsw
   return presentFullUser(db, ctx.actor, saved);
 }
 
-/** PUT /iam/status: enable or disable users; a disabled user's tokens stop working at once. */
+/** PUT /iam/status: enable or disable users; a disabled user's tokens stop working at once and for good. */
 export async function setUsersDisabled(ctx: IamContext, ids: string[], disabled: boolean): Promise<true> {
   const unique = [...new Set(ids)];
   if (disabled && unique.includes(ctx.actor.id)) throw badRequest('iam.errors.disablingHimself');
@@ -526,9 +559,15 @@ export async function setUsersDisabled(ctx: IamContext, ids: string[], disabled:
     const rows = await lockUsers(tx, unique);
     if (rows.length !== unique.length) throw new AppError(404, 'iam.errors.userNotFound');
     assertVisible(ctx.actor, rows);
+    await assertManageable(tx, ctx.actor, rows);
     for (const before of rows) {
       if (before.disabled === disabled) continue;
-      const after = await updateUser(tx, before.id, { disabled, updatedById: ctx.actor.id });
+      // Disabling ends every token issued so far: enabling the user again does not revive them.
+      const after = await updateUser(tx, before.id, {
+        disabled,
+        ...(disabled ? { tokenVersion: before.tokenVersion + 1 } : {}),
+        updatedById: ctx.actor.id,
+      });
       await auditUserChange(tx, 'update', before, after, actorOf(ctx));
     }
   });
@@ -543,6 +582,7 @@ export async function removeRoles(ctx: IamContext, input: { emails: string[]; ro
     const rows = await lockUsersByEmails(tx, emails);
     if (rows.length !== emails.length) throw new AppError(404, 'iam.errors.userNotFound');
     assertVisible(ctx.actor, rows);
+    await assertManageable(tx, ctx.actor, rows);
     const ownerRoleId = ownerRoleIdOf(ctx.actor);
     const removesOwnOwner = rows.some((row) => row.id === ctx.actor.id) && ownerRoleId && (input.all || input.roles.includes(ownerRoleId));
     if (removesOwnOwner) throw badRequest('iam.errors.revokingOwnPermission');

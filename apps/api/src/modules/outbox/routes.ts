@@ -2,14 +2,16 @@ import { defineEntity } from '@ebox/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuerySchema } from '../../kit/list-query';
-import { listRows, resourceOf } from '../../kit/repository';
-import { requirePermission } from '../../platform/access';
+import { resourceOf } from '../../kit/repository';
+import { requirePermission, requireUser } from '../../platform/access';
 import { outboxMessage } from '../../platform/db/schema';
+import { listOutbox } from './service';
 
 /**
  * The mail and SMS outbox, read through the kit's list engine with a declaration of its own: the
- * owner reads verification and reset links here when no SMTP server or SMS provider is configured.
- * Nobody writes it through the API (platform/mail.ts and platform/sms.ts do).
+ * owner reads verification and reset links here when no SMTP server or SMS provider is configured
+ * (./service decides who sees a link). Nobody writes it through the API (platform/mail.ts and
+ * platform/sms.ts do).
  */
 export const outboxEntity = defineEntity({
   name: 'outbox',
@@ -42,9 +44,6 @@ export async function registerOutboxRoutes(app: FastifyInstance): Promise<void> 
       schema: { tags: ['outbox'], summary: 'Mail and SMS sent or kept by the console, newest first', querystring: listQuerySchema },
       onRequest: requirePermission('settingsEdit'),
     },
-    async (request) => {
-      const { rows, count } = await listRows(app.deps.db, resource, request.query, { companyIds: null });
-      return { rows: rows.map((row) => ({ ...row, createdAt: new Date(String(row.createdAt)).toISOString() })), count };
-    },
+    async (request) => listOutbox(app.deps, resource, requireUser(request), request.query),
   );
 }

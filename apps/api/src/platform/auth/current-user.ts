@@ -1,4 +1,4 @@
-import { isPermission, type Permission, PREDEFINED_ROLES } from '@ebox/domain';
+import { type Permission, permissionsOfRole } from '@ebox/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entityTable } from '../db/entity-tables';
@@ -35,11 +35,7 @@ export async function loadCurrentUser(db: Tx, id: string): Promise<CurrentUser |
         .where(inArray(roleTable.id, row.roles))) as { id: string; name: string; permissions: string[] }[])
     : [];
   const permissions = new Set<Permission>();
-  for (const role of roles) {
-    // The owner role always carries every permission, including ones added after it was seeded.
-    const granted = role.name === 'owner' ? PREDEFINED_ROLES.owner : (role.permissions ?? []);
-    for (const p of granted) if (isPermission(p)) permissions.add(p);
-  }
+  for (const role of roles) for (const p of permissionsOfRole(role)) permissions.add(p);
   return {
     id: row.id,
     email: row.email,

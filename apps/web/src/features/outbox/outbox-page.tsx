@@ -1,6 +1,6 @@
-import { LinkOutlined, MailOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EyeInvisibleOutlined, LinkOutlined, MailOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Table, type TableProps, Tag, Typography } from 'antd';
+import { Button, Card, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
 import { formatDateTime } from '../../app/format';
@@ -14,6 +14,8 @@ type OutboxMessage = {
   subject: string | null;
   body: string;
   link: string | null;
+  /** The link's one-time token (in `link` and `body`) is masked for this reader. */
+  linkHidden: boolean;
   status: string;
   error: string | null;
   createdAt: string;
@@ -21,9 +23,18 @@ type OutboxMessage = {
 
 const STATUS_COLORS: Record<string, string> = { sent: 'green', outbox: 'blue', failed: 'red' };
 
-function MessageLink({ link }: { link: string | null }) {
+function MessageLink({ link, hidden }: { link: string | null; hidden: boolean }) {
   const { t } = useTranslation();
   if (!link) return <Typography.Text type="secondary">—</Typography.Text>;
+  if (hidden) {
+    return (
+      <Tooltip title={t('outbox.linkHiddenHint')}>
+        <Tag icon={<EyeInvisibleOutlined />} data-testid="outbox-link-hidden">
+          {t('outbox.linkHidden')}
+        </Tag>
+      </Tooltip>
+    );
+  }
   return (
     <Typography.Link href={link} target="_blank" rel="noreferrer" data-testid="outbox-link">
       <LinkOutlined /> {t('outbox.openLink')}
@@ -33,7 +44,8 @@ function MessageLink({ link }: { link: string | null }) {
 
 /**
  * /outbox (settingsEdit): mail and SMS the console sent or, without SMTP_URL or an SMS provider,
- * kept here, so verification and reset links work on a laptop.
+ * kept here, so verification and reset links work on a laptop. The API masks a link's token for a
+ * reader who may not manage its recipient; the page says so instead of offering a dead link.
  */
 export default function OutboxPage() {
   const { t, i18n } = useTranslation();
@@ -95,7 +107,7 @@ export default function OutboxPage() {
       title: t('outbox.fields.link'),
       dataIndex: 'link',
       width: 140,
-      render: (value: string | null) => <MessageLink link={value} />,
+      render: (value: string | null, row) => <MessageLink link={value} hidden={row.linkHidden} />,
     },
   ];
 
@@ -120,9 +132,14 @@ export default function OutboxPage() {
             <div data-testid="outbox-body">
               {row.subject && <Typography.Title level={5}>{row.subject}</Typography.Title>}
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{row.body}</Typography.Paragraph>
-              {row.link && (
+              {row.link && row.linkHidden && (
+                <Typography.Paragraph type="secondary" data-testid="outbox-link-hidden-hint">
+                  <MessageLink link={row.link} hidden /> {t('outbox.linkHiddenHint')}
+                </Typography.Paragraph>
+              )}
+              {row.link && !row.linkHidden && (
                 <Typography.Paragraph copyable={{ text: row.link }} style={{ wordBreak: 'break-all' }}>
-                  <MessageLink link={row.link} /> <Typography.Text type="secondary">{row.link}</Typography.Text>
+                  <MessageLink link={row.link} hidden={false} /> <Typography.Text type="secondary">{row.link}</Typography.Text>
                 </Typography.Paragraph>
               )}
               {row.error && <Typography.Text type="danger">{`${t('outbox.fields.error')}: ${row.error}`}</Typography.Text>}

@@ -4,6 +4,7 @@ import { groupPermissions, type PermissionGroup } from '@ebox/domain/i18n/permis
 import { Checkbox, Col, Collapse, Empty, Input, Row, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../app/current-user';
 import type { FieldInputProps } from '../../kit/fields/field-input';
 
 type ShownGroup = PermissionGroup & { shown: Permission[] };
@@ -12,9 +13,11 @@ type ShownGroup = PermissionGroup & { shown: Permission[] };
  * The role's permission list (spec 6): every permission of the registry with its translated label
  * and description, grouped by entity in collapsible panels, each with a select-all and a count.
  * A filter box narrows the list by label, description or name and opens the matching groups.
+ * Only permissions the caller holds can be ticked: the API refuses putting any other into a role.
  */
 export function PermissionPicker({ value, onChange, id, disabled }: FieldInputProps) {
   const { t } = useTranslation();
+  const { can } = useCurrentUser();
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<string[]>([]);
   const selected = useMemo(() => new Set((value as Permission[] | null | undefined) ?? []), [value]);
@@ -47,6 +50,7 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
   };
 
   const panel = (group: ShownGroup) => {
+    const grantable = group.shown.filter((permission) => can(permission));
     const count = group.permissions.filter((permission) => selected.has(permission)).length;
     const shownCount = group.shown.filter((permission) => selected.has(permission)).length;
     const title = t(`permissions.groups.${group.group}`);
@@ -58,8 +62,8 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
           <Checkbox
             checked={shownCount === group.shown.length}
             indeterminate={shownCount > 0 && shownCount < group.shown.length}
-            disabled={disabled}
-            onChange={(e) => toggle(group.shown, e.target.checked)}
+            disabled={disabled || grantable.length === 0}
+            onChange={(e) => toggle(grantable, e.target.checked)}
             aria-label={`${t('role.permissionPicker.selectGroup')}: ${title}`}
             data-testid={`permission-group-${group.group}`}
           >
@@ -78,7 +82,7 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
             <Checkbox
               key={permission}
               checked={selected.has(permission)}
-              disabled={disabled}
+              disabled={disabled || !can(permission)}
               onChange={(e) => toggle([permission], e.target.checked)}
               data-testid={`permission-${permission}`}
             >

@@ -1,11 +1,12 @@
 import { EntityList } from '../../kit/list/entity-list';
 import { useRouteEntity } from '../../kit/route-entity';
-import { isDestroyableRole, RoleDescription } from './role-texts';
+import { RoleDescription, useIsManageableRole } from './role-texts';
 
 const displays = { description: RoleDescription };
 
-/** /role: the kit's list, with predefined roles translated and offering no delete. */
+/** /role: the kit's list, with predefined roles translated and offering neither edit nor delete. */
 export function RoleListPage() {
   const entity = useRouteEntity();
-  return <EntityList entity={entity} displays={displays} isDestroyable={isDestroyableRole} />;
+  const isManageable = useIsManageableRole();
+  return <EntityList entity={entity} displays={displays} isDestroyable={isManageable} isEditable={isManageable} />;
 }

@@ -1,12 +1,24 @@
+import { isPermission } from '@ebox/domain';
 import { Form, Input, Typography } from 'antd';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayLabel, isPredefinedRoleName, roleDescription } from '../../kit/entity-labels';
+import { useCurrentUser } from '../../app/current-user';
+import { isPredefinedRoleName, roleDescription } from '../../kit/entity-labels';
 import type { FieldDisplayProps } from '../../kit/fields/field-display';
 import type { FieldInputProps } from '../../kit/fields/field-input';
 
-/** A role may be deleted unless it is predefined (the API always refuses those). */
-export function isDestroyableRole(role: Record<string, unknown>): boolean {
-  return !role.predefined;
+/**
+ * Which roles the caller may change or delete, as the API decides: never a predefined one, and
+ * only one whose permissions the caller all holds (changing it would otherwise lower its holders).
+ */
+export function useIsManageableRole(): (role: Record<string, unknown>) => boolean {
+  const { can } = useCurrentUser();
+  return useCallback(
+    (role) =>
+      !role.predefined &&
+      ((role.permissions as string[] | undefined) ?? []).every((permission) => isPermission(permission) && can(permission)),
+    [can],
+  );
 }
 
 /** A role's description on lists and the view page: a predefined role without one of its own shows its translated one. */
@@ -23,11 +35,9 @@ export function RoleDescription({ record, value, compact }: FieldDisplayProps) {
   );
 }
 
-/** The name on the role form: a predefined role's name is locked, so its translation is what the user reads. */
+/** The name on the role form (predefined roles never open in it). */
 export function RoleNameInput({ field, value, onChange, id, autoFocus, disabled }: FieldInputProps) {
-  const { t } = useTranslation();
   const name = (value as string | null | undefined) ?? '';
-  if (disabled && isPredefinedRoleName(name)) return <Input id={id} value={displayLabel(t, 'role', name)} disabled />;
   return (
     <Input
       id={id}

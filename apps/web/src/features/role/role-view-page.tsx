@@ -1,10 +1,21 @@
+import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
 import { PermissionList } from './permission-list';
-import { isDestroyableRole, RoleDescription } from './role-texts';
+import { RoleDescription, useIsManageableRole } from './role-texts';
 
 const displays = { permissions: PermissionList, description: RoleDescription };
 
-/** /role/:id: the kit's view with the permissions grouped and described; a predefined role offers no delete. */
+/** /role/:id: the kit's view with the permissions grouped and described; a predefined role is view only. */
 export function RoleViewPage() {
-  return <EntityViewPage displays={displays} isDestroyable={isDestroyableRole} />;
+  const { t } = useTranslation();
+  const isManageable = useIsManageableRole();
+  return (
+    <EntityViewPage
+      displays={displays}
+      isDestroyable={isManageable}
+      isEditable={isManageable}
+      header={(record) => (record.predefined ? <Alert type="info" showIcon title={t('role.predefinedHint')} /> : null)}
+    />
+  );
 }

@@ -1,9 +1,9 @@
 import { ENTITIES, type EntityDeclaration, type RelationRef } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Spin } from 'antd';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { type EntityRecord, endpointsOf, entityKeys } from '../entity-api';
 import { entityLabel, recordLabel } from '../entity-labels';
 import { useEntityNavigation, useFindFailure } from '../navigation';
@@ -15,10 +15,8 @@ export type EntityFormPageProps = {
   /** Defaults to the route's entity. */
   entity?: EntityDeclaration;
   inputs?: FormFieldInputs;
-  /** Fields to show disabled for a given stored record (a predefined role's name). */
-  disabledFieldsOf?: (record: EntityRecord) => string[];
-  /** Shown above the form for a stored record (why a field is locked). */
-  noticeOf?: (record: EntityRecord) => ReactNode;
+  /** A stored record the caller may not change opens as its view page instead (a link typed by hand). */
+  isEditable?: (record: EntityRecord) => boolean;
 };
 
 /** The parent of a nested create screen (/eboxModule/eboxModuleCompartiment/new/:idModule), with its label. */
@@ -49,9 +47,10 @@ export function EntityFormPage(props: EntityFormPageProps) {
   return <EntityFormScreen key={entity.name} {...props} entity={entity} />;
 }
 
-function EntityFormScreen({ entity, inputs, disabledFieldsOf, noticeOf }: EntityFormPageProps & { entity: EntityDeclaration }) {
+function EntityFormScreen({ entity, inputs, isEditable }: EntityFormPageProps & { entity: EntityDeclaration }) {
   const { t } = useTranslation();
   const params = useParams();
+  const navigate = useNavigate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const navigation = useEntityNavigation(entity);
@@ -73,6 +72,11 @@ function EntityFormScreen({ entity, inputs, disabledFieldsOf, noticeOf }: Entity
     if (record.error) onFindFailure(record.error);
   }, [record.error, onFindFailure]);
 
+  const readOnly = Boolean(record.data && isEditable && !isEditable(record.data));
+  useEffect(() => {
+    if (readOnly && id) navigate(navigation.paths.view(id), { replace: true });
+  }, [readOnly, id, navigate, navigation.paths]);
+
   const title = t(id ? 'kit.form.editTitle' : 'kit.form.newTitle', { entity: entityLabel(t, entity) });
   const isLoading = (Boolean(id) && record.isPending) || parentLoading;
 
@@ -92,25 +96,21 @@ function EntityFormScreen({ entity, inputs, disabledFieldsOf, noticeOf }: Entity
 
   return (
     <Card title={title} data-testid={`${entity.name}-form-page`}>
-      {isLoading || (id && !record.data) ? (
+      {isLoading || (id && !record.data) || readOnly ? (
         <div style={{ textAlign: 'center', padding: 48 }}>
           <Spin />
         </div>
       ) : (
-        <>
-          {record.data && noticeOf?.(record.data)}
-          <EntityForm
-            key={id ?? 'new'}
-            entity={entity}
-            mode={id ? 'update' : 'create'}
-            record={record.data}
-            locked={locked}
-            inputs={inputs}
-            disabledFields={record.data && disabledFieldsOf ? disabledFieldsOf(record.data) : []}
-            onSubmit={submit}
-            onCancel={() => navigation.back(record.data, parentId)}
-          />
-        </>
+        <EntityForm
+          key={id ?? 'new'}
+          entity={entity}
+          mode={id ? 'update' : 'create'}
+          record={record.data}
+          locked={locked}
+          inputs={inputs}
+          onSubmit={submit}
+          onCancel={() => navigation.back(record.data, parentId)}
+        />
       )}
     </Card>
   );

@@ -53,6 +53,8 @@ export type EntityListProps = {
   displays?: FieldDisplays;
   /** Records the API never deletes (predefined roles) offer no delete and cannot be selected for it. */
   isDestroyable?: (record: EntityRecord) => boolean;
+  /** Records the caller may not change (predefined roles) offer no edit. */
+  isEditable?: (record: EntityRecord) => boolean;
   testId?: string;
 };
 
@@ -62,7 +64,7 @@ export type EntityListProps = {
  * per-row view/edit/delete, export, and buttons shown per permission.
  */
 export function EntityList(props: EntityListProps) {
-  const { entity, fixedFilter, bulkActions, onCreate, afterDestroyOne, hideFilters, displays, isDestroyable, testId } = props;
+  const { entity, fixedFilter, bulkActions, onCreate, afterDestroyOne, hideFilters, displays, isDestroyable, isEditable, testId } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useCurrentUser();
@@ -193,7 +195,7 @@ export function EntityList(props: EntityListProps) {
             />
           </Tooltip>
         )}
-        {mayEdit && (
+        {mayEdit && (isEditable?.(record) ?? true) && (
           <Tooltip title={t('kit.actions.edit')}>
             <Button
               type="text"

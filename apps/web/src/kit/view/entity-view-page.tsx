@@ -24,6 +24,8 @@ export type EntityViewPageProps = {
   afterDestroy?: (record: EntityRecord) => void;
   /** Records the API never deletes (predefined roles) offer no delete. */
   isDestroyable?: (record: EntityRecord) => boolean;
+  /** Records the caller may not change (predefined roles) offer no edit. */
+  isEditable?: (record: EntityRecord) => boolean;
   /** Shown above the record: the way up to the pages it is reached from (a building level's building). */
   header?: (record: EntityRecord) => ReactNode;
 };
@@ -41,6 +43,7 @@ function EntityViewScreen({
   children,
   afterDestroy,
   isDestroyable,
+  isEditable,
   header,
 }: EntityViewPageProps & { entity: EntityDeclaration }) {
   const { t } = useTranslation();
@@ -91,7 +94,7 @@ function EntityViewScreen({
         extra={
           current && (
             <Space wrap>
-              {can(permissionOf(entity, 'Edit')) && (
+              {can(permissionOf(entity, 'Edit')) && (isEditable?.(current) ?? true) && (
                 <Button icon={<EditOutlined />} onClick={() => navigate(navigation.paths.edit(current.id))} data-testid="view-edit">
                   {t('kit.actions.edit')}
                 </Button>

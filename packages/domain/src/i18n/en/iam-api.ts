@@ -7,6 +7,7 @@ export default {
       disablingHimself: "You can't disable yourself",
       revokingOwnPermission: "You can't revoke your own owner permission",
       roleNotGrantable: "You can't grant the role {{role}}: it has permissions you don't hold",
+      userOutranksCaller: "You can't change {{email}}: they hold permissions you don't hold",
       roleNotFound: 'Role not found',
       companyNotFound: 'Company not found',
       removeNothingSelected: 'Choose the roles to remove or remove all of them',

@@ -6,7 +6,10 @@ export default {
   },
   role: {
     errors: {
-      predefinedRename: 'The name of a predefined role cannot be changed',
+      predefinedReadOnly: 'Predefined roles cannot be changed',
+      permissionsNotHeld: "You can't put into a role permissions you don't hold: {{permissions}}",
+      notManageable: "You can't change the role {{role}}: it has permissions you don't hold",
+      ownRoleWidened: "You can't add permissions to a role you hold",
       predefinedDelete: 'Predefined roles cannot be removed',
     },
   },

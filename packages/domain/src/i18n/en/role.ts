@@ -1,7 +1,7 @@
 /** Role screens (spec 2.6 /role, 6); the API's messages live in resource (role.errors). */
 export default {
   role: {
-    predefinedHint: 'Predefined role: its name cannot be changed.',
+    predefinedHint: 'Predefined role: it can be viewed and granted, not changed.',
     permissionPicker: {
       search: 'Filter permissions',
       selectGroup: 'Select all',

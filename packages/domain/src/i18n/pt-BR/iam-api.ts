@@ -7,6 +7,7 @@ export default {
       disablingHimself: 'Você não pode desativar a si mesmo',
       revokingOwnPermission: 'Você não pode revogar sua própria permissão de proprietário',
       roleNotGrantable: 'Você não pode conceder o perfil {{role}}: ele tem permissões que você não possui',
+      userOutranksCaller: 'Você não pode alterar {{email}}: essa pessoa tem permissões que você não tem',
       roleNotFound: 'Perfil não encontrado',
       companyNotFound: 'Empresa não encontrada',
       removeNothingSelected: 'Escolha os perfis a remover ou remova todos',

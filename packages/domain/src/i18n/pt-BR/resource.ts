@@ -6,7 +6,10 @@ export default {
   },
   role: {
     errors: {
-      predefinedRename: 'O nome de um perfil predefinido não pode ser alterado',
+      predefinedReadOnly: 'Perfis predefinidos não podem ser alterados',
+      permissionsNotHeld: 'Você não pode colocar em um perfil permissões que você não possui: {{permissions}}',
+      notManageable: 'Você não pode alterar o perfil {{role}}: ele tem permissões que você não possui',
+      ownRoleWidened: 'Você não pode acrescentar permissões a um perfil que você possui',
       predefinedDelete: 'Perfis predefinidos não podem ser removidos',
     },
   },

@@ -1,7 +1,7 @@
 /** Role screens (spec 2.6 /role, 6); the API's messages live in resource (role.errors). */
 export default {
   role: {
-    predefinedHint: 'Perfil predefinido: o nome não pode ser alterado.',
+    predefinedHint: 'Perfil predefinido: pode ser consultado e concedido, mas não alterado.',
     permissionPicker: {
       search: 'Filtrar permissões',
       selectGroup: 'Selecionar todas',
