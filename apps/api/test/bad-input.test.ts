@@ -24,6 +24,8 @@ afterAll(() => t?.close());
 /** A 400 with a translated message (English asked, so the text is checked against the English file). */
 function expectRefused(answer: { status: number; body: any }, message?: RegExp) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+  // The cause is caught where the value enters, with a message naming it, not by the database.
+  expect(answer.body.error.code).not.toBe('invalidValue');
   expect(answer.body.error.message).toEqual(expect.any(String));
   if (message) expect(answer.body.error.message).toMatch(message);
 }
