@@ -46,6 +46,7 @@ describe('a NUL character (U+0000)', () => {
     expectRefused(await en().get('/company', { filter: { name: NUL } }), /must not contain/);
     expectRefused(await en().get('/company', { orderBy: `name${NUL}_ASC` }));
     expectRefused(await en().get('/company/autocomplete', { query: NUL }), /must not contain/);
+    expectRefused(await en().get('/auditLog', { filter: { entityName: NUL } }), /must not contain/);
   });
 
   it('is refused by IAM, auth and settings bodies and queries', async () => {
@@ -62,11 +63,22 @@ describe('a NUL character (U+0000)', () => {
   });
 });
 
+describe('a file URL with a stray % (found by the fuzz test)', () => {
+  it('is imported with its name as written instead of failing to decode', async () => {
+    const row = { name: 'Caixa', unitPrice: '10,50', photos: 'https://cdn.example.com/caixa%zz.png' };
+    const answer = await en().post('/product/import', { data: row, importHash: 'stray-percent' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.photos[0].name).toBe('caixa%zz.png');
+  });
+});
+
 describe('dates past year 9999 in a filter', () => {
   it('are refused on a kit list, the users list and the audit log', async () => {
     for (const date of ['+010000-01-01', '20000-01-01', '275760-09-13']) {
       expectRefused(await en().get('/company', { filter: { createdAt: [date, ''] } }), /Invalid filter: createdAt/);
       expectRefused(await en().get('/company', { filter: { createdAt: date } }), /Invalid filter/);
+      expectRefused(await en().get('/iam/user', { filter: { createdAt: [date, ''] } }), /Invalid filter: createdAt/);
+      expectRefused(await en().get('/auditLog', { filter: { timestamp: ['', date] } }), /Invalid filter: timestamp/);
     }
   });
 });

@@ -138,13 +138,22 @@ function extensionOf(name: string): string {
   return dot === -1 ? '' : clean.slice(dot + 1).toLowerCase();
 }
 
+/** A URL's last segment as a file name; a stray '%' is not an escape, so the segment stays as written. */
+function decodedName(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function toFileList(value: unknown): unknown {
   const list = splitWords(value);
   if (!Array.isArray(list)) return list;
   return list.map((item) => {
     if (typeof item !== 'string') return item;
-    const name = decodeURIComponent(item.split('?')[0]?.split('/').pop() ?? item);
-    return { name, publicUrl: item };
+    const last = item.split('?')[0]?.split('/').pop() ?? item;
+    return { name: decodedName(last), publicUrl: item };
   });
 }
 
