@@ -207,7 +207,9 @@ function queryValue(r: Random, name: string, op: Operation, known: string[], sch
       return filter;
     }
     case 'orderBy':
-      return r.chance(0.7) ? `${r.pick([...fieldNames, 'createdAt', 'x\u0000'])}_${r.pick(['ASC', 'DESC', 'SIDEWAYS'])}` : r.pick(ODD_STRINGS);
+      return r.chance(0.7)
+        ? `${r.pick([...fieldNames, 'createdAt', 'x\u0000'])}_${r.pick(['ASC', 'DESC', 'SIDEWAYS'])}`
+        : r.pick(ODD_STRINGS);
     case 'fields':
       return r.chance(0.7) ? Array.from({ length: r.int(4) + 1 }, () => r.pick([...fieldNames, 'id', 'password'])) : oddScalar(r, known);
     case 'timezone':
@@ -259,9 +261,15 @@ function multipartBody(r: Random): { body: string | FormData; contentType?: stri
     case 2:
       return { body: `${part('XYZ')}\r\n--XYZ--\r\n`, contentType: 'multipart/form-data' };
     case 3:
-      return { body: `${part('XYZ', r.pick(['a\u0000.png', 'x'.repeat(3000), '', '../../a.png']))}\r\n--XYZ--\r\n`, contentType: 'multipart/form-data; boundary=XYZ' };
+      return {
+        body: `${part('XYZ', r.pick(['a\u0000.png', 'x'.repeat(3000), '', '../../a.png']))}\r\n--XYZ--\r\n`,
+        contentType: 'multipart/form-data; boundary=XYZ',
+      };
     case 4:
-      return { body: `${part('XYZ', 'a.png', r.pick(['other', 'file\u0000', '']))}\r\n--XYZ--\r\n`, contentType: 'multipart/form-data; boundary=XYZ' };
+      return {
+        body: `${part('XYZ', 'a.png', r.pick(['other', 'file\u0000', '']))}\r\n--XYZ--\r\n`,
+        contentType: 'multipart/form-data; boundary=XYZ',
+      };
     case 5: {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(r.int(2000))]), r.pick(['a.png', 'a.pdf', 'a.txt', 'a.svg']));
@@ -328,7 +336,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 it(`answers no 5xx to ${REQUESTS} malformed requests over every documented route (seed ${SEED})`, { timeout: 180_000 }, async () => {
-  const document = await (await fetch(`${t.baseUrl}${PREFIX}/docs/json`)).json();
+  const document = (await (await fetch(`${t.baseUrl}${PREFIX}/docs/json`)).json()) as Parameters<typeof operationsOf>[0];
   const operations = operationsOf(document);
   expect(operations.length).toBeGreaterThan(50);
   const r = prng(SEED);
