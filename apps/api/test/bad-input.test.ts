@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
@@ -145,6 +146,20 @@ describe('an export', () => {
     }
     const users = await exportOf('/iam/user', 'fields=email&filter[email]=a%00b');
     expect(users.status).toBe(400);
+  });
+
+  it('answers any query failure as an error before the headers, never as a download cut short', async () => {
+    // Nothing a client sends reaches the database unchecked any more, so the database is made to
+    // refuse the query itself: the export must still answer a plain JSON error, not a 200 and a cut.
+    await t.database.db.execute(sql`ALTER TABLE company RENAME COLUMN external_id TO external_id_away`);
+    try {
+      const answer = await exportOf('/company', 'fields=name&fields=externalId');
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.type).toContain('application/json');
+      expect(JSON.parse(answer.text).error.message).toEqual(expect.any(String));
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE company RENAME COLUMN external_id_away TO external_id`);
+    }
   });
 
   it('still streams a good export', async () => {
