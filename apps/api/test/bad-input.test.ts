@@ -144,6 +144,8 @@ describe('an export', () => {
       expect(answer.type).toContain('application/json');
       expect(JSON.parse(answer.text).error.message).toEqual(expect.any(String));
     }
+    const timezone = await exportOf('/company', 'fields=name&timezone=Mars%2FOlympus');
+    expect(JSON.parse(timezone.text).error.message).toBe('Invalid time zone: Mars/Olympus');
     const users = await exportOf('/iam/user', 'fields=email&filter[email]=a%00b');
     expect(users.status).toBe(400);
   });

@@ -27,5 +27,10 @@ function isTimeZone(value: string): boolean {
 
 export const exportQuery = listQuerySchema.extend({
   fields: z.union([z.array(plainTextSchema), plainTextSchema]).optional(),
-  timezone: plainTextSchema.max(100).refine(isTimeZone, 'errors.invalidTimezone').optional(),
+  timezone: plainTextSchema
+    .max(100)
+    .superRefine((value, ctx) => {
+      if (!isTimeZone(value)) ctx.addIssue({ code: 'custom', message: 'errors.invalidTimezone', params: { value } });
+    })
+    .optional(),
 });
