@@ -77,6 +77,19 @@ export async function streamExport(options: {
   const { db, reply, entity, fields, language, query, present } = options;
   const pool = (db as unknown as { $client: Pool }).$client;
   const client = await pool.connect();
+  // The query runs and its first batch is read before any header goes out: a query the database
+  // refuses is then an ordinary error answer (400 with a message), not a download cut short.
+  const fetchRecords = async () => present((await client.query(`FETCH ${BATCH} FROM export_cursor`)).rows as Row[]);
+  let records: Record<string, unknown>[];
+  try {
+    await client.query('BEGIN READ ONLY');
+    await client.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${query.sql}`, query.params);
+    records = await fetchRecords();
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    client.release();
+    throw error;
+  }
   const stream = new PassThrough();
   const fileName = exportFileName(entity, language);
   reply
@@ -101,13 +114,8 @@ export async function streamExport(options: {
 
   const run = async () => {
     try {
-      await client.query('BEGIN READ ONLY');
-      await client.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${query.sql}`, query.params);
-      for (;;) {
-        const { rows } = await client.query(`FETCH ${BATCH} FROM export_cursor`);
-        if (!rows.length) break;
-        // The cursor answers column names of the SELECT aliases, which are the field names.
-        const records = await present(rows as Row[]);
+      // The cursor answers column names of the SELECT aliases, which are the field names.
+      for (; records.length; records = await fetchRecords()) {
         for (const record of records) {
           const values: Record<string, unknown> = {};
           for (const name of fields) values[name] = cellOf(entity.fields[name], record[name], language);

@@ -1,4 +1,13 @@
-import type { EntityDeclaration, Field } from '@ebox/domain';
+import {
+  type EntityDeclaration,
+  type Field,
+  hasNoNul,
+  INT4_MAX,
+  INT4_MIN,
+  isStorableDate,
+  plainTextSchema,
+  VALIDATION_KEYS,
+} from '@ebox/domain';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -12,9 +21,27 @@ import type { LabelSource } from './labels';
  * else is a 400, never a column name spliced into SQL.
  */
 
+/** True when no string in a parsed query value (nested arrays and objects included) holds a NUL. */
+function isFreeOfNul(value: unknown): boolean {
+  if (typeof value === 'string') return hasNoNul(value);
+  if (Array.isArray(value)) return value.every(isFreeOfNul);
+  if (value && typeof value === 'object') return Object.entries(value).every(([key, item]) => hasNoNul(key) && isFreeOfNul(item));
+  return true;
+}
+
+/**
+ * Filter values are checked here, before any reaches SQL: PostgreSQL refuses a NUL in text, so it
+ * is a 400 naming the filter rather than a failed query.
+ */
+const filterSchema = z.record(z.string(), z.unknown()).superRefine((filter, ctx) => {
+  for (const [name, value] of Object.entries(filter)) {
+    if (!isFreeOfNul(value) || !hasNoNul(name)) ctx.addIssue({ code: 'custom', message: VALIDATION_KEYS.nul, path: [name] });
+  }
+});
+
 export const listQuerySchema = z.object({
-  filter: z.record(z.string(), z.unknown()).optional(),
-  orderBy: z.string().max(120).optional(),
+  filter: filterSchema.optional(),
+  orderBy: plainTextSchema.max(120).optional(),
   limit: z.coerce.number().int().min(0).max(1000).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
@@ -57,13 +84,21 @@ function rangeOf(value: unknown, parse: (v: unknown) => unknown, field: string):
   return [from, to];
 }
 
+/** A number the column can compare with; NaN (refused as an invalid filter) otherwise. */
 function toNumber(v: unknown): number {
-  return Number(String(v).replace(',', '.'));
+  const n = Number(String(v).replace(',', '.'));
+  return Number.isFinite(n) ? n : Number.NaN;
+}
+
+/** An integer column is int4: a fraction or a value past its range could never match and fails in SQL. */
+function toInteger(v: unknown): number {
+  const n = toNumber(v);
+  return Number.isInteger(n) && n >= INT4_MIN && n <= INT4_MAX ? n : Number.NaN;
 }
 
 function toTimestamp(v: unknown): string | number {
   const date = new Date(String(v));
-  return Number.isNaN(date.getTime()) ? Number.NaN : date.toISOString();
+  return isStorableDate(date) ? date.toISOString() : Number.NaN;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -95,7 +130,7 @@ function conditionFor(name: string, field: Field, column: PgColumn, value: unkno
     case 'number':
     case 'integer':
     case 'dateTime': {
-      const parse = field.type === 'dateTime' ? toTimestamp : toNumber;
+      const parse = field.type === 'dateTime' ? toTimestamp : field.type === 'integer' ? toInteger : toNumber;
       const [from, to] = rangeOf(value, parse, name);
       return and(from !== undefined ? gte(column, from) : undefined, to !== undefined ? lte(column, to) : undefined);
     }

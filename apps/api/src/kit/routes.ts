@@ -8,20 +8,14 @@ import { badRequest } from '../platform/errors';
 import { parseExportFields, streamExport } from './export';
 import { listQuerySchema } from './list-query';
 import { listSelect, type Resource, type Row } from './repository';
+import { autocompleteQuery, dataBody, exportQuery, importBody } from './request-schemas';
 import { createEntityService } from './service';
 
 /** Spec 7.3: the same routes for every declared entity, guarded by that entity's permissions. */
 
 const idParams = z.object({ id: z.uuid() });
-const dataBody = z.object({ data: z.record(z.string(), z.unknown()) });
-const updateBody = z.object({ id: z.string().optional(), data: z.record(z.string(), z.unknown()) });
-const importBody = z.object({ data: z.record(z.string(), z.unknown()), importHash: z.string().max(200).optional() });
-const autocompleteQuery = z.object({ query: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).optional() });
+const updateBody = dataBody.extend({ id: z.string().optional() });
 const idsQuery = z.object({ ids: z.union([z.array(z.uuid()), z.uuid()]).optional() });
-const exportQuery = listQuerySchema.extend({
-  fields: z.union([z.array(z.string()), z.string()]).optional(),
-  timezone: z.string().optional(),
-});
 
 /** Raw cursor rows carry database column names; map them back to field names and JS values. */
 export function rowFromDriver(resource: Resource, raw: Record<string, unknown>): Row {

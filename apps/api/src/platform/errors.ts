@@ -1,4 +1,4 @@
-import { describeIssue, type Language, translatorFor } from '@ebox/domain';
+import { describeIssue, type Language, shortenedText, translatorFor } from '@ebox/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -60,14 +60,26 @@ function labelOf(t: (key: string, options?: Record<string, unknown>) => string, 
   return leaf[leaf.length - 1] ?? path;
 }
 
+/**
+ * Caller-given text an error repeats (a key, a filter name, a value) is cut: 1 MB in is never 2 MB
+ * out. `values` is the list of allowed options, ours, and is kept whole.
+ */
+function shortenedValues(values: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values))
+    result[key] = typeof value === 'string' && key !== 'values' ? shortenedText(value, 80) : value;
+  return result;
+}
+
 export function translateAppError(error: AppError, language: Language) {
   const t = translatorFor(language);
   const prefix = error instanceof ValidationError ? error.labelPrefix : undefined;
-  const fields = error.fields.map((field) => ({
-    path: field.path,
-    message: t(field.key, { ...field.values, label: labelOf(t, prefix, field.path) || t('errors.validation') }),
-  }));
-  const message = fields.length && error.key === 'errors.validation' ? (fields[0]?.message ?? t(error.key)) : t(error.key, error.params);
+  const fields = error.fields.map((field) => {
+    const path = shortenedText(field.path, 80);
+    return { path, message: t(field.key, { ...shortenedValues(field.values), label: labelOf(t, prefix, path) || t('errors.validation') }) };
+  });
+  const message =
+    fields.length && error.key === 'errors.validation' ? (fields[0]?.message ?? t(error.key)) : t(error.key, shortenedValues(error.params));
   return { code: error.key.replace(/^errors\./, ''), message, ...(fields.length ? { fields } : {}) };
 }
 
@@ -77,6 +89,13 @@ const PG_ERRORS: Record<string, AppError> = {
   // ON DELETE RESTRICT answers restrict_violation rather than foreign_key_violation
   '23001': new AppError(400, 'errors.inUse'),
   '22P02': new AppError(400, 'errors.validation'),
+  // Data exceptions a value can still cause if a check upstream missed it (a NUL, a year past
+  // 9999, a number past the column's range): the caller's input, so a 400, never a 500.
+  '22021': new AppError(400, 'errors.invalidValue'),
+  '22P05': new AppError(400, 'errors.invalidValue'),
+  '22008': new AppError(400, 'errors.invalidValue'),
+  '22007': new AppError(400, 'errors.invalidValue'),
+  '22003': new AppError(400, 'errors.invalidValue'),
 };
 
 function toAppError(error: FastifyError & { code?: string }, request: FastifyRequest): AppError | null {

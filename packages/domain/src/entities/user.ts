@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntity } from '../kit/entity';
 import type { FileRef } from '../kit/field';
-import { fieldSchema } from '../kit/schema';
+import { EMAIL_PATTERN, fieldSchema } from '../kit/schema';
 
 /** Spec 3: a user's status is derived from `disabled`. */
 export const USER_STATUSES = ['enabled', 'disabled'] as const;
@@ -41,7 +41,7 @@ export const userEntity = defineEntity({
   defaultOrderBy: 'createdAt_DESC',
 });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = EMAIL_PATTERN;
 
 export function isValidEmail(value: string): boolean {
   return EMAIL.test(value);

@@ -21,6 +21,7 @@ const M = {
   stringLength: 'validation.string.length',
   stringMin: 'validation.string.min',
   stringMax: 'validation.string.max',
+  nul: 'validation.string.nul',
   startsWithDigit: 'validation.string.matches',
   email: 'validation.string.email',
   url: 'validation.string.url',
@@ -40,10 +41,38 @@ const M = {
 
 export const VALIDATION_KEYS = M;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** No NUL either: an address is stored and looked up as text. */
+export const EMAIL_PATTERN = /^[^\s@\0]+@[^\s@\0]+\.[^\s@\0]+$/;
+const EMAIL = EMAIL_PATTERN;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Raster formats only: an SVG can carry script, so it is never accepted as an image. */
 export const IMAGE_FORMATS = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
+
+/** PostgreSQL text and jsonb cannot hold U+0000: a value carrying it is refused, never sent on. */
+export function hasNoNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
+/** Any free text the API takes (bodies, tokens, search words): a string PostgreSQL can store. */
+export const plainTextSchema = z.string(M.invalid).refine(hasNoNul, M.nul);
+
+/** PostgreSQL's integer (int4): a declared integer field is stored in one. */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A date PostgreSQL reads back: JavaScript takes years up to 275760 ('+010000-01-01') that the
+ * database refuses, so only years 1 to 9999 are dates here.
+ */
+export function isStorableDate(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(date.getTime()) && year >= 1 && year <= 9999;
+}
+
+/** What an error repeats of the caller's input: enough to recognise it, never the whole of it. */
+export function shortenedText(value: string, max = 40): string {
+  return value.length > max ? `${value.slice(0, max)}…` : value;
+}
 
 function blankToNull(value: unknown): unknown {
   if (typeof value === 'string') {
@@ -109,21 +138,30 @@ function extensionOf(name: string): string {
   return dot === -1 ? '' : clean.slice(dot + 1).toLowerCase();
 }
 
+/** A URL's last segment as a file name; a stray '%' is not an escape, so the segment stays as written. */
+function decodedName(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function toFileList(value: unknown): unknown {
   const list = splitWords(value);
   if (!Array.isArray(list)) return list;
   return list.map((item) => {
     if (typeof item !== 'string') return item;
-    const name = decodeURIComponent(item.split('?')[0]?.split('/').pop() ?? item);
-    return { name, publicUrl: item };
+    const last = item.split('?')[0]?.split('/').pop() ?? item;
+    return { name: decodedName(last), publicUrl: item };
   });
 }
 
 const fileRefSchema = z.object({
-  id: z.string().optional(),
-  name: z.string().min(1),
+  id: plainTextSchema.optional(),
+  name: plainTextSchema.min(1),
   sizeInBytes: z.number().int().nonnegative().optional(),
-  publicUrl: z.string().min(1),
+  publicUrl: plainTextSchema.min(1),
 });
 
 function filesSchema(field: FilesField) {
@@ -144,11 +182,13 @@ function filesSchema(field: FilesField) {
   return z.preprocess((v) => (v == null ? [] : toFileList(v)), list);
 }
 
+const dateText = z.string(M.dateType).refine((v) => isStorableDate(new Date(v)), M.dateType);
+
 /** Schema of a single field's value, null meaning "no value" (required is checked by the object). */
 export function fieldSchema(field: Field, mode: SchemaMode = 'create'): z.ZodType {
   switch (field.type) {
     case 'text': {
-      let s = z.string(M.invalid);
+      let s = plainTextSchema;
       if (field.length !== undefined) s = s.length(field.length, M.stringLength);
       if (field.min !== undefined) s = s.min(field.min, M.stringMin);
       if (field.max !== undefined) s = s.max(field.max, M.stringMax);
@@ -160,9 +200,16 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'create'): z.ZodTyp
     case 'number':
     case 'integer': {
       let n = z.number(M.numberType);
-      if (field.type === 'integer') n = n.int(M.integer);
-      if (field.min !== undefined) n = n.min(field.min, M.numberMin);
-      if (field.max !== undefined) n = n.max(field.max, M.numberMax);
+      // An integer lives in an int4 column: a declaration without bounds still gets the column's.
+      if (field.type === 'integer')
+        n = n
+          .int(M.integer)
+          .min(field.min ?? INT4_MIN, M.numberMin)
+          .max(field.max ?? INT4_MAX, M.numberMax);
+      else {
+        if (field.min !== undefined) n = n.min(field.min, M.numberMin);
+        if (field.max !== undefined) n = n.max(field.max, M.numberMax);
+      }
       const scale = field.type === 'number' ? field.scale : undefined;
       const checked = n.nullable();
       if (scale === undefined) return z.preprocess(toNumber, checked);
@@ -175,14 +222,14 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'create'): z.ZodTyp
         toIsoDateTime,
         z
           .string(M.dateType)
-          .refine((v) => !Number.isNaN(Date.parse(v)), M.dateType)
+          .refine((v) => isStorableDate(new Date(v)), M.dateType)
           .nullable(),
       );
     case 'dateRange':
       return z.preprocess(
         (v) => (Array.isArray(v) ? v.map(toIsoDateTime) : blankToNull(v)),
         z
-          .tuple([z.string(M.dateType).nullable(), z.string(M.dateType).nullable()])
+          .tuple([dateText.nullable(), dateText.nullable()])
           .refine(([start, end]) => !start || !end || Date.parse(start) <= Date.parse(end), M.dateRangeOrder)
           .nullable(),
       );
@@ -195,7 +242,7 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'create'): z.ZodTyp
       return z.preprocess((v) => (v == null ? [] : splitWords(v)), list);
     }
     case 'stringList': {
-      let list = z.array(z.string(M.invalid));
+      let list = z.array(plainTextSchema);
       if (field.min !== undefined) list = list.min(field.min, M.arrayMin);
       if (field.max !== undefined) list = list.max(field.max, M.arrayMax);
       return z.preprocess((v) => {
@@ -281,7 +328,9 @@ export function describeIssue(issue: z.core.$ZodIssue): IssueMessage {
   if (issue.code === 'invalid_value') values.values = (raw.values as unknown[]).join(', ');
   if (issue.code === 'custom' && raw.params) Object.assign(values, raw.params);
   if (issue.code === 'unrecognized_keys') {
-    values.keys = (raw.keys as string[]).join(', ');
+    // A client may send any key, a megabyte long or thousands of them: name only a few, shortened.
+    const keys = raw.keys as string[];
+    values.keys = [...keys.slice(0, 5).map((key) => shortenedText(key)), ...(keys.length > 5 ? ['…'] : [])].join(', ');
     return { path, key: 'validation.object.noUnknown', values };
   }
   // Entity rules (5.3) carry their own keys under entities.<name>.errors.

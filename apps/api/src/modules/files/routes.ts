@@ -1,10 +1,10 @@
-import { MAX_FILE_SIZE } from '@ebox/domain';
+import { hasNoNul, MAX_FILE_SIZE } from '@ebox/domain';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/access';
-import { badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { assertMayUpload, findSignedFile, maxSizeOf, resolveUploadTarget, storeUpload } from './service';
 
 const uploadQuery = z.object({ entity: z.string().min(1).max(100), field: z.string().min(1).max(100) });
@@ -14,6 +14,25 @@ const signatureQuery = z.object({ signature: z.string().optional() });
 
 /** Content types a browser may show in place; anything else is sent as a download. */
 const INLINE = /^(image\/(jpeg|png|gif|webp)|application\/pdf|text\/plain)/;
+
+/**
+ * The one part named "file", read whole. The multipart parser fails on a body cut short or a
+ * boundary the body does not use; that is the client's malformed request, so a 400.
+ */
+async function readFilePart(request: FastifyRequest, maxSize: number): Promise<{ name: string; bytes: Buffer }> {
+  try {
+    const part = await request.file({ limits: { fileSize: maxSize }, throwFileSizeLimit: false });
+    if (part?.fieldname !== 'file') throw badRequest('errors.file.missing');
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw badRequest('validation.file.size', { max: maxSize });
+    // The name is stored as text and sent back in headers: PostgreSQL cannot hold a NUL in it.
+    if (!hasNoNul(part.filename)) throw badRequest('errors.file.malformed');
+    return { name: part.filename, bytes };
+  } catch (error) {
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode === 413) throw error;
+    throw badRequest('errors.file.malformed');
+  }
+}
 
 /**
  * Files (spec 5.2, 5.3): POST /file/upload stores one file for a declared files field and answers
@@ -42,11 +61,8 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
         assertMayUpload(user, target);
         if (!request.isMultipart()) throw badRequest('errors.file.missing');
         const maxSize = maxSizeOf(target.field);
-        const part = await request.file({ limits: { fileSize: maxSize }, throwFileSizeLimit: false });
-        if (part?.fieldname !== 'file') throw badRequest('errors.file.missing');
-        const bytes = await part.toBuffer();
-        if (part.file.truncated) throw badRequest('validation.file.size', { max: maxSize });
-        return storeUpload(app.deps, user, target, { name: part.filename, bytes });
+        const { name, bytes } = await readFilePart(request, maxSize);
+        return storeUpload(app.deps, user, target, { name, bytes });
       },
     );
 

@@ -1,8 +1,9 @@
-import { emailListSchema, hasPermission, type Permission } from '@ebox/domain';
+import { emailListSchema, hasPermission, type Permission, plainTextSchema } from '@ebox/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema } from '../../kit/list-query';
+import { autocompleteQuery, dataBody, exportQuery, importBody } from '../../kit/request-schemas';
 import { requirePermission, requireUser } from '../../platform/access';
 import { forbidden } from '../../platform/errors';
 import {
@@ -25,19 +26,9 @@ const tags = ['iam'];
 const config = { labelPrefix: 'entities.user.fields' };
 
 const idParams = z.object({ id: z.uuid('validation.mixed.invalid') });
-const dataBody = z.object({ data: z.record(z.string(), z.unknown()) });
-const importBody = z.object({ data: z.record(z.string(), z.unknown()), importHash: z.string().max(200).optional() });
-const exportQuery = listQuerySchema.extend({
-  fields: z.union([z.array(z.string()), z.string()]).optional(),
-  timezone: z.string().optional(),
-});
-const autocompleteQuery = z.object({
-  query: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
 const roleTreeQuery = z.object({
-  filter: z.object({ role: z.string().max(255).optional() }).optional(),
-  orderBy: z.string().max(60).optional(),
+  filter: z.object({ role: plainTextSchema.max(255).optional() }).optional(),
+  orderBy: plainTextSchema.max(60).optional(),
   // The console sends a page it does not use (spec 7.2: no paging on this list).
   limit: z.coerce.number().int().min(0).optional(),
   offset: z.coerce.number().int().min(0).optional(),

@@ -13,6 +13,8 @@ export default {
     inUse: 'This record is used by other records and cannot be deleted',
     outOfScope: "You don't have access to this company's data",
     invalidFilter: 'Invalid filter: {{field}}',
+    invalidTimezone: 'Invalid time zone: {{value}}',
+    invalidValue: 'A value is outside what can be stored (a date past year 9999, a number too large or a NUL character)',
     invalidOrderBy: 'Invalid sorting: {{value}}',
     exporterFieldsRequired: 'exporterFields is required',
     importHashRequired: 'Import hash is required',

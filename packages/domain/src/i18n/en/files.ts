@@ -4,6 +4,7 @@ export default {
     file: {
       missing: 'No file was sent',
       empty: 'The file is empty',
+      malformed: 'The upload is malformed or incomplete: send one multipart/form-data part named "file"',
       unknownTarget: 'Files cannot be uploaded to {{entity}}.{{field}}',
     },
   },

@@ -19,6 +19,7 @@ export default {
       trim: '{{label}} must be a trimmed string',
       lowercase: '{{label}} must be a lowercase string',
       uppercase: '{{label}} must be a upper case string',
+      nul: '{{label}} must not contain the NUL character (U+0000)',
       selected: '{{label}} must be selected',
     },
     number: {

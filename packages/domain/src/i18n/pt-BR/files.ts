@@ -4,6 +4,7 @@ export default {
     file: {
       missing: 'Nenhum arquivo foi enviado',
       empty: 'O arquivo está vazio',
+      malformed: 'O envio está malformado ou incompleto: envie uma parte multipart/form-data chamada "file"',
       unknownTarget: 'Não é possível enviar arquivos para {{entity}}.{{field}}',
     },
   },

@@ -19,6 +19,7 @@ export default {
       trim: '{{label}} não deve ter espaços no início ou no fim',
       lowercase: '{{label}} deve estar em minúsculas',
       uppercase: '{{label}} deve estar em maiúsculas',
+      nul: '{{label}} não pode conter o caractere NUL (U+0000)',
       selected: '{{label}} deve ser selecionado',
     },
     number: {
