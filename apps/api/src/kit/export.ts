@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { type EntityDeclaration, exportColumnsOf, type Field, type FileRef, type Language, translatorFor } from '@ebox/domain';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 import type { Db } from '../platform/db/client';
@@ -77,6 +76,8 @@ export async function streamExport(options: {
   const { db, reply, entity, fields, language, query } = options;
   const present = options.present ?? ((rows: Row[]) => presentRows(db, entity, rows));
   const pool = (db as unknown as { $client: Pool }).$client;
+  // Loaded on the first export rather than at start-up: exceljs alone takes most of a second to load.
+  const { default: ExcelJS } = await import('exceljs');
   const client = await pool.connect();
   const stream = new PassThrough();
   const fileName = exportFileName(entity, language);
