@@ -56,10 +56,16 @@ export type TestApp = {
 let userCounter = 0;
 
 export async function startTestApp(
-  options: { smtpUrl?: string; smsProvider?: SmsProvider; env?: Record<string, string> } = {},
+  options: {
+    smtpUrl?: string;
+    smsProvider?: SmsProvider;
+    env?: Record<string, string>;
+    /** Connects the app through another address (a proxy the test controls) to its database. */
+    databaseUrlOf?: (url: string) => string;
+  } = {},
 ): Promise<TestApp> {
   const url = await createDatabaseFromTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
-  const database = connectDatabase(url, 5);
+  const database = connectDatabase(options.databaseUrlOf ? options.databaseUrlOf(url) : url, 5);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-data-'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256', ...options.env }),
