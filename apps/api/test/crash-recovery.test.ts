@@ -26,9 +26,7 @@ const url = (path: string) => `${running?.baseUrl}${path}`;
 
 async function signIn(): Promise<string> {
   const response = await waitForStatus(running as ConsoleProcess, url('/io/api/v1/auth/sign-in'), 200, 10_000, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(owner),
+    init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) },
   });
   return (await response.json()) as string;
 }

@@ -77,7 +77,7 @@ export async function waitForStatus(
   url: string,
   status: number,
   timeoutMs: number,
-  init?: RequestInit,
+  options: { init?: RequestInit; intervalMs?: number } = {},
 ): Promise<Response> {
   const deadline = Date.now() + timeoutMs;
   let ended: number | string | undefined;
@@ -88,13 +88,13 @@ export async function waitForStatus(
   while (Date.now() < deadline) {
     if (ended !== undefined) throw new Error(`the console exited (${ended}):\n${process.stdout()}\n${process.stderr()}`);
     try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(5000) });
+      const response = await fetch(url, { ...options.init, signal: AbortSignal.timeout(5000) });
       if (response.status === status) return response;
       last = `${response.status} ${await response.text()}`;
     } catch (error) {
       last = String(error);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 200));
   }
   throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms (last: ${last})\n${process.stdout()}\n${process.stderr()}`);
 }
