@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildConsole,
@@ -118,5 +120,21 @@ describe('the console and its embedded PostgreSQL, killed', () => {
     expect(lines.slice(0, box).every((line) => !line.includes('email-configured'))).toBe(true);
     expect(lines.slice(ownerLine + 1)).toHaveLength(1);
     expect(lines[ownerLine + 1]).toMatch(/GET \/io\/api\/v1\/auth\/email-configured 200/);
+  }, 60_000);
+
+  it('starts over a stale pid file whose pid now belongs to another process', async () => {
+    await stopConsole(running);
+    // After a power cut the pid in postmaster.pid may belong to another process of the server's
+    // user; PostgreSQL alone then refuses the folder ("Is another postmaster running?").
+    const asServerUser = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })) } : {};
+    const other = spawn('sleep', ['60'], { ...asServerUser, stdio: 'ignore' });
+    try {
+      writeFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), `${other.pid}\n${path.join(dataDir, 'pg')}\n1700000000\n${ports.pgPort}\n`);
+      running = await start();
+      await waitForStatus(running, url('/health'), 200, 45_000);
+      expect(isAlive(other.pid as number)).toBe(true);
+    } finally {
+      other.kill();
+    }
   }, 60_000);
 });
