@@ -8,26 +8,29 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_ENTRY = path.join(ROOT_DIR, 'apps/api/dist/main.js');
+const STAMP_DIR = path.join(ROOT_DIR, 'node_modules/.cache/ebox-build');
 
 const SHARED_INPUTS = ['packages/domain/src', 'packages/domain/package.json', 'package-lock.json', 'scripts/build.mjs'];
 
 const PARTS = [
   {
     name: 'console (apps/web)',
+    id: 'web',
     inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json'],
-    stamp: 'apps/web/dist/.build-stamp',
+    output: 'apps/web/dist/index.html',
     build: () => run('npm', ['run', 'build', '--silent', '-w', '@ebox/web', '--', '--logLevel', 'warn']),
   },
   {
     name: 'API (apps/api)',
+    id: 'api',
     inputs: ['apps/api/src', 'apps/api/package.json'],
-    stamp: 'apps/api/dist/.build-stamp',
+    output: 'apps/api/dist/main.js',
     build: buildApi,
   },
 ];
@@ -88,10 +91,12 @@ export async function buildIfChanged({ force = false, log = (line) => process.st
   const built = [];
   for (const part of PARTS) {
     const hash = hashOf([...part.inputs, ...SHARED_INPUTS]);
-    const stampFile = path.join(ROOT_DIR, part.stamp);
-    if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) continue;
-    log(`Building the ${part.name}: its sources changed since the last build...`);
+    const stampFile = path.join(STAMP_DIR, `${part.id}.sha256`);
+    const upToDate = existsSync(path.join(ROOT_DIR, part.output)) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash;
+    if (upToDate && !force) continue;
+    log(`Building the ${part.name} (first start, or its sources changed)...`);
     await part.build();
+    mkdirSync(STAMP_DIR, { recursive: true });
     writeFileSync(stampFile, hash);
     built.push(part.name);
   }
