@@ -16,6 +16,7 @@ import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
 import { user } from '../apps/api/src/platform/db/schema';
 import { seedRolesAndSettings } from '../apps/api/src/platform/seed';
 import { generateBenchData } from './generate';
+import { formatTable } from './table';
 
 export type ListBenchOptions = {
   customers?: number;
@@ -209,17 +210,15 @@ async function measureExport(url: string, headers: Record<string, string>, log: 
 
 /** A plain-text table of the results. */
 export function formatResults(results: ScenarioResult[]): string {
-  const header = ['scenario', 'rows', 'count', 'p50 ms', 'p95 ms', 'max ms'];
-  const lines = results.map((r) => [
-    r.name,
-    r.rows < 0 ? 'all' : String(r.rows),
-    r.count < 0 ? '-' : String(r.count),
-    r.p50.toFixed(1),
-    r.p95.toFixed(1),
-    r.max.toFixed(1),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] as string).length)));
-  const format = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number))).join('  ');
-  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n');
+  return formatTable(
+    ['scenario', 'rows', 'count', 'p50 ms', 'p95 ms', 'max ms'],
+    results.map((r) => [
+      r.name,
+      r.rows < 0 ? 'all' : String(r.rows),
+      r.count < 0 ? '-' : String(r.count),
+      r.p50.toFixed(1),
+      r.p95.toFixed(1),
+      r.max.toFixed(1),
+    ]),
+  );
 }

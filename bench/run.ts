@@ -1,9 +1,14 @@
 /**
- * `npm run bench`: the customer list benchmark on 100,000 customers across 50 companies.
- * BENCH_DATABASE_URL runs it on that PostgreSQL server (in a database created and dropped for the
- * run) instead of an embedded one; BENCH_CUSTOMERS, BENCH_COMPANIES and BENCH_REQUESTS resize it.
+ * `npm run bench`: every part; `npm run bench -- list` or `npm run bench -- startup` runs one.
+ *
+ * - list: the customer list benchmark on 100,000 customers across 50 companies. BENCH_DATABASE_URL
+ *   runs it on that PostgreSQL server (in a database created and dropped for the run) instead of an
+ *   embedded one; BENCH_CUSTOMERS, BENCH_COMPANIES and BENCH_REQUESTS resize it.
+ * - startup: `npm start`'s time to the first answer, first and warm starts (BENCH_STARTS, 3), beside
+ *   an empty Node server and PostgreSQL alone.
  */
 import { formatResults, runListBenchmark } from './list';
+import { formatStartupResults, runStartupBenchmark } from './startup';
 
 function numberFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -11,22 +16,39 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-const customers = numberFromEnv('BENCH_CUSTOMERS', 100_000);
-const companies = numberFromEnv('BENCH_COMPANIES', 50);
-const requests = numberFromEnv('BENCH_REQUESTS', 50);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-log(
-  `Ebox Console list benchmark: GET /customer, ${customers.toLocaleString('en-US')} customers, ${companies} companies, ${requests} requests per scenario`,
-);
-log(
-  `database: ${process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL (a database created for this run)' : 'embedded PostgreSQL (temporary)'}`,
-);
+const PARTS: Record<string, () => Promise<void>> = {
+  async list() {
+    const customers = numberFromEnv('BENCH_CUSTOMERS', 100_000);
+    const companies = numberFromEnv('BENCH_COMPANIES', 50);
+    const requests = numberFromEnv('BENCH_REQUESTS', 50);
+    log(
+      `Ebox Console list benchmark: GET /customer, ${customers.toLocaleString('en-US')} customers, ${companies} companies, ${requests} requests per scenario`,
+    );
+    log(
+      `database: ${process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL (a database created for this run)' : 'embedded PostgreSQL (temporary)'}`,
+    );
+    const results = await runListBenchmark({ customers, companies, requests, databaseUrl: process.env.BENCH_DATABASE_URL, log });
+    log('');
+    log(formatResults(results));
+  },
+  async startup() {
+    log('Ebox Console start-up benchmark: time from starting the process to the first answer');
+    const results = await runStartupBenchmark({ starts: numberFromEnv('BENCH_STARTS', 3), log });
+    log('');
+    log(formatStartupResults(results));
+  },
+};
 
 try {
-  const results = await runListBenchmark({ customers, companies, requests, databaseUrl: process.env.BENCH_DATABASE_URL, log });
-  log('');
-  log(formatResults(results));
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !PARTS[name]);
+  if (unknown.length) throw new Error(`unknown part ${unknown.join(', ')}; parts: ${Object.keys(PARTS).join(', ')}`);
+  for (const name of asked.length ? asked : Object.keys(PARTS)) {
+    await PARTS[name]?.();
+    log('');
+  }
   process.exit(0);
 } catch (error) {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -22,6 +22,7 @@ import { type CurrentUser, loadCurrentUser } from './platform/auth/current-user'
 import { createTokenService, type TokenService } from './platform/auth/tokens';
 import type { Db } from './platform/db/client';
 import { AppError, registerErrorHandler } from './platform/errors';
+import { ApiRequestLog, loggerOptionsOf } from './platform/logger';
 import { createMailer, type Mailer } from './platform/mail';
 import { withSecretsMaskedInLog } from './platform/secrets';
 import { createSmsSender, type SmsProvider, type SmsSender } from './platform/sms';
@@ -62,7 +63,8 @@ export type BuildAppOptions = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const app = Fastify({
-    logger: withSecretsMaskedInLog(options.logger ?? { level: config.logLevel }),
+    logger: withSecretsMaskedInLog(options.logger ?? (await loggerOptionsOf(config))),
+    logController: new ApiRequestLog(API_PREFIX),
     genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: true,

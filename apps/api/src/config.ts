@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT_DIR } from './platform/paths';
 
-export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export { ROOT_DIR };
 
 export type Config = {
   port: number;
@@ -21,6 +21,8 @@ export type Config = {
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   webDistDir: string;
   logLevel: string;
+  /** LOG_FORMAT=json|pretty; by default readable on a terminal and JSON otherwise. */
+  logFormat: 'json' | 'pretty';
   /** Attempts per window on sign-in, sign-up and password reset, counted per IP and per email. */
   authThrottle: { perIp: number; perEmail: number; windowMs: number };
 };
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3,
     webDistDir: path.join(ROOT_DIR, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
     authThrottle: {
       perIp: Number(env.AUTH_THROTTLE_PER_IP ?? 100),
       perEmail: Number(env.AUTH_THROTTLE_PER_EMAIL ?? 10),

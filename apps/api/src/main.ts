@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedDemoData } from './modules/demo/seed-demo';
 import { connectDatabase } from './platform/db/client';
-import { startEmbeddedPostgres } from './platform/db/embedded';
+import { type EmbeddedLog, startEmbeddedPostgres } from './platform/db/embedded';
 import { migrateDatabase } from './platform/db/migrate';
 import { seedOwner, seedRolesAndSettings } from './platform/seed';
 
@@ -14,9 +14,15 @@ import { seedOwner, seedRolesAndSettings } from './platform/seed';
 async function main(): Promise<void> {
   const config = loadConfig();
   const pgDir = path.join(config.dataDir, 'pg');
+  // The database's notes (a leftover server stopped, a restart) go to stderr until the app's logger exists.
+  let logDatabase: EmbeddedLog = (_level, message) => process.stderr.write(`${message}\n`);
   const embedded = config.databaseUrl
     ? null
-    : await startEmbeddedPostgres({ dir: pgDir, port: Number(process.env.EMBEDDED_PG_PORT ?? 54320) }).catch((error: unknown) => {
+    : await startEmbeddedPostgres({
+        dir: pgDir,
+        port: Number(process.env.EMBEDDED_PG_PORT ?? 54320),
+        log: (level, message) => logDatabase(level, message),
+      }).catch((error: unknown) => {
         throw new Error(
           `could not start the embedded PostgreSQL in ${pgDir} (${describeError(error)}). ` +
             'Is another Ebox Console running with the same data folder? Stop it, or set DATA_DIR or DATABASE_URL.',
@@ -30,6 +36,7 @@ async function main(): Promise<void> {
   const demo = config.seedDemo ? await seedDemoData(database.db) : false;
 
   const app = await buildApp({ db: database.db, config });
+  logDatabase = (level, message) => app.log[level](message);
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [

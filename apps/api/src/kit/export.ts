@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { type EntityDeclaration, exportColumnsOf, type Field, type FileRef, type Language, translatorFor } from '@ebox/domain';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 import type { Db } from '../platform/db/client';
@@ -76,6 +75,8 @@ export async function streamExport(options: {
 }): Promise<FastifyReply> {
   const { db, reply, entity, fields, language, query, present } = options;
   const pool = (db as unknown as { $client: Pool }).$client;
+  // Loaded on the first export rather than at start-up: exceljs alone takes most of a second to load.
+  const { default: ExcelJS } = await import('exceljs');
   const client = await pool.connect();
   // The query runs and its first batch is read before any header goes out: a query the database
   // refuses is then an ordinary error answer (400 with a message), not a download cut short.

@@ -98,6 +98,31 @@ const PG_ERRORS: Record<string, AppError> = {
   '22003': new AppError(400, 'errors.invalidValue'),
 };
 
+/**
+ * The database cannot be reached (stopped, restarting, network cut): the same call may work in a
+ * moment, so 503 rather than 500. Socket errors, PostgreSQL's connection exceptions (class 08) and
+ * shutdown codes (57P01-57P03), and pg's own "Connection terminated" have no other meaning here.
+ */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
+    if (/^Connection terminated|timeout exceeded when trying to connect/.test(cause.message)) return true;
+  }
+  return false;
+}
+
 function toAppError(error: FastifyError & { code?: string }, request: FastifyRequest): AppError | null {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -121,6 +146,7 @@ function toAppError(error: FastifyError & { code?: string }, request: FastifyReq
     if (pgCode === '23503' && request.method !== 'DELETE') return new AppError(400, 'errors.relationNotFound', { field: '' });
     return pg;
   }
+  if (isDatabaseUnavailable(error)) return new AppError(503, 'errors.databaseUnavailable');
   if (error.statusCode === 429) return new AppError(429, 'errors.tooManyRequests');
   if (error.statusCode === 415 || (error.statusCode === 400 && error.code?.startsWith('FST_ERR_CTP')))
     return new AppError(400, 'errors.malformedBody');

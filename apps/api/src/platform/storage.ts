@@ -3,8 +3,6 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../config';
 
 /**
@@ -38,19 +36,23 @@ export function createStorage(config: Config): Storage {
 
   if (config.s3) {
     const s3 = config.s3;
-    const client = new S3Client({
-      region: s3.region,
-      endpoint: s3.endpoint,
-      forcePathStyle: Boolean(s3.endpoint),
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    });
+    // The AWS SDK is loaded on the first file operation, not at start-up (it takes most of a second).
+    let sdk: Promise<S3Sdk> | undefined;
+    const loadSdk = () => {
+      sdk ??= connectS3(s3);
+      return sdk;
+    };
     return {
       kind: 's3',
       async put(key, body, contentType) {
+        const { client, PutObjectCommand } = await loadSdk();
         await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body, ContentType: contentType }));
       },
       publicUrl: apiUrl,
-      downloadUrl: (key) => getSignedUrl(client, new GetObjectCommand({ Bucket: s3.bucket, Key: key }), { expiresIn: 3600 }),
+      async downloadUrl(key) {
+        const { client, GetObjectCommand, getSignedUrl } = await loadSdk();
+        return getSignedUrl(client, new GetObjectCommand({ Bucket: s3.bucket, Key: key }), { expiresIn: 3600 });
+      },
       open: () => null,
       verify,
     };
@@ -77,4 +79,20 @@ export function createStorage(config: Config): Storage {
     },
     verify,
   };
+}
+
+type S3Sdk = Awaited<ReturnType<typeof connectS3>>;
+
+async function connectS3(s3: NonNullable<Config['s3']>) {
+  const [{ GetObjectCommand, PutObjectCommand, S3Client }, { getSignedUrl }] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  const client = new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint,
+    forcePathStyle: Boolean(s3.endpoint),
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  });
+  return { client, GetObjectCommand, PutObjectCommand, getSignedUrl };
 }

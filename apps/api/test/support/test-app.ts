@@ -63,10 +63,12 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** Receives the server log (JSON lines at info level); without it the app logs nothing. */
     logStream?: Writable;
+    /** Connects the app through another address (a proxy the test controls) to its database. */
+    databaseUrlOf?: (url: string) => string;
   } = {},
 ): Promise<TestApp> {
   const url = await createDatabaseFromTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
-  const database = connectDatabase(url, 5);
+  const database = connectDatabase(options.databaseUrlOf ? options.databaseUrlOf(url) : url, 5);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-data-'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256', ...options.env }),

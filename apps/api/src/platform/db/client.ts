@@ -11,7 +11,8 @@ export type Database = { pool: pg.Pool; db: Db; close: () => Promise<void> };
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export function connectDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A server that does not answer (network cut) fails a query after 10 s instead of holding it forever.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the
   // pool discards it and the next query opens a new one.
   pool.on('error', (error) => process.stderr.write(`database connection lost: ${error.message}\n`));

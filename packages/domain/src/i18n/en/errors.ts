@@ -9,6 +9,7 @@ export default {
     validation: 'Invalid data',
     malformedBody: 'The request body is malformed',
     tooManyRequests: 'Too many attempts. Wait a moment and try again',
+    databaseUnavailable: 'The database is unavailable right now. Try again in a moment',
     alreadyExists: 'A record with this value already exists',
     inUse: 'This record is used by other records and cannot be deleted',
     outOfScope: "You don't have access to this company's data",

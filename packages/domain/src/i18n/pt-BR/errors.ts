@@ -9,6 +9,7 @@ export default {
     validation: 'Dados inválidos',
     malformedBody: 'O corpo da requisição está malformado',
     tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente de novo',
+    databaseUnavailable: 'O banco de dados está indisponível no momento. Tente de novo em instantes',
     alreadyExists: 'Já existe um registro com este valor',
     inUse: 'Este registro é usado por outros registros e não pode ser removido',
     outOfScope: 'Você não tem acesso aos dados desta empresa',

@@ -1,0 +1,140 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildConsole,
+  type ConsoleProcess,
+  createDataDir,
+  freePort,
+  isAlive,
+  postmasterPidOf,
+  startConsole,
+  stopConsole,
+  waitForStatus,
+} from './support/console-process';
+
+/**
+ * The console as `npm start` runs it, with its embedded PostgreSQL, killed the hard way. The tests
+ * run in order on one data folder: the first start of a folder (initdb) is the slow part.
+ */
+const dataDir = createDataDir();
+let ports: { port: number; pgPort: number };
+let running: ConsoleProcess | undefined;
+const owner = { email: 'owner@crash.test', password: 'Crash-test-1' };
+
+const start = (env?: Record<string, string>) => startConsole({ dataDir, ...ports, env });
+const url = (path: string) => `${running?.baseUrl}${path}`;
+
+async function signIn(): Promise<string> {
+  const response = await waitForStatus(running as ConsoleProcess, url('/io/api/v1/auth/sign-in'), 200, 10_000, {
+    init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) },
+  });
+  return (await response.json()) as string;
+}
+
+beforeAll(async () => {
+  buildConsole();
+  ports = { port: await freePort(), pgPort: await freePort() };
+}, 180_000);
+
+afterAll(async () => {
+  await stopConsole(running);
+  // Whatever a failed test left running on the folder goes with it.
+  try {
+    process.kill(postmasterPidOf(dataDir), 'SIGQUIT');
+  } catch {
+    // no server left
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the console and its embedded PostgreSQL, killed', () => {
+  it('starts again after kill -9 of the API, stopping the PostgreSQL it left running', async () => {
+    running = await start();
+    await waitForStatus(running, url('/health'), 200, 90_000);
+    const leftover = postmasterPidOf(dataDir);
+    running.child.kill('SIGKILL');
+    await running.exited;
+    expect(isAlive(leftover)).toBe(true);
+
+    running = await start();
+    await waitForStatus(running, url('/health'), 200, 45_000);
+    expect(isAlive(leftover)).toBe(false);
+    expect(postmasterPidOf(dataDir)).not.toBe(leftover);
+    expect(await signIn()).toMatch(/^ey/);
+    // Built once: the second start rebuilds nothing.
+    expect(running.stdout()).not.toContain('Building the');
+  }, 150_000);
+
+  it('starts PostgreSQL again when it is killed, answering 503 (never 500) until it is back', async () => {
+    const token = await signIn();
+    const killed = postmasterPidOf(dataDir);
+    process.kill(killed, 'SIGKILL');
+    const statuses = new Set<number>();
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const response = await fetch(url('/io/api/v1/auth/me'), { headers: { authorization: `Bearer ${token}` } });
+      statuses.add(response.status);
+      if (response.status === 200) break;
+      if (Date.now() > deadline) throw new Error(`no recovery within 30 s: ${[...statuses]}\n${running?.stderr()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect([...statuses].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    expect(postmasterPidOf(dataDir)).not.toBe(killed);
+    expect((await fetch(url('/health'))).status).toBe(200);
+  }, 60_000);
+
+  it('logs API calls once each, as JSON when not on a terminal, and not static files or health checks', async () => {
+    const before = running?.stdout().length ?? 0;
+    expect((await fetch(url('/'))).status).toBe(200);
+    expect((await fetch(url('/favicon.svg'))).status).toBe(200);
+    expect((await fetch(url('/health'))).status).toBe(200);
+    expect((await fetch(url('/io/api/v1/auth/email-configured?x=secret'))).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const lines = (running?.stdout() ?? '').slice(before).split('\n').filter(Boolean);
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ level: 30, method: 'GET', path: '/io/api/v1/auth/email-configured', statusCode: 200 });
+    // The query string (signed file URLs carry their signature there) stays out of the log.
+    expect(lines[0]).not.toContain('secret');
+  });
+
+  it('logs readably with LOG_FORMAT=pretty and leaves the owner login box last', async () => {
+    await stopConsole(running);
+    running = await start({ LOG_FORMAT: 'pretty' });
+    await waitForStatus(running, url('/health'), 200, 45_000);
+    await fetch(url('/io/api/v1/auth/email-configured'));
+    // The line is written when the answer has gone out, a moment after the client has it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const lines = running
+      .stdout()
+      .split('\n')
+      .filter((line) => line.trim());
+    expect(lines.some((line) => line.trimStart().startsWith('{'))).toBe(false);
+    expect(lines.some((line) => /INFO.*Server listening at/.test(line))).toBe(true);
+    const box = lines.findIndex((line) => line.includes('Ebox Console is running at'));
+    const ownerLine = lines.findIndex((line) => line.includes(`Owner:      ${owner.email}`));
+    expect(box).toBeGreaterThan(-1);
+    // Nothing but the box and the one API call after "listening": the box is not scrolled away.
+    expect(lines.slice(0, box).every((line) => !line.includes('email-configured'))).toBe(true);
+    expect(lines.slice(ownerLine + 1)).toHaveLength(1);
+    expect(lines[ownerLine + 1]).toMatch(/GET \/io\/api\/v1\/auth\/email-configured 200/);
+  }, 60_000);
+
+  it('starts over a stale pid file whose pid now belongs to another process', async () => {
+    await stopConsole(running);
+    // After a power cut the pid in postmaster.pid may belong to another process of the server's
+    // user; PostgreSQL alone then refuses the folder ("Is another postmaster running?").
+    const asServerUser = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })) } : {};
+    const other = spawn('sleep', ['60'], { ...asServerUser, stdio: 'ignore' });
+    try {
+      writeFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), `${other.pid}\n${path.join(dataDir, 'pg')}\n1700000000\n${ports.pgPort}\n`);
+      running = await start();
+      await waitForStatus(running, url('/health'), 200, 45_000);
+      expect(isAlive(other.pid as number)).toBe(true);
+    } finally {
+      other.kill();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,108 @@
+/**
+ * Builds what `npm start` runs: the console (vite build into apps/web/dist) and the API (one
+ * esbuild bundle, apps/api/dist/main.js, with the workspace's TypeScript packages inside and the
+ * npm packages left to node_modules). A part is rebuilt only when its sources changed: the hash of
+ * its inputs is written in a stamp beside its output, so a second `npm start` builds nothing.
+ *
+ * `node scripts/build.mjs` builds what changed; `--force` builds everything.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const API_ENTRY = path.join(ROOT_DIR, 'apps/api/dist/main.js');
+const STAMP_DIR = path.join(ROOT_DIR, 'node_modules/.cache/ebox-build');
+
+const SHARED_INPUTS = ['packages/domain/src', 'packages/domain/package.json', 'package-lock.json', 'scripts/build.mjs'];
+
+const PARTS = [
+  {
+    name: 'console (apps/web)',
+    id: 'web',
+    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json'],
+    output: 'apps/web/dist/index.html',
+    build: () => run('npm', ['run', 'build', '--silent', '-w', '@ebox/web', '--', '--logLevel', 'warn']),
+  },
+  {
+    name: 'API (apps/api)',
+    id: 'api',
+    inputs: ['apps/api/src', 'apps/api/package.json'],
+    output: 'apps/api/dist/main.js',
+    build: buildApi,
+  },
+];
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: ROOT_DIR, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+/** Files under `relative` (a file or a folder), sorted so the hash does not depend on listing order. */
+function filesOf(relative) {
+  const absolute = path.join(ROOT_DIR, relative);
+  if (!existsSync(absolute)) return [];
+  if (!statSync(absolute).isDirectory()) return [relative];
+  return readdirSync(absolute, { withFileTypes: true })
+    .filter((entry) => entry.name !== 'node_modules' && entry.name !== 'dist')
+    .flatMap((entry) => filesOf(path.join(relative, entry.name)))
+    .sort();
+}
+
+/** Content hash rather than mtimes: a checkout that leaves the sources as they were rebuilds nothing. */
+function hashOf(inputs) {
+  const hash = createHash('sha256');
+  for (const file of inputs.flatMap(filesOf)) {
+    hash.update(`${file}\0`);
+    hash.update(readFileSync(path.join(ROOT_DIR, file)));
+  }
+  return hash.digest('hex');
+}
+
+async function buildApi() {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    absWorkingDir: ROOT_DIR,
+    entryPoints: ['apps/api/src/main.ts'],
+    outfile: 'apps/api/dist/main.js',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [
+      {
+        // Workspace packages ship TypeScript sources, so they go into the bundle; npm packages stay
+        // in node_modules (native addons, files read beside their code, the PostgreSQL binaries).
+        name: 'external-npm-packages',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@ebox/') ? undefined : { external: true }));
+        },
+      },
+    ],
+  });
+}
+
+/** Builds the parts whose inputs changed since their stamp; answers the names of the parts built. */
+export async function buildIfChanged({ force = false, log = (line) => process.stdout.write(`${line}\n`) } = {}) {
+  const built = [];
+  for (const part of PARTS) {
+    const hash = hashOf([...part.inputs, ...SHARED_INPUTS]);
+    const stampFile = path.join(STAMP_DIR, `${part.id}.sha256`);
+    const upToDate = existsSync(path.join(ROOT_DIR, part.output)) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash;
+    if (upToDate && !force) continue;
+    log(`Building the ${part.name} (first start, or its sources changed)...`);
+    await part.build();
+    mkdirSync(STAMP_DIR, { recursive: true });
+    writeFileSync(stampFile, hash);
+    built.push(part.name);
+  }
+  return built;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await buildIfChanged({ force: process.argv.includes('--force') });
+}
