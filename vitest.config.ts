@@ -24,9 +24,16 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
           globalSetup: ['apps/web/e2e/support/global-setup.ts'],
+          // Each test is one screen or one short journey: a few seconds on an idle machine, under
+          // 30 s with both cores busy. The budget leaves room for a machine far busier than that.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll waits on the page (a form filled in, a menu opened) like any other action:
+          // the same 30 s as ACTION_TIMEOUT in e2e/support/browser.ts, not vitest's default 1 s.
+          expect: { poll: { timeout: 30_000 } },
           pool: 'forks',
+          // Two files at a time on two cores: with both cores kept busy besides, one worker made
+          // each test about a third faster but the run 40% longer; the tests are short enough either way.
           maxWorkers: 2,
         },
       },

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ownerPage, screenshot, see, setUpBrowser, text, uniqueSuffix } from './support/browser';
 import { button, chooseOption, seeToast } from './support/controls';
@@ -11,6 +11,8 @@ import { asOwner } from './support/users';
 /**
  * Issue 3 in the browser: one declaration gives the screens. The customer goes through all of
  * them (list, new, view, edit, delete, importer, exporter); the building walks its two levels.
+ * Each step of a walk is its own test, starting from records made over the API, so every test is
+ * short enough to keep its budget on a busy machine.
  */
 
 const browser = setUpBrowser();
@@ -36,13 +38,51 @@ async function createCompany(name: string, type: 'shipper' | 'carrier' | 'buildi
   return company.id;
 }
 
+/**
+ * A building company's building with two level 1 records (Torre A holding units 101 and 102, and
+ * an empty Torre B), made over the API.
+ */
+async function createBuildingWithTowers(suffix: string) {
+  const api = await asOwner();
+  const companyId = await createCompany(`Condomínio Jardim Botânico ${suffix}`, 'building');
+  const building = await api<{ id: string }>('POST', '/building', {
+    data: { name: `Edifício Ipê Amarelo ${suffix}`, company: companyId, level1: 'Torre', level2: 'Apartamento' },
+  });
+  const units = [];
+  for (const unit of ['101', '102']) {
+    units.push(await api<{ id: string }>('POST', '/building-level2', { data: { name: `Apto ${unit} ${suffix}` } }));
+  }
+  const tower = await api<{ id: string }>('POST', '/building-level1', {
+    data: { name: `Torre A ${suffix}`, building: building.id, company: companyId, level2: units.map((unit) => unit.id) },
+  });
+  await api('POST', '/building-level1', { data: { name: `Torre B ${suffix}`, building: building.id, company: companyId, level2: [] } });
+  return { building, tower, units };
+}
+
+/** A customer made over the API, for the journeys that start from an existing one. */
+async function createCustomer(name: string, suffix: string): Promise<{ id: string }> {
+  const api = await asOwner();
+  return api<{ id: string }>('POST', '/customer', {
+    data: { name, email: `maria.${suffix}@example.com.br`, cellphone: '5521987654321' },
+  });
+}
+
+/** Finds the customer named `name` in the list on screen and opens its view page with the row's View button. */
+async function openViewFromList(page: Page, name: string): Promise<void> {
+  await filterByName(page, pt('entities.customer.fields.name'), name);
+  await see(tableRow(page, name));
+  await tableRow(page, name)
+    .getByRole('button', { name: pt('kit.actions.view') })
+    .click();
+  await page.waitForURL(/\/customer\/[0-9a-f-]{36}$/);
+}
+
 describe('issue 3: the entity kit in the browser', () => {
-  test('a customer is created, viewed, edited and deleted through its screens', async () => {
+  test('a customer is created through its form, refused while its name is empty, and its view shows what was typed', async () => {
     const suffix = uniqueSuffix();
     const companyName = `Transportes Tietê ${suffix}`;
     await createCompany(companyName);
     const name = `Maria das Graças ${suffix}`;
-    const renamed = `Maria das Graças Souza ${suffix}`;
     const { page } = await ownerPage(browser());
 
     await page.goto('/customer');
@@ -66,19 +106,24 @@ describe('issue 3: the entity kit in the browser', () => {
     // Spec 2.7: after a create, the list.
     await page.waitForURL((url) => url.pathname === '/customer');
 
-    await filterByName(page, pt('entities.customer.fields.name'), name);
-    await see(tableRow(page, name));
-    await tableRow(page, name)
-      .getByRole('button', { name: pt('kit.actions.view') })
-      .click();
-    await page.waitForURL(/\/customer\/[0-9a-f-]{36}$/);
+    await openViewFromList(page, name);
     const view = page.getByTestId('customer-view-page');
     await see(view.getByText(name, { exact: true }));
     await see(view.getByText(`maria.${suffix}@example.com.br`));
     await see(view.getByText('5521987654321'));
     await see(view.getByText(companyName));
     await screenshot(page, 'issue3-customer-view-pt-BR');
+  });
 
+  test('a customer is edited from its view page and the list then shows the new name', async () => {
+    const suffix = uniqueSuffix();
+    const name = `Maria das Graças ${suffix}`;
+    const renamed = `Maria das Graças Souza ${suffix}`;
+    const customer = await createCustomer(name, suffix);
+    const { page } = await ownerPage(browser());
+
+    await page.goto(`/customer/${customer.id}`);
+    const view = page.getByTestId('customer-view-page');
     await view.getByRole('button', { name: pt('kit.actions.edit') }).click();
     await page.waitForURL(/\/customer\/[0-9a-f-]{36}\/edit$/);
     const nameInput = page.getByLabel(pt('entities.customer.fields.name'), { exact: true });
@@ -90,15 +135,22 @@ describe('issue 3: the entity kit in the browser', () => {
 
     await filterByName(page, pt('entities.customer.fields.name'), renamed);
     await see(tableRow(page, renamed));
-    await tableRow(page, renamed)
-      .getByRole('button', { name: pt('kit.actions.view') })
-      .click();
-    await see(page.getByTestId('customer-view-page').getByText(renamed, { exact: true }));
+  });
+
+  test('a customer is deleted from its view page after a confirmation and leaves the list', async () => {
+    const suffix = uniqueSuffix();
+    const name = `Maria das Graças Souza ${suffix}`;
+    await createCustomer(name, suffix);
+    const { page } = await ownerPage(browser());
+
+    await page.goto('/customer');
+    await openViewFromList(page, name);
+    await see(page.getByTestId('customer-view-page').getByText(name, { exact: true }));
     await page
       .getByTestId('customer-view-page')
       .getByRole('button', { name: pt('kit.actions.destroy') })
       .click();
-    await see(page.getByText(pt('kit.destroy.confirmOne', { label: renamed })));
+    await see(page.getByText(pt('kit.destroy.confirmOne', { label: name })));
     await page.getByTestId('confirm-destroy').click();
     await seeToast(page, pt('entities.customer.destroy.success'));
     await page.waitForURL((url) => url.pathname === '/customer');
@@ -110,7 +162,7 @@ describe('issue 3: the entity kit in the browser', () => {
 
   test('an import of 50 rows with 3 bad ones, paused and resumed, ends with 47 imported and 3 marked error', async () => {
     const suffix = uniqueSuffix();
-    const { page, context } = await ownerPage(browser());
+    const { page } = await ownerPage(browser());
     await page.goto('/customer');
     await page.getByRole('button', { name: pt('kit.actions.import') }).click();
     await page.waitForURL('**/customer/importer');
@@ -164,24 +216,40 @@ describe('issue 3: the entity kit in the browser', () => {
     await (await chooser).setFiles(filled);
     await see(page.getByText(pt('kit.importer.fileLoaded', { fileName: path.basename(filled), count: 50 })));
 
-    // A slow connection gives the user time to pause between batches of 10, as on a real network.
-    const network = await context.newCDPSession(page);
-    await network.send('Network.enable');
-    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
+    // The first batch is held on its way to the server until the user has asked for a pause, as a
+    // slow network would, so the pause lands between batches however fast or slow the machine is.
+    const importRequests = '**/io/api/v1/customer/import';
+    let releaseFirstBatch = () => {};
+    const firstBatchHeld = new Promise<void>((resolve) => {
+      releaseFirstBatch = resolve;
+    });
+    await page.route(importRequests, async (route) => {
+      await firstBatchHeld;
+      await route.continue();
+    });
 
     await button(page, pt('kit.importer.start')).click();
     await page.getByRole('button', { name: pt('kit.importer.pause') }).click();
+    releaseFirstBatch();
     await see(page.getByText(pt('kit.importer.paused')));
     const counts = page.getByTestId('importer-counts');
     const pausedAt = await counts.textContent();
     const pending = Number(/(\d+)\D+(\d+)\D+(\d+)/.exec(pausedAt ?? '')?.[3]);
     expect(pending).toBeGreaterThan(0);
-    // Paused means paused: nothing moves while the user waits.
+    // Paused means paused: while the user waits no row goes out and nothing moves. This watches for
+    // something that must not happen, so it lasts a while; a slow machine can only make it pass later.
+    let sentWhilePaused = 0;
+    const countImportRequest = (request: Request) => {
+      if (new URL(request.url()).pathname.endsWith('/customer/import')) sentWhilePaused += 1;
+    };
+    page.on('request', countImportRequest);
     await page.waitForTimeout(1500);
+    page.off('request', countImportRequest);
+    expect(sentWhilePaused).toBe(0);
     expect(await counts.textContent()).toBe(pausedAt);
     await screenshot(page, 'issue3-customer-import-paused-pt-BR');
 
-    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.unroute(importRequests);
     await page.getByRole('button', { name: pt('kit.importer.resume') }).click();
     const summary = page.getByTestId('importer-summary');
     await see(summary.getByText(pt('kit.importer.finished')), 60_000);
@@ -256,19 +324,7 @@ describe('issue 3: the entity kit in the browser', () => {
 
   test('a building leads to its level 1 records and a level 1 to its level 2 units', async () => {
     const suffix = uniqueSuffix();
-    const api = await asOwner();
-    const companyId = await createCompany(`Condomínio Jardim Botânico ${suffix}`, 'building');
-    const building = await api<{ id: string }>('POST', '/building', {
-      data: { name: `Edifício Ipê Amarelo ${suffix}`, company: companyId, level1: 'Torre', level2: 'Apartamento' },
-    });
-    const units = [];
-    for (const unit of ['101', '102']) {
-      units.push(await api<{ id: string }>('POST', '/building-level2', { data: { name: `Apto ${unit} ${suffix}` } }));
-    }
-    const tower = await api<{ id: string }>('POST', '/building-level1', {
-      data: { name: `Torre A ${suffix}`, building: building.id, company: companyId, level2: units.map((unit) => unit.id) },
-    });
-    await api('POST', '/building-level1', { data: { name: `Torre B ${suffix}`, building: building.id, company: companyId, level2: [] } });
+    const { building, tower, units } = await createBuildingWithTowers(suffix);
 
     const { page } = await ownerPage(browser());
     await page.goto('/building');
@@ -302,6 +358,12 @@ describe('issue 3: the entity kit in the browser', () => {
     await see(trail.getByRole('link', { name: `Edifício Ipê Amarelo ${suffix}` }));
     await see(page.getByTestId('side-menu').locator('.ant-menu-item-selected').getByText(pt('entities.building.menu')));
     await screenshot(page, 'issue3-building-level2-view-pt-BR');
+  });
+
+  test('updating a level 1 goes to its detail page', async () => {
+    const suffix = uniqueSuffix();
+    const { tower } = await createBuildingWithTowers(suffix);
+    const { page } = await ownerPage(browser());
 
     // Spec 2.7: updating a level 1 goes to its detail page.
     await page.goto(`/building-level1/${tower.id}/edit`);
@@ -312,6 +374,12 @@ describe('issue 3: the entity kit in the browser', () => {
     await seeToast(page, pt('entities.buildingLevel1.update.success'));
     await page.waitForURL((url) => url.pathname === `/building-level1/${tower.id}`);
     await see(page.getByTestId('buildingLevel1-view-page').getByText(`Torre Alfa ${suffix}`, { exact: true }));
+  });
+
+  test('deleting a single level 1 from its building reloads the building page without it', async () => {
+    const suffix = uniqueSuffix();
+    const { building } = await createBuildingWithTowers(suffix);
+    const { page } = await ownerPage(browser());
 
     // Spec 2.7: deleting a single level 1 from its building reloads the page.
     await page.goto(`/building/${building.id}`);
@@ -324,7 +392,7 @@ describe('issue 3: the entity kit in the browser', () => {
     const reloaded = page.waitForEvent('load');
     await page.getByTestId('confirm-destroy').click();
     await reloaded;
-    await see(tableRow(page, `Torre Alfa ${suffix}`));
+    await see(tableRow(page, `Torre A ${suffix}`));
     expect(await tableRow(page, `Torre B ${suffix}`).count()).toBe(0);
   });
 });

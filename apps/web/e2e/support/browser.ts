@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Language, messages } from '@ebox/domain';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { MailboxEntry } from './global-setup';
 
 /**
@@ -24,6 +24,14 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * How long one action (a click, a fill, a navigation, a wait for something to show) may take. A
+ * screen answers in well under a second on an idle machine; on two cores kept busy by other work
+ * (load average above 10) a click was seen to need 15 s, so each wait keeps twice that as headroom.
+ * Tests stay short (one screen or one journey step each) so several such waits still fit their budget.
+ */
+export const ACTION_TIMEOUT = 30_000;
 
 export const baseUrl = (): string => inject('e2eBaseUrl');
 export const owner = (): { email: string; password: string } => inject('e2eOwner');
@@ -52,13 +60,18 @@ function fileNameOf(name: string): string {
 }
 
 /**
- * One Chromium per test file. After each test every context it opened is closed; when the test
- * failed, each open page is first saved to screenshots/failures/ so the failure can be seen.
+ * One Chromium per test file. After each test the contexts it opened are closed (those opened in a
+ * beforeAll, shared by the tests of a describe, stay open); when the test failed, each open page is
+ * first saved to screenshots/failures/ so the failure can be seen.
  */
 export function setUpBrowser(): () => Browser {
   let browser: Browser | undefined;
+  let openedBefore = new Set<BrowserContext>();
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  beforeEach(() => {
+    openedBefore = new Set(browser?.contexts());
   });
   afterEach(async (context) => {
     if (!browser) return;
@@ -69,11 +82,11 @@ export function setUpBrowser(): () => Browser {
         for (const page of browserContext.pages()) {
           index += 1;
           mkdirSync(path.join(SCREENSHOT_DIR, 'failures'), { recursive: true });
-          const file = path.join(SCREENSHOT_DIR, 'failures', `${fileNameOf(context.task.name)}-${index}.png`);
+          const file = path.join(SCREENSHOT_DIR, 'failures', `${fileNameOf(context.task.fullName)}-${index}.png`);
           await page.screenshot({ path: file, fullPage: true }).catch(() => {});
         }
       }
-      await browserContext.close().catch(() => {});
+      if (!openedBefore.has(browserContext)) await browserContext.close().catch(() => {});
     }
   });
   afterAll(async () => {
@@ -82,6 +95,21 @@ export function setUpBrowser(): () => Browser {
   return () => {
     if (!browser) throw new Error('the browser starts in beforeAll');
     return browser;
+  };
+}
+
+/**
+ * One page with the owner signed in, opened in the enclosing describe's beforeAll and shared by its
+ * tests: a walk over many screens is then one short test per screen, without signing in for each.
+ */
+export function setUpOwnerPage(browser: () => Browser, options: PageOptions = {}): () => Page {
+  let page: Page | undefined;
+  beforeAll(async () => {
+    page = (await ownerPage(browser(), options)).page;
+  });
+  return () => {
+    if (!page) throw new Error('the owner page opens in beforeAll');
+    return page;
   };
 }
 
@@ -104,7 +132,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     locale: options.language === 'en' ? 'en-US' : 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT);
   const language = options.language ?? 'pt-BR';
   await context.addInitScript((lang) => {
     if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', lang);
@@ -184,7 +212,7 @@ export async function apiAs(email: string, password: string): Promise<ApiCaller>
 }
 
 /** Waits for a mail to `to` (and whose subject contains `subject`) to reach the SMTP server. */
-export async function waitForMail(to: string, subject?: string, timeoutMs = 15_000): Promise<MailboxEntry> {
+export async function waitForMail(to: string, subject?: string, timeoutMs = ACTION_TIMEOUT): Promise<MailboxEntry> {
   const deadline = Date.now() + timeoutMs;
   const wanted = to.toLowerCase();
   for (;;) {
@@ -210,8 +238,30 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   mkdirSync(path.dirname(file), { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => {});
-  // Let antd's enter animations finish so the picture shows the resting state.
-  await page.waitForTimeout(300);
+  await animationsSettled(page);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Waits until antd's enter animations (drawers, dropdowns, toasts, waves) have finished, so a
+ * picture shows the resting state however slowly the machine draws. Endless ones (spinners) are
+ * not waited for, and a chain that never settles stops the wait after ACTION_TIMEOUT.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async (cap) => {
+    // rc-motion starts an animation a frame after the element mounts: let it begin first.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = () =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    const deadline = Date.now() + cap;
+    for (let running = finite(); running.length > 0 && Date.now() < deadline; running = finite()) {
+      await Promise.race([
+        Promise.all(running.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, deadline - Date.now())),
+      ]);
+    }
+  }, ACTION_TIMEOUT);
 }
