@@ -198,6 +198,11 @@ CREATE TABLE "qrcode_template" (
 	"updated_by_id" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "revoked_token" (
+	"jti" text PRIMARY KEY NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "role" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text,
@@ -365,6 +370,7 @@ CREATE INDEX "product_name_idx" ON "product" USING btree ("name");--> statement-
 CREATE UNIQUE INDEX "qrcode_template_import_hash_key" ON "qrcode_template" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "qrcode_template_created_at_idx" ON "qrcode_template" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "qrcode_template_company_idx" ON "qrcode_template" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "revoked_token_expires_at_idx" ON "revoked_token" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "role_import_hash_key" ON "role" USING btree ("import_hash");--> statement-breakpoint
 CREATE INDEX "role_created_at_idx" ON "role" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "role_name_trgm_idx" ON "role" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
