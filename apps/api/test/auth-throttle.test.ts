@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTrustProxy } from '../src/config';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -140,6 +141,14 @@ describe('auth throttling', () => {
     } finally {
       await direct.close();
     }
+  });
+
+  it('reads TRUST_PROXY as Fastify takes it, and refuses a hop count Fastify would ignore', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('10.0.0.1, 10.1.0.0/16,loopback')).toEqual(['10.0.0.1', '10.1.0.0/16', 'loopback']);
+    expect(() => parseTrustProxy('1')).toThrow(/hop count/);
   });
 
   it('reports that mail stays in the outbox when no SMTP server is configured', async () => {
