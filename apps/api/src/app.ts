@@ -19,7 +19,8 @@ import { registerOutboxRoutes } from './modules/outbox/routes';
 import { registerRoleRules } from './modules/role/hooks';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { type CurrentUser, loadCurrentUser } from './platform/auth/current-user';
-import { createTokenService, type TokenService } from './platform/auth/tokens';
+import { isTokenRevoked } from './platform/auth/revoked-tokens';
+import { createTokenService, type TokenService, type VerifiedToken } from './platform/auth/tokens';
 import type { Db } from './platform/db/client';
 import { AppError, registerErrorHandler } from './platform/errors';
 import { ApiRequestLog, loggerOptionsOf } from './platform/logger';
@@ -44,6 +45,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     language: Language;
     currentUser: CurrentUser | null;
+    /** The verified bearer token of the current user (sign-out ends it). */
+    sessionToken: VerifiedToken | null;
     authError: AppError | null;
   }
   interface FastifyInstance {
@@ -67,7 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new ApiRequestLog(API_PREFIX),
     genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // X-Forwarded-For decides the client IP the sign-in throttle counts: trusted from named proxies only.
+    trustProxy: config.trustProxy,
     forceCloseConnections: options.forceCloseConnections ?? 'idle',
     bodyLimit: 2_000_000,
     routerOptions: {
@@ -90,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   app.decorateRequest('language', 'pt-BR');
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('sessionToken', null);
   app.decorateRequest('authError', null);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -102,12 +107,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       request.authError = new AppError(401, 'errors.sessionExpired');
       return;
     }
-    const user = await loadCurrentUser(db, claims.sub);
-    if (!user || user.disabled || user.tokenVersion !== claims.tv) {
+    const [user, revoked] = await Promise.all([loadCurrentUser(db, claims.sub), isTokenRevoked(db, claims.jti)]);
+    if (!user || user.disabled || user.tokenVersion !== claims.tv || revoked) {
       request.authError = new AppError(401, 'errors.sessionExpired');
       return;
     }
     request.currentUser = user;
+    request.sessionToken = claims;
   });
 
   registerErrorHandler(app);

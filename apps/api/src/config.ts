@@ -23,9 +23,32 @@ export type Config = {
   logLevel: string;
   /** LOG_FORMAT=json|pretty; by default readable on a terminal and JSON otherwise. */
   logFormat: 'json' | 'pretty';
-  /** Attempts per window on sign-in, sign-up and password reset, counted per IP and per email. */
-  authThrottle: { perIp: number; perEmail: number; windowMs: number };
+  /**
+   * Attempts per window on sign-in, sign-up and password reset, counted per IP and per email
+   * (sign-in: per email and IP pair, its per-email total slows down by `slowdownMs` instead).
+   */
+  authThrottle: { perIp: number; perEmail: number; windowMs: number; slowdownMs: number };
+  /** Fastify's trustProxy: whose X-Forwarded-For names the client (false: nobody's). */
+  trustProxy: boolean | string[];
 };
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: unset or `false` trusts no forwarded header, `true`
+ * trusts every hop (only behind a proxy that overwrites the header), anything else is a
+ * comma-separated list of proxy addresses, CIDR ranges or proxy-addr's names (`loopback`,
+ * `linklocal`, `uniquelocal`). Fastify 5 answers a hop count by trusting nobody (it cannot tell
+ * the first hop from a client), so a number is refused rather than silently ignored.
+ */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) throw new Error('TRUST_PROXY: a hop count trusts nobody in Fastify 5; name the proxy addresses instead');
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
 
 /** A secret kept under the data folder so tokens survive restarts without any setup. */
 function persistentSecret(dataDir: string): string {
@@ -70,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: Number(env.AUTH_THROTTLE_PER_IP ?? 100),
       perEmail: Number(env.AUTH_THROTTLE_PER_EMAIL ?? 10),
       windowMs: Number(env.AUTH_THROTTLE_WINDOW_MS ?? 15 * 60 * 1000),
+      slowdownMs: Number(env.AUTH_THROTTLE_SLOWDOWN_MS ?? 3000),
     },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -65,9 +65,14 @@ describe('issue 2: the platform in the browser', () => {
     await grantRoleInIam(admin.page, visitor.email, pt('roles.predefined.customerEditor.label'));
     await admin.context.close();
 
-    // As the notice says: sign in again.
+    // As the notice says: sign in again. Signing out ends the token on the server too.
+    const token = await page.evaluate(() => localStorage.getItem('jwt'));
+    const meWith = (jwt: string | null) =>
+      page.evaluate(async (bearer) => (await fetch('/io/api/v1/auth/me', { headers: { authorization: `Bearer ${bearer}` } })).status, jwt);
+    expect(await meWith(token)).toBe(200);
     await page.getByRole('button', { name: pt('auth.signOut') }).click();
     await page.waitForURL('**/auth/signin');
+    await expect.poll(() => meWith(token)).toBe(401);
     await signIn(page, visitor.email, visitor.password);
     // Without orderRead the home page is not theirs: the guard sends them to /success-signin.
     await page.waitForURL('**/success-signin');

@@ -15,6 +15,11 @@ export const CURRENT_USER_KEY = ['auth', 'me'] as const;
  * Spec 4.5: a failed initial load or refresh clears the session, so a stale or revoked token
  * never leaves the console half signed in.
  */
+/** POST /auth/sign-out; its bearer header is read now, before the caller forgets the token. */
+function endServerSession(): Promise<unknown> {
+  return api.post('/auth/sign-out');
+}
+
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!getToken()) return null;
   try {
@@ -59,6 +64,9 @@ export function useCurrentUser(): CurrentUserContext {
   );
 
   const signOut = useCallback(() => {
+    // The server ends the token too, so a copy of it stops working; the session here is cleared
+    // whatever that call answers (a token already expired answers 401).
+    if (getToken()) endServerSession().catch(() => undefined);
     setToken(null);
     // Nothing cached for the previous user may leak into the next session.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });

@@ -25,6 +25,7 @@ import {
   sendPasswordReset,
   sendVerificationEmail,
   signIn,
+  signOut,
   signUp,
   updateProfile,
   verifyEmail,
@@ -38,7 +39,7 @@ const config = { labelPrefix: 'entities.user.fields' };
 /** Spec 7.1. Handlers only translate HTTP to service calls; the rules live in ./service. */
 export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const throttle = createAuthThrottle(app, app.deps.config.authThrottle);
+  const throttle = createAuthThrottle(app.deps.config.authThrottle);
   const contextOf = (request: FastifyRequest): AuthContext => ({ deps: app.deps, language: request.language, log: request.log });
   const emailInBody = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
   // Fastify sends a string payload as is; the contract is a JSON string, so encode it here.
@@ -54,7 +55,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
         body: signUpBody,
         response: { 200: tokenAnswer },
       },
-      preHandler: throttle('signUp', emailInBody),
+      preHandler: throttle.limit('signUp', emailInBody),
     },
     async (request, reply) => sendToken(reply, await signUp(contextOf(request), request.body)),
   );
@@ -64,9 +65,22 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     {
       config,
       schema: { tags, summary: 'Sign in with email and password', body: signInBody, response: { 200: tokenAnswer } },
-      preHandler: throttle('signIn', emailInBody),
+      preHandler: throttle.signIn,
     },
-    async (request, reply) => sendToken(reply, await signIn(contextOf(request), request.body)),
+    async (request, reply) => {
+      const token = await signIn(contextOf(request), request.body);
+      throttle.signedIn(request);
+      return sendToken(reply, token);
+    },
+  );
+
+  api.post(
+    '/auth/sign-out',
+    {
+      schema: { tags, summary: 'End the session of this token (other sessions go on)', response: { 200: trueAnswer } },
+      onRequest: requireAuthenticated,
+    },
+    async (request) => signOut(contextOf(request), request.sessionToken),
   );
 
   api.get(
@@ -86,7 +100,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { tags, summary: 'Send the verification mail again to the signed-in user', response: { 200: trueAnswer } },
       onRequest: requireAuthenticated,
-      preHandler: throttle('verificationEmail', (request) => request.currentUser?.email),
+      preHandler: throttle.limit('verificationEmail', (request) => request.currentUser?.email),
     },
     async (request) => sendVerificationEmail(contextOf(request), requireUser(request)),
   );
@@ -101,9 +115,9 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
         body: emailBody,
         response: { 200: passwordResetMethodsAnswer },
       },
-      preHandler: throttle('passwordReset', emailInBody),
+      preHandler: throttle.limit('passwordReset', emailInBody),
     },
-    async (request) => getPasswordResetMethods(contextOf(request), request.body.email),
+    async () => getPasswordResetMethods(),
   );
 
   api.post(
@@ -111,7 +125,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     {
       config,
       schema: { tags, summary: 'Send a password reset link by email or SMS', body: sendPasswordResetBody, response: { 200: trueAnswer } },
-      preHandler: throttle('passwordReset', emailInBody),
+      preHandler: throttle.limit('passwordReset', emailInBody),
     },
     async (request) => sendPasswordReset(contextOf(request), request.body),
   );
@@ -126,7 +140,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
         body: passwordResetBody,
         response: { 200: tokenAnswer },
       },
-      preHandler: throttle('passwordReset', () => null),
+      preHandler: throttle.limit('passwordReset', () => null),
     },
     async (request, reply) => sendToken(reply, await resetPassword(contextOf(request), request.body)),
   );

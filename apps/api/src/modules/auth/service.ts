@@ -4,7 +4,8 @@ import type { AppDeps } from '../../app';
 import { writeAudit } from '../../platform/audit';
 import { type CurrentUser, loadCurrentUser } from '../../platform/auth/current-user';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
-import { createOneTimeToken, hashOneTimeToken } from '../../platform/auth/tokens';
+import { revokeToken } from '../../platform/auth/revoked-tokens';
+import { createOneTimeToken, hashOneTimeToken, type VerifiedToken } from '../../platform/auth/tokens';
 import type { Tx } from '../../platform/db/client';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { composePasswordResetMail, composePasswordResetSms, composeVerificationMail } from './mails';
@@ -111,6 +112,13 @@ export async function signIn(ctx: AuthContext, input: { email: string; password:
   return ctx.deps.tokens.sign({ sub: row.id, tv: row.tokenVersion }, input.rememberMe ?? false);
 }
 
+/** Ends the session of this token; the user's other sessions go on. */
+export async function signOut(ctx: AuthContext, token: VerifiedToken | null): Promise<true> {
+  if (!token) throw unauthorized();
+  await revokeToken(ctx.deps.db, token.jti, token.expiresAt);
+  return true;
+}
+
 export async function sendVerificationEmail(ctx: AuthContext, current: CurrentUser): Promise<true> {
   if (current.emailVerified) throw badRequest('auth.errors.emailAlreadyVerified');
   const verification = issueOneTimeToken('mail', EMAIL_VERIFICATION_HOURS);
@@ -137,30 +145,39 @@ async function requireKnownEmail(db: Tx, email: string): Promise<UserRow> {
   return row;
 }
 
-export async function getPasswordResetMethods(ctx: AuthContext, email: string): Promise<{ methods: PasswordResetMethod[] }> {
-  const row = await requireKnownEmail(ctx.deps.db, email);
-  return { methods: row.phoneNumber ? ['email', 'sms'] : ['email'] };
+/**
+ * The same answer for every email, known or not, with a phone or not, so the call tells nobody
+ * which accounts exist or can be texted; the reset request below mails the link to an account
+ * without a phone that asked for SMS.
+ */
+export function getPasswordResetMethods(): { methods: PasswordResetMethod[] } {
+  return { methods: ['email', 'sms'] };
 }
 
+/**
+ * Spec 8.3 shows "Email not recognized" on the reset request, so an unknown email is still told
+ * apart here (docs/security.md: the throttle bounds what this costs).
+ */
 export async function sendPasswordReset(ctx: AuthContext, input: { email: string; method: PasswordResetMethod }): Promise<true> {
   const { db, mailer, sms } = ctx.deps;
   const row = await requireKnownEmail(db, input.email);
   if (row.disabled) throw badRequest('auth.errors.userDisabled');
-  if (input.method === 'sms' && !row.phoneNumber) throw badRequest('auth.errors.noPhoneNumber');
-  const reset = issueOneTimeToken(input.method === 'sms' ? 'sms' : 'mail', PASSWORD_RESET_HOURS);
+  const phoneNumber = input.method === 'sms' ? row.phoneNumber : null;
+  const method: PasswordResetMethod = phoneNumber ? 'sms' : 'email';
+  const reset = issueOneTimeToken(phoneNumber ? 'sms' : 'mail', PASSWORD_RESET_HOURS);
   await db.transaction(async (tx) => {
     await updateUser(tx, row.id, { passwordResetTokenHash: reset.hash, passwordResetExpiresAt: reset.expiresAt });
     await writeAudit(tx, {
       entityName: 'user',
       entityId: row.id,
       action: 'passwordResetRequest',
-      after: { method: input.method },
+      after: { method },
       by: actorOf(row),
     });
   });
   const link = linkTo(ctx, 'password-reset', reset.token);
-  if (input.method === 'sms' && row.phoneNumber) {
-    const message = composePasswordResetSms(ctx.language, row.phoneNumber, link, PASSWORD_RESET_HOURS);
+  if (phoneNumber) {
+    const message = composePasswordResetSms(ctx.language, phoneNumber, link, PASSWORD_RESET_HOURS);
     await deliver(ctx, () => sms.send(message));
   } else {
     const mail = composePasswordResetMail(ctx.language, row.email, link, PASSWORD_RESET_HOURS);

@@ -1,7 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export type TokenClaims = { sub: string; tv: number };
+/** What a verified session token says: its user and version, and what sign-out needs to end it. */
+export type VerifiedToken = TokenClaims & { jti: string; expiresAt: Date };
 
 const DAY = 24 * 60 * 60;
 
@@ -12,15 +14,22 @@ export function createTokenService(secret: string) {
       return new SignJWT({ tv: claims.tv })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + (rememberMe ? 30 : 7) * DAY)
         .sign(key);
     },
-    async verify(token: string): Promise<TokenClaims | null> {
+    /** A token that never expires, or that sign-out could not end (no id), is no session. */
+    async verify(token: string): Promise<VerifiedToken | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string') return null;
-        return { sub: payload.sub, tv: typeof payload.tv === 'number' ? payload.tv : 0 };
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['sub', 'exp', 'jti'] });
+        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+        return {
+          sub: payload.sub,
+          tv: typeof payload.tv === 'number' ? payload.tv : 0,
+          jti: payload.jti,
+          expiresAt: new Date(payload.exp * 1000),
+        };
       } catch {
         return null;
       }

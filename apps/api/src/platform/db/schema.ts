@@ -105,6 +105,16 @@ export const storedFile = pgTable('stored_file', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
 
+/** Session tokens ended by sign-out, kept until they would have expired anyway. */
+export const revokedToken = pgTable(
+  'revoked_token',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [index('revoked_token_expires_at_idx').on(t.expiresAt)],
+);
+
 export const entityTables = buildEntityTables();
 
 export const { ...entityTableExports } = entityTables;

@@ -15,8 +15,9 @@ type ForgotForm = { email: string; method?: Method };
 const INLINE_STATUSES = new Set([400, 404, 429]);
 
 /**
- * Asks which ways the account can be reached (email only, or email and SMS when the user has a
- * phone); with a single way the link is sent at once, with two the user picks one.
+ * Asks which ways a link can be sent (the API offers the same to every email, so the answer tells
+ * nobody who has an account or a phone); with a single way the link is sent at once, with two the
+ * user picks one. SMS asked of an account without a phone arrives by email.
  */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();

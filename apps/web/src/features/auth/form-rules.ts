@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, passwordIssues } from '@ebox/domain';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordIssues } from '@ebox/domain';
 import type { FormInstance, FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../app/api-client';
@@ -23,10 +23,18 @@ export function passwordRules(t: TFunction, labelKey = 'auth.fields.password'): 
       validator: async (_rule, value: string | undefined) => {
         if (!value) return;
         const [issue] = passwordIssues(value);
-        if (issue) throw new Error(t(issue, { min: PASSWORD_MIN_LENGTH, label: t(labelKey) }));
+        if (issue) throw new Error(t(issue, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, label: t(labelKey) }));
       },
     },
   ];
+}
+
+/**
+ * A password typed to prove who one is (sign-in, the current one): required and within the cap
+ * the API applies; the rules of a new password do not apply, an account may predate them.
+ */
+export function enteredPasswordRules(t: TFunction, labelKey: string): FormRule[] {
+  return [requiredRule(t, labelKey), { max: PASSWORD_MAX_LENGTH, message: t('validation.password.max', { max: PASSWORD_MAX_LENGTH }) }];
 }
 
 /** The confirmation must equal the password field it confirms ('passwords must match'). */

@@ -7,7 +7,7 @@ import { api } from '../../app/api-client';
 import { useCurrentUser } from '../../app/current-user';
 import { errorMessageOf, errorStatusOf, useErrorHandler } from '../../app/error-handler';
 import { AuthCard } from './auth-card';
-import { emailRules, requiredRule, showFieldErrors } from './form-rules';
+import { emailRules, enteredPasswordRules, showFieldErrors } from './form-rules';
 
 type SignInForm = { email: string; password: string; rememberMe: boolean };
 
@@ -48,7 +48,7 @@ export default function SignInPage() {
         <Form.Item name="email" label={t('auth.fields.email')} rules={emailRules(t)}>
           <Input prefix={<MailOutlined />} type="email" autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.fields.password')} rules={[requiredRule(t, 'auth.fields.password')]}>
+        <Form.Item name="password" label={t('auth.fields.password')} rules={enteredPasswordRules(t, 'auth.fields.password')}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
         <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api, isTokenPersisted } from '../../app/api-client';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
-import { requiredRule, showFieldErrors } from '../auth/form-rules';
+import { enteredPasswordRules, showFieldErrors } from '../auth/form-rules';
 import { NewPasswordFields } from '../auth/new-password-fields';
 
 type ChangePasswordForm = { oldPassword: string; newPassword: string; newPasswordConfirmation: string };
@@ -39,7 +39,7 @@ export function ChangePasswordCard() {
         onFinish={(values) => mutation.mutate(values)}
         data-testid="change-password-form"
       >
-        <Form.Item name="oldPassword" label={t('auth.fields.oldPassword')} rules={[requiredRule(t, 'auth.fields.oldPassword')]}>
+        <Form.Item name="oldPassword" label={t('auth.fields.oldPassword')} rules={enteredPasswordRules(t, 'auth.fields.oldPassword')}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
         <NewPasswordFields

@@ -27,7 +27,7 @@ export default {
       submit: 'Sign up',
       hasAccount: 'Already have an account?',
       signin: 'Sign in',
-      passwordHint: 'At least 6 characters, not all the same and not a sequence like 123456.',
+      passwordHint: 'From 6 to 256 characters, not all the same, not a sequence like 123456 and not one of the most used passwords.',
     },
     accountCreated: {
       title: 'Account created',
@@ -41,11 +41,11 @@ export default {
       chooseMethod: 'How do you want to receive the reset link?',
       method: {
         email: 'By email',
-        sms: 'By SMS to my phone',
+        sms: 'By SMS to my phone (by email if the account has no phone)',
       },
       submit: 'Send reset link',
       sentEmail: 'Password reset email sent. Check your inbox.',
-      sentSms: 'Password reset SMS sent. Check your phone.',
+      sentSms: 'Reset link sent by SMS to the phone of the account, or by email if it has none.',
       backToSignin: 'Back to sign in',
     },
     passwordReset: {

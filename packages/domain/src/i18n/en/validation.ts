@@ -56,6 +56,8 @@ export default {
     },
     password: {
       min: 'Password must be at least {{min}} characters',
+      max: 'Password must be at most {{max}} characters',
+      common: 'This password is among the most used; choose another',
       sameCharacters: 'Password cannot have all characters the same',
       sequence: 'Password cannot be a sequence (like 123456 or abcdef)',
       mustMatch: 'Passwords must match',

@@ -27,7 +27,7 @@ export default {
       submit: 'Cadastrar',
       hasAccount: 'Já tem uma conta?',
       signin: 'Entrar',
-      passwordHint: 'No mínimo 6 caracteres, não todos iguais e sem sequência como 123456.',
+      passwordHint: 'De 6 a 256 caracteres, não todos iguais, sem sequência como 123456 e fora das senhas mais usadas.',
     },
     accountCreated: {
       title: 'Conta criada',
@@ -41,11 +41,11 @@ export default {
       chooseMethod: 'Como você quer receber o link de redefinição?',
       method: {
         email: 'Por email',
-        sms: 'Por SMS no meu telefone',
+        sms: 'Por SMS no meu telefone (por email se a conta não tiver telefone)',
       },
       submit: 'Enviar link de redefinição',
       sentEmail: 'Email de redefinição de senha enviado. Verifique sua caixa de entrada.',
-      sentSms: 'SMS de redefinição de senha enviado. Verifique seu telefone.',
+      sentSms: 'Link de redefinição enviado por SMS ao telefone da conta, ou por email se ela não tiver telefone.',
       backToSignin: 'Voltar para entrar',
     },
     passwordReset: {

@@ -56,6 +56,8 @@ export default {
     },
     password: {
       min: 'A senha deve ter pelo menos {{min}} caracteres',
+      max: 'A senha deve ter no máximo {{max}} caracteres',
+      common: 'Esta senha está entre as mais usadas; escolha outra',
       sameCharacters: 'A senha não pode ter todos os caracteres iguais',
       sequence: 'A senha não pode ser uma sequência (como 123456 ou abcdef)',
       mustMatch: 'As senhas devem ser iguais',
