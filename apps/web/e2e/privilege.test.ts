@@ -28,7 +28,7 @@ describe('issue 6: roles and outbox links on the screens', () => {
     const owner = await asOwner();
     const name = `Role editors ${uniqueSuffix()}`;
     await owner('POST', '/role', { data: { name, permissions: ['roleRead', 'roleCreate', 'roleEdit', 'customerRead'] } });
-    const editor = await createUser([name], 'role.editor');
+    const editor = await createUser([name], 'role-editor');
     const { page } = await newPage(browser());
     await signIn(page, editor.email, editor.password);
     await page.goto('/role/new');
@@ -41,7 +41,7 @@ describe('issue 6: roles and outbox links on the screens', () => {
   });
 
   test('a reset link sent by mail shows as hidden in the outbox, with the reason', async () => {
-    const user = await createUser([], 'outbox.hidden');
+    const user = await createUser([], 'outbox-hidden');
     const answer = await fetch(`${baseUrl()}/io/api/v1/auth/send-password-reset-email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
