@@ -91,6 +91,12 @@ export function hasPermission(held: Iterable<string> | undefined, required?: Per
   return false;
 }
 
+/** The permissions of `wanted` that `held` lacks: nobody hands out, or reaches above, what they lack. */
+export function permissionsNotHeld(held: Iterable<string>, wanted: Iterable<Permission>): Permission[] {
+  const have = new Set(held);
+  return [...wanted].filter((permission) => !have.has(permission));
+}
+
 function permissionsOf(entity: string, actions: readonly string[]): Permission[] {
   return actions.map((action) => `${entity}${action}`).filter(isPermission) as Permission[];
 }

@@ -12,36 +12,16 @@ export function maskSecrets(text: string): string {
   return text.replace(TOKEN_IN_LINK, `$1${MASKED_TOKEN}`);
 }
 
-type RequestLike = {
-  method?: string;
-  url?: string;
-  host?: string;
-  ip?: string;
-  headers?: Record<string, unknown>;
-  socket?: { remotePort?: number };
-};
-
 /**
- * Logger options that keep tokens out of the log: the request line (a browser opening a reset link
- * requests the console's page with the token in its address) and every message text. The fields
- * are Fastify's default request serializer's.
+ * Logger options that keep tokens out of every message text (Fastify's own "Route … not found"
+ * repeats the address a browser opened a reset link with). Request lines carry no query string at
+ * all (platform/logger.ts).
  */
 export function withSecretsMaskedInLog<T extends boolean | object>(logger: T): T | object {
   if (logger === false) return logger;
-  const options = (logger === true ? {} : logger) as { serializers?: object; hooks?: object };
+  const options = (logger === true ? {} : logger) as { hooks?: object };
   return {
     ...options,
-    serializers: {
-      ...options.serializers,
-      req: (request: RequestLike) => ({
-        method: request.method,
-        url: request.url === undefined ? undefined : maskSecrets(request.url),
-        version: request.headers?.['accept-version'],
-        host: request.host,
-        remoteAddress: request.ip,
-        remotePort: request.socket?.remotePort,
-      }),
-    },
     hooks: {
       ...options.hooks,
       logMethod(this: unknown, args: unknown[], method: (...inner: unknown[]) => void) {

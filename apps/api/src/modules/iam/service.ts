@@ -3,11 +3,11 @@ import {
   entitySchema,
   type FileRef,
   fullNameOf,
-  hasPermission,
   type Language,
   OWNER_ROLE,
   PERMISSIONS,
   type Permission,
+  permissionsNotHeld,
   permissionsOfRole,
   translatorFor,
   USER_STATUSES,
@@ -133,7 +133,7 @@ async function checkGrantableRoles(db: Tx, actor: CurrentUser, roleIds: string[]
   const roles = await findRolesByIds(db, roleIds);
   if (roles.length !== new Set(roleIds).size) throw fieldError('roles', 'iam.errors.roleNotFound');
   for (const role of roles) {
-    const missing = permissionsOfRole(role).filter((permission) => !hasPermission(actor.permissions, permission));
+    const missing = permissionsNotHeld(actor.permissions, permissionsOfRole(role));
     if (missing.length) throw fieldError('roles', 'iam.errors.roleNotGrantable', { role: role.name });
   }
   return roles;
@@ -153,7 +153,7 @@ export const UNKNOWN_USER: ManagedUser = { allowedCompanies: [], permissions: PE
  * strip or otherwise change them, nor read the one-time links sent to them.
  */
 export function canManageUser(actor: CurrentUser, target: ManagedUser): boolean {
-  return isVisible(actor, target) && target.permissions.every((permission) => hasPermission(actor.permissions, permission));
+  return isVisible(actor, target) && permissionsNotHeld(actor.permissions, target.permissions).length === 0;
 }
 
 /** The rows with the permissions their roles grant them. */

@@ -1,4 +1,4 @@
-import { hasPermission, permissionsOfRole } from '@ebox/domain';
+import { permissionsNotHeld, permissionsOfRole } from '@ebox/domain';
 import { registerEntityHooks } from '../../kit/service';
 import type { CurrentUser } from '../../platform/auth/current-user';
 import { AppError, fieldError } from '../../platform/errors';
@@ -18,7 +18,7 @@ function grantsOf(role: StoredRole) {
 }
 
 function assertManageableRole(actor: CurrentUser, role: StoredRole): void {
-  if (grantsOf(role).some((permission) => !hasPermission(actor.permissions, permission))) {
+  if (permissionsNotHeld(actor.permissions, grantsOf(role)).length) {
     throw new AppError(400, 'role.errors.notManageable', { role: role.name });
   }
 }
@@ -30,7 +30,7 @@ export function registerRoleRules(): void {
       if (before) assertManageableRole(actor, before);
       const previous = before ? grantsOf(before) : [];
       const next = data.permissions === undefined ? previous : grantsOf({ permissions: data.permissions });
-      const notHeld = next.filter((permission) => !hasPermission(actor.permissions, permission));
+      const notHeld = permissionsNotHeld(actor.permissions, next);
       if (notHeld.length) throw fieldError('permissions', 'role.errors.permissionsNotHeld', { permissions: notHeld.join(', ') });
       const holdsIt = before && actor.roles.some((role) => role.id === before.id);
       if (holdsIt && next.some((permission) => !previous.includes(permission))) {
