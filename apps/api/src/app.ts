@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config';
@@ -38,6 +38,8 @@ export type AppDeps = {
   mailer: Mailer;
   sms: SmsSender;
   storage: Storage;
+  /** The process logger; a request's context carries the request's own child logger instead. */
+  log: FastifyBaseLogger;
 };
 
 declare module 'fastify' {
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     sms: createSmsSender({ db, provider: options.smsProvider, log }),
     storage: createStorage(config),
+    log,
   };
   app.decorate('deps', deps);
   app.decorateRequest('language', 'pt-BR');

@@ -8,3 +8,4 @@ export * from './kit/schema';
 export * from './password';
 export * from './permissions';
 export * from './session';
+export * from './actors';

@@ -1,6 +1,7 @@
 import { hasPermission, type Permission } from '@ebox/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from './auth/current-user';
+import { contextOf, type ServiceContext } from './context';
 import { forbidden, unauthorized } from './errors';
 
 /**
@@ -31,4 +32,9 @@ export type CompanyScope = { companyIds: string[] | null };
 
 export function scopeOf(user: CurrentUser): CompanyScope {
   return { companyIds: user.allowedCompanyIds.length ? user.allowedCompanyIds : null };
+}
+
+/** The service context of an HTTP call: the signed-in user, in the request's language and log. */
+export function contextOfRequest(request: FastifyRequest): ServiceContext {
+  return contextOf(request.server.deps, { kind: 'user', user: requireUser(request) }, { language: request.language, log: request.log });
 }

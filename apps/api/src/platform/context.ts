@@ -1,0 +1,129 @@
+import {
+  hasPermission,
+  type Language,
+  type Permission,
+  SYSTEM_ACTOR_RIGHTS,
+  type SystemActorName,
+  TERMINAL_PERMISSIONS,
+} from '@ebox/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app';
+import type { CurrentUser } from './auth/current-user';
+import type { Db, Tx } from './db/client';
+import { forbidden, unauthorized } from './errors';
+
+/**
+ * The service context: what every service call carries, whoever makes it (an HTTP route, an MQTT
+ * handler, a job, the demo seed). Services never look at a request; they ask the context who acts,
+ * what that actor may do and see, and which transaction to work in.
+ */
+
+/** Who acts. Every kind answers the same questions through `principalOf`. */
+export type Actor =
+  | { kind: 'user'; user: CurrentUser }
+  | { kind: 'system'; name: SystemActorName; companyIds?: string[] | null }
+  | { kind: 'terminal'; eboxId: string; terminalId: string; companyId: string | null };
+
+/** What authorization needs of an actor, the same shape for people, the system and lockers. */
+export type Principal = {
+  /** The user id for people; null for the system and terminals (audit rows say who by `label`). */
+  userId: string | null;
+  /** An email for people, `system:<name>` or `terminal:<terminalId>` otherwise. */
+  label: string;
+  permissions: readonly Permission[];
+  /** null: every company; otherwise the companies the actor may see and touch. */
+  companyIds: string[] | null;
+  /** People with an unverified email pass only authenticated routes (spec 4.1). */
+  verified: boolean;
+};
+
+export function principalOf(actor: Actor): Principal {
+  switch (actor.kind) {
+    case 'user':
+      return {
+        userId: actor.user.id,
+        label: actor.user.email,
+        permissions: actor.user.permissions,
+        companyIds: actor.user.allowedCompanyIds.length ? actor.user.allowedCompanyIds : null,
+        verified: actor.user.emailVerified,
+      };
+    case 'system':
+      return {
+        userId: null,
+        label: `system:${actor.name}`,
+        permissions: SYSTEM_ACTOR_RIGHTS[actor.name],
+        companyIds: actor.companyIds ?? null,
+        verified: true,
+      };
+    case 'terminal':
+      return {
+        userId: null,
+        label: `terminal:${actor.terminalId}`,
+        permissions: TERMINAL_PERMISSIONS,
+        companyIds: actor.companyId ? [actor.companyId] : [],
+        verified: true,
+      };
+  }
+}
+
+export type ServiceContext = {
+  actor: Actor;
+  language: Language;
+  log: FastifyBaseLogger;
+  deps: AppDeps;
+  /** The open transaction when the caller composes several services in one; null otherwise. */
+  tx: Tx | null;
+  /** Run after the outermost transaction commits (events, live updates); dropped on rollback. */
+  afterCommit: (() => Promise<void> | void)[];
+};
+
+/** A context inside an open transaction: what `inTransaction` hands its callback. */
+export type TxContext = ServiceContext & { tx: Tx };
+
+/** Reads go to the caller's transaction when there is one, so they see its uncommitted writes. */
+export function dbOf(ctx: ServiceContext): Tx {
+  return ctx.tx ?? ctx.deps.db;
+}
+
+/**
+ * Runs `work` in the caller's transaction, or in a new one when the caller has none. Callbacks
+ * queued on `afterCommit` run once the outermost transaction has committed, never after a rollback.
+ */
+export async function inTransaction<T>(ctx: ServiceContext, work: (ctx: TxContext) => Promise<T>): Promise<T> {
+  if (ctx.tx) return work(ctx as TxContext);
+  const afterCommit: ServiceContext['afterCommit'] = [];
+  const result = await (ctx.deps.db as Db).transaction((tx) => work({ ...ctx, tx, afterCommit }));
+  for (const callback of afterCommit) {
+    try {
+      await callback();
+    } catch (error) {
+      ctx.log.error({ err: error }, 'after-commit handler failed');
+    }
+  }
+  return result;
+}
+
+export function contextOf(deps: AppDeps, actor: Actor, options: { language?: Language; log?: FastifyBaseLogger } = {}): ServiceContext {
+  return { actor, deps, language: options.language ?? 'pt-BR', log: options.log ?? deps.log, tx: null, afterCommit: [] };
+}
+
+export function systemContext(deps: AppDeps, name: SystemActorName, options: { language?: Language; log?: FastifyBaseLogger } = {}) {
+  return contextOf(deps, { kind: 'system', name }, options);
+}
+
+/** True when the actor holds `permission` (and, for people, has verified their email). */
+export function can(ctx: ServiceContext, permission: Permission): boolean {
+  const principal = principalOf(ctx.actor);
+  return principal.verified && hasPermission(principal.permissions, permission);
+}
+
+/** The authorization check every service makes before it reads or changes anything. */
+export function authorize(ctx: ServiceContext, permission: Permission): void {
+  if (!can(ctx, permission)) throw forbidden();
+}
+
+/** The signed-in person acting; services that exist only for people (profile, password) ask this. */
+export function userOf(ctx: ServiceContext): CurrentUser {
+  if (ctx.actor.kind !== 'user') throw unauthorized();
+  return ctx.actor.user;
+}

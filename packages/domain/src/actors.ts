@@ -1,0 +1,39 @@
+import type { Permission } from './permissions';
+
+/**
+ * Who may act on the console besides a signed-in person, and with which rights. A service asks
+ * the same questions of every actor (may it do this, which companies may it touch), so a job or
+ * a locker obeys the rules a person does; what a non-person actor may do is declared here, once,
+ * never granted by default.
+ *
+ * - system: a named piece of the console itself (the demo seed, a job). Each name declares its
+ *   permissions; its company scope is every company unless it is started for one.
+ * - terminal: the computer inside a locker, identified by the locker (ebox) it runs; it may touch
+ *   only its own locker's company and only what TERMINAL_PERMISSIONS lists.
+ */
+export type SystemActorName = keyof typeof SYSTEM_ACTOR_RIGHTS;
+
+export const SYSTEM_ACTOR_RIGHTS = {
+  /** Loads the demo data set on a fresh install, through the same services as the forms. */
+  demoSeed: [
+    'groupCreate',
+    'companyCreate',
+    'warehouseCreate',
+    'customerCreate',
+    'customerEdit',
+    'buildingCreate',
+    'buildingLevel1Create',
+    'buildingLevel2Create',
+    'productCreate',
+    'compartimentLayoutCreate',
+    'eboxModuleCreate',
+    'ccmCreate',
+    'qrcodeTemplateCreate',
+    'webhookCreate',
+  ],
+  /** Sends queued mail and SMS (the outbox) and records how it went; touches no entity. */
+  messageSender: [],
+} as const satisfies Record<string, readonly Permission[]>;
+
+/** What a locker's terminal may do, within its own locker's company (lockers and orders add theirs). */
+export const TERMINAL_PERMISSIONS: readonly Permission[] = [];
