@@ -22,7 +22,9 @@ import { forbidden, unauthorized } from './errors';
 export type Actor =
   | { kind: 'user'; user: CurrentUser }
   | { kind: 'system'; name: SystemActorName; companyIds?: string[] | null }
-  | { kind: 'terminal'; eboxId: string; terminalId: string; companyId: string | null };
+  | { kind: 'terminal'; eboxId: string; terminalId: string; companyId: string | null }
+  /** Nobody signed in (sign-up, sign-in, password reset): may call only services meant for anyone. */
+  | { kind: 'anonymous' };
 
 /** What authorization needs of an actor, the same shape for people, the system and lockers. */
 export type Principal = {
@@ -55,6 +57,8 @@ export function principalOf(actor: Actor): Principal {
         companyIds: actor.companyIds ?? null,
         verified: true,
       };
+    case 'anonymous':
+      return { userId: null, label: 'anonymous', permissions: [], companyIds: [], verified: false };
     case 'terminal':
       return {
         userId: null,
@@ -76,6 +80,11 @@ export type ServiceContext = {
   /** Run after the outermost transaction commits (events, live updates); dropped on rollback. */
   afterCommit: (() => Promise<void> | void)[];
 };
+
+/** The context of a call nobody is signed in for (sign-in, sign-up, a password reset). */
+export function anonymousContext(deps: AppDeps, options: { language?: Language; log?: FastifyBaseLogger } = {}): ServiceContext {
+  return contextOf(deps, { kind: 'anonymous' }, options);
+}
 
 /** A context inside an open transaction: what `inTransaction` hands its callback. */
 export type TxContext = ServiceContext & { tx: Tx };
