@@ -336,6 +336,18 @@ describe('PUT /iam (edit)', () => {
     expect(keepsOwner.status).toBe(200);
   });
 
+  it('lets an iamEdit holder grant only roles whose permissions they hold', async () => {
+    const editor = await t.createUser({ permissions: ['iamRead', 'iamEdit'] });
+    const target = await t.createUser({ email: newEmail('plain') });
+    const escalate = await t.client(editor.token, 'en').put('/iam', { data: { id: target.id, roles: [ownerRoleId] } });
+    expect(escalate.status).toBe(400);
+    expect(escalate.body.error.fields).toEqual([
+      { path: 'roles', message: "You can't grant the role owner: it has permissions you don't hold" },
+    ]);
+    expect((await storedUser(target.email))?.roles).toEqual([]);
+    expect(await auditOf(target.id)).toEqual([]);
+  });
+
   it('needs iamEdit', async () => {
     const viewer = await t.createUser({ roles: ['viewer'] });
     expect((await viewer.api.put('/iam', { data: { id: viewer.id, roles: [viewerRoleId] } })).status).toBe(403);
@@ -466,6 +478,27 @@ describe('POST /iam/import', () => {
       403,
     );
   });
+
+  it('lets an importer grant only roles whose permissions they hold, to new and existing users', async () => {
+    const importer = await t.createUser({ permissions: ['iamImport', 'iamRead'] });
+    const fresh = newEmail('imported.owner');
+    const created = await t.client(importer.token, 'en').post('/iam/import', {
+      data: { email: fresh, roles: [ownerRoleId] },
+      importHash: `owner-${fresh}`,
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.error.fields).toEqual([
+      { path: 'roles', message: "You can't grant the role owner: it has permissions you don't hold" },
+    ]);
+    expect(await storedUser(fresh)).toBeUndefined();
+    const existing = await t.createUser({ email: newEmail('plain') });
+    const raised = await importer.api.post('/iam/import', {
+      data: { email: existing.email, roles: [ownerRoleId] },
+      importHash: `owner-${existing.id}`,
+    });
+    expect(raised.status).toBe(400);
+    expect((await storedUser(existing.email))?.roles).toEqual([]);
+  });
 });
 
 describe('company scope (spec 5.5)', () => {
@@ -487,6 +520,10 @@ describe('company scope (spec 5.5)', () => {
     expect((await admin.api.put('/iam/status', { ids: [theirs.id], disabled: true })).status).toBe(404);
 
     const customRole = (await storedUser(admin.email))?.roles[0] as string;
+    const editTheirs = await admin.api.put('/iam', { data: { id: theirs.id, firstName: 'Alheio', roles: [customRole] } });
+    expect(editTheirs.status).toBe(404);
+    expect(editTheirs.body).toEqual((await admin.api.put('/iam', { data: { id: crypto.randomUUID(), roles: [customRole] } })).body);
+    expect(await storedUser(theirs.email)).toMatchObject({ firstName: null, allowedCompanies: [companyB] });
     const outside = await admin.api.post('/iam', { data: { emails: [newEmail()], roles: [customRole], allowedCompanies: [companyB] } });
     expect(outside.status).toBe(400);
     expect(outside.body.error.fields).toEqual([{ path: 'allowedCompanies', message: 'Empresa não encontrada' }]);

@@ -10,7 +10,8 @@ export type AuditEntry = {
   action: AuditAction;
   before?: unknown;
   after?: unknown;
-  by: { id: string; email: string } | null;
+  /** Who changed it: a person (id and email) or, with no id, a system or terminal actor by its label. */
+  by: { id: string | null; email: string } | null;
 };
 
 function companyListOf(value: unknown): string[] {

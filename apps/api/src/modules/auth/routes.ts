@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuthenticated, requireUser } from '../../platform/access';
+import { contextOfRequest, requireAuthenticated } from '../../platform/access';
+import { anonymousContext } from '../../platform/context';
 import {
   changePasswordBody,
   currentUserSchema,
@@ -17,7 +18,6 @@ import {
   verifyEmailBody,
 } from './schemas';
 import {
-  type AuthContext,
   changePassword,
   getPasswordResetMethods,
   presentCurrentUser,
@@ -35,12 +35,14 @@ import { createAuthThrottle } from './throttle';
 const tags = ['auth'];
 /** Field labels of validation messages ("Email is required"). */
 const config = { labelPrefix: 'entities.user.fields' };
+/** The calls anyone may make, signed in or not. */
+const publicConfig = { ...config, public: true };
 
 /** Spec 7.1. Handlers only translate HTTP to service calls; the rules live in ./service. */
 export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const throttle = createAuthThrottle(app.deps.config.authThrottle);
-  const contextOf = (request: FastifyRequest): AuthContext => ({ deps: app.deps, language: request.language, log: request.log });
+  const anonymous = (request: FastifyRequest) => anonymousContext(app.deps, { language: request.language, log: request.log });
   const emailInBody = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
   // Fastify sends a string payload as is; the contract is a JSON string, so encode it here.
   const sendToken = (reply: FastifyReply, token: string) => reply.type('application/json; charset=utf-8').send(JSON.stringify(token));
@@ -48,7 +50,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/auth/sign-up',
     {
-      config,
+      config: publicConfig,
       schema: {
         tags,
         summary: 'Create an account (unverified, no roles) and send the verification mail',
@@ -57,18 +59,18 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       },
       preHandler: throttle.limit('signUp', emailInBody),
     },
-    async (request, reply) => sendToken(reply, await signUp(contextOf(request), request.body)),
+    async (request, reply) => sendToken(reply, await signUp(anonymous(request), request.body)),
   );
 
   api.post(
     '/auth/sign-in',
     {
-      config,
+      config: publicConfig,
       schema: { tags, summary: 'Sign in with email and password', body: signInBody, response: { 200: tokenAnswer } },
       preHandler: throttle.signIn,
     },
     async (request, reply) => {
-      const token = await signIn(contextOf(request), request.body);
+      const token = await signIn(anonymous(request), request.body);
       throttle.signedIn(request);
       return sendToken(reply, token);
     },
@@ -80,18 +82,21 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'End the session of this token (other sessions go on)', response: { 200: trueAnswer } },
       onRequest: requireAuthenticated,
     },
-    async (request) => signOut(contextOf(request), request.sessionToken),
+    async (request) => signOut(contextOfRequest(request), request.sessionToken),
   );
 
   api.get(
     '/auth/me',
     { schema: { tags, summary: 'The signed-in user', response: { 200: currentUserSchema } }, onRequest: requireAuthenticated },
-    async (request) => presentCurrentUser(app.deps.db, requireUser(request)),
+    async (request) => presentCurrentUser(contextOfRequest(request)),
   );
 
   api.get(
     '/auth/email-configured',
-    { schema: { tags, summary: 'Whether mail leaves through SMTP (false: it stays in the outbox)', response: { 200: z.boolean() } } },
+    {
+      config: publicConfig,
+      schema: { tags, summary: 'Whether mail leaves through SMTP (false: it stays in the outbox)', response: { 200: z.boolean() } },
+    },
     async () => app.deps.mailer.isConfigured,
   );
 
@@ -102,13 +107,13 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireAuthenticated,
       preHandler: throttle.limit('verificationEmail', (request) => request.currentUser?.email),
     },
-    async (request) => sendVerificationEmail(contextOf(request), requireUser(request)),
+    async (request) => sendVerificationEmail(contextOfRequest(request)),
   );
 
   api.post(
     '/auth/get-password-reset-method',
     {
-      config,
+      config: publicConfig,
       schema: {
         tags,
         summary: 'How a password can be reset for this email',
@@ -117,23 +122,23 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       },
       preHandler: throttle.limit('passwordReset', emailInBody),
     },
-    async () => getPasswordResetMethods(),
+    async (request) => getPasswordResetMethods(anonymous(request)),
   );
 
   api.post(
     '/auth/send-password-reset-email',
     {
-      config,
+      config: publicConfig,
       schema: { tags, summary: 'Send a password reset link by email or SMS', body: sendPasswordResetBody, response: { 200: trueAnswer } },
       preHandler: throttle.limit('passwordReset', emailInBody),
     },
-    async (request) => sendPasswordReset(contextOf(request), request.body),
+    async (request) => sendPasswordReset(anonymous(request), request.body),
   );
 
   api.put(
     '/auth/password-reset',
     {
-      config,
+      config: publicConfig,
       schema: {
         tags,
         summary: 'Set a new password from a reset link; signs the user in',
@@ -142,13 +147,13 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       },
       preHandler: throttle.limit('passwordReset', () => null),
     },
-    async (request, reply) => sendToken(reply, await resetPassword(contextOf(request), request.body)),
+    async (request, reply) => sendToken(reply, await resetPassword(anonymous(request), request.body)),
   );
 
   api.put(
     '/auth/verify-email',
     {
-      config,
+      config: publicConfig,
       schema: {
         tags,
         summary: 'Verify the email address from the link sent by mail',
@@ -156,7 +161,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: trueAnswer },
       },
     },
-    async (request) => verifyEmail(contextOf(request), request.body.token),
+    async (request) => verifyEmail(anonymous(request), request.body.token),
   );
 
   api.put(
@@ -166,7 +171,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Update the signed-in user profile', body: profileBody, response: { 200: currentUserSchema } },
       onRequest: requireAuthenticated,
     },
-    async (request) => updateProfile(contextOf(request), requireUser(request), request.body.profile),
+    async (request) => updateProfile(contextOfRequest(request), request.body.profile),
   );
 
   api.put(
@@ -176,6 +181,6 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Change the password; older tokens stop working', body: changePasswordBody, response: { 200: tokenAnswer } },
       onRequest: requireAuthenticated,
     },
-    async (request, reply) => sendToken(reply, await changePassword(contextOf(request), requireUser(request), request.body)),
+    async (request, reply) => sendToken(reply, await changePassword(contextOfRequest(request), request.body)),
   );
 }

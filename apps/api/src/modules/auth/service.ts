@@ -1,13 +1,12 @@
-import { type FileRef, fullNameOf, type Language } from '@ebox/domain';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import { type FileRef, fullNameOf } from '@ebox/domain';
 import { writeAudit } from '../../platform/audit';
 import { type CurrentUser, loadCurrentUser } from '../../platform/auth/current-user';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { revokeToken } from '../../platform/auth/revoked-tokens';
 import { createOneTimeToken, hashOneTimeToken, type VerifiedToken } from '../../platform/auth/tokens';
-import type { Tx } from '../../platform/db/client';
+import { dbOf, inTransaction, type ServiceContext, userOf } from '../../platform/context';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
+import { deliverMessage } from './delivery';
 import { composePasswordResetMail, composePasswordResetSms, composeVerificationMail } from './mails';
 import {
   auditUserChange,
@@ -21,8 +20,10 @@ import {
   updateUser,
 } from './users';
 
-/** Who calls and in which language answers and mails go out. */
-export type AuthContext = { deps: AppDeps; language: Language; log: FastifyBaseLogger };
+/**
+ * Spec 7.1. Every service takes the service context first: the anonymous ones (sign-up, sign-in,
+ * reset, verify) run for anyone; profile, password and verification mail act on `userOf(ctx)`.
+ */
 
 export const EMAIL_VERIFICATION_HOURS = 48;
 export const PASSWORD_RESET_HOURS = 2;
@@ -42,7 +43,7 @@ export function issueOneTimeToken(delivery: 'mail' | 'sms', hours: number): { to
   return { token, hash: hashOneTimeToken(token), expiresAt: new Date(Date.now() + hours * 3600_000).toISOString() };
 }
 
-export function linkTo(ctx: AuthContext, page: 'verify-email' | 'password-reset', token: string): string {
+export function linkTo(ctx: ServiceContext, page: 'verify-email' | 'password-reset', token: string): string {
   return `${ctx.deps.config.appUrl}/auth/${page}?token=${encodeURIComponent(token)}`;
 }
 
@@ -61,24 +62,14 @@ function decoyPasswordHash(): Promise<string> {
   return decoyHash;
 }
 
-/** A message that must leave (the user asked for it): a failure to send is the user's error too. */
-async function deliver(ctx: AuthContext, send: () => Promise<void>): Promise<void> {
-  try {
-    await send();
-  } catch (error) {
-    ctx.log.error({ err: error }, 'message not sent');
-    throw new AppError(503, 'auth.errors.messageNotSent');
-  }
-}
-
-export async function signUp(ctx: AuthContext, input: { email: string; password: string }): Promise<string> {
-  const { db, tokens, mailer } = ctx.deps;
-  if (await findUserByEmail(db, input.email)) throw badRequest('auth.errors.userAlreadyExists');
+export async function signUp(ctx: ServiceContext, input: { email: string; password: string }): Promise<string> {
+  if (await findUserByEmail(dbOf(ctx), input.email)) throw badRequest('auth.errors.userAlreadyExists');
   const passwordHash = await hashPassword(input.password);
   const verification = issueOneTimeToken('mail', EMAIL_VERIFICATION_HOURS);
   let created: UserRow;
   try {
-    created = await db.transaction(async (tx) => {
+    created = await inTransaction(ctx, async (inner) => {
+      const { tx } = inner;
       const row = await insertUser(tx, {
         email: input.email,
         passwordHash,
@@ -86,6 +77,14 @@ export async function signUp(ctx: AuthContext, input: { email: string; password:
         emailVerificationExpiresAt: verification.expiresAt,
       });
       await auditUserChange(tx, 'create', null, row, actorOf(row));
+      // The account exists even when the mail fails; the unverified page offers to send it again.
+      const mail = composeVerificationMail(
+        ctx.language,
+        row.email,
+        linkTo(ctx, 'verify-email', verification.token),
+        EMAIL_VERIFICATION_HOURS,
+      );
+      await deliverMessage(inner, { channel: 'email', message: mail, required: false });
       return row;
     });
   } catch (error) {
@@ -93,19 +92,11 @@ export async function signUp(ctx: AuthContext, input: { email: string; password:
     if (isUniqueViolation(error)) throw badRequest('auth.errors.userAlreadyExists');
     throw error;
   }
-  // The account exists even when the mail fails; the unverified page offers to send it again.
-  const mail = composeVerificationMail(
-    ctx.language,
-    created.email,
-    linkTo(ctx, 'verify-email', verification.token),
-    EMAIL_VERIFICATION_HOURS,
-  );
-  await mailer.send(mail).catch((error) => ctx.log.error({ err: error }, 'verification mail not sent after sign-up'));
-  return tokens.sign({ sub: created.id, tv: created.tokenVersion });
+  return ctx.deps.tokens.sign({ sub: created.id, tv: created.tokenVersion });
 }
 
-export async function signIn(ctx: AuthContext, input: { email: string; password: string; rememberMe?: boolean }): Promise<string> {
-  const row = await findUserByEmail(ctx.deps.db, input.email);
+export async function signIn(ctx: ServiceContext, input: { email: string; password: string; rememberMe?: boolean }): Promise<string> {
+  const row = await findUserByEmail(dbOf(ctx), input.email);
   const matches = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!row?.passwordHash || !matches) throw badRequest('auth.errors.invalidCredentials');
   if (row.disabled) throw badRequest('auth.errors.userDisabled');
@@ -113,34 +104,36 @@ export async function signIn(ctx: AuthContext, input: { email: string; password:
 }
 
 /** Ends the session of this token; the user's other sessions go on. */
-export async function signOut(ctx: AuthContext, token: VerifiedToken | null): Promise<true> {
+export async function signOut(ctx: ServiceContext, token: VerifiedToken | null): Promise<true> {
   if (!token) throw unauthorized();
-  await revokeToken(ctx.deps.db, token.jti, token.expiresAt);
+  await revokeToken(dbOf(ctx), token.jti, token.expiresAt);
   return true;
 }
 
-export async function sendVerificationEmail(ctx: AuthContext, current: CurrentUser): Promise<true> {
+export async function sendVerificationEmail(ctx: ServiceContext): Promise<true> {
+  const current = userOf(ctx);
   if (current.emailVerified) throw badRequest('auth.errors.emailAlreadyVerified');
   const verification = issueOneTimeToken('mail', EMAIL_VERIFICATION_HOURS);
-  await ctx.deps.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (inner) => {
+    const { tx } = inner;
     await updateUser(tx, current.id, {
       emailVerificationTokenHash: verification.hash,
       emailVerificationExpiresAt: verification.expiresAt,
     });
     await writeAudit(tx, { entityName: 'user', entityId: current.id, action: 'emailVerificationRequest', by: actorOf(current) });
+    const mail = composeVerificationMail(
+      ctx.language,
+      current.email,
+      linkTo(ctx, 'verify-email', verification.token),
+      EMAIL_VERIFICATION_HOURS,
+    );
+    await deliverMessage(inner, { channel: 'email', message: mail, required: true });
   });
-  const mail = composeVerificationMail(
-    ctx.language,
-    current.email,
-    linkTo(ctx, 'verify-email', verification.token),
-    EMAIL_VERIFICATION_HOURS,
-  );
-  await deliver(ctx, () => ctx.deps.mailer.send(mail));
   return true;
 }
 
-async function requireKnownEmail(db: Tx, email: string): Promise<UserRow> {
-  const row = await findUserByEmail(db, email);
+async function requireKnownEmail(ctx: ServiceContext, email: string): Promise<UserRow> {
+  const row = await findUserByEmail(dbOf(ctx), email);
   if (!row) throw badRequest('auth.errors.emailNotRecognized');
   return row;
 }
@@ -150,7 +143,7 @@ async function requireKnownEmail(db: Tx, email: string): Promise<UserRow> {
  * which accounts exist or can be texted; the reset request below mails the link to an account
  * without a phone that asked for SMS.
  */
-export function getPasswordResetMethods(): { methods: PasswordResetMethod[] } {
+export function getPasswordResetMethods(_ctx: ServiceContext): { methods: PasswordResetMethod[] } {
   return { methods: ['email', 'sms'] };
 }
 
@@ -158,14 +151,14 @@ export function getPasswordResetMethods(): { methods: PasswordResetMethod[] } {
  * Spec 8.3 shows "Email not recognized" on the reset request, so an unknown email is still told
  * apart here (docs/security.md: the throttle bounds what this costs).
  */
-export async function sendPasswordReset(ctx: AuthContext, input: { email: string; method: PasswordResetMethod }): Promise<true> {
-  const { db, mailer, sms } = ctx.deps;
-  const row = await requireKnownEmail(db, input.email);
+export async function sendPasswordReset(ctx: ServiceContext, input: { email: string; method: PasswordResetMethod }): Promise<true> {
+  const row = await requireKnownEmail(ctx, input.email);
   if (row.disabled) throw badRequest('auth.errors.userDisabled');
   const phoneNumber = input.method === 'sms' ? row.phoneNumber : null;
   const method: PasswordResetMethod = phoneNumber ? 'sms' : 'email';
   const reset = issueOneTimeToken(phoneNumber ? 'sms' : 'mail', PASSWORD_RESET_HOURS);
-  await db.transaction(async (tx) => {
+  await inTransaction(ctx, async (inner) => {
+    const { tx } = inner;
     await updateUser(tx, row.id, { passwordResetTokenHash: reset.hash, passwordResetExpiresAt: reset.expiresAt });
     await writeAudit(tx, {
       entityName: 'user',
@@ -174,22 +167,21 @@ export async function sendPasswordReset(ctx: AuthContext, input: { email: string
       after: { method },
       by: actorOf(row),
     });
+    const link = linkTo(ctx, 'password-reset', reset.token);
+    await deliverMessage(
+      inner,
+      phoneNumber
+        ? { channel: 'sms', message: composePasswordResetSms(ctx.language, phoneNumber, link, PASSWORD_RESET_HOURS), required: true }
+        : { channel: 'email', message: composePasswordResetMail(ctx.language, row.email, link, PASSWORD_RESET_HOURS), required: true },
+    );
   });
-  const link = linkTo(ctx, 'password-reset', reset.token);
-  if (phoneNumber) {
-    const message = composePasswordResetSms(ctx.language, phoneNumber, link, PASSWORD_RESET_HOURS);
-    await deliver(ctx, () => sms.send(message));
-  } else {
-    const mail = composePasswordResetMail(ctx.language, row.email, link, PASSWORD_RESET_HOURS);
-    await deliver(ctx, () => mailer.send(mail));
-  }
   return true;
 }
 
 /** Sets a new password from a reset (or invitation) link and signs the user in. */
-export async function resetPassword(ctx: AuthContext, input: { token: string; password: string }): Promise<string> {
+export async function resetPassword(ctx: ServiceContext, input: { token: string; password: string }): Promise<string> {
   const passwordHash = await hashPassword(input.password);
-  const updated = await ctx.deps.db.transaction(async (tx) => {
+  const updated = await inTransaction(ctx, async ({ tx }) => {
     const before = await lockUserByPasswordResetToken(tx, hashOneTimeToken(input.token));
     if (!before) throw badRequest('auth.errors.invalidPasswordResetToken');
     if (before.disabled) throw badRequest('auth.errors.userDisabled');
@@ -209,8 +201,8 @@ export async function resetPassword(ctx: AuthContext, input: { token: string; pa
   return ctx.deps.tokens.sign({ sub: updated.id, tv: updated.tokenVersion });
 }
 
-export async function verifyEmail(ctx: AuthContext, token: string): Promise<true> {
-  await ctx.deps.db.transaction(async (tx) => {
+export async function verifyEmail(ctx: ServiceContext, token: string): Promise<true> {
+  await inTransaction(ctx, async ({ tx }) => {
     const before = await lockUserByVerificationToken(tx, hashOneTimeToken(token));
     if (!before) throw badRequest('auth.errors.invalidVerificationToken');
     const after = await updateUser(tx, before.id, {
@@ -231,9 +223,10 @@ export type ProfileInput = {
 };
 
 /** A missing key keeps the stored value; full name follows first and last name. */
-export async function updateProfile(ctx: AuthContext, current: CurrentUser, profile: ProfileInput): Promise<CurrentUserAnswer> {
-  const { db } = ctx.deps;
-  await db.transaction(async (tx) => {
+export async function updateProfile(ctx: ServiceContext, profile: ProfileInput): Promise<CurrentUserAnswer> {
+  const current = userOf(ctx);
+  return inTransaction(ctx, async (txCtx) => {
+    const { tx } = txCtx;
     const before = await lockUser(tx, current.id);
     if (!before) throw unauthorized();
     const firstName = profile.firstName !== undefined ? profile.firstName : before.firstName;
@@ -246,21 +239,17 @@ export async function updateProfile(ctx: AuthContext, current: CurrentUser, prof
       ...(profile.avatars !== undefined ? { avatars: profile.avatars } : {}),
     });
     await auditUserChange(tx, 'update', before, after, actorOf(before));
+    const reloaded = await loadCurrentUser(tx, current.id);
+    if (!reloaded) throw unauthorized();
+    return presentUser(txCtx, reloaded);
   });
-  const reloaded = await loadCurrentUser(db, current.id);
-  if (!reloaded) throw unauthorized();
-  return presentCurrentUser(db, reloaded);
 }
 
 /** Older tokens stop working (their token version is behind); the answer is a fresh one. */
-export async function changePassword(
-  ctx: AuthContext,
-  current: CurrentUser,
-  input: { oldPassword: string; newPassword: string },
-): Promise<string> {
-  const { db, tokens } = ctx.deps;
+export async function changePassword(ctx: ServiceContext, input: { oldPassword: string; newPassword: string }): Promise<string> {
+  const current = userOf(ctx);
   const passwordHash = await hashPassword(input.newPassword);
-  const updated = await db.transaction(async (tx) => {
+  const updated = await inTransaction(ctx, async ({ tx }) => {
     const before = await lockUser(tx, current.id);
     if (!before) throw unauthorized();
     if (!(await verifyPassword(before.passwordHash, input.oldPassword))) {
@@ -275,7 +264,7 @@ export async function changePassword(
     await auditUserChange(tx, 'passwordChange', before, after, actorOf(before));
     return after;
   });
-  return tokens.sign({ sub: updated.id, tv: updated.tokenVersion });
+  return ctx.deps.tokens.sign({ sub: updated.id, tv: updated.tokenVersion });
 }
 
 function toIso(value: string): string {
@@ -283,10 +272,14 @@ function toIso(value: string): string {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-export type CurrentUserAnswer = Awaited<ReturnType<typeof presentCurrentUser>>;
+export type CurrentUserAnswer = Awaited<ReturnType<typeof presentUser>>;
 
-/** GET /auth/me: the user as docs/architecture.md "CurrentUser" describes it. */
-export async function presentCurrentUser(db: Tx, current: CurrentUser) {
+/** GET /auth/me: the signed-in user as docs/architecture.md "CurrentUser" describes it. */
+export async function presentCurrentUser(ctx: ServiceContext): Promise<CurrentUserAnswer> {
+  return presentUser(ctx, userOf(ctx));
+}
+
+async function presentUser(ctx: ServiceContext, current: CurrentUser) {
   return {
     id: current.id,
     email: current.email,
@@ -299,7 +292,7 @@ export async function presentCurrentUser(db: Tx, current: CurrentUser) {
     disabled: current.disabled,
     roles: current.roles,
     permissions: current.permissions,
-    allowedCompanies: await companyRefs(db, current.allowedCompanyIds),
+    allowedCompanies: await companyRefs(dbOf(ctx), current.allowedCompanyIds),
     createdAt: toIso(current.createdAt),
     updatedAt: toIso(current.updatedAt),
   };

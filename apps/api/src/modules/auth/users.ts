@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { writeAudit } from '../../platform/audit';
+import { type AuditEntry, writeAudit } from '../../platform/audit';
+import { principalOf, type ServiceContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 import { user } from '../../platform/db/schema';
@@ -135,13 +136,7 @@ export function auditSnapshotOf(row: UserRow): Record<string, unknown> {
 }
 
 /** Audits a change of a user in the caller's transaction, with snapshots free of secrets. */
-export async function auditUserChange(
-  tx: Tx,
-  action: string,
-  before: UserRow | null,
-  after: UserRow,
-  by: { id: string; email: string } | null,
-): Promise<void> {
+export async function auditUserChange(tx: Tx, action: string, before: UserRow | null, after: UserRow, by: AuditEntry['by']): Promise<void> {
   await writeAudit(tx, {
     entityName: 'user',
     entityId: after.id,
@@ -150,4 +145,10 @@ export async function auditUserChange(
     after: auditSnapshotOf(after),
     by,
   });
+}
+
+/** Who an audit row names for this context: a person, or the system or terminal by its label. */
+export function auditActorOf(ctx: ServiceContext): AuditEntry['by'] {
+  const principal = principalOf(ctx.actor);
+  return { id: principal.userId, email: principal.label };
 }

@@ -3,7 +3,6 @@ import {
   entitySchema,
   type FileRef,
   fullNameOf,
-  type Language,
   OWNER_ROLE,
   PERMISSIONS,
   type Permission,
@@ -16,21 +15,40 @@ import {
   userInviteSchema,
 } from '@ebox/domain';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
 import { parseExportFields, streamExport } from '../../kit/export';
 import { labels } from '../../kit/labels';
 import type { ListQuery } from '../../kit/list-query';
 import type { Row } from '../../kit/repository';
 import { rowFromDriver } from '../../kit/routes';
-import { scopeOf } from '../../platform/access';
 import type { CurrentUser } from '../../platform/auth/current-user';
+import {
+  authorize,
+  can,
+  dbOf,
+  inTransaction,
+  type Principal,
+  principalOf,
+  type ServiceContext,
+  type TxContext,
+} from '../../platform/context';
 import type { Tx } from '../../platform/db/client';
 import { AppError, badRequest, conflict, fieldError, forbidden, ValidationError } from '../../platform/errors';
+import { deliverMessage } from '../auth/delivery';
 import { composeInvitationMail } from '../auth/mails';
 import { INVITATION_HOURS, issueOneTimeToken, linkTo } from '../auth/service';
-import { auditUserChange, findUserById, insertUser, lockUser, lockUsers, lockUsersByEmails, type UserRow, updateUser } from '../auth/users';
+import {
+  auditActorOf,
+  auditUserChange,
+  findUserById,
+  insertUser,
+  lockUser,
+  lockUsers,
+  lockUsersByEmails,
+  type UserRow,
+  updateUser,
+} from '../auth/users';
 import {
   autocompleteUsers,
   disabledCondition,
@@ -48,14 +66,18 @@ import {
 /**
  * IAM rules (spec 7.2, 5.5): who may see and change which users, what roles may be granted, and
  * the two rules of 8.3 (nobody disables themself; nobody revokes their own owner role). Every
- * change is audited in its transaction.
+ * service checks its permission itself and reads the rules from the actor's principal (its
+ * permissions and companies), so a job or a system actor with declared rights obeys them as a
+ * person does. Every change is audited in its transaction.
  */
-export type IamContext = { deps: AppDeps; language: Language; log: FastifyBaseLogger; actor: CurrentUser };
 
 const LABELS = 'entities.user.fields';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const actorOf = (ctx: IamContext) => ({ id: ctx.actor.id, email: ctx.actor.email });
+/** What the IAM rules ask of whoever acts: what they may do and which companies they reach. */
+type Manager = Pick<Principal, 'permissions' | 'companyIds'>;
+
+const managerOf = (ctx: ServiceContext): Principal => principalOf(ctx.actor);
 
 function parse<T>(schema: z.ZodType<T>, data: unknown): T {
   const result = schema.safeParse(data ?? {});
@@ -69,26 +91,27 @@ function parse<T>(schema: z.ZodType<T>, data: unknown): T {
  * A caller limited to allowed companies (spec 5.5) sees and manages only users who share one of
  * those companies; users without a limit belong to every company and stay out of their reach.
  */
-function scopeConditions(actor: CurrentUser): SQL[] {
-  return actor.allowedCompanyIds.length ? [sharesCompanyCondition(actor.allowedCompanyIds)] : [];
+function scopeConditions(manager: Manager): SQL[] {
+  return manager.companyIds ? [sharesCompanyCondition(manager.companyIds)] : [];
 }
 
-function isVisible(actor: CurrentUser, row: Pick<UserRow, 'allowedCompanies'>): boolean {
-  if (!actor.allowedCompanyIds.length) return true;
-  return row.allowedCompanies.some((id) => actor.allowedCompanyIds.includes(id));
+function isVisible(manager: Manager, row: Pick<UserRow, 'allowedCompanies'>): boolean {
+  const { companyIds } = manager;
+  if (!companyIds) return true;
+  return row.allowedCompanies.some((id) => companyIds.includes(id));
 }
 
 /** A user outside the caller's scope is answered as one that does not exist (spec 5.5). */
-function assertVisible(actor: CurrentUser, rows: Pick<UserRow, 'allowedCompanies'>[]): void {
-  if (!rows.every((row) => isVisible(actor, row))) throw new AppError(404, 'iam.errors.userNotFound');
+function assertVisible(manager: Manager, rows: Pick<UserRow, 'allowedCompanies'>[]): void {
+  if (!rows.every((row) => isVisible(manager, row))) throw new AppError(404, 'iam.errors.userNotFound');
 }
 
 /**
  * Inviting an email that belongs to a user of another company: the user exists, so this cannot
  * answer as for a new email; it refuses without saying more.
  */
-function assertInvitable(actor: CurrentUser, rows: Pick<UserRow, 'allowedCompanies'>[]): void {
-  if (!rows.every((row) => isVisible(actor, row))) throw forbidden('errors.outOfScope');
+function assertInvitable(manager: Manager, rows: Pick<UserRow, 'allowedCompanies'>[]): void {
+  if (!rows.every((row) => isVisible(manager, row))) throw forbidden('errors.outOfScope');
 }
 
 /**
@@ -96,10 +119,11 @@ function assertInvitable(actor: CurrentUser, rows: Pick<UserRow, 'allowedCompani
  * another company is answered as an unknown one. Companies the user already has are not checked
  * again: keeping them changes nothing, and the form sends them back as it got them.
  */
-async function checkCompanies(db: Tx, actor: CurrentUser, ids: string[], kept: string[] = []): Promise<void> {
+async function checkCompanies(db: Tx, manager: Manager, ids: string[], kept: string[] = []): Promise<void> {
   const added = ids.filter((id) => !kept.includes(id));
   const found = await existingCompanyIds(db, added);
-  const outside = actor.allowedCompanyIds.length && added.some((id) => !actor.allowedCompanyIds.includes(id));
+  const { companyIds } = manager;
+  const outside = companyIds && added.some((id) => !companyIds.includes(id));
   if (found.size !== new Set(added).size || outside) throw fieldError('allowedCompanies', 'iam.errors.companyNotFound');
 }
 
@@ -107,20 +131,20 @@ async function checkCompanies(db: Tx, actor: CurrentUser, ids: string[], kept: s
  * Import hashes are unique per importing company scope: a hash used by an administrator of other
  * companies neither blocks this import nor tells the caller it exists.
  */
-function importKeyOf(actor: CurrentUser, importHash: string): string {
-  return actor.allowedCompanyIds.length ? `${[...actor.allowedCompanyIds].sort().join(',')}:${importHash}` : importHash;
+function importKeyOf(manager: Manager, importHash: string): string {
+  return manager.companyIds ? `${[...manager.companyIds].sort().join(',')}:${importHash}` : importHash;
 }
 
 /** `{id, label}` of a user's companies; one outside the caller's scope keeps its id and no name. */
-async function companyRefsFor(db: Tx, actor: CurrentUser, ids: string[]): Promise<{ id: string; label: string }[]> {
-  const names = await labels.labelsOf(db, 'company', ids, scopeOf(actor));
+async function companyRefsFor(db: Tx, manager: Manager, ids: string[]): Promise<{ id: string; label: string }[]> {
+  const names = await labels.labelsOf(db, 'company', ids, { companyIds: manager.companyIds });
   return ids.map((id) => ({ id, label: names.get(id) ?? id }));
 }
 
 /** What a limited caller's new users get when the form leaves the companies empty: the caller's own. */
-function companiesForNewUser(actor: CurrentUser, requested: string[] | undefined): string[] {
+function companiesForNewUser(manager: Manager, requested: string[] | undefined): string[] {
   if (requested?.length) return requested;
-  return [...actor.allowedCompanyIds];
+  return [...(manager.companyIds ?? [])];
 }
 
 // ---------------------------------------------------------------- roles
@@ -129,11 +153,11 @@ function companiesForNewUser(actor: CurrentUser, requested: string[] | undefined
  * Roles must exist, and a caller can grant only roles whose permissions they hold themselves:
  * otherwise anyone with iamCreate could make themself owner.
  */
-async function checkGrantableRoles(db: Tx, actor: CurrentUser, roleIds: string[]): Promise<RoleRow[]> {
+async function checkGrantableRoles(db: Tx, manager: Manager, roleIds: string[]): Promise<RoleRow[]> {
   const roles = await findRolesByIds(db, roleIds);
   if (roles.length !== new Set(roleIds).size) throw fieldError('roles', 'iam.errors.roleNotFound');
   for (const role of roles) {
-    const missing = permissionsNotHeld(actor.permissions, permissionsOfRole(role));
+    const missing = permissionsNotHeld(manager.permissions, permissionsOfRole(role));
     if (missing.length) throw fieldError('roles', 'iam.errors.roleNotGrantable', { role: role.name });
   }
   return roles;
@@ -152,8 +176,10 @@ export const UNKNOWN_USER: ManagedUser = { allowedCompanies: [], permissions: PE
  * user holds. Whoever holds more than the caller is out of reach: the caller may not disable,
  * strip or otherwise change them, nor read the one-time links sent to them.
  */
-export function canManageUser(actor: CurrentUser, target: ManagedUser): boolean {
-  return isVisible(actor, target) && permissionsNotHeld(actor.permissions, target.permissions).length === 0;
+export function canManageUser(who: Manager | CurrentUser, target: ManagedUser): boolean {
+  // The outbox still asks with the signed-in user; every other caller brings a principal.
+  const manager = 'allowedCompanyIds' in who ? principalOf({ kind: 'user', user: who }) : who;
+  return isVisible(manager, target) && permissionsNotHeld(manager.permissions, target.permissions).length === 0;
 }
 
 /** The rows with the permissions their roles grant them. */
@@ -175,13 +201,15 @@ export async function withPermissions<T extends { roles: string[]; allowedCompan
   });
 }
 
-async function assertManageable(db: Tx, actor: CurrentUser, rows: UserRow[]): Promise<void> {
-  const outranking = (await withPermissions(db, rows)).find((row) => !canManageUser(actor, row));
+async function assertManageable(db: Tx, manager: Manager, rows: UserRow[]): Promise<void> {
+  const outranking = (await withPermissions(db, rows)).find((row) => !canManageUser(manager, row));
   if (outranking) throw new AppError(403, 'iam.errors.userOutranksCaller', { email: outranking.email });
 }
 
-function ownerRoleIdOf(actor: CurrentUser): string | null {
-  return actor.roles.find((role) => role.name === OWNER_ROLE)?.id ?? null;
+/** The owner role the acting person holds; the system and terminals hold no roles. */
+function ownOwnerRoleIdOf(ctx: ServiceContext): string | null {
+  if (ctx.actor.kind !== 'user') return null;
+  return ctx.actor.user.roles.find((role) => role.name === OWNER_ROLE)?.id ?? null;
 }
 
 function union(current: string[], added: string[]): string[] {
@@ -251,8 +279,12 @@ function presentUser(row: StoredUser, names: Map<string, string>): UserAnswer {
   };
 }
 
-async function presentFullUser(db: Tx, actor: CurrentUser, row: UserRow): Promise<UserAnswer> {
-  return { ...presentUser(row, await roleNames(db, [row])), allowedCompanies: await companyRefsFor(db, actor, row.allowedCompanies) };
+async function presentFullUser(ctx: ServiceContext, row: UserRow): Promise<UserAnswer> {
+  const db = dbOf(ctx);
+  return {
+    ...presentUser(row, await roleNames(db, [row])),
+    allowedCompanies: await companyRefsFor(db, managerOf(ctx), row.allowedCompanies),
+  };
 }
 
 // ---------------------------------------------------------------- list, export, autocomplete, roles
@@ -275,16 +307,19 @@ function splitQuery(query: ListQuery): { query: ListQuery; extra: SQL[] } {
   return { query: { ...query, filter, orderBy }, extra };
 }
 
-export async function listUsersOf(ctx: IamContext, rawQuery: ListQuery): Promise<{ rows: UserAnswer[]; count: number }> {
-  const { db } = ctx.deps;
+export async function listUsersOf(ctx: ServiceContext, rawQuery: ListQuery): Promise<{ rows: UserAnswer[]; count: number }> {
+  authorize(ctx, 'iamRead');
+  const db = dbOf(ctx);
   const { query, extra } = splitQuery(rawQuery);
-  const { rows, count } = await listUsers(db, query, [...extra, ...scopeConditions(ctx.actor)]);
+  const { rows, count } = await listUsers(db, query, [...extra, ...scopeConditions(managerOf(ctx))]);
   const names = await roleNames(db, rows);
   return { rows: rows.map((row) => presentUser(row as unknown as StoredUser, names)), count };
 }
 
-export function exportUsers(ctx: IamContext, rawQuery: ListQuery & { fields?: unknown }, reply: FastifyReply) {
-  const { db } = ctx.deps;
+export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?: unknown }, reply: FastifyReply) {
+  authorize(ctx, 'iamRead');
+  const db = dbOf(ctx);
+  const manager = managerOf(ctx);
   const fields = parseExportFields(userEntity, rawQuery.fields);
   const { query, extra } = splitQuery(rawQuery);
   const t = translatorFor(ctx.language);
@@ -294,7 +329,7 @@ export function exportUsers(ctx: IamContext, rawQuery: ListQuery & { fields?: un
     entity: userEntity,
     fields,
     language: ctx.language,
-    query: userListSql(db, query, [...extra, ...scopeConditions(ctx.actor)]),
+    query: userListSql(db, query, [...extra, ...scopeConditions(manager)]),
     present: async (rawRows) => {
       const rows = rawRows.map((raw) => rowFromDriver(userResource, raw)) as Row[];
       const names = await roleNames(db, rows);
@@ -302,7 +337,7 @@ export function exportUsers(ctx: IamContext, rawQuery: ListQuery & { fields?: un
         (
           await companyRefsFor(
             db,
-            ctx.actor,
+            manager,
             rows.flatMap((row) => (row.allowedCompanies as string[]) ?? []),
           )
         ).map((c) => [c.id, c.label]),
@@ -321,37 +356,42 @@ export function exportUsers(ctx: IamContext, rawQuery: ListQuery & { fields?: un
   });
 }
 
-export async function autocompleteUsersOf(ctx: IamContext, text: string | undefined, limit: number) {
-  const rows = await autocompleteUsers(ctx.deps.db, text, limit, scopeConditions(ctx.actor));
+/** Relation fields pointing at users ask with either autocomplete permission (spec 6). */
+export async function autocompleteUsersOf(ctx: ServiceContext, text: string | undefined, limit: number) {
+  if (!can(ctx, 'iamAutocomplete') && !can(ctx, 'iamUserAutocomplete')) throw forbidden();
+  const rows = await autocompleteUsers(dbOf(ctx), text, limit, scopeConditions(managerOf(ctx)));
   return rows.map((row) => ({ id: row.id, label: `${displayNameOf(row)} <${row.email}>` }));
 }
 
-export async function listRolesWithUsersOf(ctx: IamContext, query: { filter?: { role?: unknown }; orderBy?: string }) {
+export async function listRolesWithUsersOf(ctx: ServiceContext, query: { filter?: { role?: unknown }; orderBy?: string }) {
+  authorize(ctx, 'iamRead');
   const orderBy = query.orderBy || 'name_ASC';
   if (!/^(name|role)_(ASC|DESC)$/i.test(orderBy)) throw badRequest('errors.invalidOrderBy', { value: orderBy });
   const roleFilter = query.filter?.role;
   if (roleFilter !== undefined && typeof roleFilter !== 'string') throw badRequest('errors.invalidFilter', { field: 'role' });
-  return listRolesWithUsers(ctx.deps.db, {
+  return listRolesWithUsers(dbOf(ctx), {
     roleFilter,
     byId: typeof roleFilter === 'string' && UUID.test(roleFilter.trim()),
     descending: /_DESC$/i.test(orderBy),
-    userConditions: scopeConditions(ctx.actor),
+    userConditions: scopeConditions(managerOf(ctx)),
   });
 }
 
-export async function findUser(ctx: IamContext, id: string): Promise<UserAnswer> {
-  const row = await findUserById(ctx.deps.db, id);
+export async function findUser(ctx: ServiceContext, id: string): Promise<UserAnswer> {
+  authorize(ctx, 'iamRead');
+  const row = await findUserById(dbOf(ctx), id);
   if (!row) throw new AppError(404, 'iam.errors.userNotFound');
-  assertVisible(ctx.actor, [row]);
-  return presentFullUser(ctx.deps.db, ctx.actor, row);
+  assertVisible(managerOf(ctx), [row]);
+  return presentFullUser(ctx, row);
 }
 
 // ---------------------------------------------------------------- invite, import
 
 type Invitation = { to: string; token: string };
 
-async function sendInvitations(ctx: IamContext, invitations: Invitation[]): Promise<void> {
-  const inviter = displayNameOf(ctx.actor);
+/** Queued in the change's transaction; the users exist already, so one who misses it can use "forgot password". */
+async function sendInvitations(ctx: TxContext, invitations: Invitation[]): Promise<void> {
+  const inviter = ctx.actor.kind === 'user' ? displayNameOf(ctx.actor.user) : managerOf(ctx).label;
   for (const invitation of invitations) {
     const mail = composeInvitationMail(
       ctx.language,
@@ -360,15 +400,13 @@ async function sendInvitations(ctx: IamContext, invitations: Invitation[]): Prom
       INVITATION_HOURS,
       inviter,
     );
-    // The users exist already; one who misses the mail can still use "forgot password".
-    await ctx.deps.mailer.send(mail).catch((error) => ctx.log.error({ err: error, to: invitation.to }, 'invitation mail not sent'));
+    await deliverMessage(ctx, { channel: 'email', message: mail, required: false });
   }
 }
 
 /** Creates an invited user (no password yet) with a set-password link valid for a week. */
 async function createInvitedUser(
-  tx: Tx,
-  ctx: IamContext,
+  ctx: TxContext,
   values: {
     email: string;
     roles: string[];
@@ -380,7 +418,8 @@ async function createInvitedUser(
   importHash?: string,
 ): Promise<{ row: UserRow; invitation: Invitation }> {
   const invitation = issueOneTimeToken('mail', INVITATION_HOURS);
-  const row = await insertUser(tx, {
+  const by = managerOf(ctx).userId;
+  const row = await insertUser(ctx.tx, {
     email: values.email,
     firstName: values.firstName ?? null,
     lastName: values.lastName ?? null,
@@ -391,10 +430,10 @@ async function createInvitedUser(
     passwordResetTokenHash: invitation.hash,
     passwordResetExpiresAt: invitation.expiresAt,
     importHash: importHash ?? null,
-    createdById: ctx.actor.id,
-    updatedById: ctx.actor.id,
+    createdById: by,
+    updatedById: by,
   });
-  await auditUserChange(tx, importHash ? 'import' : 'create', null, row, actorOf(ctx));
+  await auditUserChange(ctx.tx, importHash ? 'import' : 'create', null, row, auditActorOf(ctx));
   return { row, invitation: { to: row.email, token: invitation.token } };
 }
 
@@ -409,52 +448,53 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** POST /iam: new emails become invited users; existing users get the roles added. */
-export async function inviteUsers(ctx: IamContext, data: unknown): Promise<true> {
+export async function inviteUsers(ctx: ServiceContext, data: unknown): Promise<true> {
+  authorize(ctx, 'iamCreate');
   const input = parse(userInviteSchema, data);
   const emails = [...new Set(input.emails)];
-  const { db } = ctx.deps;
-  let invitations: Invitation[] = [];
+  const manager = managerOf(ctx);
   try {
-    invitations = await db.transaction(async (tx) => {
-      await checkGrantableRoles(tx, ctx.actor, input.roles);
-      const companies = companiesForNewUser(ctx.actor, input.allowedCompanies);
-      await checkCompanies(tx, ctx.actor, companies);
+    await inTransaction(ctx, async (inner) => {
+      const { tx } = inner;
+      await checkGrantableRoles(tx, manager, input.roles);
+      const companies = companiesForNewUser(manager, input.allowedCompanies);
+      await checkCompanies(tx, manager, companies);
       const existing = await lockUsersByEmails(tx, emails);
-      assertInvitable(ctx.actor, existing);
-      await assertManageable(tx, ctx.actor, existing);
+      assertInvitable(manager, existing);
+      await assertManageable(tx, manager, existing);
       const sent: Invitation[] = [];
       for (const before of existing) {
         const again = reinvitation(before);
         const after = await updateUser(tx, before.id, {
           roles: union(before.roles, input.roles),
-          updatedById: ctx.actor.id,
+          updatedById: manager.userId,
           ...(again ? { passwordResetTokenHash: again.hash, passwordResetExpiresAt: again.expiresAt } : {}),
         });
         if (again) sent.push({ to: after.email, token: again.token });
-        await auditUserChange(tx, 'update', before, after, actorOf(ctx));
+        await auditUserChange(tx, 'update', before, after, auditActorOf(ctx));
       }
       const known = new Set(existing.map((row) => row.email.toLowerCase()));
       for (const email of emails.filter((e) => !known.has(e))) {
-        const { invitation } = await createInvitedUser(tx, ctx, { email, roles: input.roles, allowedCompanies: companies });
+        const { invitation } = await createInvitedUser(inner, { email, roles: input.roles, allowedCompanies: companies });
         sent.push(invitation);
       }
-      return sent;
+      await sendInvitations(inner, sent);
     });
   } catch (error) {
     // Someone signed up with one of these emails meanwhile: inviting again adds the roles.
     if (isUniqueViolation(error)) throw new AppError(409, 'iam.errors.userAlreadyExists');
     throw error;
   }
-  await sendInvitations(ctx, invitations);
   return true;
 }
 
 /** POST /iam/import: one row of the importer (spec 5.4); a repeated hash is refused. */
-export async function importUser(ctx: IamContext, data: unknown, importHash: string | undefined): Promise<UserAnswer> {
+export async function importUser(ctx: ServiceContext, data: unknown, importHash: string | undefined): Promise<UserAnswer> {
+  authorize(ctx, 'iamImport');
   if (!importHash?.trim()) throw badRequest('errors.importHashRequired');
-  const { db } = ctx.deps;
-  const key = importKeyOf(ctx.actor, importHash);
-  if (await isUserImportHashUsed(db, key)) throw conflict('errors.importHashExistent');
+  const manager = managerOf(ctx);
+  const key = importKeyOf(manager, importHash);
+  if (await isUserImportHashUsed(dbOf(ctx), key)) throw conflict('errors.importHashExistent');
   const input = parse(entitySchema(userEntity, 'import'), data) as {
     email: string;
     firstName?: string | null;
@@ -464,22 +504,21 @@ export async function importUser(ctx: IamContext, data: unknown, importHash: str
     allowedCompanies?: string[];
   };
   const email = input.email.toLowerCase();
-  let invitation: Invitation | null = null;
-  let saved: UserRow;
   try {
-    saved = await db.transaction(async (tx) => {
-      await checkGrantableRoles(tx, ctx.actor, input.roles);
+    return await inTransaction(ctx, async (inner) => {
+      const { tx } = inner;
+      await checkGrantableRoles(tx, manager, input.roles);
       const [before] = await lockUsersByEmails(tx, [email]);
       if (!before) {
-        const companies = companiesForNewUser(ctx.actor, input.allowedCompanies);
-        await checkCompanies(tx, ctx.actor, companies);
-        const created = await createInvitedUser(tx, ctx, { ...input, email, allowedCompanies: companies }, key);
-        invitation = created.invitation;
-        return created.row;
+        const companies = companiesForNewUser(manager, input.allowedCompanies);
+        await checkCompanies(tx, manager, companies);
+        const created = await createInvitedUser(inner, { ...input, email, allowedCompanies: companies }, key);
+        await sendInvitations(inner, [created.invitation]);
+        return presentFullUser(inner, created.row);
       }
-      assertInvitable(ctx.actor, [before]);
-      await assertManageable(tx, ctx.actor, [before]);
-      if (input.allowedCompanies?.length) await checkCompanies(tx, ctx.actor, input.allowedCompanies, before.allowedCompanies);
+      assertInvitable(manager, [before]);
+      await assertManageable(tx, manager, [before]);
+      if (input.allowedCompanies?.length) await checkCompanies(tx, manager, input.allowedCompanies, before.allowedCompanies);
       const firstName = input.firstName ?? before.firstName;
       const lastName = input.lastName ?? before.lastName;
       const again = reinvitation(before);
@@ -491,47 +530,48 @@ export async function importUser(ctx: IamContext, data: unknown, importHash: str
         roles: union(before.roles, input.roles),
         ...(input.allowedCompanies?.length ? { allowedCompanies: union(before.allowedCompanies, input.allowedCompanies) } : {}),
         importHash: key,
-        updatedById: ctx.actor.id,
+        updatedById: manager.userId,
         ...(again ? { passwordResetTokenHash: again.hash, passwordResetExpiresAt: again.expiresAt } : {}),
       });
-      if (again) invitation = { to: after.email, token: again.token };
-      await auditUserChange(tx, 'import', before, after, actorOf(ctx));
-      return after;
+      await auditUserChange(tx, 'import', before, after, auditActorOf(ctx));
+      if (again) await sendInvitations(inner, [{ to: after.email, token: again.token }]);
+      return presentFullUser(inner, after);
     });
   } catch (error) {
-    if (isUniqueViolation(error) && (await isUserImportHashUsed(db, key))) throw conflict('errors.importHashExistent');
+    // Read outside the failed transaction: it can run no more statements.
+    if (isUniqueViolation(error) && (await isUserImportHashUsed(ctx.deps.db, key))) throw conflict('errors.importHashExistent');
     if (isUniqueViolation(error)) throw new AppError(409, 'iam.errors.userAlreadyExists');
     throw error;
   }
-  if (invitation) await sendInvitations(ctx, [invitation]);
-  return presentFullUser(db, ctx.actor, saved);
 }
 
 // ---------------------------------------------------------------- edit, status, remove roles
 
 /** PUT /iam: names, phone, avatar, roles and companies of a user. */
-export async function editUser(ctx: IamContext, data: unknown): Promise<UserAnswer> {
+export async function editUser(ctx: ServiceContext, data: unknown): Promise<UserAnswer> {
+  authorize(ctx, 'iamEdit');
   const input = parse(userEditSchema, data);
-  const { db } = ctx.deps;
-  const saved = await db.transaction(async (tx) => {
+  const manager = managerOf(ctx);
+  return inTransaction(ctx, async (inner) => {
+    const { tx } = inner;
     const before = await lockUser(tx, input.id);
     if (!before) throw new AppError(404, 'iam.errors.userNotFound');
-    assertVisible(ctx.actor, [before]);
-    await assertManageable(tx, ctx.actor, [before]);
+    assertVisible(manager, [before]);
+    await assertManageable(tx, manager, [before]);
     // Only roles being added must be grantable: keeping or removing a role never escalates.
     await checkGrantableRoles(
       tx,
-      ctx.actor,
+      manager,
       input.roles.filter((id) => !before.roles.includes(id)),
     );
-    const ownerRoleId = ownerRoleIdOf(ctx.actor);
-    if (before.id === ctx.actor.id && ownerRoleId && !input.roles.includes(ownerRoleId)) {
+    const ownerRoleId = ownOwnerRoleIdOf(ctx);
+    if (before.id === manager.userId && ownerRoleId && !input.roles.includes(ownerRoleId)) {
       throw fieldError('roles', 'iam.errors.revokingOwnPermission');
     }
     if (input.allowedCompanies !== undefined) {
-      await checkCompanies(tx, ctx.actor, input.allowedCompanies, before.allowedCompanies);
+      await checkCompanies(tx, manager, input.allowedCompanies, before.allowedCompanies);
       // A limited caller cannot turn a user into one of every company.
-      if (ctx.actor.allowedCompanyIds.length && !input.allowedCompanies.length) throw forbidden('errors.outOfScope');
+      if (manager.companyIds && !input.allowedCompanies.length) throw forbidden('errors.outOfScope');
     }
     const firstName = input.firstName !== undefined ? input.firstName : before.firstName;
     const lastName = input.lastName !== undefined ? input.lastName : before.lastName;
@@ -543,54 +583,58 @@ export async function editUser(ctx: IamContext, data: unknown): Promise<UserAnsw
       ...(input.avatars !== undefined ? { avatars: input.avatars } : {}),
       roles: input.roles,
       ...(input.allowedCompanies !== undefined ? { allowedCompanies: input.allowedCompanies } : {}),
-      updatedById: ctx.actor.id,
+      updatedById: manager.userId,
     });
-    await auditUserChange(tx, 'update', before, after, actorOf(ctx));
-    return after;
+    await auditUserChange(tx, 'update', before, after, auditActorOf(ctx));
+    return presentFullUser(inner, after);
   });
-  return presentFullUser(db, ctx.actor, saved);
 }
 
 /** PUT /iam/status: enable or disable users; a disabled user's tokens stop working at once and for good. */
-export async function setUsersDisabled(ctx: IamContext, ids: string[], disabled: boolean): Promise<true> {
+export async function setUsersDisabled(ctx: ServiceContext, ids: string[], disabled: boolean): Promise<true> {
+  authorize(ctx, 'iamEdit');
+  const manager = managerOf(ctx);
   const unique = [...new Set(ids)];
-  if (disabled && unique.includes(ctx.actor.id)) throw badRequest('iam.errors.disablingHimself');
-  await ctx.deps.db.transaction(async (tx) => {
+  if (disabled && manager.userId && unique.includes(manager.userId)) throw badRequest('iam.errors.disablingHimself');
+  await inTransaction(ctx, async ({ tx }) => {
     const rows = await lockUsers(tx, unique);
     if (rows.length !== unique.length) throw new AppError(404, 'iam.errors.userNotFound');
-    assertVisible(ctx.actor, rows);
-    await assertManageable(tx, ctx.actor, rows);
+    assertVisible(manager, rows);
+    await assertManageable(tx, manager, rows);
     for (const before of rows) {
       if (before.disabled === disabled) continue;
       // Disabling ends every token issued so far: enabling the user again does not revive them.
       const after = await updateUser(tx, before.id, {
         disabled,
         ...(disabled ? { tokenVersion: before.tokenVersion + 1 } : {}),
-        updatedById: ctx.actor.id,
+        updatedById: manager.userId,
       });
-      await auditUserChange(tx, 'update', before, after, actorOf(ctx));
+      await auditUserChange(tx, 'update', before, after, auditActorOf(ctx));
     }
   });
   return true;
 }
 
 /** DELETE /iam: takes the given roles (or all of them) from the users with these emails. */
-export async function removeRoles(ctx: IamContext, input: { emails: string[]; roles: string[]; all: boolean }): Promise<true> {
+export async function removeRoles(ctx: ServiceContext, input: { emails: string[]; roles: string[]; all: boolean }): Promise<true> {
+  authorize(ctx, 'iamDestroy');
   if (!input.all && !input.roles.length) throw fieldError('roles', 'iam.errors.removeNothingSelected');
+  const manager = managerOf(ctx);
   const emails = [...new Set(input.emails.map((email) => email.toLowerCase()))];
-  await ctx.deps.db.transaction(async (tx) => {
+  await inTransaction(ctx, async ({ tx }) => {
     const rows = await lockUsersByEmails(tx, emails);
     if (rows.length !== emails.length) throw new AppError(404, 'iam.errors.userNotFound');
-    assertVisible(ctx.actor, rows);
-    await assertManageable(tx, ctx.actor, rows);
-    const ownerRoleId = ownerRoleIdOf(ctx.actor);
-    const removesOwnOwner = rows.some((row) => row.id === ctx.actor.id) && ownerRoleId && (input.all || input.roles.includes(ownerRoleId));
+    assertVisible(manager, rows);
+    await assertManageable(tx, manager, rows);
+    const ownerRoleId = ownOwnerRoleIdOf(ctx);
+    const removesOwnOwner =
+      rows.some((row) => row.id === manager.userId) && ownerRoleId && (input.all || input.roles.includes(ownerRoleId));
     if (removesOwnOwner) throw badRequest('iam.errors.revokingOwnPermission');
     for (const before of rows) {
       const roles = input.all ? [] : before.roles.filter((id) => !input.roles.includes(id));
       if (roles.length === before.roles.length) continue;
-      const after = await updateUser(tx, before.id, { roles, updatedById: ctx.actor.id });
-      await auditUserChange(tx, 'rolesRemove', before, after, actorOf(ctx));
+      const after = await updateUser(tx, before.id, { roles, updatedById: manager.userId });
+      await auditUserChange(tx, 'rolesRemove', before, after, auditActorOf(ctx));
     }
   });
   return true;
