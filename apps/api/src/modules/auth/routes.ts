@@ -117,7 +117,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       },
       preHandler: throttle.limit('passwordReset', emailInBody),
     },
-    async () => getPasswordResetMethods(),
+    async (request) => getPasswordResetMethods(contextOf(request)),
   );
 
   api.post(
