@@ -4,14 +4,7 @@ import type { SmsMessage, SmsProvider } from '../src/platform/sms';
 import { SmsDeliveryError } from '../src/platform/sms-providers/delivery-error';
 import { createSinchProvider } from '../src/platform/sms-providers/sinch';
 import { createSnsProvider } from '../src/platform/sms-providers/sns';
-import {
-  type FakeGateway,
-  queryParamsOf,
-  sinchError,
-  snsError,
-  startFakeSinch,
-  startFakeSns,
-} from './support/sms-gateways';
+import { type FakeGateway, queryParamsOf, sinchError, snsError, startFakeSinch, startFakeSns } from './support/sms-gateways';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
