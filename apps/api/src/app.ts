@@ -26,6 +26,7 @@ import { ApiRequestLog, loggerOptionsOf } from './platform/logger';
 import { createMailer, type Mailer } from './platform/mail';
 import { withSecretsMaskedInLog } from './platform/secrets';
 import { createSmsSender, type SmsProvider, type SmsSender } from './platform/sms';
+import { createConfiguredSmsProvider } from './platform/sms-providers/configured-provider';
 import { createStorage, type Storage } from './platform/storage';
 
 export const API_PREFIX = '/io/api/v1';
@@ -58,6 +59,7 @@ declare module 'fastify' {
 export type BuildAppOptions = {
   db: Db;
   config: Config;
+  /** Replaces the provider SMS_PROVIDER configures (tests record messages with one of their own). */
   smsProvider?: SmsProvider;
   logger?: boolean | object;
   /** Tests close every connection at once; a server drains idle keep-alive ones (the default). */
@@ -89,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     tokens: createTokenService(config.jwtSecret),
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
-    sms: createSmsSender({ db, provider: options.smsProvider, log }),
+    sms: createSmsSender({ db, provider: options.smsProvider ?? createConfiguredSmsProvider(config.sms), log }),
     storage: createStorage(config),
     log,
   };

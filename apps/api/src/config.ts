@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from './platform/paths';
+import { SINCH_REGIONS, type SinchSettings } from './platform/sms-providers/sinch';
+import type { SnsSettings } from './platform/sms-providers/sns';
 
 export { ROOT_DIR };
 
@@ -18,6 +20,8 @@ export type Config = {
   seedDemo: boolean;
   ownerEmail?: string;
   ownerPassword?: string;
+  /** SMS_PROVIDER and its settings; undefined: SMS stays in the outbox. */
+  sms?: SmsSettings;
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   webDistDir: string;
   logLevel: string;
@@ -31,6 +35,73 @@ export type Config = {
   /** Fastify's trustProxy: whose X-Forwarded-For names the client (false: nobody's). */
   trustProxy: boolean | string[];
 };
+
+export type SmsSettings = { provider: 'sns'; sns: SnsSettings } | { provider: 'sinch'; sinch: SinchSettings };
+
+/**
+ * SMS_PROVIDER (`sns` or `sinch`) and that provider's settings. A provider named without what it
+ * needs stops start-up: a console that looks configured but texts nobody is worse than one that
+ * says SMS goes to the outbox.
+ */
+export function parseSmsSettings(env: NodeJS.ProcessEnv): SmsSettings | undefined {
+  const provider = env.SMS_PROVIDER?.trim().toLowerCase();
+  if (!provider || provider === 'none') return undefined;
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const missing = (names: string[]) => {
+    const absent = names.filter((name) => !value(name));
+    if (absent.length) throw new Error(`SMS_PROVIDER=${provider} needs ${absent.join(' and ')}`);
+  };
+  const timeoutMs = Number(value('SMS_TIMEOUT_MS') ?? 10_000);
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error('SMS_TIMEOUT_MS must be a number of milliseconds');
+
+  if (provider === 'sns') {
+    const region = value('SNS_REGION') ?? value('AWS_REGION') ?? value('AWS_DEFAULT_REGION');
+    if (!region) throw new Error('SMS_PROVIDER=sns needs SNS_REGION (or AWS_REGION)');
+    const accessKeyId = value('SNS_ACCESS_KEY_ID');
+    const secretAccessKey = value('SNS_SECRET_ACCESS_KEY');
+    if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+      throw new Error('SMS_PROVIDER=sns needs both SNS_ACCESS_KEY_ID and SNS_SECRET_ACCESS_KEY, or neither (the standard AWS credentials)');
+    }
+    const senderId = value('SNS_SENDER_ID');
+    // AWS's rule for sender ids: 1 to 11 letters and digits, at least one letter.
+    if (senderId && !/^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/.test(senderId)) {
+      throw new Error('SNS_SENDER_ID must be 1 to 11 letters and digits, with at least one letter');
+    }
+    const smsType = value('SNS_SMS_TYPE') ?? 'Transactional';
+    if (smsType !== 'Transactional' && smsType !== 'Promotional') throw new Error('SNS_SMS_TYPE must be Transactional or Promotional');
+    return {
+      provider,
+      sns: {
+        region,
+        endpoint: value('SNS_ENDPOINT'),
+        credentials:
+          accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, sessionToken: value('SNS_SESSION_TOKEN') } : undefined,
+        senderId,
+        smsType,
+        timeoutMs,
+      },
+    };
+  }
+
+  if (provider === 'sinch') {
+    missing(['SINCH_SERVICE_PLAN_ID', 'SINCH_API_TOKEN', 'SINCH_FROM']);
+    const region = (value('SINCH_REGION') ?? 'us').toLowerCase();
+    if (!(SINCH_REGIONS as readonly string[]).includes(region)) throw new Error(`SINCH_REGION must be one of ${SINCH_REGIONS.join(', ')}`);
+    return {
+      provider,
+      sinch: {
+        servicePlanId: value('SINCH_SERVICE_PLAN_ID') as string,
+        apiToken: value('SINCH_API_TOKEN') as string,
+        region,
+        baseUrl: value('SINCH_BASE_URL'),
+        from: value('SINCH_FROM') as string,
+        timeoutMs,
+      },
+    };
+  }
+
+  throw new Error(`SMS_PROVIDER must be sns or sinch (or unset for the outbox), not "${env.SMS_PROVIDER}"`);
+}
 
 /**
  * TRUST_PROXY as Fastify's trustProxy takes it: unset or `false` trusts no forwarded header, `true`
@@ -85,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     ownerEmail: env.OWNER_EMAIL || undefined,
     ownerPassword: env.OWNER_PASSWORD || undefined,
+    sms: parseSmsSettings(env),
     s3,
     webDistDir: path.join(ROOT_DIR, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

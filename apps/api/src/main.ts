@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     `  API:        ${config.appUrl}/io/api/v1  (OpenAPI: ${config.appUrl}/io/api/v1/docs)`,
     `  Database:   ${embedded ? `embedded PostgreSQL, data in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}`,
     `  Mail:       ${config.smtpUrl ? 'SMTP_URL' : 'outbox (no SMTP_URL): messages are logged and kept in the database'}`,
+    `  SMS:        ${config.sms ? `SMS_PROVIDER=${config.sms.provider}` : 'outbox (no SMS_PROVIDER): messages are logged and kept in the database'}`,
     `  Files:      ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `local disk, ${path.join(config.dataDir, 'files')}`}`,
     `  Demo data:  ${demo ? 'loaded' : config.seedDemo ? 'already present' : 'off (SEED_DEMO=false)'}`,
     owner.created

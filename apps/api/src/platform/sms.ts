@@ -5,7 +5,11 @@ import { maskSecrets } from './secrets';
 
 export type SmsMessage = { to: string; text: string; link?: string };
 
-/** A provider speaks to a real gateway (AWS SNS, Sinch); the company setting picks which. */
+/**
+ * A provider speaks to a real gateway (platform/sms-providers: AWS SNS, Sinch; SMS_PROVIDER picks
+ * which). A failed send throws SmsDeliveryError, whose `retryable` tells a retrying sender whether
+ * the same message may go through later.
+ */
 export type SmsProvider = { name: string; send(message: SmsMessage): Promise<void> };
 
 export type SmsSender = {

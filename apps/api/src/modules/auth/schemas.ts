@@ -45,4 +45,9 @@ export const tokenAnswer = z.string().describe('JWT (HS256); send it as `Authori
 
 export const trueAnswer = z.literal(true);
 
-export const passwordResetMethodsAnswer = z.object({ methods: z.array(passwordResetMethodSchema) });
+const deliverySchema = z.enum(['sent', 'outbox']).describe('sent: leaves by SMTP or the SMS provider; outbox: an administrator reads it');
+
+export const passwordResetMethodsAnswer = z.object({
+  methods: z.array(passwordResetMethodSchema),
+  delivery: z.object({ email: deliverySchema, sms: deliverySchema }),
+});

@@ -138,13 +138,24 @@ async function requireKnownEmail(ctx: ServiceContext, email: string): Promise<Us
   return row;
 }
 
+/** How a message of each method leaves: `sent` by SMTP or the SMS provider, or kept in the `outbox`. */
+export type PasswordResetDelivery = Record<PasswordResetMethod, 'sent' | 'outbox'>;
+
 /**
  * The same answer for every email, known or not, with a phone or not, so the call tells nobody
  * which accounts exist or can be texted; the reset request below mails the link to an account
- * without a phone that asked for SMS.
+ * without a phone that asked for SMS. `delivery` says honestly where each method's message goes
+ * on this server (it depends on configuration only, never on the account).
  */
-export function getPasswordResetMethods(_ctx: ServiceContext): { methods: PasswordResetMethod[] } {
-  return { methods: ['email', 'sms'] };
+export function getPasswordResetMethods(ctx: ServiceContext): {
+  methods: PasswordResetMethod[];
+  delivery: PasswordResetDelivery;
+} {
+  const { mailer, sms } = ctx.deps;
+  return {
+    methods: ['email', 'sms'],
+    delivery: { email: mailer.isConfigured ? 'sent' : 'outbox', sms: sms.isConfigured ? 'sent' : 'outbox' },
+  };
 }
 
 /**

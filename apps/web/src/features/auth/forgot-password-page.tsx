@@ -11,20 +11,26 @@ import { emailRules } from './form-rules';
 
 type Method = 'email' | 'sms';
 type ForgotForm = { email: string; method?: Method };
+/** Where each method's message goes on this server: it leaves (`sent`) or waits in the outbox. */
+type Delivery = Partial<Record<Method, 'sent' | 'outbox'>>;
 
 const INLINE_STATUSES = new Set([400, 404, 429]);
 
 /**
  * Asks which ways a link can be sent (the API offers the same to every email, so the answer tells
  * nobody who has an account or a phone); with a single way the link is sent at once, with two the
- * user picks one. SMS asked of an account without a phone arrives by email.
+ * user picks one. SMS asked of an account without a phone arrives by email. When the server has no
+ * mail or SMS service, the chosen method's message waits in the outbox, and the page says so.
  */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<ForgotForm>();
   const handleError = useErrorHandler();
   const [methods, setMethods] = useState<Method[] | null>(null);
+  const [delivery, setDelivery] = useState<Delivery>({});
   const [sentBy, setSentBy] = useState<Method | null>(null);
+  const chosen = Form.useWatch('method', form);
+  const keptInOutbox = (method: Method | null | undefined) => Boolean(method && delivery[method] === 'outbox');
 
   const send = useMutation({
     mutationFn: async ({ email, method }: { email: string; method: Method }) => {
@@ -38,8 +44,9 @@ export default function ForgotPasswordPage() {
   });
 
   const ask = useMutation({
-    mutationFn: (email: string) => api.post<{ methods: Method[] }>('/auth/get-password-reset-method', { email }),
-    onSuccess: ({ methods: available }, email) => {
+    mutationFn: (email: string) => api.post<{ methods: Method[]; delivery?: Delivery }>('/auth/get-password-reset-method', { email }),
+    onSuccess: ({ methods: available, delivery: where }, email) => {
+      setDelivery(where ?? {});
       if (available.length > 1) {
         setMethods(available);
         form.setFieldValue('method', available[0]);
@@ -59,8 +66,13 @@ export default function ForgotPasswordPage() {
     return (
       <AuthCard>
         <Result
-          status="success"
-          title={t(sentBy === 'sms' ? 'auth.forgotPassword.sentSms' : 'auth.forgotPassword.sentEmail')}
+          status={keptInOutbox(sentBy) ? 'info' : 'success'}
+          title={
+            keptInOutbox(sentBy)
+              ? t('auth.forgotPassword.requested')
+              : t(sentBy === 'sms' ? 'auth.forgotPassword.sentSms' : 'auth.forgotPassword.sentEmail')
+          }
+          subTitle={keptInOutbox(sentBy) ? t(`auth.forgotPassword.outboxNotice.${sentBy}`) : undefined}
           extra={<Link to="/auth/signin">{t('auth.forgotPassword.backToSignin')}</Link>}
           data-testid="reset-sent"
         />
@@ -102,6 +114,15 @@ export default function ForgotPasswordPage() {
               </Flex>
             </Radio.Group>
           </Form.Item>
+        )}
+        {methods && chosen && keptInOutbox(chosen) && (
+          <Alert
+            type="info"
+            showIcon
+            title={t(`auth.forgotPassword.outboxNotice.${chosen}`)}
+            style={{ marginBottom: 16 }}
+            data-testid="reset-outbox-notice"
+          />
         )}
         <Button type="primary" htmlType="submit" block loading={ask.isPending || send.isPending} data-testid="forgot-password-submit">
           {methods ? t('auth.forgotPassword.submit') : t('auth.forgotPassword.next')}

@@ -46,6 +46,11 @@ export default {
       submit: 'Send reset link',
       sentEmail: 'Password reset email sent. Check your inbox.',
       sentSms: 'Reset link sent by SMS to the phone of the account, or by email if it has none.',
+      requested: 'Reset link requested',
+      outboxNotice: {
+        email: 'This server has no email service configured: the message waits in the outbox, where an administrator can read it.',
+        sms: 'This server has no SMS service configured: the SMS waits in the outbox, where an administrator can read it.',
+      },
       backToSignin: 'Back to sign in',
     },
     passwordReset: {

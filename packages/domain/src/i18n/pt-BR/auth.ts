@@ -46,6 +46,11 @@ export default {
       submit: 'Enviar link de redefinição',
       sentEmail: 'Email de redefinição de senha enviado. Verifique sua caixa de entrada.',
       sentSms: 'Link de redefinição enviado por SMS ao telefone da conta, ou por email se ela não tiver telefone.',
+      requested: 'Link de redefinição solicitado',
+      outboxNotice: {
+        email: 'Este servidor não tem serviço de email configurado: a mensagem fica na caixa de saída, onde um administrador pode lê-la.',
+        sms: 'Este servidor não tem serviço de SMS configurado: o SMS fica na caixa de saída, onde um administrador pode lê-lo.',
+      },
       backToSignin: 'Voltar para entrar',
     },
     passwordReset: {
