@@ -1,6 +1,9 @@
 export * from './access';
+export * from './actors';
 export * from './entities/index';
+export * from './entities/outbox';
 export * from './entities/user';
+export * from './events';
 export * from './i18n/index';
 export * from './kit/entity';
 export * from './kit/field';
@@ -8,4 +11,3 @@ export * from './kit/schema';
 export * from './password';
 export * from './permissions';
 export * from './session';
-export * from './actors';

@@ -8,6 +8,7 @@ import { revokeToken } from '../../platform/auth/revoked-tokens';
 import { createOneTimeToken, hashOneTimeToken, type VerifiedToken } from '../../platform/auth/tokens';
 import type { Tx } from '../../platform/db/client';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
+import { sendMessage } from '../../platform/messages';
 import { composePasswordResetMail, composePasswordResetSms, composeVerificationMail } from './mails';
 import {
   auditUserChange,
@@ -61,18 +62,8 @@ function decoyPasswordHash(): Promise<string> {
   return decoyHash;
 }
 
-/** A message that must leave (the user asked for it): a failure to send is the user's error too. */
-async function deliver(ctx: AuthContext, send: () => Promise<void>): Promise<void> {
-  try {
-    await send();
-  } catch (error) {
-    ctx.log.error({ err: error }, 'message not sent');
-    throw new AppError(503, 'auth.errors.messageNotSent');
-  }
-}
-
 export async function signUp(ctx: AuthContext, input: { email: string; password: string }): Promise<string> {
-  const { db, tokens, mailer } = ctx.deps;
+  const { db, tokens } = ctx.deps;
   if (await findUserByEmail(db, input.email)) throw badRequest('auth.errors.userAlreadyExists');
   const passwordHash = await hashPassword(input.password);
   const verification = issueOneTimeToken('mail', EMAIL_VERIFICATION_HOURS);
@@ -100,7 +91,9 @@ export async function signUp(ctx: AuthContext, input: { email: string; password:
     linkTo(ctx, 'verify-email', verification.token),
     EMAIL_VERIFICATION_HOURS,
   );
-  await mailer.send(mail).catch((error) => ctx.log.error({ err: error }, 'verification mail not sent after sign-up'));
+  await sendMessage(ctx, { channel: 'email', ...mail }).catch((error) =>
+    ctx.log.error({ err: error }, 'verification mail not queued after sign-up'),
+  );
   return tokens.sign({ sub: created.id, tv: created.tokenVersion });
 }
 
@@ -135,7 +128,7 @@ export async function sendVerificationEmail(ctx: AuthContext, current: CurrentUs
     linkTo(ctx, 'verify-email', verification.token),
     EMAIL_VERIFICATION_HOURS,
   );
-  await deliver(ctx, () => ctx.deps.mailer.send(mail));
+  await sendMessage(ctx, { channel: 'email', ...mail });
   return true;
 }
 
@@ -159,7 +152,7 @@ export function getPasswordResetMethods(): { methods: PasswordResetMethod[] } {
  * apart here (docs/security.md: the throttle bounds what this costs).
  */
 export async function sendPasswordReset(ctx: AuthContext, input: { email: string; method: PasswordResetMethod }): Promise<true> {
-  const { db, mailer, sms } = ctx.deps;
+  const { db } = ctx.deps;
   const row = await requireKnownEmail(db, input.email);
   if (row.disabled) throw badRequest('auth.errors.userDisabled');
   const phoneNumber = input.method === 'sms' ? row.phoneNumber : null;
@@ -178,10 +171,10 @@ export async function sendPasswordReset(ctx: AuthContext, input: { email: string
   const link = linkTo(ctx, 'password-reset', reset.token);
   if (phoneNumber) {
     const message = composePasswordResetSms(ctx.language, phoneNumber, link, PASSWORD_RESET_HOURS);
-    await deliver(ctx, () => sms.send(message));
+    await sendMessage(ctx, { channel: 'sms', ...message });
   } else {
     const mail = composePasswordResetMail(ctx.language, row.email, link, PASSWORD_RESET_HOURS);
-    await deliver(ctx, () => mailer.send(mail));
+    await sendMessage(ctx, { channel: 'email', ...mail });
   }
   return true;
 }

@@ -28,6 +28,7 @@ import { scopeOf } from '../../platform/access';
 import type { CurrentUser } from '../../platform/auth/current-user';
 import type { Tx } from '../../platform/db/client';
 import { AppError, badRequest, conflict, fieldError, forbidden, ValidationError } from '../../platform/errors';
+import { sendMessage } from '../../platform/messages';
 import { composeInvitationMail } from '../auth/mails';
 import { INVITATION_HOURS, issueOneTimeToken, linkTo } from '../auth/service';
 import { auditUserChange, findUserById, insertUser, lockUser, lockUsers, lockUsersByEmails, type UserRow, updateUser } from '../auth/users';
@@ -361,7 +362,9 @@ async function sendInvitations(ctx: IamContext, invitations: Invitation[]): Prom
       inviter,
     );
     // The users exist already; one who misses the mail can still use "forgot password".
-    await ctx.deps.mailer.send(mail).catch((error) => ctx.log.error({ err: error, to: invitation.to }, 'invitation mail not sent'));
+    await sendMessage(ctx, { channel: 'email', ...mail }).catch((error) =>
+      ctx.log.error({ err: error, to: invitation.to }, 'invitation mail not queued'),
+    );
   }
 }
 
