@@ -9,10 +9,7 @@ export const purgeRevokedTokensJob = defineJob({
   actor: 'maintenance',
   retry: { limit: 2, delaySeconds: 60 },
   schedule: { cron: '10 3 * * *', payload: {} },
-  handler: () =>
-    import('../auth/revoked-tokens').then((m) => async (ctx: { deps: { db: Parameters<typeof m.purgeExpiredRevokedTokens>[0] } }) => {
-      await m.purgeExpiredRevokedTokens(ctx.deps.db);
-    }),
+  handler: () => import('../auth/purge-revoked-tokens').then((m) => m.run),
 });
 
 /**
