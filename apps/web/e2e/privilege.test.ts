@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { baseUrl, newPage, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix, waitForMail } from './support/browser';
+import { visibleRawKeys } from './support/controls';
 import { asOwner, createUser, roleIdOf } from './support/users';
 
 /**
@@ -89,6 +90,7 @@ describe('issue 6: roles and outbox links on the screens', () => {
     await see(sendRow);
     expect(Number(await sendRow.getByTestId('queue-completed').textContent())).toBeGreaterThan(0);
     await see(page.getByTestId('job-failures').getByText(text('pt-BR', 'outbox.queue.noFailures')));
+    expect(await visibleRawKeys(page), 'untranslated keys').toEqual([]);
     await screenshot(page, 'outbox-queue');
   });
 });
