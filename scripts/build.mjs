@@ -1,6 +1,6 @@
 /**
- * Builds what `npm start` runs: the console (vite build into apps/web/dist) and the API (one
- * esbuild bundle, apps/api/dist/main.js, with the workspace's TypeScript packages inside and the
+ * Builds what `npm start` runs: the console (vite build into apps/web/dist) and the API (esbuild
+ * bundles, apps/api/dist/main.js and `npm run worker`'s worker.js, with the workspace's TypeScript packages inside and the
  * npm packages left to node_modules). A part is rebuilt only when its sources changed: the hash of
  * its inputs is written in a stamp beside its output, so a second `npm start` builds nothing.
  *
@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_ENTRY = path.join(ROOT_DIR, 'apps/api/dist/main.js');
+export const WORKER_ENTRY = path.join(ROOT_DIR, 'apps/api/dist/worker.js');
 const STAMP_DIR = path.join(ROOT_DIR, 'node_modules/.cache/ebox-build');
 
 const SHARED_INPUTS = ['packages/domain/src', 'packages/domain/package.json', 'package-lock.json', 'scripts/build.mjs'];
@@ -30,7 +31,7 @@ const PARTS = [
     name: 'API (apps/api)',
     id: 'api',
     inputs: ['apps/api/src', 'apps/api/package.json'],
-    output: 'apps/api/dist/main.js',
+    output: 'apps/api/dist/worker.js',
     build: buildApi,
   },
 ];
@@ -65,8 +66,9 @@ async function buildApi() {
   const esbuild = await import('esbuild');
   await esbuild.build({
     absWorkingDir: ROOT_DIR,
-    entryPoints: ['apps/api/src/main.ts'],
-    outfile: 'apps/api/dist/main.js',
+    // the API and `npm run worker`'s job worker: two entry points, each bundle complete on its own
+    entryPoints: ['apps/api/src/main.ts', 'apps/api/src/worker.ts'],
+    outdir: 'apps/api/dist',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -87,9 +89,9 @@ async function buildApi() {
 }
 
 /** Builds the parts whose inputs changed since their stamp; answers the names of the parts built. */
-export async function buildIfChanged({ force = false, log = (line) => process.stdout.write(`${line}\n`) } = {}) {
+export async function buildIfChanged({ force = false, only = undefined, log = (line) => process.stdout.write(`${line}\n`) } = {}) {
   const built = [];
-  for (const part of PARTS) {
+  for (const part of PARTS.filter((candidate) => !only || only.includes(candidate.id))) {
     const hash = hashOf([...part.inputs, ...SHARED_INPUTS]);
     const stampFile = path.join(STAMP_DIR, `${part.id}.sha256`);
     const upToDate = existsSync(path.join(ROOT_DIR, part.output)) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash;

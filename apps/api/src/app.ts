@@ -14,6 +14,7 @@ import { registerAuditLogRoutes } from './modules/audit-log/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerIamRoutes } from './modules/iam/routes';
+import { registerJobRoutes } from './modules/jobs/routes';
 import { registerOutboxRoutes } from './modules/outbox/routes';
 import { registerRoleRules } from './modules/role/hooks';
 import { registerSettingsRoutes } from './modules/settings/routes';
@@ -22,6 +23,8 @@ import { isTokenRevoked } from './platform/auth/revoked-tokens';
 import { createTokenService, type TokenService, type VerifiedToken } from './platform/auth/tokens';
 import type { Db } from './platform/db/client';
 import { AppError, registerErrorHandler } from './platform/errors';
+import { JOBS } from './platform/jobs/registry';
+import { startJobWorker } from './platform/jobs/worker';
 import { ApiRequestLog, loggerOptionsOf } from './platform/logger';
 import { createMailer, type Mailer } from './platform/mail';
 import { withSecretsMaskedInLog } from './platform/secrets';
@@ -56,6 +59,20 @@ declare module 'fastify' {
   }
 }
 
+/** The services' outside world, for the API and for `npm run worker` alike. */
+export function createAppDeps(options: { db: Db; config: Config; smsProvider?: SmsProvider; log: FastifyBaseLogger }): AppDeps {
+  const { db, config, log } = options;
+  return {
+    db,
+    config,
+    tokens: createTokenService(config.jwtSecret),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    sms: createSmsSender({ provider: options.smsProvider ?? createConfiguredSmsProvider(config.sms) }),
+    storage: createStorage(config),
+    log,
+  };
+}
+
 export type BuildAppOptions = {
   db: Db;
   config: Config;
@@ -85,16 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const log = app.log;
-  const deps: AppDeps = {
-    db,
-    config,
-    tokens: createTokenService(config.jwtSecret),
-    mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
-    sms: createSmsSender({ db, provider: options.smsProvider ?? createConfiguredSmsProvider(config.sms), log }),
-    storage: createStorage(config),
-    log,
-  };
+  const deps = createAppDeps({ db, config, smsProvider: options.smsProvider, log: app.log });
   app.decorate('deps', deps);
   app.decorateRequest('language', 'pt-BR');
   app.decorateRequest('currentUser', null);
@@ -121,6 +129,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandler(app);
+
+  // The API runs the jobs itself unless JOBS_WORKER=false leaves them to `npm run worker`.
+  if (config.jobs.worker) {
+    const worker = await startJobWorker(deps, { jobs: JOBS });
+    app.addHook('onClose', () => worker.stop());
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -160,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerSettingsRoutes(api);
       await registerAuditLogRoutes(api);
       await registerOutboxRoutes(api);
+      await registerJobRoutes(api);
       await registerFileRoutes(api);
       registerRoleRules();
       await registerKitRoutes(api);

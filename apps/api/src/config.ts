@@ -34,6 +34,13 @@ export type Config = {
   authThrottle: { perIp: number; perEmail: number; windowMs: number; slowdownMs: number };
   /** Fastify's trustProxy: whose X-Forwarded-For names the client (false: nobody's). */
   trustProxy: boolean | string[];
+  /**
+   * The job queue (platform/jobs): `worker` runs the jobs in this process (JOBS_WORKER, default on;
+   * off when `npm run worker` processes do it), `pollingSeconds` how often an idle worker looks for
+   * work (JOBS_POLLING_SECONDS, at least 0.5), `retryDelaySeconds` replaces every job's first retry
+   * delay when set (JOBS_RETRY_DELAY_SECONDS; the delay doubles on each retry).
+   */
+  jobs: { worker: boolean; pollingSeconds: number; retryDelaySeconds?: number };
 };
 
 export type SmsSettings = { provider: 'sns'; sns: SnsSettings } | { provider: 'sinch'; sinch: SinchSettings };
@@ -168,5 +175,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       slowdownMs: Number(env.AUTH_THROTTLE_SLOWDOWN_MS ?? 3000),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    jobs: {
+      worker: env.JOBS_WORKER !== 'false',
+      pollingSeconds: Math.max(0.5, Number(env.JOBS_POLLING_SECONDS ?? 2) || 2),
+      retryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS ? Math.max(1, Number(env.JOBS_RETRY_DELAY_SECONDS)) : undefined,
+    },
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../src/app';
 import { outboxMessage } from '../src/platform/db/schema';
 import type { SmsMessage } from '../src/platform/sms';
+import { eventually } from './support/eventually';
 import { type SmtpTestServer, startSmtpServer } from './support/smtp';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
@@ -70,23 +71,41 @@ describe('outbox', () => {
 describe('mail that cannot leave', () => {
   let broken: TestApp;
   beforeAll(async () => {
-    // Nothing listens on port 9 of localhost: SMTP is configured but unreachable.
-    broken = await startTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
+    // Nothing listens on port 9 of localhost: SMTP is configured but unreachable. Retries start 1 s apart.
+    broken = await startTestApp({ smtpUrl: 'smtp://127.0.0.1:9', env: { JOBS_RETRY_DELAY_SECONDS: '1' } });
   });
   afterAll(() => broken?.close());
 
-  it('still creates the account, records the failure, and answers a translated error when the user asks again', async () => {
+  it('answers the request, retries with a growing delay, and ends failed with the error and the attempts', async () => {
     const signUp = await broken.api.post('/auth/sign-up', { email: 'unlucky@example.com', password: 'S3cure-pass' });
     expect(signUp.status).toBe(200);
+    // The message is queued: asking again succeeds at once, whatever the SMTP server does.
     const resend = await broken.client(signUp.body, 'en').post('/auth/send-email-address-verification-email');
-    expect(resend.status).toBe(503);
-    expect(resend.body.error.message).toBe('The message could not be sent. Try again later');
+    expect(resend.status).toBe(200);
+    expect(resend.body).toBe(true);
 
     const owner = await broken.createUser({ roles: ['owner'] });
-    const list = await owner.api.get('/outbox', { filter: { recipient: 'unlucky@example.com' } });
-    expect(list.body.count).toBe(2);
-    expect(list.body.rows.every((row: { status: string; error: string }) => row.status === 'failed' && row.error)).toBe(true);
-  });
+    const listOf = async () =>
+      (await owner.api.get('/outbox', { filter: { recipient: 'unlucky@example.com' } })).body as { count: number; rows: Row[] };
+    type Row = { status: string; error: string | null; attempts: number; createdAt: string; updatedAt: string; linkHidden: boolean };
+    // Between attempts the message waits in the queue with the last error.
+    const retrying = await eventually(listOf, (list) => list.rows.some((row) => row.status === 'queued' && row.attempts >= 1));
+    expect(retrying.rows.find((row) => row.attempts >= 1)?.error).toMatch(/ECONNREFUSED/);
+
+    const failed = await eventually(listOf, (list) => list.count === 2 && list.rows.every((row) => row.status === 'failed'), 40_000);
+    for (const row of failed.rows) {
+      expect(row).toMatchObject({ status: 'failed', attempts: 4, linkHidden: true });
+      expect(row.error).toMatch(/ECONNREFUSED/);
+      // Three retries, 1-2 s, 2-4 s and 4-8 s after each failure: at least 7 s from first to last.
+      expect(Date.parse(row.updatedAt) - Date.parse(row.createdAt)).toBeGreaterThanOrEqual(7000);
+    }
+
+    const queue = await owner.api.get('/jobs');
+    expect(queue.status).toBe(200);
+    expect(queue.body.queues.find((q: { name: string }) => q.name === 'messages.send')).toMatchObject({ failed: 2, queued: 0, active: 0 });
+    expect(queue.body.failures.filter((f: { name: string }) => f.name === 'messages.send')).toHaveLength(2);
+    expect(queue.body.failures[0]).toMatchObject({ attempts: 4, error: expect.stringMatching(/ECONNREFUSED/) });
+  }, 60_000);
 });
 
 type OutboxRow = { recipient: string; channel: string; body: string; link: string | null; linkHidden: boolean; status: string };
@@ -202,16 +221,24 @@ describe('one-time links while mail and SMS leave the building (issue 6)', () =>
     expect((await sending.api.post('/auth/send-password-reset-email', { email: target.email, method: 'email' })).status).toBe(200);
     expect((await sending.api.post('/auth/send-password-reset-email', { email: target.email, method: 'sms' })).status).toBe(200);
     const mail = await smtp.waitFor((m) => m.to.includes(target.email));
+    await eventually(
+      async () => texted.length,
+      (count) => count === 1,
+    );
     const mailed = /\?token=([\w.%-]+)/.exec(mail.text)?.[1] ?? '';
     const textedToken = /\?token=([\w.%-]+)/.exec(texted[0]?.text ?? '')?.[1] ?? '';
     expect(mailed).not.toBe('');
     expect(textedToken).not.toBe('');
 
-    const mailRow = await outboxRowOf(owner, target.email);
-    expect(mailRow.status).toBe('sent');
+    const mailRow = await eventually(
+      () => outboxRowOf(owner, target.email),
+      (row) => row.status === 'sent',
+    );
     expectMasked(mailRow, mailed);
-    const smsRow = await outboxRowOf(owner, '5531900003333');
-    expect(smsRow.status).toBe('sent');
+    const smsRow = await eventually(
+      () => outboxRowOf(owner, '5531900003333'),
+      (row) => row.status === 'sent',
+    );
     expectMasked(smsRow, textedToken);
 
     const stored = await sending.database.db.select().from(outboxMessage);

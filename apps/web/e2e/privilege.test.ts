@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { baseUrl, newPage, ownerPage, see, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
+import { baseUrl, newPage, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix, waitForMail } from './support/browser';
+import { visibleRawKeys } from './support/controls';
 import { asOwner, createUser, roleIdOf } from './support/users';
 
 /**
@@ -56,5 +57,40 @@ describe('issue 6: roles and outbox links on the screens', () => {
     await see(page.getByTestId('outbox-link-hidden-hint'));
     await see(page.getByText(text('pt-BR', 'outbox.linkHiddenHint')));
     expect(await page.getByTestId('outbox-body').first().textContent()).toContain('token=********');
+  });
+
+  test('the outbox shows a queued mail as sent once the worker sends it, keeps its filter in the URL, and shows the job queue', async () => {
+    const user = await createUser([], 'outbox-queued');
+    const answer = await fetch(`${baseUrl()}/io/api/v1/auth/send-password-reset-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, method: 'email' }),
+    });
+    expect(answer.status).toBe(200);
+    await waitForMail(user.email);
+    const { page } = await ownerPage(browser());
+    await page.goto('/outbox');
+    const filter = page.getByTestId('list-filter');
+    await filter.getByLabel(text('pt-BR', 'entities.outbox.fields.recipient'), { exact: true }).fill(user.email);
+    await filter.getByRole('button', { name: text('pt-BR', 'kit.actions.search') }).click();
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(user.email));
+    const row = page.locator('.ant-table-row').filter({ hasText: user.email });
+    await see(row.getByText(text('pt-BR', 'entities.outbox.enumerators.status.sent')));
+    // only this user's messages (invitation and reset) once the filtered page replaces the previous one
+    const others = page.locator('[data-testid="outbox-table"] .ant-table-row').filter({ hasNotText: user.email });
+    await expect.poll(() => others.count(), { timeout: 10_000 }).toBe(0);
+
+    // A reload keeps the filter, as in every kit list.
+    await page.reload();
+    await see(page.locator('.ant-table-row').filter({ hasText: user.email }));
+    expect(await filter.getByLabel(text('pt-BR', 'entities.outbox.fields.recipient'), { exact: true }).inputValue()).toBe(user.email);
+
+    const queue = page.getByTestId('job-queue-table');
+    const sendRow = queue.locator('.ant-table-row').filter({ hasText: text('pt-BR', 'outbox.queue.names.messages-send') });
+    await see(sendRow);
+    expect(Number(await sendRow.getByTestId('queue-completed').textContent())).toBeGreaterThan(0);
+    await see(page.getByTestId('job-failures').getByText(text('pt-BR', 'outbox.queue.noFailures')));
+    expect(await visibleRawKeys(page), 'untranslated keys').toEqual([]);
+    await screenshot(page, 'outbox-queue');
   });
 });

@@ -33,6 +33,8 @@ export const SYSTEM_ACTOR_RIGHTS = {
   ],
   /** Sends queued mail and SMS (the outbox) and records how it went; touches no entity. */
   messageSender: [],
+  /** Scheduled housekeeping (expired sign-out records); touches no entity. */
+  maintenance: [],
 } as const satisfies Record<string, readonly Permission[]>;
 
 /** What a locker's terminal may do, within its own locker's company (lockers and orders add theirs). */

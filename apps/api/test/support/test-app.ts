@@ -33,6 +33,8 @@ export type TestApp = {
   app: FastifyInstance;
   baseUrl: string;
   database: Database;
+  /** The test database's address (a worker process joins it). */
+  databaseUrl: string;
   config: Config;
   /** An anonymous client; `.as(token)` for a signed-in one, `lang` for Accept-Language. */
   api: ApiClient;
@@ -71,7 +73,12 @@ export async function startTestApp(
   const database = connectDatabase(options.databaseUrlOf ? options.databaseUrlOf(url) : url, 5);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-data-'));
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256', ...options.env }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+      JOBS_POLLING_SECONDS: '0.5',
+      ...options.env,
+    }),
     smtpUrl: options.smtpUrl,
     logLevel: 'silent',
   };
@@ -161,6 +168,7 @@ export async function startTestApp(
     app,
     baseUrl,
     database,
+    databaseUrl: url,
     config,
     api: client(),
     client,

@@ -84,7 +84,7 @@ export async function signUp(ctx: ServiceContext, input: { email: string; passwo
         linkTo(ctx, 'verify-email', verification.token),
         EMAIL_VERIFICATION_HOURS,
       );
-      await deliverMessage(inner, { channel: 'email', message: mail, required: false });
+      await deliverMessage(inner, { channel: 'email', message: mail });
       return row;
     });
   } catch (error) {
@@ -127,7 +127,7 @@ export async function sendVerificationEmail(ctx: ServiceContext): Promise<true> 
       linkTo(ctx, 'verify-email', verification.token),
       EMAIL_VERIFICATION_HOURS,
     );
-    await deliverMessage(inner, { channel: 'email', message: mail, required: true });
+    await deliverMessage(inner, { channel: 'email', message: mail });
   });
   return true;
 }
@@ -182,8 +182,8 @@ export async function sendPasswordReset(ctx: ServiceContext, input: { email: str
     await deliverMessage(
       inner,
       phoneNumber
-        ? { channel: 'sms', message: composePasswordResetSms(ctx.language, phoneNumber, link, PASSWORD_RESET_HOURS), required: true }
-        : { channel: 'email', message: composePasswordResetMail(ctx.language, row.email, link, PASSWORD_RESET_HOURS), required: true },
+        ? { channel: 'sms', message: composePasswordResetSms(ctx.language, phoneNumber, link, PASSWORD_RESET_HOURS) }
+        : { channel: 'email', message: composePasswordResetMail(ctx.language, row.email, link, PASSWORD_RESET_HOURS) },
     );
   });
   return true;

@@ -400,7 +400,7 @@ async function sendInvitations(ctx: TxContext, invitations: Invitation[]): Promi
       INVITATION_HOURS,
       inviter,
     );
-    await deliverMessage(ctx, { channel: 'email', message: mail, required: false });
+    await deliverMessage(ctx, { channel: 'email', message: mail });
   }
 }
 

@@ -1,12 +1,21 @@
-import type { FastifyInstance } from 'fastify';
 import type { ListQuery } from '../../kit/list-query';
 import { listRows, type Resource } from '../../kit/repository';
-import type { CurrentUser } from '../../platform/auth/current-user';
+import { authorize, dbOf, type ServiceContext } from '../../platform/context';
 import { maskSecrets } from '../../platform/secrets';
 import { findUsersByContacts } from '../iam/repository';
 import { canManageUser, UNKNOWN_USER, withPermissions } from '../iam/service';
 
-type OutboxRow = { channel: string; recipient: string; body: string; link: string | null; createdAt: unknown };
+type OutboxRow = {
+  channel: string;
+  recipient: string;
+  body: string;
+  link: string | null;
+  createdAt: unknown;
+  updatedAt: unknown;
+  sentAt: unknown;
+};
+
+const isoOf = (value: unknown) => (value ? new Date(String(value)).toISOString() : null);
 
 /**
  * A one-time link in the outbox opens its recipient's account. The reader sees it only while the
@@ -15,17 +24,19 @@ type OutboxRow = { channel: string; recipient: string; body: string; link: strin
  * everyone else reads that the message went out, its text and any error, with the token masked.
  */
 export async function listOutbox(
-  deps: FastifyInstance['deps'],
+  ctx: ServiceContext,
   resource: Resource,
-  actor: CurrentUser,
   query: ListQuery,
 ): Promise<{ rows: Record<string, unknown>[]; count: number }> {
-  const { rows, count } = await listRows(deps.db, resource, query, { companyIds: null });
+  authorize(ctx, 'settingsEdit');
+  const { deps, actor } = ctx;
+  const db = dbOf(ctx);
+  const { rows, count } = await listRows(db, resource, query, { companyIds: null });
   const messages = rows as unknown as OutboxRow[];
   const recipients = await withPermissions(
-    deps.db,
+    db,
     await findUsersByContacts(
-      deps.db,
+      db,
       messages.filter((row) => row.channel === 'email').map((row) => row.recipient),
       messages.filter((row) => row.channel === 'sms').map((row) => row.recipient),
     ),
@@ -33,11 +44,12 @@ export async function listOutbox(
   const kept = { email: !deps.mailer.isConfigured, sms: !deps.sms.isConfigured };
 
   const mayReadLink = (row: OutboxRow): boolean => {
-    if (!kept[row.channel as keyof typeof kept]) return false;
+    // only a person can be weighed against the recipient; jobs and lockers never read links
+    if (actor.kind !== 'user' || !kept[row.channel as keyof typeof kept]) return false;
     const reached = recipients.filter((user) =>
       row.channel === 'sms' ? user.phoneNumber === row.recipient : user.email.toLowerCase() === row.recipient.toLowerCase(),
     );
-    return (reached.length ? reached : [UNKNOWN_USER]).every((user) => canManageUser(actor, user));
+    return (reached.length ? reached : [UNKNOWN_USER]).every((user) => canManageUser(actor.user, user));
   };
 
   return {
@@ -46,7 +58,9 @@ export async function listOutbox(
       const linkHidden = !mayReadLink(row);
       return {
         ...row,
-        createdAt: new Date(String(row.createdAt)).toISOString(),
+        createdAt: isoOf(row.createdAt),
+        updatedAt: isoOf(row.updatedAt),
+        sentAt: isoOf(row.sentAt),
         body: linkHidden ? maskSecrets(row.body) : row.body,
         link: linkHidden && row.link ? maskSecrets(row.link) : row.link,
         linkHidden,

@@ -8,6 +8,11 @@ export async function isTokenRevoked(db: Tx, jti: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Forgets the tokens past their expiry (the daily job; sign-out does it too). */
+export async function purgeExpiredRevokedTokens(db: Tx): Promise<void> {
+  await db.delete(revokedToken).where(lt(revokedToken.expiresAt, sql`now()`));
+}
+
 /** Also forgets tokens past their expiry: the signature check refuses them on its own. */
 export async function revokeToken(db: Tx, jti: string, expiresAt: Date): Promise<void> {
   await db.transaction(async (tx) => {

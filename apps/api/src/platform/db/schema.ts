@@ -76,7 +76,11 @@ export const settings = pgTable('settings', {
   ...timestamps,
 });
 
-/** Mail and SMS that left (or, without SMTP_URL / an SMS provider, would have left) the building. */
+/**
+ * The transactional outbox: every mail and SMS, written in the transaction of the change that sends
+ * it (`queued`, with its send job) and updated by the job (`sent`, or `failed` after its attempts);
+ * without SMTP_URL / an SMS provider it stays here to be read (`outbox`). See platform/messages.ts.
+ */
 export const outboxMessage = pgTable(
   'outbox_message',
   {
@@ -85,10 +89,16 @@ export const outboxMessage = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
+    /** The mail's HTML part, kept until the message is sent (masked like the body afterwards). */
+    html: text('html'),
     link: text('link'),
     status: text('status').notNull(),
     error: text('error'),
+    /** Send attempts made so far (the job's runs). */
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('outbox_message_created_at_idx').on(t.createdAt)],
 );

@@ -1,10 +1,16 @@
 import { EyeInvisibleOutlined, LinkOutlined, MailOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
+import { type Field, outboxEntity } from '@ebox/domain';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
 import { formatDateTime } from '../../app/format';
-import { pagingChangesOf, usePagedTable, useUrlPaging } from '../../kit/list/url-paged-table';
+import { endpointsOf, type ListRequest } from '../../kit/entity-api';
+import { enumLabel, fieldLabel } from '../../kit/entity-labels';
+import { FilterForm } from '../../kit/list/filter-form';
+import { isSortable, parseOrderBy, toApiFilter } from '../../kit/list/filters';
+import { listPatchOfTableChange, useUrlListState } from '../../kit/list/list-state';
+import { usePagedTable } from '../../kit/list/url-paged-table';
+import { JobQueuePanel } from './job-queue-panel';
 
 /** One row of GET /outbox (docs/architecture.md). */
 type OutboxMessage = {
@@ -18,10 +24,13 @@ type OutboxMessage = {
   linkHidden: boolean;
   status: string;
   error: string | null;
+  attempts: number;
   createdAt: string;
+  sentAt: string | null;
 };
 
-const STATUS_COLORS: Record<string, string> = { sent: 'green', outbox: 'blue', failed: 'red' };
+const STATUS_COLORS: Record<string, string> = { queued: 'gold', sent: 'green', outbox: 'blue', failed: 'red' };
+const DEFAULT_ORDER = 'createdAt_DESC';
 
 function MessageLink({ link, hidden }: { link: string | null; hidden: boolean }) {
   const { t } = useTranslation();
@@ -43,52 +52,63 @@ function MessageLink({ link, hidden }: { link: string | null; hidden: boolean })
 }
 
 /**
- * /outbox (settingsEdit): mail and SMS the console sent or, without SMTP_URL or an SMS provider,
- * kept here, so verification and reset links work on a laptop. The API masks a link's token for a
- * reader who may not manage its recipient; the page says so instead of offering a dead link.
+ * /outbox (settingsEdit): mail and SMS the console queued, sent, failed to send or, without
+ * SMTP_URL or an SMS provider, kept here, so verification and reset links work on a laptop; and
+ * the job queue that sends them. Filters, sort and page live in the URL as in every kit list
+ * (outboxEntity's declared filters). The API masks a link's token for a reader who may not manage
+ * its recipient; the page says so instead of offering a dead link.
  */
 export default function OutboxPage() {
-  const { t, i18n } = useTranslation();
-  const { page, pageSize, update } = useUrlPaging();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { state, update, reset } = useUrlListState();
+  const orderBy = state.orderBy ?? DEFAULT_ORDER;
+  const request: ListRequest = {
+    filter: toApiFilter(outboxEntity, state.filter),
+    orderBy,
+    limit: state.pageSize,
+    offset: (state.page - 1) * state.pageSize,
+  };
 
   const query = useQuery({
-    queryKey: ['outbox', { page, pageSize }],
-    queryFn: () =>
-      api.get<{ rows: OutboxMessage[]; count: number }>('/outbox', {
-        orderBy: 'createdAt_DESC',
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      }),
+    queryKey: ['outbox', request],
+    // the kit's list call: GET /outbox takes the generic list query
+    queryFn: () => endpointsOf(outboxEntity).list(request) as Promise<unknown> as Promise<{ rows: OutboxMessage[]; count: number }>,
     placeholderData: keepPreviousData,
   });
-  const pagedTable = usePagedTable(query, { page, pageSize }, t('outbox.empty'));
+  const pagedTable = usePagedTable(query, state, t('outbox.empty'));
 
-  const label = (group: 'channels' | 'statuses', value: string) =>
-    i18n.exists(`outbox.${group}.${value}`) ? t(`outbox.${group}.${value}`) : value;
+  const label = (name: string) => fieldLabel(t, outboxEntity, name);
+  const sort = parseOrderBy(orderBy);
+  const sorting = (name: string) =>
+    name === 'createdAt' || isSortable((outboxEntity.fields as Record<string, Field>)[name])
+      ? { sorter: true, sortOrder: sort?.column === name ? (sort.direction === 'ASC' ? ('ascend' as const) : ('descend' as const)) : null }
+      : {};
 
   const columns: TableProps<OutboxMessage>['columns'] = [
     {
       key: 'createdAt',
-      title: t('outbox.fields.createdAt'),
+      title: label('createdAt'),
       dataIndex: 'createdAt',
       render: (value: string) => formatDateTime(value),
       width: 150,
+      ...sorting('createdAt'),
     },
     {
       key: 'channel',
-      title: t('outbox.fields.channel'),
+      title: label('channel'),
       dataIndex: 'channel',
       width: 100,
       render: (value: string) => (
         <span>
-          {value === 'sms' ? <MessageOutlined /> : <MailOutlined />} {label('channels', value)}
+          {value === 'sms' ? <MessageOutlined /> : <MailOutlined />} {enumLabel(t, outboxEntity, 'channel', value)}
         </span>
       ),
     },
-    { key: 'recipient', title: t('outbox.fields.recipient'), dataIndex: 'recipient', ellipsis: true },
+    { key: 'recipient', title: label('recipient'), dataIndex: 'recipient', ellipsis: true, ...sorting('recipient') },
     {
       key: 'subject',
-      title: t('outbox.fields.subject'),
+      title: label('subject'),
       dataIndex: 'subject',
       ellipsis: true,
       responsive: ['md'],
@@ -96,15 +116,29 @@ export default function OutboxPage() {
     },
     {
       key: 'status',
-      title: t('outbox.fields.status'),
+      title: label('status'),
       dataIndex: 'status',
-      width: 150,
+      width: 160,
       responsive: ['sm'],
-      render: (value: string) => <Tag color={STATUS_COLORS[value]}>{label('statuses', value)}</Tag>,
+      render: (value: string) => (
+        <Tag color={STATUS_COLORS[value]} data-testid={`outbox-status-${value}`}>
+          {enumLabel(t, outboxEntity, 'status', value)}
+        </Tag>
+      ),
+      ...sorting('status'),
+    },
+    {
+      key: 'attempts',
+      title: label('attempts'),
+      dataIndex: 'attempts',
+      width: 110,
+      align: 'right',
+      responsive: ['lg'],
+      ...sorting('attempts'),
     },
     {
       key: 'link',
-      title: t('outbox.fields.link'),
+      title: label('link'),
       dataIndex: 'link',
       width: 140,
       render: (value: string | null, row) => <MessageLink link={value} hidden={row.linkHidden} />,
@@ -112,43 +146,65 @@ export default function OutboxPage() {
   ];
 
   return (
-    <Card
-      title={t('outbox.title')}
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching} data-testid="outbox-refresh">
-          {t('common.refresh')}
-        </Button>
-      }
-    >
-      <Typography.Paragraph type="secondary">{t('outbox.intro')}</Typography.Paragraph>
-      <Table<OutboxMessage>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        {...pagedTable}
-        expandable={{
-          expandRowByClick: true,
-          expandedRowRender: (row) => (
-            <div data-testid="outbox-body">
-              {row.subject && <Typography.Title level={5}>{row.subject}</Typography.Title>}
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{row.body}</Typography.Paragraph>
-              {row.link && row.linkHidden && (
-                <Typography.Paragraph type="secondary" data-testid="outbox-link-hidden-hint">
-                  <MessageLink link={row.link} hidden /> {t('outbox.linkHiddenHint')}
-                </Typography.Paragraph>
-              )}
-              {row.link && !row.linkHidden && (
-                <Typography.Paragraph copyable={{ text: row.link }} style={{ wordBreak: 'break-all' }}>
-                  <MessageLink link={row.link} hidden={false} /> <Typography.Text type="secondary">{row.link}</Typography.Text>
-                </Typography.Paragraph>
-              )}
-              {row.error && <Typography.Text type="danger">{`${t('outbox.fields.error')}: ${row.error}`}</Typography.Text>}
-            </div>
-          ),
-        }}
-        onChange={(pagination) => update(pagingChangesOf(pagination))}
-        data-testid="outbox-table"
-      />
-    </Card>
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Card
+        title={t('outbox.title')}
+        extra={
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              void queryClient.invalidateQueries({ queryKey: ['outbox'] });
+              void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+            }}
+            loading={query.isFetching}
+            data-testid="outbox-refresh"
+          >
+            {t('common.refresh')}
+          </Button>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('outbox.intro')}</Typography.Paragraph>
+        <FilterForm entity={outboxEntity} value={state.filter} onSearch={(filter) => update({ filter, page: 1 })} onReset={reset} />
+        <Table<OutboxMessage>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          {...pagedTable}
+          expandable={{
+            expandRowByClick: true,
+            expandedRowRender: (row) => (
+              <div data-testid="outbox-body">
+                {row.subject && <Typography.Title level={5}>{row.subject}</Typography.Title>}
+                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{row.body}</Typography.Paragraph>
+                {row.link && row.linkHidden && (
+                  <Typography.Paragraph type="secondary" data-testid="outbox-link-hidden-hint">
+                    <MessageLink link={row.link} hidden /> {t('outbox.linkHiddenHint')}
+                  </Typography.Paragraph>
+                )}
+                {row.link && !row.linkHidden && (
+                  <Typography.Paragraph copyable={{ text: row.link }} style={{ wordBreak: 'break-all' }}>
+                    <MessageLink link={row.link} hidden={false} /> <Typography.Text type="secondary">{row.link}</Typography.Text>
+                  </Typography.Paragraph>
+                )}
+                {row.sentAt && (
+                  <Typography.Paragraph type="secondary">{`${label('sentAt')}: ${formatDateTime(row.sentAt)}`}</Typography.Paragraph>
+                )}
+                {row.error && (
+                  <Typography.Text type="danger" data-testid="outbox-error">
+                    {`${label('error')} (${label('attempts')}: ${row.attempts}): ${row.error}`}
+                  </Typography.Text>
+                )}
+              </div>
+            ),
+          }}
+          onChange={(pagination, _filters, sorter, extra) => {
+            const patch = listPatchOfTableChange(state, pagination, sorter, extra);
+            if (patch) update(patch);
+          }}
+          data-testid="outbox-table"
+        />
+      </Card>
+      <JobQueuePanel />
+    </Space>
   );
 }

@@ -23,7 +23,7 @@ import type { FieldDisplays } from '../view/record-view';
 import { ExportModal } from './export-modal';
 import { FilterForm } from './filter-form';
 import { isSortable, parseOrderBy, toApiFilter } from './filters';
-import { type ListStateControl, PAGE_SIZES, useUrlListState } from './list-state';
+import { type ListStateControl, listPatchOfTableChange, PAGE_SIZES, useUrlListState } from './list-state';
 import { TABLE_SCROLLBAR } from './table-scrollbar';
 
 export type ListPermissions = Partial<Record<'read' | 'create' | 'edit' | 'destroy' | 'import', Permission | null>>;
@@ -225,16 +225,8 @@ export function EntityList(props: EntityListProps) {
   });
 
   const onTableChange: TableProps<EntityRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
-    if (extra.action === 'sort') {
-      const one = Array.isArray(sorter) ? sorter[0] : sorter;
-      const column = one?.order ? String(one.columnKey) : undefined;
-      update({ orderBy: column ? `${column}_${one?.order === 'ascend' ? 'ASC' : 'DESC'}` : undefined, page: 1 });
-      return;
-    }
-    if (extra.action === 'paginate') {
-      const pageSize = pagination.pageSize ?? state.pageSize;
-      update({ page: pageSize !== state.pageSize ? 1 : (pagination.current ?? 1), pageSize });
-    }
+    const patch = listPatchOfTableChange(state, pagination, sorter, extra);
+    if (patch) update(patch);
   };
 
   const resetAll = () => {

@@ -1,3 +1,4 @@
+import type { TableProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -110,4 +111,28 @@ export function useLocalListState(defaultPageSize = DEFAULT_PAGE_SIZE): ListStat
     update: useCallback((patch: Partial<ListState>) => setState((current) => ({ ...current, ...patch })), []),
     reset: useCallback(() => setState({ page: 1, pageSize: defaultPageSize, filter: {} }), [defaultPageSize]),
   };
+}
+
+/**
+ * What a table's change asks of the list state: a sort (back to the first page) or another page or
+ * page size (a new size starts again from the first page). Filters go through the filter form.
+ */
+type TableChange<Row> = Parameters<NonNullable<TableProps<Row>['onChange']>>;
+
+export function listPatchOfTableChange<Row>(
+  state: Pick<ListState, 'pageSize'>,
+  pagination: TableChange<Row>[0],
+  sorter: TableChange<Row>[2],
+  extra: Pick<TableChange<Row>[3], 'action'>,
+): Partial<ListState> | undefined {
+  if (extra.action === 'sort') {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const column = one?.order ? String(one.columnKey) : undefined;
+    return { orderBy: column ? `${column}_${one?.order === 'ascend' ? 'ASC' : 'DESC'}` : undefined, page: 1 };
+  }
+  if (extra.action === 'paginate') {
+    const pageSize = pagination.pageSize ?? state.pageSize;
+    return { page: pageSize !== state.pageSize ? 1 : (pagination.current ?? 1), pageSize };
+  }
+  return undefined;
 }

@@ -10,7 +10,6 @@ export default {
       invalidPasswordResetToken: 'Password reset link is invalid or has expired',
       invalidVerificationToken: 'Email verification link is invalid or has expired',
       emailAlreadyVerified: 'Your email is already verified',
-      messageNotSent: 'The message could not be sent. Try again later',
     },
   },
   settings: {

@@ -2,30 +2,33 @@ export default {
   outbox: {
     title: 'Outbox',
     intro:
-      'Mail and SMS sent by the console. Without an email or SMS service configured, messages stay here so their links can still be opened by someone who may already manage the recipient.',
-    fields: {
-      createdAt: 'Date',
-      channel: 'Channel',
-      recipient: 'To',
-      subject: 'Subject',
-      body: 'Message',
-      link: 'Link',
-      status: 'Status',
-      error: 'Error',
-    },
-    channels: {
-      email: 'Email',
-      sms: 'SMS',
-    },
-    statuses: {
-      outbox: 'Kept in outbox',
-      sent: 'Sent',
-      failed: 'Failed',
-    },
+      'Mail and SMS sent by the console. Each message is queued with the change that sends it and a worker hands it to the email or SMS service, retrying a few times before it fails. Without an email or SMS service configured, messages stay here so their links can still be opened by someone who may already manage the recipient.',
     openLink: 'Open link',
     linkHidden: 'Link hidden',
     linkHiddenHint:
       "This one-time link's code is hidden. It is shown only to someone holding every permission of the recipient, and only while messages stay in the outbox (no email or SMS service configured).",
     empty: 'No messages yet',
+    queue: {
+      title: 'Job queue',
+      intro: 'Work the console does in the background (sending mail and SMS, scheduled tasks): jobs per kind and state.',
+      job: 'Job',
+      states: {
+        queued: 'Queued',
+        active: 'Running',
+        retrying: 'Retrying',
+        failed: 'Failed',
+        completed: 'Completed',
+      },
+      names: {
+        'messages-send': 'Send mail and SMS',
+        'auth-purge-revoked-tokens': 'Forget expired sign-outs (daily)',
+      },
+      failures: 'Latest failures',
+      noFailures: 'No failed jobs',
+      failedAt: 'Failed at',
+      error: 'Error',
+      attempts: 'Attempts',
+      empty: 'No jobs yet',
+    },
   },
 };

@@ -10,7 +10,6 @@ export default {
       invalidPasswordResetToken: 'O link de redefinição de senha é inválido ou expirou',
       invalidVerificationToken: 'O link de verificação de e-mail é inválido ou expirou',
       emailAlreadyVerified: 'Seu e-mail já está verificado',
-      messageNotSent: 'Não foi possível enviar a mensagem. Tente novamente mais tarde',
     },
   },
   settings: {

@@ -2,30 +2,33 @@ export default {
   outbox: {
     title: 'Caixa de saída',
     intro:
-      'Emails e SMS enviados pelo console. Sem serviço de email ou SMS configurado, as mensagens ficam aqui para que seus links possam ser abertos por quem já pode gerenciar o destinatário.',
-    fields: {
-      createdAt: 'Data',
-      channel: 'Canal',
-      recipient: 'Para',
-      subject: 'Assunto',
-      body: 'Mensagem',
-      link: 'Link',
-      status: 'Situação',
-      error: 'Erro',
-    },
-    channels: {
-      email: 'Email',
-      sms: 'SMS',
-    },
-    statuses: {
-      outbox: 'Na caixa de saída',
-      sent: 'Enviado',
-      failed: 'Falhou',
-    },
+      'Emails e SMS enviados pelo console. Cada mensagem entra na fila junto com a alteração que a envia, e um processo em segundo plano a entrega ao serviço de email ou SMS, tentando de novo algumas vezes antes de desistir. Sem serviço de email ou SMS configurado, as mensagens ficam aqui para que seus links possam ser abertos por quem já pode gerenciar o destinatário.',
     openLink: 'Abrir link',
     linkHidden: 'Link oculto',
     linkHiddenHint:
       'O código deste link de uso único está oculto. Ele só aparece para quem tem todas as permissões do destinatário, e só enquanto as mensagens ficam na caixa de saída (sem serviço de email ou SMS configurado).',
     empty: 'Nenhuma mensagem ainda',
+    queue: {
+      title: 'Fila de tarefas',
+      intro: 'O trabalho que o console faz em segundo plano (envio de emails e SMS, tarefas agendadas): tarefas por tipo e situação.',
+      job: 'Tarefa',
+      states: {
+        queued: 'Na fila',
+        active: 'Em execução',
+        retrying: 'Aguardando nova tentativa',
+        failed: 'Falharam',
+        completed: 'Concluídas',
+      },
+      names: {
+        'messages-send': 'Enviar emails e SMS',
+        'auth-purge-revoked-tokens': 'Esquecer saídas expiradas (diária)',
+      },
+      failures: 'Últimas falhas',
+      noFailures: 'Nenhuma tarefa falhou',
+      failedAt: 'Falhou em',
+      error: 'Erro',
+      attempts: 'Tentativas',
+      empty: 'Nenhuma tarefa ainda',
+    },
   },
 };

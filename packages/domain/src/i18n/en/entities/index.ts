@@ -8,6 +8,7 @@ import customer from './customer';
 import eboxModule from './ebox-module';
 import eboxModuleCompartiment from './ebox-module-compartiment';
 import group from './group';
+import outbox from './outbox';
 import product from './product';
 import qrcodeTemplate from './qrcode-template';
 import role from './role';
@@ -31,4 +32,5 @@ export const entityAreas = [
   webhook,
   ccm,
   qrcodeTemplate,
+  outbox,
 ];

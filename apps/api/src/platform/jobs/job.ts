@@ -1,0 +1,34 @@
+import type { SystemActorName } from '@ebox/domain';
+import type { z } from 'zod';
+import type { ServiceContext } from '../context';
+
+/** Which run of a job this is: a handler records attempts and knows when no retry will follow. */
+export type JobAttempt = { jobId: string; number: number; last: boolean };
+
+/** Declared with method syntax so a handler of a narrower payload still counts as a job's handler. */
+type Handler<P> = { run(ctx: ServiceContext, payload: P, attempt: JobAttempt): Promise<void> }['run'];
+
+/**
+ * A declared job: its queue name, the payload it accepts (checked when enqueued and again when run),
+ * the system actor it acts as (its rights are declared in packages/domain/src/actors.ts), how it
+ * retries, and its handler, loaded only when a worker first runs it so neither the API's start-up
+ * nor a process that only enqueues pays for the handler's imports. A `schedule` makes it a cron job.
+ */
+export type JobDeclaration<S extends z.ZodType = z.ZodType> = {
+  name: string;
+  payload: S;
+  actor: SystemActorName;
+  /** Attempts after the first (`limit`), the first retry's delay, doubled (with jitter) each time. */
+  retry: { limit: number; delaySeconds: number };
+  /** A run still active after this long counts as failed (a worker died): 15 minutes by default. */
+  expireInSeconds?: number;
+  /** Cron (5 fields, UTC) and the payload each run gets; one run per tick across all workers. */
+  schedule?: { cron: string; payload: z.input<S> };
+  handler: () => Promise<Handler<z.output<S>>>;
+};
+
+export type AnyJob = JobDeclaration<any>;
+
+export function defineJob<S extends z.ZodType>(job: JobDeclaration<S>): JobDeclaration<S> {
+  return job;
+}

@@ -1,0 +1,152 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import { dbOf, type ServiceContext } from '../context';
+import type { Db, Tx } from '../db/client';
+import type { AnyJob, JobDeclaration } from './job';
+
+/** pg-boss keeps its tables in this schema of the console's database, created at start-up. */
+export const JOB_SCHEMA = 'pgboss';
+
+/** What pg-boss runs its SQL through (its `db` option). */
+type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> };
+
+/**
+ * pg-boss's SQL run on a drizzle handle or open transaction, so a job is inserted by the very
+ * statement stream of the business change: it commits with it or vanishes with its rollback.
+ */
+export function executorOf(db: Tx): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const result = await db.execute(queryOf(text, values));
+      return result as unknown as { rows: any[] };
+    },
+  };
+}
+
+/** `$1`-numbered SQL as a drizzle query whose parameters keep their numbers' values. */
+function queryOf(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, index) => (index % 2 ? sql.param(values[Number(part) - 1]) : sql.raw(part))));
+}
+
+/** The pool under a drizzle handle: workers poll on their own connections, outside any transaction. */
+export function poolOf(db: Db): pg.Pool {
+  return (db as unknown as { $client: pg.Pool }).$client;
+}
+
+export function poolExecutorOf(pool: pg.Pool): SqlExecutor {
+  return { executeSql: (text, values) => pool.query(text, values as unknown[]) };
+}
+
+/**
+ * Creates pg-boss's schema (or migrates it to this pg-boss version) and one queue per declared job.
+ * Runs at start-up after the console's migrations, in every process, on its own connection: pg-boss
+ * installs under an advisory lock, and a loser of that race leaves its connection in a failed
+ * transaction, which is then thrown away rather than handed back to the pool.
+ */
+export async function installJobQueues(db: Db, jobs: readonly AnyJob[]): Promise<void> {
+  const client = await poolOf(db).connect();
+  let broken = false;
+  try {
+    const boss = new PgBoss({
+      db: {
+        executeSql: (text: string, values?: unknown[]) =>
+          client.query(text, values).catch((error: unknown) => {
+            broken = true;
+            throw error;
+          }),
+      },
+      schema: JOB_SCHEMA,
+      migrate: true,
+      supervise: false,
+      schedule: false,
+    });
+    await boss.start();
+    for (const job of jobs) await boss.createQueue(job.name, queueOptionsOf(job));
+    await boss.stop({ graceful: false, close: false });
+  } finally {
+    client.release(broken);
+  }
+}
+
+function queueOptionsOf(job: AnyJob): PgBoss.Queue {
+  return {
+    name: job.name,
+    retryLimit: job.retry.limit,
+    retryDelay: job.retry.delaySeconds,
+    retryBackoff: true,
+    expireInSeconds: job.expireInSeconds ?? 15 * 60,
+  };
+}
+
+/** Only builds pg-boss's insert statement; every send names the handle it runs on. */
+let sender: PgBoss | undefined;
+function senderBoss(): PgBoss {
+  sender ??= new PgBoss({
+    db: {
+      executeSql: () => {
+        throw new Error('a job is always sent on the caller’s handle');
+      },
+    },
+    schema: JOB_SCHEMA,
+  });
+  return sender;
+}
+
+export type EnqueueOptions = {
+  /** Run no sooner than this many seconds from now. */
+  startAfterSeconds?: number;
+  /** At most one queued job per key (e.g. one reminder per order): a second enqueue is dropped. */
+  singletonKey?: string;
+};
+
+/** Wakes this process's idle worker of a queue when a job for it has committed (no polling delay). */
+const localWakers = new WeakMap<ServiceContext['deps'], Map<string, () => void>>();
+
+export function registerLocalWaker(deps: ServiceContext['deps'], name: string, wake: () => void): void {
+  const wakers = localWakers.get(deps) ?? new Map<string, () => void>();
+  wakers.set(name, wake);
+  localWakers.set(deps, wakers);
+}
+
+export function forgetLocalWakers(deps: ServiceContext['deps']): void {
+  localWakers.delete(deps);
+}
+
+/** The part of a service context enqueueing needs; `afterCommit` absent: nothing to wait for. */
+export type EnqueueContext = Pick<ServiceContext, 'deps'> & Partial<Pick<ServiceContext, 'tx' | 'afterCommit'>>;
+
+/**
+ * Puts a job in its queue inside the caller's transaction (`ctx.tx`): a worker sees it only once
+ * that transaction commits, and never if it rolls back. Without a transaction the insert commits
+ * by itself. The payload is checked against the job's schema here, so a bad one fails the caller.
+ * Answers the job's id (null when `singletonKey` found one already queued).
+ */
+export async function enqueueJob<S extends z.ZodType>(
+  ctx: EnqueueContext,
+  job: JobDeclaration<S>,
+  payload: z.input<S>,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  const data = job.payload.parse(payload);
+  const retryDelay = ctx.deps.config.jobs.retryDelaySeconds ?? job.retry.delaySeconds;
+  const id = await senderBoss().send(job.name, data as object, {
+    db: executorOf(dbOf(ctx as ServiceContext)),
+    retryLimit: job.retry.limit,
+    retryDelay,
+    retryBackoff: true,
+    expireInSeconds: job.expireInSeconds ?? 15 * 60,
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+  });
+  if (!id && !options.singletonKey)
+    throw new Error(`job queue ${job.name} does not exist: is the job in JOBS (platform/jobs/registry.ts)?`);
+  const wake = localWakers.get(ctx.deps)?.get(job.name);
+  if (wake) {
+    if (ctx.tx && ctx.afterCommit) ctx.afterCommit.push(wake);
+    else if (!ctx.tx) wake();
+  }
+  return id;
+}

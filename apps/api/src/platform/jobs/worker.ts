@@ -1,0 +1,98 @@
+import PgBoss from 'pg-boss';
+import type { AppDeps } from '../../app';
+import { systemContext } from '../context';
+import type { AnyJob, JobAttempt } from './job';
+import { forgetLocalWakers, JOB_SCHEMA, poolExecutorOf, poolOf, registerLocalWaker } from './queue';
+import { giveUpJob } from './repository';
+import { isRetryableJobError } from './retry';
+
+export type JobWorker = {
+  /** The pg-boss instance (tests read its schedules). */
+  boss: PgBoss;
+  /** Stops fetching, waits up to 10 s for running jobs, then lets go of the queue. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Runs the declared jobs of this process: the API's own (JOBS_WORKER, default on) or
+ * `npm run worker`'s. Any number of workers may poll the same database: pg-boss hands each job to
+ * one of them (SELECT ... FOR UPDATE SKIP LOCKED), so a job runs once across replicas, and a cron
+ * schedule fires once per tick. A job fails when its handler throws: an error worth retrying
+ * (isRetryableJobError) waits its backoff and runs again until the declared attempts are spent;
+ * any other error fails it at once.
+ */
+export async function startJobWorker(deps: AppDeps, options: { jobs: readonly AnyJob[]; pollingSeconds?: number }): Promise<JobWorker> {
+  const executor = trackedExecutor(poolExecutorOf(poolOf(deps.db)));
+  const boss = new PgBoss({
+    db: executor,
+    schema: JOB_SCHEMA,
+    // start-up (migrateDatabase) installs the schema; a worker only checks it is there
+    migrate: false,
+    supervise: true,
+    schedule: options.jobs.some((job) => job.schedule),
+  });
+  boss.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  const pollingIntervalSeconds = options.pollingSeconds ?? deps.config.jobs.pollingSeconds;
+  for (const job of options.jobs) {
+    const workerId = await boss.work<unknown>(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([raw]) => {
+      if (raw) await runJob(deps, job, raw);
+    });
+    registerLocalWaker(deps, job.name, () => boss.notifyWorker(workerId));
+    if (job.schedule) {
+      await boss.schedule(job.name, job.schedule.cron, job.payload.parse(job.schedule.payload) as object, {
+        retryLimit: job.retry.limit,
+        retryDelay: job.retry.delaySeconds,
+        retryBackoff: true,
+      });
+    }
+  }
+  return {
+    boss,
+    async stop() {
+      forgetLocalWakers(deps);
+      await boss.stop({ graceful: true, timeout: 10_000, close: false });
+      await executor.close();
+    },
+  };
+}
+
+/**
+ * pg-boss records a job's completion without awaiting it: stopping waits for those statements, so
+ * none runs on a pool the process is about to end; one started later is dropped (the job is then
+ * retried when its expiry passes, as after a crash).
+ */
+function trackedExecutor(inner: ReturnType<typeof poolExecutorOf>) {
+  const pending = new Set<Promise<unknown>>();
+  let closed = false;
+  return {
+    executeSql(text: string, values?: unknown[]) {
+      if (closed) return Promise.resolve({ rows: [] as any[] });
+      const query = inner.executeSql(text, values);
+      pending.add(query);
+      void query.catch(() => {}).finally(() => pending.delete(query));
+      return query;
+    },
+    async close() {
+      // a completion follows its handler by a tick: let it start before waiting
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      closed = true;
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+async function runJob(deps: AppDeps, job: AnyJob, raw: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  const attempt: JobAttempt = { jobId: raw.id, number: raw.retryCount + 1, last: raw.retryCount >= raw.retryLimit };
+  const log = deps.log.child({ job: job.name, jobId: raw.id, attempt: attempt.number });
+  try {
+    const payload = job.payload.parse(raw.data);
+    const run = await job.handler();
+    await run(systemContext(deps, job.actor, { log }), payload, attempt);
+  } catch (error) {
+    const retry = !attempt.last && isRetryableJobError(error);
+    log[retry ? 'warn' : 'error']({ err: error }, retry ? 'job failed, will retry' : 'job failed');
+    if (!retry && !attempt.last) await giveUpJob(deps.db, job.name, raw.id);
+    throw error;
+  }
+}

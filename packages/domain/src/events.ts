@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * The domain events the console publishes, declared once: name and payload. The API publishes
+ * them inside the transaction of the change (apps/api/src/platform/events.ts `publishEvent`) and
+ * delivers them only after it commits: to durable handlers (one job each, retried) and to
+ * in-process listeners (live browser updates). The web app may read the same shapes.
+ * Payloads carry ids and what a handler needs to act, never secrets (tokens, passwords).
+ */
+export const EVENTS = {
+  /** A mail or SMS gave up after its attempts (or on a permanent refusal); the outbox shows why. */
+  'message.failed': z.object({
+    messageId: z.uuid(),
+    channel: z.enum(['email', 'sms']),
+    recipient: z.string(),
+    error: z.string(),
+    attempts: z.number().int().min(1),
+  }),
+  /** A mail or SMS left through its transport. */
+  'message.sent': z.object({
+    messageId: z.uuid(),
+    channel: z.enum(['email', 'sms']),
+    recipient: z.string(),
+    attempts: z.number().int().min(1),
+  }),
+} as const;
+
+export type EventName = keyof typeof EVENTS;
+export type EventPayload<N extends EventName> = z.output<(typeof EVENTS)[N]>;
