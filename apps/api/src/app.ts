@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config';
@@ -15,13 +15,12 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerIamRoutes } from './modules/iam/routes';
 import { registerOutboxRoutes } from './modules/outbox/routes';
-import { registerRoleRules } from './modules/role/hooks';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { type CurrentUser, loadCurrentUser } from './platform/auth/current-user';
 import { isTokenRevoked } from './platform/auth/revoked-tokens';
 import { createTokenService, type TokenService, type VerifiedToken } from './platform/auth/tokens';
 import type { Db } from './platform/db/client';
-import { AppError, registerErrorHandler } from './platform/errors';
+import { type AppError, notFound, registerErrorHandler, unauthorized } from './platform/errors';
 import { ApiRequestLog, loggerOptionsOf } from './platform/logger';
 import { createMailer, type Mailer } from './platform/mail';
 import { withSecretsMaskedInLog } from './platform/secrets';
@@ -52,8 +51,12 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every API route as registered, and whether anyone may call it (tests walk them). */
+    apiRoutes: ApiRoute[];
   }
 }
+
+export type ApiRoute = { method: string; url: string; public: boolean };
 
 export type BuildAppOptions = {
   db: Db;
@@ -94,6 +97,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log,
   };
   app.decorate('deps', deps);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    // The API's own documentation is for anyone, like the spec it shows.
+    if (route.url.startsWith(`${API_PREFIX}/docs`)) route.config = { ...route.config, public: true };
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, public: Boolean(route.config?.public) });
+    }
+  });
   app.decorateRequest('language', 'pt-BR');
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionToken', null);
@@ -102,21 +115,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => {
     request.language = pickLanguage(request.headers['accept-language']);
     reply.header('x-request-id', request.id);
+    await authenticate(request);
+    // Authentication comes before anything reads the body: an anonymous call of a route that needs
+    // a session is 401 whatever it sends. A route anyone may call says so (`config: { public: true }`);
+    // unknown API paths go on to their 404.
+    const route = request.routeOptions;
+    if (!request.currentUser && route.url?.startsWith(API_PREFIX) && !route.config?.public) {
+      throw request.authError ?? unauthorized();
+    }
+  });
+
+  async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     const claims = await deps.tokens.verify(header.slice(7));
     if (!claims) {
-      request.authError = new AppError(401, 'errors.sessionExpired');
+      request.authError = unauthorized('errors.sessionExpired');
       return;
     }
     const [user, revoked] = await Promise.all([loadCurrentUser(db, claims.sub), isTokenRevoked(db, claims.jti)]);
     if (!user || user.disabled || user.tokenVersion !== claims.tv || revoked) {
-      request.authError = new AppError(401, 'errors.sessionExpired');
+      request.authError = unauthorized('errors.sessionExpired');
       return;
     }
     request.currentUser = user;
     request.sessionToken = claims;
-  });
+  }
 
   registerErrorHandler(app);
 
@@ -142,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
-  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/health', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     try {
       await deps.db.execute('select 1');
       return { status: 'ok' };
@@ -159,10 +183,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerAuditLogRoutes(api);
       await registerOutboxRoutes(api);
       await registerFileRoutes(api);
-      registerRoleRules();
       await registerKitRoutes(api);
       api.setNotFoundHandler((_request, _reply) => {
-        throw new AppError(404, 'errors.routeNotFound');
+        throw notFound('errors.routeNotFound');
       });
     },
     { prefix: API_PREFIX },

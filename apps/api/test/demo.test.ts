@@ -26,7 +26,7 @@ async function countRows(): Promise<Record<string, number>> {
 
 describe('demo data', () => {
   it('fills a fresh database with a working Brazilian data set that the console lists', async () => {
-    expect(await seedDemoData(t.database.db)).toBe(true);
+    expect(await seedDemoData(t.app.deps)).toBe(true);
 
     const companies = await owner.api.get('/company', { orderBy: 'name_ASC', limit: 50 });
     expect(companies.status).toBe(200);
@@ -88,7 +88,7 @@ describe('demo data', () => {
 
   it('adds nothing when it runs again', async () => {
     const before = await countRows();
-    expect(await seedDemoData(t.database.db)).toBe(false);
+    expect(await seedDemoData(t.app.deps)).toBe(false);
     expect(await countRows()).toEqual(before);
   });
 });

@@ -35,6 +35,8 @@ import { createAuthThrottle } from './throttle';
 const tags = ['auth'];
 /** Field labels of validation messages ("Email is required"). */
 const config = { labelPrefix: 'entities.user.fields' };
+/** Routes anyone may call (no session yet, or a link from a mail). */
+const publicConfig = { ...config, public: true };
 
 /** Spec 7.1. Handlers only translate HTTP to service calls; the rules live in ./service. */
 export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
@@ -48,7 +50,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/auth/sign-up',
     {
-      config,
+      config: publicConfig,
       schema: {
         tags,
         summary: 'Create an account (unverified, no roles) and send the verification mail',
@@ -63,7 +65,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/auth/sign-in',
     {
-      config,
+      config: publicConfig,
       schema: { tags, summary: 'Sign in with email and password', body: signInBody, response: { 200: tokenAnswer } },
       preHandler: throttle.signIn,
     },
@@ -91,7 +93,10 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/auth/email-configured',
-    { schema: { tags, summary: 'Whether mail leaves through SMTP (false: it stays in the outbox)', response: { 200: z.boolean() } } },
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Whether mail leaves through SMTP (false: it stays in the outbox)', response: { 200: z.boolean() } },
+    },
     async () => app.deps.mailer.isConfigured,
   );
 
@@ -108,7 +113,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/auth/get-password-reset-method',
     {
-      config,
+      config: publicConfig,
       schema: {
         tags,
         summary: 'How a password can be reset for this email',
@@ -123,7 +128,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/auth/send-password-reset-email',
     {
-      config,
+      config: publicConfig,
       schema: { tags, summary: 'Send a password reset link by email or SMS', body: sendPasswordResetBody, response: { 200: trueAnswer } },
       preHandler: throttle.limit('passwordReset', emailInBody),
     },
@@ -133,7 +138,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/auth/password-reset',
     {
-      config,
+      config: publicConfig,
       schema: {
         tags,
         summary: 'Set a new password from a reset link; signs the user in',
@@ -148,7 +153,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/auth/verify-email',
     {
-      config,
+      config: publicConfig,
       schema: {
         tags,
         summary: 'Verify the email address from the link sent by mail',
