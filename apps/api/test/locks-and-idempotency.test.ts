@@ -32,7 +32,7 @@ async function send(user: TestUser, method: string, path: string, options: { key
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 }
 
 async function createCustomer(name: string): Promise<string> {
