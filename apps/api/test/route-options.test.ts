@@ -48,7 +48,9 @@ async function auditOf(entityId: string, action: string) {
 
 beforeAll(async () => {
   t = await startTestApp({
-    configure: (app) => app.register(async (api) => registerEntityRoutes(api, lockedCustomer), { prefix: API_PREFIX }),
+    configure: async (app) => {
+      await app.register(async (api) => registerEntityRoutes(api, lockedCustomer), { prefix: API_PREFIX });
+    },
   });
   owner = await t.createUser({ roles: ['owner'] });
   company = (await owner.api.post('/company', { data: { name: 'Transportadora Opções', type: 'carrier' } })).body.id;
