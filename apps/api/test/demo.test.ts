@@ -1,4 +1,4 @@
-import { ENTITIES } from '@ebox/domain';
+import { ENTITIES, permissionOf, SYSTEM_ACTOR_RIGHTS } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/modules/demo/seed-demo';
@@ -84,6 +84,24 @@ describe('demo data', () => {
       expect(list.status, path).toBe(200);
       expect(list.body.count, path).toBeGreaterThan(0);
     }
+  });
+
+  it('writes through the services as system:demoSeed, using every right it declares and no other', async () => {
+    const { rows } = await t.database.pool.query<{
+      entity_name: string;
+      action: string;
+      actor_label: string;
+      created_by_email: string | null;
+    }>('SELECT DISTINCT entity_name, action, actor_label, created_by_email FROM audit_log');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((row) => row.actor_label))).toEqual(new Set(['system:demoSeed']));
+    expect(rows.every((row) => row.created_by_email === null)).toBe(true);
+    const used = new Set(
+      rows.map((row) =>
+        permissionOf(ENTITIES[row.entity_name] as NonNullable<(typeof ENTITIES)[string]>, row.action === 'create' ? 'Create' : 'Edit'),
+      ),
+    );
+    expect(used).toEqual(new Set(SYSTEM_ACTOR_RIGHTS.demoSeed));
   });
 
   it('adds nothing when it runs again', async () => {
