@@ -90,14 +90,6 @@ export async function findRow(db: Tx, resource: Resource, id: string): Promise<R
   return (row as Row | undefined) ?? null;
 }
 
-export async function findRowsByIds(db: Tx, resource: Resource, ids: string[]): Promise<Row[]> {
-  if (!ids.length) return [];
-  return (await db
-    .select(selection(resource))
-    .from(resource.table)
-    .where(inArray(idColumn(resource), ids))) as Row[];
-}
-
 /**
  * The rows among `ids` the caller may see. With `lock`, they are locked (`FOR UPDATE`) until the
  * transaction ends, in id order so two changes of the same rows never deadlock: a change reads its
