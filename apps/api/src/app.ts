@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config';
@@ -16,13 +16,12 @@ import { registerFileRoutes } from './modules/files/routes';
 import { registerIamRoutes } from './modules/iam/routes';
 import { registerJobRoutes } from './modules/jobs/routes';
 import { registerOutboxRoutes } from './modules/outbox/routes';
-import { registerRoleRules } from './modules/role/hooks';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { type CurrentUser, loadCurrentUser } from './platform/auth/current-user';
 import { isTokenRevoked } from './platform/auth/revoked-tokens';
 import { createTokenService, type TokenService, type VerifiedToken } from './platform/auth/tokens';
 import type { Db } from './platform/db/client';
-import { AppError, registerErrorHandler } from './platform/errors';
+import { type AppError, notFound, registerErrorHandler, unauthorized } from './platform/errors';
 import { JOBS } from './platform/jobs/registry';
 import { startJobWorker } from './platform/jobs/worker';
 import { ApiRequestLog, loggerOptionsOf } from './platform/logger';
@@ -56,6 +55,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every API route as registered, and whether anyone may call it (tests walk them). */
+    apiRoutes: ApiRoute[];
   }
 }
 
@@ -72,6 +73,8 @@ export function createAppDeps(options: { db: Db; config: Config; smsProvider?: S
     log,
   };
 }
+
+export type ApiRoute = { method: string; url: string; public: boolean };
 
 export type BuildAppOptions = {
   db: Db;
@@ -104,6 +107,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const deps = createAppDeps({ db, config, smsProvider: options.smsProvider, log: app.log });
   app.decorate('deps', deps);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    // The API's own documentation is for anyone, like the spec it shows.
+    if (route.url.startsWith(`${API_PREFIX}/docs`)) route.config = { ...route.config, public: true };
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, public: Boolean(route.config?.public) });
+    }
+  });
   app.decorateRequest('language', 'pt-BR');
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionToken', null);
@@ -112,21 +125,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => {
     request.language = pickLanguage(request.headers['accept-language']);
     reply.header('x-request-id', request.id);
+    await authenticate(request);
+    // Authentication comes before anything reads the body: an anonymous call of a route that needs
+    // a session is 401 whatever it sends. A route anyone may call says so (`config: { public: true }`);
+    // unknown API paths go on to their 404.
+    const route = request.routeOptions;
+    if (!request.currentUser && route.url?.startsWith(API_PREFIX) && !route.config?.public) {
+      throw request.authError ?? unauthorized();
+    }
+  });
+
+  async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     const claims = await deps.tokens.verify(header.slice(7));
     if (!claims) {
-      request.authError = new AppError(401, 'errors.sessionExpired');
+      request.authError = unauthorized('errors.sessionExpired');
       return;
     }
     const [user, revoked] = await Promise.all([loadCurrentUser(db, claims.sub), isTokenRevoked(db, claims.jti)]);
     if (!user || user.disabled || user.tokenVersion !== claims.tv || revoked) {
-      request.authError = new AppError(401, 'errors.sessionExpired');
+      request.authError = unauthorized('errors.sessionExpired');
       return;
     }
     request.currentUser = user;
     request.sessionToken = claims;
-  });
+  }
 
   registerErrorHandler(app);
 
@@ -158,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
-  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/health', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     try {
       await deps.db.execute('select 1');
       return { status: 'ok' };
@@ -176,10 +200,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerOutboxRoutes(api);
       await registerJobRoutes(api);
       await registerFileRoutes(api);
-      registerRoleRules();
       await registerKitRoutes(api);
       api.setNotFoundHandler((_request, _reply) => {
-        throw new AppError(404, 'errors.routeNotFound');
+        throw notFound('errors.routeNotFound');
       });
     },
     { prefix: API_PREFIX },

@@ -33,9 +33,9 @@ async function main(): Promise<void> {
   await migrateDatabase(database.db);
   const roleIds = await seedRolesAndSettings(database.db);
   const owner = await seedOwner(database.db, roleIds, config.ownerEmail, config.ownerPassword);
-  const demo = config.seedDemo ? await seedDemoData(database.db) : false;
-
   const app = await buildApp({ db: database.db, config });
+  // The demo seed calls the same services as the console, so it needs the app's dependencies.
+  const demo = config.seedDemo ? await seedDemoData(app.deps) : false;
   logDatabase = (level, message) => app.log[level](message);
   await app.listen({ port: config.port, host: config.host });
 

@@ -1,4 +1,4 @@
-import { ENTITIES } from '@ebox/domain';
+import { ENTITIES, permissionOf, SYSTEM_ACTOR_RIGHTS } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/modules/demo/seed-demo';
@@ -26,7 +26,7 @@ async function countRows(): Promise<Record<string, number>> {
 
 describe('demo data', () => {
   it('fills a fresh database with a working Brazilian data set that the console lists', async () => {
-    expect(await seedDemoData(t.database.db)).toBe(true);
+    expect(await seedDemoData(t.app.deps)).toBe(true);
 
     const companies = await owner.api.get('/company', { orderBy: 'name_ASC', limit: 50 });
     expect(companies.status).toBe(200);
@@ -86,9 +86,27 @@ describe('demo data', () => {
     }
   });
 
+  it('writes through the services as system:demoSeed, using every right it declares and no other', async () => {
+    const { rows } = await t.database.pool.query<{
+      entity_name: string;
+      action: string;
+      actor_label: string;
+      created_by_email: string | null;
+    }>('SELECT DISTINCT entity_name, action, actor_label, created_by_email FROM audit_log');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((row) => row.actor_label))).toEqual(new Set(['system:demoSeed']));
+    expect(rows.every((row) => row.created_by_email === null)).toBe(true);
+    const used = new Set(
+      rows.map((row) =>
+        permissionOf(ENTITIES[row.entity_name] as NonNullable<(typeof ENTITIES)[string]>, row.action === 'create' ? 'Create' : 'Edit'),
+      ),
+    );
+    expect(used).toEqual(new Set(SYSTEM_ACTOR_RIGHTS.demoSeed));
+  });
+
   it('adds nothing when it runs again', async () => {
     const before = await countRows();
-    expect(await seedDemoData(t.database.db)).toBe(false);
+    expect(await seedDemoData(t.app.deps)).toBe(false);
     expect(await countRows()).toEqual(before);
   });
 });

@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../platform/db/client';
 import { entityTable } from '../platform/db/entity-tables';
 import { user } from '../platform/db/schema';
-import { AppError } from '../platform/errors';
+import { inUse } from '../platform/errors';
 
 /**
  * Many-relations are uuid[] columns, which PostgreSQL cannot guard with foreign keys; this is their
@@ -37,7 +37,7 @@ export async function releaseArrayReferences(tx: Tx, entityName: string, ids: st
   for (const reference of arrayReferencesTo(entityName)) {
     if (reference.onDelete === 'restrict') {
       const used = await tx.execute(sql`SELECT 1 FROM ${reference.table} WHERE ${reference.column} && ${deleted} LIMIT 1`);
-      if (used.rows.length) throw new AppError(400, 'errors.inUse');
+      if (used.rows.length) throw inUse();
       continue;
     }
     await tx.execute(

@@ -63,17 +63,21 @@ export function exportFileName(entity: EntityDeclaration, language: Language, no
   return `${label}_${stamp}.xlsx`;
 }
 
-export async function streamExport(options: {
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An export ready to be sent: its file name and the xlsx bytes as they are written. */
+export type ExportFile = { fileName: string; contentType: string; stream: PassThrough };
+
+export async function openExport(options: {
   db: Db;
-  reply: FastifyReply;
   entity: EntityDeclaration;
   fields: string[];
   language: Language;
   query: { sql: string; params: unknown[] };
   /** Shapes the rows as the caller may see them (labels of related records within their scope). */
   present: (rows: Row[]) => Promise<Record<string, unknown>[]>;
-}): Promise<FastifyReply> {
-  const { db, reply, entity, fields, language, query, present } = options;
+}): Promise<ExportFile> {
+  const { db, entity, fields, language, query, present } = options;
   const pool = (db as unknown as { $client: Pool }).$client;
   // Loaded on the first export rather than at start-up: exceljs alone takes most of a second to load.
   const { default: ExcelJS } = await import('exceljs');
@@ -93,13 +97,6 @@ export async function streamExport(options: {
   }
   const stream = new PassThrough();
   const fileName = exportFileName(entity, language);
-  reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header(
-      'content-disposition',
-      `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    )
-    .header('cache-control', 'no-store');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('data');
   sheet.columns = fields.map((name) => {
@@ -134,5 +131,24 @@ export async function streamExport(options: {
     }
   };
   void run();
-  return reply.send(stream);
+  return { fileName, contentType: XLSX_CONTENT_TYPE, stream };
+}
+
+/** Sends an export as the HTTP answer: a download with the file's name. */
+export function sendExport(reply: FastifyReply, file: ExportFile): FastifyReply {
+  const { fileName } = file;
+  return reply
+    .header('content-type', file.contentType)
+    .header(
+      'content-disposition',
+      `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    )
+    .header('cache-control', 'no-store')
+    .send(file.stream);
+}
+
+/** `openExport` answered over HTTP in one call (IAM's export uses it). */
+export async function streamExport(options: Parameters<typeof openExport>[0] & { reply: FastifyReply }): Promise<FastifyReply> {
+  const { reply, ...rest } = options;
+  return sendExport(reply, await openExport(rest));
 }

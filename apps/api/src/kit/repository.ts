@@ -20,6 +20,18 @@ export function resourceOf(entity: EntityDeclaration, table: PgTable = entityTab
   return { entity, table, columns: table as unknown as Record<string, PgColumn> };
 }
 
+/** Raw cursor rows carry database column names; map them back to field names and JS values. */
+export function rowFromDriver(resource: Resource, raw: Record<string, unknown>): Row {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(resource.columns) as [string, PgColumn][]) {
+    const name = (column as unknown as { name?: string }).name;
+    if (!name || !(name in raw)) continue;
+    const value = raw[name];
+    row[key] = value === null || value === undefined || value instanceof Date ? value : column.mapFromDriverValue(value);
+  }
+  return row as Row;
+}
+
 function idColumn(resource: Resource): PgColumn {
   return resource.columns.id as PgColumn;
 }
@@ -78,12 +90,25 @@ export async function findRow(db: Tx, resource: Resource, id: string): Promise<R
   return (row as Row | undefined) ?? null;
 }
 
-export async function findRowsByIds(db: Tx, resource: Resource, ids: string[]): Promise<Row[]> {
+/**
+ * The rows among `ids` the caller may see. With `lock`, they are locked (`FOR UPDATE`) until the
+ * transaction ends, in id order so two changes of the same rows never deadlock: a change reads its
+ * `before` only once nobody else is changing the row, so the audit's before is what it replaced.
+ */
+export async function findRowsInScope(
+  db: Tx,
+  resource: Resource,
+  ids: string[],
+  scope: CompanyScope,
+  options: { lock?: boolean } = {},
+): Promise<Row[]> {
   if (!ids.length) return [];
-  return (await db
+  const query = db
     .select(selection(resource))
     .from(resource.table)
-    .where(inArray(idColumn(resource), ids))) as Row[];
+    .where(and(inArray(idColumn(resource), [...new Set(ids)]), scopeCondition(resource.entity, resource.columns, scope)))
+    .orderBy(idColumn(resource));
+  return (options.lock ? await query.for('update') : await query) as Row[];
 }
 
 export async function insertRow(tx: Tx, resource: Resource, values: Record<string, unknown>): Promise<Row> {

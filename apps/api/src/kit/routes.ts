@@ -1,32 +1,30 @@
-import { ENTITIES, type EntityDeclaration, permissionOf } from '@ebox/domain';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import { destroyOf, ENTITIES, type EntityDeclaration, offersUpdate } from '@ebox/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission, requireUser, scopeOf } from '../platform/access';
+import { contextOfRequest } from '../platform/access';
 import { badRequest } from '../platform/errors';
-import { parseExportFields, streamExport } from './export';
+import { checkedIdempotencyKey } from '../platform/idempotency';
+import { sendExport } from './export';
 import { listQuerySchema } from './list-query';
-import { listSelect, type Resource, type Row } from './repository';
 import { autocompleteQuery, dataBody, exportQuery, importBody } from './request-schemas';
 import { createEntityService } from './service';
 
-/** Spec 7.3: the same routes for every declared entity, guarded by that entity's permissions. */
+export { rowFromDriver } from './repository';
+
+/**
+ * Spec 7.3: the same routes for every declared entity (less the ones its declaration refuses, plus
+ * its own actions). Handlers only turn HTTP into a service call: the service authorizes.
+ */
 
 const idParams = z.object({ id: z.uuid() });
 const updateBody = dataBody.extend({ id: z.string().optional() });
+const actionBody = z.object({ data: z.unknown().optional() });
 const idsQuery = z.object({ ids: z.union([z.array(z.uuid()), z.uuid()]).optional() });
 
-/** Raw cursor rows carry database column names; map them back to field names and JS values. */
-export function rowFromDriver(resource: Resource, raw: Record<string, unknown>): Row {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(resource.columns) as [string, PgColumn][]) {
-    const name = (column as unknown as { name?: string }).name;
-    if (!name || !(name in raw)) continue;
-    const value = raw[name];
-    row[key] = value === null || value === undefined || value instanceof Date ? value : column.mapFromDriverValue(value);
-  }
-  return row as Row;
+/** A change the caller may repeat safely: the Idempotency-Key header. */
+function writeOptionsOf(request: FastifyRequest) {
+  return { idempotencyKey: checkedIdempotencyKey(request.headers['idempotency-key']) };
 }
 
 export function registerEntityRoutes(app: FastifyInstance, entity: EntityDeclaration): void {
@@ -34,63 +32,49 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDeclara
   const service = createEntityService(entity);
   const base = `/${entity.path}`;
   const tags = [entity.name];
-  const can = (action: Parameters<typeof permissionOf>[1]) => requirePermission(permissionOf(entity, action));
+  const ctx = contextOfRequest;
 
-  api.get(base, { schema: { tags, querystring: listQuerySchema }, preHandler: can('Read') }, async (request) =>
-    service.list(app.deps.db, requireUser(request), request.query),
+  api.get(base, { schema: { tags, querystring: listQuerySchema } }, async (request) => service.list(ctx(request), request.query));
+
+  api.get(`${base}/autocomplete`, { schema: { tags, querystring: autocompleteQuery } }, async (request) =>
+    service.autocomplete(ctx(request), request.query.query, request.query.limit ?? 10),
   );
 
-  api.get(`${base}/autocomplete`, { schema: { tags, querystring: autocompleteQuery }, preHandler: can('Autocomplete') }, async (request) =>
-    service.autocomplete(app.deps.db, requireUser(request), request.query.query, request.query.limit ?? 10),
+  api.get(`${base}/export`, { schema: { tags, querystring: exportQuery } }, async (request, reply) =>
+    sendExport(reply, await service.export(ctx(request), request.query, request.query.fields)),
   );
 
-  api.get(`${base}/export`, { schema: { tags, querystring: exportQuery }, preHandler: can('Read') }, async (request, reply) => {
-    const actor = requireUser(request);
-    const fields = parseExportFields(entity, request.query.fields);
-    const query = listSelect(app.deps.db, service.resource, request.query, scopeOf(actor)).toSQL();
-    return streamExport({
-      db: app.deps.db,
-      reply,
-      entity,
-      fields,
-      language: request.language,
-      query: { sql: query.sql, params: query.params },
-      present: async (rows) => {
-        const { presentRows } = await import('./present');
-        return presentRows(
-          app.deps.db,
-          entity,
-          rows.map((raw) => rowFromDriver(service.resource, raw)),
-          scopeOf(actor),
-        );
-      },
-    });
-  });
+  api.get(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => service.find(ctx(request), request.params.id));
 
-  api.get(`${base}/:id`, { schema: { tags, params: idParams }, preHandler: can('Read') }, async (request) =>
-    service.find(app.deps.db, requireUser(request), request.params.id),
-  );
-
-  api.post(base, { schema: { tags, body: dataBody }, preHandler: can('Create') }, async (request) =>
-    service.create(app.deps.db, requireUser(request), request.body.data),
+  api.post(base, { schema: { tags, body: dataBody } }, async (request) =>
+    service.create(ctx(request), request.body.data, writeOptionsOf(request)),
   );
 
   if (!entity.noImport) {
-    api.post(`${base}/import`, { schema: { tags, body: importBody }, preHandler: can('Import') }, async (request) =>
-      service.import(app.deps.db, requireUser(request), request.body.data, request.body.importHash),
+    api.post(`${base}/import`, { schema: { tags, body: importBody } }, async (request) =>
+      service.import(ctx(request), request.body.data, request.body.importHash, writeOptionsOf(request)),
     );
   }
 
-  api.put(`${base}/:id`, { schema: { tags, params: idParams, body: updateBody }, preHandler: can('Edit') }, async (request) => {
-    if (request.body.id && request.body.id !== request.params.id) throw badRequest('errors.validation');
-    return service.update(app.deps.db, requireUser(request), request.params.id, request.body.data);
-  });
+  if (offersUpdate(entity)) {
+    api.put(`${base}/:id`, { schema: { tags, params: idParams, body: updateBody } }, async (request) => {
+      if (request.body.id && request.body.id !== request.params.id) throw badRequest('errors.validation');
+      return service.update(ctx(request), request.params.id, request.body.data, writeOptionsOf(request));
+    });
+  }
 
-  api.delete(base, { schema: { tags, querystring: idsQuery }, preHandler: can('Destroy') }, async (request) => {
-    const ids = request.query.ids;
-    await service.destroy(app.deps.db, requireUser(request), Array.isArray(ids) ? ids : ids ? [ids] : []);
-    return true;
-  });
+  if (destroyOf(entity)) {
+    api.delete(base, { schema: { tags, querystring: idsQuery } }, async (request) => {
+      const ids = request.query.ids;
+      return service.destroy(ctx(request), Array.isArray(ids) ? ids : ids ? [ids] : [], writeOptionsOf(request));
+    });
+  }
+
+  for (const name of Object.keys(entity.routes?.actions ?? {})) {
+    api.post(`${base}/:id/${name}`, { schema: { tags, params: idParams, body: actionBody } }, async (request) =>
+      service.action(ctx(request), name, request.params.id, request.body.data, writeOptionsOf(request)),
+    );
+  }
 }
 
 export async function registerKitRoutes(app: FastifyInstance): Promise<void> {

@@ -1,51 +1,53 @@
-import { ENTITIES, type EntityDeclaration, entitySchema, type Field, type SchemaMode } from '@ebox/domain';
-import { type CompanyScope, scopeOf } from '../platform/access';
-import { writeAudit } from '../platform/audit';
-import type { CurrentUser } from '../platform/auth/current-user';
-import type { Db, Tx } from '../platform/db/client';
+import {
+  destroyOf,
+  ENTITIES,
+  type EntityAction,
+  type EntityDeclaration,
+  entitySchema,
+  type Field,
+  offersUpdate,
+  permissionOf,
+  type SchemaMode,
+} from '@ebox/domain';
+import type { CompanyScope } from '../platform/access';
+import { auditByOf, writeAudit } from '../platform/audit';
+import { authorize, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../platform/context';
+import type { Tx } from '../platform/db/client';
 import { AppError, badRequest, conflict, forbidden, notFound, ValidationError } from '../platform/errors';
+import { type IdempotencyOptions, idempotent } from '../platform/idempotency';
 import { releaseArrayReferences } from './array-references';
+import { type ExportFile, openExport, parseExportFields } from './export';
 import type { ListQuery } from './list-query';
+import { actionHandlerOf, policyOf } from './policies';
 import { presentRow, presentRows } from './present';
 import {
   autocompleteRows,
   deleteRows,
   existingIds,
   findRow,
-  findRowsByIds,
+  findRowsInScope,
   insertRow,
   isImportHashUsed,
   listRows,
+  listSelect,
   type Resource,
   type Row,
   resourceOf,
+  rowFromDriver,
   updateRow,
 } from './repository';
 import { companyOfRecord, isInScope } from './scope';
 
 /**
- * Business rules shared by every declared entity: validation with the declaration's schema,
- * company scope on reads and writes, related records that must exist and be visible, import
- * hashes, and the audit log written in the same transaction as the change.
+ * Business rules shared by every declared entity, for every caller (an HTTP route, a job, a
+ * locker's MQTT handler, the demo seed): each operation takes the service context first, checks the
+ * actor's permission itself, reads and writes only within the actor's company scope, runs the
+ * entity's policy, validates with the declaration's schema, locks the rows it changes and writes the
+ * audit log in the same transaction (the caller's, when it has one).
  */
 
-export type EntityHooks = {
-  /** Runs inside the transaction before a create or update is written. */
-  beforeWrite?: (tx: Tx, context: { actor: CurrentUser; before: Row | null; data: Record<string, unknown> }) => Promise<void>;
-  /** Runs inside the transaction before rows are deleted. */
-  beforeDelete?: (tx: Tx, context: { actor: CurrentUser; rows: Row[] }) => Promise<void>;
-};
-
-const hooksByEntity = new Map<string, EntityHooks>();
-
-/** Behaviour an entity has beyond the generic resource (spec-given rules only). */
-export function registerEntityHooks(entityName: string, hooks: EntityHooks): void {
-  hooksByEntity.set(entityName, hooks);
-}
-
-function auditActor(actor: CurrentUser) {
-  return { id: actor.id, email: actor.email };
-}
+/** Options of a change a caller may repeat (see platform/idempotency.ts). */
+export type WriteOptions = IdempotencyOptions;
 
 function validate(entity: EntityDeclaration, data: unknown, mode: SchemaMode): Record<string, unknown> {
   const result = entitySchema(entity, mode).safeParse(data ?? {});
@@ -56,6 +58,10 @@ function validate(entity: EntityDeclaration, data: unknown, mode: SchemaMode): R
 function relationIds(value: unknown): string[] {
   if (Array.isArray(value)) return value as string[];
   return value ? [value as string] : [];
+}
+
+function scopeOfContext(ctx: ServiceContext): CompanyScope {
+  return { companyIds: principalOf(ctx.actor).companyIds };
 }
 
 /**
@@ -84,7 +90,7 @@ async function checkRelations(db: Tx, entity: EntityDeclaration, data: Record<st
 
 function assertWritableInScope(entity: EntityDeclaration, scope: CompanyScope, record: Record<string, unknown>, isNew: boolean): void {
   if (!scope.companyIds) return;
-  // A scoped user cannot create what would fall outside their own scope (a company, a locker group).
+  // A scoped actor cannot create what would fall outside their own scope (a company, a locker group).
   if ((entity.scope.kind === 'self' || entity.scope.kind === 'companyGroup') && isNew) throw forbidden('errors.outOfScope');
   if (!isInScope(scope, companyOfRecord(entity, record))) throw forbidden('errors.outOfScope');
 }
@@ -100,107 +106,213 @@ function importKeyOf(entity: EntityDeclaration, record: Record<string, unknown>,
   return company ? `${company}:${importHash}` : importHash;
 }
 
+function isImportHashViolation(entity: EntityDeclaration, error: unknown): boolean {
+  const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
+  return cause.code === '23505' && cause.constraint === `${entity.table}_import_hash_key`;
+}
+
 export type EntityService = ReturnType<typeof createEntityService>;
 
 export function createEntityService(entity: EntityDeclaration, resource: Resource = resourceOf(entity)) {
-  const hooks = () => hooksByEntity.get(entity.name) ?? {};
+  const policy = () => policyOf(entity.name);
+  const may = (ctx: ServiceContext, action: EntityAction) => authorize(ctx, permissionOf(entity, action));
+  const path = `/${entity.path}`;
 
-  /** Scope kinds decided by the row itself are checked in memory; the others ask the database. */
-  async function areVisible(db: Tx, scope: CompanyScope, rows: Row[]): Promise<boolean> {
-    if (!scope.companyIds) return true;
-    if (entity.scope.kind === 'company' || entity.scope.kind === 'self') {
-      return rows.every((row) => isInScope(scope, companyOfRecord(entity, row)));
-    }
-    if (entity.scope.kind === 'none') return true;
-    const ids = rows.map((row) => row.id);
-    return (await existingIds(db, resource, ids, scope)).size === new Set(ids).size;
-  }
-
-  /** A record outside the caller's scope is answered as one that does not exist (404). */
-  async function loadInScope(db: Tx, actor: CurrentUser, id: string): Promise<Row> {
-    const row = await findRow(db, resource, id);
-    if (!row || !(await areVisible(db, scopeOf(actor), [row]))) throw notFound();
+  /** A record outside the actor's scope is answered as one that does not exist (404). */
+  async function loadInScope(ctx: ServiceContext, id: string, lock = false): Promise<Row> {
+    const [row] = await findRowsInScope(dbOf(ctx), resource, [id], scopeOfContext(ctx), { lock });
+    if (!row) throw notFound();
     return row;
   }
 
-  async function write(db: Db, actor: CurrentUser, id: string | null, input: unknown, mode: SchemaMode, importHash?: string) {
-    const data = validate(entity, input, mode);
-    const scope = scopeOf(actor);
-    return db.transaction(async (tx) => {
-      const before = id ? await loadInScope(tx, actor, id) : null;
-      await checkRelations(tx, entity, data, before, scope);
-      assertWritableInScope(entity, scope, { ...(before ?? {}), ...data }, !before);
-      await hooks().beforeWrite?.(tx, { actor, before, data });
-      const stamp = { updatedById: actor.id };
-      const row = before
-        ? await updateRow(tx, resource, before.id, { ...data, ...stamp })
-        : await insertRow(tx, resource, { ...data, ...stamp, createdById: actor.id, ...(importHash ? { importHash } : {}) });
-      await writeAudit(tx, {
-        entityName: entity.name,
-        entityId: row.id,
-        action: before ? 'update' : importHash ? 'import' : 'create',
-        before,
-        after: row,
-        by: auditActor(actor),
-      });
-      return presentRow(tx, entity, row, scope);
+  async function write(ctx: TxContext, id: string | null, data: Record<string, unknown>, importKey?: string) {
+    const principal = principalOf(ctx.actor);
+    const scope = scopeOfContext(ctx);
+    const before = id ? await loadInScope(ctx, id, true) : null;
+    await checkRelations(ctx.tx, entity, data, before, scope);
+    assertWritableInScope(entity, scope, { ...(before ?? {}), ...data }, !before);
+    await policy().beforeWrite?.(ctx, { before, data });
+    const stamp = { updatedById: principal.userId };
+    const row = before
+      ? await updateRow(ctx.tx, resource, before.id, { ...data, ...stamp })
+      : await insertRow(ctx.tx, resource, {
+          ...data,
+          ...stamp,
+          createdById: principal.userId,
+          ...(importKey ? { importHash: importKey } : {}),
+        });
+    await writeAudit(ctx.tx, {
+      entityName: entity.name,
+      entityId: row.id,
+      action: before ? 'update' : importKey ? 'import' : 'create',
+      before,
+      after: row,
+      by: auditByOf(principal),
     });
+    return presentRow(ctx.tx, entity, row, scope);
+  }
+
+  async function deleteLocked(ctx: TxContext, ids: string[]) {
+    const rows = await findRowsInScope(ctx.tx, resource, ids, scopeOfContext(ctx), { lock: true });
+    if (rows.length !== ids.length) throw notFound();
+    await policy().beforeDelete?.(ctx, { rows });
+    await releaseArrayReferences(ctx.tx, entity.name, ids);
+    await deleteRows(ctx.tx, resource, ids);
+    const by = auditByOf(principalOf(ctx.actor));
+    for (const row of rows) await writeAudit(ctx.tx, { entityName: entity.name, entityId: row.id, action: 'delete', before: row, by });
+  }
+
+  /** A declared action on one locked record, audited under its name (see EntityRoutes). */
+  async function runAction(ctx: TxContext, name: string, id: string, data: unknown) {
+    const handler = actionHandlerOf(entity.name, name);
+    if (!handler) throw new Error(`${entity.name}: no handler registered for action ${name}`);
+    const before = await loadInScope(ctx, id, true);
+    const answer = await handler(ctx, { entity, resource, before, data });
+    const after = await findRow(ctx.tx, resource, id);
+    await writeAudit(ctx.tx, { entityName: entity.name, entityId: id, action: name, before, after, by: auditByOf(principalOf(ctx.actor)) });
+    if (answer !== undefined) return answer;
+    return after ? presentRow(ctx.tx, entity, after, scopeOfContext(ctx)) : true;
+  }
+
+  function declaredAction(name: string) {
+    const action = entity.routes?.actions?.[name];
+    if (!action || !Object.hasOwn(entity.routes?.actions ?? {}, name)) throw notFound('errors.routeNotFound');
+    return action;
   }
 
   return {
     entity,
     resource,
 
-    async list(db: Tx, actor: CurrentUser, query: ListQuery) {
-      const { rows, count } = await listRows(db, resource, query, scopeOf(actor));
-      return { rows: await presentRows(db, entity, rows, scopeOf(actor)), count };
+    async list(ctx: ServiceContext, query: ListQuery) {
+      may(ctx, 'Read');
+      const scope = scopeOfContext(ctx);
+      const db = dbOf(ctx);
+      const { rows, count } = await listRows(db, resource, query, scope);
+      return { rows: await presentRows(db, entity, rows, scope), count };
     },
 
-    async find(db: Tx, actor: CurrentUser, id: string) {
-      return presentRow(db, entity, await loadInScope(db, actor, id), scopeOf(actor));
+    async find(ctx: ServiceContext, id: string) {
+      may(ctx, 'Read');
+      return presentRow(dbOf(ctx), entity, await loadInScope(ctx, id), scopeOfContext(ctx));
     },
 
-    create: (db: Db, actor: CurrentUser, data: unknown) => write(db, actor, null, data, 'create'),
+    async create(ctx: ServiceContext, input: unknown, options: WriteOptions = {}) {
+      may(ctx, 'Create');
+      const data = validate(entity, input, 'create');
+      return inTransaction(ctx, (tx) =>
+        idempotent(tx, { key: options.idempotencyKey, request: `POST ${path}`, body: input }, () => write(tx, null, data)),
+      );
+    },
 
-    update: (db: Db, actor: CurrentUser, id: string, data: unknown) => write(db, actor, id, data, 'update'),
+    async update(ctx: ServiceContext, id: string, input: unknown, options: WriteOptions = {}) {
+      if (!offersUpdate(entity)) throw forbidden('errors.operationNotAllowed');
+      may(ctx, 'Edit');
+      const data = validate(entity, input, 'update');
+      return inTransaction(ctx, (tx) =>
+        idempotent(tx, { key: options.idempotencyKey, request: `PUT ${path}/${id}`, body: input }, () => write(tx, id, data)),
+      );
+    },
 
-    async import(db: Db, actor: CurrentUser, data: unknown, importHash: string | undefined) {
+    async import(ctx: ServiceContext, input: unknown, importHash: string | undefined, options: WriteOptions = {}) {
+      may(ctx, 'Import');
       if (!importHash?.trim()) throw badRequest('errors.importHashRequired');
-      const key = importKeyOf(entity, validate(entity, data, 'import'), importHash);
-      if (await isImportHashUsed(db, resource, key)) throw conflict('errors.importHashExistent');
-      try {
-        return await write(db, actor, null, data, 'import', key);
-      } catch (error) {
-        // Two imports of the same row racing: the unique index decides, the message stays the same.
-        if (
-          ((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === '23505' &&
-          (await isImportHashUsed(db, resource, key))
-        ) {
-          throw conflict('errors.importHashExistent');
-        }
-        throw error;
-      }
+      const data = validate(entity, input, 'import');
+      const key = importKeyOf(entity, data, importHash);
+      const body = { data: input, importHash };
+      return inTransaction(ctx, (tx) =>
+        idempotent(tx, { key: options.idempotencyKey, request: `POST ${path}/import`, body }, async () => {
+          if (await isImportHashUsed(tx.tx, resource, key)) throw conflict('errors.importHashExistent');
+          try {
+            return await write(tx, null, data, key);
+          } catch (error) {
+            // Two imports of the same row racing: the unique index decides, the message stays the same.
+            if (isImportHashViolation(entity, error)) throw conflict('errors.importHashExistent');
+            throw error;
+          }
+        }),
+      );
     },
 
-    async destroy(db: Db, actor: CurrentUser, ids: string[]) {
-      const unique = [...new Set(ids)];
+    /** Deletes all of `ids` or none; an entity whose delete is a named action runs it on each. */
+    async destroy(ctx: ServiceContext, ids: string[], options: WriteOptions = {}): Promise<true> {
+      const mode = destroyOf(entity);
+      if (!mode) throw forbidden('errors.operationNotAllowed');
+      const unique = [...new Set(ids)].sort();
+      if (mode !== 'delete') authorize(ctx, declaredAction(mode.action).permission);
+      else may(ctx, 'Destroy');
       if (!unique.length) throw badRequest('errors.validation');
-      await db.transaction(async (tx) => {
-        const rows = await findRowsByIds(tx, resource, unique);
-        if (rows.length !== unique.length || !(await areVisible(tx, scopeOf(actor), rows))) throw notFound();
-        await hooks().beforeDelete?.(tx, { actor, rows });
-        await releaseArrayReferences(tx, entity.name, unique);
-        await deleteRows(tx, resource, unique);
-        for (const row of rows) {
-          await writeAudit(tx, { entityName: entity.name, entityId: row.id, action: 'delete', before: row, by: auditActor(actor) });
-        }
+      return inTransaction(ctx, (tx) =>
+        idempotent(tx, { key: options.idempotencyKey, request: `DELETE ${path}`, body: unique }, async () => {
+          if (mode === 'delete') await deleteLocked(tx, unique);
+          else for (const id of unique) await runAction(tx, mode.action, id, undefined);
+          return true as const;
+        }),
+      );
+    },
+
+    /** Runs the entity's declared action `name` on the record `id`. */
+    async action(ctx: ServiceContext, name: string, id: string, input: unknown, options: WriteOptions = {}) {
+      const declared = declaredAction(name);
+      authorize(ctx, declared.permission);
+      let data: unknown;
+      if (declared.body) {
+        const parsed = declared.body.safeParse(input ?? {});
+        if (!parsed.success) throw new ValidationError(parsed.error.issues, `entities.${entity.name}.fields`);
+        data = parsed.data;
+      }
+      return inTransaction(ctx, (tx) =>
+        idempotent(tx, { key: options.idempotencyKey, request: `POST ${path}/${id}/${name}`, body: input ?? null }, () =>
+          runAction(tx, name, id, data),
+        ),
+      );
+    },
+
+    async autocomplete(ctx: ServiceContext, text: string | undefined, limit: number) {
+      may(ctx, 'Autocomplete');
+      return autocompleteRows(dbOf(ctx), resource, text, limit, scopeOfContext(ctx));
+    },
+
+    /**
+     * The list as an .xlsx stream (see ./export.ts). It reads through its own read-only cursor
+     * transaction, so it does not join a caller's transaction.
+     */
+    async export(ctx: ServiceContext, query: ListQuery, fieldNames: unknown): Promise<ExportFile> {
+      may(ctx, 'Read');
+      const fields = parseExportFields(entity, fieldNames);
+      const scope = scopeOfContext(ctx);
+      const db = ctx.deps.db;
+      const sql = listSelect(db, resource, query, scope).toSQL();
+      return openExport({
+        db,
+        entity,
+        fields,
+        language: ctx.language,
+        query: { sql: sql.sql, params: sql.params },
+        present: (rows) =>
+          presentRows(
+            db,
+            entity,
+            rows.map((raw) => rowFromDriver(resource, raw)),
+            scope,
+          ),
       });
     },
-
-    autocomplete(db: Tx, actor: CurrentUser, query: string | undefined, limit: number) {
-      return autocompleteRows(db, resource, query, limit, scopeOf(actor));
-    },
   };
+}
+
+const services = new Map<string, EntityService>();
+
+/** The service of a declared entity, for any caller (routes, jobs, lockers, the demo seed). */
+export function serviceOf(entityName: string): EntityService {
+  let service = services.get(entityName);
+  if (!service) {
+    const entity = Object.hasOwn(ENTITIES, entityName) ? ENTITIES[entityName] : undefined;
+    if (!entity) throw new Error(`unknown entity ${entityName}`);
+    service = createEntityService(entity);
+    services.set(entityName, service);
+  }
+  return service;
 }
 
 export { AppError };

@@ -1,4 +1,5 @@
 import { ENTITIES } from '@ebox/domain';
+import type { Principal } from './context';
 import type { Tx } from './db/client';
 import { auditLog } from './db/schema';
 
@@ -10,9 +11,17 @@ export type AuditEntry = {
   action: AuditAction;
   before?: unknown;
   after?: unknown;
-  /** Who changed it: a person (id and email) or, with no id, a system or terminal actor by its label. */
-  by: { id: string | null; email: string } | null;
+  /** Who acted: a person (`{id, email}`), or any actor through `auditByOf(principal)`. */
+  by: AuditBy | null;
 };
+
+/** A person's id and email; system and terminal actors have no id or email, only their label. */
+export type AuditBy = { id: string | null; email: string | null; label?: string };
+
+/** The audit's "who" of any actor: people keep their email in createdByEmail, every actor its label. */
+export function auditByOf(principal: Principal): AuditBy {
+  return { id: principal.userId, email: principal.userId ? principal.label : null, label: principal.label };
+}
 
 function companyListOf(value: unknown): string[] {
   return Array.isArray(value) ? (value as string[]) : [];
@@ -49,6 +58,7 @@ export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
     values: { before: entry.before ?? null, after: entry.after ?? null },
     createdById: entry.by?.id ?? null,
     createdByEmail: entry.by?.email ?? null,
+    actorLabel: entry.by?.label ?? entry.by?.email ?? null,
     companyIds: auditCompaniesOf(entry),
   });
 }

@@ -128,6 +128,8 @@ export function can(ctx: ServiceContext, permission: Permission): boolean {
 
 /** The authorization check every service makes before it reads or changes anything. */
 export function authorize(ctx: ServiceContext, permission: Permission): void {
+  // Nobody signed in: the answer is "sign in" (401), not "you may not" (403).
+  if (ctx.actor.kind === 'anonymous') throw unauthorized();
   if (!can(ctx, permission)) throw forbidden();
 }
 

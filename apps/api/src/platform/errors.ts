@@ -4,36 +4,110 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 /**
- * Typed errors with one mapper: services throw AppError with an i18n key; the handler below turns
- * every error into `{error: {code, message, fields?}}` translated to the request's language.
+ * Errors as codes. Services raise a DomainError: a kind (what went wrong, for every caller) and an
+ * i18n key (what to tell a person). The callers map kinds their own way from one table each: HTTP
+ * answers a status (`httpStatusOf`), a job decides whether to try again (`isRetryable`), an MQTT
+ * handler answers `{code, message}` (`errorAnswerOf`). Services never pick HTTP statuses.
+ */
+export type ErrorKind =
+  /** The input breaks a rule (a field, a malformed body, a business rule the caller can fix). */
+  | 'validation'
+  /** Nobody is signed in, or the session is no longer valid. */
+  | 'unauthenticated'
+  /** The actor lacks the right (permission, company scope, a record-level policy). */
+  | 'forbidden'
+  /** Unknown, or outside the actor's scope (the two answer alike). */
+  | 'notFound'
+  /** A unique value or an import hash or idempotency key is already taken. */
+  | 'conflict'
+  /** The record is referenced elsewhere and cannot go. */
+  | 'inUse'
+  /** Throttled: try again later. */
+  | 'rateLimited'
+  /** A part we depend on (the database, a mail server) cannot be reached now: may work in a moment. */
+  | 'unavailable'
+  /** The body or file is larger than allowed. */
+  | 'tooLarge'
+  /** Anything else: a bug. */
+  | 'internal';
+
+const HTTP_STATUS: Record<ErrorKind, number> = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  inUse: 400,
+  rateLimited: 429,
+  unavailable: 503,
+  tooLarge: 413,
+  internal: 500,
+};
+
+/** The one mapping of kinds to HTTP statuses. */
+export function httpStatusOf(kind: ErrorKind): number {
+  return HTTP_STATUS[kind];
+}
+
+/** Older code raises `new AppError(status, key)`: the status names its kind. */
+function kindOfStatus(status: number): ErrorKind {
+  const found = (Object.entries(HTTP_STATUS) as [ErrorKind, number][]).find(([, s]) => s === status);
+  return found ? found[0] : status >= 500 ? 'internal' : 'validation';
+}
+
+export type FieldIssue = { path: string; key: string; values: Record<string, unknown> };
+
+/**
+ * A domain error: `kind` says what went wrong, `key` is the i18n message (its last part is the
+ * answer's `code`). `new AppError(403, key)` still works: the status is read as its kind.
  */
 export class AppError extends Error {
+  readonly kind: ErrorKind;
+
   constructor(
-    readonly status: number,
+    kind: ErrorKind | number,
     readonly key: string,
     readonly params: Record<string, unknown> = {},
-    readonly fields: { path: string; key: string; values: Record<string, unknown> }[] = [],
+    readonly fields: FieldIssue[] = [],
   ) {
     super(key);
+    this.kind = typeof kind === 'number' ? kindOfStatus(kind) : kind;
   }
+
+  /** The HTTP status of the kind (kept for callers that read it). */
+  get status(): number {
+    return httpStatusOf(this.kind);
+  }
+}
+
+/** The name services use; AppError stays for the code written before kinds. */
+export { AppError as DomainError };
+
+export function domainError(kind: ErrorKind, key: string, params: Record<string, unknown> = {}): AppError {
+  return new AppError(kind, key, params);
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** i18n prefix of the labels of this route's body fields, e.g. 'entities.user.fields'. */
     labelPrefix?: string;
+    /** Anyone may call the route (sign-in, sign-up, a signed file link); every other API route needs a session. */
+    public?: boolean;
   }
 }
 
-export const badRequest = (key: string, params?: Record<string, unknown>) => new AppError(400, key, params);
-export const forbidden = (key = 'errors.forbidden') => new AppError(403, key);
-export const notFound = (key = 'errors.notFound') => new AppError(404, key);
-export const conflict = (key: string) => new AppError(409, key);
-export const unauthorized = (key = 'errors.unauthorized') => new AppError(401, key);
+export const badRequest = (key: string, params?: Record<string, unknown>) => new AppError('validation', key, params);
+export const forbidden = (key = 'errors.forbidden') => new AppError('forbidden', key);
+export const notFound = (key = 'errors.notFound') => new AppError('notFound', key);
+export const conflict = (key: string, params?: Record<string, unknown>) => new AppError('conflict', key, params);
+export const unauthorized = (key = 'errors.unauthorized') => new AppError('unauthenticated', key);
+export const inUse = (key = 'errors.inUse', params?: Record<string, unknown>) => new AppError('inUse', key, params);
+export const rateLimited = (key = 'errors.tooManyRequests') => new AppError('rateLimited', key);
+export const unavailable = (key = 'errors.databaseUnavailable') => new AppError('unavailable', key);
 
 /** A rule broken on one field: the message is shown on the form field and as the error. */
 export function fieldError(path: string, key: string, params: Record<string, unknown> = {}): AppError {
-  return new AppError(400, key, params, [{ path, key, values: params }]);
+  return new AppError('validation', key, params, [{ path, key, values: params }]);
 }
 
 /** A failed schema check; `labelPrefix` names where field labels live ('entities.customer.fields'). */
@@ -42,7 +116,7 @@ export class ValidationError extends AppError {
     issues: z.core.$ZodIssue[],
     readonly labelPrefix?: string,
   ) {
-    super(400, 'errors.validation', {}, issues.map(describeIssue));
+    super('validation', 'errors.validation', {}, issues.map(describeIssue));
   }
 }
 
@@ -84,18 +158,18 @@ export function translateAppError(error: AppError, language: Language) {
 }
 
 const PG_ERRORS: Record<string, AppError> = {
-  '23505': new AppError(409, 'errors.alreadyExists'),
-  '23503': new AppError(400, 'errors.inUse'),
+  '23505': conflict('errors.alreadyExists'),
+  '23503': inUse(),
   // ON DELETE RESTRICT answers restrict_violation rather than foreign_key_violation
-  '23001': new AppError(400, 'errors.inUse'),
-  '22P02': new AppError(400, 'errors.validation'),
+  '23001': inUse(),
+  '22P02': badRequest('errors.validation'),
   // Data exceptions a value can still cause if a check upstream missed it (a NUL, a year past
   // 9999, a number past the column's range): the caller's input, so a 400, never a 500.
-  '22021': new AppError(400, 'errors.invalidValue'),
-  '22P05': new AppError(400, 'errors.invalidValue'),
-  '22008': new AppError(400, 'errors.invalidValue'),
-  '22007': new AppError(400, 'errors.invalidValue'),
-  '22003': new AppError(400, 'errors.invalidValue'),
+  '22021': badRequest('errors.invalidValue'),
+  '22P05': badRequest('errors.invalidValue'),
+  '22008': badRequest('errors.invalidValue'),
+  '22007': badRequest('errors.invalidValue'),
+  '22003': badRequest('errors.invalidValue'),
 };
 
 /**
@@ -123,6 +197,45 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Any thrown value as a domain error, whoever the caller: our own errors as they are, PostgreSQL's
+ * refusals of the caller's data, a lost database connection. null: a bug (kind 'internal').
+ * `deleting` tells a foreign key violation of a delete (the record is in use) from one of a write
+ * (a related record does not exist).
+ */
+export function domainErrorOf(error: unknown, options: { deleting?: boolean } = {}): AppError | null {
+  if (error instanceof AppError) return error;
+  if (!(error instanceof Error)) return null;
+  // drizzle wraps driver errors; the PostgreSQL error code sits on the cause
+  const pgCode = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
+  const pg = typeof pgCode === 'string' ? PG_ERRORS[pgCode] : undefined;
+  if (pg) {
+    if (pgCode === '23503' && !options.deleting) return badRequest('errors.relationNotFound', { field: '' });
+    return pg;
+  }
+  if (isDatabaseUnavailable(error)) return unavailable();
+  return null;
+}
+
+/**
+ * For job retries: try again when the failure may pass by itself (a part unreachable, throttled,
+ * or an error we do not know, up to the job's attempts); never when trying again cannot help
+ * (the input is wrong, the actor may not, the record is gone or taken).
+ */
+export function isRetryable(error: unknown): boolean {
+  const domain = domainErrorOf(error);
+  if (!domain) return true;
+  return domain.kind === 'unavailable' || domain.kind === 'rateLimited' || domain.kind === 'internal';
+}
+
+/** The compact answer of a non-HTTP caller (an MQTT reply): the same code and message HTTP gives. */
+export function errorAnswerOf(error: unknown, language: Language): { code: string; kind: ErrorKind; message: string } {
+  const domain = domainErrorOf(error);
+  if (!domain) return { code: 'default', kind: 'internal', message: translatorFor(language)('errors.default') };
+  const { code, message } = translateAppError(domain, language);
+  return { code, kind: domain.kind, message };
+}
+
 function toAppError(error: FastifyError & { code?: string }, request: FastifyRequest): AppError | null {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -139,19 +252,12 @@ function toAppError(error: FastifyError & { code?: string }, request: FastifyReq
     // A route may say where its field labels live (`config: { labelPrefix }`): "Email is required".
     return new ValidationError(issues, request.routeOptions.config?.labelPrefix);
   }
-  // drizzle wraps driver errors; the PostgreSQL error code sits on the cause
-  const pgCode = error.code ?? (error.cause as { code?: string } | undefined)?.code;
-  const pg = pgCode ? PG_ERRORS[pgCode] : undefined;
-  if (pg) {
-    if (pgCode === '23503' && request.method !== 'DELETE') return new AppError(400, 'errors.relationNotFound', { field: '' });
-    return pg;
-  }
-  if (isDatabaseUnavailable(error)) return new AppError(503, 'errors.databaseUnavailable');
-  if (error.statusCode === 429) return new AppError(429, 'errors.tooManyRequests');
-  if (error.statusCode === 415 || (error.statusCode === 400 && error.code?.startsWith('FST_ERR_CTP')))
-    return new AppError(400, 'errors.malformedBody');
-  if (error.statusCode === 400) return new AppError(400, 'errors.malformedBody');
-  if (error.statusCode === 413) return new AppError(413, 'validation.file.size', { max: 1_000_000 });
+  const domain = domainErrorOf(error, { deleting: request.method === 'DELETE' });
+  if (domain) return domain;
+  if (error.statusCode === 429) return rateLimited();
+  if (error.statusCode === 413) return new AppError('tooLarge', 'validation.file.size', { max: 1_000_000 });
+  // Fastify's own refusals of a body it cannot parse (bad JSON, an unknown content type).
+  if (error.statusCode === 415 || error.statusCode === 400) return badRequest('errors.malformedBody');
   return null;
 }
 

@@ -67,6 +67,8 @@ export async function startTestApp(
     logStream?: Writable;
     /** Connects the app through another address (a proxy the test controls) to its database. */
     databaseUrlOf?: (url: string) => string;
+    /** Adds routes (a test-only entity declaration) before the app starts listening. */
+    configure?: (app: FastifyInstance) => Promise<void> | void;
   } = {},
 ): Promise<TestApp> {
   const url = await createDatabaseFromTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
@@ -89,6 +91,7 @@ export async function startTestApp(
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     forceCloseConnections: true,
   });
+  await options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -56,9 +56,6 @@ export default async function setup(project: TestProject) {
   const database = connectDatabase(databaseUrl, 10);
   const roleIds = await seedRolesAndSettings(database.db);
   await seedOwner(database.db, roleIds, OWNER.email, OWNER.password);
-  // The screenshot tour needs every reference list to have believable rows, as a fresh `npm start`
-  // shows them; journeys filter on their own uniquely named records, so the demo rows never collide.
-  await seedDemoData(database.db);
 
   const smtp = await startSmtpServer();
   const mailbox = await startMailbox(smtp.messages);
@@ -77,6 +74,9 @@ export default async function setup(project: TestProject) {
     logLevel: 'silent',
   };
   const app = await buildApp({ db: database.db, config, logger: false, forceCloseConnections: true });
+  // The screenshot tour needs every reference list to have believable rows, as a fresh `npm start`
+  // shows them; journeys filter on their own uniquely named records, so the demo rows never collide.
+  await seedDemoData(app.deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Permission } from '../permissions';
 import type { Field } from './field';
 
@@ -18,6 +19,28 @@ export type EntityRule = {
   path: string;
   /** Returns true when the record is valid. */
   check: (data: Record<string, unknown>) => boolean;
+};
+
+/**
+ * A named action of an entity beyond the generic resource: the API answers
+ * `POST /{path}/:id/{name} {data}` and the service runs the handler registered for it on the server,
+ * inside a transaction, with the record locked and the change audited under the action's name.
+ */
+export type EntityActionDeclaration = {
+  permission: Permission;
+  /** Schema of the request's `data`; none: the action takes no input. */
+  body?: z.ZodType;
+};
+
+/**
+ * Which generic routes the entity offers (all by default). An entity whose state moves only through
+ * its own actions refuses the generic update (an order's status is not edited by PUT); a delete may
+ * mean a named action (`destroy: { action: 'cancel' }`: DELETE runs it on each id) or be refused.
+ */
+export type EntityRoutes = {
+  update?: boolean;
+  destroy?: boolean | { action: string };
+  actions?: Record<string, EntityActionDeclaration>;
 };
 
 export type EntityDeclaration = {
@@ -47,12 +70,26 @@ export type EntityDeclaration = {
   noImport?: boolean;
   /** A parent relation used for nested navigation (module compartments, building levels). */
   parent?: { field: string; entity: string };
+  /** Generic routes refused or replaced, and the entity's own actions (default: every generic route, no action). */
+  routes?: EntityRoutes;
 };
 
 export type EntityAction = 'Read' | 'Create' | 'Edit' | 'Destroy' | 'Import' | 'Autocomplete';
 
 export function permissionOf(entity: EntityDeclaration, action: EntityAction): Permission {
   return `${entity.permissionPrefix ?? entity.name}${action}` as Permission;
+}
+
+/** Whether the entity offers the generic PUT. */
+export function offersUpdate(entity: EntityDeclaration): boolean {
+  return entity.routes?.update !== false;
+}
+
+/** What DELETE does: the generic delete, a named action, or nothing (refused). */
+export function destroyOf(entity: EntityDeclaration): 'delete' | { action: string } | null {
+  const destroy = entity.routes?.destroy;
+  if (destroy === false) return null;
+  return typeof destroy === 'object' ? destroy : 'delete';
 }
 
 export function defineEntity<const T extends EntityDeclaration>(declaration: T): T {

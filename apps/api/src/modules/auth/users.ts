@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { type AuditEntry, writeAudit } from '../../platform/audit';
+import { type AuditEntry, auditByOf, writeAudit } from '../../platform/audit';
 import { principalOf, type ServiceContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
@@ -149,6 +149,5 @@ export async function auditUserChange(tx: Tx, action: string, before: UserRow | 
 
 /** Who an audit row names for this context: a person, or the system or terminal by its label. */
 export function auditActorOf(ctx: ServiceContext): AuditEntry['by'] {
-  const principal = principalOf(ctx.actor);
-  return { id: principal.userId, email: principal.label };
+  return auditByOf(principalOf(ctx.actor));
 }

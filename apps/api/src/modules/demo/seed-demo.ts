@@ -1,7 +1,6 @@
-import { ENTITIES, entitySchema } from '@ebox/domain';
-import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/db/client';
-import { entityTable } from '../../platform/db/entity-tables';
+import type { AppDeps } from '../../app';
+import { serviceOf } from '../../kit/service';
+import { inTransaction, systemContext, type TxContext } from '../../platform/context';
 import {
   cpfOf,
   DEMO_BUILDINGS,
@@ -17,59 +16,47 @@ import {
   DEMO_WEBHOOKS,
   type DemoCompanyKey,
 } from './demo-data';
+import { hasCompanies, lockDemoSeed } from './repository';
 
 /** Any number, the same for every replica: two API processes starting together seed once. */
 const DEMO_LOCK = 4_711_001;
 
 /**
- * Inserts one record of a declared entity after passing it through the entity's schema, so the
- * demo data obeys the same rules as a form (an invalid demo record fails start-up loudly).
+ * Creates one record through the entity's service, as a form would: the same validation, rules and
+ * audit entries (by `system:demoSeed`), so an invalid demo record fails start-up loudly.
  */
-async function insertRecord(tx: Tx, entityName: string, data: Record<string, unknown>): Promise<string> {
-  const entity = ENTITIES[entityName];
-  if (!entity) throw new Error(`demo data: unknown entity ${entityName}`);
-  const parsed = entitySchema(entity, 'create').safeParse(data);
-  if (!parsed.success) throw new Error(`demo data: invalid ${entityName} ${JSON.stringify(data)}: ${parsed.error.message}`);
-  const table = entityTable(entityName);
-  const [row] = (await tx
-    .insert(table)
-    .values(parsed.data as never)
-    .returning({ id: table.id })) as { id: string }[];
-  if (!row) throw new Error(`demo data: ${entityName} not inserted`);
-  return row.id;
-}
-
-async function hasCompanies(tx: Tx): Promise<boolean> {
-  const company = entityTable('company');
-  const rows = await tx.select({ id: company.id }).from(company).limit(1);
-  return rows.length > 0;
+async function createRecord(ctx: TxContext, entityName: string, data: Record<string, unknown>): Promise<string> {
+  const record = await serviceOf(entityName).create(ctx, data);
+  return record.id as string;
 }
 
 /**
  * Loads the demo data set once, on a database without companies (a fresh install); answers
- * whether it loaded anything. SEED_DEMO=false keeps main.ts from calling it.
+ * whether it loaded anything. It acts as the `demoSeed` system actor, whose declared rights
+ * (packages/domain/src/actors.ts) are the creates it needs and the customer edit that moves
+ * residents in. SEED_DEMO=false keeps main.ts from calling it.
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEMO_LOCK})`);
-    if (await hasCompanies(tx)) return false;
+export async function seedDemoData(deps: AppDeps): Promise<boolean> {
+  return inTransaction(systemContext(deps, 'demoSeed'), async (ctx) => {
+    await lockDemoSeed(ctx.tx, DEMO_LOCK);
+    if (await hasCompanies(ctx.tx)) return false;
 
-    const groupId = await insertRecord(tx, 'group', DEMO_GROUP);
+    const groupId = await createRecord(ctx, 'group', DEMO_GROUP);
 
     const companies = {} as Record<DemoCompanyKey, string>;
     for (const [key, data] of Object.entries(DEMO_COMPANIES) as [DemoCompanyKey, Record<string, unknown>][]) {
       // The carriers operate the lockers of the demo group.
-      companies[key] = await insertRecord(tx, 'company', data.type === 'carrier' ? { ...data, group: groupId } : data);
+      companies[key] = await createRecord(ctx, 'company', data.type === 'carrier' ? { ...data, group: groupId } : data);
     }
 
     for (const warehouse of DEMO_WAREHOUSES) {
-      await insertRecord(tx, 'warehouse', { ...warehouse, company: companies[warehouse.company] });
+      await createRecord(ctx, 'warehouse', { ...warehouse, company: companies[warehouse.company] });
     }
 
     const customerIds: string[] = [];
     for (const customer of DEMO_CUSTOMERS) {
       customerIds.push(
-        await insertRecord(tx, 'customer', {
+        await createRecord(ctx, 'customer', {
           name: customer.name,
           cellphone: customer.cellphone,
           email: customer.email,
@@ -83,26 +70,20 @@ export async function seedDemoData(db: Db): Promise<boolean> {
 
     // Residents move into the apartments in order, one per apartment.
     const residents = DEMO_CUSTOMERS.map((customer, i) => ({ customer, id: customerIds[i] as string })).filter((r) => r.customer.resident);
-    const customerTable = entityTable('customer');
     for (const { towers, ...building } of DEMO_BUILDINGS) {
-      const buildingId = await insertRecord(tx, 'building', { ...building, company: companies.acacias });
+      const buildingId = await createRecord(ctx, 'building', { ...building, company: companies.acacias });
       for (const tower of towers) {
         const apartmentIds: string[] = [];
         for (const apartment of tower.apartments) {
           const resident = residents.shift();
-          const apartmentId = await insertRecord(tx, 'buildingLevel2', {
+          const apartmentId = await createRecord(ctx, 'buildingLevel2', {
             name: `${tower.name} - ${building.level2} ${apartment}`,
             customers: resident ? [resident.id] : [],
           });
-          if (resident) {
-            await tx
-              .update(customerTable)
-              .set({ buildingLevel2: apartmentId } as never)
-              .where(eq(customerTable.id, resident.id));
-          }
+          if (resident) await serviceOf('customer').update(ctx, resident.id, { buildingLevel2: apartmentId });
           apartmentIds.push(apartmentId);
         }
-        await insertRecord(tx, 'buildingLevel1', {
+        await createRecord(ctx, 'buildingLevel1', {
           name: tower.name,
           building: buildingId,
           level2: apartmentIds,
@@ -111,15 +92,15 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       }
     }
 
-    for (const product of DEMO_PRODUCTS) await insertRecord(tx, 'product', product);
+    for (const product of DEMO_PRODUCTS) await createRecord(ctx, 'product', product);
 
     const layouts: Record<string, string> = {};
-    for (const layout of DEMO_LAYOUTS) layouts[layout.code] = await insertRecord(tx, 'compartimentLayout', layout);
+    for (const layout of DEMO_LAYOUTS) layouts[layout.code] = await createRecord(ctx, 'compartimentLayout', layout);
 
     for (const { compartiments, ...module } of DEMO_MODULES) {
-      const moduleId = await insertRecord(tx, 'eboxModule', module);
+      const moduleId = await createRecord(ctx, 'eboxModule', module);
       for (const [i, compartiment] of compartiments.entries()) {
-        await insertRecord(tx, 'eboxModuleCompartiment', {
+        await createRecord(ctx, 'eboxModuleCompartiment', {
           eboxModule: moduleId,
           staticNumber: i + 1,
           compartimentLayout: layouts[compartiment.layout],
@@ -131,12 +112,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     }
 
     for (const template of DEMO_MESSAGE_TEMPLATES) {
-      await insertRecord(tx, 'ccm', { ...template, company: companies[template.company], enable: true });
+      await createRecord(ctx, 'ccm', { ...template, company: companies[template.company], enable: true });
     }
     for (const template of DEMO_QRCODE_TEMPLATES) {
-      await insertRecord(tx, 'qrcodeTemplate', { ...template, company: companies[template.company], enable: true });
+      await createRecord(ctx, 'qrcodeTemplate', { ...template, company: companies[template.company], enable: true });
     }
-    for (const webhook of DEMO_WEBHOOKS) await insertRecord(tx, 'webhook', { ...webhook, company: companies[webhook.company] });
+    for (const webhook of DEMO_WEBHOOKS) await createRecord(ctx, 'webhook', { ...webhook, company: companies[webhook.company] });
 
     return true;
   });

@@ -3,9 +3,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../platform/access';
+import { contextOfRequest } from '../../platform/access';
+import { anonymousContext } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { assertMayUpload, findSignedFile, maxSizeOf, resolveUploadTarget, storeUpload } from './service';
+import { findSignedFile, maxSizeOf, storeUpload, uploadTargetFor } from './service';
 
 const uploadQuery = z.object({ entity: z.string().min(1).max(100), field: z.string().min(1).max(100) });
 const fileRef = z.object({ id: z.string(), name: z.string(), sizeInBytes: z.number(), publicUrl: z.string() });
@@ -56,19 +57,18 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request) => {
-        const user = requireUser(request);
-        const target = resolveUploadTarget(request.query.entity, request.query.field);
-        assertMayUpload(user, target);
+        const ctx = contextOfRequest(request);
+        const target = uploadTargetFor(ctx, request.query.entity, request.query.field);
         if (!request.isMultipart()) throw badRequest('errors.file.missing');
-        const maxSize = maxSizeOf(target.field);
-        const { name, bytes } = await readFilePart(request, maxSize);
-        return storeUpload(app.deps, user, target, { name, bytes });
+        const { name, bytes } = await readFilePart(request, maxSizeOf(target.field));
+        return storeUpload(ctx, target, { name, bytes });
       },
     );
 
     api.get(
       '/file/:id/:name',
       {
+        config: { public: true },
         schema: {
           tags: ['file'],
           summary: 'A stored file, for whoever holds its signed URL',
@@ -77,7 +77,8 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const file = await findSignedFile(app.deps, request.params.id, request.query.signature);
+        const ctx = anonymousContext(app.deps, { language: request.language, log: request.log });
+        const file = await findSignedFile(ctx, request.params.id, request.query.signature);
         const { storage } = app.deps;
         if (storage.kind === 's3') {
           const url = await storage.downloadUrl(file.storageKey);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ENTITIES, type FileRef, type FilesField, hasPermission, MAX_FILE_SIZE, type Permission, permissionOf } from '@ebox/domain';
+import { ENTITIES, type FileRef, type FilesField, MAX_FILE_SIZE, type Permission, permissionOf } from '@ebox/domain';
 import { userEntity } from '@ebox/domain/entities/user';
-import type { CurrentUser } from '../../platform/auth/current-user';
-import type { Db } from '../../platform/db/client';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { can, dbOf, principalOf, type ServiceContext } from '../../platform/context';
+import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import {
   cleanFileName,
@@ -16,7 +15,6 @@ import {
 } from './file-kinds';
 import { findStoredFile, insertStoredFile, type StoredFile } from './repository';
 
-/** A FileRef as the upload answers it: the size is always known. */
 /** A file just stored: it always has its id and size. */
 export type UploadedFile = FileRef & { id: string; sizeInBytes: number };
 
@@ -25,7 +23,7 @@ export type UploadTarget = {
   entityName: string;
   fieldName: string;
   field: FilesField;
-  /** Any of these lets the caller upload; null means any signed-in user (their own avatar). */
+  /** Any of these lets the caller upload; null means any signed-in person (their own avatar). */
   permissions: Permission[] | null;
 };
 
@@ -50,9 +48,20 @@ export function resolveUploadTarget(entityName: string, fieldName: string): Uplo
   };
 }
 
-export function assertMayUpload(user: CurrentUser, target: UploadTarget): void {
-  if (!target.permissions) return;
-  if (!user.emailVerified || !target.permissions.some((permission) => hasPermission(user.permissions, permission))) throw forbidden();
+/**
+ * The upload target for `entity`/`field`, once the actor may send to it: any signed-in person their
+ * own avatar, otherwise holders of the entity's Create or Edit permission or `uploadFiles`. Checked
+ * before the file is read.
+ */
+export function uploadTargetFor(ctx: ServiceContext, entityName: string, fieldName: string): UploadTarget {
+  if (ctx.actor.kind === 'anonymous') throw unauthorized();
+  const target = resolveUploadTarget(entityName, fieldName);
+  if (!target.permissions) {
+    if (ctx.actor.kind !== 'user') throw forbidden();
+    return target;
+  }
+  if (!target.permissions.some((permission) => can(ctx, permission))) throw forbidden();
+  return target;
 }
 
 export function maxSizeOf(field: FilesField): number {
@@ -94,17 +103,18 @@ export async function fileRefOf(storage: Storage, file: StoredFile): Promise<Upl
 }
 
 export async function storeUpload(
-  deps: { db: Db; storage: Storage },
-  user: CurrentUser,
+  ctx: ServiceContext,
   target: UploadTarget,
   upload: { name: string | undefined; bytes: Buffer },
 ): Promise<UploadedFile> {
+  uploadTargetFor(ctx, target.entityName, target.fieldName);
+  const { storage } = ctx.deps;
   const name = cleanFileName(upload.name);
   const mimeType = checkFileContent(target.field, name, upload.bytes);
   const id = randomUUID();
   const storageKey = `${target.entityName}/${target.fieldName}/${id}`;
-  await deps.storage.put(storageKey, upload.bytes, mimeType);
-  const row = await insertStoredFile(deps.db, {
+  await storage.put(storageKey, upload.bytes, mimeType);
+  const row = await insertStoredFile(dbOf(ctx), {
     id,
     name,
     sizeInBytes: upload.bytes.length,
@@ -112,15 +122,18 @@ export async function storeUpload(
     storageKey,
     entityName: target.entityName,
     fieldName: target.fieldName,
-    createdById: user.id,
+    createdById: principalOf(ctx.actor).userId,
   });
-  return fileRefOf(deps.storage, row);
+  return fileRefOf(storage, row);
 }
 
-/** The stored file a signed URL points at; a wrong signature is refused before the database is asked. */
-export async function findSignedFile(deps: { db: Db; storage: Storage }, id: string, signature: string | undefined): Promise<StoredFile> {
-  if (!signature || !deps.storage.verify(id, signature)) throw forbidden();
-  const file = await findStoredFile(deps.db, id);
+/**
+ * The stored file a signed URL points at, for anyone holding the URL (the signature is the right);
+ * a wrong signature is refused before the database is asked.
+ */
+export async function findSignedFile(ctx: ServiceContext, id: string, signature: string | undefined): Promise<StoredFile> {
+  if (!signature || !ctx.deps.storage.verify(id, signature)) throw forbidden();
+  const file = await findStoredFile(dbOf(ctx), id);
   if (!file) throw notFound();
   return file;
 }

@@ -2,7 +2,7 @@ import { THEMES } from '@ebox/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuthenticated, requirePermission, requireUser } from '../../platform/access';
+import { contextOfRequest } from '../../platform/access';
 import { getSettings, updateSettings } from './service';
 
 const settingsSchema = z.object({ theme: z.enum(THEMES, 'validation.mixed.oneOf') });
@@ -12,10 +12,8 @@ const tags = ['settings'];
 export async function registerSettingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/settings',
-    { schema: { tags, summary: 'The console settings (theme)', response: { 200: settingsSchema } }, onRequest: requireAuthenticated },
-    async () => getSettings(app.deps.db),
+  api.get('/settings', { schema: { tags, summary: 'The console settings (theme)', response: { 200: settingsSchema } } }, async (request) =>
+    getSettings(contextOfRequest(request)),
   );
 
   api.put(
@@ -28,8 +26,7 @@ export async function registerSettingsRoutes(app: FastifyInstance): Promise<void
         body: z.object({ settings: settingsSchema }),
         response: { 200: settingsSchema },
       },
-      onRequest: requirePermission('settingsEdit'),
     },
-    async (request) => updateSettings(app.deps.db, requireUser(request), request.body.settings),
+    async (request) => updateSettings(contextOfRequest(request), request.body.settings),
   );
 }

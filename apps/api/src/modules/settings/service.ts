@@ -1,7 +1,7 @@
 import { THEMES, type Theme } from '@ebox/domain';
-import { writeAudit } from '../../platform/audit';
-import type { CurrentUser } from '../../platform/auth/current-user';
-import type { Db } from '../../platform/db/client';
+import { auditByOf, writeAudit } from '../../platform/audit';
+import { authorize, dbOf, inTransaction, principalOf, type ServiceContext } from '../../platform/context';
+import { unauthorized } from '../../platform/errors';
 import { findSettings, type SettingsRow, saveSettings } from './repository';
 
 export type Settings = { theme: Theme };
@@ -11,15 +11,25 @@ function present(row: SettingsRow | null): Settings {
   return { theme };
 }
 
-export async function getSettings(db: Db): Promise<Settings> {
-  return present(await findSettings(db));
+/** Every console loads the settings at start: any actor but an anonymous one may read them. */
+export async function getSettings(ctx: ServiceContext): Promise<Settings> {
+  if (ctx.actor.kind === 'anonymous') throw unauthorized();
+  return present(await findSettings(dbOf(ctx)));
 }
 
-export async function updateSettings(db: Db, by: CurrentUser, input: Settings): Promise<Settings> {
-  return db.transaction(async (tx) => {
+export async function updateSettings(ctx: ServiceContext, input: Settings): Promise<Settings> {
+  authorize(ctx, 'settingsEdit');
+  return inTransaction(ctx, async ({ tx, actor }) => {
     const before = present(await findSettings(tx, true));
     const after = present(await saveSettings(tx, input));
-    await writeAudit(tx, { entityName: 'settings', entityId: 'default', action: 'update', before, after, by });
+    await writeAudit(tx, {
+      entityName: 'settings',
+      entityId: 'default',
+      action: 'update',
+      before,
+      after,
+      by: auditByOf(principalOf(actor)),
+    });
     return after;
   });
 }

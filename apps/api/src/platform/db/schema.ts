@@ -56,7 +56,10 @@ export const auditLog = pgTable(
     values: jsonb('values').notNull().default(sql`'{}'::jsonb`),
     timestamp: timestamp('timestamp', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     createdById: uuid('created_by_id'),
+    /** The acting person's email; null when the system or a locker's terminal acted. */
     createdByEmail: text('created_by_email'),
+    /** Who acted, for every actor: a person's email, `system:<name>` or `terminal:<terminalId>`. */
+    actorLabel: text('actor_label'),
     /**
      * The companies the audited record belonged to (before and after the change), so the log is read
      * within a caller's company scope (spec 5.5); null: visible only to callers with no company limit.
@@ -123,6 +126,30 @@ export const revokedToken = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
   },
   (t) => [index('revoked_token_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Answers already given to a request carrying an Idempotency-Key (an HTTP header, or the option a
+ * job or a locker passes to a service): a repeat with the same key and body gets the stored answer
+ * and changes nothing. Written in the transaction of the change, so it exists exactly when the
+ * change committed.
+ */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    /** The acting user's id, or the label of a system or terminal actor. */
+    principal: text('principal').notNull(),
+    /** Method and path of the operation, e.g. `PUT /customer/<id>`. */
+    request: text('request').notNull(),
+    /** SHA-256 of the request's body: the same key with another body is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status').notNull(),
+    answer: jsonb('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotency_key_principal_key').on(t.principal, t.key), index('idempotency_key_created_at_idx').on(t.createdAt)],
 );
 
 export const entityTables = buildEntityTables();

@@ -20,6 +20,9 @@ export default {
     exporterFieldsRequired: 'exporterFields is required',
     importHashRequired: 'Import hash is required',
     importHashExistent: 'Data has already been imported',
+    idempotencyKeyReused: 'This Idempotency-Key was already used for a different request; send a new key',
+    idempotencyKeyInvalid: 'The Idempotency-Key header must have 1 to 200 visible characters',
+    operationNotAllowed: 'This operation is not available for this record',
     relationNotFound: 'Related record not found: {{field}}',
   },
 };

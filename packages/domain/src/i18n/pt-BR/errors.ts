@@ -20,6 +20,9 @@ export default {
     exporterFieldsRequired: 'exporterFields is required',
     importHashRequired: 'O hash de importação é obrigatório',
     importHashExistent: 'Os dados já foram importados',
+    idempotencyKeyReused: 'Esta Idempotency-Key já foi usada para outra requisição; envie uma chave nova',
+    idempotencyKeyInvalid: 'O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres visíveis',
+    operationNotAllowed: 'Esta operação não está disponível para este registro',
     relationNotFound: 'Registro relacionado não encontrado: {{field}}',
   },
 };

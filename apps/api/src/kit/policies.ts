@@ -1,0 +1,46 @@
+import type { EntityDeclaration } from '@ebox/domain';
+import { rolePolicy } from '../modules/role/policy';
+import type { TxContext } from '../platform/context';
+import type { Resource, Row } from './repository';
+
+/**
+ * Record-level rules of an entity, beyond its permissions and company scope (spec-given rules
+ * only). The kit's service calls them inside the change's transaction, with the rows already
+ * locked, whoever acts: a person, a job or a locker meets the same rules.
+ */
+export type EntityPolicy = {
+  /** Before a create (`before` null) or an update is written; `data` is the validated input. */
+  beforeWrite?: (ctx: TxContext, change: { before: Row | null; data: Record<string, unknown> }) => Promise<void> | void;
+  /** Before rows are deleted. */
+  beforeDelete?: (ctx: TxContext, change: { rows: Row[] }) => Promise<void> | void;
+};
+
+/** One entry per entity that has rules; a plain import, so a worker process without routes has them too. */
+const POLICIES: Record<string, EntityPolicy> = {
+  role: rolePolicy,
+};
+
+export function policyOf(entityName: string): EntityPolicy {
+  return POLICIES[entityName] ?? {};
+}
+
+/**
+ * The server side of an entity's declared action (`routes.actions` of its declaration): runs in the
+ * transaction with the record locked (`before`); answers what the API returns (none: the record as
+ * it is after the action). The kit audits the change under the action's name.
+ */
+export type EntityActionHandler = (
+  ctx: TxContext,
+  call: { entity: EntityDeclaration; resource: Resource; before: Row; data: unknown },
+) => Promise<unknown>;
+
+const ACTION_HANDLERS = new Map<string, EntityActionHandler>();
+
+/** Called by the module that implements an action, at import time (a test may add its own). */
+export function registerActionHandler(entityName: string, action: string, handler: EntityActionHandler): void {
+  ACTION_HANDLERS.set(`${entityName}.${action}`, handler);
+}
+
+export function actionHandlerOf(entityName: string, action: string): EntityActionHandler | undefined {
+  return ACTION_HANDLERS.get(`${entityName}.${action}`);
+}

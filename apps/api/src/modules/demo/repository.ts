@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client';
+import { entityTable } from '../../platform/db/entity-tables';
+
+/** The demo seed's own reads: whether the database is fresh, and one seed at a time. */
+
+/** Held until the transaction ends: a second replica starting at the same moment waits, then finds data. */
+export async function lockDemoSeed(tx: Tx, lock: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${lock})`);
+}
+
+export async function hasCompanies(tx: Tx): Promise<boolean> {
+  const company = entityTable('company');
+  const rows = await tx.select({ id: company.id }).from(company).limit(1);
+  return rows.length > 0;
+}

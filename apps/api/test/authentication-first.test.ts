@@ -1,0 +1,72 @@
+import { ENTITIES } from '@ebox/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Every API route checks who calls before it reads the body: an anonymous call with a malformed
+ * body is 401 on every route that needs a session (not 400 on some and 401 on others), and only the
+ * routes meant for anyone (sign-in, sign-up, password reset, email verification, signed file links,
+ * the API docs) let it through to their own checks.
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const PUBLIC_ROUTES = [
+  'GET /io/api/v1/auth/email-configured',
+  'GET /io/api/v1/docs',
+  'GET /io/api/v1/file/:id/:name',
+  'POST /io/api/v1/auth/get-password-reset-method',
+  'POST /io/api/v1/auth/send-password-reset-email',
+  'POST /io/api/v1/auth/sign-in',
+  'POST /io/api/v1/auth/sign-up',
+  'PUT /io/api/v1/auth/password-reset',
+  'PUT /io/api/v1/auth/verify-email',
+];
+
+/** A concrete address for a route pattern: ids become a uuid, wildcards a file name. */
+function addressOf(url: string): string {
+  return url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'index.html');
+}
+
+describe('authentication before validation', () => {
+  it('answers 401 to an anonymous malformed call of every route not marked public', async () => {
+    const routes = t.app.apiRoutes;
+    // The walk covers the whole API: the kit's entities, IAM, auth, settings, files, logs.
+    for (const entity of Object.values(ENTITIES)) {
+      expect(routes.some((route) => route.url === `/io/api/v1/${entity.path}/:id`)).toBe(true);
+    }
+    expect(routes.some((route) => route.url === '/io/api/v1/iam')).toBe(true);
+    const answers: string[] = [];
+    for (const route of routes) {
+      const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
+      const response = await fetch(`${t.baseUrl}${addressOf(route.url)}?limit=-1&filter=%5B`, {
+        method: route.method,
+        redirect: 'manual',
+        headers: withBody ? { 'content-type': 'application/json' } : {},
+        body: withBody ? '{"data": [broken' : undefined,
+      });
+      if (!route.public) answers.push(`${route.method} ${route.url} ${response.status}`);
+      else expect(response.status, `${route.method} ${route.url}`).not.toBe(401);
+    }
+    expect(answers.filter((answer) => !answer.endsWith(' 401'))).toEqual([]);
+  });
+
+  it('marks exactly the routes meant for anyone as public', () => {
+    const marked = t.app.apiRoutes
+      .filter((route) => route.public)
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !route.startsWith('GET /io/api/v1/docs/'));
+    expect([...new Set(marked)].sort()).toEqual(PUBLIC_ROUTES);
+  });
+
+  it('answers 401 with the session message to an expired or forged token, before the body', async () => {
+    const response = await t.client('not-a-token', 'en').raw('POST', '/customer', '{"data": [broken');
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('sessionExpired');
+  });
+});
