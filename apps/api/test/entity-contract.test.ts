@@ -85,6 +85,7 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
       expect(updated.body[name]).toBe(changed);
     }
 
+    const lastStored = (await owner.api.get(`${path}/${record.id}`)).body;
     const removed = await owner.api.delete(path, { ids: [record.id] });
     expect(removed.status).toBe(200);
     expect((await owner.api.get(`${path}/${record.id}`)).status).toBe(404);
@@ -95,6 +96,49 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
     );
     expect(audit.body.rows[0].entityName).toBe(entity.name);
     expect(audit.body.rows[0].createdByEmail).toBe(owner.email);
+    // Each entry keeps the record as it was before and after the change (what a reviewer reads).
+    const label = entity.labelField;
+    const [created, ...rest] = audit.body.rows as {
+      values: { before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+    }[];
+    const deleted = rest[rest.length - 1];
+    expect(created?.values.before).toBeNull();
+    expect(created?.values.after).toMatchObject({ id: record.id, [label]: record[label] });
+    if (textField && entity.name !== 'role') {
+      const [name] = textField;
+      const changed = rest[0]?.values;
+      expect(changed?.before).toMatchObject({ id: record.id, [name]: record[name] ?? null });
+      expect(changed?.after).toMatchObject({ id: record.id, [name]: `${String(data[name] ?? 'x').slice(0, 10)} editado` });
+    }
+    expect(deleted?.values.before).toMatchObject({ id: record.id, [label]: lastStored[label] });
+    expect(deleted?.values.after).toBeNull();
+  });
+
+  it('deletes several records in one call, auditing each of them', async () => {
+    const first = await createSample();
+    const second = await createSample();
+    const removed = await owner.api.delete(path, { ids: [first.record.id, second.record.id] });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    for (const { record } of [first, second]) {
+      expect((await owner.api.get(`${path}/${record.id}`)).status).toBe(404);
+      const audit = await owner.api.get('/auditLog', { filter: { entityId: record.id, action: 'delete' } });
+      expect(audit.body.rows, `delete of ${record.id} audited`).toHaveLength(1);
+      expect(audit.body.rows[0].values.before).toMatchObject({ id: record.id });
+    }
+  });
+
+  it('refuses each invalid value on update too, keeping the stored record', async () => {
+    const { record } = await createSample();
+    const stored = (await owner.api.get(`${path}/${record.id}`)).body;
+    for (const invalid of invalidCases(entity)) {
+      const response = await t
+        .client(owner.token, 'pt-BR')
+        .put(`${path}/${record.id}`, { id: record.id, data: { [invalid.field]: invalid.value } });
+      expect(response.status, `update ${invalid.field}=${JSON.stringify(invalid.value)}: ${JSON.stringify(response.body)}`).toBe(400);
+      const fieldError = response.body.error.fields?.find((f: { path: string }) => f.path.split('.')[0] === invalid.field);
+      expect(fieldError, `update ${invalid.field} ${invalid.key}: ${JSON.stringify(response.body)}`).toBeTruthy();
+    }
+    expect((await owner.api.get(`${path}/${record.id}`)).body).toEqual(stored);
   });
 
   it('lists with paging, count and sorting by each list column', async () => {
@@ -144,6 +188,8 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
       if (value === null || value === undefined) continue;
       let match: unknown;
       let miss: unknown;
+      // A range must hold at both ends: a second miss lies past the other end.
+      let missOtherEnd: unknown;
       switch (field?.type ?? (name === 'createdAt' ? 'dateTime' : 'text')) {
         case 'text':
           match = String(value).slice(1, 6).toUpperCase();
@@ -153,10 +199,12 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
         case 'integer':
           match = [value, value];
           miss = [Number(value) + 1, ''];
+          missOtherEnd = ['', Number(value) - 1];
           break;
         case 'dateTime':
           match = [new Date(Date.parse(String(value)) - 1000).toISOString(), new Date(Date.parse(String(value)) + 1000).toISOString()];
           miss = ['', '2000-01-01T00:00:00.000Z'];
+          missOtherEnd = [new Date(Date.parse(String(value)) + 60_000).toISOString(), ''];
           break;
         case 'boolean':
           match = String(value);
@@ -180,14 +228,80 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
         found.body.rows.map((r: { id: string }) => r.id),
         `filter ${name}`,
       ).toContain(record.id);
-      if (miss !== undefined) {
-        const missed = await owner.api.get(path, { filter: { [name]: miss }, limit: 1000 });
+      for (const outside of [miss, missOtherEnd]) {
+        if (outside === undefined) continue;
+        const missed = await owner.api.get(path, { filter: { [name]: outside }, limit: 1000 });
+        expect(missed.status, `${name}: ${JSON.stringify(missed.body)}`).toBe(200);
         expect(
           missed.body.rows.map((r: { id: string }) => r.id),
-          `filter ${name} miss`,
+          `filter ${name} ${JSON.stringify(outside)} misses`,
         ).not.toContain(record.id);
       }
     }
+  });
+
+  const sortableRelations = entity.listColumns.filter((column) => {
+    const field = entity.fields[column];
+    return field?.type === 'relation' && !field.multiple && field.entity !== 'user';
+  });
+  const itWithRelationColumns = sortableRelations.length ? it : () => {};
+  itWithRelationColumns('sorts by a relation column in the order of the related labels', async () => {
+    const tag = Math.random().toString(36).slice(2, 7);
+    for (const column of sortableRelations) {
+      const field = entity.fields[column] as Extract<(typeof entity.fields)[string], { type: 'relation' }>;
+      const target = ENTITIES[field.entity] as EntityDeclaration;
+      // Six related records whose labels sort a..f, used by records created in another order: a
+      // sort that ignored the labels would match this order only by chance (1 in 720).
+      const letters = ['a', 'b', 'c', 'd', 'e', 'f'];
+      const related: Record<string, string> = {};
+      for (const letter of letters) {
+        const data = await sampleData(context(companyA), target);
+        const response = await owner.api.post(`/${target.path}`, { data: { ...data, [target.labelField]: `Ordem ${tag} ${letter}` } });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        related[letter] = response.body.id;
+      }
+      const idByLetter: Record<string, string> = {};
+      for (const letter of ['d', 'a', 'f', 'c', 'e', 'b']) {
+        const data = await sampleData(context(companyA), entity);
+        const response = await owner.api.post(path, { data: { ...data, [column]: related[letter] } });
+        expect(response.status, `${column}: ${JSON.stringify(response.body)}`).toBe(200);
+        idByLetter[letter] = response.body.id;
+      }
+      const mine = new Set(Object.values(idByLetter));
+      for (const direction of ['ASC', 'DESC'] as const) {
+        const sorted = await owner.api.get(path, { limit: 1000, orderBy: `${column}_${direction}` });
+        expect(sorted.status).toBe(200);
+        const order = sorted.body.rows.map((r: { id: string }) => r.id).filter((id: string) => mine.has(id));
+        const expected = letters.map((letter) => idByLetter[letter]);
+        expect(order, `${column}_${direction}`).toEqual(direction === 'ASC' ? expected : expected.reverse());
+      }
+    }
+  });
+
+  const relationFields = Object.entries(entity.fields).filter(([, field]) => field.type === 'relation' && field.entity !== 'user');
+  const itWithRelations = relationFields.length ? it : () => {};
+  itWithRelations('exports relation cells as the labels of the related records', async () => {
+    const data = await sampleData(context(companyA), entity, { allRelations: true });
+    const created = await owner.api.post(path, { data });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const record = (await owner.api.get(`${path}/${created.body.id}`)).body;
+    const fields = ['id', ...relationFields.map(([name]) => name)];
+    const response = await fetch(`${t.baseUrl}/io/api/v1${path}/export?${fields.map((f) => `fields[]=${f}`).join('&')}`, {
+      headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'en' },
+    });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const rows = (workbook.getWorksheet('data')?.getSheetValues() ?? []) as unknown[][];
+    const row = rows.find((values) => Array.isArray(values) && values[1] === record.id);
+    expect(row, 'the record is exported').toBeTruthy();
+    relationFields.forEach(([name], index) => {
+      const refs = ([] as { label: string }[]).concat(record[name] ?? []);
+      expect(refs.length, `${name} filled by the sample`).toBeGreaterThan(0);
+      const cell = String(row?.[index + 2] ?? '');
+      for (const ref of refs) expect(cell, `${name} cell`).toContain(ref.label);
+      if (refs.length === 1) expect(cell).toBe(refs[0]?.label);
+    });
   });
 
   // Entities without an importer (role) have no import route to test.
@@ -322,9 +436,23 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
       expect(created.body.error.fields[0].path).toBe(entity.scope.field);
       const moved = await scoped.api.put(`${path}/${myId}`, { id: myId, data: { [entity.scope.field]: companyB } });
       expect(moved.status).toBe(400);
+      expect(moved.body.error.fields?.[0]?.path).toBe(entity.scope.field);
     } else {
       expect((await scoped.api.post(path, { data: await sampleData(context(companyA), entity) })).status).toBe(403);
     }
+    // An update may not point the caller's own record at another company's records either.
+    const kept = (await owner.api.get(`${path}/${myId}`)).body;
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (field.type !== 'relation' || field.entity === 'user') continue;
+      const target = ENTITIES[field.entity];
+      if (!target || (target.scope.kind !== 'company' && target.scope.kind !== 'self')) continue;
+      const otherId = await ensureRecord(context(companyB), field.entity);
+      const value = field.multiple ? [otherId] : otherId;
+      const response = await scoped.api.put(`${path}/${myId}`, { id: myId, data: { [name]: value } });
+      expect(response.status, `update ${name} to another company's record: ${JSON.stringify(response.body)}`).toBe(400);
+      expect(response.body.error.fields?.[0]?.path).toBe(name);
+    }
+    expect((await owner.api.get(`${path}/${myId}`)).body).toEqual(kept);
   });
 });
 
