@@ -65,9 +65,11 @@ export async function startTestApp(
     logStream?: Writable;
     /** Connects the app through another address (a proxy the test controls) to its database. */
     databaseUrlOf?: (url: string) => string;
+    /** Runs the app on this database (already migrated by the test) instead of a clone of the template. */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const url = await createDatabaseFromTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
+  const url = options.databaseUrl ?? (await createDatabaseFromTemplate(inject('databaseAdminUrl'), inject('databaseTemplate')));
   const database = connectDatabase(options.databaseUrlOf ? options.databaseUrlOf(url) : url, 5);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-data-'));
   const config: Config = {
