@@ -1,4 +1,5 @@
 export * from './access';
+export * from './actors';
 export * from './entities/index';
 export * from './entities/user';
 export * from './i18n/index';
@@ -8,4 +9,3 @@ export * from './kit/schema';
 export * from './password';
 export * from './permissions';
 export * from './session';
-export * from './actors';
