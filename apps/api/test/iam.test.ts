@@ -605,3 +605,55 @@ describe('nobody lowers a user who holds permissions they do not (issue 6)', () 
     expect((await owner.api.put('/iam/status', { ids: [target.id], disabled: false })).status).toBe(200);
   });
 });
+
+describe('every IAM write keeps the grantable-roles rule and the company scope', () => {
+  it('PUT /iam refuses an iamEdit holder granting owner, and lets them grant what they hold', async () => {
+    const editor = await t.createUser({ permissions: ['iamRead', 'iamEdit'] });
+    const ownRoleId = await t.roleId(`custom-${editor.email}`);
+    const target = await t.createUser({ email: newEmail('target') });
+    const escalate = await t.client(editor.token, 'en').put('/iam', { data: { id: target.id, roles: [ownerRoleId] } });
+    expect(escalate.status).toBe(400);
+    expect(escalate.body.error.message).toBe("You can't grant the role owner: it has permissions you don't hold");
+    expect((await storedUser(target.email))?.roles).toEqual([]);
+    expect((await target.api.get('/auth/me')).body.permissions).toEqual([]);
+
+    const granted = await editor.api.put('/iam', { data: { id: target.id, roles: [ownRoleId] } });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    expect((await storedUser(target.email))?.roles).toEqual([ownRoleId]);
+  });
+
+  it('PUT /iam answers a user of another company as an unknown one and changes nothing', async () => {
+    const admin = await t.createUser({ permissions: ['iamRead', 'iamEdit'], allowedCompanies: [companyA] });
+    const adminRoleId = await t.roleId(`custom-${admin.email}`);
+    const theirs = await t.createUser({ email: newEmail('theirs'), allowedCompanies: [companyB], firstName: 'Beatriz' });
+    const edit = (id: string) => t.client(admin.token, 'en').put('/iam', { data: { id, firstName: 'Alterada', roles: [adminRoleId] } });
+    const response = await edit(theirs.id);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual((await edit(crypto.randomUUID())).body);
+    expect(await storedUser(theirs.email)).toMatchObject({ firstName: 'Beatriz', allowedCompanies: [companyB] });
+
+    // A user of the admin's company cannot be moved to every company (no limit) nor to another one.
+    const mine = await t.createUser({ email: newEmail('mine'), allowedCompanies: [companyA] });
+    expect((await admin.api.put('/iam', { data: { id: mine.id, roles: [adminRoleId], allowedCompanies: [] } })).status).toBe(403);
+    expect((await admin.api.put('/iam', { data: { id: mine.id, roles: [adminRoleId], allowedCompanies: [companyB] } })).status).toBe(400);
+    expect((await storedUser(mine.email))?.allowedCompanies).toEqual([companyA]);
+  });
+
+  it('POST /iam/import refuses a role the importer does not hold every permission of', async () => {
+    const importer = await t.createUser({ permissions: ['iamRead', 'iamImport'] });
+    const api = t.client(importer.token, 'en');
+    const email = newEmail('imported');
+    const created = await api.post('/iam/import', { data: { email, roles: [ownerRoleId] }, importHash: `escalate-${email}` });
+    expect(created.status).toBe(400);
+    expect(created.body.error.message).toBe("You can't grant the role owner: it has permissions you don't hold");
+    expect(await storedUser(email)).toBeUndefined();
+
+    const existing = await t.createUser({ email: newEmail('existing') });
+    const added = await api.post('/iam/import', {
+      data: { email: existing.email, roles: [ownerRoleId] },
+      importHash: `escalate-${existing.email}`,
+    });
+    expect(added.status).toBe(400);
+    expect((await storedUser(existing.email))?.roles).toEqual([]);
+  });
+});

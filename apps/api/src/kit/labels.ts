@@ -1,6 +1,6 @@
 import { ENTITIES } from '@ebox/domain';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityTable } from '../platform/db/entity-tables';
@@ -18,24 +18,44 @@ export type LabelSource = {
   labelsOf(db: Tx, entityName: string, ids: string[], scope: CompanyScope): Promise<Map<string, string>>;
 };
 
-function targetOf(entityName: string, scope: CompanyScope): { table: PgTable; id: PgColumn; label: SQL; visible: SQL | undefined } {
+type Target = {
+  table: PgTable;
+  /** The FROM of the label subquery (the aliased table spelled out: sql`${alias}` names only the alias). */
+  from: SQL;
+  id: PgColumn;
+  label: SQL;
+  visible: SQL | undefined;
+};
+
+const RELATED = 'related_record';
+
+function targetOf(entityName: string, scope: CompanyScope): Target {
   if (entityName === 'user') {
     const ids = scope.companyIds;
     // IAM's rule: a limited caller sees the users sharing one of their companies.
     const visible = ids ? (ids.length ? sql`${user.allowedCompanies} && ${uuidArray(ids)}` : sql`false`) : undefined;
-    return { table: user, id: user.id, label: sql`coalesce(${user.fullName}, ${user.email})`, visible };
+    return { table: user, from: sql`${user}`, id: user.id, label: sql`coalesce(${user.fullName}, ${user.email})`, visible };
   }
   const entity = ENTITIES[entityName];
   if (!entity) throw new Error(`unknown relation target ${entityName}`);
-  const table = entityTable(entityName) as unknown as PgTable & Record<string, PgColumn>;
+  // Aliased: a relation to the same entity (a company's parent) would otherwise name the outer
+  // row's table inside the subquery, comparing each related row with itself.
+  const base = entityTable(entityName) as unknown as PgTable;
+  const table = alias(base as never, RELATED) as unknown as PgTable & Record<string, PgColumn>;
   const labelColumn = table[entity.labelField] as PgColumn;
-  return { table, id: table.id as PgColumn, label: sql`${labelColumn}::text`, visible: scopeCondition(entity, table, scope) };
+  return {
+    table,
+    from: sql`${base} ${sql.identifier(RELATED)}`,
+    id: table.id as PgColumn,
+    label: sql`${labelColumn}::text`,
+    visible: scopeCondition(entity, table, scope),
+  };
 }
 
 export const labels: LabelSource = {
   labelSubquery(entityName, foreignKey, scope) {
     const target = targetOf(entityName, scope);
-    return sql`(SELECT ${target.label} FROM ${target.table} WHERE ${and(sql`${target.id} = ${foreignKey}`, target.visible)})`;
+    return sql`(SELECT ${target.label} FROM ${target.from} WHERE ${and(sql`${target.id} = ${foreignKey}`, target.visible)})`;
   },
   async labelsOf(db, entityName, ids, scope) {
     const result = new Map<string, string>();

@@ -60,13 +60,17 @@ export async function startTestDatabaseServer(): Promise<TestDatabaseServer> {
 
 let counter = 0;
 
-/** A fresh database for one test file, cloned from the template. */
-export async function createDatabaseFromTemplate(adminUrl: string, template: string): Promise<string> {
+/**
+ * A fresh database for one test file, cloned from the template; `empty` gives one without tables
+ * (the migration test builds an older schema in it). Named after the template, so the run's
+ * clean-up drops it either way.
+ */
+export async function createDatabaseFromTemplate(adminUrl: string, template: string, options: { empty?: boolean } = {}): Promise<string> {
   counter += 1;
   const name = `${template}_f${process.pid}_${counter}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.query(options.empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   return databaseUrl(adminUrl, name);
 }

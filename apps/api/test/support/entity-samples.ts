@@ -82,7 +82,8 @@ export async function ensureRecord(context: SampleContext, entityName: string): 
 export async function sampleData(
   context: SampleContext,
   entity: EntityDeclaration,
-  options: { requiredOnly?: boolean; seed?: string } = {},
+  /** allRelations fills every relation (self references included), not only the required ones. */
+  options: { requiredOnly?: boolean; seed?: string; allRelations?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   sequence += 1;
   const seed = options.seed ?? `${sequence}${Math.random().toString(36).slice(2, 6)}`;
@@ -96,9 +97,10 @@ export async function sampleData(
     )
       continue;
     if (field.type === 'relation') {
-      // Self references and optional relations stay empty; required ones get a real record.
-      if (field.entity === entity.name || field.entity === 'user') continue;
-      if (!field.required && !(entity.scope.kind === 'company' && entity.scope.field === name)) continue;
+      // Self references and optional relations stay empty unless asked; required ones get a real record.
+      if (field.entity === 'user') continue;
+      if (!options.allRelations && field.entity === entity.name) continue;
+      if (!options.allRelations && !field.required && !(entity.scope.kind === 'company' && entity.scope.field === name)) continue;
       const id = await ensureRecord(context, field.entity);
       data[name] = field.multiple ? [id] : id;
       continue;

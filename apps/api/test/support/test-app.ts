@@ -69,9 +69,11 @@ export async function startTestApp(
     databaseUrlOf?: (url: string) => string;
     /** Adds routes (a test-only entity declaration) before the app starts listening. */
     configure?: (app: FastifyInstance) => Promise<void> | void;
+    /** Runs the app on this database (already migrated by the test) instead of a clone of the template. */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const url = await createDatabaseFromTemplate(inject('databaseAdminUrl'), inject('databaseTemplate'));
+  const url = options.databaseUrl ?? (await createDatabaseFromTemplate(inject('databaseAdminUrl'), inject('databaseTemplate')));
   const database = connectDatabase(options.databaseUrlOf ? options.databaseUrlOf(url) : url, 5);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-data-'));
   const config: Config = {

@@ -1,0 +1,153 @@
+/**
+ * The spec's own values, copied by hand from ../shared/spec/SPEC.md, for the contract suite to hold
+ * each declaration and the API to. They are not derived from the declarations: a declaration that
+ * drifts from the spec fails the suite. When the spec changes, change these lines with it.
+ */
+
+/** One field's rule as spec 5.3 (and spec 9 for file limits) writes it. For files, min and max count files. */
+export type SpecRule = {
+  required?: true;
+  min?: number;
+  max?: number;
+  scale?: number;
+  format?: 'email' | 'url' | 'startsWithDigit';
+  /** Bytes per file. */
+  maxSize?: number;
+};
+
+/** Spec 9: "File limits: 1,000,000 bytes each, at most 3 images or attachments". */
+export const SPEC_FILE_MAX_SIZE = 1_000_000;
+export const SPEC_FILE_MAX_COUNT = 3;
+
+/**
+ * Spec 5.3, per declared entity. An empty entry means the spec states no rule for it ("Other
+ * form rules: not shown"); every declared entity must have an entry, so a new one is compared too.
+ */
+export const SPEC_RULES: Record<string, Record<string, SpecRule>> = {
+  // "Customer: name required, 2 to 255 characters."
+  customer: { name: { required: true, min: 2, max: 255 } },
+  // "Product: name required 2 to 255; description max 21845; unitPrice required, 2 decimals, min 0.01,
+  // max 99999; photos max 3, 1,000,000 bytes each."
+  product: {
+    name: { required: true, min: 2, max: 255 },
+    description: { max: 21845 },
+    unitPrice: { required: true, scale: 2, min: 0.01, max: 99999 },
+    photos: { max: 3, maxSize: 1_000_000 },
+  },
+  // "CompartimentLayout: code, name, width, height, depth required."
+  compartimentLayout: {
+    code: { required: true },
+    name: { required: true },
+    width: { required: true },
+    height: { required: true },
+    depth: { required: true },
+  },
+  // "Ccm: type, subType, content, trigger, company required."
+  ccm: {
+    type: { required: true },
+    subType: { required: true },
+    content: { required: true },
+    trigger: { required: true },
+    company: { required: true },
+  },
+  // "QrcodeTemplate: type, hbsContent, company required."
+  qrcodeTemplate: { type: { required: true }, hbsContent: { required: true }, company: { required: true } },
+  // "Webhook: url and company required." (5.1: "valid URL")
+  webhook: { url: { required: true, format: 'url' }, company: { required: true } },
+  // "Role: permissions required."
+  role: { permissions: { required: true } },
+  // "Ebox boardNumber 1 to 10" (spec 9: "Ebox boards numbered 1 to 10"): a module's default board is
+  // the board a locker built from it uses. Spec 9: "at most 3 images", 1,000,000 bytes each.
+  eboxModule: { defaultBoardNumber: { min: 1, max: 10 }, images: { max: 3, maxSize: 1_000_000 } },
+  // Spec 9: "at most 3 images or attachments", 1,000,000 bytes each.
+  company: { attachments: { max: 3, maxSize: 1_000_000 } },
+  eboxModuleCompartiment: {},
+  building: {},
+  buildingLevel1: {},
+  buildingLevel2: {},
+  group: {},
+  warehouse: {},
+};
+
+/**
+ * Spec 5.3 "User: firstName max 80; lastName max 175; email required max 255; ... roles ... required;
+ * phoneNumber starts with a digit, max 24; avatars max 1." (username, password fields and company
+ * belong to other forms; see SPEC_FIELDS.user.)
+ */
+export const SPEC_USER_RULES: Record<string, SpecRule> = {
+  firstName: { max: 80 },
+  lastName: { max: 175 },
+  email: { required: true, max: 255, format: 'email' },
+  phoneNumber: { max: 24, format: 'startsWithDigit' },
+  avatars: { max: 1 },
+  roles: { required: true },
+};
+
+/**
+ * Spec 3's field lists (besides id, createdAt, updatedAt). `later`: fields the spec lists whose
+ * related entity is not built yet, or that live elsewhere, with where; `beyond`: declared fields the
+ * spec does not list, with why.
+ */
+export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<string, string>; beyond?: Record<string, string> }> = {
+  customer: { fields: ['name', 'cellphone', 'email', 'company', 'buildingLevel2', 'photo', 'pcd', 'enable', 'documentNumber'] },
+  product: { fields: ['name', 'description', 'unitPrice', 'photos'] },
+  company: {
+    fields: [
+      'name',
+      'logo',
+      'type',
+      'externalId',
+      'allowCollectExpiredOrder',
+      'group',
+      'distributionLogistic',
+      'attachments',
+      'parent',
+      'building',
+      'companySettings',
+      'maxDaysOverdueDateDelivery',
+    ],
+  },
+  role: {
+    fields: ['name', 'description', 'company', 'permissions'],
+    beyond: { predefined: 'marks the predefined roles of spec 6, which cannot be changed' },
+  },
+  eboxModule: {
+    fields: ['name', 'code', 'enable', 'images', 'defaultBoardNumber'],
+    later: { eboxModuleCompartiment: 'the eboxModuleCompartiment rows whose eboxModule is this module' },
+  },
+  eboxModuleCompartiment: { fields: ['staticNumber', 'eboxModule', 'compartimentLayout', 'pcd', 'enable', 'priority'] },
+  compartimentLayout: { fields: ['name', 'code', 'width', 'height', 'depth', 'enable'] },
+  group: { fields: ['name'], later: { ebox: 'the ebox entity is not built yet (locker issue)' } },
+  webhook: { fields: ['url', 'company', 'enable'] },
+  ccm: {
+    fields: ['type', 'subType', 'content', 'subject', 'trigger', 'company', 'enable'],
+    later: { cluster: 'the cluster entity is not built yet (locker issue)' },
+  },
+  qrcodeTemplate: {
+    fields: ['type', 'hbsContent', 'company', 'enable'],
+    later: { cluster: 'the cluster entity is not built yet (locker issue)' },
+  },
+  warehouse: { fields: ['company', 'street', 'name'] },
+  // "building: name, company, level1, level2, externalId, buildingId, customer phone, name and email."
+  building: {
+    fields: ['name', 'company', 'level1', 'level2', 'externalId', 'buildingId', 'customerPhone', 'customerName', 'customerEmail'],
+  },
+  buildingLevel1: { fields: ['name', 'level2', 'company', 'building'] },
+  buildingLevel2: { fields: ['name', 'customers'] },
+  user: {
+    fields: ['avatars', 'email', 'fullName', 'firstName', 'lastName', 'status', 'disabled', 'phoneNumber', 'roles', 'allowedCompanies'],
+    later: {
+      authenticationUid: 'the id of the hosted sign-in service the spec came from; our own auth has none',
+      emails: 'the invitation form (POST /iam emails), not a stored field',
+      username: 'shown on no screen of the spec; sign-in is by email',
+      password: 'the auth forms (7.1); only its hash is stored',
+      oldPassword: 'the change-password form',
+      newPassword: 'the change-password form',
+      passwordConfirmation: 'the password forms',
+      rememberMe: 'the sign-in form',
+      company: 'allowedCompanies holds the companies a user is limited to',
+      useTemporaryToken: 'the hosted sign-in service the spec came from',
+    },
+    beyond: { emailVerified: 'spec 2.2 "unverified email" state, shown in the IAM list' },
+  },
+};
