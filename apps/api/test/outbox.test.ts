@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../src/app';
-import { outboxMessage } from '../src/platform/db/schema';
+import { auditLog, outboxMessage } from '../src/platform/db/schema';
 import type { SmsMessage } from '../src/platform/sms';
 import { eventually } from './support/eventually';
 import { type SmtpTestServer, startSmtpServer } from './support/smtp';
@@ -108,7 +108,7 @@ describe('mail that cannot leave', () => {
   }, 60_000);
 });
 
-type OutboxRow = { recipient: string; channel: string; body: string; link: string | null; linkHidden: boolean; status: string };
+type OutboxRow = { id: string; recipient: string; channel: string; body: string; link: string | null; linkHidden: boolean; status: string };
 
 /** The one-time token a stored message carries, read from the database as the mail transport got it. */
 async function storedTokenOf(app: TestApp, recipient: string): Promise<string> {
@@ -240,6 +240,12 @@ describe('one-time links while mail and SMS leave the building (issue 6)', () =>
       (row) => row.status === 'sent',
     );
     expectMasked(smsRow, textedToken);
+
+    // The job's delivery is audited by its actor, without the message text.
+    const audited = await sending.database.db.select().from(auditLog).where(eq(auditLog.entityId, mailRow.id));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ entityName: 'outbox', action: 'sent', actorLabel: 'system:messageSender', createdById: null });
+    expect(JSON.stringify(audited)).not.toContain(mailed);
 
     const stored = await sending.database.db.select().from(outboxMessage);
     expect(JSON.stringify(stored)).not.toContain(mailed);

@@ -1,5 +1,6 @@
-import type { ServiceContext } from './context';
-import { inTransaction } from './context';
+import { auditByOf, writeAudit } from './audit';
+import type { ServiceContext, TxContext } from './context';
+import { inTransaction, principalOf } from './context';
 import { publishEvent } from './events';
 import type { JobAttempt } from './jobs/job';
 import { isRetryableJobError } from './jobs/retry';
@@ -40,7 +41,8 @@ export async function run(ctx: ServiceContext, payload: { messageId: string }, a
         // nobody will send this one again: its token is of no use to anybody any more
         ...(final ? { content: outboxContent({ text: row.body, html: row.html, link: row.link }, true) } : {}),
       });
-      if (final)
+      if (final) {
+        await auditDelivery(tx, row, { status: 'failed', attempts: attempt.number, error: message });
         await publishEvent(tx, 'message.failed', {
           messageId: row.id,
           channel,
@@ -48,6 +50,7 @@ export async function run(ctx: ServiceContext, payload: { messageId: string }, a
           error: message,
           attempts: attempt.number,
         });
+      }
     });
     throw error;
   }
@@ -58,6 +61,26 @@ export async function run(ctx: ServiceContext, payload: { messageId: string }, a
       error: null,
       content: outboxContent({ text: row.body, html: row.html, link: row.link }, true),
     });
+    await auditDelivery(tx, row, { status: 'sent', attempts: attempt.number, error: null });
     await publishEvent(tx, 'message.sent', { messageId: row.id, channel, recipient: row.recipient, attempts: attempt.number });
+  });
+}
+
+/**
+ * The job's change of a message's fate goes to the audit log like anyone's change, by its actor
+ * (`system:messageSender`). Only the delivery facts are kept: the text may hold a one-time token.
+ */
+async function auditDelivery(
+  ctx: TxContext,
+  row: { id: string; status: string; attempts: number; error: string | null },
+  after: { status: 'sent' | 'failed'; attempts: number; error: string | null },
+): Promise<void> {
+  await writeAudit(ctx.tx, {
+    entityName: 'outbox',
+    entityId: row.id,
+    action: after.status,
+    before: { status: row.status, attempts: row.attempts, error: row.error },
+    after,
+    by: auditByOf(principalOf(ctx.actor)),
   });
 }
