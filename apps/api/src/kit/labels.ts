@@ -1,5 +1,5 @@
 import { ENTITIES } from '@ebox/domain';
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
@@ -27,9 +27,9 @@ function targetOf(entityName: string, scope: CompanyScope): { table: PgTable; id
   }
   const entity = ENTITIES[entityName];
   if (!entity) throw new Error(`unknown relation target ${entityName}`);
-  const table = entityTable(entityName) as unknown as PgTable & Record<string, PgColumn>;
-  const labelColumn = table[entity.labelField] as PgColumn;
-  return { table, id: table.id as PgColumn, label: sql`${labelColumn}::text`, visible: scopeCondition(entity, table, scope) };
+  const table = entityTable(entityName);
+  const columns = getTableColumns(table);
+  return { table, id: table.id, label: sql`${table[entity.labelField]}::text`, visible: scopeCondition(entity, columns, scope) };
 }
 
 export const labels: LabelSource = {
@@ -41,10 +41,10 @@ export const labels: LabelSource = {
     const result = new Map<string, string>();
     if (!ids.length) return result;
     const target = targetOf(entityName, scope);
-    const rows = (await db
-      .select({ id: target.id, label: target.label })
+    const rows = await db
+      .select({ id: sql<string>`${target.id}`, label: sql<string | null>`${target.label}` })
       .from(target.table)
-      .where(and(inArray(target.id, [...new Set(ids)]), target.visible))) as { id: string; label: string | null }[];
+      .where(and(inArray(target.id, [...new Set(ids)]), target.visible));
     for (const row of rows) result.set(row.id, row.label ?? row.id);
     return result;
   },

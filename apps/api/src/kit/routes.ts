@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityDeclaration, permissionOf } from '@ebox/domain';
+import { ENTITIES, type EntityDeclaration, entityResponseSchemas, permissionOf } from '@ebox/domain';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,13 +35,18 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDeclara
   const base = `/${entity.path}`;
   const tags = [entity.name];
   const can = (action: Parameters<typeof permissionOf>[1]) => requirePermission(permissionOf(entity, action));
+  const answers = entityResponseSchemas(entity);
 
-  api.get(base, { schema: { tags, querystring: listQuerySchema }, preHandler: can('Read') }, async (request) =>
-    service.list(app.deps.db, requireUser(request), request.query),
+  api.get(
+    base,
+    { schema: { tags, querystring: listQuerySchema, response: { 200: answers.page } }, preHandler: can('Read') },
+    async (request) => service.list(app.deps.db, requireUser(request), request.query),
   );
 
-  api.get(`${base}/autocomplete`, { schema: { tags, querystring: autocompleteQuery }, preHandler: can('Autocomplete') }, async (request) =>
-    service.autocomplete(app.deps.db, requireUser(request), request.query.query, request.query.limit ?? 10),
+  api.get(
+    `${base}/autocomplete`,
+    { schema: { tags, querystring: autocompleteQuery, response: { 200: answers.autocomplete } }, preHandler: can('Autocomplete') },
+    async (request) => service.autocomplete(app.deps.db, requireUser(request), request.query.query, request.query.limit ?? 10),
   );
 
   api.get(`${base}/export`, { schema: { tags, querystring: exportQuery }, preHandler: can('Read') }, async (request, reply) => {
@@ -67,30 +72,42 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDeclara
     });
   });
 
-  api.get(`${base}/:id`, { schema: { tags, params: idParams }, preHandler: can('Read') }, async (request) =>
-    service.find(app.deps.db, requireUser(request), request.params.id),
+  api.get(
+    `${base}/:id`,
+    { schema: { tags, params: idParams, response: { 200: answers.record } }, preHandler: can('Read') },
+    async (request) => service.find(app.deps.db, requireUser(request), request.params.id),
   );
 
-  api.post(base, { schema: { tags, body: dataBody }, preHandler: can('Create') }, async (request) =>
+  api.post(base, { schema: { tags, body: dataBody, response: { 200: answers.record } }, preHandler: can('Create') }, async (request) =>
     service.create(app.deps.db, requireUser(request), request.body.data),
   );
 
   if (!entity.noImport) {
-    api.post(`${base}/import`, { schema: { tags, body: importBody }, preHandler: can('Import') }, async (request) =>
-      service.import(app.deps.db, requireUser(request), request.body.data, request.body.importHash),
+    api.post(
+      `${base}/import`,
+      { schema: { tags, body: importBody, response: { 200: answers.record } }, preHandler: can('Import') },
+      async (request) => service.import(app.deps.db, requireUser(request), request.body.data, request.body.importHash),
     );
   }
 
-  api.put(`${base}/:id`, { schema: { tags, params: idParams, body: updateBody }, preHandler: can('Edit') }, async (request) => {
-    if (request.body.id && request.body.id !== request.params.id) throw badRequest('errors.validation');
-    return service.update(app.deps.db, requireUser(request), request.params.id, request.body.data);
-  });
+  api.put(
+    `${base}/:id`,
+    { schema: { tags, params: idParams, body: updateBody, response: { 200: answers.record } }, preHandler: can('Edit') },
+    async (request) => {
+      if (request.body.id && request.body.id !== request.params.id) throw badRequest('errors.validation');
+      return service.update(app.deps.db, requireUser(request), request.params.id, request.body.data);
+    },
+  );
 
-  api.delete(base, { schema: { tags, querystring: idsQuery }, preHandler: can('Destroy') }, async (request) => {
-    const ids = request.query.ids;
-    await service.destroy(app.deps.db, requireUser(request), Array.isArray(ids) ? ids : ids ? [ids] : []);
-    return true;
-  });
+  api.delete(
+    base,
+    { schema: { tags, querystring: idsQuery, response: { 200: answers.destroyed } }, preHandler: can('Destroy') },
+    async (request) => {
+      const ids = request.query.ids;
+      await service.destroy(app.deps.db, requireUser(request), Array.isArray(ids) ? ids : ids ? [ids] : []);
+      return true;
+    },
+  );
 }
 
 export async function registerKitRoutes(app: FastifyInstance): Promise<void> {
