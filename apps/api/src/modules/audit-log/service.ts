@@ -1,7 +1,7 @@
 import { type AuditLogRecord, auditLogEntity } from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListQuery } from '../../kit/list-query';
-import { listRows, resourceOf, type Row } from '../../kit/repository';
+import { listRows, type Row, resourceOf } from '../../kit/repository';
 import { uuidArray } from '../../kit/scope';
 import { authorize, dbOf, principalOf, type ServiceContext } from '../../platform/context';
 import { auditLog } from '../../platform/db/schema';

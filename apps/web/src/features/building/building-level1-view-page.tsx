@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { ENTITIES, type EntityDeclaration, permissionOf, type RelationRef } from '@ebox/domain';
+import { DECLARED_ENTITIES, type EntityDeclaration, permissionOf, type RelationRef, relationRefsOf } from '@ebox/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { EntityViewPage } from '../../kit/view/entity-view-page';
 import { Level1Breadcrumb } from './building-breadcrumb';
 import { CreateModal } from './create-modal';
 
-const buildingLevel2 = ENTITIES.buildingLevel2 as EntityDeclaration;
+const { buildingLevel2 } = DECLARED_ENTITIES;
 
 /**
  * The level 2 units of a level 1 (its `level2` list). A unit created here is linked to this
@@ -29,7 +29,7 @@ function Level2Units({ level1, entity }: { level1: EntityRecord; entity: EntityD
   const handleError = useErrorHandler();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
-  const units = (level1.level2 as RelationRef[] | null) ?? [];
+  const units = relationRefsOf(level1.level2);
   const paths = screenPathsOf(buildingLevel2);
   const mayLink = can(permissionOf(entity, 'Edit'));
 
@@ -155,7 +155,7 @@ export function BuildingLevel1ViewPage() {
       entity={entity}
       header={(record) => <Level1Breadcrumb level1={record} />}
       afterDestroy={(record) => {
-        const building = record.building as RelationRef | null;
+        const [building] = relationRefsOf(record.building);
         navigate(building ? `/building/${building.id}` : screenPathsOf(entity).list);
       }}
     >

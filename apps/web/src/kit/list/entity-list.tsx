@@ -21,7 +21,7 @@ import { FieldDisplay } from '../fields/field-display';
 import { reloadsAfterDestroyOne, type ScreenPaths, screenPathsOf } from '../screens';
 import type { FieldDisplays } from '../view/record-view';
 import { ExportModal } from './export-modal';
-import { FilterForm } from './filter-form';
+import { type FilterControls, FilterForm } from './filter-form';
 import { isSortable, parseOrderBy, toApiFilter } from './filters';
 import { type ListStateControl, PAGE_SIZES, useUrlListState } from './list-state';
 import { TABLE_SCROLLBAR } from './table-scrollbar';
@@ -55,6 +55,15 @@ export type EntityListProps = {
   isDestroyable?: (record: EntityRecord) => boolean;
   /** Records the caller may not change (predefined roles) offer no edit. */
   isEditable?: (record: EntityRecord) => boolean;
+  /**
+   * A list of a declaration nobody changes from here (audit log, outbox): no selection, new,
+   * import, export, edit or delete; the row's view action and a double click call `onOpen`.
+   */
+  readOnly?: boolean;
+  /** Opens a record in place (a drawer) instead of going to its view screen. */
+  onOpen?: (record: EntityRecord) => void;
+  /** Filter controls that differ from the field type's (a select of the known actions). */
+  filterControls?: FilterControls;
   testId?: string;
 };
 
@@ -65,6 +74,7 @@ export type EntityListProps = {
  */
 export function EntityList(props: EntityListProps) {
   const { entity, fixedFilter, bulkActions, onCreate, afterDestroyOne, hideFilters, displays, isDestroyable, isEditable, testId } = props;
+  const { readOnly, onOpen, filterControls } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useCurrentUser();
@@ -79,6 +89,7 @@ export function EntityList(props: EntityListProps) {
   const [exportOpen, setExportOpen] = useState(false);
 
   const permission = (key: keyof ListPermissions, action: Parameters<typeof permissionOf>[1]) => {
+    if (readOnly && key !== 'read') return false;
     const override = props.permissions?.[key];
     if (override === null) return false;
     return can(override ?? permissionOf(entity, action));
@@ -88,6 +99,8 @@ export function EntityList(props: EntityListProps) {
   const mayDestroy = Boolean(endpoints.destroy) && permission('destroy', 'Destroy');
   const mayImport = !entity.noImport && permission('import', 'Import');
   const mayRead = permission('read', 'Read');
+  const mayExport = mayRead && !readOnly;
+  const open = (record: EntityRecord) => (onOpen ? onOpen(record) : navigate(paths.view(record.id)));
 
   const request: ListRequest = useMemo(
     () => ({
@@ -190,7 +203,7 @@ export function EntityList(props: EntityListProps) {
               type="text"
               icon={<EyeOutlined />}
               aria-label={t('kit.actions.view')}
-              onClick={() => navigate(paths.view(record.id))}
+              onClick={() => open(record)}
               data-testid="row-view"
             />
           </Tooltip>
@@ -266,7 +279,7 @@ export function EntityList(props: EntityListProps) {
               {t('kit.actions.import')}
             </Button>
           )}
-          {mayRead && (
+          {mayExport && (
             <Button icon={<FileExcelOutlined />} onClick={() => setExportOpen(true)} data-testid="list-export">
               {t('kit.actions.export')}
             </Button>
@@ -279,6 +292,7 @@ export function EntityList(props: EntityListProps) {
           entity={entity}
           filters={entity.filters.filter((name) => !(fixedFilter && name in fixedFilter))}
           value={state.filter}
+          controls={filterControls}
           onSearch={(filter) => {
             clear();
             update({ filter, page: 1 });
@@ -312,18 +326,23 @@ export function EntityList(props: EntityListProps) {
         loading={list.isFetching}
         {...TABLE_SCROLLBAR}
         locale={{ emptyText: list.isPending ? ' ' : t('kit.list.empty') }}
-        rowSelection={{
-          selectedRowKeys: selected.map((row) => row.id),
-          preserveSelectedRowKeys: true,
-          onChange: (_keys, rowsSelected) => setSelected(rowsSelected.filter(Boolean)),
-          // antd names these checkboxes in English whatever the locale ("Select row 3").
-          getTitleCheckboxProps: () => ({ 'aria-label': t('kit.list.selectAll') }),
-          getCheckboxProps: (record) => ({
-            'aria-label': t('kit.list.selectRow', { label: recordTitle(t, entity, record) }),
-            // Selection only serves deleting unless the page adds bulk actions of its own.
-            disabled: !bulkActions && isDestroyable ? !isDestroyable(record) : false,
-          }),
-        }}
+        onRow={onOpen ? (record) => ({ onDoubleClick: () => onOpen(record) }) : undefined}
+        rowSelection={
+          readOnly
+            ? undefined
+            : {
+                selectedRowKeys: selected.map((row) => row.id),
+                preserveSelectedRowKeys: true,
+                onChange: (_keys, rowsSelected) => setSelected(rowsSelected.filter(Boolean)),
+                // antd names these checkboxes in English whatever the locale ("Select row 3").
+                getTitleCheckboxProps: () => ({ 'aria-label': t('kit.list.selectAll') }),
+                getCheckboxProps: (record) => ({
+                  'aria-label': t('kit.list.selectRow', { label: recordTitle(t, entity, record) }),
+                  // Selection only serves deleting unless the page adds bulk actions of its own.
+                  disabled: !bulkActions && isDestroyable ? !isDestroyable(record) : false,
+                }),
+              }
+        }
         onChange={onTableChange}
         pagination={{
           current: state.page,
