@@ -109,3 +109,30 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export function idOfRef(value: unknown): unknown {
   return hasId(value) ? value.id : value;
 }
+
+/*
+ * Readers of a field value held as `unknown` (a form's value, a cell of a generic list): each gives
+ * the field type's value, or its empty value when the input is not of that type.
+ */
+
+export function textOf(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+export function numberOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+export function stringsOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return typeof value === 'string' ? [value] : [];
+}
+
+export function dateRangeOf(value: unknown): [string | null, string | null] | null {
+  if (!Array.isArray(value)) return null;
+  return [textOf(value[0]), textOf(value[1])];
+}
+
+export function fileRefsOf(value: unknown): FileRef[] {
+  return isFileRefList(value) ? value : [];
+}

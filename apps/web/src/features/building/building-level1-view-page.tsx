@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityRecord, endpointsOf, entityKeys } from '../../kit/entity-api';
 import { entityPluralLabel, fieldLabel } from '../../kit/entity-labels';
 import { useRouteEntity } from '../../kit/route-entity';
@@ -114,7 +115,7 @@ function Level2Units({ level1, entity }: { level1: EntityRecord; entity: EntityD
                     description={t('kit.destroy.confirmOne', { label: unit.label })}
                     okText={t('kit.actions.destroy')}
                     cancelText={t('kit.actions.cancel')}
-                    okButtonProps={{ danger: true, 'data-testid': 'confirm-destroy' } as never}
+                    okButtonProps={{ danger: true, ...tagForTests('confirm-destroy') }}
                     onConfirm={() => destroy(unit)}
                   >
                     <Tooltip title={t('kit.actions.destroy')}>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { tagForTests } from '../../app/tag-for-tests';
 import { displayLabel, enumLabel, fieldLabel, roleDescription } from '../../kit/entity-labels';
 import { RelationSelect } from '../../kit/fields/relation-select';
 import { listRolesWithUsers, type RoleWithUsers, removeRoles } from './iam-api';
@@ -100,7 +101,7 @@ export function RolesTree() {
         .map((group) => t('iam.removeFromRole.confirm', { role: group.name, count: group.emails.length }))
         .join(' '),
       okText: t('iam.actions.removeRoles'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-remove-roles' } as never,
+      okButtonProps: { danger: true, ...tagForTests('confirm-remove-roles') },
       cancelText: t('kit.actions.cancel'),
       onOk: async () => {
         try {

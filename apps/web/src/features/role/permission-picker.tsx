@@ -128,9 +128,7 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
               <Collapse
                 size="small"
                 activeKey={activeKey}
-                onChange={(keys) =>
-                  setOpen((current) => [...current.filter((key) => !column.some((g) => g.group === key)), ...(keys as string[])])
-                }
+                onChange={(keys) => setOpen((current) => [...current.filter((key) => !column.some((g) => g.group === key)), ...keys])}
                 items={column.map(panel)}
               />
             )}

@@ -107,7 +107,7 @@ export function EntityForm({
     .flatMap(([name, field]) =>
       field.type === 'object' ? Object.keys(field.fields).map((inner) => [name, `${name}.${inner}`]) : [[name, name]],
     )
-    .find(([name]) => !isDisabled(name as string))?.[1];
+    .find(([name]) => !isDisabled(name))?.[1];
 
   const control = (path: string, field: Field) => {
     const topName = path.split('.')[0] ?? path;

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityEndpoints, type EntityRecord, endpointsOf, entityKeys, type ListRequest } from '../entity-api';
 import { entityPluralLabel, fieldAt, fieldLabel, recordTitle } from '../entity-labels';
 import { FieldDisplay } from '../fields/field-display';
@@ -158,7 +159,7 @@ export function EntityList(props: EntityListProps) {
       title: t('kit.destroy.confirmAllTitle'),
       content: t('kit.destroy.confirmAll', { count: selected.length }),
       okText: t('kit.actions.destroy'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-destroy' } as never,
+      okButtonProps: { danger: true, ...tagForTests('confirm-destroy') },
       cancelText: t('kit.actions.cancel'),
       onOk: async () => {
         try {
@@ -225,7 +226,7 @@ export function EntityList(props: EntityListProps) {
             description={t('kit.destroy.confirmOne', { label: recordTitle(t, entity, record) })}
             okText={t('kit.actions.destroy')}
             cancelText={t('kit.actions.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'confirm-destroy' } as never}
+            okButtonProps={{ danger: true, ...tagForTests('confirm-destroy') }}
             onConfirm={() => destroyOne(record)}
           >
             <Tooltip title={t('kit.actions.destroy')}>
