@@ -1,4 +1,5 @@
 import { ReloadOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { relationRefsOf, stringsOf } from '@ebox/domain';
 import { userEntity } from '@ebox/domain/entities/user';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
@@ -80,7 +81,9 @@ export function RolesTree() {
   const userRows = useMemo(() => tree.flatMap((row) => row.children ?? []), [tree]);
   const selected = userRows.filter((row) => selectedKeys.includes(row.key));
   const uniqueUsers = [
-    ...new Map(selected.map((row) => [row.userId as string, { id: row.userId as string, email: row.email as string }])).values(),
+    ...new Map(
+      selected.flatMap((row) => (row.userId && row.email ? [[row.userId, { id: row.userId, email: row.email }] as const] : [])),
+    ).values(),
   ];
 
   const done = async () => {
@@ -92,7 +95,7 @@ export function RolesTree() {
     const byRole = new Map<string, { name: string; emails: string[] }>();
     for (const row of selected) {
       const group = byRole.get(row.roleId) ?? { name: row.roleName, emails: [] };
-      group.emails.push(row.email as string);
+      if (row.email) group.emails.push(row.email);
       byRole.set(row.roleId, group);
     }
     modal.confirm({
@@ -153,7 +156,7 @@ export function RolesTree() {
             id="iam-role-filter"
             target="role"
             value={role}
-            onChange={(next) => setRole((next as { id: string; label: string } | null) ?? null)}
+            onChange={(next) => setRole(relationRefsOf(next)[0] ?? null)}
             style={{ width: 280 }}
           />
         </Form.Item>
@@ -190,7 +193,7 @@ export function RolesTree() {
         rowSelection={{
           checkStrictly: false,
           selectedRowKeys: selectedKeys,
-          onChange: (keys) => setSelectedKeys((keys as string[]).filter((key) => key.includes(':'))),
+          onChange: (keys) => setSelectedKeys(stringsOf(keys).filter((key) => key.includes(':'))),
           // antd names these checkboxes in English whatever the locale ("Select row 3").
           getTitleCheckboxProps: () => ({ 'aria-label': t('kit.list.selectAll') }),
           getCheckboxProps: (row) => ({ 'aria-label': t('kit.list.selectRow', { label: row.kind === 'role' ? row.roleName : row.email }) }),
