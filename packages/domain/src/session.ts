@@ -25,7 +25,7 @@ export const currentUserSchema = z.object({
   emailVerified: z.boolean(),
   disabled: z.boolean(),
   roles: z.array(z.object({ id: z.string(), name: z.string() })),
-  permissions: z.array(z.enum(PERMISSIONS as unknown as [Permission, ...Permission[]])),
+  permissions: z.array(z.enum(PERMISSIONS)),
   allowedCompanies: z.array(refSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EntityDeclaration } from './entity';
 import type { Field, FilesField } from './field';
 import { MAX_FILE_SIZE } from './field';
-import { hasId } from './record';
+import { hasId, isPlainObject } from './record';
 
 /**
  * Builds the zod schema of a declared entity. The same schema validates the form (web), each
@@ -234,7 +234,7 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'create'): z.ZodTyp
           .nullable(),
       );
     case 'enum': {
-      const one = z.enum(field.options as [string, ...string[]], M.oneOf);
+      const one = z.enum(field.options, M.oneOf);
       if (!field.multiple) return z.preprocess(blankToNull, one.nullable());
       let list = z.array(one);
       if (field.min !== undefined) list = list.min(field.min, M.arrayMin);
@@ -306,8 +306,8 @@ const SYSTEM_KEYS = ['id', 'createdAt', 'updatedAt', 'createdById', 'updatedById
 export function entitySchema(entity: EntityDeclaration, mode: SchemaMode = 'create') {
   const inner = objectSchema(entity.fields, mode, entity.rules);
   return z.preprocess((value) => {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-    const copy = { ...(value as Record<string, unknown>) };
+    if (!isPlainObject(value)) return value;
+    const copy = { ...value };
     for (const key of SYSTEM_KEYS) delete copy[key];
     for (const [name, field] of Object.entries(entity.fields)) if (field.readOnly) delete copy[name];
     return copy;
