@@ -18,8 +18,6 @@ export type EntityEndpoints = {
   exportFile(fields: string[], request: Pick<ListRequest, 'filter' | 'orderBy'>): Promise<{ blob: Blob; fileName: string }>;
 };
 
-type Query = Parameters<typeof api.get>[1];
-
 export function endpointsOf(entity: Pick<EntityDeclaration, 'path'>): EntityEndpoints {
   const base = `/${entity.path}`;
   return {

@@ -4,7 +4,6 @@ import type { EntityEndpoints, EntityRecord, ListRequest, ListResult } from '../
 
 /** IAM calls (spec 7.2, docs/architecture.md "IAM (7.2)"). */
 
-type Query = Parameters<typeof api.get>[1];
 type RoleRef = { id: string; name: string };
 
 export type IamUser = EntityRecord & {
