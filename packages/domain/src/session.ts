@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSIONS, type Permission } from './permissions';
+import { PERMISSIONS } from './permissions';
 
 /**
  * The answer of GET /auth/me (and PUT /auth/profile): one schema gives the API its response
