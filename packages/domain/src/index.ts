@@ -1,5 +1,6 @@
 export * from './access';
 export * from './actors';
+export * from './entities/audit-log';
 export * from './entities/index';
 export * from './entities/outbox';
 export * from './entities/user';
@@ -7,6 +8,8 @@ export * from './events';
 export * from './i18n/index';
 export * from './kit/entity';
 export * from './kit/field';
+export * from './kit/record';
+export * from './kit/response-schema';
 export * from './kit/schema';
 export * from './password';
 export * from './permissions';

@@ -98,7 +98,7 @@ export function permissionsNotHeld(held: Iterable<string>, wanted: Iterable<Perm
 }
 
 function permissionsOf(entity: string, actions: readonly string[]): Permission[] {
-  return actions.map((action) => `${entity}${action}`).filter(isPermission) as Permission[];
+  return actions.map((action) => `${entity}${action}`).filter(isPermission);
 }
 
 const READ_ACTIONS = ['Read', 'Autocomplete'] as const;

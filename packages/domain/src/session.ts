@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSIONS, type Permission } from './permissions';
+import { PERMISSIONS } from './permissions';
 
 /**
  * The answer of GET /auth/me (and PUT /auth/profile): one schema gives the API its response
@@ -25,7 +25,7 @@ export const currentUserSchema = z.object({
   emailVerified: z.boolean(),
   disabled: z.boolean(),
   roles: z.array(z.object({ id: z.string(), name: z.string() })),
-  permissions: z.array(z.enum(PERMISSIONS as unknown as [Permission, ...Permission[]])),
+  permissions: z.array(z.enum(PERMISSIONS)),
   allowedCompanies: z.array(refSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

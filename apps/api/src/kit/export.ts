@@ -1,10 +1,18 @@
 import { PassThrough } from 'node:stream';
-import { type EntityDeclaration, exportColumnsOf, type Field, type FileRef, type Language, translatorFor } from '@ebox/domain';
+import {
+  type EntityDeclaration,
+  exportColumnsOf,
+  type Field,
+  isFileRefList,
+  type Language,
+  relationRefsOf,
+  translatorFor,
+} from '@ebox/domain';
 import type { FastifyReply } from 'fastify';
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import type { Db } from '../platform/db/client';
 import { badRequest } from '../platform/errors';
-import type { Row } from './repository';
+import { type Row, rowsOf } from './repository';
 
 /**
  * Streams a list as .xlsx (sheet "data"): rows come from a server-side cursor 1,000 at a time and
@@ -40,9 +48,11 @@ function cellOf(field: Field | undefined, value: unknown, language: Language): u
     case 'dateTime':
       return new Date(String(value));
     case 'relation':
-      return Array.isArray(value) ? (value as { label: string }[]).map((v) => v.label).join(', ') : (value as { label: string }).label;
+      return relationRefsOf(value)
+        .map((ref) => ref.label)
+        .join(', ');
     case 'files':
-      return (value as FileRef[]).map((f) => f.publicUrl).join(' ');
+      return isFileRefList(value) ? value.map((file) => file.publicUrl).join(' ') : null;
     case 'stringList':
     case 'enum':
       return Array.isArray(value) ? value.join(' ') : value;
@@ -63,6 +73,12 @@ export function exportFileName(entity: EntityDeclaration, language: Language, no
   return `${label}_${stamp}.xlsx`;
 }
 
+/** The pool under drizzle's handle: a cursor needs one connection held for the whole export. */
+function poolOf(db: Db): Pool {
+  if (!('$client' in db) || !(db.$client instanceof pg.Pool)) throw new Error('the export needs the node-postgres pool');
+  return db.$client;
+}
+
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** An export ready to be sent: its file name and the xlsx bytes as they are written. */
@@ -78,13 +94,13 @@ export async function openExport(options: {
   present: (rows: Row[]) => Promise<Record<string, unknown>[]>;
 }): Promise<ExportFile> {
   const { db, entity, fields, language, query, present } = options;
-  const pool = (db as unknown as { $client: Pool }).$client;
+  const pool = poolOf(db);
   // Loaded on the first export rather than at start-up: exceljs alone takes most of a second to load.
   const { default: ExcelJS } = await import('exceljs');
   const client = await pool.connect();
   // The query runs and its first batch is read before any header goes out: a query the database
   // refuses is then an ordinary error answer (400 with a message), not a download cut short.
-  const fetchRecords = async () => present((await client.query(`FETCH ${BATCH} FROM export_cursor`)).rows as Row[]);
+  const fetchRecords = async () => present(rowsOf((await client.query<Record<string, unknown>>(`FETCH ${BATCH} FROM export_cursor`)).rows));
   let records: Record<string, unknown>[];
   try {
     await client.query('BEGIN READ ONLY');
@@ -125,7 +141,7 @@ export async function openExport(options: {
       await workbook.commit();
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
-      stream.destroy(error as Error);
+      stream.destroy(error instanceof Error ? error : new Error(String(error)));
     } finally {
       client.release();
     }

@@ -61,10 +61,10 @@ export const labels: LabelSource = {
     const result = new Map<string, string>();
     if (!ids.length) return result;
     const target = targetOf(entityName, scope);
-    const rows = (await db
-      .select({ id: target.id, label: target.label })
+    const rows = await db
+      .select({ id: sql<string>`${target.id}`, label: sql<string | null>`${target.label}` })
       .from(target.table)
-      .where(and(inArray(target.id, [...new Set(ids)]), target.visible))) as { id: string; label: string | null }[];
+      .where(and(inArray(target.id, [...new Set(ids)]), target.visible));
     for (const row of rows) result.set(row.id, row.label ?? row.id);
     return result;
   },

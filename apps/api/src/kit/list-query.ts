@@ -4,6 +4,7 @@ import {
   hasNoNul,
   INT4_MAX,
   INT4_MIN,
+  idOfRef,
   isStorableDate,
   plainTextSchema,
   VALIDATION_KEYS,
@@ -105,7 +106,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function uuids(value: unknown, field: string): string[] {
   const ids = asArray(value)
-    .map((v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v))
+    .map(idOfRef)
     .filter((v) => !isBlank(v))
     .map(String);
   if (ids.some((id) => !UUID.test(id))) throw badRequest('errors.invalidFilter', { field });
@@ -210,7 +211,8 @@ export function orderByClause(
   if (field.type === 'enum' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
   if (field.type === 'relation' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
   const sortKey = field.type === 'relation' ? labels.labelSubquery(field.entity, column, scope) : sql`${column}`;
-  const idColumn = columns.id as PgColumn;
+  const idColumn = columns.id;
+  if (!idColumn) throw new Error(`table of ${entity.name} has no id column`);
   // PostgreSQL's default null placement (last ascending, first descending) is what a btree index
   // gives in both scan directions, so either direction of a sort can be read off the index.
   const sorted = direction === 'ASC' ? sql`${sortKey} ASC` : sql`${sortKey} DESC`;

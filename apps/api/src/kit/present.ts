@@ -1,4 +1,4 @@
-import type { EntityDeclaration, Field } from '@ebox/domain';
+import { type EntityDeclaration, type EntityRecord, type RelationField, type RelationRef, relationIdsOf } from '@ebox/domain';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { labels } from './labels';
@@ -9,28 +9,32 @@ import type { Row } from './repository';
  * labels come back for display), timestamps ISO 8601. Labels are read within the caller's scope: a
  * related record they may not see keeps its id (the reference belongs to the visible record, and a
  * form saving it back must not drop it) and gets the id as its label, like a record that is gone.
+ * The answer is what `entityRecordSchema` (packages/domain) describes.
  */
 
-function toIso(value: unknown): unknown {
-  if (value === null || value === undefined) return value;
+function toIso(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
   const date = new Date(String(value));
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
 }
 
-function relationFields(entity: EntityDeclaration): [string, Extract<Field, { type: 'relation' }>][] {
-  return Object.entries(entity.fields).filter(
-    (entry): entry is [string, Extract<Field, { type: 'relation' }>] => entry[1].type === 'relation',
-  );
+function relationFields(entity: EntityDeclaration): [string, RelationField][] {
+  return Object.entries(entity.fields).filter((entry): entry is [string, RelationField] => entry[1].type === 'relation');
 }
 
-export async function presentRows(db: Tx, entity: EntityDeclaration, rows: Row[], scope: CompanyScope): Promise<Record<string, unknown>[]> {
+function refsOf(ids: string[], labelsById: Map<string, string>): RelationRef[] {
+  return ids.map((id) => ({ id, label: labelsById.get(id) ?? id }));
+}
+
+export async function presentRows<E extends EntityDeclaration>(
+  db: Tx,
+  entity: E,
+  rows: Row[],
+  scope: CompanyScope,
+): Promise<EntityRecord<E>[]> {
   const labelMaps = new Map<string, Map<string, string>>();
   for (const [name, field] of relationFields(entity)) {
-    const ids = rows.flatMap((row) => {
-      const value = row[name];
-      if (Array.isArray(value)) return value as string[];
-      return value ? [value as string] : [];
-    });
+    const ids = rows.flatMap((row) => relationIdsOf(row[name]));
     labelMaps.set(name, await labels.labelsOf(db, field.entity, ids, scope));
   }
   return rows.map((row) => {
@@ -38,12 +42,8 @@ export async function presentRows(db: Tx, entity: EntityDeclaration, rows: Row[]
     for (const [name, field] of Object.entries(entity.fields)) {
       const value = row[name];
       if (field.type === 'relation') {
-        const map = labelMaps.get(name) ?? new Map();
-        record[name] = field.multiple
-          ? ((value as string[] | null) ?? []).map((id) => ({ id, label: map.get(id) ?? id }))
-          : value
-            ? { id: value, label: map.get(value as string) ?? value }
-            : null;
+        const refs = refsOf(relationIdsOf(value), labelMaps.get(name) ?? new Map());
+        record[name] = field.multiple ? refs : (refs[0] ?? null);
       } else if (field.type === 'dateTime') {
         record[name] = toIso(value);
       } else if (field.type === 'dateRange' && Array.isArray(value)) {
@@ -52,11 +52,13 @@ export async function presentRows(db: Tx, entity: EntityDeclaration, rows: Row[]
     }
     record.createdAt = toIso(row.createdAt);
     record.updatedAt = toIso(row.updatedAt);
-    return record;
+    // Built field by field from the declaration above: the one place a stored row becomes its record type.
+    return record as EntityRecord<E>;
   });
 }
 
-export async function presentRow(db: Tx, entity: EntityDeclaration, row: Row, scope: CompanyScope): Promise<Record<string, unknown>> {
+export async function presentRow<E extends EntityDeclaration>(db: Tx, entity: E, row: Row, scope: CompanyScope): Promise<EntityRecord<E>> {
   const [record] = await presentRows(db, entity, [row], scope);
-  return record as Record<string, unknown>;
+  if (!record) throw new Error('presentRows answered no record for one row');
+  return record;
 }

@@ -1,5 +1,5 @@
 import type { EntityDeclaration } from '@ebox/domain';
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
@@ -14,10 +14,14 @@ import { scopeCondition, visibleIdsOf } from './scope';
  * the audit log reuse it with their own declarations.
  */
 export type Resource = { entity: EntityDeclaration; table: PgTable; columns: Record<string, PgColumn> };
+/**
+ * A row as read from a kit table: the id, the declared fields as stored (relations as ids; see
+ * `EntityRow` in packages/domain for a declaration's own row type) and the timestamps.
+ */
 export type Row = Record<string, unknown> & { id: string };
 
-export function resourceOf(entity: EntityDeclaration, table: PgTable = entityTable(entity.name) as unknown as PgTable): Resource {
-  return { entity, table, columns: table as unknown as Record<string, PgColumn> };
+export function resourceOf(entity: EntityDeclaration, table: PgTable = entityTable(entity.name)): Resource {
+  return { entity, table, columns: getTableColumns(table) };
 }
 
 /** Raw cursor rows carry database column names; map them back to field names and JS values. */
@@ -33,7 +37,30 @@ export function rowFromDriver(resource: Resource, raw: Record<string, unknown>):
 }
 
 function idColumn(resource: Resource): PgColumn {
-  return resource.columns.id as PgColumn;
+  const column = resource.columns.id;
+  if (!column) throw new Error(`table of ${resource.entity.name} has no id column`);
+  return column;
+}
+
+/** The id as the driver answers a uuid: text. */
+function idText(resource: Resource): SQL<string> {
+  return sql<string>`${idColumn(resource)}`;
+}
+
+function isRow(value: Record<string, unknown>): value is Row {
+  return typeof value.id === 'string';
+}
+
+/** What the driver answers for a selection of the table's columns; every such row has its id. */
+export function rowsOf(result: Record<string, unknown>[]): Row[] {
+  return result.map((value) => {
+    if (!isRow(value)) throw new Error('a kit row came back without its id');
+    return value;
+  });
+}
+
+function firstRow(result: Record<string, unknown>[]): Row | null {
+  return rowsOf(result)[0] ?? null;
 }
 
 /** The SELECT list: declared fields and system columns (never secrets like password hashes). */
@@ -79,15 +106,16 @@ export async function listRows(
     listSelect(db, resource, query, scope, extra).limit(limit).offset(offset),
     db.select({ count: count() }).from(resource.table).where(where),
   ]);
-  return { rows: rows as Row[], count: Number(total[0]?.count ?? 0) };
+  return { rows: rowsOf(rows), count: Number(total[0]?.count ?? 0) };
 }
 
 export async function findRow(db: Tx, resource: Resource, id: string): Promise<Row | null> {
-  const [row] = await db
-    .select(selection(resource))
-    .from(resource.table)
-    .where(eq(idColumn(resource), id));
-  return (row as Row | undefined) ?? null;
+  return firstRow(
+    await db
+      .select(selection(resource))
+      .from(resource.table)
+      .where(eq(idColumn(resource), id)),
+  );
 }
 
 /**
@@ -108,24 +136,25 @@ export async function findRowsInScope(
     .from(resource.table)
     .where(and(inArray(idColumn(resource), [...new Set(ids)]), scopeCondition(resource.entity, resource.columns, scope)))
     .orderBy(idColumn(resource));
-  return (options.lock ? await query.for('update') : await query) as Row[];
+  return rowsOf(options.lock ? await query.for('update') : await query);
 }
 
 export async function insertRow(tx: Tx, resource: Resource, values: Record<string, unknown>): Promise<Row> {
-  const [row] = await tx
-    .insert(resource.table)
-    .values(values as never)
-    .returning(selection(resource));
-  return row as Row;
+  const row = firstRow(await tx.insert(resource.table).values(values).returning(selection(resource)));
+  if (!row) throw new Error(`insert into ${resource.entity.name} returned no row`);
+  return row;
 }
 
 export async function updateRow(tx: Tx, resource: Resource, id: string, values: Record<string, unknown>): Promise<Row> {
-  const [row] = await tx
-    .update(resource.table)
-    .set({ ...values, updatedAt: sql`now()` } as never)
-    .where(eq(idColumn(resource), id))
-    .returning(selection(resource));
-  return row as Row;
+  const row = firstRow(
+    await tx
+      .update(resource.table)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(idColumn(resource), id))
+      .returning(selection(resource)),
+  );
+  if (!row) throw new Error(`update of ${resource.entity.name} ${id} changed no row`);
+  return row;
 }
 
 export async function deleteRows(tx: Tx, resource: Resource, ids: string[]): Promise<number> {
@@ -155,28 +184,28 @@ export async function autocompleteRows(
   limit: number,
   scope: CompanyScope,
 ): Promise<{ id: string; label: string }[]> {
-  const label = sql<string>`${resource.columns[resource.entity.labelField]}::text`;
+  // A record without a label reads as its id, as related records' labels do (present.ts).
+  const label = sql<string>`coalesce(${resource.columns[resource.entity.labelField]}::text, ${idColumn(resource)}::text)`;
   const text = query?.trim();
   const search = text
     ? sql`(${label} ILIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} OR ${idColumn(resource)}::text = ${text})`
     : undefined;
-  const rows = await db
-    .select({ id: idColumn(resource), label })
+  return db
+    .select({ id: idText(resource), label })
     .from(resource.table)
     .where(and(scopeCondition(resource.entity, resource.columns, scope), search))
     .orderBy(sql`${label} ASC`)
     .limit(limit);
-  return rows as { id: string; label: string }[];
 }
 
 /** Ids among `ids` that exist in `resource` (and, when a scope is given, that the caller may see). */
 export async function existingIds(db: Tx, resource: Resource, ids: string[], scope?: CompanyScope): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = (await db
-    .select({ id: idColumn(resource) })
+  const rows = await db
+    .select({ id: idText(resource) })
     .from(resource.table)
     .where(
       and(inArray(idColumn(resource), [...new Set(ids)]), scope ? scopeCondition(resource.entity, resource.columns, scope) : undefined),
-    )) as { id: string }[];
+    );
   return new Set(rows.map((r) => r.id));
 }

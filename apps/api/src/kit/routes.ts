@@ -1,4 +1,4 @@
-import { destroyOf, ENTITIES, type EntityDeclaration, offersUpdate } from '@ebox/domain';
+import { destroyOf, ENTITIES, type EntityDeclaration, entityResponseSchemas, offersUpdate } from '@ebox/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,38 +33,45 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDeclara
   const base = `/${entity.path}`;
   const tags = [entity.name];
   const ctx = contextOfRequest;
+  const answers = entityResponseSchemas(entity);
 
-  api.get(base, { schema: { tags, querystring: listQuerySchema } }, async (request) => service.list(ctx(request), request.query));
+  api.get(base, { schema: { tags, querystring: listQuerySchema, response: { 200: answers.page } } }, async (request) =>
+    service.list(ctx(request), request.query),
+  );
 
-  api.get(`${base}/autocomplete`, { schema: { tags, querystring: autocompleteQuery } }, async (request) =>
-    service.autocomplete(ctx(request), request.query.query, request.query.limit ?? 10),
+  api.get(
+    `${base}/autocomplete`,
+    { schema: { tags, querystring: autocompleteQuery, response: { 200: answers.autocomplete } } },
+    async (request) => service.autocomplete(ctx(request), request.query.query, request.query.limit ?? 10),
   );
 
   api.get(`${base}/export`, { schema: { tags, querystring: exportQuery } }, async (request, reply) =>
     sendExport(reply, await service.export(ctx(request), request.query, request.query.fields)),
   );
 
-  api.get(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => service.find(ctx(request), request.params.id));
+  api.get(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: answers.record } } }, async (request) =>
+    service.find(ctx(request), request.params.id),
+  );
 
-  api.post(base, { schema: { tags, body: dataBody } }, async (request) =>
+  api.post(base, { schema: { tags, body: dataBody, response: { 200: answers.record } } }, async (request) =>
     service.create(ctx(request), request.body.data, writeOptionsOf(request)),
   );
 
   if (!entity.noImport) {
-    api.post(`${base}/import`, { schema: { tags, body: importBody } }, async (request) =>
+    api.post(`${base}/import`, { schema: { tags, body: importBody, response: { 200: answers.record } } }, async (request) =>
       service.import(ctx(request), request.body.data, request.body.importHash, writeOptionsOf(request)),
     );
   }
 
   if (offersUpdate(entity)) {
-    api.put(`${base}/:id`, { schema: { tags, params: idParams, body: updateBody } }, async (request) => {
+    api.put(`${base}/:id`, { schema: { tags, params: idParams, body: updateBody, response: { 200: answers.record } } }, async (request) => {
       if (request.body.id && request.body.id !== request.params.id) throw badRequest('errors.validation');
       return service.update(ctx(request), request.params.id, request.body.data, writeOptionsOf(request));
     });
   }
 
   if (destroyOf(entity)) {
-    api.delete(base, { schema: { tags, querystring: idsQuery } }, async (request) => {
+    api.delete(base, { schema: { tags, querystring: idsQuery, response: { 200: answers.destroyed } } }, async (request) => {
       const ids = request.query.ids;
       return service.destroy(ctx(request), Array.isArray(ids) ? ids : ids ? [ids] : [], writeOptionsOf(request));
     });

@@ -123,7 +123,7 @@ const SHOTS: Shot[] = [
     path: '/audit-logs',
     signedIn: 'owner',
     after: async (page) => {
-      await page.getByTestId('audit-log-open').first().click();
+      await page.getByTestId('audit-log-list').getByTestId('row-view').first().click();
       await page.getByTestId('audit-log-detail').waitFor();
     },
   },

@@ -11,7 +11,8 @@ export type MenuEntry = {
   children?: MenuEntry[];
 };
 
-type Section = 'main' | 'warehouse' | 'terminal' | 'system';
+const SECTIONS = ['main', 'warehouse', 'terminal', 'system'] as const;
+type Section = (typeof SECTIONS)[number];
 
 /**
  * Where each entity sits in the menu and in which order (spec 2.6): the warehouse family and the
@@ -96,7 +97,7 @@ export function buildMenu(entities: Record<string, EntityDeclaration> = ENTITIES
     placed.add(name);
   }
   for (const entity of declared) if (!placed.has(entity.name)) sections.main.push(entryOf(entity));
-  for (const section of Object.keys(FIXED) as Section[]) sections[section].push(...FIXED[section]);
+  for (const section of SECTIONS) sections[section].push(...FIXED[section]);
 
   return [
     { key: '/', path: '/', labelKey: 'layout.menu.dashboard', permission: 'orderRead' },

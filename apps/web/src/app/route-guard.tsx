@@ -1,3 +1,4 @@
+import { isPermission, isPlainObject } from '@ebox/domain';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, type UIMatch, useLocation, useMatches, useNavigation } from 'react-router';
 import { useCurrentUser } from './current-user';
@@ -8,15 +9,18 @@ import type { RouteHandle } from './router';
 export type SignInState = { from?: string };
 
 export function originOf(state: unknown): string | undefined {
-  const from = (state as SignInState | null)?.from;
+  const from = isPlainObject(state) ? state.from : undefined;
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('/auth/') ? from : undefined;
 }
 
 /** The permission asked by the deepest matched route that declares one. */
 export function requiredPermissionOf(matches: UIMatch[]): RouteHandle['permission'] {
   for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle && 'permission' in handle) return handle.permission;
+    const handle = matches[i]?.handle;
+    if (isPlainObject(handle) && 'permission' in handle) {
+      const permission = handle.permission;
+      return typeof permission === 'string' && isPermission(permission) ? permission : undefined;
+    }
   }
   return undefined;
 }

@@ -23,7 +23,7 @@ const PALETTE_OF: Record<
 const presetTokens = antdTheme.getDesignToken();
 
 export function isTheme(value: unknown): value is Theme {
-  return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
+  return THEMES.some((theme) => theme === value);
 }
 
 export function primaryColorOf(theme: Theme): string {

@@ -5,7 +5,7 @@ import { api, download, upload } from '../app/api-client';
 
 export type EntityRecord = { id: string } & Record<string, unknown>;
 export type ListResult = { rows: EntityRecord[]; count: number };
-export type ListRequest = { filter?: Record<string, unknown>; orderBy?: string; limit: number; offset: number };
+export type ListRequest = { filter?: Record<string, string | string[]>; orderBy?: string; limit: number; offset: number };
 
 export type EntityEndpoints = {
   list(request: ListRequest): Promise<ListResult>;
@@ -18,18 +18,16 @@ export type EntityEndpoints = {
   exportFile(fields: string[], request: Pick<ListRequest, 'filter' | 'orderBy'>): Promise<{ blob: Blob; fileName: string }>;
 };
 
-type Query = Parameters<typeof api.get>[1];
-
 export function endpointsOf(entity: Pick<EntityDeclaration, 'path'>): EntityEndpoints {
   const base = `/${entity.path}`;
   return {
-    list: (request) => api.get<ListResult>(base, request as Query),
+    list: (request) => api.get<ListResult>(base, request),
     find: (id) => api.get<EntityRecord>(`${base}/${encodeURIComponent(id)}`),
     create: (data) => api.post(base, { data }),
     update: (id, data) => api.put(`${base}/${encodeURIComponent(id)}`, { id, data }),
     destroy: (ids) => api.delete(base, { ids }),
     importRow: (data, importHash) => api.post(`${base}/import`, { data, importHash }),
-    exportFile: (fields, request) => download(`${base}/export`, { fields, ...request } as Query),
+    exportFile: (fields, request) => download(`${base}/export`, { fields, ...request }),
   };
 }
 

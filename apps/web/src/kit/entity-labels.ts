@@ -61,7 +61,7 @@ export function booleanLabel(t: TFunction, value: boolean): string {
 export function recordLabel(entity: EntityDeclaration, record: Record<string, unknown> | undefined): string {
   const value = record?.[entity.labelField];
   if (value === null || value === undefined || value === '') return String(record?.id ?? '');
-  if (typeof value === 'object' && 'label' in (value as object)) return String((value as { label: unknown }).label);
+  if (typeof value === 'object' && 'label' in value) return String(value.label);
   return String(value);
 }
 

@@ -1,5 +1,4 @@
-import type { EntityDeclaration } from '@ebox/domain';
-import { ENTITIES } from '@ebox/domain';
+import { ENTITIES, type EntityDeclaration, hasId, isPlainObject } from '@ebox/domain';
 import { App } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,7 @@ type WithParent = Record<string, unknown> | undefined;
 
 function idOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && 'id' in value) return String((value as { id: unknown }).id);
+  if (hasId(value)) return value.id;
   return undefined;
 }
 
@@ -39,7 +38,8 @@ export function useEntityNavigation(entity: EntityDeclaration) {
 
   const goBack = useCallback(
     (fallback: string) => {
-      const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+      const state: unknown = window.history.state;
+      const index = isPlainObject(state) && typeof state.idx === 'number' ? state.idx : 0;
       if (index > 0) navigate(-1);
       else navigate(fallback, { replace: true });
     },

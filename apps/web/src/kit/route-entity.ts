@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityDeclaration, type Permission } from '@ebox/domain';
+import { ENTITIES, type EntityDeclaration, isPlainObject, type Permission, textOf } from '@ebox/domain';
 import { useMatches } from 'react-router';
 
 /** What an entity route declares: the guard reads `permission`, the page reads `entity`. */
@@ -12,7 +12,8 @@ export function useRouteEntity(explicit?: EntityDeclaration): EntityDeclaration 
   const matches = useMatches();
   if (explicit) return explicit;
   for (let index = matches.length - 1; index >= 0; index--) {
-    const name = (matches[index]?.handle as EntityRouteHandle | undefined)?.entity;
+    const handle = matches[index]?.handle;
+    const name = isPlainObject(handle) ? textOf(handle.entity) : null;
     const entity = name ? ENTITIES[name] : undefined;
     if (entity) return entity;
   }

@@ -1,4 +1,4 @@
-import { describeIssue, type EntityDeclaration, entitySchema, type SchemaMode } from '@ebox/domain';
+import { describeIssue, type EntityDeclaration, entitySchema, isPlainObject, type SchemaMode } from '@ebox/domain';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 
@@ -49,7 +49,7 @@ export function validateRecord(t: TFunction, entity: EntityDeclaration, mode: Sc
 /** Any schema of the domain (IAM's invite and edit schemas), its messages labelled from the declaration. */
 export function validateWith(t: TFunction, entity: EntityDeclaration, schema: z.ZodType, values: unknown): ValidationResult {
   const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data as Record<string, unknown> };
+  if (result.success) return { ok: true, data: isPlainObject(result.data) ? result.data : {} };
   const entries = result.error.issues.map((issue) => ({ name: formPathOf(entity, issue.path), message: issueMessage(t, entity, issue) }));
   return { ok: false, errors: group(entries.filter((e) => e.name.length > 0)), messages: entries.map((e) => e.message) };
 }
@@ -57,15 +57,16 @@ export function validateWith(t: TFunction, entity: EntityDeclaration, schema: z.
 /** Error lists that replace every field's previous errors: fixed fields lose theirs, failing ones get the new ones. */
 export function replaceErrors(names: FormPath[], errors: FieldErrors): FieldErrors {
   const failing = new Set(errors.map((e) => e.name.join('.')));
-  return [...names.filter((name) => !failing.has(name.join('.'))).map((name) => ({ name, errors: [] as string[] })), ...errors];
+  const cleared = (name: FormPath): FieldErrors[number] => ({ name, errors: [] });
+  return [...names.filter((name) => !failing.has(name.join('.'))).map(cleared), ...errors];
 }
 
 /** Changed values clear their field's errors until the next submit. */
 export function clearedErrorsOf(changed: Record<string, unknown>, prefix: string[] = []): FieldErrors {
   return Object.entries(changed).flatMap(([key, value]) =>
-    value && typeof value === 'object' && !Array.isArray(value) && !('id' in value) && prefix.length === 0 && Object.keys(value).length
-      ? clearedErrorsOf(value as Record<string, unknown>, [key])
-      : [{ name: [...prefix, key], errors: [] as string[] }],
+    isPlainObject(value) && !('id' in value) && prefix.length === 0 && Object.keys(value).length
+      ? clearedErrorsOf(value, [key])
+      : [{ name: [...prefix, key], errors: [] }],
   );
 }
 

@@ -20,11 +20,12 @@ export * from './enums';
 export { isCompilableHandlebars } from './qrcode-template';
 
 /**
- * Every declared entity, by name. Adding an entity: write its declaration file next to this one,
+ * Every declared entity, by name, each with its literal declaration type (`EntityRecord<typeof
+ * DECLARED_ENTITIES.customer>` is a customer's record type). Adding an entity: write its declaration file next to this one,
  * add it here, add its translations (i18n/{pt-BR,en}/entities/), and generate the migration
  * (`npm run db:generate -w @ebox/api`).
  */
-export const ENTITIES: Record<string, EntityDeclaration> = {
+export const DECLARED_ENTITIES = {
   role,
   company,
   group,
@@ -40,7 +41,12 @@ export const ENTITIES: Record<string, EntityDeclaration> = {
   webhook,
   ccm,
   qrcodeTemplate,
-};
+} satisfies Record<string, EntityDeclaration>;
+
+export type DeclaredEntityName = keyof typeof DECLARED_ENTITIES;
+
+/** The same entities looked up by any name (a route, a relation target, a query parameter). */
+export const ENTITIES: Record<string, EntityDeclaration> = DECLARED_ENTITIES;
 
 export function entityByName(name: string): EntityDeclaration | undefined {
   return ENTITIES[name];

@@ -25,8 +25,8 @@ function merge(areas: Tree[]): Tree {
 }
 
 export const messages: Record<Language, Tree> = {
-  'pt-BR': merge(ptAreas as Tree[]),
-  en: merge(enAreas as Tree[]),
+  'pt-BR': merge(ptAreas),
+  en: merge(enAreas),
 };
 
 export const i18nResources = {

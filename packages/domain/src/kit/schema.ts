@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EntityDeclaration } from './entity';
 import type { Field, FilesField } from './field';
 import { MAX_FILE_SIZE } from './field';
+import { hasId, isPlainObject } from './record';
 
 /**
  * Builds the zod schema of a declared entity. The same schema validates the form (web), each
@@ -128,8 +129,7 @@ function toNumber(value: unknown): unknown {
 }
 
 function idOf(value: unknown): unknown {
-  if (value && typeof value === 'object' && 'id' in value) return (value as { id: unknown }).id;
-  return blankToNull(value);
+  return hasId(value) ? value.id : blankToNull(value);
 }
 
 function extensionOf(name: string): string {
@@ -234,7 +234,7 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'create'): z.ZodTyp
           .nullable(),
       );
     case 'enum': {
-      const one = z.enum(field.options as [string, ...string[]], M.oneOf);
+      const one = z.enum(field.options, M.oneOf);
       if (!field.multiple) return z.preprocess(blankToNull, one.nullable());
       let list = z.array(one);
       if (field.min !== undefined) list = list.min(field.min, M.arrayMin);
@@ -283,7 +283,7 @@ function objectSchema(fields: Record<string, Field>, mode: SchemaMode, rules: En
   return z.strictObject(shape).superRefine((data, ctx) => {
     for (const [name, field] of Object.entries(fields)) {
       if (field.readOnly || !field.required) continue;
-      const value = (data as Record<string, unknown>)[name];
+      const value = data[name];
       // On update a missing key leaves the stored value alone; an explicit empty one is refused.
       if (mode === 'update' && value === undefined) continue;
       if (isEmpty(field, value)) {
@@ -295,7 +295,7 @@ function objectSchema(fields: Record<string, Field>, mode: SchemaMode, rules: En
       }
     }
     for (const rule of rules) {
-      if (!rule.check(data as Record<string, unknown>)) ctx.addIssue({ code: 'custom', message: rule.message, path: [rule.path] });
+      if (!rule.check(data)) ctx.addIssue({ code: 'custom', message: rule.message, path: [rule.path] });
     }
   });
 }
@@ -306,8 +306,8 @@ const SYSTEM_KEYS = ['id', 'createdAt', 'updatedAt', 'createdById', 'updatedById
 export function entitySchema(entity: EntityDeclaration, mode: SchemaMode = 'create') {
   const inner = objectSchema(entity.fields, mode, entity.rules);
   return z.preprocess((value) => {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-    const copy = { ...(value as Record<string, unknown>) };
+    if (!isPlainObject(value)) return value;
+    const copy = { ...value };
     for (const key of SYSTEM_KEYS) delete copy[key];
     for (const [name, field] of Object.entries(entity.fields)) if (field.readOnly) delete copy[name];
     return copy;

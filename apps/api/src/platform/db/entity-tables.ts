@@ -4,7 +4,6 @@ import {
   type AnyPgColumn,
   boolean,
   doublePrecision,
-  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -59,7 +58,7 @@ function columnOf(name: string, field: Field, entity: EntityDeclaration): PgColu
         (): AnyPgColumn => {
           const table = target === entity.name ? tableRegistry[entity.name] : (tableRegistry[target] ?? platformTargets[target]?.());
           if (!table) throw new Error(`Relation ${entity.name}.${name} points at unknown entity ${target}`);
-          return (table as unknown as { id: AnyPgColumn }).id;
+          return table.id;
         },
         { onDelete: 'restrict' },
       );
@@ -72,7 +71,7 @@ function columnOf(name: string, field: Field, entity: EntityDeclaration): PgColu
 }
 
 /** Tables outside the kit that declarations may point at (set by schema.ts). */
-export const platformTargets: Record<string, () => unknown> = {};
+export const platformTargets: Record<string, () => { id: AnyPgColumn }> = {};
 
 function buildTable(entity: EntityDeclaration) {
   const columns: Record<string, PgColumnBuilderBase> = {
@@ -85,26 +84,23 @@ function buildTable(entity: EntityDeclaration) {
   columns.createdById = uuid('created_by_id');
   columns.updatedById = uuid('updated_by_id');
 
-  return pgTable(entity.table, columns, (t) => {
-    const table = t as Record<string, AnyPgColumn>;
+  return pgTable(entity.table, columns, (table) => {
     const extras = [
-      uniqueIndex(`${entity.table}_import_hash_key`).on(table.importHash as AnyPgColumn),
-      index(`${entity.table}_created_at_idx`).on(table.createdAt as AnyPgColumn),
+      uniqueIndex(`${entity.table}_import_hash_key`).on(table.importHash),
+      index(`${entity.table}_created_at_idx`).on(table.createdAt),
     ];
     for (const [name, field] of Object.entries(entity.fields)) {
-      const col = table[name] as AnyPgColumn;
+      const col = table[name];
       if (field.type === 'relation' && !field.multiple) extras.push(index(`${entity.table}_${snakeCase(name)}_idx`).on(col));
       if (field.type === 'relation' && field.multiple) extras.push(index(`${entity.table}_${snakeCase(name)}_gin_idx`).using('gin', col));
       // Text filters are "contains" (ILIKE '%x%'): trigram indexes keep them off a full scan.
       if (field.type === 'text' && entity.filters.includes(name) && !field.secret) {
-        extras.push(
-          index(`${entity.table}_${snakeCase(name)}_trgm_idx`).using('gin', (col as unknown as ExtraConfigColumn).op('gin_trgm_ops')),
-        );
+        extras.push(index(`${entity.table}_${snakeCase(name)}_trgm_idx`).using('gin', col.op('gin_trgm_ops')));
       }
       if (field.unique) extras.push(uniqueIndex(`${entity.table}_${snakeCase(name)}_key`).on(sql`lower(${col})`));
     }
     if (entity.labelField && entity.fields[entity.labelField]?.type === 'text')
-      extras.push(index(`${entity.table}_${snakeCase(entity.labelField)}_idx`).on(table[entity.labelField] as AnyPgColumn));
+      extras.push(index(`${entity.table}_${snakeCase(entity.labelField)}_idx`).on(table[entity.labelField]));
     return extras;
   });
 }

@@ -1,21 +1,18 @@
+import { type AuditLogRecord, auditLogEntity, isPlainObject } from '@ebox/domain';
 import { Descriptions, Drawer, Table, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/format';
+import { fieldLabel } from '../../kit/entity-labels';
 import { actionLabelOf, entityLabelOf } from './audit-log-names';
-import type { AuditLogRow } from './audit-log-types';
 
 type Change = { key: string; before: unknown; after: unknown; changed: boolean };
 
-function asRecord(value: unknown): Record<string, unknown> | null {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
 /** Field by field, before next to after; a whole value when it is not an object. */
-function changesOf(row: AuditLogRow): Change[] {
-  const before = row.values?.before ?? null;
-  const after = row.values?.after ?? null;
-  const beforeRecord = asRecord(before);
-  const afterRecord = asRecord(after);
+function changesOf(row: AuditLogRecord): Change[] {
+  const before = row.values.before ?? null;
+  const after = row.values.after ?? null;
+  const beforeRecord = isPlainObject(before) ? before : null;
+  const afterRecord = isPlainObject(after) ? after : null;
   if ((before !== null && !beforeRecord) || (after !== null && !afterRecord)) {
     return [{ key: '', before, after, changed: JSON.stringify(before) !== JSON.stringify(after) }];
   }
@@ -43,8 +40,9 @@ function ValueText({ value, present }: { value: unknown; present: boolean }) {
 }
 
 /** The drawer with one audit entry: who did what when, and the values before and after. */
-export function AuditLogDetail({ row, onClose }: { row: AuditLogRow | null; onClose: () => void }) {
+export function AuditLogDetail({ row, onClose }: { row: AuditLogRecord | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const label = (name: string) => fieldLabel(t, auditLogEntity, name);
   const { token } = theme.useToken();
   const changes = row ? changesOf(row) : [];
   return (
@@ -52,17 +50,17 @@ export function AuditLogDetail({ row, onClose }: { row: AuditLogRow | null; onCl
       {row && (
         <>
           <Descriptions column={1} bordered size="small" style={{ marginBottom: 24 }}>
-            <Descriptions.Item label={t('auditLog.fields.timestamp')}>{formatDateTime(row.timestamp)}</Descriptions.Item>
-            <Descriptions.Item label={t('auditLog.fields.createdByEmail')}>{row.createdByEmail ?? t('auditLog.system')}</Descriptions.Item>
-            <Descriptions.Item label={t('auditLog.fields.entityName')}>{entityLabelOf(i18n, row.entityName)}</Descriptions.Item>
-            <Descriptions.Item label={t('auditLog.fields.entityId')}>
+            <Descriptions.Item label={label('timestamp')}>{formatDateTime(row.timestamp)}</Descriptions.Item>
+            <Descriptions.Item label={label('createdByEmail')}>{row.createdByEmail ?? t('auditLog.system')}</Descriptions.Item>
+            <Descriptions.Item label={label('entityName')}>{entityLabelOf(i18n, row.entityName ?? '')}</Descriptions.Item>
+            <Descriptions.Item label={label('entityId')}>
               <Typography.Text copyable={Boolean(row.entityId)}>{row.entityId ?? '—'}</Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label={t('auditLog.fields.action')}>
-              <Tag>{actionLabelOf(i18n, row.action)}</Tag>
+            <Descriptions.Item label={label('action')}>
+              <Tag>{actionLabelOf(i18n, row.action ?? '')}</Tag>
             </Descriptions.Item>
           </Descriptions>
-          <Typography.Title level={5}>{t('auditLog.fields.values')}</Typography.Title>
+          <Typography.Title level={5}>{label('values')}</Typography.Title>
           <Table<Change>
             size="small"
             rowKey={(change) => change.key || 'value'}
@@ -77,12 +75,12 @@ export function AuditLogDetail({ row, onClose }: { row: AuditLogRow | null; onCl
                     { title: '', dataIndex: 'key', width: '24%', render: (key: string) => <Typography.Text strong>{key}</Typography.Text> },
                   ]),
               {
-                title: t('auditLog.fields.before'),
-                render: (_: unknown, change: Change) => <ValueText value={change.before} present={row.values?.before != null} />,
+                title: label('before'),
+                render: (_: unknown, change: Change) => <ValueText value={change.before} present={row.values.before != null} />,
               },
               {
-                title: t('auditLog.fields.after'),
-                render: (_: unknown, change: Change) => <ValueText value={change.after} present={row.values?.after != null} />,
+                title: label('after'),
+                render: (_: unknown, change: Change) => <ValueText value={change.after} present={row.values.after != null} />,
               },
             ]}
           />

@@ -21,6 +21,6 @@ export function actionLabelOf(i18n: I18n, action: string): string {
 
 /** Every action some area translates (create, update, delete, import and the auth/IAM ones). */
 export function knownActions(i18n: I18n): string[] {
-  const actions = i18n.t('auditLog.actions', { returnObjects: true }) as unknown;
+  const actions: unknown = i18n.t('auditLog.actions', { returnObjects: true });
   return actions && typeof actions === 'object' ? Object.keys(actions) : [];
 }

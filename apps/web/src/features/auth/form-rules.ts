@@ -52,7 +52,7 @@ export function confirmationRules(t: TFunction, passwordField: string, labelKey 
 /** Puts the server's field errors (400 `fields`) next to the fields they are about; true when any was placed. */
 export function showFieldErrors(form: FormInstance, error: unknown): boolean {
   if (!(error instanceof ApiError) || error.fields.length === 0) return false;
-  const known = new Set(Object.keys(form.getFieldsValue() as object));
+  const known = new Set(Object.keys(form.getFieldsValue()));
   const placed = error.fields
     .map((field) => ({ name: field.path.split('.').pop() ?? field.path, errors: [field.message] }))
     .filter((field) => known.has(field.name));

@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityDeclaration, type RelationRef } from '@ebox/domain';
+import { DECLARED_ENTITIES, type RelationRef, relationRefsOf } from '@ebox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,7 @@ import { type EntityRecord, endpointsOf, entityKeys } from '../../kit/entity-api
 import { entityPluralLabel, recordTitle } from '../../kit/entity-labels';
 import { screenPathsOf } from '../../kit/screens';
 
-const building = ENTITIES.building as EntityDeclaration;
-const buildingLevel1 = ENTITIES.buildingLevel1 as EntityDeclaration;
-const buildingLevel2 = ENTITIES.buildingLevel2 as EntityDeclaration;
+const { building, buildingLevel1, buildingLevel2 } = DECLARED_ENTITIES;
 
 type Crumb = { key: string; title: string; to?: string };
 
@@ -32,7 +30,7 @@ function buildingCrumbs(t: ReturnType<typeof useTranslation>['t'], parent: Relat
 export function Level1Breadcrumb({ level1 }: { level1: EntityRecord }) {
   const { t } = useTranslation();
   const crumbs = [
-    ...buildingCrumbs(t, level1.building as RelationRef | null),
+    ...buildingCrumbs(t, relationRefsOf(level1.building)[0]),
     { key: level1.id, title: recordTitle(t, buildingLevel1, level1) },
   ];
   return <Trail crumbs={crumbs} testId="building-level1-breadcrumb" />;
@@ -52,7 +50,7 @@ export function Level2Breadcrumb({ level2 }: { level2: EntityRecord }) {
   });
   const level1 = holder.data?.rows[0];
   const crumbs = [
-    ...buildingCrumbs(t, level1?.building as RelationRef | null | undefined),
+    ...buildingCrumbs(t, relationRefsOf(level1?.building)[0]),
     ...(level1
       ? [{ key: level1.id, title: recordTitle(t, buildingLevel1, level1), to: screenPathsOf(buildingLevel1).view(level1.id) }]
       : []),

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { ENTITIES, type EntityDeclaration, permissionOf, type RelationRef } from '@ebox/domain';
+import { DECLARED_ENTITIES, type EntityDeclaration, permissionOf, type RelationRef, relationRefsOf } from '@ebox/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityRecord, endpointsOf, entityKeys } from '../../kit/entity-api';
 import { entityPluralLabel, fieldLabel } from '../../kit/entity-labels';
 import { useRouteEntity } from '../../kit/route-entity';
@@ -15,7 +16,7 @@ import { EntityViewPage } from '../../kit/view/entity-view-page';
 import { Level1Breadcrumb } from './building-breadcrumb';
 import { CreateModal } from './create-modal';
 
-const buildingLevel2 = ENTITIES.buildingLevel2 as EntityDeclaration;
+const { buildingLevel2 } = DECLARED_ENTITIES;
 
 /**
  * The level 2 units of a level 1 (its `level2` list). A unit created here is linked to this
@@ -29,7 +30,7 @@ function Level2Units({ level1, entity }: { level1: EntityRecord; entity: EntityD
   const handleError = useErrorHandler();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
-  const units = (level1.level2 as RelationRef[] | null) ?? [];
+  const units = relationRefsOf(level1.level2);
   const paths = screenPathsOf(buildingLevel2);
   const mayLink = can(permissionOf(entity, 'Edit'));
 
@@ -114,7 +115,7 @@ function Level2Units({ level1, entity }: { level1: EntityRecord; entity: EntityD
                     description={t('kit.destroy.confirmOne', { label: unit.label })}
                     okText={t('kit.actions.destroy')}
                     cancelText={t('kit.actions.cancel')}
-                    okButtonProps={{ danger: true, 'data-testid': 'confirm-destroy' } as never}
+                    okButtonProps={{ danger: true, ...tagForTests('confirm-destroy') }}
                     onConfirm={() => destroy(unit)}
                   >
                     <Tooltip title={t('kit.actions.destroy')}>
@@ -155,7 +156,7 @@ export function BuildingLevel1ViewPage() {
       entity={entity}
       header={(record) => <Level1Breadcrumb level1={record} />}
       afterDestroy={(record) => {
-        const building = record.building as RelationRef | null;
+        const [building] = relationRefsOf(record.building);
         navigate(building ? `/building/${building.id}` : screenPathsOf(entity).list);
       }}
     >

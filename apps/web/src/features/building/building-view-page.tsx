@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityDeclaration } from '@ebox/domain';
+import { DECLARED_ENTITIES, type EntityDeclaration } from '@ebox/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityRecord } from '../../kit/entity-api';
@@ -9,7 +9,7 @@ import { useRouteEntity } from '../../kit/route-entity';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
 import { CreateModal } from './create-modal';
 
-const buildingLevel1 = ENTITIES.buildingLevel1 as EntityDeclaration;
+const { buildingLevel1 } = DECLARED_ENTITIES;
 
 /**
  * The level 1 records of a building (GET /building-level1?filter[building]=id), created in a form

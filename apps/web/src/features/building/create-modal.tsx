@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '@ebox/domain';
+import { type EntityDeclaration, hasId, isPlainObject } from '@ebox/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -40,8 +40,8 @@ export function CreateModal({ entity, open, onClose, locked, initial, onCreated 
         locked={locked}
         onCancel={onClose}
         onSubmit={async (data) => {
-          const created = (await endpointsOf(entity).create(data)) as EntityRecord;
-          await onCreated?.(created);
+          const created = await endpointsOf(entity).create(data);
+          if (isPlainObject(created) && hasId(created)) await onCreated?.(created);
           message.success(t(`entities.${entity.name}.create.success`));
           await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
           onClose();

@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityDeclaration } from '@ebox/domain';
+import { DECLARED_ENTITIES, type EntityDeclaration } from '@ebox/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { EntityRecord } from '../../kit/entity-api';
@@ -9,7 +9,7 @@ import { useRouteEntity } from '../../kit/route-entity';
 import { screenPathsOf } from '../../kit/screens';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
 
-const compartiment = ENTITIES.eboxModuleCompartiment as EntityDeclaration;
+const compartiment = DECLARED_ENTITIES.eboxModuleCompartiment;
 
 /** A module's compartments (GET /eboxModuleCompartiment?filter[eboxModule]=id), created at /eboxModule/eboxModuleCompartiment/new/:idModule. */
 function ModuleCompartments({ module, entity }: { module: EntityRecord; entity: EntityDeclaration }) {

@@ -4,7 +4,6 @@ import type { EntityEndpoints, EntityRecord, ListRequest, ListResult } from '../
 
 /** IAM calls (spec 7.2, docs/architecture.md "IAM (7.2)"). */
 
-type Query = Parameters<typeof api.get>[1];
 type RoleRef = { id: string; name: string };
 
 export type IamUser = EntityRecord & {
@@ -34,14 +33,14 @@ function withRoleLabels(user: Record<string, unknown>): IamUser {
 
 export const iamEndpoints: EntityEndpoints = {
   async list(request: ListRequest): Promise<ListResult> {
-    const result = await api.get<ListResult>('/iam/user', request as Query);
+    const result = await api.get<ListResult>('/iam/user', request);
     return { rows: result.rows.map(withRoleLabels), count: result.count };
   },
   find: async (id) => withRoleLabels(await api.get<Record<string, unknown>>(`/iam/${encodeURIComponent(id)}`)),
   create: (data) => api.post('/iam', { data }),
   update: (id, data) => api.put('/iam', { data: { ...data, id } }),
   importRow: (data, importHash) => api.post('/iam/import', { data, importHash }),
-  exportFile: (fields, request) => download('/iam/user/export', { fields, ...request } as Query),
+  exportFile: (fields, request) => download('/iam/user/export', { fields, ...request }),
 };
 
 export function setUsersDisabled(ids: string[], disabled: boolean): Promise<unknown> {

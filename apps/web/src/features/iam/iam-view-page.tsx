@@ -61,7 +61,7 @@ export default function IamViewPage() {
   const user = record.data;
   const entries: [string, Field][] = [
     ...SHOWN.map((name): [string, Field] => [name, userEntity.fields[name]]),
-    ['createdAt', SYSTEM_FIELDS.createdAt as Field],
+    ['createdAt', SYSTEM_FIELDS.createdAt],
   ];
   return (
     <Card

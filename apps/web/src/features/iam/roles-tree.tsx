@@ -1,4 +1,5 @@
 import { ReloadOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { relationRefsOf, stringsOf } from '@ebox/domain';
 import { userEntity } from '@ebox/domain/entities/user';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { tagForTests } from '../../app/tag-for-tests';
 import { displayLabel, enumLabel, fieldLabel, roleDescription } from '../../kit/entity-labels';
 import { RelationSelect } from '../../kit/fields/relation-select';
 import { listRolesWithUsers, type RoleWithUsers, removeRoles } from './iam-api';
@@ -79,7 +81,9 @@ export function RolesTree() {
   const userRows = useMemo(() => tree.flatMap((row) => row.children ?? []), [tree]);
   const selected = userRows.filter((row) => selectedKeys.includes(row.key));
   const uniqueUsers = [
-    ...new Map(selected.map((row) => [row.userId as string, { id: row.userId as string, email: row.email as string }])).values(),
+    ...new Map(
+      selected.flatMap((row) => (row.userId && row.email ? [[row.userId, { id: row.userId, email: row.email }] as const] : [])),
+    ).values(),
   ];
 
   const done = async () => {
@@ -91,7 +95,7 @@ export function RolesTree() {
     const byRole = new Map<string, { name: string; emails: string[] }>();
     for (const row of selected) {
       const group = byRole.get(row.roleId) ?? { name: row.roleName, emails: [] };
-      group.emails.push(row.email as string);
+      if (row.email) group.emails.push(row.email);
       byRole.set(row.roleId, group);
     }
     modal.confirm({
@@ -100,7 +104,7 @@ export function RolesTree() {
         .map((group) => t('iam.removeFromRole.confirm', { role: group.name, count: group.emails.length }))
         .join(' '),
       okText: t('iam.actions.removeRoles'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-remove-roles' } as never,
+      okButtonProps: { danger: true, ...tagForTests('confirm-remove-roles') },
       cancelText: t('kit.actions.cancel'),
       onOk: async () => {
         try {
@@ -152,7 +156,7 @@ export function RolesTree() {
             id="iam-role-filter"
             target="role"
             value={role}
-            onChange={(next) => setRole((next as { id: string; label: string } | null) ?? null)}
+            onChange={(next) => setRole(relationRefsOf(next)[0] ?? null)}
             style={{ width: 280 }}
           />
         </Form.Item>
@@ -189,7 +193,7 @@ export function RolesTree() {
         rowSelection={{
           checkStrictly: false,
           selectedRowKeys: selectedKeys,
-          onChange: (keys) => setSelectedKeys((keys as string[]).filter((key) => key.includes(':'))),
+          onChange: (keys) => setSelectedKeys(stringsOf(keys).filter((key) => key.includes(':'))),
           // antd names these checkboxes in English whatever the locale ("Select row 3").
           getTitleCheckboxProps: () => ({ 'aria-label': t('kit.list.selectAll') }),
           getCheckboxProps: (row) => ({ 'aria-label': t('kit.list.selectRow', { label: row.kind === 'role' ? row.roleName : row.email }) }),

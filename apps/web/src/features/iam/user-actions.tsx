@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { tagForTests } from '../../app/tag-for-tests';
 import { displayLabel } from '../../kit/entity-labels';
 import { removeRoles, setUsersDisabled } from './iam-api';
 
@@ -38,7 +39,7 @@ export function UserActions({ selected, done, withRemoveRoles = true }: UserActi
       title: t(disable ? 'iam.disable.title' : 'iam.enable.title'),
       content: t(disable ? 'iam.disable.confirm' : 'iam.enable.confirm', { count: selected.length }),
       okText: t(disable ? 'iam.actions.disable' : 'iam.actions.enable'),
-      okButtonProps: { danger: disable, 'data-testid': 'confirm-status' } as never,
+      okButtonProps: { danger: disable, ...tagForTests('confirm-status') },
       cancelText: t('kit.actions.cancel'),
       onOk: async () => {
         try {
@@ -122,7 +123,7 @@ function RemoveRolesModal({ open, selected, onClose, onDone }: RemoveRolesModalP
       open={open}
       title={t('iam.removeRoles.title')}
       okText={t('iam.actions.removeRoles')}
-      okButtonProps={{ danger: true, disabled: mode === 'choose' && !roles.length, 'data-testid': 'confirm-remove-roles' } as never}
+      okButtonProps={{ danger: true, disabled: mode === 'choose' && !roles.length, ...tagForTests('confirm-remove-roles') }}
       cancelText={t('kit.actions.cancel')}
       confirmLoading={busy}
       onOk={submit}

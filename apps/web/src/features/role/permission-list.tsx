@@ -1,4 +1,4 @@
-import type { Permission } from '@ebox/domain';
+import { isPermission, stringsOf } from '@ebox/domain';
 import { groupPermissions } from '@ebox/domain/i18n/permission-groups';
 import { Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import type { FieldDisplayProps } from '../../kit/fields/field-display';
 /** A role's permissions on its view page: grouped by entity, each with its description on hover. */
 export function PermissionList({ value }: FieldDisplayProps) {
   const { t } = useTranslation();
-  const held = (value as Permission[] | null | undefined) ?? [];
+  const held = stringsOf(value).filter(isPermission);
   if (!held.length) return <Typography.Text type="secondary">{t('role.permissionPicker.none')}</Typography.Text>;
   const groups = groupPermissions(held);
   return (

@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import type { Permission } from '@ebox/domain';
+import { isPermission, type Permission, stringsOf } from '@ebox/domain';
 import { groupPermissions, type PermissionGroup } from '@ebox/domain/i18n/permission-groups';
 import { Checkbox, Col, Collapse, Empty, Input, Row, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -20,7 +20,7 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
   const { can } = useCurrentUser();
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<string[]>([]);
-  const selected = useMemo(() => new Set((value as Permission[] | null | undefined) ?? []), [value]);
+  const selected = useMemo(() => new Set(stringsOf(value).filter(isPermission)), [value]);
   const groups = useMemo(() => groupPermissions(), []);
   const term = search.trim().toLowerCase();
 
@@ -128,9 +128,7 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
               <Collapse
                 size="small"
                 activeKey={activeKey}
-                onChange={(keys) =>
-                  setOpen((current) => [...current.filter((key) => !column.some((g) => g.group === key)), ...(keys as string[])])
-                }
+                onChange={(keys) => setOpen((current) => [...current.filter((key) => !column.some((g) => g.group === key)), ...keys])}
                 items={column.map(panel)}
               />
             )}

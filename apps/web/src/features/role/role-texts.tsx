@@ -1,4 +1,4 @@
-import { isPermission } from '@ebox/domain';
+import { isPermission, stringsOf, textOf } from '@ebox/domain';
 import { Form, Input, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,7 @@ import type { FieldInputProps } from '../../kit/fields/field-input';
 export function useIsManageableRole(): (role: Record<string, unknown>) => boolean {
   const { can } = useCurrentUser();
   return useCallback(
-    (role) =>
-      !role.predefined &&
-      ((role.permissions as string[] | undefined) ?? []).every((permission) => isPermission(permission) && can(permission)),
+    (role) => !role.predefined && stringsOf(role.permissions).every((permission) => isPermission(permission) && can(permission)),
     [can],
   );
 }
@@ -37,7 +35,7 @@ export function RoleDescription({ record, value, compact }: FieldDisplayProps) {
 
 /** The name on the role form (predefined roles never open in it). */
 export function RoleNameInput({ field, value, onChange, id, autoFocus, disabled }: FieldInputProps) {
-  const name = (value as string | null | undefined) ?? '';
+  const name = textOf(value) ?? '';
   return (
     <Input
       id={id}
@@ -55,13 +53,13 @@ export function RoleNameInput({ field, value, onChange, id, autoFocus, disabled 
 export function RoleDescriptionInput({ value, onChange, id, autoFocus, disabled }: FieldInputProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
-  const name = Form.useWatch('name', form) as string | undefined;
+  const name = textOf(Form.useWatch('name', form));
   return (
     <Input.TextArea
       id={id}
       autoFocus={autoFocus}
       disabled={disabled}
-      value={(value as string | null | undefined) ?? ''}
+      value={textOf(value) ?? ''}
       onChange={(e) => onChange?.(e.target.value)}
       placeholder={isPredefinedRoleName(name) ? roleDescription(t, { name }) : undefined}
       autoSize={{ minRows: 3, maxRows: 12 }}

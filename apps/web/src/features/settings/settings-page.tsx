@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
 import { useErrorHandler } from '../../app/error-handler';
 import { SETTINGS_KEY, type Settings } from '../../app/providers';
-import { primaryColorOf, storeTheme } from '../../app/theme';
+import { isTheme, primaryColorOf, storeTheme } from '../../app/theme';
 
 /** Spec 9: after saving, a message, then the page reloads after 3000 ms to apply the new theme everywhere. */
 const RELOAD_DELAY_MS = 3000;
@@ -66,7 +66,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
       <Typography.Paragraph type="secondary">{t('settings.themeHint')}</Typography.Paragraph>
       <Radio.Group
         value={theme}
-        onChange={(event) => setTheme(event.target.value as Theme)}
+        onChange={(event) => {
+          if (isTheme(event.target.value)) setTheme(event.target.value);
+        }}
         aria-labelledby="theme-label"
         style={{ width: '100%' }}
       >

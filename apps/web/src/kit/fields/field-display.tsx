@@ -1,5 +1,17 @@
 import { PaperClipOutlined } from '@ant-design/icons';
-import { ENTITIES, type EntityDeclaration, type Field, type FileRef, permissionOf, type RelationRef } from '@ebox/domain';
+import {
+  dateRangeOf,
+  ENTITIES,
+  type EntityDeclaration,
+  type Field,
+  fileRefsOf,
+  isPlainObject,
+  permissionOf,
+  type RelationRef,
+  relationRefsOf,
+  stringsOf,
+  textOf,
+} from '@ebox/domain';
 import { Image, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,19 +82,19 @@ export function FieldDisplay({ entity, path, field, value, compact }: FieldDispl
     case 'stringList':
       return (
         <Space size={[0, 4]} wrap>
-          {(value as string[]).map((item) => (
+          {stringsOf(value).map((item) => (
             <Tag key={item}>{item}</Tag>
           ))}
         </Space>
       );
     case 'dateTime':
-      return formatDateTime(value as string);
+      return formatDateTime(textOf(value));
     case 'dateRange': {
-      const [start, end] = value as [string | null, string | null];
+      const [start, end] = dateRangeOf(value) ?? [null, null];
       return `${formatDateTime(start)} – ${formatDateTime(end)}`;
     }
     case 'enum': {
-      const values = Array.isArray(value) ? (value as string[]) : [String(value)];
+      const values = Array.isArray(value) ? stringsOf(value) : [String(value)];
       if (!field.multiple) return enumLabel(t, entity, path, values[0] ?? '');
       return (
         <Space size={[0, 4]} wrap>
@@ -93,8 +105,8 @@ export function FieldDisplay({ entity, path, field, value, compact }: FieldDispl
       );
     }
     case 'relation': {
-      const items = Array.isArray(value) ? (value as RelationRef[]) : [value as RelationRef];
-      if (!field.multiple) return <RelationLink target={field.entity} item={items[0] as RelationRef} />;
+      const items = relationRefsOf(value);
+      if (!field.multiple) return items[0] ? <RelationLink target={field.entity} item={items[0]} /> : null;
       return (
         <Space size={[0, 4]} wrap>
           {items.map((item) => (
@@ -106,7 +118,7 @@ export function FieldDisplay({ entity, path, field, value, compact }: FieldDispl
       );
     }
     case 'files': {
-      const files = value as FileRef[];
+      const files = fileRefsOf(value);
       if (field.image)
         return (
           <Image.PreviewGroup>
@@ -135,7 +147,7 @@ export function FieldDisplay({ entity, path, field, value, compact }: FieldDispl
       );
     }
     case 'object': {
-      const record = value as Record<string, unknown>;
+      const record = isPlainObject(value) ? value : {};
       return (
         <Space orientation="vertical" size={2}>
           {Object.entries(field.fields).map(([name, inner]) => (

@@ -1,4 +1,14 @@
-import type { EntityDeclaration, Field, FileRef, RelationRef } from '@ebox/domain';
+import {
+  dateRangeOf,
+  type EntityDeclaration,
+  type Field,
+  fileRefsOf,
+  isRelationRef,
+  numberOf,
+  relationRefsOf,
+  stringsOf,
+  textOf,
+} from '@ebox/domain';
 import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, leafOf } from '../entity-labels';
@@ -24,7 +34,7 @@ export function FieldInput({ entity, path, field, value, onChange, id, autoFocus
   const common = { id, autoFocus, disabled };
   switch (field.type) {
     case 'text': {
-      const text = (value as string | null | undefined) ?? '';
+      const text = textOf(value) ?? '';
       const change = (e: { target: { value: string } }) => onChange?.(e.target.value);
       if (field.secret) return <Input.Password {...common} value={text} onChange={change} autoComplete="new-password" />;
       if (field.multiline) return <Input.TextArea {...common} value={text} onChange={change} autoSize={{ minRows: 3, maxRows: 12 }} />;
@@ -39,7 +49,7 @@ export function FieldInput({ entity, path, field, value, onChange, id, autoFocus
           precision={field.type === 'integer' ? 0 : field.scale}
           step={field.type === 'number' && field.scale ? 1 / 10 ** field.scale : 1}
           decimalSeparator={field.type === 'number' && i18n.language !== 'en' ? ',' : undefined}
-          value={(value as number | null | undefined) ?? null}
+          value={numberOf(value)}
           onChange={(next) => onChange?.(next)}
         />
       );
@@ -51,14 +61,14 @@ export function FieldInput({ entity, path, field, value, onChange, id, autoFocus
           open={false}
           suffixIcon={null}
           tokenSeparators={[',']}
-          value={(value as string[] | null | undefined) ?? []}
+          value={stringsOf(value)}
           onChange={(next) => onChange?.(next)}
         />
       );
     case 'dateTime':
-      return <DateTimeInput {...common} value={value as string | null} onChange={onChange} />;
+      return <DateTimeInput {...common} value={textOf(value)} onChange={onChange} />;
     case 'dateRange':
-      return <DateRangeInput {...common} value={value as [string | null, string | null] | null} onChange={onChange} />;
+      return <DateRangeInput {...common} value={dateRangeOf(value)} onChange={onChange} />;
     case 'boolean':
       return <Switch {...common} checked={Boolean(value)} onChange={(checked) => onChange?.(checked)} />;
     case 'enum': {
@@ -70,7 +80,7 @@ export function FieldInput({ entity, path, field, value, onChange, id, autoFocus
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
           options={options}
-          value={(value as string | string[] | null | undefined) ?? (field.multiple ? [] : undefined)}
+          value={field.multiple ? stringsOf(value) : (textOf(value) ?? undefined)}
           onChange={(next) => onChange?.(next ?? null)}
         />
       );
@@ -81,7 +91,7 @@ export function FieldInput({ entity, path, field, value, onChange, id, autoFocus
           {...common}
           target={field.entity}
           multiple={field.multiple}
-          value={value as RelationRef | RelationRef[] | null}
+          value={field.multiple ? relationRefsOf(value) : isRelationRef(value) ? value : null}
           onChange={onChange}
         />
       );
@@ -93,7 +103,7 @@ export function FieldInput({ entity, path, field, value, onChange, id, autoFocus
           entityName={entity.name}
           fieldName={leafOf(path)}
           field={field}
-          value={value as FileRef[] | null}
+          value={fileRefsOf(value)}
           onChange={onChange}
         />
       );

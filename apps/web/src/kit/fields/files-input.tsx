@@ -99,7 +99,7 @@ export function FilesInput({ entityName, fieldName, field, value, onChange, id, 
             onSuccess?.(stored);
           } catch (error) {
             message.error(errorMessageOf(error, t));
-            onError?.(error as Error);
+            onError?.(error instanceof Error ? error : new Error(String(error)));
           } finally {
             setUploading((list) => list.filter((item) => item.uid !== raw.uid));
           }

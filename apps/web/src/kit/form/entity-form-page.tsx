@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityDeclaration, type RelationRef } from '@ebox/domain';
+import { ENTITIES, type EntityDeclaration, hasId, isPlainObject, type RelationRef } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Spin } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -28,7 +28,7 @@ function useLockedParent(
   const parent = nested ? ENTITIES[nested.parentEntity] : undefined;
   const query = useQuery({
     queryKey: parent && parentId ? entityKeys.find(parent.name, parentId) : ['none'],
-    queryFn: () => endpointsOf(parent as EntityDeclaration).find(parentId as string),
+    queryFn: () => (parent && parentId ? endpointsOf(parent).find(parentId) : Promise.reject(new Error('no parent to load'))),
     enabled: Boolean(parent && parentId),
     retry: false,
   });
@@ -63,7 +63,7 @@ function EntityFormScreen({ entity, inputs, isEditable }: EntityFormPageProps & 
 
   const record = useQuery({
     queryKey: entityKeys.find(entity.name, id ?? ''),
-    queryFn: () => endpoints.find(id as string),
+    queryFn: () => (id ? endpoints.find(id) : Promise.reject(new Error('no record to load'))),
     enabled: Boolean(id),
     retry: false,
   });
@@ -87,7 +87,8 @@ function EntityFormScreen({ entity, inputs, isEditable }: EntityFormPageProps & 
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
       navigation.afterUpdate(id, record.data, params.idOrder);
     } else {
-      const created = (await endpoints.create(data)) as EntityRecord | undefined;
+      const answer = await endpoints.create(data);
+      const created = isPlainObject(answer) && hasId(answer) ? answer : undefined;
       message.success(t(`entities.${entity.name}.create.success`));
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
       navigation.afterCreate(created ?? data, parentId);

@@ -1,4 +1,4 @@
-import type { EntityDeclaration, Field } from '@ebox/domain';
+import { type EntityDeclaration, type Field, isPlainObject } from '@ebox/domain';
 import { Card, Col, Form, Row } from 'antd';
 import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,8 +44,8 @@ function emptyValueOf(field: Field): unknown {
 
 function initialValueOf(field: Field, stored: unknown): unknown {
   if (stored === undefined || stored === null) return emptyValueOf(field);
-  if (field.type === 'object' && typeof stored === 'object') {
-    const nested = stored as Record<string, unknown>;
+  if (field.type === 'object' && isPlainObject(stored)) {
+    const nested = stored;
     return Object.fromEntries(Object.entries(field.fields).map(([name, inner]) => [name, initialValueOf(inner, nested[name])]));
   }
   return stored;
@@ -107,7 +107,7 @@ export function EntityForm({
     .flatMap(([name, field]) =>
       field.type === 'object' ? Object.keys(field.fields).map((inner) => [name, `${name}.${inner}`]) : [[name, name]],
     )
-    .find(([name]) => !isDisabled(name as string))?.[1];
+    .find(([name]) => !isDisabled(name))?.[1];
 
   const control = (path: string, field: Field) => {
     const topName = path.split('.')[0] ?? path;

@@ -1,5 +1,5 @@
 import { DownloadOutlined, PauseOutlined, PlayCircleOutlined, RedoOutlined, UploadOutlined } from '@ant-design/icons';
-import type { EntityDeclaration } from '@ebox/domain';
+import { type EntityDeclaration, isPlainObject } from '@ebox/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Space, Table, type TableColumnsType, Tag, Typography, Upload } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -110,7 +110,7 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
       key: `value-${name}`,
       title: fieldLabel(t, entity, name),
       render: (_: unknown, row: ImportRow) =>
-        displayOf(name.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | null)?.[part], row.values)),
+        displayOf(name.split('.').reduce<unknown>((node, part) => (isPlainObject(node) ? node[part] : undefined), row.values)),
     })),
   ];
 

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '@ebox/domain';
+import { type EntityDeclaration, isPlainObject } from '@ebox/domain';
 import type { TFunction } from 'i18next';
 import { enumLabel, fieldAt, fieldLabel } from '../entity-labels';
 import { sha256Hex } from './sha256';
@@ -109,11 +109,10 @@ function cellValue(value: unknown): unknown {
     return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}`;
   }
   if (typeof value === 'object') {
-    const v = value as Record<string, unknown>;
-    if (Array.isArray(v.richText)) return (v.richText as { text: string }[]).map((part) => part.text).join('');
-    if ('result' in v) return cellValue(v.result);
-    if ('text' in v) return cellValue(v.text);
-    if ('error' in v) return null;
+    if ('richText' in value && Array.isArray(value.richText))
+      return value.richText.map((part: unknown) => (isPlainObject(part) ? String(part.text ?? '') : '')).join('');
+    if ('result' in value) return cellValue(value.result);
+    if ('text' in value) return cellValue(value.text);
     return null;
   }
   if (typeof value === 'string') return value.trim() === '' ? null : value;
@@ -124,10 +123,12 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   const parts = path.split('.');
   let node = target;
   for (const part of parts.slice(0, -1)) {
-    node[part] = (node[part] as Record<string, unknown> | undefined) ?? {};
-    node = node[part] as Record<string, unknown>;
+    const child = node[part];
+    const next = isPlainObject(child) ? child : {};
+    node[part] = next;
+    node = next;
   }
-  node[parts[parts.length - 1] as string] = value;
+  node[parts[parts.length - 1]] = value;
 }
 
 export async function readImportFile(entity: EntityDeclaration, file: File): Promise<ImportFileResult> {

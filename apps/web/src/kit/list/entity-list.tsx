@@ -15,13 +15,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityEndpoints, type EntityRecord, endpointsOf, entityKeys, type ListRequest } from '../entity-api';
 import { entityPluralLabel, fieldAt, fieldLabel, recordTitle } from '../entity-labels';
 import { FieldDisplay } from '../fields/field-display';
 import { reloadsAfterDestroyOne, type ScreenPaths, screenPathsOf } from '../screens';
 import type { FieldDisplays } from '../view/record-view';
 import { ExportModal } from './export-modal';
-import { FilterForm } from './filter-form';
+import { type FilterControls, FilterForm } from './filter-form';
 import { isSortable, parseOrderBy, toApiFilter } from './filters';
 import { type ListStateControl, listPatchOfTableChange, PAGE_SIZES, useUrlListState } from './list-state';
 import { TABLE_SCROLLBAR } from './table-scrollbar';
@@ -55,6 +56,15 @@ export type EntityListProps = {
   isDestroyable?: (record: EntityRecord) => boolean;
   /** Records the caller may not change (predefined roles) offer no edit. */
   isEditable?: (record: EntityRecord) => boolean;
+  /**
+   * A list of a declaration nobody changes from here (audit log, outbox): no selection, new,
+   * import, export, edit or delete; the row's view action and a double click call `onOpen`.
+   */
+  readOnly?: boolean;
+  /** Opens a record in place (a drawer) instead of going to its view screen. */
+  onOpen?: (record: EntityRecord) => void;
+  /** Filter controls that differ from the field type's (a select of the known actions). */
+  filterControls?: FilterControls;
   testId?: string;
 };
 
@@ -65,6 +75,7 @@ export type EntityListProps = {
  */
 export function EntityList(props: EntityListProps) {
   const { entity, fixedFilter, bulkActions, onCreate, afterDestroyOne, hideFilters, displays, isDestroyable, isEditable, testId } = props;
+  const { readOnly, onOpen, filterControls } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useCurrentUser();
@@ -79,6 +90,7 @@ export function EntityList(props: EntityListProps) {
   const [exportOpen, setExportOpen] = useState(false);
 
   const permission = (key: keyof ListPermissions, action: Parameters<typeof permissionOf>[1]) => {
+    if (readOnly && key !== 'read') return false;
     const override = props.permissions?.[key];
     if (override === null) return false;
     return can(override ?? permissionOf(entity, action));
@@ -88,6 +100,8 @@ export function EntityList(props: EntityListProps) {
   const mayDestroy = Boolean(endpoints.destroy) && permission('destroy', 'Destroy');
   const mayImport = !entity.noImport && permission('import', 'Import');
   const mayRead = permission('read', 'Read');
+  const mayExport = mayRead && !readOnly;
+  const open = (record: EntityRecord) => (onOpen ? onOpen(record) : navigate(paths.view(record.id)));
 
   const request: ListRequest = useMemo(
     () => ({
@@ -145,7 +159,7 @@ export function EntityList(props: EntityListProps) {
       title: t('kit.destroy.confirmAllTitle'),
       content: t('kit.destroy.confirmAll', { count: selected.length }),
       okText: t('kit.actions.destroy'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-destroy' } as never,
+      okButtonProps: { danger: true, ...tagForTests('confirm-destroy') },
       cancelText: t('kit.actions.cancel'),
       onOk: async () => {
         try {
@@ -190,7 +204,7 @@ export function EntityList(props: EntityListProps) {
               type="text"
               icon={<EyeOutlined />}
               aria-label={t('kit.actions.view')}
-              onClick={() => navigate(paths.view(record.id))}
+              onClick={() => open(record)}
               data-testid="row-view"
             />
           </Tooltip>
@@ -212,7 +226,7 @@ export function EntityList(props: EntityListProps) {
             description={t('kit.destroy.confirmOne', { label: recordTitle(t, entity, record) })}
             okText={t('kit.actions.destroy')}
             cancelText={t('kit.actions.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'confirm-destroy' } as never}
+            okButtonProps={{ danger: true, ...tagForTests('confirm-destroy') }}
             onConfirm={() => destroyOne(record)}
           >
             <Tooltip title={t('kit.actions.destroy')}>
@@ -258,7 +272,7 @@ export function EntityList(props: EntityListProps) {
               {t('kit.actions.import')}
             </Button>
           )}
-          {mayRead && (
+          {mayExport && (
             <Button icon={<FileExcelOutlined />} onClick={() => setExportOpen(true)} data-testid="list-export">
               {t('kit.actions.export')}
             </Button>
@@ -271,6 +285,7 @@ export function EntityList(props: EntityListProps) {
           entity={entity}
           filters={entity.filters.filter((name) => !(fixedFilter && name in fixedFilter))}
           value={state.filter}
+          controls={filterControls}
           onSearch={(filter) => {
             clear();
             update({ filter, page: 1 });
@@ -304,18 +319,23 @@ export function EntityList(props: EntityListProps) {
         loading={list.isFetching}
         {...TABLE_SCROLLBAR}
         locale={{ emptyText: list.isPending ? ' ' : t('kit.list.empty') }}
-        rowSelection={{
-          selectedRowKeys: selected.map((row) => row.id),
-          preserveSelectedRowKeys: true,
-          onChange: (_keys, rowsSelected) => setSelected(rowsSelected.filter(Boolean)),
-          // antd names these checkboxes in English whatever the locale ("Select row 3").
-          getTitleCheckboxProps: () => ({ 'aria-label': t('kit.list.selectAll') }),
-          getCheckboxProps: (record) => ({
-            'aria-label': t('kit.list.selectRow', { label: recordTitle(t, entity, record) }),
-            // Selection only serves deleting unless the page adds bulk actions of its own.
-            disabled: !bulkActions && isDestroyable ? !isDestroyable(record) : false,
-          }),
-        }}
+        onRow={onOpen ? (record) => ({ onDoubleClick: () => onOpen(record) }) : undefined}
+        rowSelection={
+          readOnly
+            ? undefined
+            : {
+                selectedRowKeys: selected.map((row) => row.id),
+                preserveSelectedRowKeys: true,
+                onChange: (_keys, rowsSelected) => setSelected(rowsSelected.filter(Boolean)),
+                // antd names these checkboxes in English whatever the locale ("Select row 3").
+                getTitleCheckboxProps: () => ({ 'aria-label': t('kit.list.selectAll') }),
+                getCheckboxProps: (record) => ({
+                  'aria-label': t('kit.list.selectRow', { label: recordTitle(t, entity, record) }),
+                  // Selection only serves deleting unless the page adds bulk actions of its own.
+                  disabled: !bulkActions && isDestroyable ? !isDestroyable(record) : false,
+                }),
+              }
+        }
         onChange={onTableChange}
         pagination={{
           current: state.page,

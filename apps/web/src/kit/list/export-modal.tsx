@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorHandler } from '../../app/error-handler';
+import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityEndpoints, type ListRequest, saveBlob } from '../entity-api';
 import { entityPluralLabel, fieldAt, fieldLabel } from '../entity-labels';
 
@@ -69,7 +70,7 @@ export function ExportModal({ entity, endpoints, request, open, onClose }: Expor
       onOk={download}
       onCancel={onClose}
       confirmLoading={downloading}
-      okButtonProps={{ 'data-testid': 'export-download' } as never}
+      okButtonProps={{ ...tagForTests('export-download') }}
       destroyOnHidden
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
@@ -88,7 +89,7 @@ export function ExportModal({ entity, endpoints, request, open, onClose }: Expor
         <Checkbox.Group
           value={chosen}
           onChange={(next) => {
-            setChosen(next as string[]);
+            setChosen(next);
             setMissing(false);
           }}
           style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 8 }}

@@ -2,6 +2,7 @@ import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import type { EntityDeclaration } from '@ebox/domain';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { booleanLabel, enumLabel, fieldAt, fieldLabel } from '../entity-labels';
 import { DateRangeInput } from '../fields/date-inputs';
@@ -37,21 +38,26 @@ function NumberRangeInput({
   );
 }
 
+/** Controls given per filter name, replacing the one its field type would get. */
+export type FilterControls = Partial<Record<string, ReactNode>>;
+
 type FilterFormProps = {
   entity: EntityDeclaration;
   /** Filters to offer; defaults to the declaration's. */
   filters?: string[];
   value: Record<string, unknown>;
+  controls?: FilterControls;
   onSearch: (filter: Record<string, unknown>) => void;
   onReset: () => void;
 };
 
 /** The list's filter form: one control per declared filter, by field type (spec 2.8). */
-export function FilterForm({ entity, filters = entity.filters, value, onSearch, onReset }: FilterFormProps) {
+export function FilterForm({ entity, filters = entity.filters, value, controls, onSearch, onReset }: FilterFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
 
   const control = (name: string) => {
+    if (controls?.[name]) return controls[name];
     const field = fieldAt(entity, name);
     if (!field) return null;
     switch (filterKindOf(field)) {

@@ -1,4 +1,4 @@
-import type { EntityDeclaration, Field } from '@ebox/domain';
+import { type EntityDeclaration, type Field, idOfRef } from '@ebox/domain';
 import { fieldAt } from '../entity-labels';
 
 /**
@@ -34,13 +34,11 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-function idOf(value: unknown): unknown {
-  if (value && typeof value === 'object' && 'id' in value) return (value as { id: unknown }).id;
-  return value;
-}
+/** A filter as the query string carries it: a value or a list (ranges, several ids). */
+export type ApiFilter = Record<string, string | string[]>;
 
-export function toApiFilter(entity: EntityDeclaration, filter: Record<string, unknown>): Record<string, unknown> | undefined {
-  const result: Record<string, unknown> = {};
+export function toApiFilter(entity: EntityDeclaration, filter: Record<string, unknown>): ApiFilter | undefined {
+  const result: ApiFilter = {};
   for (const [name, value] of Object.entries(filter)) {
     const field = fieldAt(entity, name);
     if (!field || isBlank(value)) continue;
@@ -50,13 +48,16 @@ export function toApiFilter(entity: EntityDeclaration, filter: Record<string, un
       if (isBlank(from) && isBlank(to)) continue;
       result[name] = [isBlank(from) ? '' : String(from), isBlank(to) ? '' : String(to)];
     } else if (kind === 'relation') {
-      const ids = (Array.isArray(value) ? value : [value]).map(idOf).filter((id) => !isBlank(id));
+      const ids = (Array.isArray(value) ? value : [value])
+        .map(idOfRef)
+        .filter((id) => !isBlank(id))
+        .map(String);
       if (ids.length) result[name] = ids.length === 1 ? ids[0] : ids;
     } else if (kind === 'text') {
       const text = String(value).trim();
       if (text) result[name] = text;
     } else {
-      result[name] = value;
+      result[name] = Array.isArray(value) ? value.map(String) : String(value);
     }
   }
   return Object.keys(result).length ? result : undefined;

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@ebox/domain';
 import type { TableProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -24,8 +25,8 @@ export type ListStateControl = {
 function parseFilter(raw: string | null): Record<string, unknown> {
   if (!raw) return {};
   try {
-    const value = JSON.parse(raw) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    const value: unknown = JSON.parse(raw);
+    return isPlainObject(value) ? value : {};
   } catch {
     return {};
   }
@@ -33,7 +34,7 @@ function parseFilter(raw: string | null): Record<string, unknown> {
 
 function parsePageSize(raw: string | null, fallback: number): number {
   const size = Number(raw);
-  return (PAGE_SIZES as readonly number[]).includes(size) ? size : fallback;
+  return PAGE_SIZES.some((option) => option === size) ? size : fallback;
 }
 
 function isBlank(value: unknown): boolean {

@@ -128,9 +128,11 @@ export function TableScrollbar() {
   );
 }
 
+const FOOTER_STYLE: CSSProperties = { padding: 0, background: 'transparent' };
+
 /** Spread on a wide table: columns at their natural width, scrolled sideways with a visible bar under the rows. */
 export const TABLE_SCROLLBAR = {
   scroll: { x: 'max-content' as const },
   footer: () => <TableScrollbar />,
-  styles: { footer: { padding: 0, background: 'transparent' } as CSSProperties },
+  styles: { footer: FOOTER_STYLE },
 };

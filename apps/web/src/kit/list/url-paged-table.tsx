@@ -17,7 +17,7 @@ export function useUrlPaging() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const pageSizeParam = Number(params.get('pageSize'));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(pageSizeParam) ? pageSizeParam : DEFAULT_PAGE_SIZE;
+  const pageSize = PAGE_SIZES.some((option) => option === pageSizeParam) ? pageSizeParam : DEFAULT_PAGE_SIZE;
   const update = (changes: UrlParamChanges) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {

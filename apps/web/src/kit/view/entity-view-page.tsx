@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityRecord, endpointsOf, entityKeys } from '../entity-api';
 import { entityLabel, recordTitle } from '../entity-labels';
 import { useEntityNavigation, useFindFailure } from '../navigation';
@@ -68,7 +69,7 @@ function EntityViewScreen({
       title: t('kit.destroy.confirmTitle'),
       content: t('kit.destroy.confirmOne', { label: recordTitle(t, entity, current) }),
       okText: t('kit.actions.destroy'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-destroy' } as never,
+      okButtonProps: { danger: true, ...tagForTests('confirm-destroy') },
       cancelText: t('kit.actions.cancel'),
       onOk: async () => {
         try {

@@ -1,17 +1,21 @@
 export default {
-  auditLog: {
-    title: 'Audit log',
-    fields: {
-      timestamp: 'Date',
-      createdByEmail: 'By',
-      entityName: 'Entity',
-      entityId: 'Record id',
-      action: 'Action',
-      values: 'Values',
-      before: 'Before',
-      after: 'After',
-      period: 'Period',
+  entities: {
+    auditLog: {
+      label: 'Audit entry',
+      labelPlural: 'Audit log',
+      fields: {
+        timestamp: 'Date',
+        createdByEmail: 'By',
+        entityName: 'Entity',
+        entityId: 'Record id',
+        action: 'Action',
+        values: 'Values',
+        before: 'Before',
+        after: 'After',
+      },
     },
+  },
+  auditLog: {
     actions: {
       create: 'Create',
       update: 'Update',
@@ -25,6 +29,5 @@ export default {
     detail: 'Audit entry',
     system: 'System',
     nothing: 'Nothing',
-    empty: 'No audit entries match these filters',
   },
 };

@@ -1,17 +1,21 @@
 export default {
-  auditLog: {
-    title: 'Registros de auditoria',
-    fields: {
-      timestamp: 'Data',
-      createdByEmail: 'Por',
-      entityName: 'Entidade',
-      entityId: 'Id do registro',
-      action: 'Ação',
-      values: 'Valores',
-      before: 'Antes',
-      after: 'Depois',
-      period: 'Período',
+  entities: {
+    auditLog: {
+      label: 'Registro de auditoria',
+      labelPlural: 'Registros de auditoria',
+      fields: {
+        timestamp: 'Data',
+        createdByEmail: 'Por',
+        entityName: 'Entidade',
+        entityId: 'Id do registro',
+        action: 'Ação',
+        values: 'Valores',
+        before: 'Antes',
+        after: 'Depois',
+      },
     },
+  },
+  auditLog: {
     actions: {
       create: 'Criação',
       update: 'Alteração',
@@ -25,6 +29,5 @@ export default {
     detail: 'Registro de auditoria',
     system: 'Sistema',
     nothing: 'Nada',
-    empty: 'Nenhum registro de auditoria com estes filtros',
   },
 };
