@@ -11,4 +11,6 @@ CREATE TABLE "idempotency_key" (
 --> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "actor_label" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_key_principal_key" ON "idempotency_key" USING btree ("principal","key");--> statement-breakpoint
-CREATE INDEX "idempotency_key_created_at_idx" ON "idempotency_key" USING btree ("created_at");
+CREATE INDEX "idempotency_key_created_at_idx" ON "idempotency_key" USING btree ("created_at");--> statement-breakpoint
+-- Entries written before the label existed were all made by people: their email is their label.
+UPDATE "audit_log" SET "actor_label" = "created_by_email" WHERE "actor_label" IS NULL;

@@ -102,6 +102,12 @@ describe('demo data', () => {
       ),
     );
     expect(used).toEqual(new Set(SYSTEM_ACTOR_RIGHTS.demoSeed));
+
+    // The owner reading the log sees who wrote these entries, though no person did.
+    const log = await owner.api.get('/auditLog', { filter: { actorLabel: 'system:demoSeed' }, limit: 5 });
+    expect(log.status).toBe(200);
+    expect(log.body.count).toBeGreaterThan(0);
+    expect(log.body.rows[0]).toMatchObject({ actorLabel: 'system:demoSeed', createdByEmail: null });
   });
 
   it('adds nothing when it runs again', async () => {

@@ -20,9 +20,11 @@ export const auditLogEntity = defineEntity({
     values: { type: 'object', fields: {} },
     timestamp: { type: 'dateTime' },
     createdByEmail: { type: 'text' },
+    /** Who acted, whoever it was: a person's email, `system:<name>` (a job, the seed) or `terminal:<id>` (a locker). */
+    actorLabel: { type: 'text' },
   },
   listColumns: ['timestamp', 'createdByEmail', 'entityName', 'action', 'entityId'],
-  filters: ['entityName', 'action', 'createdByEmail', 'entityId', 'timestamp'],
+  filters: ['entityName', 'action', 'createdByEmail', 'actorLabel', 'entityId', 'timestamp'],
   importColumns: [],
   defaultOrderBy: 'timestamp_DESC',
   noImport: true,

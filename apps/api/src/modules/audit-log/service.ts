@@ -38,6 +38,7 @@ function presentEntry(row: Row): AuditLogRecord {
     values,
     timestamp: toIso(row.timestamp),
     createdByEmail: typeof row.createdByEmail === 'string' ? row.createdByEmail : null,
+    actorLabel: typeof row.actorLabel === 'string' ? row.actorLabel : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/format';
 import { fieldLabel } from '../../kit/entity-labels';
 import { actionLabelOf, entityLabelOf } from './audit-log-names';
+import { AuthorText } from './author-text';
 
 type Change = { key: string; before: unknown; after: unknown; changed: boolean };
 
@@ -51,7 +52,9 @@ export function AuditLogDetail({ row, onClose }: { row: AuditLogRecord | null; o
         <>
           <Descriptions column={1} bordered size="small" style={{ marginBottom: 24 }}>
             <Descriptions.Item label={label('timestamp')}>{formatDateTime(row.timestamp)}</Descriptions.Item>
-            <Descriptions.Item label={label('createdByEmail')}>{row.createdByEmail ?? t('auditLog.system')}</Descriptions.Item>
+            <Descriptions.Item label={label('createdByEmail')}>
+              <AuthorText email={row.createdByEmail ?? null} actorLabel={row.actorLabel ?? null} />
+            </Descriptions.Item>
             <Descriptions.Item label={label('entityName')}>{entityLabelOf(i18n, row.entityName ?? '')}</Descriptions.Item>
             <Descriptions.Item label={label('entityId')}>
               <Typography.Text copyable={Boolean(row.entityId)}>{row.entityId ?? '—'}</Typography.Text>

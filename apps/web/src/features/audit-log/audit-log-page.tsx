@@ -7,6 +7,7 @@ import { EntityList } from '../../kit/list/entity-list';
 import type { FieldDisplays } from '../../kit/view/record-view';
 import { AuditLogDetail } from './audit-log-detail';
 import { actionLabelOf, auditedEntityNames, entityLabelOf, knownActions } from './audit-log-names';
+import { AuthorText } from './author-text';
 
 function textOf(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
@@ -24,10 +25,8 @@ function ActionCell({ value }: FieldDisplayProps) {
   return action ? <Tag>{actionLabelOf(i18n, action)}</Tag> : null;
 }
 
-/** An entry nobody signed in wrote (a job, the seed) reads as "System". */
-function AuthorCell({ value }: FieldDisplayProps) {
-  const { t } = useTranslation();
-  return textOf(value) ?? <Typography.Text type="secondary">{t('auditLog.system')}</Typography.Text>;
+function AuthorCell({ value, record }: FieldDisplayProps) {
+  return <AuthorText email={textOf(value)} actorLabel={textOf(record?.actorLabel)} />;
 }
 
 function RecordIdCell({ value }: FieldDisplayProps) {

@@ -6,6 +6,7 @@ export default {
       fields: {
         timestamp: 'Date',
         createdByEmail: 'By',
+        actorLabel: 'Actor',
         entityName: 'Entity',
         entityId: 'Record id',
         action: 'Action',
@@ -28,6 +29,8 @@ export default {
     },
     detail: 'Audit entry',
     system: 'System',
+    systemActor: 'System ({{name}})',
+    terminalActor: 'Terminal {{name}}',
     nothing: 'Nothing',
   },
 };

@@ -6,6 +6,7 @@ export default {
       fields: {
         timestamp: 'Data',
         createdByEmail: 'Por',
+        actorLabel: 'Agente',
         entityName: 'Entidade',
         entityId: 'Id do registro',
         action: 'Ação',
@@ -28,6 +29,8 @@ export default {
     },
     detail: 'Registro de auditoria',
     system: 'Sistema',
+    systemActor: 'Sistema ({{name}})',
+    terminalActor: 'Terminal {{name}}',
     nothing: 'Nada',
   },
 };
