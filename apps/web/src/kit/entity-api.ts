@@ -1,4 +1,4 @@
-import type { EntityDeclaration, FileRef, RelationRef } from '@ebox/domain';
+import { destroyOf, type EntityDeclaration, type FileRef, type RelationRef } from '@ebox/domain';
 import { api, download, upload } from '../app/api-client';
 
 /** The calls of the generic resource (docs/architecture.md, "Generic resource (7.3)"). */
@@ -18,14 +18,16 @@ export type EntityEndpoints = {
   exportFile(fields: string[], request: Pick<ListRequest, 'filter' | 'orderBy'>): Promise<{ blob: Blob; fileName: string }>;
 };
 
-export function endpointsOf(entity: Pick<EntityDeclaration, 'path'>): EntityEndpoints {
+/** The declaration's route options decide what exists: no delete where the entity refuses it. */
+export function endpointsOf(entity: Pick<EntityDeclaration, 'path' | 'routes'>): EntityEndpoints {
   const base = `/${entity.path}`;
+  const destroy = destroyOf(entity) ? (ids: string[]) => api.delete(base, { ids }) : undefined;
   return {
     list: (request) => api.get<ListResult>(base, request),
     find: (id) => api.get<EntityRecord>(`${base}/${encodeURIComponent(id)}`),
     create: (data) => api.post(base, { data }),
     update: (id, data) => api.put(`${base}/${encodeURIComponent(id)}`, { id, data }),
-    destroy: (ids) => api.delete(base, { ids }),
+    destroy,
     importRow: (data, importHash) => api.post(`${base}/import`, { data, importHash }),
     exportFile: (fields, request) => download(`${base}/export`, { fields, ...request }),
   };

@@ -81,12 +81,12 @@ export function permissionOf(entity: EntityDeclaration, action: EntityAction): P
 }
 
 /** Whether the entity offers the generic PUT. */
-export function offersUpdate(entity: EntityDeclaration): boolean {
+export function offersUpdate(entity: Pick<EntityDeclaration, 'routes'>): boolean {
   return entity.routes?.update !== false;
 }
 
 /** What DELETE does: the generic delete, a named action, or nothing (refused). */
-export function destroyOf(entity: EntityDeclaration): 'delete' | { action: string } | null {
+export function destroyOf(entity: Pick<EntityDeclaration, 'routes'>): 'delete' | { action: string } | null {
   const destroy = entity.routes?.destroy;
   if (destroy === false) return null;
   return typeof destroy === 'object' ? destroy : 'delete';

@@ -7,7 +7,7 @@ import {
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { type EntityDeclaration, type Permission, permissionOf } from '@ebox/domain';
+import { type EntityDeclaration, offersUpdate, type Permission, permissionOf } from '@ebox/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -96,7 +96,7 @@ export function EntityList(props: EntityListProps) {
     return can(override ?? permissionOf(entity, action));
   };
   const mayCreate = permission('create', 'Create');
-  const mayEdit = permission('edit', 'Edit');
+  const mayEdit = offersUpdate(entity) && permission('edit', 'Edit');
   const mayDestroy = Boolean(endpoints.destroy) && permission('destroy', 'Destroy');
   const mayImport = !entity.noImport && permission('import', 'Import');
   const mayRead = permission('read', 'Read');

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { EntityDeclaration } from '@ebox/domain';
-import { permissionOf } from '@ebox/domain';
+import { offersUpdate, permissionOf } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Spin } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
@@ -95,7 +95,7 @@ function EntityViewScreen({
         extra={
           current && (
             <Space wrap>
-              {can(permissionOf(entity, 'Edit')) && (isEditable?.(current) ?? true) && (
+              {offersUpdate(entity) && can(permissionOf(entity, 'Edit')) && (isEditable?.(current) ?? true) && (
                 <Button icon={<EditOutlined />} onClick={() => navigate(navigation.paths.edit(current.id))} data-testid="view-edit">
                   {t('kit.actions.edit')}
                 </Button>
