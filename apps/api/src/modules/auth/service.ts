@@ -62,6 +62,12 @@ function decoyPasswordHash(): Promise<string> {
   return decoyHash;
 }
 
+/** Queues the mail that proves `email` with the one-time `token`, in the caller's transaction. */
+function queueVerificationMail(ctx: ServiceContext, email: string, token: string): Promise<void> {
+  const link = linkTo(ctx, 'verify-email', token);
+  return deliverMessage(ctx, { channel: 'email', message: composeVerificationMail(ctx.language, email, link, EMAIL_VERIFICATION_HOURS) });
+}
+
 export async function signUp(ctx: ServiceContext, input: { email: string; password: string }): Promise<string> {
   if (await findUserByEmail(dbOf(ctx), input.email)) throw badRequest('auth.errors.userAlreadyExists');
   const passwordHash = await hashPassword(input.password);
@@ -77,14 +83,7 @@ export async function signUp(ctx: ServiceContext, input: { email: string; passwo
         emailVerificationExpiresAt: verification.expiresAt,
       });
       await auditUserChange(tx, 'create', null, row, actorOf(row));
-      // The account exists even when the mail fails; the unverified page offers to send it again.
-      const mail = composeVerificationMail(
-        ctx.language,
-        row.email,
-        linkTo(ctx, 'verify-email', verification.token),
-        EMAIL_VERIFICATION_HOURS,
-      );
-      await deliverMessage(inner, { channel: 'email', message: mail });
+      await queueVerificationMail(inner, row.email, verification.token);
       return row;
     });
   } catch (error) {
@@ -121,13 +120,7 @@ export async function sendVerificationEmail(ctx: ServiceContext): Promise<true> 
       emailVerificationExpiresAt: verification.expiresAt,
     });
     await writeAudit(tx, { entityName: 'user', entityId: current.id, action: 'emailVerificationRequest', by: actorOf(current) });
-    const mail = composeVerificationMail(
-      ctx.language,
-      current.email,
-      linkTo(ctx, 'verify-email', verification.token),
-      EMAIL_VERIFICATION_HOURS,
-    );
-    await deliverMessage(inner, { channel: 'email', message: mail });
+    await queueVerificationMail(inner, current.email, verification.token);
   });
   return true;
 }
