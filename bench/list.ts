@@ -16,7 +16,7 @@ import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
 import { user } from '../apps/api/src/platform/db/schema';
 import { seedRolesAndSettings } from '../apps/api/src/platform/seed';
 import { generateBenchData } from './generate';
-import { formatTable } from './table';
+import { formatTable, percentile } from './table';
 
 export type ListBenchOptions = {
   customers?: number;
@@ -66,15 +66,10 @@ const SCENARIOS: Scenario[] = [
 
 const WARM_UP = 5;
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
-}
+export type BenchDatabase = { url: string; stop: () => Promise<void> };
 
-type BenchDatabase = { url: string; stop: () => Promise<void> };
-
-async function startBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
+/** A throw-away database: embedded, or created on `serverUrl`'s server and dropped by `stop`. */
+export async function startBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
   if (serverUrl) {
     const name = `ebox_bench_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: serverUrl });

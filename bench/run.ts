@@ -6,7 +6,14 @@
  *   embedded one; BENCH_CUSTOMERS, BENCH_COMPANIES and BENCH_REQUESTS resize it.
  * - startup: `npm start`'s time to the first answer, first and warm starts (BENCH_STARTS, 3), beside
  *   an empty Node server and PostgreSQL alone.
+ * - jobs: the job queue (pg-boss) on a temporary PostgreSQL (or BENCH_DATABASE_URL's server): a
+ *   transaction's cost of enqueueing one job beside the same transaction without it; one and two
+ *   workers draining BENCH_JOBS (2000) queued no-op jobs, at the default polling interval and at
+ *   0.5 s, beside one and two bare SKIP LOCKED loops taking as many rows (a drain stops after
+ *   BENCH_JOBS_DRAIN_SECONDS, 10, and reports its rate so far); and commit-to-handler latency,
+ *   polled (BENCH_JOBS_SAMPLES, 10, per interval) and woken in-process.
  */
+import { formatJobsResults, runJobsBenchmark } from './jobs';
 import { formatResults, runListBenchmark } from './list';
 import { formatStartupResults, runStartupBenchmark } from './startup';
 
@@ -18,6 +25,11 @@ function numberFromEnv(name: string, fallback: number): number {
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
+const logDatabase = () =>
+  log(
+    `database: ${process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL (a database created for this run)' : 'embedded PostgreSQL (temporary)'}`,
+  );
+
 const PARTS: Record<string, () => Promise<void>> = {
   async list() {
     const customers = numberFromEnv('BENCH_CUSTOMERS', 100_000);
@@ -26,9 +38,7 @@ const PARTS: Record<string, () => Promise<void>> = {
     log(
       `Ebox Console list benchmark: GET /customer, ${customers.toLocaleString('en-US')} customers, ${companies} companies, ${requests} requests per scenario`,
     );
-    log(
-      `database: ${process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL (a database created for this run)' : 'embedded PostgreSQL (temporary)'}`,
-    );
+    logDatabase();
     const results = await runListBenchmark({ customers, companies, requests, databaseUrl: process.env.BENCH_DATABASE_URL, log });
     log('');
     log(formatResults(results));
@@ -38,6 +48,20 @@ const PARTS: Record<string, () => Promise<void>> = {
     const results = await runStartupBenchmark({ starts: numberFromEnv('BENCH_STARTS', 3), log });
     log('');
     log(formatStartupResults(results));
+  },
+  async jobs() {
+    const jobs = numberFromEnv('BENCH_JOBS', 2000);
+    log(`Ebox Console job queue benchmark: ${jobs.toLocaleString('en-US')} transactions and jobs, no-op handler`);
+    logDatabase();
+    const results = await runJobsBenchmark({
+      jobs,
+      drainSeconds: numberFromEnv('BENCH_JOBS_DRAIN_SECONDS', 10),
+      latencySamples: numberFromEnv('BENCH_JOBS_SAMPLES', 10),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatJobsResults(results));
   },
 };
 

@@ -5,3 +5,10 @@ export function formatTable(header: string[], lines: string[][]): string {
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number))).join('  ');
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n');
 }
+
+/** The p-th percentile of ascending `sorted` (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
+}
