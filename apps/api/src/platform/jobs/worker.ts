@@ -35,10 +35,18 @@ export async function startJobWorker(deps: AppDeps, options: { jobs: readonly An
   await boss.start();
   const pollingIntervalSeconds = options.pollingSeconds ?? deps.config.jobs.pollingSeconds;
   for (const job of options.jobs) {
-    const workerId = await boss.work<unknown>(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([raw]) => {
-      if (raw) await runJob(deps, job, raw);
+    let workerId: string | undefined;
+    const fetchAgain = () => {
+      if (workerId) boss.notifyWorker(workerId);
+    };
+    workerId = await boss.work<unknown>(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([raw]) => {
+      if (!raw) return;
+      // pg-boss sleeps a whole polling interval after every fetch, even one that found a job: a
+      // backlog would drain one job per interval (bench/jobs.ts). While jobs come, fetch again at once.
+      fetchAgain();
+      await runJob(deps, job, raw);
     });
-    registerLocalWaker(deps, job.name, () => boss.notifyWorker(workerId));
+    registerLocalWaker(deps, job.name, fetchAgain);
     if (job.schedule) {
       await boss.schedule(job.name, job.schedule.cron, job.payload.parse(job.schedule.payload) as object, {
         retryLimit: job.retry.limit,
