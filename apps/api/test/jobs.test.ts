@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { outboxEntity } from '@ebox/domain';
+import { outboxEntity, translatorFor } from '@ebox/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,11 +9,11 @@ import { resourceOf } from '../src/kit/repository';
 import { listOutbox } from '../src/modules/outbox/service';
 import { inTransaction, systemContext } from '../src/platform/context';
 import { connectDatabase, type Database } from '../src/platform/db/client';
-import { outboxMessage, revokedToken } from '../src/platform/db/schema';
+import { idempotencyKey, outboxMessage, revokedToken } from '../src/platform/db/schema';
 import { declareEventHandler, onEvent, publishEvent } from '../src/platform/events';
 import { defineJob } from '../src/platform/jobs/job';
 import { enqueueJob, installJobQueues } from '../src/platform/jobs/queue';
-import { JOBS, purgeRevokedTokensJob } from '../src/platform/jobs/registry';
+import { JOBS, purgeIdempotencyKeysJob, purgeRevokedTokensJob } from '../src/platform/jobs/registry';
 import { type JobWorker, startJobWorker } from '../src/platform/jobs/worker';
 import { sendMessage } from '../src/platform/messages';
 import { eventually, pause } from './support/eventually';
@@ -175,6 +175,35 @@ describe('scheduled jobs', () => {
     );
     expect(left).toEqual(['live-jti']);
     await stopWorkers();
+  });
+
+  it('forgets the answers of repeated requests after a week, keeping newer ones', async () => {
+    const worker = await startWorker();
+    expect(await worker.boss.getSchedules()).toContainEqual(
+      expect.objectContaining({ name: 'maintenance.purge-idempotency-keys', cron: '20 3 * * *' }),
+    );
+    const row = { principal: 'system:demoSeed', request: 'POST /customer', fingerprint: 'f', status: 200 };
+    await t.database.db.insert(idempotencyKey).values([
+      { ...row, key: 'old-key', createdAt: new Date(Date.now() - 8 * 86_400_000).toISOString() },
+      { ...row, key: 'new-key', createdAt: new Date(Date.now() - 6 * 86_400_000).toISOString() },
+    ]);
+    await enqueueJob({ deps: t.app.deps }, purgeIdempotencyKeysJob, {});
+    const left = await eventually(
+      async () => (await t.database.db.select().from(idempotencyKey)).map((key) => key.key),
+      (keys) => !keys.includes('old-key'),
+    );
+    expect(left).toContain('new-key');
+    await stopWorkers();
+  });
+
+  it('names every declared job in both languages on the queue panel', () => {
+    for (const language of ['pt-BR', 'en'] as const) {
+      const t = translatorFor(language);
+      for (const job of JOBS) {
+        const key = `outbox.queue.names.${job.name.replace(/\./g, '-')}`;
+        expect(t(key, { defaultValue: '' }), `${language} ${key}`).not.toBe('');
+      }
+    }
   });
 });
 

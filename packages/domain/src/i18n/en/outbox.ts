@@ -22,6 +22,7 @@ export default {
       names: {
         'messages-send': 'Send mail and SMS',
         'auth-purge-revoked-tokens': 'Forget expired sign-outs (daily)',
+        'maintenance-purge-idempotency-keys': 'Forget answers kept for repeated requests (daily)',
       },
       failures: 'Latest failures',
       noFailures: 'No failed jobs',

@@ -22,6 +22,7 @@ export default {
       names: {
         'messages-send': 'Enviar emails e SMS',
         'auth-purge-revoked-tokens': 'Esquecer saídas expiradas (diária)',
+        'maintenance-purge-idempotency-keys': 'Esquecer respostas guardadas de pedidos repetidos (diária)',
       },
       failures: 'Últimas falhas',
       noFailures: 'Nenhuma tarefa falhou',
