@@ -76,7 +76,9 @@ describe('the console and its embedded PostgreSQL, killed', () => {
     for (;;) {
       const response = await fetch(url('/io/api/v1/auth/me'), { headers: { authorization: `Bearer ${token}` } });
       statuses.add(response.status);
-      if (response.status === 200) break;
+      // Backends of the killed postmaster may still answer for a moment on pooled connections:
+      // recovered means a new server answers.
+      if (response.status === 200 && restartedPostmasterOf(killed) !== null) break;
       if (Date.now() > deadline) throw new Error(`no recovery within 30 s: ${[...statuses]}\n${running?.stderr()}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -138,3 +140,13 @@ describe('the console and its embedded PostgreSQL, killed', () => {
     }
   }, 60_000);
 });
+
+/** The pid of a postmaster other than `killed` when one is up (its pid file is rewritten on start). */
+function restartedPostmasterOf(killed: number): number | null {
+  try {
+    const pid = postmasterPidOf(dataDir);
+    return pid !== killed && isAlive(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
