@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { type Language, pickLanguage } from '@ebox/domain';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -209,15 +210,43 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   // The built console is served by the API; unknown paths get index.html so client routes work.
+  // The web build writes .br and .gz files beside each asset; they are sent to a browser that
+  // accepts them, so the first screen costs its compressed size without compressing per request.
   if (existsSync(config.webDistDir)) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      preCompressed: true,
+      // the compressed siblings are reached through the file they compress, not by their own URL
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.setHeader('cache-control', cacheControlOf(path.relative(config.webDistDir, filePath)));
+        response.setHeader('vary', 'accept-encoding');
+      },
+    });
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET' || request.url.startsWith(API_PREFIX)) {
         return reply.status(404).send({ error: { code: 'routeNotFound', message: 'Not found' } });
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     });
   }
 
   return app;
+}
+
+/**
+ * index.html names the hashed files of the current build, so a browser must ask again each time
+ * (a conditional request, answered 304 when unchanged); the hashed files under /assets never change
+ * under their name and are kept for a year; anything else (favicon) is kept briefly.
+ */
+function cacheControlOf(relativePath: string): string {
+  const file = relativePath
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
+  if (file === 'index.html') return 'no-cache';
+  if (file.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
 }

@@ -71,6 +71,8 @@ export async function startTestApp(
     configure?: (app: FastifyInstance) => Promise<void> | void;
     /** Runs the app on this database (already migrated by the test) instead of a clone of the template. */
     databaseUrl?: string;
+    /** Serves this folder as the built console (a test's own files rather than the real web build). */
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const url = options.databaseUrl ?? (await createDatabaseFromTemplate(inject('databaseAdminUrl'), inject('databaseTemplate')));
@@ -85,6 +87,7 @@ export async function startTestApp(
     }),
     smtpUrl: options.smtpUrl,
     logLevel: 'silent',
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   };
   const app = await buildApp({
     db: database.db,
