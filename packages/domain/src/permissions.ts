@@ -210,3 +210,37 @@ export function permissionsOfRole(role: { name: string; permissions?: readonly s
   if (role.name === OWNER_ROLE) return [...PERMISSIONS];
   return (role.permissions ?? []).filter(isPermission);
 }
+
+/**
+ * Permissions that achieve nothing without another (checked by the role editor, which warns): each
+ * screen that changes records is reached through its list, so changing needs reading; an operation
+ * on an order or a locker is offered on its page. Picking a related record in a form needs nothing
+ * more: whoever may create or edit a record may search the records it relates to, within their
+ * companies (see `autocompleteGrantsOf` in kit/entity.ts).
+ */
+function dependenciesOf(): Partial<Record<Permission, readonly Permission[]>> {
+  const needs: Partial<Record<Permission, readonly Permission[]>> = {};
+  for (const entity of CRUD_ENTITIES) {
+    const read = `${entity}Read` as Permission;
+    for (const action of ['Create', 'Edit', 'Destroy', 'Import'] as const) needs[`${entity}${action}` as Permission] = [read];
+  }
+  for (const permission of ORDER_OPERATIONS) needs[permission] = ['orderRead'];
+  for (const permission of ['eboxReboot', 'eboxRestartApp', 'eboxSync'] as const) needs[permission] = ['eboxRead'];
+  for (const permission of ['compartimentOpen', 'compartimentLock'] as const) needs[permission] = ['compartimentRead'];
+  needs.paymentExport = ['paymentRead'];
+  needs.packingCreate = ['packingRead'];
+  needs.packingDestroy = ['packingRead'];
+  needs.inboundCreate = ['inboundRead'];
+  return needs;
+}
+
+export const PERMISSION_DEPENDENCIES: Partial<Record<Permission, readonly Permission[]>> = dependenciesOf();
+
+/** Each held permission that lacks one it depends on, with the missing ones (the registry's order). */
+export function missingDependencies(held: Iterable<string>): { permission: Permission; missing: Permission[] }[] {
+  const have = new Set(held);
+  return PERMISSIONS.filter((permission) => have.has(permission)).flatMap((permission) => {
+    const missing = (PERMISSION_DEPENDENCIES[permission] ?? []).filter((needed) => !have.has(needed));
+    return missing.length ? [{ permission, missing }] : [];
+  });
+}

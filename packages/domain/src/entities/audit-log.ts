@@ -15,6 +15,8 @@ export const auditLogEntity = defineEntity({
   fields: {
     entityName: { type: 'text' },
     entityId: { type: 'text' },
+    /** The record's label at the time of the change, written with the entry (searchable). */
+    entityLabel: { type: 'text' },
     action: { type: 'text' },
     /** {before, after}: the record as it was and as it became (free-form JSON). */
     values: { type: 'object', fields: {} },
@@ -22,9 +24,16 @@ export const auditLogEntity = defineEntity({
     createdByEmail: { type: 'text' },
     /** Who acted, whoever it was: a person's email, `system:<name>` (a job, the seed) or `terminal:<id>` (a locker). */
     actorLabel: { type: 'text' },
+    /** Resolved when read, no column: the author's current name (else their email). */
+    authorName: { type: 'text', readOnly: true },
+    /** Resolved when read, no column: id → label of the records the values relate to, within the reader's scope. */
+    references: { type: 'object', fields: {}, readOnly: true },
+    /** No column: the change in words, written by the export (the console words it from `values`). */
+    changes: { type: 'text', readOnly: true },
   },
-  listColumns: ['timestamp', 'createdByEmail', 'entityName', 'action', 'entityId'],
-  filters: ['entityName', 'action', 'createdByEmail', 'actorLabel', 'entityId', 'timestamp'],
+  listColumns: ['timestamp', 'createdByEmail', 'entityName', 'entityLabel', 'action', 'values'],
+  filters: ['entityName', 'entityLabel', 'action', 'createdByEmail', 'actorLabel', 'entityId', 'timestamp'],
+  exportColumns: ['timestamp', 'authorName', 'createdByEmail', 'entityName', 'entityLabel', 'action', 'changes', 'entityId'],
   importColumns: [],
   defaultOrderBy: 'timestamp_DESC',
   noImport: true,

@@ -6,6 +6,7 @@ export const buildingLevel1 = defineEntity({
   path: 'building-level1',
   table: 'building_level1',
   labelField: 'name',
+  naturalKey: ['name'],
   scope: { kind: 'company', field: 'company' },
   parent: { field: 'building', entity: 'building' },
   fields: {

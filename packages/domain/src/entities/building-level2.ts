@@ -6,6 +6,7 @@ export const buildingLevel2 = defineEntity({
   path: 'building-level2',
   table: 'building_level2',
   labelField: 'name',
+  naturalKey: ['name'],
   scope: { kind: 'none' },
   fields: {
     name: { type: 'text', required: true, max: 255 },

@@ -5,6 +5,7 @@ export const building = defineEntity({
   path: 'building',
   table: 'building',
   labelField: 'name',
+  naturalKey: ['name', 'externalId'],
   scope: { kind: 'company', field: 'company' },
   fields: {
     name: { type: 'text', required: true, min: 2, max: 255 },
@@ -15,7 +16,8 @@ export const building = defineEntity({
     externalId: { type: 'text', max: 255 },
     buildingId: { type: 'text', max: 255 },
     customerName: { type: 'text', max: 255 },
-    customerPhone: { type: 'text', max: 24, matches: 'startsWithDigit' },
+    /** Stored as digits with the country code; a landline is fine here. */
+    customerPhone: { type: 'text', max: 24, phone: true },
     customerEmail: { type: 'text', max: 255, email: true },
   },
   listColumns: ['name', 'company', 'level1', 'level2', 'externalId', 'createdAt'],

@@ -9,6 +9,7 @@ export const company = defineEntity({
   path: 'company',
   table: 'company',
   labelField: 'name',
+  naturalKey: ['name', 'externalId'],
   scope: { kind: 'self' },
   fields: {
     name: { type: 'text', required: true, min: 2, max: 255 },

@@ -6,6 +6,7 @@ export const compartimentLayout = defineEntity({
   path: 'compartimentLayout',
   table: 'compartiment_layout',
   labelField: 'name',
+  naturalKey: ['code', 'name'],
   scope: { kind: 'none' },
   fields: {
     code: { type: 'text', required: true, max: 20 },

@@ -6,17 +6,23 @@ export const customer = defineEntity({
   path: 'customer',
   table: 'customer',
   labelField: 'name',
+  naturalKey: ['name', 'email', 'documentNumber'],
   scope: { kind: 'company', field: 'company' },
   fields: {
     name: { type: 'text', required: true, min: 2, max: 255 },
-    /** Digits with the country code (5521987654321), as orders carry it. */
-    cellphone: { type: 'text', max: 24, matches: 'startsWithDigit' },
+    /** A mobile, stored as digits with the country code (5521987654321), as orders carry it. */
+    cellphone: { type: 'text', max: 24, phone: 'mobile' },
     email: { type: 'text', max: 255, email: true },
-    /** CPF or CNPJ, with or without punctuation. */
-    documentNumber: { type: 'text', max: 20 },
+    /** CPF or CNPJ, typed with or without punctuation, stored punctuated; one customer per document in a company. */
+    documentNumber: {
+      type: 'text',
+      max: 20,
+      document: 'cpfOrCnpj',
+      uniqueWithin: { field: 'company', message: 'entities.customer.errors.documentTaken' },
+    },
     company: { type: 'relation', entity: 'company' },
-    /** The unit (apartment, room) of a building where the customer lives. */
-    buildingLevel2: { type: 'relation', entity: 'buildingLevel2' },
+    /** The unit (apartment, room) of a building where the customer lives, among the company's buildings. */
+    buildingLevel2: { type: 'relation', entity: 'buildingLevel2', filterBy: 'company' },
     photo: { type: 'files', image: true, max: 1 },
     /** Person with a disability: gets the accessible compartments. */
     pcd: { type: 'boolean' },

@@ -6,6 +6,7 @@ export const eboxModule = defineEntity({
   path: 'eboxModule',
   table: 'ebox_module',
   labelField: 'name',
+  naturalKey: ['name', 'code'],
   scope: { kind: 'none' },
   fields: {
     name: { type: 'text', required: true, min: 2, max: 255 },

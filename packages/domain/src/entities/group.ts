@@ -7,6 +7,7 @@ export const group = defineEntity({
   path: 'group',
   table: 'locker_group',
   labelField: 'name',
+  naturalKey: ['name'],
   scope: { kind: 'companyGroup' },
   fields: {
     name: { type: 'text', required: true, min: 2, max: 255 },

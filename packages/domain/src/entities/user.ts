@@ -3,8 +3,11 @@ import { defineEntity } from '../kit/entity';
 import type { FileRef } from '../kit/field';
 import { EMAIL_PATTERN, fieldSchema } from '../kit/schema';
 
-/** Spec 3: a user's status is derived from `disabled`. */
-export const USER_STATUSES = ['enabled', 'disabled'] as const;
+/**
+ * Spec 3: a user's status is derived from `disabled`; issue 8 adds `invited`, an enabled user who
+ * has not set a password yet (the invitation is still pending).
+ */
+export const USER_STATUSES = ['enabled', 'disabled', 'invited'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /**
@@ -17,6 +20,7 @@ export const userEntity = defineEntity({
   path: 'iam',
   table: 'user',
   labelField: 'email',
+  naturalKey: ['email'],
   permissionPrefix: 'iam',
   scope: { kind: 'none' },
   fields: {

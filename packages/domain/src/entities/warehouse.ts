@@ -6,6 +6,7 @@ export const warehouse = defineEntity({
   path: 'warehouse',
   table: 'warehouse',
   labelField: 'name',
+  naturalKey: ['name'],
   scope: { kind: 'company', field: 'company' },
   fields: {
     name: { type: 'text', required: true, min: 2, max: 255 },

@@ -6,6 +6,7 @@ export const webhook = defineEntity({
   path: 'webhook',
   table: 'webhook',
   labelField: 'url',
+  naturalKey: ['url'],
   scope: { kind: 'company', field: 'company' },
   fields: {
     url: { type: 'text', required: true, max: 2048, url: true },

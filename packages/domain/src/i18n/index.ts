@@ -1,49 +1,24 @@
 import i18next, { type i18n, type TFunction } from 'i18next';
+import { type Dictionary, dictionaryOf, registerDictionary } from './dictionary';
 import { areas as enAreas } from './en/index';
+import { DEFAULT_LANGUAGE, type Language } from './languages';
+import { addMessageFormats } from './message-formats';
 import { areas as ptAreas } from './pt-BR/index';
 
-export const LANGUAGES = ['pt-BR', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'pt-BR';
+export * from './dictionary';
+export * from './languages';
+export * from './message-formats';
 
-type Tree = { [key: string]: string | Tree };
-
-function mergeDeep(target: Tree, source: Tree): Tree {
-  for (const [key, value] of Object.entries(source)) {
-    if (typeof value === 'object' && value !== null) {
-      const current = target[key];
-      target[key] = mergeDeep(typeof current === 'object' ? current : {}, value);
-    } else {
-      target[key] = value;
-    }
-  }
-  return target;
-}
-
-function merge(areas: Tree[]): Tree {
-  return areas.reduce<Tree>((all, area) => mergeDeep(all, area), {});
-}
-
-export const messages: Record<Language, Tree> = {
-  'pt-BR': merge(ptAreas),
-  en: merge(enAreas),
+export const messages: Record<Language, Dictionary> = {
+  'pt-BR': dictionaryOf(ptAreas),
+  en: dictionaryOf(enAreas),
 };
+for (const [language, dictionary] of Object.entries(messages)) registerDictionary(language, dictionary);
 
 export const i18nResources = {
   'pt-BR': { translation: messages['pt-BR'] },
   en: { translation: messages.en },
 };
-
-/** Picks a supported language from an Accept-Language header or a stored choice. */
-export function pickLanguage(header: string | undefined | null): Language {
-  if (!header) return DEFAULT_LANGUAGE;
-  for (const part of header.split(',')) {
-    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
-    if (tag.startsWith('pt')) return 'pt-BR';
-    if (tag.startsWith('en')) return 'en';
-  }
-  return DEFAULT_LANGUAGE;
-}
 
 let serverInstance: i18n | undefined;
 
@@ -59,6 +34,7 @@ export function translatorFor(language: Language): TFunction {
       initAsync: false,
       showSupportNotice: false,
     });
+    addMessageFormats(serverInstance);
   }
   return serverInstance.getFixedT(language);
 }

@@ -53,11 +53,24 @@ export type EntityDeclaration = {
   fields: Record<string, Field>;
   /** Field shown as the record's label in relations and autocomplete. */
   labelField: string;
+  /**
+   * Fields that identify a record to a person (name, code, e-mail): an import names a related
+   * record by any of them or by its id, matched regardless of case and accents. Defaults to the
+   * label field.
+   */
+  naturalKey?: readonly string[];
+  /**
+   * Other words a person may use for a record, read in an import before the natural key (a role
+   * exported by its translated name 'Leitor' is stored as 'customerViewer'): the stored key or undefined.
+   */
+  naturalKeyAlias?: (text: string) => string | undefined;
   /** Permission prefix when it is not the entity name (e.g. eboxModuleCompartiment -> eboxModule). */
   permissionPrefix?: string;
   scope: EntityScope;
   /** Fields shown as list columns, in order. */
   listColumns: string[];
+  /** List column widths in pixels where the field type's default (apps/web/src/kit/list/column-widths.ts) does not fit. */
+  listColumnWidths?: Record<string, number>;
   /** Fields offered as list filters. */
   filters: string[];
   /** Columns of the import template, in order (spec 3 names them for some entities). */
@@ -99,6 +112,11 @@ export function defineEntity<const T extends EntityDeclaration>(declaration: T):
 /** Fields a client may write (everything but read-only ones). */
 export function writableFields(entity: EntityDeclaration): [string, Field][] {
   return Object.entries(entity.fields).filter(([, field]) => !field.readOnly);
+}
+
+/** The fields an import may name a record of this entity by (see `naturalKey`). */
+export function naturalKeyOf(entity: Pick<EntityDeclaration, 'naturalKey' | 'labelField'>): readonly string[] {
+  return entity.naturalKey?.length ? entity.naturalKey : [entity.labelField];
 }
 
 export function exportColumnsOf(entity: EntityDeclaration): string[] {

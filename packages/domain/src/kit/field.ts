@@ -1,3 +1,5 @@
+import type { DocumentKind } from './brazilian-ids';
+
 /**
  * Field types of spec 5.2. A declaration lists fields with these; the database columns, API
  * schemas, list filters, forms, importer and exporter are all derived from them.
@@ -25,8 +27,29 @@ export type TextField = FieldCommon & {
   multiline?: boolean;
   /** A secret shown masked in forms and never in lists or exports. */
   secret?: boolean;
+  /**
+   * A Brazilian document checked by its check digits, typed with or without punctuation, stored
+   * punctuated (000.000.000-00, 00.000.000/0000-00) and masked in forms (see brazilian-ids.ts).
+   */
+  document?: DocumentKind;
+  /**
+   * A Brazilian phone typed in any common way, stored as 55 + DDD + number and shown as
+   * +55 (11) 98765-4321; 'mobile' also refuses a landline.
+   */
+  phone?: true | 'mobile';
+  /**
+   * One record per value among the records sharing the relation `field` (a customer's document
+   * within its company), compared without punctuation; `message` is the i18n key of the refusal.
+   */
+  uniqueWithin?: { field: string; message: string };
+  /**
+   * Stored values that are keys people read translated (a predefined role's name 'viewer' reads
+   * 'Leitor'): lists show, sort and search the translated text; other values read as stored.
+   */
+  translated?: { values: readonly string[]; key: (value: string) => string };
 };
-export type NumberField = FieldCommon & { type: 'number'; scale?: number; min?: number; max?: number };
+/** `currency`: an amount of money, shown and typed with its symbol ('R$ 1.234,50' / 'R$1,234.50'). */
+export type NumberField = FieldCommon & { type: 'number'; scale?: number; min?: number; max?: number; currency?: 'BRL' };
 export type IntegerField = FieldCommon & { type: 'integer'; min?: number; max?: number };
 export type StringListField = FieldCommon & { type: 'stringList'; min?: number; max?: number };
 export type DateTimeField = FieldCommon & { type: 'dateTime' };
@@ -41,6 +64,11 @@ export type RelationField = FieldCommon & {
   multiple?: boolean;
   min?: number;
   max?: number;
+  /**
+   * Another relation field of the same record whose choice narrows this one's: the picker asks the
+   * autocomplete with `filter[<that field>]=<its id>` and is emptied when that field changes.
+   */
+  filterBy?: string;
 };
 export type FilesField = FieldCommon & {
   type: 'files';
@@ -83,3 +111,21 @@ export type FileRef = {
 export type RelationRef = { id: string; label: string };
 
 export const MAX_FILE_SIZE = 1_000_000;
+
+/**
+ * The i18n key of what a stored value reads as, for fields whose values are shown translated (an
+ * enum's options, a text field's `translated` values), or undefined when the value reads as stored.
+ */
+export function shownValueKey(entityName: string, path: string, field: Field, value: string): string | undefined {
+  if (field.type === 'enum')
+    return field.options.includes(value) ? `entities.${entityName}.enumerators.${path.split('.').pop()}.${value}` : undefined;
+  if (field.type === 'text' && field.translated?.values.includes(value)) return field.translated.key(value);
+  return undefined;
+}
+
+/** The stored values a field shows translated: what a list's sort and search must translate. */
+export function translatedValuesOf(field: Field): readonly string[] {
+  if (field.type === 'enum') return field.options;
+  if (field.type === 'text') return field.translated?.values ?? [];
+  return [];
+}

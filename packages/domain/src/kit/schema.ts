@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { canonicalDocument, canonicalPhone } from './brazilian-ids';
 import type { EntityDeclaration } from './entity';
-import type { Field, FilesField } from './field';
+import type { Field, FilesField, TextField } from './field';
 import { MAX_FILE_SIZE } from './field';
+import { enumOptionOf, importBoolean, parseDayFirstDate, splitImportList } from './import-values';
 import { hasId, isPlainObject } from './record';
 
 /**
@@ -38,6 +40,11 @@ const M = {
   fileImage: 'validation.file.image',
   fileSize: 'validation.file.size',
   fileFormat: 'validation.file.formats',
+  cpf: 'validation.document.cpf',
+  cnpj: 'validation.document.cnpj',
+  cpfOrCnpj: 'validation.document.cpfOrCnpj',
+  phone: 'validation.phone.invalid',
+  mobile: 'validation.phone.mobile',
 } as const;
 
 export const VALIDATION_KEYS = M;
@@ -88,26 +95,14 @@ function splitWords(value: unknown): unknown {
   return value;
 }
 
-const TRUE_WORDS = new Set(['true', '1', 'yes', 'sim', 'y', 's', 'x', 'verdadeiro']);
-const FALSE_WORDS = new Set(['false', '0', 'no', 'não', 'nao', 'n', 'falso', '']);
-
-function toBoolean(value: unknown): unknown {
-  if (value === null || value === undefined) return false;
-  if (typeof value === 'string') {
-    const word = value.trim().toLowerCase();
-    if (TRUE_WORDS.has(word)) return true;
-    if (FALSE_WORDS.has(word)) return false;
-  }
-  if (typeof value === 'number') return value !== 0;
-  return value;
-}
-
-/** Accepts a Date, an ISO string or the importer's 'YYYY-MM-DD HH:mm'; yields an ISO string. */
+/** Accepts a Date, an ISO string, the importer's 'YYYY-MM-DD HH:mm' or 'DD/MM/YYYY HH:mm'; yields an ISO string. */
 export function toIsoDateTime(value: unknown): unknown {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? value : value.toISOString();
   if (typeof value !== 'string') return value;
   const trimmed = value.trim();
   if (trimmed === '') return null;
+  const dayFirst = parseDayFirstDate(trimmed);
+  if (dayFirst) return dayFirst.toISOString();
   const local = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed);
   if (local) {
     const [, y, mo, d, h = '0', mi = '0', s = '0'] = local;
@@ -182,10 +177,38 @@ function filesSchema(field: FilesField) {
   return z.preprocess((v) => (v == null ? [] : toFileList(v)), list);
 }
 
+/**
+ * A document or phone field: the value is checked by its own rules and stored in its canonical
+ * form, whatever punctuation it was typed with. Other text is stored as typed (trimmed).
+ */
+function canonicalText(field: TextField, text: z.ZodType<string>): z.ZodType {
+  const { document, phone } = field;
+  const canonical = document
+    ? (value: string) => canonicalDocument(value, document)
+    : phone
+      ? (value: string) => canonicalPhone(value, phone === 'mobile')
+      : null;
+  if (!canonical) return text;
+  const message = document ? M[document] : phone === 'mobile' ? M.mobile : M.phone;
+  // A refinement, not an issue raised inside the transform: that one would stop the record's own
+  // checks (a missing required field would go unreported beside it).
+  return text.refine((value) => canonical(value) !== null, message).transform((value) => canonical(value) ?? value);
+}
+
 const dateText = z.string(M.dateType).refine((v) => isStorableDate(new Date(v)), M.dateType);
 
-/** Schema of a single field's value, null meaning "no value" (required is checked by the object). */
-export function fieldSchema(field: Field, mode: SchemaMode = 'create'): z.ZodType {
+/** Where a field is declared: an import reads enum labels from the entity's translations. */
+export type FieldPlace = { entity: string; path: string };
+
+/** An imported relation names its record by id or natural key (the API resolves it); never a whole cell of text. */
+const relationKey = plainTextSchema.max(1000, M.stringMax);
+
+/**
+ * Schema of a single field's value, null meaning "no value" (required is checked by the object).
+ * In 'import' mode relations take a natural key or an id, lists are split as the export joins them
+ * and enums take their translated labels.
+ */
+export function fieldSchema(field: Field, mode: SchemaMode = 'create', place?: FieldPlace): z.ZodType {
   switch (field.type) {
     case 'text': {
       let s = plainTextSchema;
@@ -195,7 +218,7 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'create'): z.ZodTyp
       if (field.matches === 'startsWithDigit') s = s.regex(/^\d/, M.startsWithDigit);
       if (field.email) s = s.regex(EMAIL, M.email);
       if (field.url) s = s.regex(/^https?:\/\/\S+$/i, M.url);
-      return z.preprocess((v) => blankToNull(typeof v === 'number' ? String(v) : v), s.nullable());
+      return z.preprocess((v) => blankToNull(typeof v === 'number' ? String(v) : v), canonicalText(field, s).nullable());
     }
     case 'number':
     case 'integer': {
@@ -216,7 +239,7 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'create'): z.ZodTyp
       return z.preprocess(toNumber, checked).transform((v) => (v == null ? v : Number(v.toFixed(scale))));
     }
     case 'boolean':
-      return z.preprocess(toBoolean, z.boolean(M.invalid));
+      return z.preprocess(importBoolean, z.boolean(M.invalid));
     case 'dateTime':
       return z.preprocess(
         toIsoDateTime,
@@ -235,11 +258,20 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'create'): z.ZodTyp
       );
     case 'enum': {
       const one = z.enum(field.options, M.oneOf);
-      if (!field.multiple) return z.preprocess(blankToNull, one.nullable());
+      const option = (v: unknown) => {
+        const value = blankToNull(v);
+        return mode === 'import' && place && typeof value === 'string'
+          ? enumOptionOf(place.entity, place.path, field.options, value)
+          : value;
+      };
+      if (!field.multiple) return z.preprocess(option, one.nullable());
       let list = z.array(one);
       if (field.min !== undefined) list = list.min(field.min, M.arrayMin);
       if (field.max !== undefined) list = list.max(field.max, M.arrayMax);
-      return z.preprocess((v) => (v == null ? [] : splitWords(v)), list);
+      return z.preprocess((v) => {
+        const items = v == null ? [] : mode === 'import' && typeof v === 'string' && /[,;\n]/.test(v) ? splitImportList(v) : splitWords(v);
+        return Array.isArray(items) ? items.map(option).filter((item) => item != null) : items;
+      }, list);
     }
     case 'stringList': {
       let list = z.array(plainTextSchema);
@@ -251,20 +283,24 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'create'): z.ZodTyp
       }, list);
     }
     case 'relation': {
-      const id = z.string(M.invalid).regex(UUID, M.invalid);
-      if (!field.multiple) return z.preprocess(idOf, id.nullable());
+      const id = mode === 'import' ? relationKey : z.string(M.invalid).regex(UUID, M.invalid);
+      const one = (v: unknown) => idOf(typeof v === 'number' ? String(v) : v);
+      if (!field.multiple) return z.preprocess(one, id.nullable());
       let list = z.array(id);
       if (field.min !== undefined) list = list.min(field.min, M.arrayMin);
       if (field.max !== undefined) list = list.max(field.max, M.arrayMax);
       return z.preprocess((v) => {
-        const items = v == null ? [] : splitWords(v);
-        return Array.isArray(items) ? items.map(idOf).filter((i) => i != null) : items;
+        const items = v == null ? [] : mode === 'import' && typeof v === 'string' ? splitImportList(v) : splitWords(v);
+        if (!Array.isArray(items)) return items;
+        const ids = items.map(one).filter((i) => i != null);
+        // A name written twice in a cell is one record; elsewhere a repeated id is the caller's to answer for.
+        return mode === 'import' ? [...new Set(ids)] : ids;
       }, list);
     }
     case 'files':
       return filesSchema(field);
     case 'object':
-      return z.preprocess((v) => (v == null ? {} : v), objectSchema(field.fields, mode === 'update' ? 'create' : mode));
+      return z.preprocess((v) => (v == null ? {} : v), objectSchema(field.fields, mode === 'update' ? 'create' : mode, [], place?.entity));
   }
 }
 
@@ -274,11 +310,11 @@ function isEmpty(field: Field, value: unknown): boolean {
   return false;
 }
 
-function objectSchema(fields: Record<string, Field>, mode: SchemaMode, rules: EntityDeclaration['rules'] = []) {
+function objectSchema(fields: Record<string, Field>, mode: SchemaMode, rules: EntityDeclaration['rules'] = [], entityName?: string) {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.readOnly) continue;
-    shape[name] = fieldSchema(field, mode).optional();
+    shape[name] = fieldSchema(field, mode, entityName ? { entity: entityName, path: name } : undefined).optional();
   }
   return z.strictObject(shape).superRefine((data, ctx) => {
     for (const [name, field] of Object.entries(fields)) {
@@ -304,7 +340,7 @@ function objectSchema(fields: Record<string, Field>, mode: SchemaMode, rules: En
 const SYSTEM_KEYS = ['id', 'createdAt', 'updatedAt', 'createdById', 'updatedById', 'deletedAt'];
 
 export function entitySchema(entity: EntityDeclaration, mode: SchemaMode = 'create') {
-  const inner = objectSchema(entity.fields, mode, entity.rules);
+  const inner = objectSchema(entity.fields, mode, entity.rules, entity.name);
   return z.preprocess((value) => {
     if (!isPlainObject(value)) return value;
     const copy = { ...value };
@@ -325,6 +361,8 @@ export function describeIssue(issue: z.core.$ZodIssue): IssueMessage {
   if ('maximum' in raw) values.max = Number(raw.maximum);
   if (issue.code === 'too_small' && raw.exact) values.length = Number(raw.minimum);
   if (issue.code === 'too_big' && raw.exact) values.length = Number(raw.maximum);
+  // A list's limit is a count of items: the message picks 'item' or 'itens' by it.
+  if (raw.origin === 'array' && (issue.code === 'too_small' || issue.code === 'too_big')) values.count = values.min ?? values.max;
   if (issue.code === 'invalid_value') values.values = (raw.values as unknown[]).join(', ');
   if (issue.code === 'custom' && raw.params) Object.assign(values, raw.params);
   if (issue.code === 'unrecognized_keys') {

@@ -25,6 +25,7 @@ export default {
       passwordReset: 'Password reset',
       passwordChange: 'Password changed',
       rolesRemove: 'Roles removed',
+      invitationResend: 'Invitation sent again',
     },
   },
   entities: {

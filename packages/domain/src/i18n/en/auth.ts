@@ -86,7 +86,7 @@ export default {
       success: 'Profile updated',
       upload: 'Upload image',
       removeAvatar: 'Remove image',
-      avatarHint: 'One image, up to 1 MB ({{formats}}).',
+      avatarHint: 'One image of at most {{size, fileSize}}. Accepted formats: {{formats}}',
       uploading: 'Uploading...',
     },
     changePassword: {
@@ -96,6 +96,12 @@ export default {
     },
     successSignin: {
       title: 'You are signed in',
+    },
+    invitation: {
+      title: 'Create your password',
+      intro: 'You have been invited to Ebox Console. Choose the password you will sign in with.',
+      submit: 'Create password',
+      success: 'Password created. You are signed in.',
     },
   },
 };

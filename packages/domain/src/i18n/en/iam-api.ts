@@ -11,6 +11,7 @@ export default {
       roleNotFound: 'Role not found',
       companyNotFound: 'Company not found',
       removeNothingSelected: 'Choose the roles to remove or remove all of them',
+      invitationNotPending: 'This user has already set a password: no invitation is pending',
     },
   },
   entities: {
@@ -18,7 +19,7 @@ export default {
       label: 'User',
       labelPlural: 'Users',
       fields: {
-        id: 'Id',
+        id: 'ID',
         email: 'Email',
         emails: 'Emails',
         password: 'Password',
@@ -45,6 +46,7 @@ export default {
         status: {
           enabled: 'Enabled',
           disabled: 'Disabled',
+          invited: 'Invitation pending',
         },
       },
     },

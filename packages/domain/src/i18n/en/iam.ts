@@ -11,8 +11,8 @@ export default {
     },
     actions: {
       invite: 'Invite users',
-      enable: 'Enable',
-      disable: 'Disable',
+      enable: 'Enable access',
+      disable: 'Disable access',
       removeRoles: 'Remove roles',
     },
     enable: {
@@ -46,12 +46,22 @@ export default {
     },
     view: {
       title: 'User',
-      disabledSwitch: 'Access disabled',
-      enabledNow: 'User enabled',
-      disabledNow: 'User disabled',
     },
     importer: {
-      hint: 'Roles: give the role ids separated by spaces.',
+      hint: 'Roles: give each role’s name or id, separated by commas.',
+    },
+    access: {
+      disable: 'Disable access',
+      enable: 'Enable access',
+      disableTitle: 'Disable the access of {{name}}?',
+      disableConfirm: '{{name}} will no longer be able to sign in, and open sessions end now. You can enable the access again later.',
+      disabledNow: 'Access of {{name}} disabled',
+      enabledNow: 'Access of {{name}} enabled',
+    },
+    invitation: {
+      resend: 'Resend invitation',
+      resent: 'Invitation sent again to {{email}}',
+      pendingHint: 'This user has not created a password yet.',
     },
   },
 };

@@ -1,14 +1,17 @@
 import auditLog from './audit-log';
 import auth from './auth';
 import authApi from './auth-api';
+import brazilianIds from './brazilian-ids';
 import common from './common';
 import { entityAreas } from './entities/index';
 import errors from './errors';
 import files from './files';
 import iam from './iam';
 import iamApi from './iam-api';
+import imports from './imports';
 import kit from './kit';
 import layout from './layout';
+import listTools from './list-tools';
 import mail from './mail';
 import outbox from './outbox';
 import permissions from './permissions';
@@ -37,9 +40,12 @@ export const areas = [
   iamApi,
   mail,
   files,
+  listTools,
   ...entityAreas,
   kit,
   iam,
   role,
   permissions,
+  imports,
+  brazilianIds,
 ];

@@ -37,8 +37,8 @@ export default {
       confirmAll: 'Are you sure you want to delete {{count}} record(s)? This cannot be undone.',
     },
     form: {
-      newTitle: 'New {{entity}}',
-      editTitle: 'Edit {{entity}}',
+      newTitle: 'New {{entity, inSentence}}',
+      editTitle: 'Edit {{entity, inSentence}}',
     },
     relation: {
       placeholder: 'Type to search',
@@ -47,24 +47,24 @@ export default {
     upload: {
       button: 'Upload file',
       image: 'Upload image',
-      limits_one: 'Up to {{count}} file of at most {{size}}',
-      limits_other: 'Up to {{count}} files of at most {{size}} each',
-      imageLimits_one: 'Up to {{count}} image of at most {{size}}',
-      imageLimits_other: 'Up to {{count}} images of at most {{size}} each',
-      sizeLimit: 'At most {{size}} per file',
-      formats: 'Formats: {{formats}}',
+      limits_one: 'One file of at most {{size, fileSize}}',
+      limits_other: 'Up to {{count}} files of at most {{size, fileSize}}',
+      imageLimits_one: 'One image of at most {{size, fileSize}}',
+      imageLimits_other: 'Up to {{count}} images of at most {{size, fileSize}}',
+      sizeLimit: 'Files of at most {{size, fileSize}}',
+      formats: 'Accepted formats: {{formats}}',
       tooMany_one: 'At most {{count}} file is allowed',
       tooMany_other: 'At most {{count}} files are allowed',
     },
     export: {
-      title: 'Export {{entity}}',
+      title: 'Export {{entity, inSentence}}',
       chooseColumns: "Choose the spreadsheet's columns. The list's current filters and sorting apply.",
       selectAll: 'Select all',
       download: 'Download spreadsheet',
       success: 'Spreadsheet ready: {{fileName}}',
     },
     importer: {
-      title: 'Import {{entity}}',
+      title: 'Import {{entity, inSentence}}',
       intro:
         'Download the template, fill in one row per record and upload the spreadsheet (.xlsx). Every row is validated and imported in batches of 10; you can pause and resume at any time.',
       downloadTemplate: 'Download template',
@@ -97,6 +97,17 @@ export default {
         invalidFileEmpty: 'The spreadsheet is empty: no data rows were found',
         invalidFileTemplate: 'The spreadsheet is not from the current template. Download the template again and copy your data into it',
       },
+    },
+    /** Forms that never lose work: leaving asks first, a refused save stays on the form. */
+    forms: {
+      leaveTitle: 'Discard your changes?',
+      leaveContent: 'You changed this form and did not save it. If you leave now, your changes will be lost.',
+      stay: 'Keep editing',
+      discard: 'Discard and leave',
+      refused: 'Could not save',
+      createRelated: 'Create new',
+      createRelatedTitle: 'Create {{entity}}',
+      notAllowed: 'Your access role does not allow saving this record. Ask an administrator to review it.',
     },
   },
 };

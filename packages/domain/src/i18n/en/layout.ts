@@ -16,6 +16,18 @@ export default {
       signOut: 'Sign out',
       toggleMenu: 'Show or hide the menu',
     },
+    skipToContent: 'Skip to content',
+    palette: {
+      open: 'Search',
+      title: 'Search screens and records',
+      placeholder: 'Type the name of a screen or a record',
+      screens: 'Screens',
+      records: 'Records',
+      empty: 'Nothing found',
+      typeMore: 'Type at least 2 letters to search records',
+      searching: 'Searching...',
+      hint: '↑ ↓ to choose, Enter to open, Esc to close',
+    },
   },
   home: {
     welcome: 'Welcome, {{name}}',

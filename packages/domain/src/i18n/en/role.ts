@@ -11,5 +11,10 @@ export default {
       totalSelected_other: '{{count}} permissions selected',
       none: 'No permissions',
     },
+    /** Permissions that do nothing without another (PERMISSION_DEPENDENCIES). */
+    dependencies: {
+      title: 'Some permissions do not work without others',
+      item: '"{{permission}}" needs "{{missing}}"',
+    },
   },
 };

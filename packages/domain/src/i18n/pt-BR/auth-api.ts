@@ -25,6 +25,7 @@ export default {
       passwordReset: 'Senha redefinida',
       passwordChange: 'Senha alterada',
       rolesRemove: 'Perfis removidos',
+      invitationResend: 'Convite reenviado',
     },
   },
   entities: {

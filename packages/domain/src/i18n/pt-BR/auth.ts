@@ -1,7 +1,7 @@
 export default {
   auth: {
     fields: {
-      email: 'Email',
+      email: 'E-mail',
       password: 'Senha',
       passwordConfirmation: 'Confirme a senha',
       newPassword: 'Nova senha',
@@ -31,24 +31,24 @@ export default {
     },
     accountCreated: {
       title: 'Conta criada',
-      message: 'Sua conta foi criada. Enviamos um link de verificação para o seu email; abra-o para continuar.',
+      message: 'Sua conta foi criada. Enviamos um link de verificação para o seu e-mail; abra-o para continuar.',
       continue: 'Continuar',
     },
     forgotPassword: {
       title: 'Esqueceu sua senha?',
-      intro: 'Informe seu email e enviaremos um link para escolher uma nova senha.',
+      intro: 'Informe seu e-mail e enviaremos um link para escolher uma nova senha.',
       next: 'Continuar',
       chooseMethod: 'Como você quer receber o link de redefinição?',
       method: {
-        email: 'Por email',
-        sms: 'Por SMS no meu telefone (por email se a conta não tiver telefone)',
+        email: 'Por e-mail',
+        sms: 'Por SMS no meu telefone (por e-mail se a conta não tiver telefone)',
       },
       submit: 'Enviar link de redefinição',
-      sentEmail: 'Email de redefinição de senha enviado. Verifique sua caixa de entrada.',
-      sentSms: 'Link de redefinição enviado por SMS ao telefone da conta, ou por email se ela não tiver telefone.',
+      sentEmail: 'E-mail de redefinição de senha enviado. Verifique sua caixa de entrada.',
+      sentSms: 'Link de redefinição enviado por SMS ao telefone da conta, ou por e-mail se ela não tiver telefone.',
       requested: 'Link de redefinição solicitado',
       outboxNotice: {
-        email: 'Este servidor não tem serviço de email configurado: a mensagem fica na caixa de saída, onde um administrador pode lê-la.',
+        email: 'Este servidor não tem serviço de e-mail configurado: a mensagem fica na caixa de saída, onde um administrador pode lê-la.',
         sms: 'Este servidor não tem serviço de SMS configurado: o SMS fica na caixa de saída, onde um administrador pode lê-lo.',
       },
       backToSignin: 'Voltar para entrar',
@@ -57,21 +57,21 @@ export default {
       title: 'Escolha uma nova senha',
       submit: 'Redefinir senha',
       success: 'Senha redefinida. Você está conectado.',
-      missingToken: 'Este link não tem token de redefinição. Peça um novo email de redefinição de senha.',
+      missingToken: 'Este link não tem token de redefinição. Peça um novo e-mail de redefinição de senha.',
     },
     verifyEmail: {
-      title: 'Verificação de email',
-      verifying: 'Verificando seu email...',
-      success: 'Email verificado',
+      title: 'Verificação de e-mail',
+      verifying: 'Verificando seu e-mail...',
+      success: 'E-mail verificado',
       missingToken: 'Este link não tem token de verificação.',
     },
     emailUnverified: {
-      title: 'Verifique seu email',
+      title: 'Verifique seu e-mail',
       message: 'Enviamos um link de verificação para {{email}}. Abra-o para continuar.',
       notReceived: 'Não recebeu?',
-      resend: 'Reenviar email de verificação',
-      sent: 'Email de verificação enviado',
-      outboxNotice: 'Este servidor não tem serviço de email configurado: um administrador pode ler a mensagem na caixa de saída.',
+      resend: 'Reenviar e-mail de verificação',
+      sent: 'E-mail de verificação enviado',
+      outboxNotice: 'Este servidor não tem serviço de e-mail configurado: um administrador pode ler a mensagem na caixa de saída.',
     },
     emptyPermissions: {
       title: 'Aguardando acesso',
@@ -86,7 +86,7 @@ export default {
       success: 'Perfil atualizado',
       upload: 'Enviar imagem',
       removeAvatar: 'Remover imagem',
-      avatarHint: 'Uma imagem de até 1 MB ({{formats}}).',
+      avatarHint: 'Uma imagem de no máximo {{size, fileSize}}. Formatos aceitos: {{formats}}',
       uploading: 'Enviando...',
     },
     changePassword: {
@@ -96,6 +96,12 @@ export default {
     },
     successSignin: {
       title: 'Você está conectado',
+    },
+    invitation: {
+      title: 'Crie sua senha',
+      intro: 'Você foi convidado para o Ebox Console. Escolha a senha com que vai entrar.',
+      submit: 'Criar senha',
+      success: 'Senha criada. Você está conectado.',
     },
   },
 };

@@ -11,6 +11,7 @@ export default {
       roleNotFound: 'Perfil não encontrado',
       companyNotFound: 'Empresa não encontrada',
       removeNothingSelected: 'Escolha os perfis a remover ou remova todos',
+      invitationNotPending: 'Este usuário já criou a senha: não há convite pendente',
     },
   },
   entities: {
@@ -18,7 +19,7 @@ export default {
       label: 'Usuário',
       labelPlural: 'Usuários',
       fields: {
-        id: 'Id',
+        id: 'ID',
         email: 'E-mail',
         emails: 'E-mails',
         password: 'Senha',
@@ -30,7 +31,7 @@ export default {
         lastName: 'Sobrenome',
         fullName: 'Nome completo',
         phoneNumber: 'Telefone',
-        avatars: 'Avatar',
+        avatars: 'Foto',
         roles: 'Perfis',
         role: 'Perfil',
         allowedCompanies: 'Empresas permitidas',
@@ -45,6 +46,7 @@ export default {
         status: {
           enabled: 'Ativo',
           disabled: 'Desativado',
+          invited: 'Convite pendente',
         },
       },
     },

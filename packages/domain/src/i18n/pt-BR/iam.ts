@@ -11,8 +11,8 @@ export default {
     },
     actions: {
       invite: 'Convidar usuários',
-      enable: 'Habilitar',
-      disable: 'Desabilitar',
+      enable: 'Ativar acesso',
+      disable: 'Desativar acesso',
       removeRoles: 'Remover perfis',
     },
     enable: {
@@ -46,12 +46,23 @@ export default {
     },
     view: {
       title: 'Usuário',
-      disabledSwitch: 'Acesso desabilitado',
-      enabledNow: 'Usuário habilitado',
-      disabledNow: 'Usuário desabilitado',
     },
     importer: {
-      hint: 'Perfis: informe os IDs dos perfis separados por espaço.',
+      hint: 'Perfis: informe o nome ou o id de cada perfil, separados por vírgula.',
+    },
+    access: {
+      disable: 'Desativar acesso',
+      enable: 'Ativar acesso',
+      disableTitle: 'Desativar o acesso de {{name}}?',
+      disableConfirm:
+        '{{name}} não poderá mais entrar no console e as sessões abertas terminam agora. Você pode ativar o acesso de novo depois.',
+      disabledNow: 'Acesso de {{name}} desativado',
+      enabledNow: 'Acesso de {{name}} ativado',
+    },
+    invitation: {
+      resend: 'Reenviar convite',
+      resent: 'Convite reenviado para {{email}}',
+      pendingHint: 'Este usuário ainda não criou a senha.',
     },
   },
 };

@@ -37,8 +37,8 @@ export default {
       confirmAll: 'Tem certeza de que deseja excluir {{count}} registro(s)? Esta ação não pode ser desfeita.',
     },
     form: {
-      newTitle: 'Cadastrar {{entity}}',
-      editTitle: 'Editar {{entity}}',
+      newTitle: 'Cadastrar {{entity, inSentence}}',
+      editTitle: 'Editar {{entity, inSentence}}',
     },
     relation: {
       placeholder: 'Digite para pesquisar',
@@ -47,24 +47,24 @@ export default {
     upload: {
       button: 'Enviar arquivo',
       image: 'Enviar imagem',
-      limits_one: 'Até {{count}} arquivo de até {{size}}',
-      limits_other: 'Até {{count}} arquivos de até {{size}} cada',
-      imageLimits_one: 'Até {{count}} imagem de até {{size}}',
-      imageLimits_other: 'Até {{count}} imagens de até {{size}} cada',
-      sizeLimit: 'Até {{size}} por arquivo',
-      formats: 'Formatos: {{formats}}',
+      limits_one: 'Um arquivo de no máximo {{size, fileSize}}',
+      limits_other: 'Até {{count}} arquivos de no máximo {{size, fileSize}}',
+      imageLimits_one: 'Uma imagem de no máximo {{size, fileSize}}',
+      imageLimits_other: 'Até {{count}} imagens de no máximo {{size, fileSize}}',
+      sizeLimit: 'Arquivos de no máximo {{size, fileSize}}',
+      formats: 'Formatos aceitos: {{formats}}',
       tooMany_one: 'É permitido no máximo {{count}} arquivo',
       tooMany_other: 'São permitidos no máximo {{count}} arquivos',
     },
     export: {
-      title: 'Exportar {{entity}}',
+      title: 'Exportar {{entity, inSentence}}',
       chooseColumns: 'Escolha as colunas da planilha. Os filtros e a ordenação atuais da lista são aplicados.',
       selectAll: 'Selecionar todas',
       download: 'Baixar planilha',
       success: 'Planilha gerada: {{fileName}}',
     },
     importer: {
-      title: 'Importar {{entity}}',
+      title: 'Importar {{entity, inSentence}}',
       intro:
         'Baixe o modelo, preencha uma linha por registro e envie a planilha (.xlsx). Cada linha é validada e importada em lotes de 10; você pode pausar e continuar quando quiser.',
       downloadTemplate: 'Baixar modelo',
@@ -97,6 +97,17 @@ export default {
         invalidFileEmpty: 'A planilha está vazia: nenhuma linha de dados encontrada',
         invalidFileTemplate: 'A planilha não é do modelo atual. Baixe o modelo novamente e copie seus dados para ele',
       },
+    },
+    /** Forms that never lose work: leaving asks first, a refused save stays on the form. */
+    forms: {
+      leaveTitle: 'Descartar as alterações?',
+      leaveContent: 'Você alterou este formulário e não salvou. Se sair agora, as alterações serão perdidas.',
+      stay: 'Continuar editando',
+      discard: 'Descartar e sair',
+      refused: 'Não foi possível salvar',
+      createRelated: 'Cadastrar novo',
+      createRelatedTitle: 'Cadastrar {{entity}}',
+      notAllowed: 'Seu perfil de acesso não permite salvar este registro. Peça a um administrador para revisá-lo.',
     },
   },
 };

@@ -16,6 +16,18 @@ export default {
       signOut: 'Sair',
       toggleMenu: 'Mostrar ou esconder o menu',
     },
+    skipToContent: 'Pular para o conteúdo',
+    palette: {
+      open: 'Buscar',
+      title: 'Buscar telas e registros',
+      placeholder: 'Digite o nome de uma tela ou de um registro',
+      screens: 'Telas',
+      records: 'Registros',
+      empty: 'Nada encontrado',
+      typeMore: 'Digite ao menos 2 letras para buscar registros',
+      searching: 'Buscando...',
+      hint: '↑ ↓ para escolher, Enter para abrir, Esc para fechar',
+    },
   },
   home: {
     welcome: 'Bem-vindo(a), {{name}}',

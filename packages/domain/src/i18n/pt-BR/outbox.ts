@@ -2,15 +2,15 @@ export default {
   outbox: {
     title: 'Caixa de saída',
     intro:
-      'Emails e SMS enviados pelo console. Cada mensagem entra na fila junto com a alteração que a envia, e um processo em segundo plano a entrega ao serviço de email ou SMS, tentando de novo algumas vezes antes de desistir. Sem serviço de email ou SMS configurado, as mensagens ficam aqui para que seus links possam ser abertos por quem já pode gerenciar o destinatário.',
+      'E-mails e SMS enviados pelo console. Cada mensagem entra na fila junto com a alteração que a envia, e um processo em segundo plano a entrega ao serviço de e-mail ou SMS, tentando de novo algumas vezes antes de desistir. Sem serviço de e-mail ou SMS configurado, as mensagens ficam aqui para que seus links possam ser abertos por quem já pode gerenciar o destinatário.',
     openLink: 'Abrir link',
     linkHidden: 'Link oculto',
     linkHiddenHint:
-      'O código deste link de uso único está oculto. Ele só aparece para quem tem todas as permissões do destinatário, e só enquanto as mensagens ficam na caixa de saída (sem serviço de email ou SMS configurado).',
+      'O código deste link de uso único está oculto. Ele só aparece para quem tem todas as permissões do destinatário, e só enquanto as mensagens ficam na caixa de saída (sem serviço de e-mail ou SMS configurado).',
     empty: 'Nenhuma mensagem ainda',
     queue: {
       title: 'Fila de tarefas',
-      intro: 'O trabalho que o console faz em segundo plano (envio de emails e SMS, tarefas agendadas): tarefas por tipo e situação.',
+      intro: 'O trabalho que o console faz em segundo plano (envio de e-mails e SMS, tarefas agendadas): tarefas por tipo e situação.',
       job: 'Tarefa',
       states: {
         queued: 'Na fila',
@@ -20,7 +20,7 @@ export default {
         completed: 'Concluídas',
       },
       names: {
-        'messages-send': 'Enviar emails e SMS',
+        'messages-send': 'Enviar e-mails e SMS',
         'auth-purge-revoked-tokens': 'Esquecer saídas expiradas (diária)',
         'maintenance-purge-idempotency-keys': 'Esquecer respostas guardadas de pedidos repetidos (diária)',
       },

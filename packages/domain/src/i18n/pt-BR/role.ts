@@ -11,5 +11,10 @@ export default {
       totalSelected_other: '{{count}} permissões selecionadas',
       none: 'Nenhuma permissão',
     },
+    /** Permissions that do nothing without another (PERMISSION_DEPENDENCIES). */
+    dependencies: {
+      title: 'Algumas permissões não funcionam sem outras',
+      item: '"{{permission}}" precisa de "{{missing}}"',
+    },
   },
 };

@@ -1,15 +1,15 @@
 export default {
   entities: {
     buildingLevel1: {
-      menu: 'Levels 1',
+      menu: 'Level 1 records',
       label: 'Level 1',
-      labelPlural: 'Levels 1',
+      labelPlural: 'Level 1 records',
       fields: {
         name: 'Name',
         building: 'Building',
-        level2: 'Levels 2',
+        level2: 'Level 2 records',
         company: 'Company',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },
@@ -26,7 +26,7 @@ export default {
         success: 'Level 1 deleted successfully',
       },
       destroyAll: {
-        success: 'Levels 1 deleted successfully',
+        success: 'Level 1 records deleted successfully',
       },
     },
   },

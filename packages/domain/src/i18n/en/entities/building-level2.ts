@@ -1,13 +1,13 @@
 export default {
   entities: {
     buildingLevel2: {
-      menu: 'Levels 2',
+      menu: 'Level 2 records',
       label: 'Level 2',
-      labelPlural: 'Levels 2',
+      labelPlural: 'Level 2 records',
       fields: {
         name: 'Name',
         customers: 'Customers',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },
@@ -24,7 +24,7 @@ export default {
         success: 'Level 2 deleted successfully',
       },
       destroyAll: {
-        success: 'Levels 2 deleted successfully',
+        success: 'Level 2 records deleted successfully',
       },
     },
   },

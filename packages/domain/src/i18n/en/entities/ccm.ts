@@ -12,7 +12,7 @@ export default {
         content: 'Content',
         company: 'Company',
         enable: 'Active',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },

@@ -7,7 +7,7 @@ export default {
       fields: {
         name: 'Name',
         type: 'Type',
-        externalId: 'External id',
+        externalId: 'External ID',
         logo: 'Logo',
         allowCollectExpiredOrder: 'Allows collecting expired orders',
         group: 'Locker group',
@@ -19,7 +19,7 @@ export default {
         smsGateway: 'SMS provider',
         maxDaysOverdueDateDelivery: 'Days until a delivery expires',
         attachments: 'Attachments',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },

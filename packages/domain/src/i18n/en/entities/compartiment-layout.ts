@@ -11,7 +11,7 @@ export default {
         height: 'Height (cm)',
         depth: 'Depth (cm)',
         enable: 'Active',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },

@@ -14,12 +14,12 @@ export default {
         photo: 'Photo',
         pcd: 'Person with a disability',
         enable: 'Active',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },
       hints: {
-        cellphone: 'Digits only, with country and area code, for example 5521987654321',
+        cellphone: 'Mobile with area code, typed any way: (21) 98765-4321',
         pcd: 'Gets accessible compartments',
       },
       create: {

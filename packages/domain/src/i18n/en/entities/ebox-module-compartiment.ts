@@ -11,7 +11,7 @@ export default {
         pcd: 'Accessible',
         enable: 'Active',
         priority: 'Priority',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },

@@ -11,7 +11,7 @@ export default {
         images: 'Images',
         enable: 'Active',
         eboxModuleCompartiment: 'Compartments',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },

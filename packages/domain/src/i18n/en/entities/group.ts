@@ -6,7 +6,7 @@ export default {
       labelPlural: 'Groups',
       fields: {
         name: 'Name',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },

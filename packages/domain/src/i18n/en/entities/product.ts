@@ -9,7 +9,7 @@ export default {
         description: 'Description',
         unitPrice: 'Unit price',
         photos: 'Photos',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },

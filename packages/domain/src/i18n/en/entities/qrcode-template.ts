@@ -9,7 +9,7 @@ export default {
         hbsContent: 'Content (Handlebars)',
         company: 'Company',
         enable: 'Active',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },

@@ -10,7 +10,7 @@ export default {
         company: 'Company',
         permissions: 'Permissions',
         predefined: 'Predefined',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },

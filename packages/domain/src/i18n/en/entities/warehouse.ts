@@ -8,7 +8,7 @@ export default {
         name: 'Name',
         street: 'Address',
         company: 'Company',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },

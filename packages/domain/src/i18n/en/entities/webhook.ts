@@ -8,7 +8,7 @@ export default {
         url: 'URL',
         company: 'Company',
         enable: 'Active',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },

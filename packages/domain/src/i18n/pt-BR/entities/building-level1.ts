@@ -9,7 +9,7 @@ export default {
         building: 'Prédio',
         level2: 'Níveis 2',
         company: 'Empresa',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

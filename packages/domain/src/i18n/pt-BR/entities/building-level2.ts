@@ -7,7 +7,7 @@ export default {
       fields: {
         name: 'Nome',
         customers: 'Clientes',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

@@ -12,7 +12,7 @@ export default {
         content: 'Conteúdo',
         company: 'Empresa',
         enable: 'Ativo',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

@@ -7,7 +7,7 @@ export default {
       fields: {
         name: 'Nome',
         type: 'Tipo',
-        externalId: 'Id externo',
+        externalId: 'ID externo',
         logo: 'Logotipo',
         allowCollectExpiredOrder: 'Permite recolher pedidos expirados',
         group: 'Grupo de armários',
@@ -19,7 +19,7 @@ export default {
         smsGateway: 'Provedor de SMS',
         maxDaysOverdueDateDelivery: 'Dias para expirar a entrega',
         attachments: 'Anexos',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

@@ -11,7 +11,7 @@ export default {
         height: 'Altura (cm)',
         depth: 'Profundidade (cm)',
         enable: 'Ativo',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

@@ -14,12 +14,12 @@ export default {
         photo: 'Foto',
         pcd: 'Pessoa com deficiência',
         enable: 'Ativo',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },
       hints: {
-        cellphone: 'Só números, com código do país e DDD, por exemplo 5521987654321',
+        cellphone: 'Celular com DDD, digitado como quiser: (21) 98765-4321',
         pcd: 'Recebe compartimentos acessíveis',
       },
       create: {

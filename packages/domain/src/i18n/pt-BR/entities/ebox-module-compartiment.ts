@@ -11,7 +11,7 @@ export default {
         pcd: 'Acessível (PCD)',
         enable: 'Ativo',
         priority: 'Prioridade',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

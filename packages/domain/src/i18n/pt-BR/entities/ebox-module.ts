@@ -11,7 +11,7 @@ export default {
         images: 'Imagens',
         enable: 'Ativo',
         eboxModuleCompartiment: 'Compartimentos',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

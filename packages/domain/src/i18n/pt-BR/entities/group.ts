@@ -6,7 +6,7 @@ export default {
       labelPlural: 'Grupos',
       fields: {
         name: 'Nome',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

@@ -18,7 +18,7 @@ export default {
         updatedAt: 'Atualizado em',
       },
       enumerators: {
-        channel: { email: 'Email', sms: 'SMS' },
+        channel: { email: 'E-mail', sms: 'SMS' },
         status: { queued: 'Na fila', sent: 'Enviado', failed: 'Falhou', outbox: 'Na caixa de saída' },
       },
     },

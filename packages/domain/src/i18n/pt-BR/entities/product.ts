@@ -9,7 +9,7 @@ export default {
         description: 'Descrição',
         unitPrice: 'Preço unitário',
         photos: 'Fotos',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

@@ -9,7 +9,7 @@ export default {
         hbsContent: 'Conteúdo (Handlebars)',
         company: 'Empresa',
         enable: 'Ativo',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

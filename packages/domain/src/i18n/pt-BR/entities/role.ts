@@ -10,7 +10,7 @@ export default {
         company: 'Empresa',
         permissions: 'Permissões',
         predefined: 'Predefinido',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

@@ -8,7 +8,7 @@ export default {
         name: 'Nome',
         street: 'Endereço',
         company: 'Empresa',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

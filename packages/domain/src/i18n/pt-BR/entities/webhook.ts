@@ -8,7 +8,7 @@ export default {
         url: 'URL',
         company: 'Empresa',
         enable: 'Ativo',
-        id: 'Id',
+        id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },

@@ -1,0 +1,30 @@
+/** The tools of every list: columns, filter panel, date presets, saved filters, empty states. */
+export default {
+  listTools: {
+    filters: 'Filters',
+    columns: 'Columns',
+    columnsHint: 'Columns shown on this list (kept in this browser for you)',
+    columnsReset: 'Restore columns',
+    savedFilters: 'Saved filters',
+    saveFilter: 'Save current filters',
+    saveFilterTitle: 'Save filters',
+    saveFilterName: 'Filter name',
+    saveFilterNameRequired: 'Enter a name for the filter',
+    noSavedFilters: 'No saved filters',
+    deleteSavedFilter: 'Delete the saved filter {{name}}',
+    savedFilterSaved: 'Filter "{{name}}" saved',
+    emptyFiltered: 'No records match the filters',
+    emptyNone: 'No records yet',
+    clearFilters: 'Clear filters',
+    open: 'Open {{label}}',
+    sortBy: 'Sort by',
+    presets: {
+      today: 'Today',
+      yesterday: 'Yesterday',
+      last7Days: 'Last 7 days',
+      last30Days: 'Last 30 days',
+      thisMonth: 'This month',
+      lastMonth: 'Last month',
+    },
+  },
+};

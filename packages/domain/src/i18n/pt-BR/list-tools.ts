@@ -1,0 +1,30 @@
+/** The tools of every list: columns, filter panel, date presets, saved filters, empty states. */
+export default {
+  listTools: {
+    filters: 'Filtros',
+    columns: 'Colunas',
+    columnsHint: 'Colunas exibidas nesta lista (guardadas neste navegador para você)',
+    columnsReset: 'Restaurar colunas',
+    savedFilters: 'Filtros salvos',
+    saveFilter: 'Salvar filtros atuais',
+    saveFilterTitle: 'Salvar filtros',
+    saveFilterName: 'Nome do filtro',
+    saveFilterNameRequired: 'Informe um nome para o filtro',
+    noSavedFilters: 'Nenhum filtro salvo',
+    deleteSavedFilter: 'Excluir o filtro salvo {{name}}',
+    savedFilterSaved: 'Filtro "{{name}}" salvo',
+    emptyFiltered: 'Nenhum registro corresponde aos filtros',
+    emptyNone: 'Nenhum registro cadastrado',
+    clearFilters: 'Limpar filtros',
+    open: 'Abrir {{label}}',
+    sortBy: 'Ordenar por',
+    presets: {
+      today: 'Hoje',
+      yesterday: 'Ontem',
+      last7Days: 'Últimos 7 dias',
+      last30Days: 'Últimos 30 dias',
+      thisMonth: 'Este mês',
+      lastMonth: 'Mês passado',
+    },
+  },
+};
