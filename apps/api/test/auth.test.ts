@@ -145,8 +145,8 @@ describe('sign-up', () => {
     const missing = await t.api.post('/auth/sign-up', {});
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields).toEqual([
-      { path: 'email', message: 'E-mail é obrigatório' },
-      { path: 'password', message: 'Senha é obrigatório' },
+      { path: 'email', message: 'O campo E-mail é obrigatório' },
+      { path: 'password', message: 'O campo Senha é obrigatório' },
     ]);
     const invalid = await t.client(undefined, 'en').post('/auth/sign-up', { email: 'not-an-email', password: 'S3cure-pass' });
     expect(invalid.body.error.message).toBe('Email must be a valid email');
@@ -460,10 +460,10 @@ describe('profile', () => {
   });
 
   it.each([
-    [{ firstName: 'a'.repeat(81) }, 'profile.firstName', 'Nome deve ter no máximo 80 caracteres'],
-    [{ lastName: 'b'.repeat(176) }, 'profile.lastName', 'Sobrenome deve ter no máximo 175 caracteres'],
-    [{ phoneNumber: '+55 21 99999' }, 'profile.phoneNumber', 'Telefone deve começar com um número'],
-    [{ phoneNumber: '1'.repeat(25) }, 'profile.phoneNumber', 'Telefone deve ter no máximo 24 caracteres'],
+    [{ firstName: 'a'.repeat(81) }, 'profile.firstName', 'O campo Nome deve ter no máximo 80 caracteres'],
+    [{ lastName: 'b'.repeat(176) }, 'profile.lastName', 'O campo Sobrenome deve ter no máximo 175 caracteres'],
+    [{ phoneNumber: '+55 21 99999' }, 'profile.phoneNumber', 'O campo Telefone deve começar com um número'],
+    [{ phoneNumber: '1'.repeat(25) }, 'profile.phoneNumber', 'O campo Telefone deve ter no máximo 24 caracteres'],
     [
       {
         avatars: [
@@ -472,13 +472,9 @@ describe('profile', () => {
         ],
       },
       'profile.avatars',
-      'Avatar deve ter no máximo 1 itens',
+      'Informe no máximo 1 item no campo Foto',
     ],
-    [
-      { avatars: [{ name: 'cv.pdf', publicUrl: 'https://cdn.example.com/cv.pdf' }] },
-      'profile.avatars.0.name',
-      'Você deve enviar uma imagem',
-    ],
+    [{ avatars: [{ name: 'cv.pdf', publicUrl: 'https://cdn.example.com/cv.pdf' }] }, 'profile.avatars.0.name', 'Envie uma imagem'],
   ])('refuses %j', async (profile, path, message) => {
     const account = await t.createUser({ email: newEmail() });
     const response = await account.api.put('/auth/profile', { profile });

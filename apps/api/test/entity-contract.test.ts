@@ -1,4 +1,5 @@
 import {
+  autocompleteGrantsOf,
   ENTITIES,
   type EntityAction,
   type EntityDeclaration,
@@ -498,7 +499,7 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
 
     const none = await t.client(owner.token, 'en').get(`${path}/export`);
     expect(none.status).toBe(400);
-    expect(none.body.error.message).toBe('exporterFields is required');
+    expect(none.body.error.message).toBe('Choose at least one column to export');
   });
 
   it('refuses each invalid value with a translated message and writes nothing', async () => {
@@ -537,7 +538,10 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
     };
     for (const action of ACTIONS) {
       if (action === 'Import' && entity.noImport) continue;
-      const without = await t.createUser({ permissions: entityPermissions.filter((p) => p !== permissionOf(entity, action)) });
+      // An autocomplete also answers whoever may create or edit a record relating to it (a company's
+      // parent company): without it means without all of those.
+      const opening = action === 'Autocomplete' ? autocompleteGrantsOf(entity) : [permissionOf(entity, action)];
+      const without = await t.createUser({ permissions: entityPermissions.filter((p) => !opening.includes(p)) });
       const response = await calls[action](without.api);
       expect(response.status, `${action} without ${permissionOf(entity, action)}`).toBe(403);
       expect((await calls[action](t.api)).status, `${action} anonymous`).toBe(401);

@@ -100,9 +100,9 @@ describe('POST /file/upload', () => {
     const big = Buffer.concat([makePng(), Buffer.alloc(1_000_001)]);
     const pt = await upload(editor.token, { entity: 'product', field: 'photos' }, { name: 'grande.png', bytes: big });
     expect(pt.status).toBe(400);
-    expect(pt.body.error.message).toBe('Arquivo muito grande. O tamanho máximo é 1000000 bytes');
+    expect(pt.body.error.message).toBe('Arquivo grande demais: o máximo é 1 MB por arquivo');
     const en = await upload(editor.token, { entity: 'product', field: 'photos' }, { name: 'big.png', bytes: big }, 'en');
-    expect(en.body.error.message).toBe('File is too big. Max allowed size is 1000000 bytes');
+    expect(en.body.error.message).toBe('File too large: at most 1 MB per file');
     const exact = Buffer.concat([makePng(), Buffer.alloc(1_000_000 - makePng().length)]);
     expect((await upload(editor.token, { entity: 'product', field: 'photos' }, { name: 'limite.png', bytes: exact })).status).toBe(200);
   });
@@ -114,7 +114,7 @@ describe('POST /file/upload', () => {
       { name: 'planilha.xlsx', bytes: Buffer.from('PK\u0003\u0004') },
     );
     expect(xlsx.status).toBe(400);
-    expect(xlsx.body.error.message).toBe('Formato inválido. Deve ser: txt, pdf');
+    expect(xlsx.body.error.message).toBe('Formato não aceito. Formatos aceitos: txt, pdf');
 
     const fakePdf = await upload(
       editor.token,
@@ -122,7 +122,7 @@ describe('POST /file/upload', () => {
       { name: 'contrato.pdf', bytes: Buffer.from('MZ\u0090\u0000 not a pdf') },
     );
     expect(fakePdf.status).toBe(400);
-    expect(fakePdf.body.error.message).toBe('Formato inválido. Deve ser: txt, pdf');
+    expect(fakePdf.body.error.message).toBe('Formato não aceito. Formatos aceitos: txt, pdf');
 
     const pdf = await upload(editor.token, { entity: 'company', field: 'attachments' }, { name: 'contrato.pdf', bytes: PDF });
     expect(pdf.status).toBe(200);
@@ -137,12 +137,12 @@ describe('POST /file/upload', () => {
       { name: 'foto.png', bytes: Buffer.from('<svg onload="alert(1)"></svg>'), type: 'image/png' },
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toBe('Você deve enviar uma imagem');
+    expect(answer.body.error.message).toBe('Envie uma imagem');
     const en = await upload(editor.token, { entity: 'product', field: 'photos' }, { name: 'manual.pdf', bytes: PDF }, 'en');
-    expect(en.body.error.message).toBe('You must upload an image');
+    expect(en.body.error.message).toBe('Upload an image');
     const pngNamedPdf = await upload(editor.token, { entity: 'product', field: 'photos' }, { name: 'foto.pdf', bytes: makePng() });
     expect(pngNamedPdf.status).toBe(400);
-    expect(pngNamedPdf.body.error.message).toMatch(/^Formato inválido/);
+    expect(pngNamedPdf.body.error.message).toMatch(/^Formato não aceito/);
   });
 
   it('asks for permission to create or edit the entity', async () => {

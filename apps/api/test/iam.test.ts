@@ -140,7 +140,7 @@ describe('GET /iam/user/export', () => {
     expect(decodeURIComponent(pt.headers.get('content-disposition') ?? '')).toMatch(/Usuários_\d{14}\.xlsx/);
     expect(await readSheet(pt)).toEqual([
       ['E-mail', 'Nome completo', 'Perfis', 'Status'],
-      [`${tag}.one@example.com`, 'Eva Prado', expect.stringMatching(/^(viewer, editor|editor, viewer)$/), 'Ativo'],
+      [`${tag}.one@example.com`, 'Eva Prado', expect.stringMatching(/^(Leitor, Editor|Editor, Leitor)$/), 'Ativo'],
       [`${tag}.two@example.com`, undefined, undefined, 'Desativado'],
     ]);
 
@@ -149,13 +149,15 @@ describe('GET /iam/user/export', () => {
     });
     const [header, first] = await readSheet(en);
     expect(header).toEqual(['Email', 'Full name', 'Roles', 'Status']);
+    // Predefined roles read by their translated names, never their keys ('viewer').
+    expect(first?.[2]).toMatch(/^(Viewer, Editor|Editor, Viewer)$/);
     expect(first?.[3]).toBe('Enabled');
   });
 
-  it("answers 'exporterFields is required' without fields, and 403 without iamRead", async () => {
+  it('asks for a column to export without fields, and 403 without iamRead', async () => {
     const none = await t.client(owner.token, 'en').get('/iam/user/export');
     expect(none.status).toBe(400);
-    expect(none.body.error.message).toBe('exporterFields is required');
+    expect(none.body.error.message).toBe('Choose at least one column to export');
     const viewer = await t.createUser({ roles: ['viewer'] });
     expect((await viewer.api.get('/iam/user/export', { fields: ['email'] })).status).toBe(403);
   });
@@ -262,9 +264,9 @@ describe('POST /iam (invite)', () => {
     const commas = await t.client(owner.token, 'en').post('/iam', { data: { emails: `${newEmail()}, nope@`, roles: [viewerRoleId] } });
     expect(commas.body.error.message).toBe('Email nope@ is invalid');
     const noEmails = await owner.api.post('/iam', { data: { emails: [], roles: [viewerRoleId] } });
-    expect(noEmails.body.error.fields).toEqual([{ path: 'emails', message: 'E-mails é obrigatório' }]);
+    expect(noEmails.body.error.fields).toEqual([{ path: 'emails', message: 'O campo E-mails é obrigatório' }]);
     const noRoles = await owner.api.post('/iam', { data: { emails: [newEmail()] } });
-    expect(noRoles.body.error.fields).toEqual([{ path: 'roles', message: 'Informe pelo menos um item em Perfis' }]);
+    expect(noRoles.body.error.fields).toEqual([{ path: 'roles', message: 'Informe pelo menos um item no campo Perfis' }]);
     const unknownRole = await owner.api.post('/iam', { data: { emails: [newEmail()], roles: ['00000000-0000-4000-8000-000000000000'] } });
     expect(unknownRole.status).toBe(400);
     expect(unknownRole.body.error.message).toBe('Perfil não encontrado');
@@ -323,9 +325,9 @@ describe('PUT /iam (edit)', () => {
   it('refuses bad input, unknown users and revoking your own owner role', async () => {
     const target = await t.createUser({ email: newEmail(), roles: ['viewer'] });
     const long = await owner.api.put('/iam', { data: { id: target.id, firstName: 'x'.repeat(81), roles: [viewerRoleId] } });
-    expect(long.body.error.fields).toEqual([{ path: 'firstName', message: 'Nome deve ter no máximo 80 caracteres' }]);
+    expect(long.body.error.fields).toEqual([{ path: 'firstName', message: 'O campo Nome deve ter no máximo 80 caracteres' }]);
     const phone = await owner.api.put('/iam', { data: { id: target.id, phoneNumber: 'abc', roles: [viewerRoleId] } });
-    expect(phone.body.error.fields).toEqual([{ path: 'phoneNumber', message: 'Telefone deve começar com um número' }]);
+    expect(phone.body.error.fields).toEqual([{ path: 'phoneNumber', message: 'O campo Telefone deve começar com um número' }]);
     const unknown = await owner.api.put('/iam', { data: { id: '00000000-0000-4000-8000-000000000000', roles: [viewerRoleId] } });
     expect(unknown.status).toBe(404);
 
@@ -386,7 +388,7 @@ describe('PUT /iam/status', () => {
 
     expect((await owner.api.put('/iam/status', { ids: ['00000000-0000-4000-8000-000000000000'], disabled: true })).status).toBe(404);
     const missing = await owner.api.put('/iam/status', { ids: [other.id] });
-    expect(missing.body.error.fields).toEqual([{ path: 'disabled', message: 'Desativado é obrigatório' }]);
+    expect(missing.body.error.fields).toEqual([{ path: 'disabled', message: 'O campo Desativado é obrigatório' }]);
     expect((await owner.api.put('/iam/status', { ids: [], disabled: true })).status).toBe(400);
     expect((await owner.api.raw('PUT', '/iam/status', '{"ids": ')).status).toBe(400);
   });
@@ -470,9 +472,9 @@ describe('POST /iam/import', () => {
     expect(noHash.status).toBe(400);
     expect(noHash.body.error.message).toBe('Import hash is required');
     const bad = await owner.api.post('/iam/import', { data: { email: 'nope', roles: [viewerRoleId] }, importHash: 'bad-row-1' });
-    expect(bad.body.error.fields).toEqual([{ path: 'email', message: 'E-mail deve ser um e-mail válido' }]);
+    expect(bad.body.error.fields).toEqual([{ path: 'email', message: 'O campo E-mail deve ser um e-mail válido' }]);
     const noRoles = await owner.api.post('/iam/import', { data: { email: newEmail() }, importHash: 'bad-row-2' });
-    expect(noRoles.body.error.fields).toEqual([{ path: 'roles', message: 'Informe pelo menos um item em Perfis' }]);
+    expect(noRoles.body.error.fields).toEqual([{ path: 'roles', message: 'Informe pelo menos um item no campo Perfis' }]);
     const viewer = await t.createUser({ roles: ['viewer'] });
     expect((await viewer.api.post('/iam/import', { data: { email: newEmail(), roles: [viewerRoleId] }, importHash: 'x' })).status).toBe(
       403,

@@ -189,6 +189,8 @@ describe(`a database made by the previous release (${previous.release})`, () => 
     expect(audit.body.rows).toHaveLength(1);
     expect(audit.body.rows[0]).toMatchObject({ action: 'create', createdByEmail: 'dona.antiga@example.com' });
     expect(audit.body.rows[0].values.after).toMatchObject({ name: 'Helena Prado' });
+    // Entries written before the record's label was kept get it from the values they kept.
+    expect(audit.body.rows[0].entityLabel).toBe('Helena Prado');
 
     const users = await owner.get('/iam/user', { orderBy: 'createdAt_ASC' });
     expect(users.body.rows.map((r: { email: string }) => r.email)).toEqual(['dona.antiga@example.com', 'balcao.alfa@example.com']);

@@ -45,7 +45,7 @@ describe('settings', () => {
     const pt = await admin.api.put('/settings', { settings: { theme: 'pink' } });
     expect(pt.status).toBe(400);
     expect(pt.body.error.fields).toEqual([
-      { path: 'settings.theme', message: `Tema deve ser um dos seguintes valores: ${THEMES.join(', ')}` },
+      { path: 'settings.theme', message: `O campo Tema deve ser um dos seguintes valores: ${THEMES.join(', ')}` },
     ]);
     const en = await t.client(admin.token, 'en').put('/settings', { settings: { theme: 'pink' } });
     expect(en.body.error.message).toBe(`Theme must be one of the following values: ${THEMES.join(', ')}`);

@@ -3,6 +3,7 @@ import {
   type EntityDeclaration,
   exportColumnsOf,
   type Field,
+  formatEnumValues,
   isFileRefList,
   type Language,
   relationRefsOf,
@@ -38,7 +39,8 @@ export function headerOf(entity: EntityDeclaration, name: string, language: Lang
   return t(`entities.${entity.name}.fields.${name}`, { defaultValue: name });
 }
 
-function cellOf(field: Field | undefined, value: unknown, language: Language): unknown {
+function cellOf(entity: EntityDeclaration, name: string, value: unknown, language: Language): unknown {
+  const field: Field | undefined = entity.fields[name];
   if (value === null || value === undefined) return null;
   if (!field) return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : value;
   const t = translatorFor(language);
@@ -53,8 +55,10 @@ function cellOf(field: Field | undefined, value: unknown, language: Language): u
         .join(', ');
     case 'files':
       return isFileRefList(value) ? value.map((file) => file.publicUrl).join(' ') : null;
-    case 'stringList':
     case 'enum':
+      // Labels in the reader's language; the importer takes them back (parseEnumValue).
+      return formatEnumValues(entity.name, name, Array.isArray(value) ? value.map(String) : [String(value)], language);
+    case 'stringList':
       return Array.isArray(value) ? value.join(' ') : value;
     case 'dateRange':
     case 'object':
@@ -122,7 +126,8 @@ export async function openExport(options: {
       header: headerOf(entity, name, language),
       key: name,
       width: isDate ? 18 : 24,
-      style: isDate ? { numFmt: 'dd/mm/yyyy hh:mm' } : {},
+      // Excel writes the separators of the reader's own locale; the format only adds the currency.
+      style: isDate ? { numFmt: 'dd/mm/yyyy hh:mm' } : field?.type === 'number' && field.currency ? { numFmt: '"R$" #,##0.00' } : {},
     };
   });
 
@@ -132,7 +137,7 @@ export async function openExport(options: {
       for (; records.length; records = await fetchRecords()) {
         for (const record of records) {
           const values: Record<string, unknown> = {};
-          for (const name of fields) values[name] = cellOf(entity.fields[name], record[name], language);
+          for (const name of fields) values[name] = cellOf(entity, name, record[name], language);
           sheet.addRow(values).commit();
         }
       }

@@ -1,10 +1,11 @@
-import { ENTITIES } from '@ebox/domain';
+import { ENTITIES, type Language, translatedValuesOf } from '@ebox/domain';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityTable } from '../platform/db/entity-tables';
 import { user } from '../platform/db/schema';
+import { shownValueOf } from './list-query';
 import { scopeCondition, uuidArray } from './scope';
 
 /**
@@ -14,7 +15,7 @@ import { scopeCondition, uuidArray } from './scope';
  * and sorts as an empty label.
  */
 export type LabelSource = {
-  labelSubquery(entityName: string, foreignKey: PgColumn, scope: CompanyScope): SQL;
+  labelSubquery(entityName: string, foreignKey: PgColumn, scope: CompanyScope, language?: Language): SQL;
   labelsOf(db: Tx, entityName: string, ids: string[], scope: CompanyScope): Promise<Map<string, string>>;
 };
 
@@ -29,7 +30,7 @@ type Target = {
 
 const RELATED = 'related_record';
 
-function targetOf(entityName: string, scope: CompanyScope): Target {
+function targetOf(entityName: string, scope: CompanyScope, language?: Language): Target {
   if (entityName === 'user') {
     const ids = scope.companyIds;
     // IAM's rule: a limited caller sees the users sharing one of their companies.
@@ -43,18 +44,23 @@ function targetOf(entityName: string, scope: CompanyScope): Target {
   const base = entityTable(entityName) as unknown as PgTable;
   const table = alias(base as never, RELATED) as unknown as PgTable & Record<string, PgColumn>;
   const labelColumn = table[entity.labelField] as PgColumn;
+  const labelField = entity.fields[entity.labelField];
   return {
     table,
     from: sql`${base} ${sql.identifier(RELATED)}`,
     id: table.id as PgColumn,
-    label: sql`${labelColumn}::text`,
+    // Sorting by a related record sorts by what it reads as (a predefined role's translated name).
+    label:
+      labelField && language && translatedValuesOf(labelField).length
+        ? shownValueOf(entity, entity.labelField, labelField, labelColumn, language)
+        : sql`${labelColumn}::text`,
     visible: scopeCondition(entity, table, scope),
   };
 }
 
 export const labels: LabelSource = {
-  labelSubquery(entityName, foreignKey, scope) {
-    const target = targetOf(entityName, scope);
+  labelSubquery(entityName, foreignKey, scope, language) {
+    const target = targetOf(entityName, scope, language);
     return sql`(SELECT ${target.label} FROM ${target.from} WHERE ${and(sql`${target.id} = ${foreignKey}`, target.visible)})`;
   },
   async labelsOf(db, entityName, ids, scope) {

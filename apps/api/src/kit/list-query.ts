@@ -1,4 +1,5 @@
 import {
+  documentKeyOf,
   type EntityDeclaration,
   type Field,
   hasNoNul,
@@ -6,13 +7,18 @@ import {
   INT4_MIN,
   idOfRef,
   isStorableDate,
+  type Language,
   plainTextSchema,
+  shownValueKey,
+  translatedValuesOf,
+  translatorFor,
   VALIDATION_KEYS,
 } from '@ebox/domain';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { CompanyScope } from '../platform/access';
+import { identifierKeyOf, isIdentifierField } from '../platform/db/entity-tables';
 import { badRequest } from '../platform/errors';
 import type { LabelSource } from './labels';
 
@@ -46,7 +52,8 @@ export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(0).max(1000).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
-export type ListQuery = z.infer<typeof listQuerySchema>;
+/** The query of a list; `language` (the caller's) decides what translated values read as (default pt-BR). */
+export type ListQuery = z.infer<typeof listQuerySchema> & { language?: Language };
 
 export const DEFAULT_LIMIT = 10;
 
@@ -114,18 +121,51 @@ function uuids(value: unknown, field: string): string[] {
 }
 
 /**
+ * What a column reads as on screen: an enum's translated option, a translated key's text (a
+ * predefined role's name), as a CASE built from the dictionary, so a list sorts and searches what
+ * the user sees ("Leitor"), not the stored key ('viewer'). Other columns read as stored.
+ */
+export function shownValueOf(
+  entity: EntityDeclaration,
+  name: string,
+  field: Field,
+  column: PgColumn | SQL,
+  language: Language = 'pt-BR',
+): SQL {
+  const values = field.type === 'enum' && field.multiple ? [] : translatedValuesOf(field);
+  if (!values.length) return sql`${column}`;
+  const t = translatorFor(language);
+  const cases = values.map((value) => {
+    const key = shownValueKey(entity.name, name, field, value);
+    return sql`WHEN ${value} THEN ${key ? t(key, { defaultValue: value }) : value}`;
+  });
+  return sql`(CASE ${column}::text ${sql.join(cases, sql` `)} ELSE ${column}::text END)`;
+}
+
+/**
  * The ids a relation filter names, narrowed to the related records the caller may see (a uuid[]
  * expression), or undefined when nothing needs narrowing: filtering by a record of another company
  * then finds what filtering by an unknown id finds.
  */
 export type VisibleIds = (entityName: string, ids: string[]) => SQL | undefined;
 
-function conditionFor(name: string, field: Field, column: PgColumn, value: unknown, visibleIds?: VisibleIds): SQL | undefined {
+type ConditionOptions = { entity: EntityDeclaration; visibleIds?: VisibleIds; language?: Language };
+
+function conditionFor(name: string, field: Field, column: PgColumn, value: unknown, options: ConditionOptions): SQL | undefined {
+  const { entity, visibleIds, language } = options;
   if (isBlank(value) || (Array.isArray(value) && value.every(isBlank))) return undefined;
   switch (field.type) {
-    case 'text':
+    case 'text': {
       if (name === 'id') return eq(column, uuids(value, name)[0] ?? '');
-      return sql`${column} ILIKE ${`%${escapeLike(String(value).trim())}%`}`;
+      // A document or phone is found however it was typed ('12345678909' finds '123.456.789-09',
+      // '(11) 98765-4321' finds '5511987654321'): both sides compared by letters and digits.
+      const key = isIdentifierField(field) ? documentKeyOf(String(value)).replace(field.phone ? /^0+/ : /^$/, '') : '';
+      if (key) return sql`${identifierKeyOf(column)} LIKE ${`%${key}%`}`;
+      const pattern = `%${escapeLike(String(value).trim())}%`;
+      const shown = shownValueOf(entity, name, field, column, language);
+      // What is shown matches; the stored key still does too (API clients name predefined roles by key).
+      return field.translated ? sql`(${shown} ILIKE ${pattern} OR ${column} ILIKE ${pattern})` : sql`${column} ILIKE ${pattern}`;
+    }
     case 'stringList':
       return sql`array_to_string(${column}, ' ') ILIKE ${`%${escapeLike(String(value).trim())}%`}`;
     case 'number':
@@ -175,6 +215,7 @@ export function filterConditions(
   columns: Columns,
   filter: Record<string, unknown> | undefined,
   visibleIds?: VisibleIds,
+  language?: Language,
 ): SQL[] {
   if (!filter) return [];
   const allowed = new Set([...entity.filters, 'id', 'createdAt', 'updatedAt']);
@@ -183,7 +224,7 @@ export function filterConditions(
     const field = fieldOf(entity, name);
     const column = columns[name];
     if (!allowed.has(name) || !field || !column) throw badRequest('errors.invalidFilter', { field: name });
-    const condition = conditionFor(name, field, column, value, visibleIds);
+    const condition = conditionFor(name, field, column, value, { entity, visibleIds, language });
     if (condition) conditions.push(condition);
   }
   return conditions;
@@ -198,6 +239,7 @@ export function orderByClause(
   orderBy: string | undefined,
   labels: LabelSource,
   scope: CompanyScope,
+  language?: Language,
 ): SQL[] {
   const value = orderBy || entity.defaultOrderBy || 'createdAt_DESC';
   const cut = value.lastIndexOf('_');
@@ -210,7 +252,10 @@ export function orderByClause(
   }
   if (field.type === 'enum' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
   if (field.type === 'relation' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
-  const sortKey = field.type === 'relation' ? labels.labelSubquery(field.entity, column, scope) : sql`${column}`;
+  const sortKey =
+    field.type === 'relation'
+      ? labels.labelSubquery(field.entity, column, scope, language)
+      : shownValueOf(entity, name, field, column, language);
   const idColumn = columns.id;
   if (!idColumn) throw new Error(`table of ${entity.name} has no id column`);
   // PostgreSQL's default null placement (last ascending, first descending) is what a btree index

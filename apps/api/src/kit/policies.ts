@@ -1,6 +1,9 @@
 import type { EntityDeclaration } from '@ebox/domain';
+import { autocompleteUnits } from '../modules/building/unit-autocomplete';
 import { rolePolicy } from '../modules/role/policy';
+import type { CompanyScope } from '../platform/access';
 import type { TxContext } from '../platform/context';
+import type { Tx } from '../platform/db/client';
 import type { Resource, Row } from './repository';
 
 /**
@@ -43,4 +46,21 @@ export function registerActionHandler(entityName: string, action: string, handle
 
 export function actionHandlerOf(entityName: string, action: string): EntityActionHandler | undefined {
   return ACTION_HANDLERS.get(`${entityName}.${action}`);
+}
+
+/**
+ * An entity whose choices read differently from its label (spec-given): answers the autocomplete
+ * call itself, with the same query, filter and caller scope the kit would use.
+ */
+export type AutocompleteSource = (
+  db: Tx,
+  query: { text: string | undefined; limit: number; filter: Record<string, unknown> | undefined; scope: CompanyScope },
+) => Promise<{ id: string; label: string }[]>;
+
+const AUTOCOMPLETE_SOURCES: Record<string, AutocompleteSource> = {
+  buildingLevel2: autocompleteUnits,
+};
+
+export function autocompleteSourceOf(entityName: string): AutocompleteSource | undefined {
+  return AUTOCOMPLETE_SOURCES[entityName];
 }

@@ -1,11 +1,11 @@
-import type { EntityDeclaration } from '@ebox/domain';
+import { type EntityDeclaration, type Language, translatedValuesOf } from '@ebox/domain';
 import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
-import { entityTable } from '../platform/db/entity-tables';
+import { entityTable, identifierKeyOf } from '../platform/db/entity-tables';
 import { labels } from './labels';
-import { DEFAULT_LIMIT, filterConditions, type ListQuery, orderByClause } from './list-query';
+import { DEFAULT_LIMIT, filterConditions, type ListQuery, orderByClause, shownValueOf } from './list-query';
 import { scopeCondition, visibleIdsOf } from './scope';
 
 /**
@@ -74,17 +74,22 @@ function selection(resource: Resource): Record<string, PgColumn> {
   return result;
 }
 
-export function listWhere(resource: Resource, query: Pick<ListQuery, 'filter'>, scope: CompanyScope, extra: SQL[] = []): SQL | undefined {
+export function listWhere(
+  resource: Resource,
+  query: Pick<ListQuery, 'filter' | 'language'>,
+  scope: CompanyScope,
+  extra: SQL[] = [],
+): SQL | undefined {
   return and(
     scopeCondition(resource.entity, resource.columns, scope),
-    ...filterConditions(resource.entity, resource.columns, query.filter, visibleIdsOf(scope)),
+    ...filterConditions(resource.entity, resource.columns, query.filter, visibleIdsOf(scope), query.language),
     ...extra,
   );
 }
 
 export function listSelect(db: Tx, resource: Resource, query: ListQuery, scope: CompanyScope, extra: SQL[] = []) {
   const where = listWhere(resource, query, scope, extra);
-  const order = orderByClause(resource.entity, resource.columns, query.orderBy, labels, scope);
+  const order = orderByClause(resource.entity, resource.columns, query.orderBy, labels, scope, query.language);
   return db
     .select(selection(resource))
     .from(resource.table)
@@ -183,18 +188,33 @@ export async function autocompleteRows(
   query: string | undefined,
   limit: number,
   scope: CompanyScope,
+  filter?: Record<string, unknown>,
+  language?: Language,
 ): Promise<{ id: string; label: string }[]> {
-  // A record without a label reads as its id, as related records' labels do (present.ts).
-  const label = sql<string>`coalesce(${resource.columns[resource.entity.labelField]}::text, ${idColumn(resource)}::text)`;
+  // A record without a label reads as its id, as related records' labels do (present.ts); a
+  // translated one is searched and sorted as it reads (a predefined role found by "Leitor").
+  const { entity } = resource;
+  const labelField = entity.fields[entity.labelField];
+  const labelColumn = resource.columns[entity.labelField];
+  const stored = sql<string>`coalesce(${labelColumn}::text, ${idColumn(resource)}::text)`;
+  const shown =
+    labelField && labelColumn && translatedValuesOf(labelField).length
+      ? sql<string>`coalesce(${shownValueOf(entity, entity.labelField, labelField, labelColumn, language)}, ${idColumn(resource)}::text)`
+      : stored;
   const text = query?.trim();
-  const search = text
-    ? sql`(${label} ILIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} OR ${idColumn(resource)}::text = ${text})`
-    : undefined;
+  const pattern = `%${text?.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const search = text ? sql`(${shown} ILIKE ${pattern} OR ${stored} ILIKE ${pattern} OR ${idColumn(resource)}::text = ${text})` : undefined;
   return db
-    .select({ id: idText(resource), label })
+    .select({ id: idText(resource), label: stored })
     .from(resource.table)
-    .where(and(scopeCondition(resource.entity, resource.columns, scope), search))
-    .orderBy(sql`${label} ASC`)
+    .where(
+      and(
+        scopeCondition(resource.entity, resource.columns, scope),
+        ...filterConditions(resource.entity, resource.columns, filter, visibleIdsOf(scope)),
+        search,
+      ),
+    )
+    .orderBy(sql`${shown} ASC`)
     .limit(limit);
 }
 
@@ -208,4 +228,32 @@ export async function existingIds(db: Tx, resource: Resource, ids: string[], sco
       and(inArray(idColumn(resource), [...new Set(ids)]), scope ? scopeCondition(resource.entity, resource.columns, scope) : undefined),
     );
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The id of a record other than `exceptId` holding `value` in field `name` among those whose
+ * `within` relation is `withinId`, compared by letters and digits (a `uniqueWithin` field). It
+ * reads every row, whatever the caller's scope: the records share the caller's own company.
+ */
+export async function findHolderWithin(
+  db: Tx,
+  resource: Resource,
+  where: { name: string; value: string; within: string; withinId: string; exceptId?: string },
+): Promise<string | null> {
+  const column = resource.columns[where.name];
+  const within = resource.columns[where.within];
+  if (!column || !within) throw new Error(`${resource.entity.name}: no column ${where.name} or ${where.within}`);
+  const [row] = await db
+    .select({ id: idText(resource) })
+    .from(resource.table)
+    .where(
+      and(
+        eq(within, where.withinId),
+        sql`${identifierKeyOf(column)} = ${identifierKeyOf(sql`${where.value}::text`)}`,
+        sql`${identifierKeyOf(column)} <> ''`,
+        where.exceptId ? sql`${idColumn(resource)} <> ${where.exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
 }

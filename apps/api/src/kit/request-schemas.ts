@@ -14,6 +14,8 @@ export const importBody = z.object({ data: z.record(z.string(), z.unknown()), im
 export const autocompleteQuery = z.object({
   query: plainTextSchema.max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
+  /** Narrows the choices as the list's filters do (a unit picker asks for one company's units). */
+  filter: z.record(z.string(), plainTextSchema.max(200)).optional(),
 });
 
 function isTimeZone(value: string): boolean {

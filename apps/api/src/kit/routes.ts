@@ -42,7 +42,7 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDeclara
   api.get(
     `${base}/autocomplete`,
     { schema: { tags, querystring: autocompleteQuery, response: { 200: answers.autocomplete } } },
-    async (request) => service.autocomplete(ctx(request), request.query.query, request.query.limit ?? 10),
+    async (request) => service.autocomplete(ctx(request), request.query.query, request.query.limit ?? 10, request.query.filter),
   );
 
   api.get(`${base}/export`, { schema: { tags, querystring: exportQuery } }, async (request, reply) =>

@@ -1,5 +1,7 @@
 import {
+  autocompleteGrantsOf,
   destroyOf,
+  documentTypeOf,
   ENTITIES,
   type EntityAction,
   type EntityDeclaration,
@@ -11,19 +13,22 @@ import {
 } from '@ebox/domain';
 import type { CompanyScope } from '../platform/access';
 import { auditByOf, writeAudit } from '../platform/audit';
-import { authorize, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../platform/context';
+import { authorize, authorizeAny, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../platform/context';
 import type { Tx } from '../platform/db/client';
+import { uniqueWithinIndexName } from '../platform/db/entity-tables';
 import { AppError, badRequest, conflict, forbidden, notFound, ValidationError } from '../platform/errors';
 import { type IdempotencyOptions, idempotent } from '../platform/idempotency';
 import { releaseArrayReferences } from './array-references';
 import { type ExportFile, openExport, parseExportFields } from './export';
 import type { ListQuery } from './list-query';
-import { actionHandlerOf, policyOf } from './policies';
+import { resolveNaturalKeys } from './natural-keys';
+import { actionHandlerOf, autocompleteSourceOf, policyOf } from './policies';
 import { presentRow, presentRows } from './present';
 import {
   autocompleteRows,
   deleteRows,
   existingIds,
+  findHolderWithin,
   findRow,
   findRowsInScope,
   insertRow,
@@ -88,6 +93,51 @@ async function checkRelations(db: Tx, entity: EntityDeclaration, data: Record<st
   }
 }
 
+type UniqueWithin = { name: string; within: string; message: string };
+
+function uniqueWithinFieldsOf(entity: EntityDeclaration): UniqueWithin[] {
+  return Object.entries(entity.fields).flatMap(([name, field]) =>
+    field.type === 'text' && field.uniqueWithin ? [{ name, within: field.uniqueWithin.field, message: field.uniqueWithin.message }] : [],
+  );
+}
+
+/** The refusal of a value another record already holds, shown on its field (409). */
+function takenError(unique: UniqueWithin, value: unknown): AppError {
+  const type = typeof value === 'string' ? documentTypeOf(value) : null;
+  const params = { document: type ? type.toUpperCase() : '' };
+  return new AppError('conflict', unique.message, params, [{ path: unique.name, key: unique.message, values: params }]);
+}
+
+/**
+ * `uniqueWithin` fields (a customer's document within its company): refused with the field's own
+ * message when another record holds the value. Only a value that changes (or moves to another
+ * company) is checked, so a record stored before the rule, sharing its document, can still be edited.
+ */
+async function checkUniqueWithin(db: Tx, resource: Resource, record: Record<string, unknown>, before: Row | null) {
+  for (const unique of uniqueWithinFieldsOf(resource.entity)) {
+    const value = record[unique.name];
+    const withinId = record[unique.within];
+    if (typeof value !== 'string' || !value || typeof withinId !== 'string') continue;
+    if (before && before[unique.name] === value && before[unique.within] === withinId) continue;
+    const holder = await findHolderWithin(db, resource, {
+      name: unique.name,
+      value,
+      within: unique.within,
+      withinId,
+      exceptId: before?.id,
+    });
+    if (holder) throw takenError(unique, value);
+  }
+}
+
+/** Two writes racing for one value: the unique index decides, with the same message. */
+function uniqueWithinViolation(entity: EntityDeclaration, error: unknown, record: Record<string, unknown>): AppError | null {
+  const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
+  if (cause.code !== '23505') return null;
+  const unique = uniqueWithinFieldsOf(entity).find((u) => cause.constraint === uniqueWithinIndexName(entity, u.name, u.within));
+  return unique ? takenError(unique, record[unique.name]) : null;
+}
+
 function assertWritableInScope(entity: EntityDeclaration, scope: CompanyScope, record: Record<string, unknown>, isNew: boolean): void {
   if (!scope.companyIds) return;
   // A scoped actor cannot create what would fall outside their own scope (a company, a locker group).
@@ -132,15 +182,19 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
     await checkRelations(ctx.tx, entity, data, before, scope);
     assertWritableInScope(entity, scope, { ...(before ?? {}), ...data }, !before);
     await policy().beforeWrite?.(ctx, { before, data });
+    await checkUniqueWithin(ctx.tx, resource, { ...(before ?? {}), ...data }, before);
     const stamp = { updatedById: principal.userId };
-    const row = before
-      ? await updateRow(ctx.tx, resource, before.id, { ...data, ...stamp })
-      : await insertRow(ctx.tx, resource, {
+    const row = await (before
+      ? updateRow(ctx.tx, resource, before.id, { ...data, ...stamp })
+      : insertRow(ctx.tx, resource, {
           ...data,
           ...stamp,
           createdById: principal.userId,
           ...(importKey ? { importHash: importKey } : {}),
-        });
+        })
+    ).catch((error: unknown) => {
+      throw uniqueWithinViolation(entity, error, { ...(before ?? {}), ...data }) ?? error;
+    });
     await writeAudit(ctx.tx, {
       entityName: entity.name,
       entityId: row.id,
@@ -188,7 +242,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
       may(ctx, 'Read');
       const scope = scopeOfContext(ctx);
       const db = dbOf(ctx);
-      const { rows, count } = await listRows(db, resource, query, scope);
+      const { rows, count } = await listRows(db, resource, { ...query, language: ctx.language }, scope);
       return { rows: await presentRows(db, entity, rows, scope), count };
     },
 
@@ -217,11 +271,13 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
     async import(ctx: ServiceContext, input: unknown, importHash: string | undefined, options: WriteOptions = {}) {
       may(ctx, 'Import');
       if (!importHash?.trim()) throw badRequest('errors.importHashRequired');
-      const data = validate(entity, input, 'import');
-      const key = importKeyOf(entity, data, importHash);
+      const named = validate(entity, input, 'import');
       const body = { data: input, importHash };
       return inTransaction(ctx, (tx) =>
         idempotent(tx, { key: options.idempotencyKey, request: `POST ${path}/import`, body }, async () => {
+          // Related records named by their natural key become ids before any check reads them.
+          const data = await resolveNaturalKeys(tx.tx, entity, named, scopeOfContext(tx));
+          const key = importKeyOf(entity, data, importHash);
           if (await isImportHashUsed(tx.tx, resource, key)) throw conflict('errors.importHashExistent');
           try {
             return await write(tx, null, data, key);
@@ -268,9 +324,12 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
       );
     },
 
-    async autocomplete(ctx: ServiceContext, text: string | undefined, limit: number) {
-      may(ctx, 'Autocomplete');
-      return autocompleteRows(dbOf(ctx), resource, text, limit, scopeOfContext(ctx));
+    async autocomplete(ctx: ServiceContext, text: string | undefined, limit: number, filter?: Record<string, unknown>) {
+      // A form's relation picker answers whoever may fill the form in (see autocompleteGrantsOf).
+      authorizeAny(ctx, autocompleteGrantsOf(entity));
+      const own = autocompleteSourceOf(entity.name);
+      if (own) return own(dbOf(ctx), { text, limit, filter, scope: scopeOfContext(ctx) });
+      return autocompleteRows(dbOf(ctx), resource, text, limit, scopeOfContext(ctx), filter, ctx.language);
     },
 
     /**
@@ -282,7 +341,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
       const fields = parseExportFields(entity, fieldNames);
       const scope = scopeOfContext(ctx);
       const db = ctx.deps.db;
-      const sql = listSelect(db, resource, query, scope).toSQL();
+      const sql = listSelect(db, resource, { ...query, language: ctx.language }, scope).toSQL();
       return openExport({
         db,
         entity,

@@ -49,11 +49,34 @@ export function auditCompaniesOf(entry: AuditEntry): string[] | null {
   return [...new Set(lists.flat())];
 }
 
+function textValue(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() || null;
+  if (typeof value === 'number') return String(value);
+  return null;
+}
+
+/**
+ * The record's label at the time of the change, kept with the entry (docs/architecture.md "Audit
+ * log in words"): the record as it became, or as it was when deleted; a user by name, else email.
+ */
+export function auditLabelOf(entry: Pick<AuditEntry, 'entityName' | 'before' | 'after'>): string | null {
+  const records = [entry.after, entry.before].filter((r): r is Record<string, unknown> => Boolean(r) && typeof r === 'object');
+  for (const record of records) {
+    const label =
+      entry.entityName === 'user'
+        ? (textValue(record.fullName) ?? textValue(record.email))
+        : textValue(record[ENTITIES[entry.entityName]?.labelField ?? ''] ?? null);
+    if (label) return label;
+  }
+  return null;
+}
+
 /** Call inside the mutation's transaction, so the change and its audit row commit together. */
 export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     entityName: entry.entityName,
     entityId: entry.entityId,
+    entityLabel: auditLabelOf(entry),
     action: entry.action,
     values: { before: entry.before ?? null, after: entry.after ?? null },
     createdById: entry.by?.id ?? null,

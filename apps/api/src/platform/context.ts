@@ -133,6 +133,12 @@ export function authorize(ctx: ServiceContext, permission: Permission): void {
   if (!can(ctx, permission)) throw forbidden();
 }
 
+/** Passes when the actor holds any of `permissions` (an autocomplete several permissions open). */
+export function authorizeAny(ctx: ServiceContext, permissions: readonly Permission[]): void {
+  if (ctx.actor.kind === 'anonymous') throw unauthorized();
+  if (!permissions.some((permission) => can(ctx, permission))) throw forbidden();
+}
+
 /** The signed-in person acting; services that exist only for people (profile, password) ask this. */
 export function userOf(ctx: ServiceContext): CurrentUser {
   if (ctx.actor.kind !== 'user') throw unauthorized();

@@ -145,12 +145,37 @@ function shortenedValues(values: Record<string, unknown>): Record<string, unknow
   return result;
 }
 
+/**
+ * The accepted values of an enumeration as people read them ('Embarcador, Transportadora'), when
+ * the field's values are translated under entities.<name>.enumerators.<leaf>; else as declared.
+ */
+function optionsOf(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  prefix: string | undefined,
+  path: string,
+  values: unknown,
+) {
+  if (typeof values !== 'string' || !prefix?.endsWith('.fields')) return values;
+  const leaf =
+    path
+      .split('.')
+      .filter((p) => !/^\d+$/.test(p))
+      .pop() ?? path;
+  const enumerators = `${prefix.slice(0, -'.fields'.length)}.enumerators.${leaf}`;
+  return values
+    .split(', ')
+    .map((value) => t(`${enumerators}.${value}`, { defaultValue: value }))
+    .join(', ');
+}
+
 export function translateAppError(error: AppError, language: Language) {
   const t = translatorFor(language);
   const prefix = error instanceof ValidationError ? error.labelPrefix : undefined;
   const fields = error.fields.map((field) => {
     const path = shortenedText(field.path, 80);
-    return { path, message: t(field.key, { ...shortenedValues(field.values), label: labelOf(t, prefix, path) || t('errors.validation') }) };
+    const values = shortenedValues(field.values);
+    if ('values' in values) values.values = optionsOf(t, prefix, path, values.values);
+    return { path, message: t(field.key, { ...values, label: labelOf(t, prefix, path) || t('errors.validation') }) };
   });
   const message =
     fields.length && error.key === 'errors.validation' ? (fields[0]?.message ?? t(error.key)) : t(error.key, shortenedValues(error.params));

@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityDeclaration, type Field } from '@ebox/domain';
+import { ENTITIES, type EntityDeclaration, enumValueLabel, type Field } from '@ebox/domain';
 import type { ApiClient } from './test-app';
 
 /**
@@ -8,7 +8,26 @@ import type { ApiClient } from './test-app';
 
 let sequence = 0;
 
+/** Nine digits of its own per sample, so documents and phones of two samples never collide. */
+function digitsFor(seed: string): string {
+  sequence += 1;
+  return `${seed.replace(/\D/g, '')}${sequence}`.slice(-8).padStart(8, '3');
+}
+
+/** A valid CPF, punctuated as it is stored. */
+function cpfFor(seed: string): string {
+  const digits = [...`4${digitsFor(seed)}`].map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
+    digits.push(((sum * 10) % 11) % 10);
+  }
+  const d = digits.join('');
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
+
 function textValue(name: string, field: Extract<Field, { type: 'text' }>, seed: string): string {
+  if (field.document) return cpfFor(seed);
+  if (field.phone) return `55219${digitsFor(seed)}`;
   if (field.email) return `${name.toLowerCase()}.${seed}@example.com`.slice(-(field.max ?? 255));
   if (field.url) return `https://example.com/${name}/${seed}`;
   if (field.matches === 'startsWithDigit') return `11${seed.replace(/\D/g, '').padEnd(9, '7')}`.slice(0, field.length ?? field.max ?? 13);
@@ -148,6 +167,13 @@ export function invalidCases(entity: EntityDeclaration): InvalidCase[] {
             values: { max: field.max },
           });
         if (field.matches === 'startsWithDigit') cases.push({ field: name, value: 'abc', key: 'validation.string.matches' });
+        if (field.document) cases.push({ field: name, value: '111.444.777-36', key: `validation.document.${field.document}` });
+        if (field.phone)
+          cases.push({
+            field: name,
+            value: '(10) 1234-5678',
+            key: field.phone === 'mobile' ? 'validation.phone.mobile' : 'validation.phone.invalid',
+          });
         if (field.email) cases.push({ field: name, value: 'not-an-email', key: 'validation.string.email' });
         if (field.url) cases.push({ field: name, value: 'not a url', key: 'validation.string.url' });
         break;
@@ -165,7 +191,8 @@ export function invalidCases(entity: EntityDeclaration): InvalidCase[] {
           field: name,
           value: field.multiple ? ['NOT_AN_OPTION'] : 'NOT_AN_OPTION',
           key: 'validation.mixed.oneOf',
-          values: { values: field.options.join(', ') },
+          // The message names the accepted values as people read them (the tests read Portuguese).
+          values: { values: field.options.map((option) => enumValueLabel(entity.name, name, option, 'pt-BR')).join(', ') },
         });
         break;
       case 'relation':
@@ -180,7 +207,7 @@ export function invalidCases(entity: EntityDeclaration): InvalidCase[] {
             field: name,
             value: Array.from({ length: field.max + 1 }, () => one),
             key: 'validation.array.max',
-            values: { max: field.max },
+            values: { max: field.max, count: field.max },
           });
         }
         if (field.image)
@@ -212,7 +239,7 @@ export function invalidCases(entity: EntityDeclaration): InvalidCase[] {
             field: name,
             value: Array.from({ length: field.max + 1 }, (_, i) => `v${i}`),
             key: 'validation.array.max',
-            values: { max: field.max },
+            values: { max: field.max, count: field.max },
           });
         break;
       default:

@@ -1,17 +1,37 @@
-import { type AuditLogRecord, auditLogEntity } from '@ebox/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AuditLogRecord,
+  auditChangesOf,
+  auditChangeText,
+  auditLogEntity,
+  auditReferencesOf,
+  ENTITIES,
+  formatDateTimeInZone,
+  translatorFor,
+} from '@ebox/domain';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
+import { type ExportFile, openExport, parseExportFields } from '../../kit/export';
+import { labels } from '../../kit/labels';
 import type { ListQuery } from '../../kit/list-query';
-import { listRows, type Row, resourceOf } from '../../kit/repository';
+import { listRows, listSelect, type Row, resourceOf, rowFromDriver } from '../../kit/repository';
 import { uuidArray } from '../../kit/scope';
+import type { CompanyScope } from '../../platform/access';
 import { authorize, dbOf, principalOf, type ServiceContext } from '../../platform/context';
+import type { Tx } from '../../platform/db/client';
 import { auditLog } from '../../platform/db/schema';
+import { authorNamesOf } from './repository';
 
 /**
  * Reading the audit log: the kit's list engine (declared filters, sorting, paging) over the
- * audit_log table with the domain's declaration, within the caller's rights and companies.
+ * audit_log table with the domain's declaration, within the caller's rights and companies. Each
+ * entry is answered with what wording it needs (docs/architecture.md "Audit log in words"): the
+ * record's label kept with it, its author's name and the labels of the records its values name.
  */
 
 const resource = resourceOf(auditLogEntity, auditLog);
+
+/** Excel has no time zone: the export words dates where the reader is, São Paulo unless told. */
+const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 /**
  * Spec 5.5 on the log: a caller limited to companies reads only entries whose record belonged to
@@ -24,28 +44,169 @@ function visibleEntries(companyIds: string[] | null): SQL[] {
   return [sql`${auditLog.companyIds} <@ ${uuidArray(companyIds)}`];
 }
 
+/**
+ * The entity filter names entities exactly (one or a list): the console picks them by their
+ * translated names, and a contains-match would mix `building` with `buildingLevel1`.
+ */
+function splitQuery(query: ListQuery): { query: ListQuery; conditions: SQL[] } {
+  const { entityName, ...filter } = query.filter ?? {};
+  const names = (Array.isArray(entityName) ? entityName : entityName ? [entityName] : []).map(String).filter(Boolean);
+  return { query: { ...query, filter }, conditions: names.length ? [inArray(auditLog.entityName, names)] : [] };
+}
+
 function toIso(value: unknown): string {
   return new Date(String(value)).toISOString();
 }
 
-function presentEntry(row: Row): AuditLogRecord {
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function presentEntry(row: Row, extra: { authorName: string | null; references: Record<string, string> }): AuditLogRecord {
   const values = row.values && typeof row.values === 'object' && !Array.isArray(row.values) ? { ...row.values } : {};
   return {
     id: row.id,
-    entityName: typeof row.entityName === 'string' ? row.entityName : null,
-    entityId: typeof row.entityId === 'string' ? row.entityId : null,
-    action: typeof row.action === 'string' ? row.action : null,
+    entityName: textOrNull(row.entityName),
+    entityId: textOrNull(row.entityId),
+    entityLabel: textOrNull(row.entityLabel),
+    action: textOrNull(row.action),
     values,
     timestamp: toIso(row.timestamp),
-    createdByEmail: typeof row.createdByEmail === 'string' ? row.createdByEmail : null,
-    actorLabel: typeof row.actorLabel === 'string' ? row.actorLabel : null,
+    createdByEmail: textOrNull(row.createdByEmail),
+    actorLabel: textOrNull(row.actorLabel),
+    authorName: extra.authorName,
+    references: extra.references,
+    changes: null,
   };
+}
+
+/**
+ * The labels of the records the entries' values name, looked up once per related entity and
+ * within the reader's scope: a record of another company, or one deleted since, has none.
+ */
+async function referencesOf(db: Tx, rows: Row[], scope: CompanyScope): Promise<Map<string, string>> {
+  const wanted = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const values =
+      row.values && typeof row.values === 'object' && !Array.isArray(row.values) ? (row.values as Record<string, unknown>) : {};
+    for (const [target, ids] of auditReferencesOf({ entityName: textOrNull(row.entityName), values })) {
+      if (target !== 'user' && !ENTITIES[target]) continue;
+      const set = wanted.get(target) ?? new Set();
+      for (const id of ids) set.add(id);
+      wanted.set(target, set);
+    }
+  }
+  const result = new Map<string, string>();
+  for (const [target, ids] of wanted) for (const [id, label] of await labels.labelsOf(db, target, [...ids], scope)) result.set(id, label);
+  return result;
+}
+
+async function presentEntries(db: Tx, rows: Row[], scope: CompanyScope): Promise<AuditLogRecord[]> {
+  const emails = rows.map((row) => textOrNull(row.createdByEmail)).filter((email): email is string => Boolean(email));
+  const [authors, references] = await Promise.all([authorNamesOf(db, emails), referencesOf(db, rows, scope)]);
+  return rows.map((row) => {
+    const email = textOrNull(row.createdByEmail);
+    const values =
+      row.values && typeof row.values === 'object' && !Array.isArray(row.values) ? (row.values as Record<string, unknown>) : {};
+    const named: Record<string, string> = {};
+    for (const ids of auditReferencesOf({ entityName: textOrNull(row.entityName), values }).values())
+      for (const id of ids) {
+        const label = references.get(id);
+        if (label !== undefined) named[id] = label;
+      }
+    return presentEntry(row, { authorName: email ? (authors.get(email) ?? null) : null, references: named });
+  });
+}
+
+function scopeOfCaller(ctx: ServiceContext): CompanyScope {
+  return { companyIds: principalOf(ctx.actor).companyIds };
 }
 
 /** GET /auditLog (auditLogRead): entries newest first unless the query sorts otherwise. */
 export async function listAuditLog(ctx: ServiceContext, query: ListQuery): Promise<{ rows: AuditLogRecord[]; count: number }> {
   authorize(ctx, 'auditLogRead');
-  const { companyIds } = principalOf(ctx.actor);
-  const { rows, count } = await listRows(dbOf(ctx), resource, query, { companyIds }, visibleEntries(companyIds));
-  return { rows: rows.map(presentEntry), count };
+  const scope = scopeOfCaller(ctx);
+  const split = splitQuery(query);
+  const db = dbOf(ctx);
+  const { rows, count } = await listRows(db, resource, split.query, scope, [...visibleEntries(scope.companyIds), ...split.conditions]);
+  return { rows: await presentEntries(db, rows, scope), count };
+}
+
+function labelsById(references: Record<string, unknown> | null | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [id, label] of Object.entries(references ?? {})) if (typeof label === 'string') result[id] = label;
+  return result;
+}
+
+/** The label of an audited entity in the reader's language ("Cliente", "Usuário"). */
+function entityNameText(t: TFunction, name: string | null): string | null {
+  if (!name) return null;
+  return t(`entities.${name}.label`, { defaultValue: t(`auditLog.entityNames.${name}`, { defaultValue: name }) });
+}
+
+/** A predefined role's stored key as people read it; other labels as they are. */
+function displayLabelOf(t: TFunction) {
+  return (entityName: string, label: string) =>
+    entityName === 'role' ? t(`roles.predefined.${label}.label`, { defaultValue: label }) : label;
+}
+
+/**
+ * Excel keeps no zone: a date cell is the wall-clock time of `timeZone`, written as if it were UTC
+ * (exceljs writes a Date's UTC fields).
+ */
+function wallClockOf(iso: string, timeZone: string): string {
+  const [date, time] = formatDateTimeInZone(iso, timeZone).split(' ');
+  const [day, month, year] = (date ?? '').split('/');
+  return `${year}-${month}-${day}T${time}:00.000Z`;
+}
+
+/**
+ * GET /auditLog/export (auditLogRead): the entries the list shows (same filters, sort and company
+ * scope) as xlsx through the kit's export, worded: author by name, entity and action translated,
+ * the record by its label and the changes as lines of "Field: before → after".
+ */
+export async function exportAuditLog(
+  ctx: ServiceContext,
+  query: ListQuery,
+  fieldNames: unknown,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Promise<ExportFile> {
+  authorize(ctx, 'auditLogRead');
+  const fields = parseExportFields(auditLogEntity, fieldNames);
+  const scope = scopeOfCaller(ctx);
+  const split = splitQuery(query);
+  const db = ctx.deps.db;
+  const statement = listSelect(db, resource, split.query, scope, [...visibleEntries(scope.companyIds), ...split.conditions]).toSQL();
+  const t = translatorFor(ctx.language);
+  const wording = {
+    t,
+    language: ctx.language,
+    formatDateTime: (iso: string) => formatDateTimeInZone(iso, timeZone),
+    displayLabel: displayLabelOf(t),
+  };
+  return openExport({
+    db,
+    entity: auditLogEntity,
+    fields,
+    language: ctx.language,
+    query: { sql: statement.sql, params: statement.params },
+    present: async (raws) => {
+      const entries = await presentEntries(
+        db,
+        raws.map((raw) => rowFromDriver(resource, raw)),
+        scope,
+      );
+      return entries.map((entry) => ({
+        ...entry,
+        timestamp: entry.timestamp ? wallClockOf(entry.timestamp, timeZone) : null,
+        authorName: entry.authorName ?? entry.createdByEmail ?? entry.actorLabel,
+        entityName: entityNameText(t, entry.entityName),
+        entityLabel: entry.entityLabel ? wording.displayLabel(entry.entityName ?? '', entry.entityLabel) : null,
+        action: entry.action ? t(`auditLog.actions.${entry.action}`, { defaultValue: entry.action }) : null,
+        changes: auditChangesOf(entry, { ...wording, references: labelsById(entry.references) })
+          .map((change) => auditChangeText(t, change))
+          .join('\n'),
+      }));
+    },
+  });
 }

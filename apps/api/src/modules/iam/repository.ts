@@ -1,10 +1,10 @@
 import { userEntity } from '@ebox/domain';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ListQuery } from '../../kit/list-query';
 import { listRows, listSelect, resourceOf } from '../../kit/repository';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
-import { user } from '../../platform/db/schema';
+import { auditLog, user } from '../../platform/db/schema';
 
 /**
  * SQL of IAM. The user list and export go through the kit's list engine (the user declaration's
@@ -24,10 +24,27 @@ export function sharesCompanyCondition(companyIds: string[]): SQL {
   )}]::uuid[]`;
 }
 
-export function disabledCondition(disabled: boolean[]): SQL | undefined {
-  const values = [...new Set(disabled)];
-  if (values.length !== 1) return undefined;
-  return eq(user.disabled, values[0] as boolean);
+/**
+ * Users in any of these statuses: `disabled`, `enabled` (may sign in) or `invited` (enabled, no
+ * password set yet: the invitation is pending).
+ */
+export function statusCondition(statuses: string[]): SQL | undefined {
+  const conditions = [...new Set(statuses)].map((status) => {
+    if (status === 'disabled') return eq(user.disabled, true);
+    if (status === 'invited') return and(eq(user.disabled, false), isNull(user.passwordHash));
+    return and(eq(user.disabled, false), isNotNull(user.passwordHash));
+  });
+  return conditions.length ? or(...conditions) : undefined;
+}
+
+/** The ids among `ids` of users who never set a password (their invitation is pending). */
+export async function idsWithoutPassword(db: Tx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(inArray(user.id, [...new Set(ids)]), isNull(user.passwordHash)));
+  return new Set(rows.map((row) => row.id));
 }
 
 export function listUsers(db: Tx, query: ListQuery, extra: SQL[]) {
@@ -147,4 +164,13 @@ export async function findUsersByContacts(db: Tx, emails: string[], phoneNumbers
         phones.length ? inArray(user.phoneNumber, phones) : undefined,
       ),
     );
+}
+
+/** When an action was last audited on a user (the invitation resend's rate limit reads it). */
+export async function lastAuditedAt(db: Tx, userId: string, action: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<string>`max(${auditLog.timestamp})` })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityName, 'user'), eq(auditLog.entityId, userId), eq(auditLog.action, action)));
+  return row?.at ? new Date(row.at) : null;
 }

@@ -15,6 +15,7 @@ import {
   listRolesWithUsersOf,
   listUsersOf,
   removeRoles,
+  resendInvitation,
   setUsersDisabled,
 } from './service';
 
@@ -101,6 +102,20 @@ export async function registerIamRoutes(app: FastifyInstance): Promise<void> {
     '/iam/import',
     { config, schema: { tags, summary: 'Import one user row', body: importBody }, onRequest: requireAuthenticated },
     async (request) => importUser(contextOfRequest(request), request.body.data, request.body.importHash),
+  );
+
+  api.post(
+    '/iam/:id/resend-invitation',
+    {
+      schema: {
+        tags,
+        summary: 'Send a user who has not set a password a fresh invitation',
+        params: idParams,
+        response: { 200: z.literal(true) },
+      },
+      onRequest: requireAuthenticated,
+    },
+    async (request) => resendInvitation(contextOfRequest(request), request.params.id),
   );
 
   api.get(

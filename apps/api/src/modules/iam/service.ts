@@ -6,6 +6,7 @@ import {
   OWNER_ROLE,
   PERMISSIONS,
   type Permission,
+  PREDEFINED_ROLES,
   permissionsNotHeld,
   permissionsOfRole,
   translatorFor,
@@ -20,6 +21,7 @@ import type { z } from 'zod';
 import { parseExportFields, streamExport } from '../../kit/export';
 import { labels } from '../../kit/labels';
 import type { ListQuery } from '../../kit/list-query';
+import { resolveNaturalKeys } from '../../kit/natural-keys';
 import type { Row } from '../../kit/repository';
 import { rowFromDriver } from '../../kit/routes';
 import type { CurrentUser } from '../../platform/auth/current-user';
@@ -34,7 +36,7 @@ import {
   type TxContext,
 } from '../../platform/context';
 import type { Tx } from '../../platform/db/client';
-import { AppError, badRequest, conflict, fieldError, forbidden, ValidationError } from '../../platform/errors';
+import { AppError, badRequest, conflict, fieldError, forbidden, rateLimited, ValidationError } from '../../platform/errors';
 import { deliverMessage } from '../auth/delivery';
 import { composeInvitationMail } from '../auth/mails';
 import { INVITATION_HOURS, issueOneTimeToken, linkTo } from '../auth/service';
@@ -51,14 +53,16 @@ import {
 } from '../auth/users';
 import {
   autocompleteUsers,
-  disabledCondition,
   existingCompanyIds,
   findRolesByIds,
+  idsWithoutPassword,
   isUserImportHashUsed,
+  lastAuditedAt,
   listRolesWithUsers,
   listUsers,
   type RoleRow,
   sharesCompanyCondition,
+  statusCondition,
   userListSql,
   userResource,
 } from './repository';
@@ -261,7 +265,12 @@ type StoredUser = Pick<
   | 'updatedAt'
 >;
 
-function presentUser(row: StoredUser, names: Map<string, string>): UserAnswer {
+function statusOf(row: Pick<StoredUser, 'id' | 'disabled'>, pending: Set<string>): UserAnswer['status'] {
+  if (row.disabled) return 'disabled';
+  return pending.has(row.id) ? 'invited' : 'enabled';
+}
+
+function presentUser(row: StoredUser, names: Map<string, string>, pending: Set<string>): UserAnswer {
   return {
     id: row.id,
     email: row.email,
@@ -272,7 +281,7 @@ function presentUser(row: StoredUser, names: Map<string, string>): UserAnswer {
     avatars: (row.avatars as FileRef[]) ?? [],
     roles: row.roles.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id) as string })),
     disabled: row.disabled,
-    status: row.disabled ? 'disabled' : 'enabled',
+    status: statusOf(row, pending),
     emailVerified: row.emailVerified,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
@@ -282,14 +291,14 @@ function presentUser(row: StoredUser, names: Map<string, string>): UserAnswer {
 async function presentFullUser(ctx: ServiceContext, row: UserRow): Promise<UserAnswer> {
   const db = dbOf(ctx);
   return {
-    ...presentUser(row, await roleNames(db, [row])),
+    ...presentUser(row, await roleNames(db, [row]), row.passwordHash ? new Set() : new Set([row.id])),
     allowedCompanies: await companyRefsFor(db, managerOf(ctx), row.allowedCompanies),
   };
 }
 
 // ---------------------------------------------------------------- list, export, autocomplete, roles
 
-/** `status` is derived from `disabled`; the kit's engine handles every other declared filter. */
+/** `status` is derived from `disabled` and the password; the kit's engine handles every other declared filter. */
 function splitQuery(query: ListQuery): { query: ListQuery; extra: SQL[] } {
   const { status, ...filter } = (query.filter ?? {}) as Record<string, unknown>;
   const extra: SQL[] = [];
@@ -297,7 +306,7 @@ function splitQuery(query: ListQuery): { query: ListQuery; extra: SQL[] } {
     const values = (Array.isArray(status) ? status : [status]).map(String).filter(Boolean);
     if (values.some((value) => !(USER_STATUSES as readonly string[]).includes(value)))
       throw badRequest('errors.invalidFilter', { field: 'status' });
-    const condition = disabledCondition(values.map((value) => value === 'disabled'));
+    const condition = statusCondition(values);
     if (condition) extra.push(condition);
   }
   // Status sorts by its value, 'disabled' before 'enabled'.
@@ -313,7 +322,11 @@ export async function listUsersOf(ctx: ServiceContext, rawQuery: ListQuery): Pro
   const { query, extra } = splitQuery(rawQuery);
   const { rows, count } = await listUsers(db, query, [...extra, ...scopeConditions(managerOf(ctx))]);
   const names = await roleNames(db, rows);
-  return { rows: rows.map((row) => presentUser(row as unknown as StoredUser, names)), count };
+  const pending = await idsWithoutPassword(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { rows: rows.map((row) => presentUser(row as unknown as StoredUser, names, pending)), count };
 }
 
 export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?: unknown }, reply: FastifyReply) {
@@ -333,6 +346,10 @@ export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?
     present: async (rawRows) => {
       const rows = rawRows.map((raw) => rowFromDriver(userResource, raw)) as Row[];
       const names = await roleNames(db, rows);
+      const pending = await idsWithoutPassword(
+        db,
+        rows.map((row) => row.id),
+      );
       const companies = new Map(
         (
           await companyRefsFor(
@@ -343,13 +360,16 @@ export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?
         ).map((c) => [c.id, c.label]),
       );
       return rows.map((row) => {
-        const user = presentUser(row as unknown as StoredUser, names);
+        const user = presentUser(row as unknown as StoredUser, names, pending);
         return {
           ...user,
-          // The exporter writes relation labels and enum values as they come: give it readable ones.
-          roles: user.roles.map((role) => ({ id: role.id, label: role.name })),
+          // The exporter writes relation labels as they come: a predefined role reads by its
+          // translated name ('Proprietário'), never its key ('owner'). Enum values it translates itself.
+          roles: user.roles.map((role) => ({
+            id: role.id,
+            label: Object.hasOwn(PREDEFINED_ROLES, role.name) ? t(`roles.predefined.${role.name}.label`) : role.name,
+          })),
           allowedCompanies: ((row.allowedCompanies as string[]) ?? []).map((id) => ({ id, label: companies.get(id) ?? id })),
-          status: t(`entities.user.enumerators.status.${user.status}`),
         };
       });
     },
@@ -396,7 +416,7 @@ async function sendInvitations(ctx: TxContext, invitations: Invitation[]): Promi
     const mail = composeInvitationMail(
       ctx.language,
       invitation.to,
-      linkTo(ctx, 'password-reset', invitation.token),
+      `${linkTo(ctx, 'password-reset', invitation.token)}&invitation=1`,
       INVITATION_HOURS,
       inviter,
     );
@@ -495,7 +515,9 @@ export async function importUser(ctx: ServiceContext, data: unknown, importHash:
   const manager = managerOf(ctx);
   const key = importKeyOf(manager, importHash);
   if (await isUserImportHashUsed(dbOf(ctx), key)) throw conflict('errors.importHashExistent');
-  const input = parse(entitySchema(userEntity, 'import'), data) as {
+  const named = parse(entitySchema(userEntity, 'import'), data);
+  // Roles (and companies) named as a person writes them, or by id, within the caller's scope.
+  const input = (await resolveNaturalKeys(dbOf(ctx), userEntity, named, { companyIds: manager.companyIds })) as {
     email: string;
     firstName?: string | null;
     lastName?: string | null;
@@ -543,6 +565,37 @@ export async function importUser(ctx: ServiceContext, data: unknown, importHash:
     if (isUniqueViolation(error)) throw new AppError(409, 'iam.errors.userAlreadyExists');
     throw error;
   }
+}
+
+/** One resend per user per minute: enough to recover a lost mail, too slow to flood a mailbox. */
+export const INVITATION_RESEND_INTERVAL_MS = 60_000;
+
+/**
+ * POST /iam/:id/resend-invitation: a user who has not set a password yet gets a fresh invitation
+ * link (the previous one stops working), through the outbox as the first one.
+ */
+export async function resendInvitation(ctx: ServiceContext, id: string): Promise<true> {
+  authorize(ctx, 'iamCreate');
+  const manager = managerOf(ctx);
+  await inTransaction(ctx, async (inner) => {
+    const { tx } = inner;
+    const before = await lockUser(tx, id);
+    if (!before) throw new AppError(404, 'iam.errors.userNotFound');
+    assertVisible(manager, [before]);
+    await assertManageable(tx, manager, [before]);
+    if (before.passwordHash || before.disabled) throw badRequest('iam.errors.invitationNotPending');
+    const last = await lastAuditedAt(tx, before.id, 'invitationResend');
+    if (last && Date.now() - last.getTime() < INVITATION_RESEND_INTERVAL_MS) throw rateLimited();
+    const again = issueOneTimeToken('mail', INVITATION_HOURS);
+    const after = await updateUser(tx, before.id, {
+      passwordResetTokenHash: again.hash,
+      passwordResetExpiresAt: again.expiresAt,
+      updatedById: manager.userId,
+    });
+    await auditUserChange(tx, 'invitationResend', before, after, auditActorOf(ctx));
+    await sendInvitations(inner, [{ to: after.email, token: again.token }]);
+  });
+  return true;
 }
 
 // ---------------------------------------------------------------- edit, status, remove roles

@@ -1,5 +1,5 @@
 import { ENTITIES, type EntityDeclaration, type Field } from '@ebox/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -28,6 +28,25 @@ export function snakeCase(name: string): string {
 /** Database column of a field: relations to one are `<field>_id`. */
 export function columnNameOf(name: string, field: Field): string {
   return field.type === 'relation' && !field.multiple ? `${snakeCase(name)}_id` : snakeCase(name);
+}
+
+/**
+ * What a document or phone is compared and searched by: its letters and digits, in upper case, so
+ * '123.456.789-09', '12345678909' and text stored before values were cleaned all meet. Indexes and
+ * queries write the same expression so PostgreSQL matches one with the other.
+ */
+export function identifierKeyOf(column: unknown): SQL {
+  return sql`upper(regexp_replace(${column}, '[^0-9A-Za-z]', '', 'g'))`;
+}
+
+/** Fields searched and compared by their letters and digits only. */
+export function isIdentifierField(field: Field): boolean {
+  return field.type === 'text' && Boolean(field.document || field.phone);
+}
+
+/** The unique index of a `uniqueWithin` field (its name is how a violation is recognised). */
+export function uniqueWithinIndexName(entity: EntityDeclaration, name: string, within: string): string {
+  return `${entity.table}_${snakeCase(name)}_per_${snakeCase(within)}_key`;
 }
 
 const tableRegistry: Record<string, ReturnType<typeof buildTable>> = {};
@@ -95,9 +114,20 @@ function buildTable(entity: EntityDeclaration) {
       if (field.type === 'relation' && field.multiple) extras.push(index(`${entity.table}_${snakeCase(name)}_gin_idx`).using('gin', col));
       // Text filters are "contains" (ILIKE '%x%'): trigram indexes keep them off a full scan.
       if (field.type === 'text' && entity.filters.includes(name) && !field.secret) {
-        extras.push(index(`${entity.table}_${snakeCase(name)}_trgm_idx`).using('gin', col.op('gin_trgm_ops')));
+        const searched = isIdentifierField(field) ? sql`(${identifierKeyOf(col)}) gin_trgm_ops` : col.op('gin_trgm_ops');
+        extras.push(index(`${entity.table}_${snakeCase(name)}_trgm_idx`).using('gin', searched));
       }
       if (field.unique) extras.push(uniqueIndex(`${entity.table}_${snakeCase(name)}_key`).on(sql`lower(${col})`));
+      if (field.type === 'text' && field.uniqueWithin) {
+        const within = table[field.uniqueWithin.field];
+        // Partial: a record without the value (or with only punctuation, stored before values were
+        // cleaned) takes no part in it.
+        extras.push(
+          uniqueIndex(uniqueWithinIndexName(entity, name, field.uniqueWithin.field))
+            .on(within, identifierKeyOf(col))
+            .where(sql`${identifierKeyOf(col)} <> ''`),
+        );
+      }
     }
     if (entity.labelField && entity.fields[entity.labelField]?.type === 'text')
       extras.push(index(`${entity.table}_${snakeCase(entity.labelField)}_idx`).on(table[entity.labelField]));

@@ -52,6 +52,11 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     entityName: text('entity_name').notNull(),
     entityId: text('entity_id'),
+    /**
+     * The record's label (its label field, a user's name or email) as it was at the time of the
+     * change: the log names deleted and renamed records as they were and filters by name in SQL.
+     */
+    entityLabel: text('entity_label'),
     action: text('action').notNull(),
     values: jsonb('values').notNull().default(sql`'{}'::jsonb`),
     timestamp: timestamp('timestamp', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),

@@ -1,0 +1,176 @@
+import {
+  ACCENTED_LETTERS,
+  ENTITIES,
+  type EntityDeclaration,
+  type Field,
+  isUuid,
+  messages,
+  naturalKeyOf,
+  normalizedKey,
+  PLAIN_LETTERS,
+} from '@ebox/domain';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { CompanyScope } from '../platform/access';
+import type { Tx } from '../platform/db/client';
+import { entityTable } from '../platform/db/entity-tables';
+import { ValidationError } from '../platform/errors';
+import { scopeCondition } from './scope';
+
+/**
+ * An import names related records as a person does: by the related entity's natural key (name,
+ * code, e-mail; `naturalKey` in its declaration) or by id, compared without case or accents, among
+ * the records the importing actor may see. A name that several records share is narrowed by what
+ * the row already says (the company of a company-scoped record, the parent of a nested one); one
+ * that still matches none or several is refused with the name in the message.
+ */
+
+const MAX_CANDIDATES = 20;
+
+/** What a key column reads as once normalised, the same way `normalizedKey` does in JavaScript. */
+function normalizedColumn(column: PgColumn): SQL {
+  return sql`lower(translate(regexp_replace(btrim(${column}::text), '\\s+', ' ', 'g'), ${ACCENTED_LETTERS}, ${PLAIN_LETTERS}))`;
+}
+
+/** Relation fields of the target that an importing row can narrow a shared name by. */
+function narrowingFieldsOf(target: EntityDeclaration): string[] {
+  const names = new Set<string>();
+  if (target.scope.kind === 'company') names.add(target.scope.field);
+  if (target.parent) names.add(target.parent.field);
+  return [...names].filter((name) => {
+    const field = target.fields[name];
+    return field?.type === 'relation' && !field.multiple;
+  });
+}
+
+type Candidate = { id: string; context: Record<string, string | null> };
+
+async function candidatesOf(db: Tx, target: EntityDeclaration, text: string, scope: CompanyScope): Promise<Candidate[]> {
+  const table = entityTable(target.name) as unknown as Record<string, PgColumn>;
+  const id = table.id as PgColumn;
+  const wanted = [normalizedKey(text)];
+  const alias = target.naturalKeyAlias?.(text);
+  if (alias) wanted.push(normalizedKey(alias));
+  const matches: SQL[] = naturalKeyOf(target)
+    .map((name) => table[name])
+    .filter((column): column is PgColumn => Boolean(column))
+    .map(
+      (column) =>
+        sql`${normalizedColumn(column)} IN (${sql.join(
+          wanted.map((word) => sql`${word}`),
+          sql`, `,
+        )})`,
+    );
+  if (isUuid(text)) matches.unshift(sql`${id} = ${text}::uuid`);
+  if (!matches.length) return [];
+  const narrowing = narrowingFieldsOf(target);
+  const context = Object.fromEntries(narrowing.map((name) => [name, sql<string | null>`${table[name]}::text`]));
+  const rows = await db
+    .select({ id: sql<string>`${id}::text`, ...context })
+    .from(entityTable(target.name))
+    .where(and(sql`(${sql.join(matches, sql` OR `)})`, scopeCondition(target, table, scope)))
+    .limit(MAX_CANDIDATES);
+  const exact = isUuid(text) ? rows.filter((row) => row.id === text.toLowerCase()) : [];
+  return (exact.length ? exact : rows).map((row) => ({
+    id: row.id,
+    context: Object.fromEntries(narrowing.map((name) => [name, (row as Record<string, string | null>)[name] ?? null])),
+  }));
+}
+
+/** The translated message of a refused name: the target's own wording when it has one. */
+function messageKey(kind: 'none' | 'several', target: string): string {
+  const byTarget = (messages['pt-BR'].errors as Record<string, unknown> | undefined)?.naturalKey as
+    | Record<string, Record<string, unknown>>
+    | undefined;
+  return typeof byTarget?.[kind]?.[target] === 'string' ? `errors.naturalKey.${kind}.${target}` : `errors.naturalKey.${kind}.default`;
+}
+
+type Pending = { name: string; target: EntityDeclaration; text: string; candidates: Candidate[]; index: number | null };
+
+/**
+ * `data` (validated in import mode) with every relation value that is a natural key replaced by its
+ * record's id; throws a validation error naming each value that matches no record or several.
+ */
+export async function resolveNaturalKeys(
+  db: Tx,
+  entity: EntityDeclaration,
+  data: Record<string, unknown>,
+  scope: CompanyScope,
+): Promise<Record<string, unknown>> {
+  const result: Record<string, unknown> = { ...data };
+  const pending: Pending[] = [];
+  for (const [name, field] of Object.entries(entity.fields) as [string, Field][]) {
+    if (field.type !== 'relation' || !(name in data) || data[name] == null) continue;
+    const target = ENTITIES[field.entity];
+    // A target outside the declared entities (the platform's users) is named by id only.
+    if (!target) continue;
+    const value = data[name];
+    const texts = Array.isArray(value) ? value.map(String) : [String(value)];
+    for (const [position, text] of texts.entries()) {
+      pending.push({
+        name,
+        target,
+        text,
+        candidates: await candidatesOf(db, target, text, scope),
+        index: Array.isArray(value) ? position : null,
+      });
+    }
+  }
+
+  // A shared name is narrowed by the row's other relations once those are known (a building named
+  // in the row's company); each pass settles what it can.
+  const settled = (item: Pending) => item.candidates.length === 1;
+  const chosen = (name: string): string | null => {
+    const items = pending.filter((item) => item.name === name && item.index === null);
+    return items.length === 1 && items[0] && settled(items[0]) ? (items[0].candidates[0]?.id ?? null) : null;
+  };
+  for (let progress = true; progress; ) {
+    progress = false;
+    for (const item of pending.filter((entry) => entry.candidates.length > 1)) {
+      const narrowed = item.candidates.filter((candidate) =>
+        Object.entries(candidate.context).every(([field, value]) => {
+          const own = item.target.fields[field];
+          const rowField =
+            own?.type === 'relation'
+              ? Object.entries(entity.fields).find(([, f]) => f.type === 'relation' && !f.multiple && f.entity === own.entity)
+              : undefined;
+          const known = rowField ? (chosen(rowField[0]) ?? (isUuid(data[rowField[0]]) ? String(data[rowField[0]]) : null)) : null;
+          return known === null || value === known;
+        }),
+      );
+      if (narrowed.length && narrowed.length < item.candidates.length) {
+        item.candidates = narrowed;
+        progress = true;
+      }
+    }
+  }
+
+  const issues: z.core.$ZodIssue[] = [];
+  for (const item of pending) {
+    if (item.candidates.length !== 1) {
+      const kind = item.candidates.length ? 'several' : 'none';
+      issues.push({
+        code: 'custom',
+        message: messageKey(kind, item.target.name),
+        path: item.index === null ? [item.name] : [item.name, item.index],
+        params: { value: item.text },
+        input: item.text,
+      } as z.core.$ZodIssue);
+    }
+  }
+  if (issues.length) throw new ValidationError(issues, `entities.${entity.name}.fields`);
+  for (const item of pending) {
+    const id = item.candidates[0]?.id;
+    if (!id) continue;
+    if (item.index === null) result[item.name] = id;
+    else {
+      const list = [...((result[item.name] as unknown[]) ?? [])];
+      list[item.index] = id;
+      result[item.name] = list;
+    }
+  }
+  for (const [name, value] of Object.entries(result))
+    if (Array.isArray(value) && entity.fields[name]?.type === 'relation') result[name] = [...new Set(value)];
+  return result;
+}

@@ -1,0 +1,56 @@
+import { ENTITIES } from '@ebox/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { scopeCondition } from '../../kit/scope';
+import type { CompanyScope } from '../../platform/access';
+import type { Tx } from '../../platform/db/client';
+import { entityTable } from '../../platform/db/entity-tables';
+import { badRequest } from '../../platform/errors';
+
+type Table = PgTable & Record<string, PgColumn>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The choices of a unit (level 2) picker (issue 8 item 11): each unit labelled with the way up to
+ * it, "Edifício Aurora · Bloco A · 101", so units of the same name in different buildings can be
+ * told apart; `filter[company]` keeps the units of that company's buildings. A unit names neither
+ * its level 1 nor its building (the level 1 lists its units), so both are joined through that list;
+ * a level 1 outside the caller's companies is not joined, so its names never show.
+ */
+export async function autocompleteUnits(
+  db: Tx,
+  query: { text: string | undefined; limit: number; filter: Record<string, unknown> | undefined; scope: CompanyScope },
+): Promise<{ id: string; label: string }[]> {
+  const { company, ...others } = query.filter ?? {};
+  const [unknown] = Object.keys(others);
+  if (unknown) throw badRequest('errors.invalidFilter', { field: unknown });
+  if (company !== undefined && (typeof company !== 'string' || !UUID.test(company)))
+    throw badRequest('errors.invalidFilter', { field: 'company' });
+  const level1Entity = ENTITIES.buildingLevel1;
+  if (!level1Entity) throw new Error('buildingLevel1 is not declared');
+
+  const unit = entityTable('buildingLevel2') as unknown as Table;
+  const level1 = entityTable('buildingLevel1') as unknown as Table;
+  const building = entityTable('building') as unknown as Table;
+  const col = (table: Table, name: string) => table[name] as PgColumn;
+
+  const label = sql<string>`concat_ws(' · ', ${col(building, 'name')}, ${col(level1, 'name')}, ${col(unit, 'name')})`;
+  const units = db
+    .selectDistinctOn([col(unit, 'id')], { id: sql<string>`${col(unit, 'id')}::text`.as('id'), label: label.as('label') })
+    .from(unit)
+    .leftJoin(level1, and(sql`${col(unit, 'id')} = ANY(${col(level1, 'level2')})`, scopeCondition(level1Entity, level1, query.scope)))
+    .leftJoin(building, eq(col(building, 'id'), col(level1, 'building')))
+    .where(company ? sql`coalesce(${col(building, 'company')}, ${col(level1, 'company')}) = ${company}` : undefined)
+    // A unit listed by two level 1 records reads as the first by building and level 1 name.
+    .orderBy(col(unit, 'id'), sql`${col(building, 'name')} NULLS LAST`, sql`${col(level1, 'name')} NULLS LAST`)
+    .as('units');
+
+  const text = query.text?.trim();
+  const search: SQL | undefined = text ? sql`(${units.label} ILIKE ${`%${escapeLike(text)}%`} OR ${units.id} = ${text})` : undefined;
+  return db.select({ id: units.id, label: units.label }).from(units).where(search).orderBy(units.label).limit(query.limit);
+}
