@@ -51,5 +51,25 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    // The first-screen test reads which chunks a route loads (e2e/first-screen.test.ts).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Left to itself the bundler cut shared code into many small chunks (a list's first
+          // screen fetched 79 files). React, the router, react-query and i18next, which every screen runs,
+          // are one chunk; library code shared by 20 screens or more is another. Everything else
+          // stays split per route, so the sign-in page does not carry the lists' table or exceljs.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
+              priority: 2,
+            },
+            { name: 'shared-libs', test: /node_modules[\\/]/, minShareCount: 20, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,12 +1,15 @@
+import type { Language } from '@ebox/domain';
 import { describe, expect, test } from 'vitest';
-import { ownerPage, screenshot, see, setUpBrowser, text, uniqueSuffix } from './support/browser';
-import { chooseOption } from './support/controls';
-import { asOwner } from './support/users';
+import { newPage, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
+import { chooseOption, openListFilter } from './support/controls';
+import { asOwner, createUser } from './support/users';
 
 /**
  * The audit log is a kit list of its declaration: its filters, sort and page live in the URL as
  * every list's do, so a reload keeps what the reader was looking at, and an entry still opens with
- * its values before and after.
+ * its values before and after. Issue 8: entries read in words ("Nome: A → B"), name and link their
+ * record, the entity filter is searched by the names people read, and every record's view has a
+ * history tab built from the same log.
  */
 
 const browser = setUpBrowser();
@@ -35,7 +38,7 @@ describe('the audit log in the browser', () => {
     const list = page.getByTestId('audit-log-list');
     const rows = list.locator('.ant-table-row');
 
-    const filter = list.getByTestId('list-filter');
+    const filter = await openListFilter(list);
     await filter.getByLabel(pt('entities.auditLog.fields.entityId'), { exact: true }).fill(company.id);
     await chooseOption(page, filter.getByLabel(pt('entities.auditLog.fields.action'), { exact: true }), pt('auditLog.actions.update'));
     await filter.getByRole('button', { name: pt('kit.actions.search') }).click();
@@ -50,6 +53,8 @@ describe('the audit log in the browser', () => {
     await page.reload();
     // Same filter, same page: the oldest rename, alone on page 2, newest first.
     await expect.poll(() => rows.count()).toBe(1);
+    // The filter panel starts collapsed after a reload; opened, it shows the filter in force.
+    await openListFilter(list);
     await expect.poll(() => filter.getByLabel(pt('entities.auditLog.fields.entityId'), { exact: true }).inputValue()).toBe(company.id);
     await see(filter.getByText(pt('auditLog.actions.update')));
     await expect.poll(() => list.locator('.ant-pagination-item-active').textContent()).toBe('2');
@@ -60,10 +65,93 @@ describe('the audit log in the browser', () => {
     await page.waitForURL((url) => !url.searchParams.has('page'));
     await rows.first().getByTestId('row-view').click();
     const detail = page.getByTestId('audit-log-detail');
-    await see(detail.getByText(company.previousName, { exact: true }));
-    await see(detail.getByText(company.lastName, { exact: true }));
+    // Only what changed, in words: the name before and after, with the record's name as its link.
+    await see(detail.getByText(`${pt('entities.company.fields.name')}: ${company.previousName} → ${company.lastName}`));
+    await see(detail.getByRole('link', { name: company.lastName, exact: true }));
+    await expect.poll(() => detail.locator('.audit-changes li').count()).toBe(1);
     await screenshot(page, 'audit-log-detail-pt-BR');
     await page.keyboard.press('Escape');
     await screenshot(page, 'audit-log-filtered-pt-BR');
+  });
+});
+
+/** A customer of a new company, renamed once over the API: two entries in words. */
+async function renamedCustomer(): Promise<{ id: string; before: string; after: string; suffix: string }> {
+  const api = await asOwner();
+  const suffix = uniqueSuffix();
+  const company = await api<{ id: string }>('POST', '/company', { data: { name: `Empresa Histórico ${suffix}`, type: 'carrier' } });
+  const before = `Cliente Antes ${suffix}`;
+  const after = `Cliente Depois ${suffix}`;
+  const customer = await api<{ id: string }>('POST', '/customer', { data: { name: before, company: company.id, enable: true } });
+  await api('PUT', `/customer/${customer.id}`, { id: customer.id, data: { name: after } });
+  return { id: customer.id, before, after, suffix };
+}
+
+describe.each(['pt-BR', 'en'] as const satisfies Language[])('the audit log in words, in %s', (language) => {
+  const say = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+
+  test('the entity filter finds customers by their name, a change reads "Name: A → B", and the record link opens its history', async () => {
+    const customer = await renamedCustomer();
+    const { page } = await ownerPage(browser(), { language });
+    await page.goto('/audit-logs');
+    const list = page.getByTestId('audit-log-list');
+    const rows = list.locator('.ant-table-row');
+    const filter = await openListFilter(list);
+
+    // The entity is searched by the word people read ("Clie" finds "Cliente"), never by the key.
+    const entityLabel = say('entities.customer.label');
+    await chooseOption(
+      page,
+      filter.getByLabel(say('entities.auditLog.fields.entityName'), { exact: true }),
+      entityLabel,
+      entityLabel.slice(0, 4),
+    );
+    await filter.getByLabel(say('entities.auditLog.fields.entityLabel'), { exact: true }).fill(customer.suffix);
+    await filter.getByRole('button', { name: say('kit.actions.search') }).click();
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(customer.suffix));
+    await expect.poll(() => rows.count()).toBe(2);
+
+    const change = `${say('entities.customer.fields.name')}: ${customer.before} → ${customer.after}`;
+    await see(rows.first().getByText(change));
+    await see(rows.first().getByText(say('auditLog.actions.update')));
+    await see(rows.nth(1).getByText(say('auditLog.actions.create')));
+    await screenshot(page, `audit-log-words-${language}`);
+
+    // The record's name links to its view, whose history tab shows the same change in words.
+    await rows.first().getByRole('link', { name: customer.after, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/customer/${customer.id}`);
+    await page.getByRole('tab', { name: say('auditLog.historyTab') }).click();
+    const history = page.getByTestId('record-history');
+    await see(history.getByText(change));
+    await expect.poll(() => history.getByTestId('record-history-entry').count()).toBe(2);
+    await screenshot(page, `record-history-${language}`);
+  });
+});
+
+describe('the audit log and a record history on a phone', () => {
+  test('entries and the history tab read at 390 px', async () => {
+    const customer = await renamedCustomer();
+    const { page } = await ownerPage(browser(), { viewport: { width: 390, height: 844 } });
+    await page.goto(`/audit-logs?filter=${encodeURIComponent(JSON.stringify({ entityLabel: customer.suffix }))}`);
+    const change = `${pt('entities.customer.fields.name')}: ${customer.before} → ${customer.after}`;
+    await see(page.getByTestId('audit-log-list').getByText(change));
+    await screenshot(page, 'audit-log-words-390');
+    await page.goto(`/customer/${customer.id}`);
+    await page.getByRole('tab', { name: pt('auditLog.historyTab') }).click();
+    await see(page.getByTestId('record-history').getByText(change));
+    await screenshot(page, 'record-history-390');
+  });
+});
+
+describe('the history tab is for readers of the audit log', () => {
+  test('a customer viewer without auditLogRead sees the customer without a history tab', async () => {
+    const customer = await renamedCustomer();
+    const viewer = await createUser(['customerViewer'], 'history');
+    const { page } = await newPage(browser());
+    await signIn(page, viewer.email, viewer.password);
+    await page.goto(`/customer/${customer.id}`);
+    const view = page.getByTestId('customer-view-page');
+    await see(view.getByText(customer.after, { exact: true }));
+    expect(await view.getByRole('tab').count()).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ownerPage, screenshot, see, setUpBrowser, text, uniqueSuffix } from './support/browser';
-import { button, chooseOption, seeToast } from './support/controls';
+import { button, chooseOption, openListFilter, seeToast } from './support/controls';
 import { asOwner } from './support/users';
 
 /**
@@ -21,7 +21,7 @@ const workDir = mkdtempSync(path.join(tmpdir(), 'ebox-e2e-files-'));
 
 /** Filters the list on screen by the Name filter and waits for the table to answer. */
 async function filterByName(page: Page, label: string, name: string): Promise<void> {
-  const filter = page.getByTestId('list-filter');
+  const filter = await openListFilter(page);
   await filter.getByLabel(label, { exact: true }).fill(name);
   await filter.getByRole('button', { name: pt('kit.actions.search') }).click();
   // The list keeps its filter in the URL (spec 2.8: reload and back keep it).
@@ -110,7 +110,7 @@ describe('issue 3: the entity kit in the browser', () => {
     const view = page.getByTestId('customer-view-page');
     await see(view.getByText(name, { exact: true }));
     await see(view.getByText(`maria.${suffix}@example.com.br`));
-    await see(view.getByText('5521987654321'));
+    await see(view.getByText('+55 (21) 98765-4321'));
     await see(view.getByText(companyName));
     await screenshot(page, 'issue3-customer-view-pt-BR');
   });
@@ -156,7 +156,7 @@ describe('issue 3: the entity kit in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/customer');
 
     await filterByName(page, pt('entities.customer.fields.name'), suffix);
-    await see(page.getByText(pt('kit.list.empty')));
+    await see(page.getByText(pt('listTools.emptyFiltered')));
     expect(await tableRow(page, suffix).count()).toBe(0);
   });
 
@@ -193,7 +193,7 @@ describe('issue 3: the entity kit in the browser', () => {
         {
           field: 'cellphone',
           value: 'abc123',
-          message: pt('validation.string.matches', { label: pt('entities.customer.fields.cellphone') }),
+          message: pt('validation.phone.mobile', { label: pt('entities.customer.fields.cellphone') }),
         },
       ],
     ]);

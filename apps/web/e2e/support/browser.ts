@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Language, messages } from '@ebox/domain';
+import { type Language, MESSAGE_FORMATS, messages } from '@ebox/domain';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { MailboxEntry } from './global-setup';
@@ -161,7 +161,11 @@ export function text(language: Language, key: string, values: Record<string, str
       lookup(`${key}_other`);
   }
   if (typeof node !== 'string') throw new Error(`no ${language} text for ${key}`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(values[name] ?? ''));
+  return node.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_match, name: string, format?: string) => {
+    const value = values[name] ?? '';
+    const formatted = format ? MESSAGE_FORMATS[format] : undefined;
+    return formatted ? formatted(value, language) : String(value);
+  });
 }
 
 /** Signs in through the sign-in form, as a user does, and waits until the console has let them in. */

@@ -70,3 +70,12 @@ export async function visibleRawKeys(page: Page): Promise<string[]> {
   });
   return [...new Set(shown.match(RAW_KEY) ?? [])];
 }
+
+/** Opens a list's filter panel (collapsed until asked for) and answers its form. */
+export async function openListFilter(scope: Page | Locator): Promise<Locator> {
+  const toggle = scope.getByTestId('list-filter-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  const form = scope.getByTestId('list-filter');
+  await form.first().waitFor({ state: 'visible' });
+  return form;
+}

@@ -96,15 +96,54 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, text || response.statusText);
 }
 
+/**
+ * GETs started before the page that needs them exists (main.tsx, a list route's loader): the
+ * session, the settings and a list's first page go out together with the route's chunks instead of
+ * one after the other. The first `request` for the same URL takes the answer (once); one nobody
+ * took soon is dropped, so a later call never reads an old answer; they are kept by token and
+ * language too, so another session or language never takes them.
+ */
+const earlyGets = new Map<string, Promise<Response>>();
+const EARLY_GET_TTL_MS = 15_000;
+
+function urlOf(path: string, query?: Record<string, QueryValue>): string {
+  return `${API_BASE}${path}${query ? toQueryString(query) : ''}`;
+}
+
+function earlyKeyOf(url: string): string {
+  return `${getToken() ?? ''} ${getStoredLanguage()} ${url}`;
+}
+
+export function startEarlyGet(path: string, query?: Record<string, QueryValue>): void {
+  const key = earlyKeyOf(urlOf(path, query));
+  if (earlyGets.has(key)) return;
+  const response = fetch(urlOf(path, query), { headers: headers(false) });
+  // A request nobody takes (a stale token, a page left at once) must not surface as an unhandled rejection.
+  response.catch(() => undefined);
+  earlyGets.set(key, response);
+  setTimeout(() => {
+    if (earlyGets.get(key) === response) earlyGets.delete(key);
+  }, EARLY_GET_TTL_MS);
+}
+
+function takeEarlyGet(url: string): Promise<Response> | undefined {
+  const key = earlyKeyOf(url);
+  const response = earlyGets.get(key);
+  earlyGets.delete(key);
+  return response;
+}
+
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const url = `${API_BASE}${path}${options.query ? toQueryString(options.query) : ''}`;
+  const url = urlOf(path, options.query);
   const hasBody = options.body !== undefined;
-  const response = await fetch(url, {
-    method,
-    headers: headers(hasBody),
-    body: hasBody ? JSON.stringify(options.body) : undefined,
-    signal: options.signal,
-  });
+  const early = method === 'GET' ? takeEarlyGet(url) : undefined;
+  const response = await (early ??
+    fetch(url, {
+      method,
+      headers: headers(hasBody),
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    }));
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';

@@ -10,6 +10,7 @@ export type { FileRef } from '@ebox/domain';
 export type CurrentUser = CurrentUserAnswer;
 
 export const CURRENT_USER_KEY = ['auth', 'me'] as const;
+export const CURRENT_USER_PATH = '/auth/me';
 
 /**
  * Spec 4.5: a failed initial load or refresh clears the session, so a stale or revoked token
@@ -23,7 +24,7 @@ function endServerSession(): Promise<unknown> {
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!getToken()) return null;
   try {
-    return await api.get<CurrentUser>('/auth/me');
+    return await api.get<CurrentUser>(CURRENT_USER_PATH);
   } catch {
     setToken(null);
     return null;

@@ -1,4 +1,12 @@
-import { DEFAULT_LANGUAGE, i18nResources, LANGUAGES, type Language } from '@ebox/domain';
+import {
+  addMessageFormats,
+  DEFAULT_LANGUAGE,
+  type Dictionary,
+  dictionaryOf,
+  LANGUAGES,
+  type Language,
+  registerDictionary,
+} from '@ebox/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getStoredLanguage, storeLanguage } from './api-client';
@@ -6,10 +14,27 @@ import { applyDayjsLocale } from './format';
 
 export const i18n = i18next.createInstance();
 
+/**
+ * Each language's dictionary is its own chunk: the console loads the one it shows (about half of
+ * the messages' weight on the first screen) and the other only when the user switches to it.
+ */
+const DICTIONARIES: Record<Language, () => Promise<{ areas: Dictionary[] }>> = {
+  'pt-BR': () => import('@ebox/domain/i18n/pt-BR/index'),
+  en: () => import('@ebox/domain/i18n/en/index'),
+};
+
+async function loadDictionary(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const { areas } = await DICTIONARIES[language]();
+  const dictionary = dictionaryOf(areas);
+  registerDictionary(language, dictionary);
+  i18n.addResourceBundle(language, 'translation', dictionary);
+}
+
 const initialLanguage = getStoredLanguage();
 
 i18n.use(initReactI18next).init({
-  resources: i18nResources,
+  resources: {},
   lng: initialLanguage,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -17,8 +42,12 @@ i18n.use(initReactI18next).init({
   initAsync: false,
   showSupportNotice: false,
 });
+addMessageFormats(i18n);
 applyDayjsLocale(initialLanguage);
 document.documentElement.lang = initialLanguage;
+
+/** Resolves once the interface language's messages are in: the console renders after it. */
+export const i18nReady: Promise<void> = loadDictionary(initialLanguage);
 
 export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'pt-BR';
@@ -26,6 +55,7 @@ export function currentLanguage(): Language {
 
 /** Keeps the choice in local storage (the API client sends it as Accept-Language) and switches dayjs with it. */
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadDictionary(language);
   storeLanguage(language);
   applyDayjsLocale(language);
   document.documentElement.lang = language;

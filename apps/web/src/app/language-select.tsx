@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from './providers';
 
 /** Spec 2.5: the header's language select (pt-BR / English), also on the auth pages. */
-export function LanguageSelect() {
+export function LanguageSelect({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
   return (
@@ -17,6 +17,8 @@ export function LanguageSelect() {
       variant="borderless"
       suffixIcon={<GlobalOutlined />}
       popupMatchSelectWidth={false}
+      defaultOpen={defaultOpen}
+      autoFocus={defaultOpen}
       options={LANGUAGES.map((value) => ({ value, label: t(`common.languages.${value}`) }))}
     />
   );

@@ -1,7 +1,7 @@
-import { FileOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { FileOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { displayNameOf } from '@ebox/domain';
 import { Avatar, Button, Flex, Grid, Layout, Menu, type MenuProps, Progress, Typography, theme } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useCurrentUser } from './current-user';
@@ -9,6 +9,23 @@ import { LanguageSelect } from './language-select';
 import { type MenuEntry, menuFor, menuKeyOf } from './menu';
 import { menuIconOf } from './menu-icons';
 import { PrivateGuard } from './route-guard';
+
+/** Loaded the first time it opens: most visits never use it. */
+const CommandPalette = lazy(() => import('./command-palette'));
+
+/** Ctrl+K (Cmd+K on a Mac) opens the command palette from anywhere in the console. */
+function usePaletteShortcut(open: () => void): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        open();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+}
 
 function toMenuItems(entries: MenuEntry[], t: (key: string) => string, nested = false): MenuProps['items'] {
   return entries.map((entry) => ({
@@ -34,6 +51,10 @@ function ConsoleLayout() {
   const { token } = theme.useToken();
   const [collapsed, setCollapsed] = useState(false);
   const [isNarrow, setIsNarrow] = useState(false);
+  // Mounted on first use, then kept so reopening is instant.
+  const [palette, setPalette] = useState<'unused' | 'open' | 'closed'>('unused');
+  const openPalette = useMemo(() => () => setPalette('open'), []);
+  usePaletteShortcut(openPalette);
 
   const entries = useMemo(() => menuFor(can), [can]);
   const selectedKey = menuKeyOf(location.pathname, entries);
@@ -53,6 +74,19 @@ function ConsoleLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      {/* biome-ignore lint/a11y/useValidAnchor: a real link for assistive tech; the click moves focus itself so the router never sees a hash change */}
+      <a
+        href="#main-content"
+        className="skip-link"
+        data-testid="skip-link"
+        onClick={(event) => {
+          // The router would treat the hash as a navigation: move the focus ourselves.
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        {t('layout.skipToContent')}
+      </a>
       <Layout.Sider
         data-testid="side-menu"
         breakpoint="sm"
@@ -120,6 +154,19 @@ function ConsoleLayout() {
             onClick={() => setCollapsed((value) => !value)}
           />
           <div style={{ flex: 1 }} />
+          <Button
+            icon={<SearchOutlined />}
+            onClick={openPalette}
+            data-testid="palette-open"
+            aria-label={t('layout.palette.open')}
+            aria-keyshortcuts="Control+K Meta+K"
+          >
+            {screens.md ? (
+              <>
+                {t('layout.palette.open')} <Typography.Text keyboard>Ctrl K</Typography.Text>
+              </>
+            ) : null}
+          </Button>
           <LanguageSelect />
           <Link to="/profile" data-testid="profile-link" aria-label={t('layout.header.profile')} title={t('layout.header.profile')}>
             <Flex align="center" gap={8}>
@@ -150,7 +197,12 @@ function ConsoleLayout() {
             style={{ position: 'absolute', width: '100%', margin: 0, lineHeight: 0 }}
           />
         )}
-        <Layout.Content style={{ padding: screens.sm ? 24 : 12 }}>
+        {palette !== 'unused' && (
+          <Suspense fallback={null}>
+            <CommandPalette open={palette === 'open'} onClose={() => setPalette('closed')} />
+          </Suspense>
+        )}
+        <Layout.Content id="main-content" tabIndex={-1} style={{ padding: screens.sm ? 24 : 12 }}>
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -1,12 +1,11 @@
 import type { Language, Theme } from '@ebox/domain';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import ptBR from 'antd/locale/pt_BR';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { api } from './api-client';
-import { useCurrentUser } from './current-user';
+import { antdLocaleOf } from './antd-locale';
+import { api, getToken, startEarlyGet } from './api-client';
+import { CURRENT_USER_PATH, useCurrentUser } from './current-user';
 import { changeLanguage, i18n } from './i18n';
 import { getStoredTheme, isTheme, primaryColorOf, storeTheme } from './theme';
 
@@ -20,6 +19,18 @@ export const queryClient = new QueryClient({
 
 export type Settings = { theme: Theme };
 export const SETTINGS_KEY = ['settings'] as const;
+const SETTINGS_PATH = '/settings';
+
+/**
+ * With a stored session the session and the settings are asked before React renders (main.tsx),
+ * beside the route's chunks and a list's first page, not after one another; the queries below
+ * take these answers (api-client's early GETs).
+ */
+export function startSessionRequests(): void {
+  if (!getToken()) return;
+  startEarlyGet(CURRENT_USER_PATH);
+  startEarlyGet(SETTINGS_PATH);
+}
 
 /**
  * Spec 2.5 / 8.4: once signed in the app loads the settings and applies the theme; a failed
@@ -30,7 +41,7 @@ export function useSettings(): Settings | undefined {
   const { message } = App.useApp();
   const query = useQuery({
     queryKey: SETTINGS_KEY,
-    queryFn: () => api.get<Settings>('/settings'),
+    queryFn: () => api.get<Settings>(SETTINGS_PATH),
     enabled: Boolean(user),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -79,7 +90,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
   return (
     // The theme colour drives every accent (links, info, progress), not only primary buttons.
     <ConfigProvider
-      locale={language === 'en' ? enUS : ptBR}
+      locale={antdLocaleOf(language)}
       theme={{ token: { colorPrimary: primaryColorOf(theme), colorInfo: primaryColorOf(theme), colorLink: primaryColorOf(theme) } }}
     >
       <App>

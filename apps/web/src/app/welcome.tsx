@@ -4,6 +4,7 @@ import { Avatar, Card, Col, Empty, Flex, Row, Tag, Typography, theme } from 'ant
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { displayLabel } from '../kit/entity-labels';
 import { useCurrentUser } from './current-user';
 import { flattenMenu, menuFor } from './menu';
 import { menuIconOf } from './menu-icons';
@@ -31,7 +32,7 @@ export function Welcome({ title }: { title?: string }) {
             <Flex gap={4} wrap align="center">
               <Typography.Text type="secondary">{t('home.roles')}:</Typography.Text>
               {user.roles.map((role) => (
-                <Tag key={role.id}>{role.name}</Tag>
+                <Tag key={role.id}>{displayLabel(t, 'role', role.name)}</Tag>
               ))}
             </Flex>
           </Flex>

@@ -50,8 +50,13 @@ export function autocompletePathOf(entityName: string, entities: Record<string, 
   return `/${entities[entityName]?.path ?? entityName}/autocomplete`;
 }
 
-export function autocomplete(path: string, query: string, limit = AUTOCOMPLETE_LIMIT): Promise<RelationRef[]> {
-  return api.get<RelationRef[]>(path, { query, limit });
+export function autocomplete(
+  path: string,
+  query: string,
+  limit = AUTOCOMPLETE_LIMIT,
+  filter?: Record<string, string>,
+): Promise<RelationRef[]> {
+  return api.get<RelationRef[]>(path, filter ? { query, limit, filter } : { query, limit });
 }
 
 /** POST /file/upload?entity&field, multipart `file` -> FileRef; the field's limits are checked by the server too. */

@@ -1,4 +1,4 @@
-import { type EntityDeclaration, type Field, PREDEFINED_ROLES } from '@ebox/domain';
+import { ENTITIES, type EntityDeclaration, type Field, PREDEFINED_ROLES, shownValueKey, stringsOf } from '@ebox/domain';
 import type { TFunction } from 'i18next';
 
 /**
@@ -71,25 +71,40 @@ export function isPredefinedRoleName(name: unknown): name is string {
 }
 
 /**
- * Entities whose stored labels include identifiers people should not read: the predefined roles are
- * stored as 'customerViewer' and shown as 'Leitor de clientes' / 'Customer viewer'.
+ * A stored label (a relation's {label}, a record's label field) as the user reads it: a label field
+ * declared `translated` (predefined roles stored as 'customerViewer', read 'Leitor de clientes')
+ * reads through the dictionary, as the server sorts and searches it.
  */
-const TRANSLATED_LABELS: Record<string, (t: TFunction, label: string) => string> = {
-  role: (t, name) => (isPredefinedRoleName(name) ? t(`roles.predefined.${name}.label`, { defaultValue: name }) : name),
-};
-
-/** Whether labels of `entityName` are translated in the browser (the server searches the stored ones). */
-export function hasTranslatedLabels(entityName: string): boolean {
-  return entityName in TRANSLATED_LABELS;
-}
-
-/** A stored label (a relation's {label}, a record's label field) as the user reads it. */
 export function displayLabel(t: TFunction, entityName: string, label: string): string {
-  return TRANSLATED_LABELS[entityName]?.(t, label) ?? label;
+  const entity = ENTITIES[entityName];
+  const field = entity?.fields[entity.labelField];
+  const key = entity && field ? shownValueKey(entity.name, entity.labelField, field, label) : undefined;
+  return key ? t(key, { defaultValue: label }) : label;
 }
 
-/** The record's label as the user reads it (page titles, confirmations). */
+/** Whether labels of `entityName` are translated in the browser (the server now searches them as shown too). */
+export function hasTranslatedLabels(entityName: string): boolean {
+  const entity = ENTITIES[entityName];
+  const field = entity?.fields[entity.labelField];
+  return field?.type === 'text' && Boolean(field.translated);
+}
+
+/**
+ * The words that name a record without a label (a message template without a subject): its
+ * enumeration values translated ('E-mail · Entrega · Pedido criado'), else the entity's name. Never
+ * its id: nobody reads a UUID.
+ */
+function untitledRecordName(t: TFunction, entity: EntityDeclaration, record: Record<string, unknown> | undefined): string {
+  const words = Object.entries(entity.fields).flatMap(([name, field]) =>
+    field.type === 'enum' ? stringsOf(record?.[name]).map((value) => enumLabel(t, entity, name, value)) : [],
+  );
+  return words.length ? words.join(' · ') : entityLabel(t, entity);
+}
+
+/** The record's label as the user reads it (page titles, confirmations, breadcrumbs). */
 export function recordTitle(t: TFunction, entity: EntityDeclaration, record: Record<string, unknown> | undefined): string {
+  const value = record?.[entity.labelField];
+  if (value === null || value === undefined || value === '') return untitledRecordName(t, entity, record);
   return displayLabel(t, entity.name, recordLabel(entity, record));
 }
 

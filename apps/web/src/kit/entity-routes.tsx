@@ -1,6 +1,7 @@
 import { ENTITIES, type EntityDeclaration, type Permission, permissionOf } from '@ebox/domain';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { startFirstPage } from './list/first-page';
 import type { EntityRouteHandle } from './route-entity';
 import { nestedScreenOf, returnsToOrder, screenBaseOf } from './screens';
 
@@ -47,6 +48,14 @@ const FEATURE_PAGES: Record<string, Partial<Record<PageKind, PageLoader>>> = {
   },
 };
 
+/**
+ * Whether the kit's create form alone makes a record of the entity, so a relation select may offer
+ * it in a dialog: not for an entity with its own form (role) nor one created under its parent.
+ */
+export function hasKitCreateForm(entity: EntityDeclaration): boolean {
+  return !FEATURE_PAGES[entity.name]?.new && !nestedScreenOf(entity);
+}
+
 const ACTION_OF: Record<PageKind, Parameters<typeof permissionOf>[1]> = {
   list: 'Read',
   new: 'Create',
@@ -58,6 +67,10 @@ const ACTION_OF: Record<PageKind, Parameters<typeof permissionOf>[1]> = {
 function entityRoute(entity: EntityDeclaration, kind: PageKind, path: string): RouteObject {
   const load = FEATURE_PAGES[entity.name]?.[kind] ?? KIT_PAGES[kind];
   const handle: EntityRouteHandle = { permission: permissionOf(entity, ACTION_OF[kind]), entity: entity.name };
+  if (kind === 'list' && !FEATURE_PAGES[entity.name]?.list) {
+    // The kit's list asks its first page as the console starts (first-page.ts, router.tsx).
+    handle.startFirstRequests = (url) => startFirstPage(entity, url);
+  }
   return {
     path,
     handle,

@@ -2,7 +2,7 @@ import { ENTITIES, type EntityDeclaration, isPlainObject, type Permission, textO
 import { useMatches } from 'react-router';
 
 /** What an entity route declares: the guard reads `permission`, the page reads `entity`. */
-export type EntityRouteHandle = { permission?: Permission; entity?: string };
+export type EntityRouteHandle = { permission?: Permission; entity?: string; startFirstRequests?: (url: URL) => void };
 
 /**
  * The declaration a page works on: the one passed in, else the one named by the deepest matched

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 
 import { ApiError } from '../app/api-client';
-import { fieldAt, fieldLabel } from './entity-labels';
+import { enumLabel, fieldAt, fieldLabel } from './entity-labels';
 
 /**
  * Validation with the declaration's own schema (the one the API and the importer use), turned
@@ -26,6 +26,12 @@ export function issueMessage(t: TFunction, entity: EntityDeclaration, issue: z.c
   const { key, values } = describeIssue(issue);
   const path = formPathOf(entity, issue.path);
   const label = path.length ? fieldLabel(t, entity, path.join('.')) : '';
+  // The accepted values of an enumeration, as people read them ('Embarcador, Transportadora').
+  if (typeof values.values === 'string' && path.length)
+    values.values = values.values
+      .split(', ')
+      .map((value) => enumLabel(t, entity, path.join('.'), value))
+      .join(', ');
   return t(key, { ...values, label, defaultValue: t('validation.mixed.default', { label }) });
 }
 

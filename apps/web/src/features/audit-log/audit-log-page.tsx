@@ -1,16 +1,25 @@
 import { type AuditLogRecord, auditLogEntity } from '@ebox/domain';
-import { AutoComplete, Input, Select, Tag, Typography } from 'antd';
+import { Select, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/format';
+import { auditLogEndpoints } from '../../kit/audit/audit-api';
+import { AuditChanges } from '../../kit/audit/audit-changes';
+import { actionLabelOf, entityLabelOf, entityOptions, knownActions, searchableText } from '../../kit/audit/audit-names';
+import { AuditRecordLink } from '../../kit/audit/audit-record-link';
+import { AuthorText } from '../../kit/audit/author-text';
 import type { FieldDisplayProps } from '../../kit/fields/field-display';
 import { EntityList } from '../../kit/list/entity-list';
 import type { FieldDisplays } from '../../kit/view/record-view';
 import { AuditLogDetail } from './audit-log-detail';
-import { actionLabelOf, auditedEntityNames, entityLabelOf, knownActions } from './audit-log-names';
-import { AuthorText } from './author-text';
 
 function textOf(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
+}
+
+/** A list row as the page holds it: the answer of GET /auditLog (`auditLogPageSchema`). */
+function isAuditEntry(record: Record<string, unknown> | undefined): record is AuditLogRecord & Record<string, unknown> {
+  return typeof record?.timestamp === 'string' && typeof record.values === 'object';
 }
 
 function EntityNameCell({ value }: FieldDisplayProps) {
@@ -26,47 +35,60 @@ function ActionCell({ value }: FieldDisplayProps) {
 }
 
 function AuthorCell({ value, record }: FieldDisplayProps) {
-  return <AuthorText email={textOf(value)} actorLabel={textOf(record?.actorLabel)} />;
+  return <AuthorText email={textOf(value)} name={textOf(record?.authorName)} actorLabel={textOf(record?.actorLabel)} />;
 }
 
-function RecordIdCell({ value }: FieldDisplayProps) {
-  return <Typography.Text type="secondary">{textOf(value) ?? '—'}</Typography.Text>;
+// Long names and values wrap inside their cells, so the list fits a laptop without scrolling sideways.
+function RecordCell({ record }: FieldDisplayProps) {
+  return isAuditEntry(record) ? (
+    <div style={{ maxWidth: 200, overflowWrap: 'anywhere' }}>
+      <AuditRecordLink entry={record} />
+    </div>
+  ) : null;
 }
 
-const DISPLAYS: FieldDisplays = { entityName: EntityNameCell, action: ActionCell, createdByEmail: AuthorCell, entityId: RecordIdCell };
+function ChangesCell({ record }: FieldDisplayProps) {
+  return isAuditEntry(record) ? (
+    <div style={{ minWidth: 200, maxWidth: 340 }}>
+      <AuditChanges entry={record} limit={3} />
+    </div>
+  ) : null;
+}
 
-/** A list row as the page holds it: the answer of GET /auditLog (`auditLogPageSchema`). */
-function isAuditEntry(record: { id: string } & Record<string, unknown>): record is AuditLogRecord & Record<string, unknown> {
-  return typeof record.timestamp === 'string' && typeof record.values === 'object';
+function TimestampCell({ value }: FieldDisplayProps) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(textOf(value))}</span>;
+}
+
+const DISPLAYS: FieldDisplays = {
+  timestamp: TimestampCell,
+  entityName: EntityNameCell,
+  entityLabel: RecordCell,
+  action: ActionCell,
+  createdByEmail: AuthorCell,
+  values: ChangesCell,
+};
+
+/** Options found by what the reader sees, whatever the case and accents ("clie" finds "Cliente"). */
+function matchesLabel(input: string, option?: { label?: unknown }): boolean {
+  return searchableText(String(option?.label ?? '')).includes(searchableText(input));
 }
 
 /**
  * /audit-logs (auditLogRead): the kit's list of the audit log's declaration (filters, sort and page
- * in the URL as every list keeps them), read only; an entry opens in a drawer with its values
- * before and after.
+ * in the URL as every list keeps them), read only but exportable; each entry names its author, its
+ * record (a link to it) and what it changed, and opens in a drawer with every change.
  */
 export default function AuditLogPage() {
   const { i18n } = useTranslation();
   const [selected, setSelected] = useState<AuditLogRecord | null>(null);
 
   const filterControls = useMemo(() => {
-    const entityOptions = auditedEntityNames().map((name) => ({ value: name, label: `${entityLabelOf(i18n, name)} (${name})` }));
-    const actionOptions = knownActions(i18n).map((action) => ({ value: action, label: actionLabelOf(i18n, action) }));
+    const actionOptions = knownActions(i18n)
+      .map((action) => ({ value: action, label: actionLabelOf(i18n, action) }))
+      .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
     return {
-      entityName: (
-        <AutoComplete
-          options={entityOptions}
-          allowClear
-          filterOption={(input, option) =>
-            String(option?.label ?? '')
-              .toLowerCase()
-              .includes(input.toLowerCase())
-          }
-        >
-          <Input autoFocus />
-        </AutoComplete>
-      ),
-      action: <Select options={actionOptions} allowClear showSearch={{ optionFilterProp: 'label' }} />,
+      entityName: <Select options={entityOptions(i18n)} allowClear showSearch={{ filterOption: matchesLabel }} />,
+      action: <Select options={actionOptions} allowClear showSearch={{ filterOption: matchesLabel }} />,
     };
   }, [i18n, i18n.language]);
 
@@ -74,7 +96,9 @@ export default function AuditLogPage() {
     <>
       <EntityList
         entity={auditLogEntity}
+        endpoints={auditLogEndpoints}
         readOnly
+        exportable
         permissions={{ read: 'auditLogRead' }}
         onOpen={(record) => setSelected(isAuditEntry(record) ? record : null)}
         filterControls={filterControls}

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form } from 'antd';
+import { Alert, App, Button, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../app/api-client';
@@ -11,12 +11,16 @@ import { NewPasswordFields } from './new-password-fields';
 
 type ResetForm = { password: string; passwordConfirmation: string };
 
-/** Opened from the reset link (?token=); success signs the user in and goes home (spec 2.7). */
+/**
+ * Opened from the reset link (?token=); success signs the user in and goes home (spec 2.7). An
+ * invitation's link (&invitation=1) opens the same page worded for a first password.
+ */
 export default function PasswordResetPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<ResetForm>();
   const [params] = useSearchParams();
   const token = params.get('token');
+  const texts = params.get('invitation') === '1' ? 'auth.invitation' : 'auth.passwordReset';
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { signIn, signOut } = useCurrentUser();
@@ -25,7 +29,7 @@ export default function PasswordResetPage() {
     mutationFn: ({ password }: ResetForm) => api.put<string>('/auth/password-reset', { token, password }),
     onSuccess: async (jwt) => {
       await signIn(jwt, true);
-      message.success(t('auth.passwordReset.success'));
+      message.success(t(`${texts}.success`));
       navigate('/', { replace: true });
     },
     onError: (error) => {
@@ -38,7 +42,7 @@ export default function PasswordResetPage() {
   });
 
   return (
-    <AuthCard title={t('auth.passwordReset.title')}>
+    <AuthCard title={t(`${texts}.title`)}>
       {token ? (
         <Form<ResetForm>
           form={form}
@@ -47,6 +51,7 @@ export default function PasswordResetPage() {
           onFinish={(values) => mutation.mutate(values)}
           data-testid="password-reset-form"
         >
+          {texts === 'auth.invitation' && <Typography.Paragraph type="secondary">{t('auth.invitation.intro')}</Typography.Paragraph>}
           <NewPasswordFields
             name="password"
             labelKey="auth.fields.newPassword"
@@ -54,7 +59,7 @@ export default function PasswordResetPage() {
             autoFocus
           />
           <Button type="primary" htmlType="submit" block loading={mutation.isPending} data-testid="password-reset-submit">
-            {t('auth.passwordReset.submit')}
+            {t(`${texts}.submit`)}
           </Button>
         </Form>
       ) : (

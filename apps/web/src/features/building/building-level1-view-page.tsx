@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { DECLARED_ENTITIES, type EntityDeclaration, permissionOf, type RelationRef, relationRefsOf } from '@ebox/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,9 @@ import { screenPathsOf } from '../../kit/screens';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
 import { Level1Breadcrumb } from './building-breadcrumb';
 import { CreateModal } from './create-modal';
+import { levelNameOf } from './level-names';
 
-const { buildingLevel2 } = DECLARED_ENTITIES;
+const { building: buildingEntity, buildingLevel2 } = DECLARED_ENTITIES;
 
 /**
  * The level 2 units of a level 1 (its `level2` list). A unit created here is linked to this
@@ -33,6 +34,15 @@ function Level2Units({ level1, entity }: { level1: EntityRecord; entity: EntityD
   const units = relationRefsOf(level1.level2);
   const paths = screenPathsOf(buildingLevel2);
   const mayLink = can(permissionOf(entity, 'Edit'));
+  // The units are called what their building calls them ("Apartamento"), when it says.
+  const [buildingRef] = relationRefsOf(level1.building);
+  const building = useQuery({
+    queryKey: entityKeys.find(buildingEntity.name, buildingRef?.id ?? ''),
+    queryFn: () => endpointsOf(buildingEntity).find(buildingRef?.id ?? ''),
+    enabled: Boolean(buildingRef),
+    retry: false,
+  });
+  const levelName = levelNameOf(building.data, 'level2');
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
@@ -55,7 +65,7 @@ function Level2Units({ level1, entity }: { level1: EntityRecord; entity: EntityD
 
   return (
     <Card
-      title={entityPluralLabel(t, buildingLevel2)}
+      title={levelName ?? entityPluralLabel(t, buildingLevel2)}
       data-testid="building-level2-list"
       extra={
         mayLink &&
@@ -136,6 +146,7 @@ function Level2Units({ level1, entity }: { level1: EntityRecord; entity: EntityD
       />
       <CreateModal
         entity={buildingLevel2}
+        label={levelName}
         open={creating}
         onClose={() => setCreating(false)}
         onCreated={async (created) => {

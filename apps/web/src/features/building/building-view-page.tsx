@@ -8,6 +8,7 @@ import { useLocalListState } from '../../kit/list/list-state';
 import { useRouteEntity } from '../../kit/route-entity';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
 import { CreateModal } from './create-modal';
+import { levelNameOf } from './level-names';
 
 const { buildingLevel1 } = DECLARED_ENTITIES;
 
@@ -20,11 +21,12 @@ function BuildingLevels({ building, entity }: { building: EntityRecord; entity: 
   const listState = useLocalListState();
   const [creating, setCreating] = useState(false);
   const buildingRef = { id: building.id, label: recordLabel(entity, building) };
+  const levelName = levelNameOf(building, 'level1');
   return (
     <>
       <EntityList
         entity={buildingLevel1}
-        title={entityPluralLabel(t, buildingLevel1)}
+        title={levelName ?? entityPluralLabel(t, buildingLevel1)}
         listState={listState}
         fixedFilter={{ building: buildingRef }}
         hideFilters
@@ -37,6 +39,7 @@ function BuildingLevels({ building, entity }: { building: EntityRecord; entity: 
         open={creating}
         onClose={() => setCreating(false)}
         locked={{ building: buildingRef }}
+        label={levelName}
         initial={{ company: building.company }}
       />
     </>

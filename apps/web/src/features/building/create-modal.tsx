@@ -16,17 +16,19 @@ type CreateModalProps = {
   initial?: Record<string, unknown>;
   /** Runs after the record is created (linking it to its parent). */
   onCreated?: (record: EntityRecord) => Promise<void> | void;
+  /** What the building calls this level ("Torre"), instead of the generic entity label. */
+  label?: string;
 };
 
 /** A create form in a modal, for records added from their parent's page (building levels). */
-export function CreateModal({ entity, open, onClose, locked, initial, onCreated }: CreateModalProps) {
+export function CreateModal({ entity, open, onClose, locked, initial, onCreated, label }: CreateModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   return (
     <Modal
       open={open}
-      title={t('kit.form.newTitle', { entity: entityLabel(t, entity) })}
+      title={t('kit.form.newTitle', { entity: label || entityLabel(t, entity) })}
       footer={null}
       onCancel={onClose}
       destroyOnHidden
@@ -36,6 +38,7 @@ export function CreateModal({ entity, open, onClose, locked, initial, onCreated 
         entity={entity}
         mode="create"
         name={`${entity.name}-create`}
+        guardLeave={false}
         record={initial}
         locked={locked}
         onCancel={onClose}

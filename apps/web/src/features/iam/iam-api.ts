@@ -15,7 +15,7 @@ export type IamUser = EntityRecord & {
   roles: RelationRef[];
   allowedCompanies?: RelationRef[];
   disabled: boolean;
-  status: 'enabled' | 'disabled';
+  status: 'enabled' | 'disabled' | 'invited';
   emailVerified: boolean;
   createdAt: string;
 };
@@ -45,6 +45,11 @@ export const iamEndpoints: EntityEndpoints = {
 
 export function setUsersDisabled(ids: string[], disabled: boolean): Promise<unknown> {
   return api.put('/iam/status', { ids, disabled });
+}
+
+/** POST /iam/:id/resend-invitation: a fresh invitation to a user who has not set a password. */
+export function resendInvitation(id: string): Promise<unknown> {
+  return api.post(`/iam/${encodeURIComponent(id)}/resend-invitation`, {});
 }
 
 /** DELETE /iam: those roles (or all of them) taken from those users. */

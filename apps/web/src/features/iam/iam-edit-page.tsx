@@ -9,7 +9,8 @@ import { useCurrentUser } from '../../app/current-user';
 import { entityKeys } from '../../kit/entity-api';
 import { fieldLabel } from '../../kit/entity-labels';
 import { FieldInput } from '../../kit/fields/field-input';
-import { editFormPropsOf, FormButtons, useFormSave } from '../../kit/form/form-save';
+import { editFormPropsOf, FormButtons, FormRefusal, useFormSave } from '../../kit/form/form-save';
+import { UnsavedChangesPrompt } from '../../kit/form/unsaved-changes';
 import { useFindFailure } from '../../kit/navigation';
 import { replaceErrors, validateWith } from '../../kit/validation';
 import { type IamUser, iamEndpoints } from './iam-api';
@@ -26,7 +27,7 @@ export default function IamEditPage() {
   const queryClient = useQueryClient();
   const { user: me, refresh } = useCurrentUser();
   const [form] = Form.useForm();
-  const { submitting, save } = useFormSave(form, userEntity);
+  const { submitting, save, refusal, changes, leave } = useFormSave(form, userEntity);
   const record = useQuery({ queryKey: entityKeys.find(userEntity.name, id), queryFn: () => iamEndpoints.find(id) as Promise<IamUser> });
 
   useEffect(() => {
@@ -60,7 +61,7 @@ export default function IamEditPage() {
         </div>
       ) : (
         <Form
-          {...editFormPropsOf(form)}
+          {...editFormPropsOf(form, changes)}
           name="iam-edit"
           onFinish={submit}
           initialValues={{
@@ -71,6 +72,8 @@ export default function IamEditPage() {
             allowedCompanies: user.allowedCompanies ?? [],
           }}
         >
+          <UnsavedChangesPrompt changes={changes} />
+          <FormRefusal message={refusal} />
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item label={fieldLabel(t, userEntity, 'email')}>
@@ -88,7 +91,7 @@ export default function IamEditPage() {
               );
             })}
           </Row>
-          <FormButtons submitting={submitting} onCancel={() => navigate(-1)} />
+          <FormButtons submitting={submitting} onCancel={leave(() => navigate(-1))} />
         </Form>
       )}
     </Card>

@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import { entityKeys } from '../../kit/entity-api';
 import { fieldLabel } from '../../kit/entity-labels';
 import { RelationSelect } from '../../kit/fields/relation-select';
-import { editFormPropsOf, FormButtons, useFormSave } from '../../kit/form/form-save';
+import { editFormPropsOf, FormButtons, FormRefusal, useFormSave } from '../../kit/form/form-save';
+import { UnsavedChangesPrompt } from '../../kit/form/unsaved-changes';
 import { replaceErrors, validateWith } from '../../kit/validation';
 
 const FIELDS = [['emails'], ['roles'], ['allowedCompanies']];
@@ -23,7 +24,7 @@ export default function IamNewPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
-  const { submitting, save } = useFormSave(form, userEntity, FIELDS.flat());
+  const { submitting, save, refusal, changes, leave } = useFormSave(form, userEntity, FIELDS.flat());
 
   const submit = async (values: Record<string, unknown>) => {
     const result = validateWith(t, userEntity, userInviteSchema, values);
@@ -39,7 +40,14 @@ export default function IamNewPage() {
 
   return (
     <Card title={t('iam.new.title')} data-testid="iam-new-page">
-      <Form {...editFormPropsOf(form)} name="iam-new" onFinish={submit} initialValues={{ emails: '', roles: [], allowedCompanies: [] }}>
+      <Form
+        {...editFormPropsOf(form, changes)}
+        name="iam-new"
+        onFinish={submit}
+        initialValues={{ emails: '', roles: [], allowedCompanies: [] }}
+      >
+        <UnsavedChangesPrompt changes={changes} />
+        <FormRefusal message={refusal} />
         <Row gutter={16}>
           <Col span={24}>
             <Form.Item name="emails" label={fieldLabel(t, userEntity, 'emails')} required extra={t('iam.new.emailsHint')}>
@@ -57,7 +65,7 @@ export default function IamNewPage() {
             </Form.Item>
           </Col>
         </Row>
-        <FormButtons submitting={submitting} onCancel={() => navigate('/iam')} />
+        <FormButtons submitting={submitting} onCancel={leave(() => navigate('/iam'))} />
       </Form>
     </Card>
   );

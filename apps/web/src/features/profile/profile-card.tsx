@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { api, upload } from '../../app/api-client';
 import { type CurrentUser, type FileRef, useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { UnsavedChangesPrompt, useChangeTracker } from '../../kit/form/unsaved-changes';
 import { showFieldErrors } from '../auth/form-rules';
 
 type ProfileForm = { firstName: string | null; lastName: string | null; phoneNumber: string | null };
@@ -30,10 +31,14 @@ function ProfileFormCard({ user }: { user: CurrentUser }) {
   const handleError = useErrorHandler();
   const { refresh } = useCurrentUser();
   const [avatars, setAvatars] = useState<FileRef[]>(user.avatars ?? []);
+  const changes = useChangeTracker();
 
   const uploadAvatar = useMutation({
     mutationFn: (file: File) => upload<FileRef>('/file/upload', file, { entity: 'user', field: 'avatars' }),
-    onSuccess: (file) => setAvatars([file]),
+    onSuccess: (file) => {
+      changes.mark();
+      setAvatars([file]);
+    },
     onError: handleError,
   });
 
@@ -53,6 +58,7 @@ function ProfileFormCard({ user }: { user: CurrentUser }) {
       navigate('/');
     },
     onError: (error) => {
+      changes.rearm();
       if (!showFieldErrors(form, error)) handleError(error);
     },
   });
@@ -70,10 +76,19 @@ function ProfileFormCard({ user }: { user: CurrentUser }) {
         form={form}
         layout="vertical"
         initialValues={{ firstName: user.firstName, lastName: user.lastName, phoneNumber: user.phoneNumber }}
-        onFinish={(values) => save.mutate(values)}
+        onValuesChange={changes.mark}
+        onFinish={(values) => {
+          // Saving navigates home: an explicit leave, not asked about.
+          changes.release();
+          save.mutate(values);
+        }}
         data-testid="profile-form"
       >
-        <Form.Item label={t('auth.fields.avatar')} extra={t('auth.profile.avatarHint', { formats: IMAGE_FORMATS.join(', ') })}>
+        <UnsavedChangesPrompt changes={changes} />
+        <Form.Item
+          label={t('auth.fields.avatar')}
+          extra={t('auth.profile.avatarHint', { size: MAX_FILE_SIZE, formats: IMAGE_FORMATS.join(', ') })}
+        >
           <Flex align="center" gap={16} wrap>
             <Avatar size={72} src={avatarUrl} icon={avatarUrl ? undefined : <UserOutlined />} data-testid="profile-avatar" />
             <Upload
@@ -93,7 +108,14 @@ function ProfileFormCard({ user }: { user: CurrentUser }) {
               </Button>
             </Upload>
             {avatars.length > 0 && (
-              <Button icon={<DeleteOutlined />} onClick={() => setAvatars([])} data-testid="avatar-remove">
+              <Button
+                icon={<DeleteOutlined />}
+                onClick={() => {
+                  changes.mark();
+                  setAvatars([]);
+                }}
+                data-testid="avatar-remove"
+              >
                 {t('auth.profile.removeAvatar')}
               </Button>
             )}

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { isPermission, type Permission, stringsOf } from '@ebox/domain';
+import { isPermission, missingDependencies, type Permission, stringsOf } from '@ebox/domain';
 import { groupPermissions, type PermissionGroup } from '@ebox/domain/i18n/permission-groups';
-import { Checkbox, Col, Collapse, Empty, Input, Row, Space, Typography } from 'antd';
+import { Alert, Checkbox, Col, Collapse, Empty, Input, Row, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/current-user';
@@ -23,6 +23,8 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
   const selected = useMemo(() => new Set(stringsOf(value).filter(isPermission)), [value]);
   const groups = useMemo(() => groupPermissions(), []);
   const term = search.trim().toLowerCase();
+  const lacking = useMemo(() => missingDependencies(selected), [selected]);
+  const labelOf = (permission: Permission) => t(`permissions.${permission}.label`);
 
   const matches = (permission: Permission, group: string) =>
     !term ||
@@ -120,6 +122,23 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
           {t('role.permissionPicker.totalSelected', { count: selected.size })}
         </Typography.Text>
       </Space>
+      {lacking.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('role.dependencies.title')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+              {lacking.map(({ permission, missing }) => (
+                <li key={permission}>
+                  {t('role.dependencies.item', { permission: labelOf(permission), missing: missing.map(labelOf).join(', ') })}
+                </li>
+              ))}
+            </ul>
+          }
+          data-testid="permission-dependencies"
+        />
+      )}
       {visible.length === 0 && <Empty description={t('role.permissionPicker.none')} />}
       <Row gutter={[12, 12]}>
         {columns.map((column, index) => (

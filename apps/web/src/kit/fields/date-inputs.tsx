@@ -37,14 +37,17 @@ type Range = [string | null, string | null];
 type DateRangeInputProps = PickerProps & {
   value?: Range | null;
   onChange?: (value: Range | null) => void;
+  /** Ranges offered with one click (a list filter's Hoje, Últimos 7 dias...). */
+  presets?: { label: string; value: [Dayjs, Dayjs] }[];
 };
 
 /** A [start, end] pair of date-times, either end optional (list filters, date range fields). */
-export function DateRangeInput({ value, onChange, ...picker }: DateRangeInputProps) {
+export function DateRangeInput({ value, onChange, presets, ...picker }: DateRangeInputProps) {
   const [start, end] = value ?? [null, null];
   return (
     <DatePicker.RangePicker
       {...pickerPropsOf(picker)}
+      presets={presets}
       allowEmpty={[true, true]}
       value={[start ? dayjs(start) : null, end ? dayjs(end) : null]}
       onChange={(dates) => {

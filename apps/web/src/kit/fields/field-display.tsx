@@ -5,6 +5,7 @@ import {
   type EntityDeclaration,
   type Field,
   fileRefsOf,
+  formatPhone,
   isPlainObject,
   permissionOf,
   type RelationRef,
@@ -17,7 +18,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
-import { formatDateTime } from '../../app/format';
+import { formatDateTime, formatNumber } from '../../app/format';
 import { booleanLabel, displayLabel, enumLabel, fieldLabel } from '../entity-labels';
 import { relatedViewPath } from '../screens';
 
@@ -37,7 +38,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /** A related record links to its page when the user may read it (users to /iam). */
-function RelationLink({ target, item }: { target: string; item: RelationRef }) {
+export function RelationLink({ target, item }: { target: string; item: RelationRef }) {
   const { t } = useTranslation();
   const { can } = useCurrentUser();
   const to = relatedViewPath(target, item.id);
@@ -56,6 +57,8 @@ export function FieldDisplay({ entity, path, field, value, compact }: FieldDispl
     case 'text': {
       const text = String(value);
       if (field.secret) return '••••••';
+      if (field.phone) return <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(text)}</span>;
+      if (field.document) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
       if (field.url)
         return (
           <Typography.Link href={text} target="_blank" rel="noopener noreferrer">
@@ -73,12 +76,9 @@ export function FieldDisplay({ entity, path, field, value, compact }: FieldDispl
       return path === entity.labelField ? displayLabel(t, entity.name, text) : text;
     }
     case 'number':
-      return new Intl.NumberFormat(i18n.language, {
-        minimumFractionDigits: field.scale ?? 0,
-        maximumFractionDigits: field.scale ?? 6,
-      }).format(Number(value));
+      return formatNumber(Number(value), i18n.language, { scale: field.scale, currency: field.currency });
     case 'integer':
-      return String(value);
+      return formatNumber(Number(value), i18n.language, { integer: true });
     case 'stringList':
       return (
         <Space size={[0, 4]} wrap>

@@ -4,6 +4,8 @@ import {
   type Field,
   fileRefsOf,
   isRelationRef,
+  maskDocument,
+  maskPhone,
   numberOf,
   relationRefsOf,
   stringsOf,
@@ -11,10 +13,11 @@ import {
 } from '@ebox/domain';
 import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currencySymbolOf, formatNumber, parseNumberText } from '../../app/format';
 import { enumLabel, leafOf } from '../entity-labels';
 import { DateRangeInput, DateTimeInput } from './date-inputs';
 import { FilesInput } from './files-input';
-import { RelationSelect } from './relation-select';
+import { FilteredRelationSelect, RelationSelect } from './relation-select';
 
 export type FieldInputProps = {
   entity: EntityDeclaration;
@@ -37,22 +40,65 @@ export function FieldInput({ entity, path, field, value, onChange, id, autoFocus
       const text = textOf(value) ?? '';
       const change = (e: { target: { value: string } }) => onChange?.(e.target.value);
       if (field.secret) return <Input.Password {...common} value={text} onChange={change} autoComplete="new-password" />;
-      if (field.multiline) return <Input.TextArea {...common} value={text} onChange={change} autoSize={{ minRows: 3, maxRows: 12 }} />;
-      return <Input {...common} value={text} onChange={change} allowClear maxLength={field.length ?? field.max} />;
+      // Documents and phones are masked as they are typed; the schema stores them in their canonical form.
+      const { document } = field;
+      if (document)
+        return (
+          <Input
+            {...common}
+            value={maskDocument(text, document)}
+            onChange={(e) => onChange?.(maskDocument(e.target.value, document))}
+            allowClear
+            inputMode={document === 'cpf' ? 'numeric' : 'text'}
+            autoComplete="off"
+          />
+        );
+      if (field.phone)
+        return (
+          <Input
+            {...common}
+            prefix="+55"
+            value={maskPhone(text)}
+            onChange={(e) => onChange?.(maskPhone(e.target.value))}
+            allowClear
+            inputMode="tel"
+            autoComplete="tel-national"
+          />
+        );
+      // The counter shows the limit and turns red past it; the text is never cut (a paste past the
+      // limit is kept, and the validation says so under the field).
+      const limit = field.length ?? field.max;
+      // Shown once there is text: an empty form is not a wall of "0 / 255".
+      const count =
+        limit === undefined
+          ? undefined
+          : { max: limit, show: ({ count: typed }: { count: number }) => (typed ? `${typed} / ${limit}` : null) };
+      if (field.multiline)
+        return <Input.TextArea {...common} value={text} onChange={change} autoSize={{ minRows: 3, maxRows: 12 }} count={count} />;
+      return <Input {...common} value={text} onChange={change} allowClear count={count} />;
     }
     case 'number':
-    case 'integer':
+    case 'integer': {
+      const scale = field.type === 'integer' ? 0 : field.scale;
+      const currency = field.type === 'number' ? field.currency : undefined;
       return (
-        <InputNumber<number>
+        // The parser answers text ('' when emptied, which clears the value), so values may be text too.
+        <InputNumber<number | string>
           {...common}
           style={{ width: '100%' }}
-          precision={field.type === 'integer' ? 0 : field.scale}
-          step={field.type === 'number' && field.scale ? 1 / 10 ** field.scale : 1}
-          decimalSeparator={field.type === 'number' && i18n.language !== 'en' ? ',' : undefined}
+          precision={scale}
+          step={scale ? 1 / 10 ** scale : 1}
+          prefix={currency ? currencySymbolOf(currency, i18n.language) : undefined}
+          // Shown as the language writes numbers (1.234,50), left alone while typed, read back either way.
+          formatter={(next, info) =>
+            info.userTyping || next === undefined || next === '' ? info.input : formatNumber(Number(next), i18n.language, { scale })
+          }
+          parser={(text) => parseNumberText(text ?? '', i18n.language)}
           value={numberOf(value)}
-          onChange={(next) => onChange?.(next)}
+          onChange={(next) => onChange?.(next === null || next === '' ? null : Number(next))}
         />
       );
+    }
     case 'stringList':
       return (
         <Select
@@ -86,6 +132,17 @@ export function FieldInput({ entity, path, field, value, onChange, id, autoFocus
       );
     }
     case 'relation':
+      if (field.filterBy)
+        return (
+          <FilteredRelationSelect
+            {...common}
+            filterBy={field.filterBy}
+            target={field.entity}
+            multiple={field.multiple}
+            value={field.multiple ? relationRefsOf(value) : isRelationRef(value) ? value : null}
+            onChange={onChange}
+          />
+        );
       return (
         <RelationSelect
           {...common}
@@ -93,6 +150,7 @@ export function FieldInput({ entity, path, field, value, onChange, id, autoFocus
           multiple={field.multiple}
           value={field.multiple ? relationRefsOf(value) : isRelationRef(value) ? value : null}
           onChange={onChange}
+          allowCreate
         />
       );
     case 'files':
@@ -102,6 +160,7 @@ export function FieldInput({ entity, path, field, value, onChange, id, autoFocus
           disabled={disabled}
           entityName={entity.name}
           fieldName={leafOf(path)}
+          formPath={path.split('.')}
           field={field}
           value={fileRefsOf(value)}
           onChange={onChange}

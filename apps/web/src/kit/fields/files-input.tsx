@@ -1,6 +1,6 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type FileRef, type FilesField, IMAGE_FORMATS, MAX_FILE_SIZE } from '@ebox/domain';
-import { App, Button, Typography, Upload, type UploadFile } from 'antd';
+import { App, Button, Form, Typography, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../app/error-handler';
@@ -9,6 +9,8 @@ import { uploadFile } from '../entity-api';
 type FilesInputProps = {
   entityName: string;
   fieldName: string;
+  /** The field's name in its form, where a refused file is reported (under the field). */
+  formPath?: string[];
   field: FilesField;
   value?: FileRef[] | null;
   onChange?: (value: FileRef[]) => void;
@@ -37,9 +39,10 @@ function toUploadFile(file: FileRef): UploadFile {
  * field holds the answered FileRefs. Count, size, format and image rules are checked before the
  * upload with the same messages the server would give.
  */
-export function FilesInput({ entityName, fieldName, field, value, onChange, id, disabled }: FilesInputProps) {
+export function FilesInput({ entityName, fieldName, formPath, field, value, onChange, id, disabled }: FilesInputProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const form = Form.useFormInstance();
   const [uploading, setUploading] = useState<UploadFile[]>([]);
   const files = value ?? [];
   // Several uploads may finish in any order: each appends to the latest list, not the one it started with.
@@ -49,31 +52,39 @@ export function FilesInput({ entityName, fieldName, field, value, onChange, id, 
   const maxSize = field.maxSize ?? MAX_FILE_SIZE;
   const formats = field.formats ?? (field.image ? IMAGE_FORMATS : undefined);
 
-  const refuse = (text: string) => {
-    message.error(text);
+  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  /**
+   * A refused file is said under the field, named, where the user is looking (a toast is gone
+   * before it is read); outside a form, as a toast. The field's next change clears it.
+   */
+  const report = (text: string) => {
+    if (form && formPath) form.setFields([{ name: formPath, errors: [text] }]);
+    else message.error(text);
+  };
+  const refuse = (file: File, text: string) => {
+    report(t('kit.upload.refusedFile', { name: file.name, reason: text }));
     return Upload.LIST_IGNORE;
   };
 
   const check = (file: File, batch: File[]) => {
     const ext = extensionOf(file.name);
     if (max !== undefined && files.length + uploading.length + batch.indexOf(file) + 1 > max)
-      return refuse(t('kit.upload.tooMany', { count: max }));
+      return refuse(file, t('kit.upload.tooMany', { count: max }));
     if (field.image && (!IMAGE_FORMATS.includes(ext) || (file.type && !file.type.startsWith('image/'))))
-      return refuse(t('validation.file.image'));
-    if (formats && !formats.includes(ext)) return refuse(t('validation.file.formats', { formats: formats.join(', ') }));
-    if (file.size > maxSize) return refuse(t('validation.file.size', { max: maxSize }));
+      return refuse(file, t('validation.file.image'));
+    if (formats && !formats.includes(ext)) return refuse(file, t('validation.file.formats', { formats: formats.join(', ') }));
+    if (file.size > maxSize) return refuse(file, t('validation.file.size', { max: number(maxSize) }));
     return true;
   };
 
   const fileList: UploadFile[] = [...files.map(toUploadFile), ...uploading];
   const canAdd = !disabled && (max === undefined || files.length + uploading.length < max);
   // The one place a files field states its limits, written from its declaration so it never drifts.
-  const size = `${new Intl.NumberFormat(i18n.language).format(maxSize)} bytes`;
   const limits = [
     max === undefined
-      ? t('kit.upload.sizeLimit', { size })
-      : t(field.image ? 'kit.upload.imageLimits' : 'kit.upload.limits', { count: max, size }),
-    formats ? t('kit.upload.formats', { formats: new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(formats) }) : null,
+      ? t('kit.upload.sizeLimit', { size: maxSize })
+      : t(field.image ? 'kit.upload.imageLimits' : 'kit.upload.limits', { count: max, size: maxSize }),
+    formats ? t('kit.upload.formats', { formats: formats.join(', ') }) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -98,7 +109,7 @@ export function FilesInput({ entityName, fieldName, field, value, onChange, id, 
             onChange?.(latest.current);
             onSuccess?.(stored);
           } catch (error) {
-            message.error(errorMessageOf(error, t));
+            report(t('kit.upload.refusedFile', { name: raw.name, reason: errorMessageOf(error, t) }));
             onError?.(error instanceof Error ? error : new Error(String(error)));
           } finally {
             setUploading((list) => list.filter((item) => item.uid !== raw.uid));

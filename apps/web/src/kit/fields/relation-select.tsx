@@ -1,11 +1,17 @@
-import { ENTITIES, type RelationRef } from '@ebox/domain';
+import { PlusOutlined } from '@ant-design/icons';
+import { ENTITIES, isRelationRef, permissionOf, type RelationRef } from '@ebox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
-import { type CSSProperties, useMemo, useState } from 'react';
+import { Button, Divider, Form, Select } from 'antd';
+import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../app/current-user';
 import { AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MAX, autocomplete, autocompletePathOf } from '../entity-api';
 import { displayLabel, hasTranslatedLabels } from '../entity-labels';
+import { hasKitCreateForm } from '../entity-routes';
 import { useDebouncedValue } from './use-debounced-value';
+
+// The related entity's form loads only when the user asks for it (and imports the form kit, which imports this select).
+const RelatedCreateModal = lazy(() => import('../form/related-create-modal'));
 
 type Labeled = { value: string; label: string };
 
@@ -24,6 +30,10 @@ export type RelationSelectProps = {
   style?: CSSProperties;
   /** Overrides the autocomplete endpoint (IAM's role list, for example). */
   path?: string;
+  /** Narrows the choices (`filter[company]=<id>` of a unit picker). */
+  filter?: Record<string, string>;
+  /** Offer creating a related record in a dialog (forms, not filters), when the user may. */
+  allowCreate?: boolean;
 };
 
 /** Lower case without accents, so 'proprietario' finds 'Proprietário'. */
@@ -55,24 +65,32 @@ export function RelationSelect({
   placeholder,
   style,
   path,
+  filter,
+  allowCreate,
 }: RelationSelectProps) {
   const { t } = useTranslation();
+  const { can } = useCurrentUser();
   const [open, setOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const targetEntity = ENTITIES[target];
+  const creatable = Boolean(
+    allowCreate && !disabled && !path && targetEntity && hasKitCreateForm(targetEntity) && can(permissionOf(targetEntity, 'Create')),
+  );
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search);
   const endpoint = path ?? autocompletePathOf(target, ENTITIES);
   const translated = hasTranslatedLabels(target);
   const results = useQuery({
-    queryKey: ['autocomplete', endpoint, query],
-    queryFn: () => autocomplete(endpoint, query, AUTOCOMPLETE_LIMIT),
+    queryKey: ['autocomplete', endpoint, query, filter],
+    queryFn: () => autocomplete(endpoint, query, AUTOCOMPLETE_LIMIT, filter),
     enabled: open,
     staleTime: 30_000,
   });
   // The server searches stored labels ('customerViewer'); what the user reads and types is the
   // translation ('Leitor de clientes'), so those are matched here against the first records.
   const firstRecords = useQuery({
-    queryKey: ['autocomplete', endpoint, '', AUTOCOMPLETE_MAX],
-    queryFn: () => autocomplete(endpoint, '', AUTOCOMPLETE_MAX),
+    queryKey: ['autocomplete', endpoint, '', AUTOCOMPLETE_MAX, filter],
+    queryFn: () => autocomplete(endpoint, '', AUTOCOMPLETE_MAX, filter),
     enabled: open && translated,
     staleTime: 30_000,
   });
@@ -103,30 +121,80 @@ export function RelationSelect({
     label: options.find((option) => option.value === item.value)?.ref.label ?? String(item.label),
   });
 
+  const select = (ref: RelationRef) => onChange?.(multiple ? [...selected, ref] : ref);
+
   return (
-    <Select<Labeled | Labeled[]>
-      id={id}
-      autoFocus={autoFocus}
-      disabled={disabled}
-      style={{ width: '100%', ...style }}
-      mode={multiple ? 'multiple' : undefined}
-      labelInValue
-      allowClear
-      placeholder={placeholder ?? t('kit.relation.placeholder')}
-      showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setSearch('');
-      }}
-      loading={results.isFetching || firstRecords.isFetching}
-      notFoundContent={results.isFetching || firstRecords.isFetching ? undefined : t('kit.relation.noResults')}
-      options={options.map(({ value: optionValue, label }) => ({ value: optionValue, label }))}
-      value={multiple ? selected.map(toLabeled) : selected[0] ? toLabeled(selected[0]) : undefined}
-      onChange={(next) => {
-        if (Array.isArray(next)) onChange?.(next.map(fromLabeled));
-        else onChange?.(next ? fromLabeled(next) : null);
-        setSearch('');
-      }}
-    />
+    <>
+      <Select<Labeled | Labeled[]>
+        id={id}
+        autoFocus={autoFocus}
+        disabled={disabled}
+        style={{ width: '100%', ...style }}
+        mode={multiple ? 'multiple' : undefined}
+        labelInValue
+        allowClear
+        placeholder={placeholder ?? t('kit.relation.placeholder')}
+        showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setSearch('');
+        }}
+        loading={results.isFetching || firstRecords.isFetching}
+        notFoundContent={results.isFetching || firstRecords.isFetching ? undefined : t('kit.relation.noResults')}
+        options={options.map(({ value: optionValue, label }) => ({ value: optionValue, label }))}
+        value={multiple ? selected.map(toLabeled) : selected[0] ? toLabeled(selected[0]) : undefined}
+        onChange={(next) => {
+          if (Array.isArray(next)) onChange?.(next.map(fromLabeled));
+          else onChange?.(next ? fromLabeled(next) : null);
+          setSearch('');
+        }}
+        open={open}
+        popupRender={
+          creatable
+            ? (menu) => (
+                <>
+                  {menu}
+                  <Divider style={{ margin: '4px 0' }} />
+                  <Button
+                    type="link"
+                    icon={<PlusOutlined />}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => {
+                      setOpen(false);
+                      setCreating(true);
+                    }}
+                    data-testid={`create-related-${target}`}
+                  >
+                    {t('kit.forms.createRelated')}
+                  </Button>
+                </>
+              )
+            : undefined
+        }
+      />
+      {creating && targetEntity && (
+        <Suspense fallback={null}>
+          <RelatedCreateModal entity={targetEntity} onClose={() => setCreating(false)} onCreated={select} />
+        </Suspense>
+      )}
+    </>
   );
+}
+
+/**
+ * A relation field narrowed by another field of the same form (`filterBy` of its declaration): the
+ * choices follow that field's record, and a choice made for another record is emptied when it changes.
+ */
+export function FilteredRelationSelect({ filterBy, ...props }: RelationSelectProps & { filterBy: string }) {
+  const form = Form.useFormInstance();
+  const watched: unknown = Form.useWatch(filterBy, form);
+  const parentId = isRelationRef(watched) ? watched.id : undefined;
+  const previous = useRef(parentId);
+  const { value, onChange } = props;
+  useEffect(() => {
+    if (previous.current === parentId) return;
+    previous.current = parentId;
+    if (toArray(value).length) onChange?.(props.multiple ? [] : null);
+  }, [parentId, value, onChange, props.multiple]);
+  return <RelationSelect {...props} filter={parentId ? { [filterBy]: parentId } : undefined} />;
 }

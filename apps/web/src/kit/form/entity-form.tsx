@@ -2,10 +2,12 @@ import { type EntityDeclaration, type Field, isPlainObject } from '@ebox/domain'
 import { Card, Col, Form, Row } from 'antd';
 import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../app/current-user';
 import { fieldHint, fieldLabel } from '../entity-labels';
 import { FieldInput, type FieldInputProps } from '../fields/field-input';
 import { replaceErrors, validateRecord } from '../validation';
-import { editFormPropsOf, FormButtons, useFormSave } from './form-save';
+import { editFormPropsOf, FormButtons, FormRefusal, useFormSave } from './form-save';
+import { UnsavedChangesPrompt } from './unsaved-changes';
 
 export type FormFieldInputs = Record<string, ComponentType<FieldInputProps>>;
 
@@ -27,6 +29,8 @@ export type EntityFormProps = {
   children?: ReactNode;
   /** A name makes field ids unique when two forms share a page. */
   name?: string;
+  /** Ask before the page is left with unsaved changes (off for a form inside a dialog: one prompt per page). */
+  guardLeave?: boolean;
 };
 
 /** Fields a form edits: writable and not hidden from forms (spec 5.2 field list). */
@@ -74,21 +78,30 @@ export function EntityForm({
   onCancel,
   children,
   name,
+  guardLeave = true,
 }: EntityFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const { submitting, save } = useFormSave(form, entity);
+  const { user } = useCurrentUser();
+  const { submitting, save, refusal, changes, leave } = useFormSave(form, entity);
   const fields = useMemo(() => formFieldsOf(entity), [entity]);
   const fieldNames = useMemo(
     () => fields.flatMap(([name, field]) => (field.type === 'object' ? Object.keys(field.fields).map((inner) => [name, inner]) : [[name]])),
     [fields],
   );
 
-  const initialValues = useMemo(
-    () =>
-      Object.fromEntries(fields.map(([fieldName, field]) => [fieldName, initialValueOf(field, locked[fieldName] ?? record?.[fieldName])])),
-    [fields, locked, record],
-  );
+  // A user limited to one company creates records of that company: it is filled in for them.
+  const onlyCompany = user?.allowedCompanies.length === 1 ? user.allowedCompanies[0] : undefined;
+  const initialValues = useMemo(() => {
+    const proposed: Record<string, unknown> =
+      mode === 'create' && onlyCompany && entity.scope.kind === 'company' ? { [entity.scope.field]: onlyCompany } : {};
+    return Object.fromEntries(
+      fields.map(([fieldName, field]) => [
+        fieldName,
+        initialValueOf(field, locked[fieldName] ?? record?.[fieldName] ?? proposed[fieldName]),
+      ]),
+    );
+  }, [fields, locked, record, mode, onlyCompany, entity.scope]);
 
   const submit = async (values: Record<string, unknown>) => {
     const result = validateRecord(t, entity, mode, { ...values, ...locked });
@@ -129,13 +142,15 @@ export function EntityForm({
 
   return (
     <Form
-      {...editFormPropsOf(form)}
+      {...editFormPropsOf(form, changes)}
       name={name ?? `${entity.name}-form`}
       initialValues={initialValues}
       onFinish={submit}
       scrollToFirstError
       data-testid="entity-form"
     >
+      {guardLeave && <UnsavedChangesPrompt changes={changes} />}
+      <FormRefusal message={refusal} />
       <Row gutter={16}>
         {fields.map(([fieldName, field]) =>
           field.type === 'object' ? (
@@ -158,7 +173,7 @@ export function EntityForm({
         )}
       </Row>
       {children}
-      <FormButtons submitting={submitting} onCancel={onCancel} />
+      <FormButtons submitting={submitting} onCancel={onCancel && leave(onCancel)} />
     </Form>
   );
 }

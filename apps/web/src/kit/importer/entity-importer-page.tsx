@@ -1,4 +1,4 @@
-import { DownloadOutlined, PauseOutlined, PlayCircleOutlined, RedoOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PauseOutlined, PlayCircleOutlined, RedoOutlined, UploadOutlined, WarningOutlined } from '@ant-design/icons';
 import { type EntityDeclaration, isPlainObject } from '@ebox/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Space, Table, type TableColumnsType, Tag, Typography, Upload } from 'antd';
@@ -12,7 +12,7 @@ import { TABLE_SCROLLBAR } from '../list/table-scrollbar';
 import { useEntityNavigation } from '../navigation';
 import { useRouteEntity } from '../route-entity';
 import { type ImportRow, type ImportRowStatus, useImportRun } from './use-import-run';
-import { buildTemplate, type ImportFileError, readImportFile } from './workbook';
+import { buildFailedRowsFile, buildTemplate, type ImportFile, type ImportFileError, readImportFile } from './workbook';
 
 const STATUS_COLORS: Record<ImportRowStatus, string> = { pending: 'default', imported: 'success', error: 'error' };
 
@@ -49,11 +49,11 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
   const navigation = useEntityNavigation(entity);
   const [fileError, setFileError] = useState<ImportFileError | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
+  const [file, setFile] = useState<ImportFile | null>(null);
   const [reading, setReading] = useState(false);
   const [building, setBuilding] = useState(false);
   const plural = entityPluralLabel(t, entity);
   const { phase, counts } = importer;
-  const done = counts.imported + counts.errors;
 
   const downloadTemplate = async () => {
     setBuilding(true);
@@ -66,19 +66,33 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
     }
   };
 
-  const chooseFile = async (file: File) => {
+  const chooseFile = async (chosen: File) => {
     importer.reset();
     setFileError(null);
-    setFileName(file.name);
+    setFile(null);
+    setFileName(chosen.name);
     setReading(true);
     try {
-      const result = await readImportFile(entity, file);
-      if (result.ok) importer.load(result.rows);
-      else setFileError(result.error);
+      const result = await readImportFile(entity, chosen, t);
+      if (result.ok) {
+        setFile({ headers: result.headers, rows: result.rows });
+        importer.load(result.rows);
+      } else setFileError(result.error);
     } catch {
-      setFileError('invalidFileUpload');
+      setFileError({ key: 'invalidFileUpload' });
     } finally {
       setReading(false);
+    }
+  };
+
+  const downloadFailed = async () => {
+    if (!file) return;
+    try {
+      const failed = importer.rows.filter((row) => row.status === 'error').map((row) => ({ row, message: row.message ?? '' }));
+      const base = (fileName ?? plural).replace(/\.xlsx$/i, '');
+      saveBlob(await buildFailedRowsFile(file, failed, t), t('kit.importer.failedFileName', { entity: base }));
+    } catch (error) {
+      handleError(error);
     }
   };
 
@@ -130,6 +144,9 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph style={{ marginBottom: 0 }}>{t('kit.importer.intro')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          {t('kit.importer.byNames')}
+        </Typography.Paragraph>
         {hint}
         <Space wrap>
           <Button icon={<DownloadOutlined />} onClick={downloadTemplate} loading={building} data-testid="importer-template">
@@ -150,7 +167,19 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
           </Upload>
         </Space>
 
-        {fileError && <Alert type="error" showIcon title={t(`kit.importer.errors.${fileError}`)} data-testid="importer-error" />}
+        {fileError && (
+          <Alert
+            type="error"
+            showIcon
+            title={t(
+              fileError.key === 'missingColumns' || fileError.key === 'invalidFileColumns'
+                ? `kit.importer.${fileError.key}`
+                : `kit.importer.errors.${fileError.key}`,
+              fileError.values ?? {},
+            )}
+            data-testid="importer-error"
+          />
+        )}
 
         {phase !== 'idle' && (
           <>
@@ -183,17 +212,38 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
                   onClick={() => {
                     importer.reset();
                     setFileName(null);
+                    setFile(null);
                   }}
                   data-testid="importer-restart"
                 >
                   {t('kit.importer.restart')}
                 </Button>
               )}
+              {counts.errors > 0 && !isBusy && (
+                <Button icon={<WarningOutlined />} danger onClick={downloadFailed} data-testid="importer-download-failed">
+                  {t('kit.importer.downloadFailed')} ({counts.errors})
+                </Button>
+              )}
             </Space>
+            {/* Only imported rows fill the bar: a failed row is not progress. */}
             <Progress
-              percent={counts.total ? Math.round((done / counts.total) * 100) : 0}
+              percent={counts.total ? Math.floor((counts.imported / counts.total) * 100) : 0}
+              format={() => `${counts.imported}/${counts.total}`}
               status={phase === 'running' ? 'active' : undefined}
+              aria-label={t('kit.importer.progressLabel', counts)}
+              data-testid="importer-progress"
             />
+            <Space wrap size="small" data-testid="importer-tally">
+              <Tag color="success" data-testid="importer-imported">
+                {t('kit.importer.imported')}: {counts.imported}
+              </Tag>
+              <Tag color={counts.errors ? 'error' : 'default'} data-testid="importer-failed">
+                {t('kit.importer.failed')}: {counts.errors}
+              </Tag>
+              <Tag data-testid="importer-pending">
+                {t('kit.importer.pending')}: {counts.pending}
+              </Tag>
+            </Space>
             {phase === 'running' && <Typography.Text type="secondary">{t('kit.importer.running')}</Typography.Text>}
             {phase === 'pausing' && <Typography.Text type="secondary">{t('kit.importer.pausing')}</Typography.Text>}
             {phase === 'paused' && <Alert type="info" showIcon title={t('kit.importer.paused')} data-testid="importer-paused" />}

@@ -1,19 +1,33 @@
-import { type EntityDeclaration, isPlainObject } from '@ebox/domain';
+import {
+  ENTITIES,
+  type EntityDeclaration,
+  type Field,
+  importCellValue,
+  importColumnOfHeader,
+  isPlainObject,
+  LANGUAGES,
+  naturalKeyOf,
+  normalizedKey,
+  userEntity,
+} from '@ebox/domain';
 import type { TFunction } from 'i18next';
+import { i18n } from '../../app/i18n';
 import { enumLabel, fieldAt, fieldLabel } from '../entity-labels';
 import { sha256Hex } from './sha256';
 
 /**
- * Import templates (spec 5.4): a `data` sheet with the translated import columns and a hidden
- * `template` sheet naming the entity and a hash of its import columns. A file whose marker is
- * missing or differs comes from an older template and is refused. exceljs is loaded with a
- * dynamic import() only when a template is written or a file read.
+ * Import files (spec 5.4). The template is a `data` sheet with the translated import columns, a
+ * second row saying what each column accepts, and a hidden `template` sheet naming the entity. A
+ * file is read by its headers, not by position: the template, a file the console exported (any
+ * language, extra columns such as the id are ignored) and a failed rows file are all imported.
+ * exceljs is loaded with a dynamic import() only when a file is written or read.
  */
 
 const MARKER = 'ebox-console-import-template';
 const DATA_SHEET = 'data';
 const TEMPLATE_SHEET = 'template';
 const VALIDATED_ROWS = 1000;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function loadExcel() {
   const module = await import('exceljs');
@@ -41,43 +55,95 @@ function columnLetter(index: number): string {
   return letters;
 }
 
+function relationTarget(field: Extract<Field, { type: 'relation' }>): EntityDeclaration | undefined {
+  return field.entity === 'user' ? userEntity : ENTITIES[field.entity];
+}
+
+/** What a column accepts, in the user's words ("Empresa: nome, id externo ou id", "Sim/Não", "DD/MM/AAAA HH:mm"). */
+export function acceptsOf(t: TFunction, entity: EntityDeclaration, path: string): string {
+  const field = fieldAt(entity, path);
+  if (!field) return '';
+  const a = (key: string, values?: Record<string, unknown>) => t(`kit.importer.accepts.${key}`, values ?? {});
+  let text: string;
+  switch (field.type) {
+    case 'relation': {
+      const target = relationTarget(field);
+      if (!target) {
+        text = 'id';
+        break;
+      }
+      const keys = naturalKeyOf(target)
+        .map((key) => fieldLabel(t, target, key).toLocaleLowerCase())
+        .join(', ');
+      const label = t(`entities.${target.name}.label`, { defaultValue: target.name });
+      text = a(field.multiple ? 'relationMultiple' : 'relation', { entity: label, keys });
+      break;
+    }
+    case 'enum': {
+      const values = field.options.map((option) => enumLabel(t, entity, path, option)).join(', ');
+      text = a(field.multiple ? 'enumMultiple' : 'enum', { values });
+      break;
+    }
+    case 'text':
+      text = field.email ? a('email') : field.url ? a('url') : field.max ? a('textMax', { max: field.max }) : a('text');
+      break;
+    case 'object':
+      text = '';
+      break;
+    default:
+      text = a(field.type);
+  }
+  return field.required ? `${text} (${a('required')})` : text;
+}
+
+/** The accepts texts of every column in every language: a template's second row, skipped when read. */
+function acceptsTextsOf(entity: EntityDeclaration): Map<string, Set<string>> {
+  const texts = new Map<string, Set<string>>();
+  for (const language of LANGUAGES) {
+    const t = i18n.getFixedT(language);
+    for (const path of entity.importColumns) {
+      const set = texts.get(path) ?? new Set<string>();
+      set.add(normalizedKey(acceptsOf(t, entity, path)));
+      texts.set(path, set);
+    }
+  }
+  return texts;
+}
+
 export async function buildTemplate(entity: EntityDeclaration, t: TFunction): Promise<Blob> {
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Ebox Console';
   const sheet = workbook.addWorksheet(DATA_SHEET);
   const headers = entity.importColumns.map((name) => fieldLabel(t, entity, name));
+  const accepts = entity.importColumns.map((name) => acceptsOf(t, entity, name));
   sheet.addRow(headers);
+  sheet.addRow(accepts);
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F4FF' } };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  const hints = sheet.getRow(2);
+  hints.font = { italic: true, color: { argb: 'FF595959' } };
+  hints.alignment = { wrapText: true, vertical: 'top' };
+  sheet.views = [{ state: 'frozen', ySplit: 2 }];
 
   // exceljs supports range validations (one entry per column) but its typings omit them.
   const validations = (sheet as unknown as { dataValidations: { add(range: string, rule: import('exceljs').DataValidation): void } })
     .dataValidations;
+  const yesNo = `${t('kit.boolean.true')},${t('kit.boolean.false')}`;
   entity.importColumns.forEach((name, index) => {
     const column = sheet.getColumn(index + 1);
-    column.width = Math.max(16, (headers[index]?.length ?? 10) + 4);
+    column.width = Math.min(48, Math.max(18, (headers[index]?.length ?? 10) + 4, Math.ceil((accepts[index]?.length ?? 0) / 2)));
     const field = fieldAt(entity, name);
     if (!field) return;
     const letter = columnLetter(index + 1);
-    const range = `${letter}2:${letter}${VALIDATED_ROWS}`;
-    const cell = sheet.getCell(`${letter}1`);
-    if (field.type === 'enum') {
-      const values = field.options.map((option) => `${option} = ${enumLabel(t, entity, name, option)}`).join('\n');
-      cell.note = values;
-      const list = field.options.join(',');
-      if (!field.multiple && list.length < 250) {
-        validations.add(range, { type: 'list', allowBlank: true, formulae: [`"${list}"`] });
-      }
+    const range = `${letter}3:${letter}${VALIDATED_ROWS}`;
+    sheet.getCell(`${letter}1`).note = accepts[index] ?? '';
+    if (field.type === 'enum' && !field.multiple) {
+      const list = field.options.map((option) => enumLabel(t, entity, name, option).replaceAll(',', ' ')).join(',');
+      if (list.length < 250) validations.add(range, { type: 'list', allowBlank: true, formulae: [`"${list}"`] });
     } else if (field.type === 'boolean') {
-      cell.note = `true / false`;
-      validations.add(range, { type: 'list', allowBlank: true, formulae: ['"true,false"'] });
-    } else if (field.type === 'dateTime') {
-      cell.note = 'YYYY-MM-DD HH:mm';
-    } else if (field.type === 'relation' || field.type === 'stringList' || field.type === 'files') {
-      cell.note = t('kit.importer.templateHint');
+      validations.add(range, { type: 'list', allowBlank: true, formulae: [`"${yesNo}"`] });
     }
   });
 
@@ -88,36 +154,17 @@ export async function buildTemplate(entity: EntityDeclaration, t: TFunction): Pr
   marker.addRow(entity.importColumns);
 
   const buffer = await workbook.xlsx.writeBuffer();
-  return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  return new Blob([buffer], { type: XLSX_TYPE });
 }
 
-export type ImportFileRow = { line: number; values: Record<string, unknown> };
-export type ImportFileError = 'invalidFileExcel' | 'invalidFileUpload' | 'invalidFileEmpty' | 'invalidFileTemplate';
-export type ImportFileResult = { ok: true; rows: ImportFileRow[] } | { ok: false; error: ImportFileError };
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/**
- * A cell as the schema expects it. Excel dates have no time zone and exceljs hands them over as
- * if they were UTC: the wall-clock time typed in the sheet is rebuilt and read as local time.
- */
-function cellValue(value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) {
-    return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}`;
-  }
-  if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText))
-      return value.richText.map((part: unknown) => (isPlainObject(part) ? String(part.text ?? '') : '')).join('');
-    if ('result' in value) return cellValue(value.result);
-    if ('text' in value) return cellValue(value.text);
-    return null;
-  }
-  if (typeof value === 'string') return value.trim() === '' ? null : value;
-  return value;
-}
+/** A data row of a file: its line in the sheet, the values by field, and its cells as written (for the failed rows file). */
+export type ImportFileRow = { line: number; values: Record<string, unknown>; cells: unknown[] };
+export type ImportFileError = {
+  key: 'invalidFileExcel' | 'invalidFileUpload' | 'invalidFileEmpty' | 'invalidFileColumns' | 'missingColumns';
+  values?: Record<string, string>;
+};
+export type ImportFile = { headers: string[]; rows: ImportFileRow[] };
+export type ImportFileResult = ({ ok: true } & ImportFile) | { ok: false; error: ImportFileError };
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split('.');
@@ -131,44 +178,97 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   node[parts[parts.length - 1]] = value;
 }
 
-export async function readImportFile(entity: EntityDeclaration, file: File): Promise<ImportFileResult> {
-  if (!file.name.toLowerCase().endsWith('.xlsx')) return { ok: false, error: 'invalidFileExcel' };
-  if (file.size === 0) return { ok: false, error: 'invalidFileEmpty' };
+/** What a person reads in a cell: text for the header and for the failed rows file. */
+function cellText(value: unknown): string {
+  const plain = importCellValue(value);
+  return plain === null || plain === undefined ? '' : String(plain);
+}
+
+export async function readImportFile(entity: EntityDeclaration, file: File, t: TFunction): Promise<ImportFileResult> {
+  if (!file.name.toLowerCase().endsWith('.xlsx')) return { ok: false, error: { key: 'invalidFileExcel' } };
+  if (file.size === 0) return { ok: false, error: { key: 'invalidFileEmpty' } };
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(await file.arrayBuffer());
   } catch {
-    return { ok: false, error: 'invalidFileUpload' };
-  }
-
-  const marker = workbook.getWorksheet(TEMPLATE_SHEET);
-  const expected = await templateHashOf(entity);
-  if (
-    !marker ||
-    cellValue(marker.getCell('A1').value) !== MARKER ||
-    cellValue(marker.getCell('A2').value) !== entity.name ||
-    cellValue(marker.getCell('A3').value) !== expected
-  ) {
-    return { ok: false, error: 'invalidFileTemplate' };
+    return { ok: false, error: { key: 'invalidFileUpload' } };
   }
   const sheet = workbook.getWorksheet(DATA_SHEET) ?? workbook.worksheets.find((ws) => ws.state === 'visible');
-  if (!sheet) return { ok: false, error: 'invalidFileTemplate' };
-  const headerCount = entity.importColumns.filter((_, index) => cellValue(sheet.getRow(1).getCell(index + 1).value) !== null).length;
-  if (headerCount !== entity.importColumns.length) return { ok: false, error: 'invalidFileTemplate' };
+  if (!sheet) return { ok: false, error: { key: 'invalidFileEmpty' } };
 
+  const headerRow = sheet.getRow(1);
+  const width = Math.max(headerRow.cellCount, sheet.columnCount);
+  const headers = Array.from({ length: width }, (_, index) => cellText(headerRow.getCell(index + 1).value));
+  // Each column's field by its header; a column named twice fills its field once, from the first.
+  const seen = new Set<string>();
+  const columns = headers.map((header) => {
+    const path = importColumnOfHeader(entity, header);
+    if (!path || seen.has(path)) return undefined;
+    seen.add(path);
+    return path;
+  });
+  if (!seen.size) return { ok: false, error: { key: 'invalidFileColumns', values: { entity: t(`entities.${entity.name}.label`) } } };
+  const missing = entity.importColumns.filter((path) => fieldAt(entity, path)?.required && !seen.has(path));
+  if (missing.length)
+    return {
+      ok: false,
+      error: { key: 'missingColumns', values: { columns: missing.map((path) => fieldLabel(t, entity, path)).join(', ') } },
+    };
+
+  const accepts = acceptsTextsOf(entity);
   const rows: ImportFileRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, line) => {
     if (line === 1) return;
     const values: Record<string, unknown> = {};
+    const cells = headers.map((_, index) => row.getCell(index + 1).value);
     let blank = true;
-    entity.importColumns.forEach((name, index) => {
-      const value = cellValue(row.getCell(index + 1).value);
+    columns.forEach((path, index) => {
+      if (!path) return;
+      let value = importCellValue(cells[index]);
+      // The template's "accepts" row, or a hint left in a column the user did not fill, is no value.
+      if (typeof value === 'string' && accepts.get(path)?.has(normalizedKey(value))) value = null;
       if (value !== null) blank = false;
-      setPath(values, name, value);
+      setPath(values, path, value);
     });
-    if (!blank) rows.push({ line, values });
+    if (!blank) rows.push({ line, values, cells });
   });
-  if (!rows.length) return { ok: false, error: 'invalidFileEmpty' };
-  return { ok: true, rows };
+  if (!rows.length) return { ok: false, error: { key: 'invalidFileEmpty' } };
+  return { ok: true, headers, rows };
+}
+
+/**
+ * The rows that failed, as the user sent them (same columns, same cells) plus the error of each:
+ * corrected, the file is imported again (the error column is not a field, so it is ignored).
+ */
+export async function buildFailedRowsFile(
+  file: ImportFile,
+  failed: { row: ImportFileRow; message: string }[],
+  t: TFunction,
+): Promise<Blob> {
+  const ExcelJS = await loadExcel();
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Ebox Console';
+  const sheet = workbook.addWorksheet(DATA_SHEET);
+  sheet.addRow([...file.headers, t('kit.importer.errorColumn'), t('kit.importer.lineColumn')]);
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const { row, message } of failed) {
+    const cells = file.headers.map((_, index) => {
+      const value = row.cells[index];
+      return value instanceof Date || typeof value === 'number' || typeof value === 'boolean' ? value : cellText(value) || null;
+    });
+    sheet.addRow([...cells, message, row.line]);
+  }
+  file.headers.forEach((name, index) => {
+    const column = sheet.getColumn(index + 1);
+    column.width = Math.max(16, name.length + 4);
+    if (failed.some(({ row }) => row.cells[index] instanceof Date)) column.numFmt = 'dd/mm/yyyy hh:mm';
+  });
+  const errorColumn = sheet.getColumn(file.headers.length + 1);
+  errorColumn.width = 60;
+  errorColumn.font = { color: { argb: 'FFCF1322' } };
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Blob([buffer], { type: XLSX_TYPE });
 }

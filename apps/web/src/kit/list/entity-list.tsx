@@ -7,12 +7,26 @@ import {
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { type EntityDeclaration, offersUpdate, type Permission, permissionOf } from '@ebox/domain';
+import { type EntityDeclaration, fileRefsOf, isPlainObject, offersUpdate, type Permission, permissionOf } from '@ebox/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Empty,
+  Grid,
+  Popconfirm,
+  Space,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { tagForTests } from '../../app/tag-for-tests';
@@ -21,11 +35,53 @@ import { entityPluralLabel, fieldAt, fieldLabel, recordTitle } from '../entity-l
 import { FieldDisplay } from '../fields/field-display';
 import { reloadsAfterDestroyOne, type ScreenPaths, screenPathsOf } from '../screens';
 import type { FieldDisplays } from '../view/record-view';
+import { columnWidthOf } from './column-widths';
 import { ExportModal } from './export-modal';
 import { type FilterControls, FilterForm } from './filter-form';
-import { isSortable, parseOrderBy, toApiFilter } from './filters';
-import { type ListStateControl, listPatchOfTableChange, PAGE_SIZES, useUrlListState } from './list-state';
+import { isSortable, parseOrderBy } from './filters';
+import { listRequestOf } from './first-page';
+import { isSavedFilterList, isStringList, useListPreference } from './list-preferences';
+import { compactFilter, type ListStateControl, listPatchOfTableChange, PAGE_SIZES, useUrlListState } from './list-state';
+import { ColumnChooser, FilterToggle, SavedFilters } from './list-tools';
+import { RecordCards } from './record-cards';
 import { TABLE_SCROLLBAR } from './table-scrollbar';
+
+const NO_COLUMNS: string[] = [];
+const NO_SAVED_FILTERS: never[] = [];
+/** Width of the checkbox column antd adds for row selection. */
+const SELECTION_WIDTH = 32;
+/** Width of one icon button of the actions column, and the cell's padding. */
+const ACTION_WIDTH = 32;
+const CELL_PADDING = 16;
+/** How far default column widths shrink to fit the card before the table scrolls instead. */
+const MIN_SCALE = 0.8;
+
+/** The width of an element, followed as the window resizes. */
+function useElementWidth() {
+  const [width, setWidth] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((element: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!element) return;
+    setWidth(element.clientWidth);
+    observer.current = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.current.observe(element);
+  }, []);
+  return { ref, width };
+}
+
+function valueAt(record: EntityRecord, path: string): unknown {
+  return path.split('.').reduce<unknown>((current, key) => (isPlainObject(current) ? current[key] : undefined), record);
+}
+
+function isBlankValue(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** The first image field of a declaration (a customer's photo, a company's logo): shown beside the record's name. */
+function thumbnailFieldOf(entity: EntityDeclaration): string | undefined {
+  return Object.entries(entity.fields).find(([, field]) => field.type === 'files' && field.image)?.[0];
+}
 
 export type ListPermissions = Partial<Record<'read' | 'create' | 'edit' | 'destroy' | 'import', Permission | null>>;
 
@@ -61,6 +117,8 @@ export type EntityListProps = {
    * import, export, edit or delete; the row's view action and a double click call `onOpen`.
    */
   readOnly?: boolean;
+  /** A read-only list that still exports (the audit log), through `endpoints.exportFile`. */
+  exportable?: boolean;
   /** Opens a record in place (a drawer) instead of going to its view screen. */
   onOpen?: (record: EntityRecord) => void;
   /** Filter controls that differ from the field type's (a select of the known actions). */
@@ -75,7 +133,7 @@ export type EntityListProps = {
  */
 export function EntityList(props: EntityListProps) {
   const { entity, fixedFilter, bulkActions, onCreate, afterDestroyOne, hideFilters, displays, isDestroyable, isEditable, testId } = props;
-  const { readOnly, onOpen, filterControls } = props;
+  const { readOnly, exportable, onOpen, filterControls } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useCurrentUser();
@@ -100,18 +158,10 @@ export function EntityList(props: EntityListProps) {
   const mayDestroy = Boolean(endpoints.destroy) && permission('destroy', 'Destroy');
   const mayImport = !entity.noImport && permission('import', 'Import');
   const mayRead = permission('read', 'Read');
-  const mayExport = mayRead && !readOnly;
+  const mayExport = mayRead && (!readOnly || Boolean(exportable));
   const open = (record: EntityRecord) => (onOpen ? onOpen(record) : navigate(paths.view(record.id)));
 
-  const request: ListRequest = useMemo(
-    () => ({
-      filter: toApiFilter(entity, { ...state.filter, ...fixedFilter }),
-      orderBy: state.orderBy,
-      limit: state.pageSize,
-      offset: (state.page - 1) * state.pageSize,
-    }),
-    [entity, state, fixedFilter],
-  );
+  const request: ListRequest = useMemo(() => listRequestOf(entity, state, fixedFilter), [entity, state, fixedFilter]);
 
   const list = useQuery({
     queryKey: entityKeys.list(entity.name, request),
@@ -176,67 +226,126 @@ export function EntityList(props: EntityListProps) {
     });
 
   const sort = parseOrderBy(state.orderBy);
+  const screens = Grid.useBreakpoint();
+  // Until the breakpoints are measured (first render) the table is assumed: most users are on a laptop.
+  const isPhone = screens.md === false;
   // A column every row shares (the building of a building's levels) says nothing.
-  const shown = entity.listColumns.filter((name) => !(fixedFilter && name in fixedFilter));
-  const columns: TableColumnsType<EntityRecord> = shown.map((name) => {
+  const offered = entity.listColumns.filter((name) => !(fixedFilter && name in fixedFilter));
+  const [hiddenColumns, setHiddenColumns] = useListPreference(entity.name, 'hiddenColumns', NO_COLUMNS, isStringList);
+  // The record's name always shows: it is the link that opens the record.
+  const lockedColumn = offered.includes(entity.labelField) ? entity.labelField : offered[0];
+  const shown = offered.filter((name) => name === lockedColumn || !hiddenColumns.includes(name));
+  const thumbnailField = thumbnailFieldOf(entity);
+  const tableArea = useElementWidth();
+
+  const cellOf = (name: string, record: EntityRecord): ReactNode => {
     const field = fieldAt(entity, name);
     const Display = displays?.[name] ?? FieldDisplay;
+    const value = valueAt(record, name);
+    return field ? <Display entity={entity} path={name} field={field} value={value} record={record} compact /> : String(value ?? '');
+  };
+
+  /** The record's name as the link that opens it, with its photo or logo when it has one. */
+  const nameLink = (record: EntityRecord, name = lockedColumn ?? entity.labelField): ReactNode => {
+    const thumbnail = thumbnailField ? fileRefsOf(record[thumbnailField])[0] : undefined;
+    // Inline, not a flex box: a long name is cut with the column's ellipsis.
+    const content = (
+      <>
+        {thumbnail && <Avatar src={thumbnail.publicUrl} alt={thumbnail.name} size={28} shape="square" style={{ marginRight: 8 }} />}
+        {cellOf(name, record)}
+      </>
+    );
+    const label = t('listTools.open', { label: recordTitle(t, entity, record) });
+    if (!mayRead) return content;
+    if (onOpen)
+      return (
+        <Typography.Link onClick={() => onOpen(record)} aria-label={label} data-testid="row-open">
+          {content}
+        </Typography.Link>
+      );
+    return (
+      <Link to={paths.view(record.id)} aria-label={label} data-testid="row-open">
+        {content}
+      </Link>
+    );
+  };
+
+  const actionCount = [mayRead, mayEdit, mayDestroy].filter(Boolean).length;
+  const actionsWidth = Math.max(72, actionCount * ACTION_WIDTH + CELL_PADDING);
+  const fixedWidth = actionsWidth + (readOnly ? 0 : SELECTION_WIDTH);
+  const widths = shown.map((name) => columnWidthOf(entity, name, fieldAt(entity, name)));
+  const dataWidth = widths.reduce((sum, width) => sum + width, 0);
+  // Default widths are generous: when they overflow the card by a little they shrink (down to
+  // MIN_SCALE, long values cut with an ellipsis) rather than slide a column under the actions.
+  const scale = tableArea.width ? Math.min(1, Math.max(MIN_SCALE, (tableArea.width - fixedWidth) / dataWidth)) : 1;
+  const columns: TableColumnsType<EntityRecord> = shown.map((name, index) => {
+    const field = fieldAt(entity, name);
+    const isName = name === lockedColumn;
     return {
       key: name,
       dataIndex: name.split('.'),
       title: fieldLabel(t, entity, name),
+      width: Math.floor((widths[index] ?? 0) * scale),
+      ellipsis: field?.type !== 'files' && field?.type !== 'stringList' && !(field?.type === 'relation' && field.multiple),
       sorter: isSortable(field),
       sortOrder: sort?.column === name ? (sort.direction === 'ASC' ? 'ascend' : 'descend') : null,
-      render: (value: unknown, record: EntityRecord) =>
-        field ? <Display entity={entity} path={name} field={field} value={value} record={record} compact /> : String(value ?? ''),
+      render: (_: unknown, record: EntityRecord) => (isName ? nameLink(record, name) : cellOf(name, record)),
     };
   });
+
+  const rowActions = (record: EntityRecord): ReactNode => (
+    <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+      {mayRead && (
+        <Tooltip title={t('kit.actions.view')}>
+          <Button
+            type="text"
+            icon={<EyeOutlined />}
+            aria-label={t('kit.actions.view')}
+            onClick={() => open(record)}
+            data-testid="row-view"
+          />
+        </Tooltip>
+      )}
+      {mayEdit && (isEditable?.(record) ?? true) && (
+        <Tooltip title={t('kit.actions.edit')}>
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('kit.actions.edit')}
+            onClick={() => navigate(paths.edit(record.id))}
+            data-testid="row-edit"
+          />
+        </Tooltip>
+      )}
+      {mayDestroy && (isDestroyable?.(record) ?? true) && (
+        <Popconfirm
+          title={t('kit.destroy.confirmTitle')}
+          description={t('kit.destroy.confirmOne', { label: recordTitle(t, entity, record) })}
+          okText={t('kit.actions.destroy')}
+          cancelText={t('kit.actions.cancel')}
+          okButtonProps={{ danger: true, ...tagForTests('confirm-destroy') }}
+          onConfirm={() => destroyOne(record)}
+        >
+          <Tooltip title={t('kit.actions.destroy')}>
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('kit.actions.destroy')} data-testid="row-destroy" />
+          </Tooltip>
+        </Popconfirm>
+      )}
+    </Space>
+  );
   columns.push({
     key: 'actions',
     title: t('kit.list.actions'),
     fixed: 'right',
-    width: 1,
-    render: (_: unknown, record: EntityRecord) => (
-      <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-        {mayRead && (
-          <Tooltip title={t('kit.actions.view')}>
-            <Button
-              type="text"
-              icon={<EyeOutlined />}
-              aria-label={t('kit.actions.view')}
-              onClick={() => open(record)}
-              data-testid="row-view"
-            />
-          </Tooltip>
-        )}
-        {mayEdit && (isEditable?.(record) ?? true) && (
-          <Tooltip title={t('kit.actions.edit')}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('kit.actions.edit')}
-              onClick={() => navigate(paths.edit(record.id))}
-              data-testid="row-edit"
-            />
-          </Tooltip>
-        )}
-        {mayDestroy && (isDestroyable?.(record) ?? true) && (
-          <Popconfirm
-            title={t('kit.destroy.confirmTitle')}
-            description={t('kit.destroy.confirmOne', { label: recordTitle(t, entity, record) })}
-            okText={t('kit.actions.destroy')}
-            cancelText={t('kit.actions.cancel')}
-            okButtonProps={{ danger: true, ...tagForTests('confirm-destroy') }}
-            onConfirm={() => destroyOne(record)}
-          >
-            <Tooltip title={t('kit.actions.destroy')}>
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('kit.actions.destroy')} data-testid="row-destroy" />
-            </Tooltip>
-          </Popconfirm>
-        )}
-      </Space>
-    ),
+    width: actionsWidth,
+    render: (_: unknown, record: EntityRecord) => rowActions(record),
   });
+  // The table is exactly as wide as its columns: wider than the card it scrolls (the actions stay),
+  // narrower it stretches them.
+  const tableWidth = columns.reduce(
+    (sum, column) => sum + (typeof column.width === 'number' ? column.width : 0),
+    fixedWidth - actionsWidth,
+  );
 
   const onTableChange: TableProps<EntityRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
     const patch = listPatchOfTableChange(state, pagination, sorter, extra);
@@ -250,51 +359,84 @@ export function EntityList(props: EntityListProps) {
 
   const selectionContext: BulkActionContext = { selected, clear, refetch };
   const rows = list.error ? [] : (list.data?.rows ?? []);
+  const offeredFilters = entity.filters.filter((name) => !(fixedFilter && name in fixedFilter));
+  const activeFilter = compactFilter(state.filter);
+  const activeFilterCount = Object.keys(activeFilter).filter((name) => offeredFilters.includes(name)).length;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [savedFilters, setSavedFilters] = useListPreference(entity.name, 'savedFilters', NO_SAVED_FILTERS, isSavedFilterList);
+  const applyFilter = (filter: Record<string, unknown>) => {
+    clear();
+    update({ filter, page: 1 });
+  };
+  const create = () => (onCreate ? onCreate() : navigate(paths.create()));
+  const total = list.data?.count ?? 0;
+  const showTotal = (count: number) => t('kit.list.total', { count });
+
+  const empty = list.isPending ? (
+    ' '
+  ) : (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={activeFilterCount ? t('listTools.emptyFiltered') : t('kit.list.empty')}
+      data-testid="list-empty"
+    >
+      {activeFilterCount > 0 ? (
+        <Button onClick={resetAll} data-testid="list-empty-clear">
+          {t('listTools.clearFilters')}
+        </Button>
+      ) : (
+        mayCreate && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={create} data-testid="list-empty-new">
+            {t('kit.actions.new')}
+          </Button>
+        )
+      )}
+    </Empty>
+  );
+
+  const headerButtons = (
+    <Space wrap>
+      {mayCreate && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={create} data-testid="list-new">
+          {t('kit.actions.new')}
+        </Button>
+      )}
+      {mayImport && (
+        <Button icon={<UploadOutlined />} onClick={() => navigate(paths.importer)} data-testid="list-import">
+          {t('kit.actions.import')}
+        </Button>
+      )}
+      {mayExport && (
+        <Button icon={<FileExcelOutlined />} onClick={() => setExportOpen(true)} data-testid="list-export">
+          {t('kit.actions.export')}
+        </Button>
+      )}
+    </Space>
+  );
 
   return (
     <Card
       title={props.title ?? entityPluralLabel(t, entity)}
       data-testid={testId ?? `${entity.name}-list`}
-      extra={
-        <Space wrap>
-          {mayCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => (onCreate ? onCreate() : navigate(paths.create()))}
-              data-testid="list-new"
-            >
-              {t('kit.actions.new')}
-            </Button>
-          )}
-          {mayImport && (
-            <Button icon={<UploadOutlined />} onClick={() => navigate(paths.importer)} data-testid="list-import">
-              {t('kit.actions.import')}
-            </Button>
-          )}
-          {mayExport && (
-            <Button icon={<FileExcelOutlined />} onClick={() => setExportOpen(true)} data-testid="list-export">
-              {t('kit.actions.export')}
-            </Button>
-          )}
-        </Space>
-      }
+      extra={isPhone ? undefined : headerButtons}
     >
-      {!hideFilters && (
-        <FilterForm
-          entity={entity}
-          filters={entity.filters.filter((name) => !(fixedFilter && name in fixedFilter))}
-          value={state.filter}
-          controls={filterControls}
-          onSearch={(filter) => {
-            clear();
-            update({ filter, page: 1 });
-          }}
-          onReset={resetAll}
-        />
-      )}
+      {isPhone && <div style={{ marginBottom: 12 }}>{headerButtons}</div>}
       <Space wrap style={{ marginBottom: 12 }}>
-        {mayDestroy && (
+        {!hideFilters && offeredFilters.length > 0 && (
+          <>
+            <FilterToggle open={filtersOpen} active={activeFilterCount} onToggle={() => setFiltersOpen((open) => !open)} />
+            <SavedFilters saved={savedFilters} current={activeFilter} onChange={setSavedFilters} onApply={applyFilter} />
+          </>
+        )}
+        {!isPhone && (
+          <ColumnChooser
+            columns={offered.map((name) => ({ key: name, title: fieldLabel(t, entity, name) }))}
+            locked={lockedColumn}
+            hidden={hiddenColumns}
+            onChange={setHiddenColumns}
+          />
+        )}
+        {mayDestroy && !isPhone && (
           <Button
             danger
             icon={<DeleteOutlined />}
@@ -311,41 +453,77 @@ export function EntityList(props: EntityListProps) {
         </Tooltip>
         {selected.length > 0 && <Typography.Text type="secondary">{t('kit.list.selected', { count: selected.length })}</Typography.Text>}
       </Space>
-      <Table<EntityRecord>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={rows}
-        loading={list.isFetching}
-        {...TABLE_SCROLLBAR}
-        locale={{ emptyText: list.isPending ? ' ' : t('kit.list.empty') }}
-        onRow={onOpen ? (record) => ({ onDoubleClick: () => onOpen(record) }) : undefined}
-        rowSelection={
-          readOnly
-            ? undefined
-            : {
-                selectedRowKeys: selected.map((row) => row.id),
-                preserveSelectedRowKeys: true,
-                onChange: (_keys, rowsSelected) => setSelected(rowsSelected.filter(Boolean)),
-                // antd names these checkboxes in English whatever the locale ("Select row 3").
-                getTitleCheckboxProps: () => ({ 'aria-label': t('kit.list.selectAll') }),
-                getCheckboxProps: (record) => ({
-                  'aria-label': t('kit.list.selectRow', { label: recordTitle(t, entity, record) }),
-                  // Selection only serves deleting unless the page adds bulk actions of its own.
-                  disabled: !bulkActions && isDestroyable ? !isDestroyable(record) : false,
-                }),
-              }
-        }
-        onChange={onTableChange}
-        pagination={{
-          current: state.page,
-          pageSize: state.pageSize,
-          total: list.data?.count ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => t('kit.list.total', { count: total }),
-        }}
-      />
+      {!hideFilters && filtersOpen && (
+        <FilterForm
+          entity={entity}
+          filters={offeredFilters}
+          value={state.filter}
+          controls={filterControls}
+          onSearch={applyFilter}
+          onReset={resetAll}
+        />
+      )}
+      {isPhone ? (
+        <RecordCards
+          rows={rows}
+          loading={list.isFetching}
+          heading={(record) => nameLink(record)}
+          columns={shown
+            .filter((name) => name !== lockedColumn)
+            .map((name) => ({
+              key: name,
+              title: fieldLabel(t, entity, name),
+              render: (record) => (isBlankValue(valueAt(record, name)) ? '—' : cellOf(name, record)),
+            }))}
+          actions={rowActions}
+          empty={empty}
+          page={state.page}
+          pageSize={state.pageSize}
+          total={total}
+          showTotal={showTotal}
+          onPage={(page, pageSize) => update({ page: pageSize !== state.pageSize ? 1 : page, pageSize })}
+        />
+      ) : (
+        <div ref={tableArea.ref}>
+          <Table<EntityRecord>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={rows}
+            loading={list.isFetching}
+            {...TABLE_SCROLLBAR}
+            scroll={{ x: tableWidth }}
+            locale={{ emptyText: empty }}
+            onRow={onOpen ? (record) => ({ onDoubleClick: () => onOpen(record) }) : undefined}
+            rowSelection={
+              readOnly
+                ? undefined
+                : {
+                    columnWidth: SELECTION_WIDTH,
+                    selectedRowKeys: selected.map((row) => row.id),
+                    preserveSelectedRowKeys: true,
+                    onChange: (_keys, rowsSelected) => setSelected(rowsSelected.filter(Boolean)),
+                    // antd names these checkboxes in English whatever the locale ("Select row 3").
+                    getTitleCheckboxProps: () => ({ 'aria-label': t('kit.list.selectAll') }),
+                    getCheckboxProps: (record) => ({
+                      'aria-label': t('kit.list.selectRow', { label: recordTitle(t, entity, record) }),
+                      // Selection only serves deleting unless the page adds bulk actions of its own.
+                      disabled: !bulkActions && isDestroyable ? !isDestroyable(record) : false,
+                    }),
+                  }
+            }
+            onChange={onTableChange}
+            pagination={{
+              current: state.page,
+              pageSize: state.pageSize,
+              total,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showTotal,
+            }}
+          />
+        </div>
+      )}
       <ExportModal
         entity={entity}
         endpoints={endpoints}

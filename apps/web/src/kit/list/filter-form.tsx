@@ -8,6 +8,7 @@ import { booleanLabel, enumLabel, fieldAt, fieldLabel } from '../entity-labels';
 import { DateRangeInput } from '../fields/date-inputs';
 import { RelationSelect } from '../fields/relation-select';
 import { filterKindOf } from './filters';
+import { datePresetsOf } from './list-tools';
 
 type Range = [number | null, number | null];
 
@@ -66,7 +67,7 @@ export function FilterForm({ entity, filters = entity.filters, value, controls, 
       case 'range':
         return <NumberRangeInput t={t} />;
       case 'dateRange':
-        return <DateRangeInput />;
+        return <DateRangeInput presets={datePresetsOf(t)} />;
       case 'relation':
         return field.type === 'relation' ? <RelationSelect target={field.entity} /> : null;
       case 'enum':

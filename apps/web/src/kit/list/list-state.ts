@@ -47,6 +47,16 @@ export function compactFilter(filter: Record<string, unknown>): Record<string, u
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => !isBlank(value)));
 }
 
+/** The list state a URL's search parameters hold (also read by a list route's loader, before the page exists). */
+export function listStateOf(params: URLSearchParams, defaultPageSize = DEFAULT_PAGE_SIZE): ListState {
+  return {
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    pageSize: parsePageSize(params.get('pageSize'), defaultPageSize),
+    orderBy: params.get('orderBy') || undefined,
+    filter: parseFilter(params.get('filter')),
+  };
+}
+
 /**
  * List state kept in the URL (page, pageSize, orderBy, filter as JSON), so a reload or coming
  * back from a record keeps the filters, sort and page. Changes replace the history entry: Back
@@ -54,15 +64,7 @@ export function compactFilter(filter: Record<string, unknown>): Record<string, u
  */
 export function useUrlListState(defaultPageSize = DEFAULT_PAGE_SIZE): ListStateControl {
   const [params, setParams] = useSearchParams();
-  const state = useMemo<ListState>(
-    () => ({
-      page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
-      pageSize: parsePageSize(params.get('pageSize'), defaultPageSize),
-      orderBy: params.get('orderBy') || undefined,
-      filter: parseFilter(params.get('filter')),
-    }),
-    [params, defaultPageSize],
-  );
+  const state = useMemo<ListState>(() => listStateOf(params, defaultPageSize), [params, defaultPageSize]);
 
   const update = useCallback(
     (patch: Partial<ListState>) => {

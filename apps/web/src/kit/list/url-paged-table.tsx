@@ -61,7 +61,7 @@ export function usePagedTable<Row>(
       total: query.data?.count ?? 0,
       showSizeChanger: true,
       pageSizeOptions: [...PAGE_SIZES],
-      showTotal: (total) => t('common.total', { count: total }),
+      showTotal: (total) => t('kit.list.total', { count: total }),
     },
   };
 }

@@ -13,6 +13,7 @@ import { type EntityRecord, endpointsOf, entityKeys } from '../entity-api';
 import { entityLabel, recordTitle } from '../entity-labels';
 import { useEntityNavigation, useFindFailure } from '../navigation';
 import { useRouteEntity } from '../route-entity';
+import { RecordTabs } from './record-tabs';
 import { type FieldDisplays, RecordView } from './record-view';
 
 export type EntityViewPageProps = {
@@ -111,7 +112,9 @@ function EntityViewScreen({
         }
       >
         {current ? (
-          <RecordView entity={entity} record={current} displays={displays} />
+          <RecordTabs entityName={entity.name} id={current.id}>
+            <RecordView entity={entity} record={current} displays={displays} />
+          </RecordTabs>
         ) : (
           <div style={{ textAlign: 'center', padding: 48 }}>
             <Spin />

@@ -1,0 +1,244 @@
+import { ENTITIES } from '@ebox/domain';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { ownerPage, screenshot, see, seeNo, setUpBrowser, text, uniqueSuffix } from './support/browser';
+import { openListFilter } from './support/controls';
+import { asOwner } from './support/users';
+
+/**
+ * Issue 8, items 4, 5 and 12 (lists): every kit list fits a 1366 px laptop beside its actions
+ * column, with a column chooser kept per user, the record's name as its link, a collapsed filter
+ * panel with date presets and saved filters, cards on a phone, and roles sorted and searched by
+ * the name shown.
+ */
+
+const browser = setUpBrowser();
+const pt = (key: string, values?: Record<string, string | number>) => text('pt-BR', key, values);
+const en = (key: string, values?: Record<string, string | number>) => text('en', key, values);
+const PHONE = { width: 390, height: 844 };
+
+async function createCustomer(suffix: string, name = `Joana Prado ${suffix}`): Promise<{ id: string; name: string }> {
+  const api = await asOwner();
+  const customer = await api<{ id: string }>('POST', '/customer', {
+    data: { name, email: `joana.${suffix}@example.com.br`, cellphone: '5521987654321', enable: true },
+  });
+  return { id: customer.id, name };
+}
+
+/** Filters the list on screen by its name filter and waits until the URL carries it. */
+async function filterBy(page: Page, label: string, value: string): Promise<void> {
+  const filter = await openListFilter(page);
+  await filter.getByLabel(label, { exact: true }).fill(value);
+  await filter.getByTestId('list-search').click();
+  await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(value));
+}
+
+/** Header cells of the table (not the selection and actions columns) that end past the actions column's left edge. */
+async function headersUnderActions(page: Page): Promise<string[]> {
+  await see(page.locator('.ant-table-thead'));
+  return page.evaluate(() => {
+    const headers = [...document.querySelectorAll<HTMLElement>('.ant-card .ant-table-thead')][0]?.querySelectorAll<HTMLElement>('th');
+    if (!headers) return ['no table'];
+    const cells = [...headers];
+    const actions = cells.at(-1);
+    if (!actions) return ['no header'];
+    const limit = actions.getBoundingClientRect().left + 1;
+    return cells
+      .slice(0, -1)
+      .filter((cell) => (cell.textContent ?? '').trim() && cell.getBoundingClientRect().right > limit)
+      .map((cell) => (cell.textContent ?? '').trim());
+  });
+}
+
+function listPathOf(name: string): string {
+  return `/${ENTITIES[name]?.path ?? name}`;
+}
+
+// Module compartments are listed inside their module's page, not on a route of their own; the
+// outbox is a page of its own, not a kit list.
+const KIT_LISTS = [
+  ...Object.keys(ENTITIES)
+    .filter((name) => name !== 'eboxModuleCompartiment')
+    .map(listPathOf),
+  '/iam',
+  '/audit-logs',
+];
+
+describe('issue 8: lists that fit a laptop', () => {
+  for (const language of ['pt-BR', 'en'] as const) {
+    test(`every kit list shows all its default columns beside the actions column at 1366 px (${language})`, async () => {
+      const { page } = await ownerPage(browser(), { language, viewport: { width: 1366, height: 800 } });
+      const cut: string[] = [];
+      for (const path of KIT_LISTS) {
+        await page.goto(path);
+        await see(page.locator('.ant-table'));
+        const hidden = await headersUnderActions(page);
+        if (hidden.length) cut.push(`${path}: ${hidden.join(', ')}`);
+        await screenshot(page, `issue8-list${path.replace(/\//g, '-')}-1366-${language}`);
+      }
+      expect(cut).toEqual([]);
+    }, 240_000);
+  }
+
+  test('a column hidden with the chooser stays hidden after a reload, for that user only', async () => {
+    const suffix = uniqueSuffix();
+    await createCustomer(suffix);
+    const { page } = await ownerPage(browser(), { viewport: { width: 1366, height: 800 } });
+    await page.goto('/customer');
+    const header = (label: string) => page.getByRole('columnheader', { name: label, exact: true });
+    await see(header(pt('entities.customer.fields.enable')));
+    await see(header(pt('entities.customer.fields.createdAt')));
+    await page.getByTestId('list-columns').click();
+    const panel = page.getByTestId('list-columns-panel');
+    await panel.getByText(pt('entities.customer.fields.email'), { exact: true }).click();
+    await seeNo(header(pt('entities.customer.fields.email')));
+    await screenshot(page, 'issue8-customer-columns-chooser-pt-BR');
+    await page.reload();
+    await see(header(pt('entities.customer.fields.name')));
+    expect(await header(pt('entities.customer.fields.email')).count()).toBe(0);
+    // The name cannot be hidden: it is the link to the record.
+    await page.getByTestId('list-columns').click();
+    expect(await panel.getByRole('checkbox', { name: pt('entities.customer.fields.name') }).isDisabled()).toBe(true);
+  });
+
+  test('the record name is the link that opens it', async () => {
+    const suffix = uniqueSuffix();
+    const customer = await createCustomer(suffix);
+    for (const language of ['pt-BR', 'en'] as const) {
+      const { page } = await ownerPage(browser(), { language });
+      await page.goto('/customer');
+      await filterBy(page, text(language, 'entities.customer.fields.name'), suffix);
+      await page.getByRole('link', { name: text(language, 'listTools.open', { label: customer.name }) }).click();
+      await page.waitForURL(`**/customer/${customer.id}`);
+      await page.context().close();
+    }
+  });
+
+  test('the filter panel starts collapsed, the first row starts high, and the toggle counts the filters in force', async () => {
+    const suffix = uniqueSuffix();
+    const customer = await createCustomer(suffix);
+    const { page } = await ownerPage(browser(), { viewport: { width: 1366, height: 800 } });
+    await page.goto('/customer');
+    const firstRow = page.locator('.ant-table-row').first();
+    await see(firstRow);
+    expect(await page.getByTestId('list-filter').count()).toBe(0);
+    const box = await firstRow.boundingBox();
+    expect(box?.y ?? 999).toBeLessThan(330);
+    await filterBy(page, pt('entities.customer.fields.name'), suffix);
+    await see(page.locator('.ant-table-row').filter({ hasText: customer.name }));
+    await page.getByTestId('list-filter-toggle').click();
+    await seeNo(page.getByTestId('list-filter'));
+    await see(
+      page
+        .locator('.ant-badge')
+        .filter({ has: page.getByTestId('list-filter-toggle') })
+        .getByText('1', { exact: true }),
+    );
+    await screenshot(page, 'issue8-customer-filter-collapsed-pt-BR');
+  });
+
+  test('a date preset filters by creation date, in both languages', async () => {
+    const suffix = uniqueSuffix();
+    const customer = await createCustomer(suffix);
+    for (const [language, t] of [
+      ['pt-BR', pt],
+      ['en', en],
+    ] as const) {
+      const { page } = await ownerPage(browser(), { language });
+      await page.goto('/customer');
+      const filter = await openListFilter(page);
+      await filter.getByLabel(t('entities.customer.fields.name'), { exact: true }).fill(suffix);
+      const choosePreset = async (preset: string) => {
+        await filter.getByLabel(t('resource.fields.createdAt'), { exact: true }).click();
+        await page
+          .locator('.ant-picker-presets')
+          .getByText(t(`listTools.presets.${preset}`), { exact: true })
+          .click();
+        await filter.getByTestId('list-search').click();
+      };
+      await choosePreset('lastMonth');
+      await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('createdAt'));
+      await see(page.getByTestId('list-empty-clear'));
+      await choosePreset('today');
+      await see(page.locator('.ant-table-row').filter({ hasText: customer.name }));
+      await screenshot(page, `issue8-customer-date-preset-${language}`);
+      await page.context().close();
+    }
+  });
+
+  test('a saved filter is recalled and deleted', async () => {
+    const suffix = uniqueSuffix();
+    const customer = await createCustomer(suffix);
+    const { page } = await ownerPage(browser());
+    await page.goto('/customer');
+    await filterBy(page, pt('entities.customer.fields.name'), suffix);
+    // The pointer left over a column header keeps its sort tooltip over the toolbar: click under it.
+    await page.mouse.move(0, 0);
+    await page.getByTestId('list-saved-filters').dispatchEvent('click');
+    await page.getByRole('menuitem', { name: pt('listTools.saveFilter') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(pt('listTools.saveFilterName')).fill(`Joana ${suffix}`);
+    await dialog.getByRole('button', { name: pt('kit.actions.save') }).click();
+    await seeNo(dialog);
+    await (await openListFilter(page)).getByTestId('list-reset').click();
+    await page.waitForURL((url) => !url.searchParams.get('filter'));
+    await page.reload();
+    await page.getByTestId('list-saved-filters').dispatchEvent('click');
+    await page.getByRole('menuitem', { name: `Joana ${suffix}` }).click();
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(suffix));
+    await see(page.locator('.ant-table-row').filter({ hasText: customer.name }));
+    await seeNo(page.locator('.ant-table-row').nth(1));
+    await page.getByTestId('list-saved-filters').dispatchEvent('click');
+    await page.getByRole('button', { name: pt('listTools.deleteSavedFilter', { name: `Joana ${suffix}` }) }).click();
+    await seeNo(page.getByRole('menuitem', { name: `Joana ${suffix}` }));
+  });
+
+  test('on a phone every kit list shows each record as a card with its fields', async () => {
+    const suffix = uniqueSuffix();
+    const customer = await createCustomer(suffix);
+    const { page } = await ownerPage(browser(), { viewport: PHONE });
+    await page.goto('/customer');
+    await filterBy(page, pt('entities.customer.fields.name'), suffix);
+    const card = page.getByTestId('list-card').filter({ hasText: customer.name });
+    await see(card);
+    await see(card.getByText(`joana.${suffix}@example.com.br`));
+    await see(card.getByText(pt('entities.customer.fields.createdAt')));
+    const box = await card.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+    for (const language of ['pt-BR', 'en'] as const) {
+      const phone = language === 'pt-BR' ? page : (await ownerPage(browser(), { language, viewport: PHONE })).page;
+      for (const path of KIT_LISTS) {
+        await phone.goto(path);
+        await see(phone.getByTestId('list-cards'));
+        await screenshot(phone, `issue8-list${path.replace(/\//g, '-')}-390-${language}`);
+      }
+    }
+  });
+
+  test('roles are searched and sorted by the name shown, in both languages', async () => {
+    // Sorted by key, 'viewer' would come last and 'entityViewer' before 'groupViewer'.
+    for (const [language, t, search, first, before, after] of [
+      ['pt-BR', pt, 'Leitor', 'Leitor', 'Leitor de auditoria', 'Leitor de clientes'],
+      // 'reviewer' reads with 'viewer' too.
+      ['en', en, 'viewer', 'Access reviewer', 'Group viewer', 'Records viewer'],
+    ] as const) {
+      const { page } = await ownerPage(browser(), { language });
+      await page.goto('/role?pageSize=100');
+      await filterBy(page, t('entities.role.fields.name'), search);
+      const stale = page.locator('.ant-table-row').filter({ hasNotText: new RegExp(search, 'i') });
+      await seeNo(stale);
+      await page.getByRole('columnheader', { name: t('entities.role.fields.name') }).click();
+      await page.waitForURL(/orderBy=name_ASC/);
+      await seeNo(page.locator('.ant-spin-spinning'));
+      await seeNo(stale);
+      await see(page.locator('.ant-table-row').filter({ has: page.getByText(t('roles.predefined.viewer.label'), { exact: true }) }));
+      const names = (await page.locator('.ant-table-row td:nth-child(2)').allInnerTexts()).map((name) => name.trim());
+      for (const name of names) expect(name.toLowerCase()).toContain(search.toLowerCase());
+      expect(names[0]).toBe(first);
+      expect(names.indexOf(before)).toBeGreaterThan(-1);
+      expect(names.indexOf(before)).toBeLessThan(names.indexOf(after));
+      await screenshot(page, `issue8-roles-sorted-${language}`);
+      await page.context().close();
+    }
+  });
+});

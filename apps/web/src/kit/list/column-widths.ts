@@ -1,0 +1,40 @@
+import type { EntityDeclaration, Field } from '@ebox/domain';
+
+/**
+ * Default list column widths by field type, so a list of the usual six or seven columns fits a
+ * 1366 px laptop beside the selection and actions columns (long values are cut with an ellipsis
+ * and shown whole on hover). A declaration overrides one with `listColumnWidths`.
+ */
+function widthOfField(field: Field | undefined, isLabel: boolean): number {
+  if (isLabel) return 170;
+  if (!field) return 140;
+  switch (field.type) {
+    case 'text':
+      if (field.email || field.url) return 180;
+      if (field.multiline) return 220;
+      return field.max !== undefined && field.max <= 30 ? 125 : 150;
+    case 'number':
+    case 'integer':
+      return 110;
+    case 'dateTime':
+      return 140;
+    case 'dateRange':
+      return 260;
+    case 'boolean':
+      return 80;
+    case 'enum':
+      return field.multiple ? 200 : 130;
+    case 'relation':
+      return field.multiple ? 190 : 140;
+    case 'files':
+      return field.image ? 80 : 160;
+    case 'stringList':
+      return 180;
+    case 'object':
+      return 220;
+  }
+}
+
+export function columnWidthOf(entity: EntityDeclaration, path: string, field: Field | undefined): number {
+  return entity.listColumnWidths?.[path] ?? widthOfField(field, path === entity.labelField);
+}
