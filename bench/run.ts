@@ -12,7 +12,12 @@
  *   0.5 s, beside one and two bare SKIP LOCKED loops taking as many rows (a drain stops after
  *   BENCH_JOBS_DRAIN_SECONDS, 10, and reports its rate so far); and commit-to-handler latency,
  *   polled (BENCH_JOBS_SAMPLES, 10, per interval) and woken in-process.
+ * - first-screen: the console in Chromium with a cold cache (sign-in, `/` without a session, a list
+ *   with a stored session): JavaScript files and bytes (raw and as sent), requests before the first
+ *   rows, time to the first screen, whether the session, settings and first page overlapped; beside
+ *   the issue's targets and a floor (React + one antd Button). BENCH_FIRST_SCREEN_RUNS (3) loads each.
  */
+import { formatFirstScreenResults, runFirstScreenBenchmark } from './first-screen';
 import { formatJobsResults, runJobsBenchmark } from './jobs';
 import { formatResults, runListBenchmark } from './list';
 import { formatStartupResults, runStartupBenchmark } from './startup';
@@ -62,6 +67,12 @@ const PARTS: Record<string, () => Promise<void>> = {
     });
     log('');
     log(formatJobsResults(results));
+  },
+  async 'first-screen'() {
+    log('Ebox Console first-screen benchmark: Chromium, cold cache, the console as `npm start` serves it');
+    const results = await runFirstScreenBenchmark({ runs: numberFromEnv('BENCH_FIRST_SCREEN_RUNS', 3), log });
+    log('');
+    log(formatFirstScreenResults(results));
   },
 };
 
