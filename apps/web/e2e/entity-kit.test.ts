@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ownerPage, screenshot, see, setUpBrowser, text, uniqueSuffix } from './support/browser';
-import { button, chooseOption, openListFilter, seeToast } from './support/controls';
+import { button, chooseOption, openDialog, openListFilter, seeToast, settleDialogs } from './support/controls';
 import { asOwner } from './support/users';
 
 /**
@@ -151,6 +151,7 @@ describe('issue 3: the entity kit in the browser', () => {
       .getByRole('button', { name: pt('kit.actions.destroy') })
       .click();
     await see(page.getByText(pt('kit.destroy.confirmOne', { label: name })));
+    await settleDialogs(page);
     await page.getByTestId('confirm-destroy').click();
     await seeToast(page, pt('entities.customer.destroy.success'));
     await page.waitForURL((url) => url.pathname === '/customer');
@@ -289,8 +290,7 @@ describe('issue 3: the entity kit in the browser', () => {
     await page.getByRole('columnheader', { name: pt('entities.customer.fields.name') }).click();
     await page.waitForURL(/orderBy=name_ASC/);
 
-    await page.getByRole('button', { name: pt('kit.actions.export') }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await openDialog(page, page.getByRole('button', { name: pt('kit.actions.export') }));
     await see(dialog.getByText(pt('kit.export.title', { entity: pt('entities.customer.labelPlural') })));
     // No column chosen: the spec's message, and nothing is downloaded.
     await dialog.getByText(pt('kit.export.selectAll')).click();
@@ -388,7 +388,7 @@ describe('issue 3: the entity kit in the browser', () => {
       .locator('.ant-table-row')
       .filter({ hasText: `Torre B ${suffix}` });
     await see(towerB);
-    await towerB.getByRole('button', { name: pt('kit.actions.destroy') }).click();
+    await openDialog(page, towerB.getByRole('button', { name: pt('kit.actions.destroy') }));
     const reloaded = page.waitForEvent('load');
     await page.getByTestId('confirm-destroy').click();
     await reloaded;

@@ -2,7 +2,7 @@ import type { Language } from '@ebox/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newPage, ownerPage, screenshot, see, seeNo, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
-import { button, chooseOption, seeToast } from './support/controls';
+import { button, chooseOption, openDialog, seeToast } from './support/controls';
 import { asOwner, createUser } from './support/users';
 
 /**
@@ -160,7 +160,9 @@ describe.each(['pt-BR', 'en'] as const)('forms that keep work (%s)', (language) 
     await page.goto('/customer/new');
     await customerField(page, language, 'name').fill(`Cliente com Empresa Nova ${suffix}`);
     await customerField(page, language, 'company').click();
-    await page.getByTestId('create-related-company').click();
+    // The options arrive after the dropdown opens and move the link below them: wait for them.
+    await see(page.locator('.ant-select-dropdown .ant-select-item-option').first());
+    await openDialog(page, page.getByTestId('create-related-company'));
     const dialog = page
       .locator('.ant-modal')
       .filter({ hasText: say('kit.forms.createRelatedTitle', { entity: say('entities.company.label') }) });

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ownerPage, screenshot, see, setUpBrowser, text, uniqueSuffix } from './support/browser';
-import { button, openListFilter } from './support/controls';
+import { button, downloadBy, openDialog, openListFilter } from './support/controls';
 import { asOwner } from './support/users';
 
 /**
@@ -19,10 +19,8 @@ const browser = setUpBrowser();
 const workDir = mkdtempSync(path.join(tmpdir(), 'ebox-e2e-import-'));
 
 async function saveDownload(page: Page, click: () => Promise<void>, name: string): Promise<string> {
-  const downloading = page.waitForEvent('download');
-  await click();
   const file = path.join(workDir, name);
-  await (await downloading).saveAs(file);
+  await (await downloadBy(page, click)).saveAs(file);
   return file;
 }
 
@@ -68,8 +66,7 @@ describe.each(['pt-BR', 'en'] as const)('customers exported and imported again b
     await filter.getByRole('button', { name: t('kit.actions.search') }).click();
     await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(suffix));
     await see(page.getByText(t('kit.list.total', { count: 3 })));
-    await page.getByRole('button', { name: t('kit.actions.export') }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await openDialog(page, page.getByRole('button', { name: t('kit.actions.export') }));
     const exported = await saveDownload(
       page,
       () => dialog.getByRole('button', { name: t('kit.export.download') }).click(),

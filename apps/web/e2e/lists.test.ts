@@ -2,7 +2,7 @@ import { ENTITIES } from '@ebox/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ownerPage, screenshot, see, seeNo, setUpBrowser, text, uniqueSuffix } from './support/browser';
-import { openListFilter } from './support/controls';
+import { openDialog, openListFilter } from './support/controls';
 import { asOwner } from './support/users';
 
 /**
@@ -175,8 +175,7 @@ describe('issue 8: lists that fit a laptop', () => {
     // The pointer left over a column header keeps its sort tooltip over the toolbar: click under it.
     await page.mouse.move(0, 0);
     await page.getByTestId('list-saved-filters').dispatchEvent('click');
-    await page.getByRole('menuitem', { name: pt('listTools.saveFilter') }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await openDialog(page, page.getByRole('menuitem', { name: pt('listTools.saveFilter') }));
     await dialog.getByLabel(pt('listTools.saveFilterName')).fill(`Joana ${suffix}`);
     await dialog.getByRole('button', { name: pt('kit.actions.save') }).click();
     await seeNo(dialog);

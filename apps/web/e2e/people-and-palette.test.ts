@@ -2,6 +2,7 @@ import type { Language } from '@ebox/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { linkInMail, newPage, ownerPage, screenshot, see, seeNo, setUpBrowser, text, uniqueSuffix } from './support/browser';
+import { button, openDialog } from './support/controls';
 import type { MailboxEntry } from './support/global-setup';
 import { asOwner, roleIdOf } from './support/users';
 
@@ -69,7 +70,7 @@ describe('issue 8 item 10: users', () => {
       const id = await invite(email);
       const { page } = await ownerPage(browser(), { language });
       await page.goto(`/iam/${id}`);
-      await page.getByTestId('iam-access-toggle').click();
+      await openDialog(page, page.getByTestId('iam-access-toggle'));
       const name = email.split('@')[0] as string;
       // A confirmation also keeps a hidden copy of its title for screen readers: look at the shown one.
       const title = page.getByText(t('iam.access.disableTitle', { name })).filter({ visible: true });
@@ -80,9 +81,10 @@ describe('issue 8 item 10: users', () => {
       const api = await asOwner();
       expect((await api<{ disabled: boolean }>('GET', `/iam/${id}`)).disabled).toBe(false);
 
-      await page.getByTestId('iam-access-toggle').click();
-      await page.getByTestId('confirm-disable').click();
-      await see(page.getByRole('button', { name: t('iam.access.enable') }));
+      const confirm = await openDialog(page, page.getByTestId('iam-access-toggle'));
+      await confirm.getByTestId('confirm-disable').click();
+      // "Ativar acesso" is inside "Desativar acesso": the button that now reads exactly "Ativar acesso".
+      await see(button(page, t('iam.access.enable')));
       expect((await api<{ disabled: boolean }>('GET', `/iam/${id}`)).disabled).toBe(true);
     });
   }

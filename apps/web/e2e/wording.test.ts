@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ownerPage, screenshot, see, setUpBrowser, text, uniqueSuffix } from './support/browser';
-import { openListFilter } from './support/controls';
+import { downloadBy, openDialog, openListFilter } from './support/controls';
 import { asOwner } from './support/users';
 
 /**
@@ -93,12 +93,10 @@ describe('issue 8: no raw codes or ids where people read', () => {
     await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(suffix));
     await see(page.getByText(t('kit.list.total', { count: 1 })));
 
-    await page.getByRole('button', { name: t('kit.actions.export') }).click();
-    const dialog = page.getByRole('dialog');
-    const downloading = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: t('kit.export.download') }).click();
+    const dialog = await openDialog(page, page.getByRole('button', { name: t('kit.actions.export') }));
+    const download = await downloadBy(page, () => dialog.getByRole('button', { name: t('kit.export.download') }).click());
     const file = path.join(workDir, `companies-${suffix}.xlsx`);
-    await (await downloading).saveAs(file);
+    await download.saveAs(file);
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(file);

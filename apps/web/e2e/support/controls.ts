@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { see } from './browser';
 
 /**
@@ -78,4 +78,28 @@ export async function openListFilter(scope: Page | Locator): Promise<Locator> {
   const form = scope.getByTestId('list-filter');
   await form.first().waitFor({ state: 'visible' });
   return form;
+}
+
+/**
+ * Waits until no dialog is still zooming in or out. A click made while Ant Design's dialog grows
+ * from the button that opened it is aimed where the target was a frame earlier; on a busy machine
+ * that frame is long enough for the click to land beside it and be lost.
+ */
+export async function settleDialogs(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[class*="ant-zoom-"], [class*="ant-fade-"]'));
+}
+
+/** Clicks what opens a dialog and answers the dialog once it stands still. */
+export async function openDialog(page: Page, opener: Locator): Promise<Locator> {
+  await opener.click();
+  const dialog = page.getByRole('dialog').filter({ visible: true }).last();
+  await see(dialog);
+  await settleDialogs(page);
+  return dialog;
+}
+
+/** Does what starts a download (a click) and answers the file the browser received. */
+export async function downloadBy(page: Page, start: () => Promise<void>): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download'), start()]);
+  return download;
 }
