@@ -388,7 +388,10 @@ describe('issue 3: the entity kit in the browser', () => {
       .locator('.ant-table-row')
       .filter({ hasText: `Torre B ${suffix}` });
     await see(towerB);
-    await openDialog(page, towerB.getByRole('button', { name: pt('kit.actions.destroy') }));
+    await towerB.getByRole('button', { name: pt('kit.actions.destroy') }).click();
+    // A pop-up confirmation, not a dialog: it zooms in like one.
+    await see(page.getByTestId('confirm-destroy'));
+    await settleDialogs(page);
     const reloaded = page.waitForEvent('load');
     await page.getByTestId('confirm-destroy').click();
     await reloaded;
