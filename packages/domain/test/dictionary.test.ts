@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../src/i18n/index';
+import { en, pt } from './support/dictionary-entries';
 
 /**
  * One voice in both dictionaries, checked where a machine can check it: the same messages in both
@@ -7,20 +7,6 @@ import { messages } from '../src/i18n/index';
  * labels, no English left in Portuguese and no developer keys where people read words.
  */
 
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const keys = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') keys.set(path, value);
-    else for (const [k, v] of flatten(value, path)) keys.set(k, v);
-  }
-  return keys;
-}
-
-const pt = flatten(messages['pt-BR']);
-const en = flatten(messages.en);
 const both = [...pt.entries()].map(([key, value]) => ({ key, pt: value, en: en.get(key) ?? '' }));
 
 /** The words of a message without its variables ({{label}}, {{max, fileSize}}). */

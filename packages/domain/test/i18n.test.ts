@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ENTITIES } from '../src/entities/index';
-import { messages } from '../src/i18n/index';
 import type { Field } from '../src/kit/field';
 import { PERMISSIONS } from '../src/permissions';
+import { en, pt } from './support/dictionary-entries';
 
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const keys = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') keys.set(path, value);
-    else for (const [k, v] of flatten(value, path)) keys.set(k, v);
-  }
-  return keys;
-}
-
-const pt = flatten(messages['pt-BR']);
-const en = flatten(messages.en);
 const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt'];
 
 /** Field keys a declaration needs: every field, and the leaves of nested objects flat beside them. */

@@ -1,5 +1,5 @@
 import { AppstoreOutlined, FileSearchOutlined, SearchOutlined } from '@ant-design/icons';
-import { ENTITIES, type EntityDeclaration, permissionOf, type RelationRef } from '@ebox/domain';
+import { ENTITIES, type EntityDeclaration, normalizedKey, permissionOf, type RelationRef } from '@ebox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Flex, Input, Modal, Spin, Typography, theme } from 'antd';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -22,15 +22,6 @@ type Item = { key: string; kind: 'screen' | 'record'; label: string; detail?: st
 
 const RECORDS_PER_ENTITY = 5;
 const MIN_RECORD_QUERY = 2;
-
-/** Lower case without accents, so "usuarios" finds "Usuários". */
-function normalized(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase()
-    .trim();
-}
 
 /** A searchable entity: its name for labels, its autocomplete call and where a record opens. */
 type Source = { name: string; entity: Pick<EntityDeclaration, 'name' | 'path'>; endpoint: string; viewOf: (id: string) => string };
@@ -70,11 +61,11 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
   const listRef = useRef<HTMLDivElement>(null);
 
   const screens = useMemo<Item[]>(() => {
-    const term = normalized(search);
+    const term = normalizedKey(search);
     return flattenMenu(menuFor(can))
       .filter((entry) => entry.path)
       .map((entry) => ({ key: `screen:${entry.key}`, kind: 'screen' as const, label: t(entry.labelKey), path: entry.path as string }))
-      .filter((item) => normalized(item.label).includes(term));
+      .filter((item) => normalizedKey(item.label).includes(term));
   }, [can, search, t]);
 
   const records = useQuery({

@@ -1,5 +1,6 @@
 import { loadedDictionary } from '../i18n/dictionary';
 import { LANGUAGES, type Language } from '../i18n/languages';
+import { normalizedKey } from './normalized-key';
 
 /**
  * Enumeration values as people read and write them. A stored value ('carrier', 'STORED') is a key;
@@ -25,22 +26,17 @@ export function enumValueLabel(entityName: string, path: string, value: string, 
   return typeof node === 'string' ? node : value;
 }
 
-/** Lower case, without accents or repeated spaces: 'Condomínio ' and 'condominio' are the same word. */
-export function normalizedWord(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
 /**
  * The stored value a person wrote: the key ('carrier', any case) or its label in any language
  * ('Transportadora', 'carrier', 'TRANSPORTADORA'), without regard to case or accents. Undefined
  * when it is none of them (the schema then refuses it with the list of accepted values).
  */
 export function parseEnumValue(entityName: string, path: string, options: readonly string[], text: string): string | undefined {
-  const wanted = normalizedWord(text);
+  const wanted = normalizedKey(text);
   if (!wanted) return undefined;
   for (const option of options) {
-    if (normalizedWord(option) === wanted) return option;
-    if (LANGUAGES.some((language) => normalizedWord(enumValueLabel(entityName, path, option, language)) === wanted)) return option;
+    if (normalizedKey(option) === wanted) return option;
+    if (LANGUAGES.some((language) => normalizedKey(enumValueLabel(entityName, path, option, language)) === wanted)) return option;
   }
   return undefined;
 }

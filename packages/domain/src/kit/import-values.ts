@@ -2,6 +2,9 @@ import { loadedDictionary } from '../i18n/dictionary';
 import { LANGUAGES, type Language } from '../i18n/languages';
 import type { EntityDeclaration } from './entity';
 import { parseEnumValue } from './enum-values';
+import { normalizedKey } from './normalized-key';
+
+export { ACCENTED_LETTERS, normalizedKey, PLAIN_LETTERS } from './normalized-key';
 
 /**
  * How a spreadsheet cell written by a person (or by the console's own export) is read by an import:
@@ -9,20 +12,6 @@ import { parseEnumValue } from './enum-values';
  * their translated label. The API and the console's importer share these so a row is read the same
  * way on both sides.
  */
-
-/** Accented letters and what they read as; the API's SQL applies the same map with translate(). */
-export const ACCENTED_LETTERS = 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ';
-export const PLAIN_LETTERS = 'aaaaaaeeeeiiiiooooouuuucnyyaaaaaaeeeeiiiiooooouuuucny';
-
-const PLAIN_OF = new Map([...ACCENTED_LETTERS].map((letter, index) => [letter, PLAIN_LETTERS[index] ?? letter]));
-
-/** A name as an import compares it: trimmed, spaces collapsed, without accents, lower case. */
-export function normalizedKey(text: string): string {
-  return [...text.trim().replace(/\s+/g, ' ')]
-    .map((letter) => PLAIN_OF.get(letter) ?? letter)
-    .join('')
-    .toLowerCase();
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ENTITIES, isRelationRef, permissionOf, type RelationRef } from '@ebox/domain';
+import { ENTITIES, isRelationRef, normalizedKey, permissionOf, type RelationRef } from '@ebox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Divider, Form, Select } from 'antd';
 import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -35,15 +35,6 @@ export type RelationSelectProps = {
   /** Offer creating a related record in a dialog (forms, not filters), when the user may. */
   allowCreate?: boolean;
 };
-
-/** Lower case without accents, so 'proprietario' finds 'Proprietário'. */
-function normalized(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase()
-    .trim();
-}
 
 function toArray(value: RelationValue): RelationRef[] {
   if (!value) return [];
@@ -98,9 +89,9 @@ export function RelationSelect({
   const selected = toArray(value);
   const options = useMemo(() => {
     const labelOf = (ref: RelationRef) => displayLabel(t, target, ref.label);
-    const term = normalized(query);
+    const term = normalizedKey(query);
     const found = translated
-      ? [...(results.data ?? []), ...(firstRecords.data ?? []).filter((ref) => normalized(labelOf(ref)).includes(term))]
+      ? [...(results.data ?? []), ...(firstRecords.data ?? []).filter((ref) => normalizedKey(labelOf(ref)).includes(term))]
       : (results.data ?? []);
     const seen = new Set<string>();
     const list: (Labeled & { ref: RelationRef })[] = [];
