@@ -111,10 +111,17 @@ async function checkList(page: Page, language: Language, name: string): Promise<
   await screenshot(page, `issue3-${name}-list-${language}`);
 }
 
-async function checkForm(page: Page, language: Language, name: string): Promise<void> {
+async function checkForm(page: Page, language: Language, name: string, width?: number): Promise<void> {
   const entity = declarationOf(name);
   await page.goto(`/${entity.path}/new`);
   await see(page.getByRole('button', { name: text(language, 'kit.actions.save') }));
+  if (width) {
+    // On a phone the form is one column that fits: nothing to scroll sideways, no field cut.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'page width').toBeLessThanOrEqual(width);
+    expect(await visibleRawKeys(page), 'untranslated keys').toEqual([]);
+    await screenshot(page, `issue8-${name}-form-${width}-${language}`);
+    return;
+  }
   if (KIT_FORMS.has(name)) {
     const labels = (await page.locator('.ant-form-item-label label').allInnerTexts()).map((label) => label.trim());
     for (const label of formLabelsOf(language, entity)) expect(labels, 'form label').toContain(label);
@@ -128,5 +135,12 @@ describe.each(['pt-BR', 'en'] as const)('issue 3: the reference entities’ list
   for (const name of REFERENCE_ENTITIES) {
     test(`the ${name} list reads right in ${language}`, () => checkList(page(), language, name));
     test(`the ${name} form reads right in ${language}`, () => checkForm(page(), language, name));
+  }
+});
+
+describe.each(['pt-BR', 'en'] as const)('issue 8: every form fits a phone in %s', (language) => {
+  const page = setUpOwnerPage(browser, { language, viewport: { width: 390, height: 844 } });
+  for (const name of REFERENCE_ENTITIES) {
+    test(`the ${name} form fits 390 px in ${language}`, () => checkForm(page(), language, name, 390));
   }
 });
