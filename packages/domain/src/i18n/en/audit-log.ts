@@ -6,7 +6,7 @@ export default {
       fields: {
         timestamp: 'Date',
         createdByEmail: 'By',
-        actorLabel: 'Actor',
+        actorLabel: 'Author',
         entityName: 'Entity',
         entityId: 'Record ID',
         action: 'Action',
@@ -34,7 +34,15 @@ export default {
     },
     detail: 'Audit entry',
     system: 'System',
-    systemActor: 'System ({{name}})',
+    systemActor: 'System: {{name}}',
+    /** The system actors (packages/domain/src/actors.ts) as the log names them. */
+    systemActors: {
+      demoSeed: 'demo data',
+      messageSender: 'message sending',
+      maintenance: 'maintenance',
+    },
+    authorContaining: 'Email containing “{{text}}”',
+    authorPlaceholder: 'Name, email or system',
     terminalActor: 'Terminal {{name}}',
     // Issue 8: the log in words, and a record's history tab.
     none: '—',
