@@ -12,7 +12,7 @@ import { useErrorHandler } from '../../app/error-handler';
 import { tagForTests } from '../../app/tag-for-tests';
 import { displayLabel, enumLabel, fieldLabel, roleDescription } from '../../kit/entity-labels';
 import { RelationSelect } from '../../kit/fields/relation-select';
-import { listRolesWithUsers, type RoleWithUsers, removeRoles } from './iam-api';
+import { type IamUser, listRolesWithUsers, type RoleWithUsers, removeRoles } from './iam-api';
 import { UserActions } from './user-actions';
 
 type TreeRow = {
@@ -24,9 +24,11 @@ type TreeRow = {
   userId?: string;
   email?: string;
   fullName?: string | null;
-  disabled?: boolean;
+  status?: IamUser['status'];
   children?: TreeRow[];
 };
+
+const STATUS_COLORS: Record<IamUser['status'], string> = { enabled: 'green', disabled: 'red', invited: 'gold' };
 
 /** Roles come as stored ('customerViewer'); the tree shows their translated names and descriptions, in that order. */
 function toTree(list: RoleWithUsers[], t: TFunction): TreeRow[] {
@@ -49,7 +51,7 @@ function toTree(list: RoleWithUsers[], t: TFunction): TreeRow[] {
             userId: user.id,
             email: user.email,
             fullName: user.fullName,
-            disabled: user.disabled,
+            status: user.status,
           })),
     };
   });
@@ -82,7 +84,9 @@ export function RolesTree() {
   const selected = userRows.filter((row) => selectedKeys.includes(row.key));
   const uniqueUsers = [
     ...new Map(
-      selected.flatMap((row) => (row.userId && row.email ? [[row.userId, { id: row.userId, email: row.email }] as const] : [])),
+      selected.flatMap((row) =>
+        row.userId && row.email ? [[row.userId, { id: row.userId, email: row.email, status: row.status }] as const] : [],
+      ),
     ).values(),
   ];
 
@@ -142,8 +146,10 @@ export function RolesTree() {
       key: 'status',
       title: fieldLabel(t, userEntity, 'status'),
       render: (_, row) =>
-        row.kind === 'user' ? (
-          <Tag color={row.disabled ? 'red' : 'green'}>{enumLabel(t, userEntity, 'status', row.disabled ? 'disabled' : 'enabled')}</Tag>
+        row.kind === 'user' && row.status ? (
+          <Tag color={STATUS_COLORS[row.status]} data-testid="iam-role-user-status">
+            {enumLabel(t, userEntity, 'status', row.status)}
+          </Tag>
         ) : null,
     },
   ];

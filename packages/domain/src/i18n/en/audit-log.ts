@@ -26,6 +26,9 @@ export default {
       update: 'Update',
       delete: 'Delete',
       import: 'Import',
+      // A message's delivery, written by the message sender (platform/deliver-message.ts).
+      sent: 'Sent',
+      failed: 'Delivery failed',
     },
     entityNames: {
       user: 'User',

@@ -26,6 +26,9 @@ export default {
       update: 'Alteração',
       delete: 'Exclusão',
       import: 'Importação',
+      // A message's delivery, written by the message sender (platform/deliver-message.ts).
+      sent: 'Enviada',
+      failed: 'Falha no envio',
     },
     entityNames: {
       user: 'Usuário',
