@@ -129,10 +129,12 @@ describe.each(['pt-BR', 'en'] as const satisfies Language[])('the audit log in w
   });
 });
 
-describe('the audit log and a record history on a phone', () => {
+describe.each(['pt-BR', 'en'] as const satisfies Language[])('the audit log and a record history on a phone, in %s', (language) => {
+  const pt = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+
   test('entries read as cards at 390 px (who, what, which record, when), and so does the history tab', async () => {
     const customer = await renamedCustomer();
-    const { page } = await ownerPage(browser(), { viewport: { width: 390, height: 844 } });
+    const { page } = await ownerPage(browser(), { viewport: { width: 390, height: 844 }, language });
     await page.goto(`/audit-logs?filter=${encodeURIComponent(JSON.stringify({ entityLabel: customer.suffix }))}`);
     const list = page.getByTestId('audit-log-list');
     const change = `${pt('entities.customer.fields.name')}: ${customer.before} → ${customer.after}`;
@@ -146,11 +148,11 @@ describe('the audit log and a record history on a phone', () => {
     await see(newest.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/));
     // Nothing runs past the screen's edge.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, 'audit-log-words-390');
+    await screenshot(page, `audit-log-words-390-${language}`);
     await page.goto(`/customer/${customer.id}`);
     await page.getByRole('tab', { name: pt('auditLog.historyTab') }).click();
     await see(page.getByTestId('record-history').getByText(change));
-    await screenshot(page, 'record-history-390');
+    await screenshot(page, `record-history-390-${language}`);
   });
 });
 

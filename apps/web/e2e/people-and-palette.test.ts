@@ -154,6 +154,25 @@ describe('issue 8 item 10: invitations and status on the users lists', () => {
   }
 });
 
+describe('issue 8 item 10: the users lists at 390 px', () => {
+  for (const language of LANGUAGES) {
+    test(`the users and the role view read on a phone, invitations pending included (${language})`, async () => {
+      const t = (key: string) => text(language, key);
+      const tag = `phone-${uniqueSuffix()}`;
+      const users = await usersOfEveryStatus(tag);
+      const { page } = await ownerPage(browser(), { language, viewport: { width: 390, height: 844 } });
+      await page.goto(`/iam?${new URLSearchParams({ filter: JSON.stringify({ email: tag }) })}`);
+      const cards = page.getByTestId('iam-list').getByTestId('list-card');
+      await expect.poll(() => cards.count()).toBe(3);
+      await see(cards.filter({ hasText: users.invited }).getByText(t('entities.user.enumerators.status.invited')));
+      await screenshot(page, `issue-8/iam-list-390-${language}`);
+      await page.goto('/iam?view=roles');
+      await see(page.getByTestId('iam-roles-tree').locator('tr').filter({ hasText: users.invited }));
+      await screenshot(page, `issue-8/iam-roles-390-${language}`);
+    });
+  }
+});
+
 describe('issue 8 item 11: the unit picker', () => {
   for (const language of LANGUAGES) {
     test(`lists the chosen company's units labelled with their building, and empties on a company change (${language})`, async () => {

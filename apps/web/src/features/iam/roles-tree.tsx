@@ -2,7 +2,7 @@ import { ReloadOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { relationRefsOf, stringsOf } from '@ebox/domain';
 import { userEntity } from '@ebox/domain/entities/user';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Form, Grid, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,6 +70,7 @@ export function RolesTree() {
   const handleError = useErrorHandler();
   const [role, setRole] = useState<{ id: string; label: string } | null>(null);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
+  const isPhone = Grid.useBreakpoint().md === false;
   const query = useQuery({
     queryKey: ['iam', 'roles', role?.id ?? null],
     queryFn: () => listRolesWithUsers({ role: role?.id }, 'name_ASC'),
@@ -124,35 +125,43 @@ export function RolesTree() {
     });
   };
 
-  const columns: TableColumnsType<TreeRow> = [
-    {
-      key: 'role',
-      title: fieldLabel(t, userEntity, 'role'),
-      render: (_, row) =>
-        row.kind === 'role' ? (
-          <Space>
-            <Typography.Text strong>{row.roleName}</Typography.Text>
-            <Typography.Text type="secondary">{t('iam.list.usersOfRole', { count: row.children?.length ?? 0 })}</Typography.Text>
-          </Space>
-        ) : null,
-    },
-    {
-      key: 'email',
-      title: fieldLabel(t, userEntity, 'email'),
-      render: (_, row) => (row.kind === 'user' ? <Link to={`/iam/${row.userId}`}>{row.email}</Link> : (row.description ?? '')),
-    },
-    { key: 'fullName', title: fieldLabel(t, userEntity, 'fullName'), render: (_, row) => row.fullName ?? '' },
-    {
-      key: 'status',
-      title: fieldLabel(t, userEntity, 'status'),
-      render: (_, row) =>
-        row.kind === 'user' && row.status ? (
-          <Tag color={STATUS_COLORS[row.status]} data-testid="iam-role-user-status">
-            {enumLabel(t, userEntity, 'status', row.status)}
-          </Tag>
-        ) : null,
-    },
-  ];
+  const statusColumn: TableColumnsType<TreeRow>[number] = {
+    key: 'status',
+    title: fieldLabel(t, userEntity, 'status'),
+    render: (_, row) =>
+      row.kind === 'user' && row.status ? (
+        <Tag color={STATUS_COLORS[row.status]} data-testid="iam-role-user-status">
+          {enumLabel(t, userEntity, 'status', row.status)}
+        </Tag>
+      ) : null,
+  };
+  const userLink = (row: TreeRow) => <Link to={`/iam/${row.userId}`}>{row.email}</Link>;
+  const roleTitle = (row: TreeRow) => (
+    <Space wrap size={[8, 0]}>
+      <Typography.Text strong>{row.roleName}</Typography.Text>
+      <Typography.Text type="secondary">{t('iam.list.usersOfRole', { count: row.children?.length ?? 0 })}</Typography.Text>
+    </Space>
+  );
+  // A phone has room for a role, or a user under it, and the user's status: the rest is on the user's page.
+  const columns: TableColumnsType<TreeRow> = isPhone
+    ? [
+        {
+          key: 'role',
+          title: `${fieldLabel(t, userEntity, 'role')} / ${fieldLabel(t, userEntity, 'email')}`,
+          render: (_, row) => (row.kind === 'role' ? roleTitle(row) : <div style={{ overflowWrap: 'anywhere' }}>{userLink(row)}</div>),
+        },
+        statusColumn,
+      ]
+    : [
+        { key: 'role', title: fieldLabel(t, userEntity, 'role'), render: (_, row) => (row.kind === 'role' ? roleTitle(row) : null) },
+        {
+          key: 'email',
+          title: fieldLabel(t, userEntity, 'email'),
+          render: (_, row) => (row.kind === 'user' ? userLink(row) : (row.description ?? '')),
+        },
+        { key: 'fullName', title: fieldLabel(t, userEntity, 'fullName'), render: (_, row) => row.fullName ?? '' },
+        statusColumn,
+      ];
 
   return (
     <Card data-testid="iam-roles-tree">
@@ -163,7 +172,7 @@ export function RolesTree() {
             target="role"
             value={role}
             onChange={(next) => setRole(relationRefsOf(next)[0] ?? null)}
-            style={{ width: 280 }}
+            style={{ width: isPhone ? '100%' : 280 }}
           />
         </Form.Item>
       </Form>
