@@ -126,3 +126,43 @@ describe('the audit log in words', () => {
     expect((await exportedRows(other.token, FIELDS, 'pt-BR')).status).toBe(403);
   });
 });
+
+describe('the audit log as a reader looks for things', () => {
+  it('sorts the entity column by the entity’s name in the reader’s language, not by its key', async () => {
+    await renamedCustomer(companyA, 'Elisa Ordem', 'Elisa Ordem 2');
+    const sorted = async (language: string, direction: string) => {
+      const answer = await t
+        .client(owner.token, language)
+        .get('/auditLog', { filter: { entityName: ['company', 'customer'] }, orderBy: `entityName_${direction}`, limit: 1000 });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return [...new Set(answer.body.rows.map((row: { entityName: string }) => row.entityName))];
+    };
+    // "Cliente" comes before "Empresa"; "Company" before "Customer".
+    expect(await sorted('pt-BR', 'ASC')).toEqual(['customer', 'company']);
+    expect(await sorted('pt-BR', 'DESC')).toEqual(['company', 'customer']);
+    expect(await sorted('en', 'ASC')).toEqual(['company', 'customer']);
+  });
+
+  it('finds a record by its name or its id in the record filter', async () => {
+    const id = await renamedCustomer(companyA, 'Fábio Registro', 'Fábio Registro Novo');
+    const byName = await owner.api.get('/auditLog', { filter: { entityLabel: 'fábio registro' } });
+    expect(byName.body.rows.map((row: { entityId: string }) => row.entityId)).toEqual([id, id]);
+    const byId = await owner.api.get('/auditLog', { filter: { entityLabel: id } });
+    expect(byId.body.count).toBe(2);
+    expect(byId.body.rows.every((row: { entityId: string }) => row.entityId === id)).toBe(true);
+  });
+
+  it('filters by author: a person by their id, a system actor by its label', async () => {
+    const author = await t.createUser({ roles: ['owner'], firstName: 'Paula', lastName: 'Autora' });
+    const company = await author.api.post('/company', { data: { name: 'Empresa da Paula', type: 'shipper' } });
+    expect(company.status).toBe(200);
+    const byPerson = await owner.api.get('/auditLog', { filter: { actorLabel: author.id }, limit: 1000 });
+    expect(byPerson.status, JSON.stringify(byPerson.body)).toBe(200);
+    expect(byPerson.body.count).toBeGreaterThan(0);
+    expect(new Set(byPerson.body.rows.map((row: { createdByEmail: string }) => row.createdByEmail))).toEqual(new Set([author.email]));
+    expect(byPerson.body.rows.map((row: { entityId: string }) => row.entityId)).toContain(company.body.id);
+    const bySystem = await owner.api.get('/auditLog', { filter: { actorLabel: 'system:messageSender' }, limit: 1000 });
+    expect(bySystem.status).toBe(200);
+    expect(bySystem.body.rows.every((row: { actorLabel: string }) => row.actorLabel === 'system:messageSender')).toBe(true);
+  });
+});

@@ -104,3 +104,62 @@ describe('a pending invitation', () => {
     expect(await invitationsTo(email)).toHaveLength(2);
   });
 });
+
+describe('pending invitations on the users list', () => {
+  it('are sent again in bulk to the selected invited users, skipping the others, audited', async () => {
+    const first = newEmail();
+    const second = newEmail();
+    const ids = [await invite(owner, first), await invite(owner, second)];
+    const member = await t.createUser({ email: newEmail('member') });
+
+    const answer = await owner.api.post('/iam/resend-invitation', { ids: [...ids, member.id] });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toEqual({ sent: 2, skipped: 1 });
+    expect(await invitationsTo(first)).toHaveLength(2);
+    expect(await invitationsTo(second)).toHaveLength(2);
+    const audited = await t.database.db
+      .select({ id: auditLog.entityId, by: auditLog.createdByEmail })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'invitationResend'));
+    expect(audited.filter((row) => row.id && ids.includes(row.id))).toHaveLength(2);
+    expect(audited.some((row) => row.id === member.id)).toBe(false);
+
+    // Sent a moment ago: skipped, not refused.
+    expect((await owner.api.post('/iam/resend-invitation', { ids })).body).toEqual({ sent: 0, skipped: 2 });
+    expect(await invitationsTo(first)).toHaveLength(2);
+  });
+
+  it('are refused in bulk to a caller who may not invite, and for a user of another company', async () => {
+    const id = await invite(owner, newEmail(), [companyA]);
+    const reader = await t.createUser({ roles: ['viewer'] });
+    expect((await reader.api.post('/iam/resend-invitation', { ids: [id] })).status).toBe(403);
+    const otherAdmin = await t.createUser({ roles: ['viewer'], permissions: ['iamRead', 'iamCreate'], allowedCompanies: [companyB] });
+    expect((await otherAdmin.api.post('/iam/resend-invitation', { ids: [id] })).status).toBe(404);
+    expect((await owner.api.post('/iam/resend-invitation', { ids: [] })).status).toBe(400);
+  });
+
+  it('show as invited in the users-by-role view', async () => {
+    const id = await invite(owner, newEmail());
+    const tree = await owner.api.get('/iam/role', { filter: { role: viewerRoleId } });
+    expect(tree.status).toBe(200);
+    const users = tree.body.flatMap((entry: { users: { id: string; status: string }[] }) => entry.users);
+    expect(users.find((row: { id: string }) => row.id === id)?.status).toBe('invited');
+  });
+
+  it('sort by the status word the reader sees', async () => {
+    const invited = await invite(owner, newEmail('sorted'));
+    const enabled = await t.createUser({ email: newEmail('sorted') });
+    const disabled = await t.createUser({ email: newEmail('sorted') });
+    await owner.api.put('/iam/status', { ids: [disabled.id], disabled: true });
+    const order = async (language: string) => {
+      const answer = await t
+        .client(owner.token, language)
+        .get('/iam/user', { filter: { email: 'sorted.' }, orderBy: 'status_ASC', limit: 100 });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.rows.map((row: { id: string }) => row.id);
+    };
+    // "Ativo" < "Convite pendente" < "Desativado"; "Disabled" < "Enabled" < "Invitation pending".
+    expect(await order('pt-BR')).toEqual([enabled.id, invited, disabled.id]);
+    expect(await order('en')).toEqual([disabled.id, enabled.id, invited]);
+  });
+});

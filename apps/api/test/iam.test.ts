@@ -94,7 +94,8 @@ describe('GET /iam/user', () => {
     expect(editors.body.rows.map((row: { email: string }) => row.email)).toEqual([bia.email, `${tag}.caio@example.com`]);
     const disabled = await owner.api.get('/iam/user', { filter: { email: tag, status: 'disabled' } });
     expect(disabled.body).toMatchObject({ count: 1, rows: [{ id: bia.id, status: 'disabled', disabled: true }] });
-    const enabledFirst = await owner.api.get('/iam/user', { filter: { email: tag }, orderBy: 'status_DESC' });
+    // Status sorts by the word shown (pt-BR: Ativo, Convite pendente, Desativado).
+    const enabledFirst = await owner.api.get('/iam/user', { filter: { email: tag }, orderBy: 'status_ASC' });
     expect(enabledFirst.body.rows.at(-1).id).toBe(bia.id);
   });
 
@@ -187,13 +188,19 @@ describe('GET /iam/role', () => {
     const names = tree.body.map((entry: { role: { name: string } }) => entry.role.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
     const ownerEntry = tree.body.find((entry: { role: { id: string } }) => entry.role.id === ownerRoleId);
-    expect(ownerEntry.users).toContainEqual({ id: owner.id, email: owner.email, fullName: 'Olga Dona', disabled: false });
+    expect(ownerEntry.users).toContainEqual({
+      id: owner.id,
+      email: owner.email,
+      fullName: 'Olga Dona',
+      disabled: false,
+      status: 'enabled',
+    });
 
     const byId = await owner.api.get('/iam/role', { filter: { role: auditRoleId } });
     expect(byId.body).toEqual([
       {
         role: { id: auditRoleId, name: 'auditLogViewer', description: null },
-        users: [{ id: holder.id, email: holder.email, fullName: null, disabled: false }],
+        users: [{ id: holder.id, email: holder.email, fullName: null, disabled: false, status: 'enabled' }],
       },
     ]);
     const byName = await owner.api.get('/iam/role', { filter: { role: 'auditlog' } });

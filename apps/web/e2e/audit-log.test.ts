@@ -1,6 +1,6 @@
 import type { Language } from '@ebox/domain';
 import { describe, expect, test } from 'vitest';
-import { newPage, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
+import { apiAs, newPage, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
 import { chooseOption, openListFilter } from './support/controls';
 import { asOwner, createUser } from './support/users';
 
@@ -39,7 +39,8 @@ describe('the audit log in the browser', () => {
     const rows = list.locator('.ant-table-row');
 
     const filter = await openListFilter(list);
-    await filter.getByLabel(pt('entities.auditLog.fields.entityId'), { exact: true }).fill(company.id);
+    // The record filter takes the record's name or, pasted, its id.
+    await filter.getByLabel(pt('entities.auditLog.fields.entityLabel'), { exact: true }).fill(company.id);
     await chooseOption(page, filter.getByLabel(pt('entities.auditLog.fields.action'), { exact: true }), pt('auditLog.actions.update'));
     await filter.getByRole('button', { name: pt('kit.actions.search') }).click();
     await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(company.id));
@@ -55,7 +56,7 @@ describe('the audit log in the browser', () => {
     await expect.poll(() => rows.count()).toBe(1);
     // The filter panel starts collapsed after a reload; opened, it shows the filter in force.
     await openListFilter(list);
-    await expect.poll(() => filter.getByLabel(pt('entities.auditLog.fields.entityId'), { exact: true }).inputValue()).toBe(company.id);
+    await expect.poll(() => filter.getByLabel(pt('entities.auditLog.fields.entityLabel'), { exact: true }).inputValue()).toBe(company.id);
     await see(filter.getByText(pt('auditLog.actions.update')));
     await expect.poll(() => list.locator('.ant-pagination-item-active').textContent()).toBe('2');
     await see(rows.first().getByText(pt('auditLog.actions.update')));
@@ -128,18 +129,82 @@ describe.each(['pt-BR', 'en'] as const satisfies Language[])('the audit log in w
   });
 });
 
-describe('the audit log and a record history on a phone', () => {
-  test('entries and the history tab read at 390 px', async () => {
+describe.each(['pt-BR', 'en'] as const satisfies Language[])('the audit log and a record history on a phone, in %s', (language) => {
+  const pt = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+
+  test('entries read as cards at 390 px (who, what, which record, when), and so does the history tab', async () => {
     const customer = await renamedCustomer();
-    const { page } = await ownerPage(browser(), { viewport: { width: 390, height: 844 } });
+    const { page } = await ownerPage(browser(), { viewport: { width: 390, height: 844 }, language });
     await page.goto(`/audit-logs?filter=${encodeURIComponent(JSON.stringify({ entityLabel: customer.suffix }))}`);
+    const list = page.getByTestId('audit-log-list');
     const change = `${pt('entities.customer.fields.name')}: ${customer.before} → ${customer.after}`;
-    await see(page.getByTestId('audit-log-list').getByText(change));
-    await screenshot(page, 'audit-log-words-390');
+    const cards = list.getByTestId('list-card');
+    await expect.poll(() => cards.count()).toBe(3);
+    expect(await list.locator('.ant-table').count()).toBe(0);
+    const newest = cards.first();
+    await see(newest.getByText(change));
+    await see(newest.getByText(pt('auditLog.actions.update')));
+    await see(newest.getByRole('link', { name: customer.after, exact: true }));
+    await see(newest.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/));
+    // Nothing runs past the screen's edge.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, `audit-log-words-390-${language}`);
     await page.goto(`/customer/${customer.id}`);
     await page.getByRole('tab', { name: pt('auditLog.historyTab') }).click();
     await see(page.getByTestId('record-history').getByText(change));
-    await screenshot(page, 'record-history-390');
+    await screenshot(page, `record-history-390-${language}`);
+  });
+});
+
+describe.each(['pt-BR', 'en'] as const satisfies Language[])('finding entries as a reader does, in %s', (language) => {
+  const say = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+
+  test('the author is picked by name, system actors are offered in words, and the entity column sorts by the shown name', async () => {
+    const suffix = uniqueSuffix();
+    const author = await createUser(['owner'], `autora-${suffix}`);
+    const authorApi = await apiAs(author.email, author.password);
+    await authorApi('PUT', '/auth/profile', { profile: { firstName: 'Paula', lastName: `Autora ${suffix}` } });
+    const company = await authorApi<{ id: string }>('POST', '/company', { data: { name: `Empresa da Paula ${suffix}`, type: 'shipper' } });
+    await authorApi('POST', '/customer', { data: { name: `Cliente da Paula ${suffix}`, company: company.id, enable: true } });
+    const { page } = await ownerPage(browser(), { language });
+    await page.goto('/audit-logs');
+    const list = page.getByTestId('audit-log-list');
+    const rows = list.locator('.ant-table-row');
+    const filter = await openListFilter(list);
+    const authorField = filter.getByLabel(say('entities.auditLog.fields.actorLabel'), { exact: true });
+
+    // The system's own actors read in words, never as "system:messageSender".
+    await authorField.click();
+    await see(
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: say('auditLog.systemActors.messageSender') }),
+    );
+    await page.keyboard.press('Escape');
+    // Found by the full name; offered as "name <e-mail>".
+    await chooseOption(page, authorField, `Paula <${author.email}>`, `Autora ${suffix}`);
+    await screenshot(page, `audit-log-author-filter-${language}`);
+    await filter.getByRole('button', { name: say('kit.actions.search') }).click();
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(author.id));
+    // Their own entries alone (sign-up, profile, company, customer), each naming them.
+    const byColumn = async (label: string) => {
+      const headers = (await list.locator('thead th').allInnerTexts()).map((header) => header.trim());
+      const cells = await rows.locator(`td:nth-child(${headers.indexOf(label) + 1})`).allInnerTexts();
+      return cells.map((cell) => cell.trim());
+    };
+    const authorLabel = say('entities.auditLog.fields.createdByEmail');
+    await expect.poll(async () => new Set(await byColumn(authorLabel))).toEqual(new Set([`Paula Autora ${suffix}`]));
+
+    // Sorted by the entity's shown name ("Cliente" before "Empresa"), not by its key (company, customer).
+    const entityLabel = say('entities.auditLog.fields.entityName');
+    await list.getByRole('columnheader', { name: entityLabel }).click();
+    await page.waitForURL((url) => url.searchParams.get('orderBy') === 'entityName_ASC');
+    const customerLabel = say('entities.customer.label');
+    const companyLabel = say('entities.company.label');
+    await expect
+      .poll(async () => (await byColumn(entityLabel)).filter((cell) => cell === customerLabel || cell === companyLabel))
+      .toEqual([customerLabel, companyLabel].sort((a, b) => a.localeCompare(b, language)));
+    const shown = await byColumn(entityLabel);
+    expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b, language)));
+    await screenshot(page, `audit-log-sorted-by-entity-${language}`);
   });
 });
 

@@ -2,9 +2,9 @@ import type { Language } from '@ebox/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { linkInMail, newPage, ownerPage, screenshot, see, seeNo, setUpBrowser, text, uniqueSuffix } from './support/browser';
-import { button, openDialog } from './support/controls';
+import { button, chooseOption, openDialog, openListFilter } from './support/controls';
 import type { MailboxEntry } from './support/global-setup';
-import { asOwner, roleIdOf } from './support/users';
+import { asOwner, createUser, roleIdOf } from './support/users';
 
 /**
  * Issue 8 items 10, 11 and 12 (palette, skip link): a pending invitation is shown and sent again,
@@ -86,6 +86,89 @@ describe('issue 8 item 10: users', () => {
       // "Ativar acesso" is inside "Desativar acesso": the button that now reads exactly "Ativar acesso".
       await see(button(page, t('iam.access.enable')));
       expect((await api<{ disabled: boolean }>('GET', `/iam/${id}`)).disabled).toBe(true);
+    });
+  }
+});
+
+/** Three users sharing `tag` in their e-mail: one still invited, one enabled, one disabled. */
+async function usersOfEveryStatus(tag: string): Promise<{ invited: string; enabled: string; disabled: string }> {
+  const invited = `${tag}.invited@e2e.test`;
+  await invite(invited);
+  const enabled = await createUser([], `${tag}.enabled`);
+  const disabled = await createUser([], `${tag}.disabled`);
+  await (await asOwner())('PUT', '/iam/status', { ids: [disabled.id], disabled: true });
+  return { invited, enabled: enabled.email, disabled: disabled.email };
+}
+
+describe('issue 8 item 10: invitations and status on the users lists', () => {
+  for (const language of LANGUAGES) {
+    test(`pending invitations are resent from the list in bulk, skipping the others, and the status sorts and filters as shown (${language})`, async () => {
+      const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+      const tag = `status-${uniqueSuffix()}`;
+      const users = await usersOfEveryStatus(tag);
+      const second = `${tag}.second@e2e.test`;
+      await invite(second);
+      await waitForMails(users.invited, 1);
+      await waitForMails(second, 1);
+      const { page } = await ownerPage(browser(), { language });
+      await page.goto(`/iam?${new URLSearchParams({ filter: JSON.stringify({ email: tag }) })}`);
+      const list = page.getByTestId('iam-list');
+      const rows = list.locator('.ant-table-row');
+      await expect.poll(() => rows.count()).toBe(4);
+
+      // Sorted by the status word shown: pt-BR Ativo, Convite pendente, Desativado; en Disabled, Enabled, Invitation pending.
+      await list.getByRole('columnheader', { name: t('entities.user.fields.status') }).click();
+      await page.waitForURL((url) => url.searchParams.get('orderBy') === 'status_ASC');
+      const words = ['enabled', 'invited', 'disabled'].map((status) => t(`entities.user.enumerators.status.${status}`));
+      const statusCells = async () => {
+        const headers = (await list.locator('thead th').allInnerTexts()).map((header) => header.trim());
+        const column = headers.indexOf(t('entities.user.fields.status')) + 1;
+        return (await rows.locator(`td:nth-child(${column})`).allInnerTexts()).map((cell) => cell.trim());
+      };
+      const sortedWords = [...words].sort((a, b) => a.localeCompare(b, language));
+      const invitedWord = t('entities.user.enumerators.status.invited');
+      await expect.poll(statusCells).toEqual(sortedWords.flatMap((word) => (word === invitedWord ? [word, word] : [word])));
+      await screenshot(page, `issue-8/iam-sorted-by-status-${language}`);
+
+      // Everyone selected: the two invited get a fresh invitation, the other two are skipped and counted.
+      await list.getByRole('checkbox', { name: t('kit.list.selectAll') }).check();
+      await page.getByTestId('iam-resend-invitations').click();
+      await see(page.getByText(`${t('iam.invitation.resentMany', { count: 2 })} ${t('iam.invitation.skipped', { count: 2 })}`));
+      await waitForMails(users.invited, 2);
+      await waitForMails(second, 2);
+      await screenshot(page, `issue-8/iam-resent-in-bulk-${language}`);
+
+      // Filtered by status "invitation pending": the invited alone.
+      const filter = await openListFilter(list);
+      await chooseOption(page, filter.getByLabel(t('entities.user.fields.status'), { exact: true }), invitedWord);
+      await filter.getByRole('button', { name: t('kit.actions.search') }).click();
+      await expect.poll(statusCells).toEqual([invitedWord, invitedWord]);
+
+      // The users-by-role view says so too.
+      await page.goto('/iam?view=roles');
+      const tree = page.getByTestId('iam-roles-tree');
+      const row = tree.locator('tr').filter({ hasText: users.invited });
+      await see(row.first().getByText(invitedWord, { exact: true }));
+      await screenshot(page, `issue-8/iam-roles-invited-${language}`);
+    });
+  }
+});
+
+describe('issue 8 item 10: the users lists at 390 px', () => {
+  for (const language of LANGUAGES) {
+    test(`the users and the role view read on a phone, invitations pending included (${language})`, async () => {
+      const t = (key: string) => text(language, key);
+      const tag = `phone-${uniqueSuffix()}`;
+      const users = await usersOfEveryStatus(tag);
+      const { page } = await ownerPage(browser(), { language, viewport: { width: 390, height: 844 } });
+      await page.goto(`/iam?${new URLSearchParams({ filter: JSON.stringify({ email: tag }) })}`);
+      const cards = page.getByTestId('iam-list').getByTestId('list-card');
+      await expect.poll(() => cards.count()).toBe(3);
+      await see(cards.filter({ hasText: users.invited }).getByText(t('entities.user.enumerators.status.invited')));
+      await screenshot(page, `issue-8/iam-list-390-${language}`);
+      await page.goto('/iam?view=roles');
+      await see(page.getByTestId('iam-roles-tree').locator('tr').filter({ hasText: users.invited }));
+      await screenshot(page, `issue-8/iam-roles-390-${language}`);
     });
   }
 });

@@ -1,5 +1,21 @@
+import { SYSTEM_ACTOR_RIGHTS } from '../actors';
 import { defineEntity } from '../kit/entity';
 import { type AnsweredRecord, entityPageSchema } from '../kit/response-schema';
+import { ENTITIES } from './index';
+
+/** Entity names that write the audit log besides the declared entities (users, settings, messages). */
+const PLATFORM_ENTITIES = ['user', 'settings', 'outbox'];
+
+/** Every entity name an audit entry may carry. */
+export const AUDITED_ENTITY_NAMES: readonly string[] = [...new Set([...PLATFORM_ENTITIES, ...Object.keys(ENTITIES)])];
+
+/** The i18n key of an audited entity's name ("Cliente", "Usuário"): a declared entity's label, else the log's own word. */
+export function auditedEntityLabelKey(name: string): string {
+  return ENTITIES[name] ? `entities.${name}.label` : `auditLog.entityNames.${name}`;
+}
+
+/** The `actor_label` of each system actor (`system:messageSender`): the author filter offers them by their words. */
+export const SYSTEM_ACTOR_LABELS: readonly string[] = Object.keys(SYSTEM_ACTOR_RIGHTS).map((name) => `system:${name}`);
 
 /**
  * The audit log as a declaration, read through the kit's list engine (filters, sorting, paging) on
@@ -13,7 +29,8 @@ export const auditLogEntity = defineEntity({
   labelField: 'entityName',
   scope: { kind: 'none' },
   fields: {
-    entityName: { type: 'text' },
+    /** Stored as the entity's key ('customer'), shown, sorted and searched as its label ('Cliente'). */
+    entityName: { type: 'text', translated: { values: AUDITED_ENTITY_NAMES, key: auditedEntityLabelKey } },
     entityId: { type: 'text' },
     /** The record's label at the time of the change, written with the entry (searchable). */
     entityLabel: { type: 'text' },
@@ -32,7 +49,10 @@ export const auditLogEntity = defineEntity({
     changes: { type: 'text', readOnly: true },
   },
   listColumns: ['timestamp', 'createdByEmail', 'entityName', 'entityLabel', 'action', 'values'],
-  filters: ['entityName', 'entityLabel', 'action', 'createdByEmail', 'actorLabel', 'entityId', 'timestamp'],
+  // `entityId` and `createdByEmail` are still accepted by GET /auditLog (a record's history, API
+  // clients) but not offered on screen: the record is found by its name (or id) in `entityLabel`,
+  // the author picked by name or e-mail in `actorLabel` (modules/audit-log/service.ts).
+  filters: ['entityName', 'entityLabel', 'action', 'actorLabel', 'timestamp'],
   exportColumns: ['timestamp', 'authorName', 'createdByEmail', 'entityName', 'entityLabel', 'action', 'changes', 'entityId'],
   importColumns: [],
   defaultOrderBy: 'timestamp_DESC',

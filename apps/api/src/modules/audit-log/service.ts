@@ -1,5 +1,6 @@
 import {
   type AuditLogRecord,
+  auditActorText,
   auditChangesOf,
   auditChangeText,
   auditLogEntity,
@@ -8,7 +9,7 @@ import {
   formatDateTimeInZone,
   translatorFor,
 } from '@ebox/domain';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { type ExportFile, openExport, parseExportFields } from '../../kit/export';
 import { labels } from '../../kit/labels';
@@ -44,14 +45,51 @@ function visibleEntries(companyIds: string[] | null): SQL[] {
   return [sql`${auditLog.companyIds} <@ ${uuidArray(companyIds)}`];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function filterValues(value: unknown): string[] {
+  return (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
+    .map((item) => String(item).trim())
+    .filter(Boolean);
+}
+
 /**
- * The entity filter names entities exactly (one or a list): the console picks them by their
- * translated names, and a contains-match would mix `building` with `buildingLevel1`.
+ * Filters the kit's text matching cannot express (docs/architecture.md "Settings, audit, files"):
+ * - `entityName` names entities exactly (one or a list): the console picks them by their
+ *   translated names, and a contains-match would mix `building` with `buildingLevel1`;
+ * - `entityLabel` finds a record by its name, or by its id when it is one (a pasted UUID);
+ * - `actorLabel` is who acted: a person picked by id (the console's picker of users), else the
+ *   label as stored (`system:messageSender`, an e-mail), matched exactly when it is a system or
+ *   terminal actor and as a part otherwise;
+ * - `entityId` (a record's history) is exact; `createdByEmail` matches a part, as it always did.
  */
 function splitQuery(query: ListQuery): { query: ListQuery; conditions: SQL[] } {
-  const { entityName, ...filter } = query.filter ?? {};
-  const names = (Array.isArray(entityName) ? entityName : entityName ? [entityName] : []).map(String).filter(Boolean);
-  return { query: { ...query, filter }, conditions: names.length ? [inArray(auditLog.entityName, names)] : [] };
+  const { entityName, entityId, entityLabel, actorLabel, createdByEmail, ...filter } = query.filter ?? {};
+  const conditions: SQL[] = [];
+  const names = filterValues(entityName);
+  if (names.length) conditions.push(inArray(auditLog.entityName, names));
+  const ids = filterValues(entityId);
+  if (ids.length) conditions.push(inArray(auditLog.entityId, ids));
+  const [email] = filterValues(createdByEmail);
+  if (email) conditions.push(sql`${auditLog.createdByEmail} ILIKE ${`%${escapeLike(email)}%`}`);
+  const [record] = filterValues(entityLabel);
+  if (record) {
+    const byName = sql`${auditLog.entityLabel} ILIKE ${`%${escapeLike(record)}%`}`;
+    conditions.push(UUID.test(record) ? sql`(${auditLog.entityId} = ${record.toLowerCase()} OR ${byName})` : byName);
+  }
+  const [actor] = filterValues(actorLabel);
+  if (actor) conditions.push(actorCondition(actor));
+  return { query: { ...query, filter }, conditions };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function actorCondition(actor: string): SQL {
+  if (UUID.test(actor)) return eq(auditLog.createdById, actor.toLowerCase());
+  if (/^(system|terminal):/.test(actor)) return eq(auditLog.actorLabel, actor);
+  return sql`${auditLog.actorLabel} ILIKE ${`%${escapeLike(actor)}%`}`;
 }
 
 function toIso(value: unknown): string {
@@ -126,7 +164,7 @@ function scopeOfCaller(ctx: ServiceContext): CompanyScope {
 export async function listAuditLog(ctx: ServiceContext, query: ListQuery): Promise<{ rows: AuditLogRecord[]; count: number }> {
   authorize(ctx, 'auditLogRead');
   const scope = scopeOfCaller(ctx);
-  const split = splitQuery(query);
+  const split = splitQuery({ ...query, language: ctx.language });
   const db = dbOf(ctx);
   const { rows, count } = await listRows(db, resource, split.query, scope, [...visibleEntries(scope.companyIds), ...split.conditions]);
   return { rows: await presentEntries(db, rows, scope), count };
@@ -174,7 +212,7 @@ export async function exportAuditLog(
   authorize(ctx, 'auditLogRead');
   const fields = parseExportFields(auditLogEntity, fieldNames);
   const scope = scopeOfCaller(ctx);
-  const split = splitQuery(query);
+  const split = splitQuery({ ...query, language: ctx.language });
   const db = ctx.deps.db;
   const statement = listSelect(db, resource, split.query, scope, [...visibleEntries(scope.companyIds), ...split.conditions]).toSQL();
   const t = translatorFor(ctx.language);
@@ -199,7 +237,7 @@ export async function exportAuditLog(
       return entries.map((entry) => ({
         ...entry,
         timestamp: entry.timestamp ? wallClockOf(entry.timestamp, timeZone) : null,
-        authorName: entry.authorName ?? entry.createdByEmail ?? entry.actorLabel,
+        authorName: entry.authorName ?? entry.createdByEmail ?? auditActorText(t, entry.actorLabel),
         entityName: entityNameText(t, entry.entityName),
         entityLabel: entry.entityLabel ? wording.displayLabel(entry.entityName ?? '', entry.entityLabel) : null,
         action: entry.action ? t(`auditLog.actions.${entry.action}`, { defaultValue: entry.action }) : null,

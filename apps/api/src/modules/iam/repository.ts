@@ -1,5 +1,6 @@
-import { userEntity } from '@ebox/domain';
+import { type UserStatus, userEntity } from '@ebox/domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '../../kit/list-query';
 import { listRows, listSelect, resourceOf } from '../../kit/repository';
 import type { Tx } from '../../platform/db/client';
@@ -11,7 +12,19 @@ import { auditLog, user } from '../../platform/db/schema';
  * filters and sorting over the platform `user` table); what the kit cannot express (status, the
  * caller's company scope, the role tree) is added here as extra conditions.
  */
-export const userResource = resourceOf(userEntity, user);
+/**
+ * A user's status as SQL: `disabled`, `invited` (enabled, no password yet) or `enabled`. It is no
+ * column, so the resource carries it as an expression under the field's name: the kit then sorts
+ * it as every enum, by the translated word the list shows ("Ativo", "Convite pendente").
+ */
+const statusExpression = sql`(CASE WHEN ${user.disabled} THEN 'disabled' WHEN ${user.passwordHash} IS NULL THEN 'invited' ELSE 'enabled' END)`;
+
+const plainUserResource = resourceOf(userEntity, user);
+// The kit types a resource's columns as table columns; it reads `status` only to sort (as SQL text).
+export const userResource = {
+  ...plainUserResource,
+  columns: { ...plainUserResource.columns, status: statusExpression as unknown as PgColumn },
+};
 
 const NO_SCOPE = { companyIds: null };
 
@@ -117,7 +130,14 @@ export async function listRolesWithUsers(
   if (!roles.length) return [];
   const roleIds = roles.map((r) => r.id);
   const holders = await db
-    .select({ id: user.id, email: user.email, fullName: user.fullName, disabled: user.disabled, roles: user.roles })
+    .select({
+      id: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      disabled: user.disabled,
+      status: sql<UserStatus>`${statusExpression}`,
+      roles: user.roles,
+    })
     .from(user)
     .where(
       and(

@@ -16,6 +16,7 @@ import {
   listUsersOf,
   removeRoles,
   resendInvitation,
+  resendInvitations,
   setUsersDisabled,
 } from './service';
 
@@ -102,6 +103,21 @@ export async function registerIamRoutes(app: FastifyInstance): Promise<void> {
     '/iam/import',
     { config, schema: { tags, summary: 'Import one user row', body: importBody }, onRequest: requireAuthenticated },
     async (request) => importUser(contextOfRequest(request), request.body.data, request.body.importHash),
+  );
+
+  api.post(
+    '/iam/resend-invitation',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Send the selected users whose invitation is pending a fresh one; the others are skipped',
+        body: z.object({ ids: statusBody.shape.ids }),
+        response: { 200: z.object({ sent: z.number().int(), skipped: z.number().int() }) },
+      },
+      onRequest: requireAuthenticated,
+    },
+    async (request) => resendInvitations(contextOfRequest(request), request.body.ids),
   );
 
   api.post(

@@ -309,17 +309,14 @@ function splitQuery(query: ListQuery): { query: ListQuery; extra: SQL[] } {
     const condition = statusCondition(values);
     if (condition) extra.push(condition);
   }
-  // Status sorts by its value, 'disabled' before 'enabled'.
-  const orderBy = query.orderBy?.replace(/^status_(ASC|DESC)$/i, (_match, direction: string) =>
-    direction.toUpperCase() === 'ASC' ? 'disabled_DESC' : 'disabled_ASC',
-  );
-  return { query: { ...query, filter, orderBy }, extra };
+  // Status sorts by the word the list shows, in the caller's language (userResource).
+  return { query: { ...query, filter }, extra };
 }
 
 export async function listUsersOf(ctx: ServiceContext, rawQuery: ListQuery): Promise<{ rows: UserAnswer[]; count: number }> {
   authorize(ctx, 'iamRead');
   const db = dbOf(ctx);
-  const { query, extra } = splitQuery(rawQuery);
+  const { query, extra } = splitQuery({ ...rawQuery, language: ctx.language });
   const { rows, count } = await listUsers(db, query, [...extra, ...scopeConditions(managerOf(ctx))]);
   const names = await roleNames(db, rows);
   const pending = await idsWithoutPassword(
@@ -334,7 +331,7 @@ export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?
   const db = dbOf(ctx);
   const manager = managerOf(ctx);
   const fields = parseExportFields(userEntity, rawQuery.fields);
-  const { query, extra } = splitQuery(rawQuery);
+  const { query, extra } = splitQuery({ ...rawQuery, language: ctx.language });
   const t = translatorFor(ctx.language);
   return streamExport({
     db,
@@ -570,6 +567,28 @@ export async function importUser(ctx: ServiceContext, data: unknown, importHash:
 /** One resend per user per minute: enough to recover a lost mail, too slow to flood a mailbox. */
 export const INVITATION_RESEND_INTERVAL_MS = 60_000;
 
+/** Why a user gets no fresh invitation now: none is pending, or one was sent less than a minute ago. */
+type ResendRefusal = 'notPending' | 'tooSoon';
+
+/** Whether `user` may be sent a fresh invitation now (the caller may already manage them). */
+async function resendRefusalOf(tx: Tx, user: UserRow): Promise<ResendRefusal | null> {
+  if (user.passwordHash || user.disabled) return 'notPending';
+  const last = await lastAuditedAt(tx, user.id, 'invitationResend');
+  return last && Date.now() - last.getTime() < INVITATION_RESEND_INTERVAL_MS ? 'tooSoon' : null;
+}
+
+/** A fresh link (the previous one stops working), audited as `invitationResend`, queued in the transaction. */
+async function sendFreshInvitation(ctx: TxContext, before: UserRow): Promise<void> {
+  const again = issueOneTimeToken('mail', INVITATION_HOURS);
+  const after = await updateUser(ctx.tx, before.id, {
+    passwordResetTokenHash: again.hash,
+    passwordResetExpiresAt: again.expiresAt,
+    updatedById: managerOf(ctx).userId,
+  });
+  await auditUserChange(ctx.tx, 'invitationResend', before, after, auditActorOf(ctx));
+  await sendInvitations(ctx, [{ to: after.email, token: again.token }]);
+}
+
 /**
  * POST /iam/:id/resend-invitation: a user who has not set a password yet gets a fresh invitation
  * link (the previous one stops working), through the outbox as the first one.
@@ -583,19 +602,39 @@ export async function resendInvitation(ctx: ServiceContext, id: string): Promise
     if (!before) throw new AppError(404, 'iam.errors.userNotFound');
     assertVisible(manager, [before]);
     await assertManageable(tx, manager, [before]);
-    if (before.passwordHash || before.disabled) throw badRequest('iam.errors.invitationNotPending');
-    const last = await lastAuditedAt(tx, before.id, 'invitationResend');
-    if (last && Date.now() - last.getTime() < INVITATION_RESEND_INTERVAL_MS) throw rateLimited();
-    const again = issueOneTimeToken('mail', INVITATION_HOURS);
-    const after = await updateUser(tx, before.id, {
-      passwordResetTokenHash: again.hash,
-      passwordResetExpiresAt: again.expiresAt,
-      updatedById: manager.userId,
-    });
-    await auditUserChange(tx, 'invitationResend', before, after, auditActorOf(ctx));
-    await sendInvitations(inner, [{ to: after.email, token: again.token }]);
+    const refusal = await resendRefusalOf(tx, before);
+    if (refusal === 'notPending') throw badRequest('iam.errors.invitationNotPending');
+    if (refusal === 'tooSoon') throw rateLimited();
+    await sendFreshInvitation(inner, before);
   });
   return true;
+}
+
+/**
+ * POST /iam/resend-invitation {ids}: the users list's bulk action. The selected users must all be
+ * within the caller's reach (as for a status change: 404 outside the company scope, 403 when one
+ * outranks the caller); among them, those whose invitation is pending and was not sent in the last
+ * minute get a fresh one, the others are skipped and counted, so one click never fails on a mixed
+ * selection.
+ */
+export async function resendInvitations(ctx: ServiceContext, ids: string[]): Promise<{ sent: number; skipped: number }> {
+  authorize(ctx, 'iamCreate');
+  const manager = managerOf(ctx);
+  const unique = [...new Set(ids)];
+  return inTransaction(ctx, async (inner) => {
+    const { tx } = inner;
+    const rows = await lockUsers(tx, unique);
+    if (rows.length !== unique.length) throw new AppError(404, 'iam.errors.userNotFound');
+    assertVisible(manager, rows);
+    await assertManageable(tx, manager, rows);
+    let sent = 0;
+    for (const before of rows) {
+      if (await resendRefusalOf(tx, before)) continue;
+      await sendFreshInvitation(inner, before);
+      sent += 1;
+    }
+    return { sent, skipped: rows.length - sent };
+  });
 }
 
 // ---------------------------------------------------------------- edit, status, remove roles

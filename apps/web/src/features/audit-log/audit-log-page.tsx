@@ -12,6 +12,7 @@ import type { FieldDisplayProps } from '../../kit/fields/field-display';
 import { EntityList } from '../../kit/list/entity-list';
 import type { FieldDisplays } from '../../kit/view/record-view';
 import { AuditLogDetail } from './audit-log-detail';
+import { AuthorFilterSelect } from './author-filter';
 
 function textOf(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
@@ -38,10 +39,10 @@ function AuthorCell({ value, record }: FieldDisplayProps) {
   return <AuthorText email={textOf(value)} name={textOf(record?.authorName)} actorLabel={textOf(record?.actorLabel)} />;
 }
 
-// Long names and values wrap inside their cells, so the list fits a laptop without scrolling sideways.
+// Long names and values wrap inside their cells (global.css), so the list fits a laptop without scrolling sideways.
 function RecordCell({ record }: FieldDisplayProps) {
   return isAuditEntry(record) ? (
-    <div style={{ maxWidth: 200, overflowWrap: 'anywhere' }}>
+    <div className="audit-cell-record">
       <AuditRecordLink entry={record} />
     </div>
   ) : null;
@@ -49,7 +50,7 @@ function RecordCell({ record }: FieldDisplayProps) {
 
 function ChangesCell({ record }: FieldDisplayProps) {
   return isAuditEntry(record) ? (
-    <div style={{ minWidth: 200, maxWidth: 340 }}>
+    <div className="audit-cell-changes">
       <AuditChanges entry={record} limit={3} />
     </div>
   ) : null;
@@ -89,6 +90,7 @@ export default function AuditLogPage() {
     return {
       entityName: <Select options={entityOptions(i18n)} allowClear showSearch={{ filterOption: matchesLabel }} />,
       action: <Select options={actionOptions} allowClear showSearch={{ filterOption: matchesLabel }} />,
+      actorLabel: <AuthorFilterSelect />,
     };
   }, [i18n, i18n.language]);
 

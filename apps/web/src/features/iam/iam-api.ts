@@ -22,7 +22,7 @@ export type IamUser = EntityRecord & {
 
 export type RoleWithUsers = {
   role: { id: string; name: string; description: string | null };
-  users: { id: string; email: string; fullName: string | null; disabled: boolean }[];
+  users: { id: string; email: string; fullName: string | null; disabled: boolean; status: IamUser['status'] }[];
 };
 
 /** The API answers roles as {id, name}; relation fields everywhere else are {id, label}. */
@@ -50,6 +50,11 @@ export function setUsersDisabled(ids: string[], disabled: boolean): Promise<unkn
 /** POST /iam/:id/resend-invitation: a fresh invitation to a user who has not set a password. */
 export function resendInvitation(id: string): Promise<unknown> {
   return api.post(`/iam/${encodeURIComponent(id)}/resend-invitation`, {});
+}
+
+/** POST /iam/resend-invitation: fresh invitations to those of `ids` whose invitation is pending; the others are skipped. */
+export function resendInvitations(ids: string[]): Promise<{ sent: number; skipped: number }> {
+  return api.post('/iam/resend-invitation', { ids });
 }
 
 /** DELETE /iam: those roles (or all of them) taken from those users. */

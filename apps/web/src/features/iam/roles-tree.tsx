@@ -2,7 +2,7 @@ import { ReloadOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { relationRefsOf, stringsOf } from '@ebox/domain';
 import { userEntity } from '@ebox/domain/entities/user';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Form, Grid, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { useErrorHandler } from '../../app/error-handler';
 import { tagForTests } from '../../app/tag-for-tests';
 import { displayLabel, enumLabel, fieldLabel, roleDescription } from '../../kit/entity-labels';
 import { RelationSelect } from '../../kit/fields/relation-select';
-import { listRolesWithUsers, type RoleWithUsers, removeRoles } from './iam-api';
+import { type IamUser, listRolesWithUsers, type RoleWithUsers, removeRoles } from './iam-api';
 import { UserActions } from './user-actions';
 
 type TreeRow = {
@@ -24,9 +24,11 @@ type TreeRow = {
   userId?: string;
   email?: string;
   fullName?: string | null;
-  disabled?: boolean;
+  status?: IamUser['status'];
   children?: TreeRow[];
 };
+
+const STATUS_COLORS: Record<IamUser['status'], string> = { enabled: 'green', disabled: 'red', invited: 'gold' };
 
 /** Roles come as stored ('customerViewer'); the tree shows their translated names and descriptions, in that order. */
 function toTree(list: RoleWithUsers[], t: TFunction): TreeRow[] {
@@ -49,7 +51,7 @@ function toTree(list: RoleWithUsers[], t: TFunction): TreeRow[] {
             userId: user.id,
             email: user.email,
             fullName: user.fullName,
-            disabled: user.disabled,
+            status: user.status,
           })),
     };
   });
@@ -68,6 +70,7 @@ export function RolesTree() {
   const handleError = useErrorHandler();
   const [role, setRole] = useState<{ id: string; label: string } | null>(null);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
+  const isPhone = Grid.useBreakpoint().md === false;
   const query = useQuery({
     queryKey: ['iam', 'roles', role?.id ?? null],
     queryFn: () => listRolesWithUsers({ role: role?.id }, 'name_ASC'),
@@ -82,7 +85,9 @@ export function RolesTree() {
   const selected = userRows.filter((row) => selectedKeys.includes(row.key));
   const uniqueUsers = [
     ...new Map(
-      selected.flatMap((row) => (row.userId && row.email ? [[row.userId, { id: row.userId, email: row.email }] as const] : [])),
+      selected.flatMap((row) =>
+        row.userId && row.email ? [[row.userId, { id: row.userId, email: row.email, status: row.status }] as const] : [],
+      ),
     ).values(),
   ];
 
@@ -120,33 +125,43 @@ export function RolesTree() {
     });
   };
 
-  const columns: TableColumnsType<TreeRow> = [
-    {
-      key: 'role',
-      title: fieldLabel(t, userEntity, 'role'),
-      render: (_, row) =>
-        row.kind === 'role' ? (
-          <Space>
-            <Typography.Text strong>{row.roleName}</Typography.Text>
-            <Typography.Text type="secondary">{t('iam.list.usersOfRole', { count: row.children?.length ?? 0 })}</Typography.Text>
-          </Space>
-        ) : null,
-    },
-    {
-      key: 'email',
-      title: fieldLabel(t, userEntity, 'email'),
-      render: (_, row) => (row.kind === 'user' ? <Link to={`/iam/${row.userId}`}>{row.email}</Link> : (row.description ?? '')),
-    },
-    { key: 'fullName', title: fieldLabel(t, userEntity, 'fullName'), render: (_, row) => row.fullName ?? '' },
-    {
-      key: 'status',
-      title: fieldLabel(t, userEntity, 'status'),
-      render: (_, row) =>
-        row.kind === 'user' ? (
-          <Tag color={row.disabled ? 'red' : 'green'}>{enumLabel(t, userEntity, 'status', row.disabled ? 'disabled' : 'enabled')}</Tag>
-        ) : null,
-    },
-  ];
+  const statusColumn: TableColumnsType<TreeRow>[number] = {
+    key: 'status',
+    title: fieldLabel(t, userEntity, 'status'),
+    render: (_, row) =>
+      row.kind === 'user' && row.status ? (
+        <Tag color={STATUS_COLORS[row.status]} data-testid="iam-role-user-status">
+          {enumLabel(t, userEntity, 'status', row.status)}
+        </Tag>
+      ) : null,
+  };
+  const userLink = (row: TreeRow) => <Link to={`/iam/${row.userId}`}>{row.email}</Link>;
+  const roleTitle = (row: TreeRow) => (
+    <Space wrap size={[8, 0]}>
+      <Typography.Text strong>{row.roleName}</Typography.Text>
+      <Typography.Text type="secondary">{t('iam.list.usersOfRole', { count: row.children?.length ?? 0 })}</Typography.Text>
+    </Space>
+  );
+  // A phone has room for a role, or a user under it, and the user's status: the rest is on the user's page.
+  const columns: TableColumnsType<TreeRow> = isPhone
+    ? [
+        {
+          key: 'role',
+          title: `${fieldLabel(t, userEntity, 'role')} / ${fieldLabel(t, userEntity, 'email')}`,
+          render: (_, row) => (row.kind === 'role' ? roleTitle(row) : <div style={{ overflowWrap: 'anywhere' }}>{userLink(row)}</div>),
+        },
+        statusColumn,
+      ]
+    : [
+        { key: 'role', title: fieldLabel(t, userEntity, 'role'), render: (_, row) => (row.kind === 'role' ? roleTitle(row) : null) },
+        {
+          key: 'email',
+          title: fieldLabel(t, userEntity, 'email'),
+          render: (_, row) => (row.kind === 'user' ? userLink(row) : (row.description ?? '')),
+        },
+        { key: 'fullName', title: fieldLabel(t, userEntity, 'fullName'), render: (_, row) => row.fullName ?? '' },
+        statusColumn,
+      ];
 
   return (
     <Card data-testid="iam-roles-tree">
@@ -157,7 +172,7 @@ export function RolesTree() {
             target="role"
             value={role}
             onChange={(next) => setRole(relationRefsOf(next)[0] ?? null)}
-            style={{ width: 280 }}
+            style={{ width: isPhone ? '100%' : 280 }}
           />
         </Form.Item>
       </Form>

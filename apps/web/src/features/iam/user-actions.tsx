@@ -1,15 +1,15 @@
-import { CheckCircleOutlined, StopOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, MailOutlined, StopOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import type { RelationRef } from '@ebox/domain';
-import { App, Button, Form, Modal, Radio, Select, Space, Typography } from 'antd';
+import { App, Button, Form, Modal, Radio, Select, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { tagForTests } from '../../app/tag-for-tests';
 import { displayLabel } from '../../kit/entity-labels';
-import { removeRoles, setUsersDisabled } from './iam-api';
+import { type IamUser, removeRoles, resendInvitations, setUsersDisabled } from './iam-api';
 
-export type SelectedUser = { id: string; email: string; roles?: RelationRef[] };
+export type SelectedUser = { id: string; email: string; roles?: RelationRef[]; status?: IamUser['status'] };
 
 type UserActionsProps = {
   selected: SelectedUser[];
@@ -19,14 +19,19 @@ type UserActionsProps = {
   withRemoveRoles?: boolean;
 };
 
-/** Enable, disable and remove roles on the selected users (spec 2.8, 7.2), each after a confirmation. */
+/**
+ * Enable, disable and remove roles on the selected users (spec 2.8, 7.2), each after a confirmation,
+ * and send again the invitations of those of them still invited (the others are skipped and counted).
+ */
 export function UserActions({ selected, done, withRemoveRoles = true }: UserActionsProps) {
   const { t } = useTranslation();
   const { can, user, refresh } = useCurrentUser();
   const { message, modal } = App.useApp();
   const handleError = useErrorHandler();
   const [removing, setRemoving] = useState(false);
+  const [resending, setResending] = useState(false);
   const disabled = !selected.length;
+  const invited = selected.filter((row) => row.status === 'invited');
 
   const afterChange = async () => {
     // Changing your own roles changes what you may do: reload the current user.
@@ -56,8 +61,40 @@ export function UserActions({ selected, done, withRemoveRoles = true }: UserActi
       },
     });
 
+  const resend = async () => {
+    setResending(true);
+    try {
+      const { sent, skipped } = await resendInvitations(invited.map((row) => row.id));
+      const notPending = selected.length - invited.length;
+      message.success(
+        [
+          t('iam.invitation.resentMany', { count: sent }),
+          ...(skipped + notPending ? [t('iam.invitation.skipped', { count: skipped + notPending })] : []),
+        ].join(' '),
+      );
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setResending(false);
+      await done();
+    }
+  };
+
   return (
     <Space wrap>
+      {can('iamCreate') && (
+        <Tooltip title={invited.length ? undefined : t('iam.invitation.noneSelected')}>
+          <Button
+            icon={<MailOutlined />}
+            disabled={!invited.length}
+            loading={resending}
+            onClick={resend}
+            data-testid="iam-resend-invitations"
+          >
+            {t('iam.invitation.resend')}
+          </Button>
+        </Tooltip>
+      )}
       {can('iamEdit') && (
         <>
           <Button icon={<CheckCircleOutlined />} disabled={disabled} onClick={() => toggle(false)} data-testid="iam-enable">

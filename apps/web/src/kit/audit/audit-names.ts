@@ -1,18 +1,10 @@
-import { ENTITIES } from '@ebox/domain';
+import { AUDITED_ENTITY_NAMES, auditedEntityLabelKey } from '@ebox/domain';
 import type { i18n as I18n } from 'i18next';
 
-/** Entity names that write the audit log besides the declared entities (users, settings, messages). */
-const PLATFORM_ENTITIES = ['user', 'settings', 'outbox'];
-
-export function auditedEntityNames(): string[] {
-  return [...new Set([...PLATFORM_ENTITIES, ...Object.keys(ENTITIES)])];
-}
-
-/** The translated label of an audited entity, or its raw name when nothing translates it. */
+/** The translated label of an audited entity (the same words the server sorts the log by), or its raw name. */
 export function entityLabelOf(i18n: I18n, name: string): string {
-  if (i18n.exists(`entities.${name}.label`)) return i18n.t(`entities.${name}.label`);
-  if (i18n.exists(`auditLog.entityNames.${name}`)) return i18n.t(`auditLog.entityNames.${name}`);
-  return name;
+  const key = auditedEntityLabelKey(name);
+  return i18n.exists(key) ? i18n.t(key) : name;
 }
 
 export function actionLabelOf(i18n: I18n, action: string): string {
@@ -35,7 +27,7 @@ export function searchableText(text: string): string {
 
 /** The audited entities as options named in the reader's language, in the order of those names. */
 export function entityOptions(i18n: I18n): { value: string; label: string }[] {
-  return auditedEntityNames()
-    .map((name) => ({ value: name, label: entityLabelOf(i18n, name) }))
-    .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+  return AUDITED_ENTITY_NAMES.map((name) => ({ value: name, label: entityLabelOf(i18n, name) })).sort((a, b) =>
+    a.label.localeCompare(b.label, i18n.language),
+  );
 }

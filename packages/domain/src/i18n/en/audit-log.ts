@@ -6,7 +6,7 @@ export default {
       fields: {
         timestamp: 'Date',
         createdByEmail: 'By',
-        actorLabel: 'Actor',
+        actorLabel: 'Author',
         entityName: 'Entity',
         entityId: 'Record ID',
         action: 'Action',
@@ -26,6 +26,9 @@ export default {
       update: 'Update',
       delete: 'Delete',
       import: 'Import',
+      // A message's delivery, written by the message sender (platform/deliver-message.ts).
+      sent: 'Sent',
+      failed: 'Delivery failed',
     },
     entityNames: {
       user: 'User',
@@ -34,7 +37,15 @@ export default {
     },
     detail: 'Audit entry',
     system: 'System',
-    systemActor: 'System ({{name}})',
+    systemActor: 'System: {{name}}',
+    /** The system actors (packages/domain/src/actors.ts) as the log names them. */
+    systemActors: {
+      demoSeed: 'demo data',
+      messageSender: 'message sending',
+      maintenance: 'maintenance',
+    },
+    authorContaining: 'Email containing “{{text}}”',
+    authorPlaceholder: 'Name, email or system',
     terminalActor: 'Terminal {{name}}',
     // Issue 8: the log in words, and a record's history tab.
     none: '—',

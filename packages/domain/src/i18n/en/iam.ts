@@ -59,6 +59,12 @@ export default {
       enabledNow: 'Access of {{name}} enabled',
     },
     invitation: {
+      resentMany_zero: 'No invitation sent again.',
+      resentMany_one: 'Invitation sent again to 1 user.',
+      resentMany_other: 'Invitation sent again to {{count}} users.',
+      skipped_one: '1 user skipped: no pending invitation, or one sent less than a minute ago.',
+      skipped_other: '{{count}} users skipped: no pending invitation, or one sent less than a minute ago.',
+      noneSelected: 'Select users whose invitation is pending',
       resend: 'Resend invitation',
       resent: 'Invitation sent again to {{email}}',
       pendingHint: 'This user has not created a password yet.',

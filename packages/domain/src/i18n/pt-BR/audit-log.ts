@@ -6,7 +6,7 @@ export default {
       fields: {
         timestamp: 'Data',
         createdByEmail: 'Por',
-        actorLabel: 'Agente',
+        actorLabel: 'Autor',
         entityName: 'Entidade',
         entityId: 'ID do registro',
         action: 'Ação',
@@ -26,6 +26,9 @@ export default {
       update: 'Alteração',
       delete: 'Exclusão',
       import: 'Importação',
+      // A message's delivery, written by the message sender (platform/deliver-message.ts).
+      sent: 'Enviada',
+      failed: 'Falha no envio',
     },
     entityNames: {
       user: 'Usuário',
@@ -34,7 +37,15 @@ export default {
     },
     detail: 'Registro de auditoria',
     system: 'Sistema',
-    systemActor: 'Sistema ({{name}})',
+    systemActor: 'Sistema: {{name}}',
+    /** The system actors (packages/domain/src/actors.ts) as the log names them. */
+    systemActors: {
+      demoSeed: 'dados de demonstração',
+      messageSender: 'envio de mensagens',
+      maintenance: 'manutenção',
+    },
+    authorContaining: 'E-mail contendo “{{text}}”',
+    authorPlaceholder: 'Nome, e-mail ou sistema',
     terminalActor: 'Terminal {{name}}',
     // Issue 8: the log in words, and a record's history tab.
     none: '—',

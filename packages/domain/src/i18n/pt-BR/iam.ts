@@ -60,6 +60,12 @@ export default {
       enabledNow: 'Acesso de {{name}} ativado',
     },
     invitation: {
+      resentMany_zero: 'Nenhum convite reenviado.',
+      resentMany_one: 'Convite reenviado para 1 usuário.',
+      resentMany_other: 'Convite reenviado para {{count}} usuários.',
+      skipped_one: '1 usuário ignorado: sem convite pendente, ou convite enviado há menos de um minuto.',
+      skipped_other: '{{count}} usuários ignorados: sem convite pendente, ou convite enviado há menos de um minuto.',
+      noneSelected: 'Selecione usuários com convite pendente',
       resend: 'Reenviar convite',
       resent: 'Convite reenviado para {{email}}',
       pendingHint: 'Este usuário ainda não criou a senha.',
