@@ -388,7 +388,10 @@ describe('issue 3: the entity kit in the browser', () => {
       .locator('.ant-table-row')
       .filter({ hasText: `Torre B ${suffix}` });
     await see(towerB);
-    await openDialog(page, towerB.getByRole('button', { name: pt('kit.actions.destroy') }));
+    // A row's delete asks in a popconfirm (a tooltip, not a dialog): wait for it to stand still.
+    await towerB.getByRole('button', { name: pt('kit.actions.destroy') }).click();
+    await see(page.getByTestId('confirm-destroy'));
+    await settleDialogs(page);
     const reloaded = page.waitForEvent('load');
     await page.getByTestId('confirm-destroy').click();
     await reloaded;

@@ -212,7 +212,7 @@ describe('issue 8: lists that fit a laptop', () => {
         await screenshot(phone, `issue8-list${path.replace(/\//g, '-')}-390-${language}`);
       }
     }
-  });
+  }, 240_000);
 
   test('roles are searched and sorted by the name shown, in both languages', async () => {
     // Sorted by key, 'viewer' would come last and 'entityViewer' before 'groupViewer'.
