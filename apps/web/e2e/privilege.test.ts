@@ -58,6 +58,7 @@ describe('issue 6: roles and outbox links on the screens', () => {
     await see(page.getByTestId('outbox-link-hidden-hint'));
     await see(page.getByText(text('pt-BR', 'outbox.linkHiddenHint')));
     expect(await page.getByTestId('outbox-body').first().textContent()).toContain('token=********');
+    await screenshot(page, 'outbox-message-drawer');
   });
 
   test('the outbox shows a queued mail as sent once the worker sends it, keeps its filter in the URL, and shows the job queue', async () => {

@@ -427,7 +427,7 @@ export function EntityList(props: EntityListProps) {
       extra={isPhone ? undefined : headerButtons}
     >
       {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
-      {isPhone && <div style={{ marginBottom: 12 }}>{headerButtons}</div>}
+      {isPhone && (mayCreate || mayImport || mayExport) && <div style={{ marginBottom: 12 }}>{headerButtons}</div>}
       <Space wrap style={{ marginBottom: 12 }}>
         {!hideFilters && offeredFilters.length > 0 && (
           <>
