@@ -388,8 +388,8 @@ describe('issue 3: the entity kit in the browser', () => {
       .locator('.ant-table-row')
       .filter({ hasText: `Torre B ${suffix}` });
     await see(towerB);
+    // A row's delete asks in a popconfirm (a tooltip, not a dialog): wait for it to stand still.
     await towerB.getByRole('button', { name: pt('kit.actions.destroy') }).click();
-    // A pop-up confirmation, not a dialog: it zooms in like one.
     await see(page.getByTestId('confirm-destroy'));
     await settleDialogs(page);
     const reloaded = page.waitForEvent('load');

@@ -2,7 +2,7 @@ import { ENTITIES } from '@ebox/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ownerPage, screenshot, see, seeNo, setUpBrowser, text, uniqueSuffix } from './support/browser';
-import { openDialog, openListFilter } from './support/controls';
+import { chooseOption, openDialog, openListFilter } from './support/controls';
 import { asOwner } from './support/users';
 
 /**
@@ -54,14 +54,14 @@ function listPathOf(name: string): string {
   return `/${ENTITIES[name]?.path ?? name}`;
 }
 
-// Module compartments are listed inside their module's page, not on a route of their own; the
-// outbox is a page of its own, not a kit list.
+// Module compartments are listed inside their module's page, not on a route of their own.
 const KIT_LISTS = [
   ...Object.keys(ENTITIES)
     .filter((name) => name !== 'eboxModuleCompartiment')
     .map(listPathOf),
   '/iam',
   '/audit-logs',
+  '/outbox',
 ];
 
 describe('issue 8: lists that fit a laptop', () => {
@@ -212,7 +212,7 @@ describe('issue 8: lists that fit a laptop', () => {
         await screenshot(phone, `issue8-list${path.replace(/\//g, '-')}-390-${language}`);
       }
     }
-  });
+  }, 240_000);
 
   test('roles are searched and sorted by the name shown, in both languages', async () => {
     // Sorted by key, 'viewer' would come last and 'entityViewer' before 'groupViewer'.
@@ -240,4 +240,72 @@ describe('issue 8: lists that fit a laptop', () => {
       await page.context().close();
     }
   });
+  test('searching keeps the filter panel open with its values and refreshes the rows in place', async () => {
+    const suffix = uniqueSuffix();
+    const customer = await createCustomer(suffix);
+    const { page } = await ownerPage(browser(), { viewport: { width: 1366, height: 800 } });
+    await page.goto('/customer');
+    await see(page.locator('.ant-table-row').first());
+    const filter = await openListFilter(page);
+    // Marks the list, its table and its filter form: a remount replaces the elements, and the marks with them.
+    const parts = ['[data-testid="customer-list"]', '.ant-table', '[data-testid="list-filter"]'];
+    await page.evaluate((selectors) => {
+      for (const selector of selectors) document.querySelector(selector)?.setAttribute('data-kept', 'yes');
+    }, parts);
+    const kept = () =>
+      page.evaluate((selectors) => selectors.filter((selector) => document.querySelector(`${selector}[data-kept]`)), parts);
+    const name = filter.getByLabel(pt('entities.customer.fields.name'), { exact: true });
+    await name.fill(suffix);
+    await filter.getByTestId('list-search').click();
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(suffix));
+    await see(page.locator('.ant-table-row').filter({ hasText: customer.name }));
+    await seeNo(page.locator('.ant-table-row').filter({ hasNotText: suffix }));
+    await see(filter);
+    expect(await page.getByTestId('list-filter-toggle').getAttribute('aria-expanded')).toBe('true');
+    expect(await name.inputValue()).toBe(suffix);
+    expect(await kept()).toEqual(parts);
+    await screenshot(page, 'issue8-customer-filter-applied-open-pt-BR');
+    // A second search from the same panel narrows again, without opening it anew.
+    await name.fill(`${suffix}-none`);
+    await filter.getByTestId('list-search').click();
+    await see(page.getByTestId('list-empty-clear'));
+    expect(await name.inputValue()).toBe(`${suffix}-none`);
+  });
+
+  for (const [language, t] of [
+    ['pt-BR', pt],
+    ['en', en],
+  ] as const) {
+    test(`on a phone the cards sort like the table and are selected for a bulk delete (${language})`, async () => {
+      const suffix = uniqueSuffix();
+      const first = await createCustomer(suffix, `Ana ${suffix}`);
+      const second = await createCustomer(`${suffix}b`, `Bruno ${suffix}`);
+      const { page } = await ownerPage(browser(), { language, viewport: PHONE });
+      await page.goto('/customer');
+      await filterBy(page, t('entities.customer.fields.name'), suffix);
+      await page.getByTestId('list-filter-toggle').click();
+      const cards = page.getByTestId('list-card');
+      await see(cards.filter({ hasText: first.name }));
+      await see(cards.filter({ hasText: second.name }));
+
+      await chooseOption(page, t('listTools.sortBy'), t('entities.customer.fields.name'));
+      await page.waitForURL(/orderBy=name_ASC/);
+      await page.getByTestId('list-sort-direction').click();
+      await page.waitForURL(/orderBy=name_DESC/);
+      await seeNo(page.locator('.ant-spin-spinning'));
+      await see(cards.first().filter({ hasText: second.name }));
+      await see(cards.nth(1).filter({ hasText: first.name }));
+      await screenshot(page, `issue8-customer-cards-sorted-390-${language}`);
+
+      await page.getByRole('checkbox', { name: t('kit.list.selectRow', { label: first.name }) }).check();
+      await page.getByRole('checkbox', { name: t('kit.list.selectRow', { label: second.name }) }).check();
+      await see(page.getByText(t('kit.list.selected', { count: 2 })));
+      await screenshot(page, `issue8-customer-cards-selected-390-${language}`);
+      const dialog = await openDialog(page, page.getByTestId('list-destroy-selected'));
+      await see(dialog.getByText(t('kit.destroy.confirmAll', { count: 2 })));
+      await dialog.getByTestId('confirm-destroy').click();
+      await see(page.getByTestId('list-empty-clear'));
+      await page.context().close();
+    });
+  }
 });

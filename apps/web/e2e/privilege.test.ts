@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { baseUrl, newPage, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix, waitForMail } from './support/browser';
-import { visibleRawKeys } from './support/controls';
+import { openListFilter, visibleRawKeys } from './support/controls';
 import { asOwner, createUser, roleIdOf } from './support/users';
 
 /**
@@ -53,10 +53,12 @@ describe('issue 6: roles and outbox links on the screens', () => {
     await page.goto('/outbox');
     const row = page.getByRole('row').filter({ hasText: user.email }).first();
     await see(row.getByTestId('outbox-link-hidden'));
-    await row.click();
+    // The recipient is the link that opens the message, as a record's name in every kit list.
+    await row.getByTestId('row-open').click();
     await see(page.getByTestId('outbox-link-hidden-hint'));
     await see(page.getByText(text('pt-BR', 'outbox.linkHiddenHint')));
     expect(await page.getByTestId('outbox-body').first().textContent()).toContain('token=********');
+    await screenshot(page, 'outbox-message-drawer');
   });
 
   test('the outbox shows a queued mail as sent once the worker sends it, keeps its filter in the URL, and shows the job queue', async () => {
@@ -70,7 +72,7 @@ describe('issue 6: roles and outbox links on the screens', () => {
     await waitForMail(user.email);
     const { page } = await ownerPage(browser());
     await page.goto('/outbox');
-    const filter = page.getByTestId('list-filter');
+    const filter = await openListFilter(page);
     await filter.getByLabel(text('pt-BR', 'entities.outbox.fields.recipient'), { exact: true }).fill(user.email);
     await filter.getByRole('button', { name: text('pt-BR', 'kit.actions.search') }).click();
     await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(user.email));
@@ -83,6 +85,7 @@ describe('issue 6: roles and outbox links on the screens', () => {
     // A reload keeps the filter, as in every kit list.
     await page.reload();
     await see(page.locator('.ant-table-row').filter({ hasText: user.email }));
+    await openListFilter(page);
     expect(await filter.getByLabel(text('pt-BR', 'entities.outbox.fields.recipient'), { exact: true }).inputValue()).toBe(user.email);
 
     const queue = page.getByTestId('job-queue-table');

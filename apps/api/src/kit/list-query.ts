@@ -18,7 +18,7 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { CompanyScope } from '../platform/access';
-import { identifierKeyOf, isIdentifierField } from '../platform/db/entity-tables';
+import { identifierKeyOf, isIdentifierField, SORT_COLLATION } from '../platform/db/entity-tables';
 import { badRequest } from '../platform/errors';
 import type { LabelSource } from './labels';
 
@@ -230,6 +230,11 @@ export function filterConditions(
   return conditions;
 }
 
+/** Sort keys that read as text: the field's own text, an option's wording, a related record's label. */
+function isTextSortKey(field: Field): boolean {
+  return field.type === 'text' || field.type === 'enum' || field.type === 'relation';
+}
+
 const SORTABLE: ReadonlySet<Field['type']> = new Set(['text', 'number', 'integer', 'dateTime', 'boolean', 'enum', 'relation']);
 
 /** ORDER BY for `orderBy=col_ASC|col_DESC`; the id is always the last key so pages are stable. */
@@ -260,6 +265,9 @@ export function orderByClause(
   if (!idColumn) throw new Error(`table of ${entity.name} has no id column`);
   // PostgreSQL's default null placement (last ascending, first descending) is what a btree index
   // gives in both scan directions, so either direction of a sort can be read off the index.
-  const sorted = direction === 'ASC' ? sql`${sortKey} ASC` : sql`${sortKey} DESC`;
+  // Text sorts as a Brazilian reader orders names (accents and case after the letters), not by
+  // bytes; the label column's index is built with the same collation (entity-tables.ts).
+  const ordered = isTextSortKey(field) ? sql`${sortKey} COLLATE ${sql.identifier(SORT_COLLATION)}` : sortKey;
+  const sorted = direction === 'ASC' ? sql`${ordered} ASC` : sql`${ordered} DESC`;
   return [sorted, direction === 'ASC' ? asc(idColumn) : desc(idColumn)];
 }

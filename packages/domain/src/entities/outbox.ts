@@ -26,7 +26,7 @@ export const outboxEntity = defineEntity({
     attempts: { type: 'integer' },
     sentAt: { type: 'dateTime' },
   },
-  listColumns: ['createdAt', 'channel', 'recipient', 'subject', 'status', 'attempts'],
+  listColumns: ['createdAt', 'channel', 'recipient', 'subject', 'status', 'attempts', 'link'],
   filters: ['channel', 'recipient', 'status', 'createdAt'],
   importColumns: [],
   defaultOrderBy: 'createdAt_DESC',

@@ -49,6 +49,13 @@ export function uniqueWithinIndexName(entity: EntityDeclaration, name: string, w
   return `${entity.table}_${snakeCase(name)}_per_${snakeCase(within)}_key`;
 }
 
+/**
+ * The collation lists sort text by: ICU's Brazilian Portuguese, where accents and case come after
+ * the letters (Álvaro, Ana, Bruno, Érica), unlike the database's default C order (bytes, so every
+ * accented initial after Z). ICU ships with the embedded PostgreSQL and the distributions' builds.
+ */
+export const SORT_COLLATION = 'pt-BR-x-icu';
+
 const tableRegistry: Record<string, ReturnType<typeof buildTable>> = {};
 
 function columnOf(name: string, field: Field, entity: EntityDeclaration): PgColumnBuilderBase {
@@ -130,7 +137,12 @@ function buildTable(entity: EntityDeclaration) {
       }
     }
     if (entity.labelField && entity.fields[entity.labelField]?.type === 'text')
-      extras.push(index(`${entity.table}_${snakeCase(entity.labelField)}_idx`).on(table[entity.labelField]));
+      // In the sort's collation, or a sort by name could not be read off the index.
+      extras.push(
+        index(`${entity.table}_${snakeCase(entity.labelField)}_idx`).on(
+          sql`(${table[entity.labelField]} COLLATE ${sql.identifier(SORT_COLLATION)})`,
+        ),
+      );
     return extras;
   });
 }

@@ -96,6 +96,8 @@ export function JobQueuePanel() {
         columns={failureColumns}
         dataSource={query.data?.failures ?? []}
         locale={empty(t('outbox.queue.noFailures'))}
+        // Scrolls inside the card on a phone instead of widening the page.
+        scroll={{ x: 640 }}
         data-testid="job-failures"
       />
     </Card>

@@ -1,15 +1,14 @@
-import { EyeInvisibleOutlined, LinkOutlined, MailOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type Field, outboxEntity } from '@ebox/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
+import { EyeInvisibleOutlined, LinkOutlined, MailOutlined, MessageOutlined } from '@ant-design/icons';
+import { outboxEntity } from '@ebox/domain';
+import { Descriptions, Drawer, Space, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/format';
-import { endpointsOf, type ListRequest } from '../../kit/entity-api';
+import type { EntityRecord } from '../../kit/entity-api';
 import { enumLabel, fieldLabel } from '../../kit/entity-labels';
-import { FilterForm } from '../../kit/list/filter-form';
-import { isSortable, parseOrderBy, toApiFilter } from '../../kit/list/filters';
-import { listPatchOfTableChange, useUrlListState } from '../../kit/list/list-state';
-import { usePagedTable } from '../../kit/list/url-paged-table';
+import type { FieldDisplayProps } from '../../kit/fields/field-display';
+import { EntityList } from '../../kit/list/entity-list';
+import type { FieldDisplays } from '../../kit/view/record-view';
 import { JobQueuePanel } from './job-queue-panel';
 
 /** One row of GET /outbox (docs/architecture.md). */
@@ -29,8 +28,11 @@ type OutboxMessage = {
   sentAt: string | null;
 };
 
+function isOutboxMessage(record: Record<string, unknown> | undefined): record is OutboxMessage & EntityRecord {
+  return typeof record?.id === 'string' && typeof record.body === 'string' && typeof record.recipient === 'string';
+}
+
 const STATUS_COLORS: Record<string, string> = { queued: 'gold', sent: 'green', outbox: 'blue', failed: 'red' };
-const DEFAULT_ORDER = 'createdAt_DESC';
 
 function MessageLink({ link, hidden }: { link: string | null; hidden: boolean }) {
   const { t } = useTranslation();
@@ -51,159 +53,100 @@ function MessageLink({ link, hidden }: { link: string | null; hidden: boolean })
   );
 }
 
+function ChannelCell({ value }: FieldDisplayProps) {
+  const { t } = useTranslation();
+  const channel = String(value ?? '');
+  return (
+    <span>
+      {channel === 'sms' ? <MessageOutlined /> : <MailOutlined />} {enumLabel(t, outboxEntity, 'channel', channel)}
+    </span>
+  );
+}
+
+function StatusCell({ value }: FieldDisplayProps) {
+  const { t } = useTranslation();
+  const status = String(value ?? '');
+  return (
+    <Tag color={STATUS_COLORS[status]} data-testid={`outbox-status-${status}`}>
+      {enumLabel(t, outboxEntity, 'status', status)}
+    </Tag>
+  );
+}
+
+/** An SMS has no subject: its first words stand in. */
+function SubjectCell({ value, record }: FieldDisplayProps) {
+  if (typeof value === 'string' && value) return value;
+  return isOutboxMessage(record) ? <Typography.Text type="secondary">{record.body.slice(0, 60)}</Typography.Text> : null;
+}
+
+function LinkCell({ record }: FieldDisplayProps) {
+  return isOutboxMessage(record) ? <MessageLink link={record.link} hidden={record.linkHidden} /> : null;
+}
+
+const DISPLAYS: FieldDisplays = { channel: ChannelCell, status: StatusCell, subject: SubjectCell, link: LinkCell };
+
+/** The drawer with one message: its whole text, its link (or why it is hidden), when it was sent or why it failed. */
+function OutboxMessageDetail({ row, onClose }: { row: OutboxMessage | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const label = (name: string) => fieldLabel(t, outboxEntity, name);
+  return (
+    <Drawer open={Boolean(row)} onClose={onClose} title={row?.recipient} size="large" destroyOnHidden data-testid="outbox-detail">
+      {row && (
+        <div data-testid="outbox-body">
+          <Descriptions column={1} bordered size="small" style={{ marginBottom: 16 }}>
+            <Descriptions.Item label={label('createdAt')}>{formatDateTime(row.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label={label('status')}>
+              <StatusCell entity={outboxEntity} path="status" field={outboxEntity.fields.status} value={row.status} />
+            </Descriptions.Item>
+            {row.sentAt && <Descriptions.Item label={label('sentAt')}>{formatDateTime(row.sentAt)}</Descriptions.Item>}
+          </Descriptions>
+          {row.subject && <Typography.Title level={5}>{row.subject}</Typography.Title>}
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{row.body}</Typography.Paragraph>
+          {row.link && row.linkHidden && (
+            <Typography.Paragraph type="secondary" data-testid="outbox-link-hidden-hint">
+              <MessageLink link={row.link} hidden /> {t('outbox.linkHiddenHint')}
+            </Typography.Paragraph>
+          )}
+          {row.link && !row.linkHidden && (
+            <Typography.Paragraph copyable={{ text: row.link }} style={{ wordBreak: 'break-all' }}>
+              <MessageLink link={row.link} hidden={false} /> <Typography.Text type="secondary">{row.link}</Typography.Text>
+            </Typography.Paragraph>
+          )}
+          {row.error && (
+            <Typography.Text type="danger" data-testid="outbox-error">
+              {`${label('error')} (${label('attempts')}: ${row.attempts}): ${row.error}`}
+            </Typography.Text>
+          )}
+        </div>
+      )}
+    </Drawer>
+  );
+}
+
 /**
  * /outbox (settingsEdit): mail and SMS the console queued, sent, failed to send or, without
  * SMTP_URL or an SMS provider, kept here, so verification and reset links work on a laptop; and
- * the job queue that sends them. Filters, sort and page live in the URL as in every kit list
- * (outboxEntity's declared filters). The API masks a link's token for a reader who may not manage
- * its recipient; the page says so instead of offering a dead link.
+ * the job queue that sends them. The kit's read-only list of outboxEntity (filter panel, totals,
+ * empty state, sort and page in the URL, cards on a phone); a message opens in a drawer. The API
+ * masks a link's token for a reader who may not manage its recipient; the page says so instead of
+ * offering a dead link.
  */
 export default function OutboxPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { state, update, reset } = useUrlListState();
-  const orderBy = state.orderBy ?? DEFAULT_ORDER;
-  const request: ListRequest = {
-    filter: toApiFilter(outboxEntity, state.filter),
-    orderBy,
-    limit: state.pageSize,
-    offset: (state.page - 1) * state.pageSize,
-  };
-
-  const query = useQuery({
-    queryKey: ['outbox', request],
-    // the kit's list call: GET /outbox takes the generic list query
-    queryFn: () => endpointsOf(outboxEntity).list(request) as Promise<unknown> as Promise<{ rows: OutboxMessage[]; count: number }>,
-    placeholderData: keepPreviousData,
-  });
-  const pagedTable = usePagedTable(query, state, t('outbox.empty'));
-
-  const label = (name: string) => fieldLabel(t, outboxEntity, name);
-  const sort = parseOrderBy(orderBy);
-  const sorting = (name: string) =>
-    name === 'createdAt' || isSortable((outboxEntity.fields as Record<string, Field>)[name])
-      ? { sorter: true, sortOrder: sort?.column === name ? (sort.direction === 'ASC' ? ('ascend' as const) : ('descend' as const)) : null }
-      : {};
-
-  const columns: TableProps<OutboxMessage>['columns'] = [
-    {
-      key: 'createdAt',
-      title: label('createdAt'),
-      dataIndex: 'createdAt',
-      render: (value: string) => formatDateTime(value),
-      width: 150,
-      ...sorting('createdAt'),
-    },
-    {
-      key: 'channel',
-      title: label('channel'),
-      dataIndex: 'channel',
-      width: 100,
-      render: (value: string) => (
-        <span>
-          {value === 'sms' ? <MessageOutlined /> : <MailOutlined />} {enumLabel(t, outboxEntity, 'channel', value)}
-        </span>
-      ),
-    },
-    { key: 'recipient', title: label('recipient'), dataIndex: 'recipient', ellipsis: true, ...sorting('recipient') },
-    {
-      key: 'subject',
-      title: label('subject'),
-      dataIndex: 'subject',
-      ellipsis: true,
-      responsive: ['md'],
-      render: (value: string | null, row) => value ?? <Typography.Text type="secondary">{row.body.slice(0, 60)}</Typography.Text>,
-    },
-    {
-      key: 'status',
-      title: label('status'),
-      dataIndex: 'status',
-      width: 160,
-      responsive: ['sm'],
-      render: (value: string) => (
-        <Tag color={STATUS_COLORS[value]} data-testid={`outbox-status-${value}`}>
-          {enumLabel(t, outboxEntity, 'status', value)}
-        </Tag>
-      ),
-      ...sorting('status'),
-    },
-    {
-      key: 'attempts',
-      title: label('attempts'),
-      dataIndex: 'attempts',
-      width: 110,
-      align: 'right',
-      responsive: ['lg'],
-      ...sorting('attempts'),
-    },
-    {
-      key: 'link',
-      title: label('link'),
-      dataIndex: 'link',
-      width: 140,
-      render: (value: string | null, row) => <MessageLink link={value} hidden={row.linkHidden} />,
-    },
-  ];
-
+  const [selected, setSelected] = useState<OutboxMessage | null>(null);
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Card
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <EntityList
+        entity={outboxEntity}
+        readOnly
+        permissions={{ read: 'settingsEdit' }}
         title={t('outbox.title')}
-        extra={
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              void queryClient.invalidateQueries({ queryKey: ['outbox'] });
-              void queryClient.invalidateQueries({ queryKey: ['jobs'] });
-            }}
-            loading={query.isFetching}
-            data-testid="outbox-refresh"
-          >
-            {t('common.refresh')}
-          </Button>
-        }
-      >
-        <Typography.Paragraph type="secondary">{t('outbox.intro')}</Typography.Paragraph>
-        <FilterForm entity={outboxEntity} value={state.filter} onSearch={(filter) => update({ filter, page: 1 })} onReset={reset} />
-        <Table<OutboxMessage>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          {...pagedTable}
-          expandable={{
-            expandRowByClick: true,
-            expandedRowRender: (row) => (
-              <div data-testid="outbox-body">
-                {row.subject && <Typography.Title level={5}>{row.subject}</Typography.Title>}
-                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{row.body}</Typography.Paragraph>
-                {row.link && row.linkHidden && (
-                  <Typography.Paragraph type="secondary" data-testid="outbox-link-hidden-hint">
-                    <MessageLink link={row.link} hidden /> {t('outbox.linkHiddenHint')}
-                  </Typography.Paragraph>
-                )}
-                {row.link && !row.linkHidden && (
-                  <Typography.Paragraph copyable={{ text: row.link }} style={{ wordBreak: 'break-all' }}>
-                    <MessageLink link={row.link} hidden={false} /> <Typography.Text type="secondary">{row.link}</Typography.Text>
-                  </Typography.Paragraph>
-                )}
-                {row.sentAt && (
-                  <Typography.Paragraph type="secondary">{`${label('sentAt')}: ${formatDateTime(row.sentAt)}`}</Typography.Paragraph>
-                )}
-                {row.error && (
-                  <Typography.Text type="danger" data-testid="outbox-error">
-                    {`${label('error')} (${label('attempts')}: ${row.attempts}): ${row.error}`}
-                  </Typography.Text>
-                )}
-              </div>
-            ),
-          }}
-          onChange={(pagination, _filters, sorter, extra) => {
-            const patch = listPatchOfTableChange(state, pagination, sorter, extra);
-            if (patch) update(patch);
-          }}
-          data-testid="outbox-table"
-        />
-      </Card>
+        description={t('outbox.intro')}
+        displays={DISPLAYS}
+        onOpen={(record) => setSelected(isOutboxMessage(record) ? record : null)}
+        testId="outbox-table"
+      />
+      <OutboxMessageDetail row={selected} onClose={() => setSelected(null)} />
       <JobQueuePanel />
     </Space>
   );

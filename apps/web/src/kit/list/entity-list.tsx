@@ -42,7 +42,7 @@ import { isSortable, parseOrderBy } from './filters';
 import { listRequestOf } from './first-page';
 import { isSavedFilterList, isStringList, useListPreference } from './list-preferences';
 import { compactFilter, type ListStateControl, listPatchOfTableChange, PAGE_SIZES, useUrlListState } from './list-state';
-import { ColumnChooser, FilterToggle, SavedFilters } from './list-tools';
+import { ColumnChooser, FilterToggle, SavedFilters, SortControl } from './list-tools';
 import { RecordCards } from './record-cards';
 import { TABLE_SCROLLBAR } from './table-scrollbar';
 
@@ -98,6 +98,8 @@ export type EntityListProps = {
   /** Always applied (a building's level 1 list filters by building); not shown in the filter form. */
   fixedFilter?: Record<string, unknown>;
   title?: ReactNode;
+  /** A line under the title saying what the list holds (the outbox's). */
+  description?: ReactNode;
   /** Extra buttons acting on the selected rows (IAM enable/disable/remove roles). */
   bulkActions?: (context: BulkActionContext) => ReactNode;
   /** Replaces the New link (an embedded list opens a modal form). */
@@ -133,7 +135,7 @@ export type EntityListProps = {
  */
 export function EntityList(props: EntityListProps) {
   const { entity, fixedFilter, bulkActions, onCreate, afterDestroyOne, hideFilters, displays, isDestroyable, isEditable, testId } = props;
-  const { readOnly, exportable, onOpen, filterControls } = props;
+  const { readOnly, exportable, onOpen, filterControls, description } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useCurrentUser();
@@ -347,6 +349,10 @@ export function EntityList(props: EntityListProps) {
     fixedWidth - actionsWidth,
   );
 
+  // Selection only serves deleting unless the page adds bulk actions of its own.
+  const isSelectable = (record: EntityRecord) => Boolean(bulkActions) || !isDestroyable || isDestroyable(record);
+  const selectRowLabel = (record: EntityRecord) => t('kit.list.selectRow', { label: recordTitle(t, entity, record) });
+
   const onTableChange: TableProps<EntityRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
     const patch = listPatchOfTableChange(state, pagination, sorter, extra);
     if (patch) update(patch);
@@ -420,7 +426,8 @@ export function EntityList(props: EntityListProps) {
       data-testid={testId ?? `${entity.name}-list`}
       extra={isPhone ? undefined : headerButtons}
     >
-      {isPhone && <div style={{ marginBottom: 12 }}>{headerButtons}</div>}
+      {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
+      {isPhone && (mayCreate || mayImport || mayExport) && <div style={{ marginBottom: 12 }}>{headerButtons}</div>}
       <Space wrap style={{ marginBottom: 12 }}>
         {!hideFilters && offeredFilters.length > 0 && (
           <>
@@ -436,7 +443,16 @@ export function EntityList(props: EntityListProps) {
             onChange={setHiddenColumns}
           />
         )}
-        {mayDestroy && !isPhone && (
+        {isPhone && (
+          <SortControl
+            columns={shown
+              .filter((name) => isSortable(fieldAt(entity, name)))
+              .map((name) => ({ key: name, title: fieldLabel(t, entity, name) }))}
+            sort={sort}
+            onChange={(orderBy) => update({ orderBy, page: 1 })}
+          />
+        )}
+        {mayDestroy && (
           <Button
             danger
             icon={<DeleteOutlined />}
@@ -482,6 +498,11 @@ export function EntityList(props: EntityListProps) {
           total={total}
           showTotal={showTotal}
           onPage={(page, pageSize) => update({ page: pageSize !== state.pageSize ? 1 : page, pageSize })}
+          selection={
+            readOnly
+              ? undefined
+              : { selected, onChange: setSelected, isSelectable, rowLabel: selectRowLabel, allLabel: t('kit.list.selectAll') }
+          }
         />
       ) : (
         <div ref={tableArea.ref}>
@@ -505,11 +526,7 @@ export function EntityList(props: EntityListProps) {
                     onChange: (_keys, rowsSelected) => setSelected(rowsSelected.filter(Boolean)),
                     // antd names these checkboxes in English whatever the locale ("Select row 3").
                     getTitleCheckboxProps: () => ({ 'aria-label': t('kit.list.selectAll') }),
-                    getCheckboxProps: (record) => ({
-                      'aria-label': t('kit.list.selectRow', { label: recordTitle(t, entity, record) }),
-                      // Selection only serves deleting unless the page adds bulk actions of its own.
-                      disabled: !bulkActions && isDestroyable ? !isDestroyable(record) : false,
-                    }),
+                    getCheckboxProps: (record) => ({ 'aria-label': selectRowLabel(record), disabled: !isSelectable(record) }),
                   }
             }
             onChange={onTableChange}

@@ -2,12 +2,13 @@ import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import type { EntityDeclaration } from '@ebox/domain';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { booleanLabel, enumLabel, fieldAt, fieldLabel } from '../entity-labels';
 import { DateRangeInput } from '../fields/date-inputs';
 import { RelationSelect } from '../fields/relation-select';
 import { filterKindOf } from './filters';
+import { compactFilter } from './list-state';
 import { datePresetsOf } from './list-tools';
 
 type Range = [number | null, number | null];
@@ -56,6 +57,14 @@ type FilterFormProps = {
 export function FilterForm({ entity, filters = entity.filters, value, controls, onSearch, onReset }: FilterFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  const applied = JSON.stringify(compactFilter(value));
+  // The form lives as long as its panel: a search from it keeps what it shows; only a filter
+  // changed elsewhere (a saved filter recalled, filters cleared, the URL) is written into its fields.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `applied` stands for `value`, whose identity changes on every URL read
+  useEffect(() => {
+    if (JSON.stringify(compactFilter(form.getFieldsValue(filters))) === applied) return;
+    form.setFieldsValue(Object.fromEntries(filters.map((name) => [name, value[name]])));
+  }, [applied, form]);
 
   const control = (name: string) => {
     if (controls?.[name]) return controls[name];
@@ -97,7 +106,6 @@ export function FilterForm({ entity, filters = entity.filters, value, controls, 
 
   return (
     <Form
-      key={JSON.stringify(value)}
       form={form}
       name={`${entity.name}-filter`}
       layout="vertical"
@@ -121,7 +129,7 @@ export function FilterForm({ entity, filters = entity.filters, value, controls, 
         <Button
           icon={<ClearOutlined />}
           onClick={() => {
-            form.resetFields();
+            form.setFieldsValue(Object.fromEntries(filters.map((name) => [name, undefined])));
             onReset();
           }}
           data-testid="list-reset"

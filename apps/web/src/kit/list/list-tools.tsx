@@ -1,5 +1,13 @@
-import { DeleteOutlined, FilterOutlined, SaveOutlined, StarOutlined, TableOutlined } from '@ant-design/icons';
-import { Badge, Button, Checkbox, Divider, Dropdown, Flex, Form, Input, Modal, Popover, Typography } from 'antd';
+import {
+  DeleteOutlined,
+  FilterOutlined,
+  SaveOutlined,
+  SortAscendingOutlined,
+  SortDescendingOutlined,
+  StarOutlined,
+  TableOutlined,
+} from '@ant-design/icons';
+import { Badge, Button, Checkbox, Divider, Dropdown, Flex, Form, Input, Modal, Popover, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -157,4 +165,47 @@ export function datePresetsOf(t: TFunction): { label: string; value: [Dayjs, Day
     { label: t('listTools.presets.thisMonth'), value: [today.startOf('month'), endOfToday] },
     { label: t('listTools.presets.lastMonth'), value: [lastMonth.startOf('month'), lastMonth.endOf('month')] },
   ];
+}
+
+type SortControlProps = {
+  /** The sortable columns shown, by key and title. */
+  columns: { key: string; title: string }[];
+  sort: { column: string; direction: 'ASC' | 'DESC' } | undefined;
+  /** The list's `orderBy` (col_ASC | col_DESC), or undefined for the list's default order. */
+  onChange: (orderBy: string | undefined) => void;
+};
+
+/**
+ * The sort of a list without column headers (the cards on a phone): a field and a direction,
+ * written to the same `orderBy` as the table's headers, so the URL means the same on both.
+ */
+export function SortControl({ columns, sort, onChange }: SortControlProps) {
+  const { t } = useTranslation();
+  const direction = sort?.direction ?? 'ASC';
+  const ascending = direction === 'ASC';
+  const label = t('listTools.sortBy');
+  return (
+    <Space.Compact data-testid="list-sort">
+      <Select
+        aria-label={label}
+        placeholder={label}
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ minWidth: 160 }}
+        value={sort?.column}
+        options={columns.map((column) => ({ value: column.key, label: column.title }))}
+        onChange={(column?: string) => onChange(column ? `${column}_${direction}` : undefined)}
+        data-testid="list-sort-field"
+      />
+      <Tooltip title={ascending ? t('listTools.sortAscending') : t('listTools.sortDescending')}>
+        <Button
+          icon={ascending ? <SortAscendingOutlined /> : <SortDescendingOutlined />}
+          aria-label={ascending ? t('listTools.sortAscending') : t('listTools.sortDescending')}
+          disabled={!sort}
+          onClick={() => sort && onChange(`${sort.column}_${ascending ? 'DESC' : 'ASC'}`)}
+          data-testid="list-sort-direction"
+        />
+      </Tooltip>
+    </Space.Compact>
+  );
 }

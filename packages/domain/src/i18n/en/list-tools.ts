@@ -18,6 +18,8 @@ export default {
     clearFilters: 'Clear filters',
     open: 'Open {{label}}',
     sortBy: 'Sort by',
+    sortAscending: 'Ascending',
+    sortDescending: 'Descending',
     presets: {
       today: 'Today',
       yesterday: 'Yesterday',

@@ -18,6 +18,8 @@ export default {
     clearFilters: 'Limpar filtros',
     open: 'Abrir {{label}}',
     sortBy: 'Ordenar por',
+    sortAscending: 'Crescente',
+    sortDescending: 'Decrescente',
     presets: {
       today: 'Hoje',
       yesterday: 'Ontem',
