@@ -102,7 +102,10 @@ export async function compareWithRawSql(options: VersusOptions): Promise<Compari
       name: 'exact e-mail + count',
       api: { 'filter[email]': row.email, limit: '10' },
       raw: [
-        { text: `SELECT ${COLUMNS} FROM customer WHERE lower(email) = lower($1) ORDER BY created_at DESC, id DESC LIMIT 10`, values: [row.email] },
+        {
+          text: `SELECT ${COLUMNS} FROM customer WHERE lower(email) = lower($1) ORDER BY created_at DESC, id DESC LIMIT 10`,
+          values: [row.email],
+        },
         { text: 'SELECT count(*) FROM customer WHERE lower(email) = lower($1)', values: [row.email] },
       ],
     },
