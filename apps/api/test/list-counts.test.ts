@@ -129,7 +129,7 @@ describe('capped totals', () => {
   });
 
   it('the list answer documents countCapped and exactCount', async () => {
-    const spec = await (await fetch(`${t.baseUrl}/io/api/v1/docs/json`)).json();
+    const spec = (await (await fetch(`${t.baseUrl}/io/api/v1/docs/json`)).json()) as { paths: Record<string, Record<string, any>> };
     const list = spec.paths['/io/api/v1/customer'].get;
     expect(JSON.stringify(list?.parameters)).toContain('exactCount');
     expect(JSON.stringify(list?.responses?.['200'])).toContain('countCapped');

@@ -298,15 +298,8 @@ function sortOf(
 }
 
 /** ORDER BY for `orderBy=col_ASC|col_DESC`; the id is always the last key so pages are stable. */
-export function orderByClause(
-  entity: EntityDeclaration,
-  columns: Columns,
-  orderBy: string | undefined,
-  labels: LabelSource,
-  scope: CompanyScope,
-  language?: Language,
-): SQL[] {
-  const { sortKey, direction, idColumn } = sortOf(entity, columns, orderBy, labels, scope, language);
+export function orderByClause(...sort: Parameters<typeof sortOf>): SQL[] {
+  const { sortKey, direction, idColumn } = sortOf(...sort);
   // PostgreSQL's default null placement (last ascending, first descending) is what a btree index
   // gives in both scan directions, so either direction of a sort can be read off the index.
   const sorted = direction === 'ASC' ? sql`${sortKey} ASC` : sql`${sortKey} DESC`;
