@@ -2,14 +2,17 @@
 -- company in entity_count, changed by statement triggers in the transaction of the write itself (a
 -- rolled-back insert changes nothing). One upsert per statement and company, whatever the number of
 -- rows, so a bulk INSERT ... SELECT of a million rows costs one aggregate; an update touches the
--- counts only when it moves rows to another company. Records of no company (and every record of an
--- entity that is not company-scoped) are counted under the zero uuid. A new entity table needs its
--- row in the list at the end (test/list-counts.test.ts checks every declared table is counted).
+-- counts only when it moves rows to another company. Each connection writes its own slot (its
+-- backend pid modulo 16), so concurrent writes of one company do not queue on one row. Records of
+-- no company (and every record of an entity that is not company-scoped) are counted under the zero
+-- uuid. A new entity table needs its row in the list at the end (test/list-counts.test.ts checks
+-- every declared table is counted).
 CREATE TABLE "entity_count" (
 	"table_name" text NOT NULL,
 	"company_id" uuid NOT NULL,
+	"slot" smallint NOT NULL,
 	"rows" bigint NOT NULL,
-	CONSTRAINT "entity_count_table_name_company_id_pk" PRIMARY KEY("table_name","company_id")
+	CONSTRAINT "entity_count_table_name_company_id_slot_pk" PRIMARY KEY("table_name","company_id","slot")
 );
 --> statement-breakpoint
 CREATE INDEX "customer_cellphone_key_idx" ON "customer" USING btree (upper(regexp_replace("cellphone", '[^0-9A-Za-z]', '', 'g')));--> statement-breakpoint
@@ -32,9 +35,9 @@ BEGIN
   END;
   -- Companies in a fixed order, so two transactions changing the same counts never deadlock.
   EXECUTE format(
-    'INSERT INTO entity_count AS c (table_name, company_id, rows)
-     SELECT $1, company_id, sum(delta) FROM (%s) AS changes GROUP BY company_id HAVING sum(delta) <> 0 ORDER BY company_id
-     ON CONFLICT (table_name, company_id) DO UPDATE SET rows = c.rows + excluded.rows', changes)
+    'INSERT INTO entity_count AS c (table_name, company_id, slot, rows)
+     SELECT $1, company_id, pg_backend_pid() %% 16, sum(delta) FROM (%s) AS changes GROUP BY company_id HAVING sum(delta) <> 0 ORDER BY company_id
+     ON CONFLICT (table_name, company_id, slot) DO UPDATE SET rows = c.rows + excluded.rows', changes)
   USING TG_TABLE_NAME;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -59,7 +62,7 @@ BEGIN
         counted.table_name || '_count_update', counted.table_name, counted.company_column);
     END IF;
     -- The triggers' lock holds writers off until this commits, so the first counts are exact.
-    EXECUTE format('INSERT INTO entity_count (table_name, company_id, rows) SELECT %L, company_id, count(*) FROM (SELECT %s AS company_id FROM %I) AS rows_of GROUP BY company_id',
+    EXECUTE format('INSERT INTO entity_count (table_name, company_id, slot, rows) SELECT %L, company_id, 0, count(*) FROM (SELECT %s AS company_id FROM %I) AS rows_of GROUP BY company_id',
       counted.table_name,
       CASE WHEN counted.company_column = '' THEN '''00000000-0000-0000-0000-000000000000''::uuid'
         ELSE format('coalesce(%I, ''00000000-0000-0000-0000-000000000000''::uuid)', counted.company_column) END,

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { buildEntityTables, platformTargets } from './entity-tables';
 
 /**
@@ -170,9 +183,14 @@ export const entityCount = pgTable(
   {
     tableName: text('table_name').notNull(),
     companyId: uuid('company_id').notNull(),
+    /**
+     * Writers from different connections change different rows (the backend's pid modulo 16), so
+     * concurrent imports into one company do not queue on a single count; a total sums its slots.
+     */
+    slot: smallint('slot').notNull(),
     rows: bigint('rows', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tableName, t.companyId] })],
+  (t) => [primaryKey({ columns: [t.tableName, t.companyId, t.slot] })],
 );
 
 export const entityTables = buildEntityTables();
