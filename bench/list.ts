@@ -16,6 +16,7 @@ import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
 import { user } from '../apps/api/src/platform/db/schema';
 import { seedRolesAndSettings } from '../apps/api/src/platform/seed';
 import { generateBenchData } from './generate';
+import { CONCURRENCY, type Comparison, compareWithRawSql } from './list-versus-sql';
 import { formatTable, percentile } from './table';
 
 export type ListBenchOptions = {
@@ -26,7 +27,15 @@ export type ListBenchOptions = {
   /** An existing server to create the bench database on; otherwise an embedded PostgreSQL. */
   databaseUrl?: string;
   log?: (line: string) => void;
+  /** What to run (all by default): the scenarios, issue 9's queries beside raw SQL, the export. */
+  parts?: ListBenchPart[];
+  /** Seconds per side and round of the raw SQL comparison (3), and its rounds (3). */
+  versusSeconds?: number;
+  versusRounds?: number;
 };
+
+export type ListBenchPart = 'scenarios' | 'versus' | 'export';
+export type ListBenchResults = { scenarios: ScenarioResult[]; comparisons: Comparison[] };
 
 export type ScenarioResult = {
   name: string;
@@ -101,9 +110,10 @@ export async function startBenchDatabase(serverUrl: string | undefined): Promise
   };
 }
 
-export async function runListBenchmark(options: ListBenchOptions = {}): Promise<ScenarioResult[]> {
+export async function runListBenchmark(options: ListBenchOptions = {}): Promise<ListBenchResults> {
   const log = options.log ?? (() => {});
   const requests = options.requests ?? 50;
+  const parts = new Set(options.parts ?? ['scenarios', 'versus', 'export']);
   const benchDb = await startBenchDatabase(options.databaseUrl);
   const database = connectDatabase(benchDb.url, 10);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-data-'));
@@ -135,7 +145,7 @@ export async function runListBenchmark(options: ListBenchOptions = {}): Promise<
     const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
 
     const results: ScenarioResult[] = [];
-    for (const scenario of SCENARIOS) {
+    for (const scenario of parts.has('scenarios') ? SCENARIOS : []) {
       const query = new URLSearchParams(scenario.query(companyIds)).toString();
       const url = `${base}/customer?${query}`;
       const timings: number[] = [];
@@ -165,8 +175,25 @@ export async function runListBenchmark(options: ListBenchOptions = {}): Promise<
       log(`  ${result.name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`);
       results.push(result);
     }
-    results.push(await measureExport(`${base}/customer/export`, headers, log));
-    return results;
+    let comparisons: Comparison[] = [];
+    if (parts.has('versus')) {
+      log(`issue 9's queries beside raw SQL, ${CONCURRENCY} at a time:`);
+      const raw = new pg.Pool({ connectionString: benchDb.url, max: 10 });
+      try {
+        comparisons = await compareWithRawSql({
+          listUrl: `${base}/customer`,
+          headers,
+          pool: raw,
+          seconds: options.versusSeconds ?? 3,
+          rounds: options.versusRounds ?? 3,
+          log,
+        });
+      } finally {
+        await raw.end();
+      }
+    }
+    if (parts.has('export')) results.push(await measureExport(`${base}/customer/export`, headers, log));
+    return { scenarios: results, comparisons };
   } finally {
     await app?.close();
     await database.close();

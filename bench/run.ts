@@ -3,7 +3,10 @@
  *
  * - list: the customer list benchmark on 100,000 customers across 50 companies. BENCH_DATABASE_URL
  *   runs it on that PostgreSQL server (in a database created and dropped for the run) instead of an
- *   embedded one; BENCH_CUSTOMERS, BENCH_COMPANIES and BENCH_REQUESTS resize it.
+ *   embedded one; BENCH_CUSTOMERS, BENCH_COMPANIES and BENCH_REQUESTS resize it. It also runs issue 9's
+ *   five queries (and an exact lookup beside a primary-key lookup) through the API beside the raw SQL
+ *   of the same work, 8 at a time, BENCH_VERSUS_SECONDS (3) per side for BENCH_VERSUS_ROUNDS (3)
+ *   rounds. BENCH_LIST_PARTS picks among scenarios,versus,export (all by default).
  * - startup: `npm start`'s time to the first answer, first and warm starts (BENCH_STARTS, 3), beside
  *   an empty Node server and PostgreSQL alone.
  * - jobs: the job queue (pg-boss) on a temporary PostgreSQL (or BENCH_DATABASE_URL's server): a
@@ -19,7 +22,8 @@
  */
 import { formatFirstScreenResults, runFirstScreenBenchmark } from './first-screen';
 import { formatJobsResults, runJobsBenchmark } from './jobs';
-import { formatResults, runListBenchmark } from './list';
+import { formatResults, type ListBenchPart, runListBenchmark } from './list';
+import { formatComparisons } from './list-versus-sql';
 import { formatStartupResults, runStartupBenchmark } from './startup';
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -44,9 +48,20 @@ const PARTS: Record<string, () => Promise<void>> = {
       `Ebox Console list benchmark: GET /customer, ${customers.toLocaleString('en-US')} customers, ${companies} companies, ${requests} requests per scenario`,
     );
     logDatabase();
-    const results = await runListBenchmark({ customers, companies, requests, databaseUrl: process.env.BENCH_DATABASE_URL, log });
+    const parts = (process.env.BENCH_LIST_PARTS ?? 'scenarios,versus,export').split(',') as ListBenchPart[];
+    const results = await runListBenchmark({
+      customers,
+      companies,
+      requests,
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+      parts,
+      versusSeconds: numberFromEnv('BENCH_VERSUS_SECONDS', 3),
+      versusRounds: numberFromEnv('BENCH_VERSUS_ROUNDS', 3),
+    });
     log('');
-    log(formatResults(results));
+    if (results.scenarios.length) log(formatResults(results.scenarios));
+    if (results.comparisons.length) log(`\n${formatComparisons(results.comparisons)}`);
   },
   async startup() {
     log('Ebox Console start-up benchmark: time from starting the process to the first answer');

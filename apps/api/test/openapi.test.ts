@@ -187,8 +187,10 @@ describe.each(Object.values(ENTITIES).map((entity) => [entity.name, entity] as c
 
   it('describes the list, find, create, update, import and autocomplete answers with the declared fields', () => {
     const page = answerSchema(path, 'get');
-    expect(Object.keys(page.properties ?? {}).sort()).toEqual(['count', 'rows']);
+    expect(Object.keys(page.properties ?? {}).sort()).toEqual(['count', 'countCapped', 'rows']);
     expect(typesOf(page.properties?.count ?? {})).toEqual(['integer']);
+    // Issue 9: a capped total is marked, and only as true (absent otherwise).
+    expect(page.required ?? []).not.toContain('countCapped');
     const row = itemsOf(page.properties?.rows ?? {});
     expectRecordDescribed(entity, row);
     expect(answerSchema(`${path}/{id}`, 'get')).toEqual(row);

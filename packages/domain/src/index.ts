@@ -16,6 +16,7 @@ export * from './kit/import-values';
 export * from './kit/record';
 export * from './kit/response-schema';
 export * from './kit/schema';
+export * from './kit/text-match';
 export * from './password';
 export * from './password-rules';
 export * from './permissions';

@@ -1,4 +1,5 @@
 import {
+  canonicalPhone,
   documentKeyOf,
   type EntityDeclaration,
   type Field,
@@ -13,9 +14,10 @@ import {
   translatedValuesOf,
   translatorFor,
   VALIDATION_KEYS,
+  wholeValueOf,
 } from '@ebox/domain';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { CompanyScope } from '../platform/access';
 import { identifierKeyOf, isIdentifierField, SORT_COLLATION } from '../platform/db/entity-tables';
@@ -51,6 +53,16 @@ export const listQuerySchema = z.object({
   orderBy: plainTextSchema.max(120).optional(),
   limit: z.coerce.number().int().min(0).max(1000).optional(),
   offset: z.coerce.number().int().min(0).optional(),
+  /**
+   * Keyset paging: the id of the last row of the previous page; the page starts after it in the
+   * same order (`offset` then counts from there). See keysetCondition.
+   */
+  after: z.uuid().optional(),
+  /**
+   * The exact total even when it is large. Without it, a filtered total past 10,000 rows (or past
+   * the end of the page asked for) stops there and the answer says `countCapped: true`.
+   */
+  exactCount: z.stringbool().optional(),
 });
 /** The query of a list; `language` (the caller's) decides what translated values read as (default pt-BR). */
 export type ListQuery = z.infer<typeof listQuerySchema> & { language?: Language };
@@ -111,7 +123,7 @@ function toTimestamp(v: unknown): string | number {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function uuids(value: unknown, field: string): string[] {
+export function uuids(value: unknown, field: string): string[] {
   const ids = asArray(value)
     .map(idOfRef)
     .filter((v) => !isBlank(v))
@@ -151,12 +163,32 @@ export type VisibleIds = (entityName: string, ids: string[]) => SQL | undefined;
 
 type ConditionOptions = { entity: EntityDeclaration; visibleIds?: VisibleIds; language?: Language };
 
+/**
+ * A whole value (TextField.match) by equality, written as the field's btree index is
+ * (entity-tables.ts), so the lookup reads the index instead of scanning for contained text.
+ */
+function wholeValueCondition(field: Field, column: PgColumn, whole: string): SQL {
+  if (!isIdentifierField(field)) return sql`lower(${column}) = lower(${whole})`;
+  const key = documentKeyOf(whole);
+  // A phone is stored as 55 + DDD + number; one stored before values were cleaned may lack the 55.
+  const phone = field.type === 'text' && field.phone ? canonicalPhone(whole) : null;
+  const keys = phone ? [phone, phone.slice(2)] : [key];
+  return keys.length === 1
+    ? sql`${identifierKeyOf(column)} = ${key}`
+    : sql`${identifierKeyOf(column)} IN (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`;
+}
+
 function conditionFor(name: string, field: Field, column: PgColumn, value: unknown, options: ConditionOptions): SQL | undefined {
   const { entity, visibleIds, language } = options;
   if (isBlank(value) || (Array.isArray(value) && value.every(isBlank))) return undefined;
   switch (field.type) {
     case 'text': {
       if (name === 'id') return eq(column, uuids(value, name)[0] ?? '');
+      const whole = wholeValueOf(field, String(value));
+      if (whole !== null) return wholeValueCondition(field, column, whole);
       // A document or phone is found however it was typed ('12345678909' finds '123.456.789-09',
       // '(11) 98765-4321' finds '5511987654321'): both sides compared by letters and digits.
       const key = isIdentifierField(field) ? documentKeyOf(String(value)).replace(field.phone ? /^0+/ : /^$/, '') : '';
@@ -237,15 +269,17 @@ function isTextSortKey(field: Field): boolean {
 
 const SORTABLE: ReadonlySet<Field['type']> = new Set(['text', 'number', 'integer', 'dateTime', 'boolean', 'enum', 'relation']);
 
-/** ORDER BY for `orderBy=col_ASC|col_DESC`; the id is always the last key so pages are stable. */
-export function orderByClause(
+type Sort = { sortKey: SQL; direction: 'ASC' | 'DESC'; idColumn: PgColumn; nullable: boolean };
+
+/** What `orderBy=col_ASC|col_DESC` sorts by: the shown value of a sortable field and its direction. */
+function sortOf(
   entity: EntityDeclaration,
   columns: Columns,
   orderBy: string | undefined,
   labels: LabelSource,
   scope: CompanyScope,
   language?: Language,
-): SQL[] {
+): Sort {
   const value = orderBy || entity.defaultOrderBy || 'createdAt_DESC';
   const cut = value.lastIndexOf('_');
   const name = cut > 0 ? value.slice(0, cut) : '';
@@ -257,17 +291,54 @@ export function orderByClause(
   }
   if (field.type === 'enum' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
   if (field.type === 'relation' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
-  const sortKey =
+  const shown =
     field.type === 'relation'
       ? labels.labelSubquery(field.entity, column, scope, language)
       : shownValueOf(entity, name, field, column, language);
+  // Text sorts as a Brazilian reader orders names (accents and case after the letters), not by
+  // bytes; the label column's index is built with the same collation (entity-tables.ts). The keyset
+  // condition compares with the same key, so its pages follow the same order.
+  const sortKey = isTextSortKey(field) ? sql`${shown} COLLATE ${sql.identifier(SORT_COLLATION)}` : shown;
   const idColumn = columns.id;
   if (!idColumn) throw new Error(`table of ${entity.name} has no id column`);
+  // A relation's label may be missing even when the relation is required; system columns never are.
+  const nullable = !(name in SYSTEM_FIELDS) && !(field.required && field.type !== 'relation');
+  return { sortKey, direction, idColumn, nullable };
+}
+
+/** ORDER BY for `orderBy=col_ASC|col_DESC`; the id is always the last key so pages are stable. */
+export function orderByClause(...sort: Parameters<typeof sortOf>): SQL[] {
+  const { sortKey, direction, idColumn } = sortOf(...sort);
   // PostgreSQL's default null placement (last ascending, first descending) is what a btree index
   // gives in both scan directions, so either direction of a sort can be read off the index.
-  // Text sorts as a Brazilian reader orders names (accents and case after the letters), not by
-  // bytes; the label column's index is built with the same collation (entity-tables.ts).
-  const ordered = isTextSortKey(field) ? sql`${sortKey} COLLATE ${sql.identifier(SORT_COLLATION)}` : sortKey;
-  const sorted = direction === 'ASC' ? sql`${ordered} ASC` : sql`${ordered} DESC`;
+  const sorted = direction === 'ASC' ? sql`${sortKey} ASC` : sql`${sortKey} DESC`;
   return [sorted, direction === 'ASC' ? asc(idColumn) : desc(idColumn)];
+}
+
+/**
+ * Keyset paging (`after=<id of the last row seen>`): the rows that sort after that row, by the same
+ * key and direction as ORDER BY, so the next page is read from where the last one ended instead of
+ * counting `offset` rows again. The cursor row's key is read from the row itself (a subquery), so
+ * the cursor is a plain id that stays valid whatever the sort; a cursor row deleted since leaves
+ * nothing after it. Nulls sort last ascending and first descending, as ORDER BY puts them.
+ */
+export function keysetCondition(
+  entity: EntityDeclaration,
+  table: PgTable,
+  columns: Columns,
+  query: Pick<ListQuery, 'orderBy' | 'language'>,
+  after: string,
+  labels: LabelSource,
+  scope: CompanyScope,
+): SQL {
+  const { sortKey, direction, idColumn, nullable } = sortOf(entity, columns, query.orderBy, labels, scope, query.language);
+  // Unqualified inside the subquery, the table's columns name the cursor row.
+  const cursorKey = sql`(SELECT ${sortKey} FROM ${table} WHERE ${idColumn} = ${after})`;
+  const beyond = direction === 'ASC' ? sql`>` : sql`<`;
+  const pair = sql`(${sortKey}, ${idColumn}) ${beyond} (${cursorKey}, ${after}::uuid)`;
+  if (!nullable) return pair;
+  const nullBeyond = sql`${sortKey} IS NULL AND ${idColumn} ${beyond} ${after}::uuid`;
+  return direction === 'ASC'
+    ? sql`(CASE WHEN ${cursorKey} IS NULL THEN ${nullBeyond} ELSE ${pair} OR ${sortKey} IS NULL END)`
+    : sql`(CASE WHEN ${cursorKey} IS NULL THEN ${nullBeyond} OR ${sortKey} IS NOT NULL ELSE ${pair} END)`;
 }

@@ -1,11 +1,12 @@
 import { type EntityDeclaration, type Language, translatedValuesOf } from '@ebox/domain';
-import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityTable, identifierKeyOf } from '../platform/db/entity-tables';
+import { COUNT_CAP, type ListTotal, listTotal } from './counts';
 import { labels } from './labels';
-import { DEFAULT_LIMIT, filterConditions, type ListQuery, orderByClause, shownValueOf } from './list-query';
+import { DEFAULT_LIMIT, filterConditions, keysetCondition, type ListQuery, orderByClause, shownValueOf } from './list-query';
 import { scopeCondition, visibleIdsOf } from './scope';
 
 /**
@@ -97,21 +98,28 @@ export function listSelect(db: Tx, resource: Resource, query: ListQuery, scope: 
     .orderBy(...order);
 }
 
+/**
+ * One page and its total (see counts.ts for what `count` means and when it is capped). With
+ * `after`, the page starts after that row in the list's order (keyset paging).
+ */
 export async function listRows(
   db: Tx,
   resource: Resource,
   query: ListQuery,
   scope: CompanyScope,
   extra: SQL[] = [],
-): Promise<{ rows: Row[]; count: number }> {
+): Promise<{ rows: Row[] } & ListTotal> {
   const limit = query.limit || DEFAULT_LIMIT;
   const offset = query.offset ?? 0;
   const where = listWhere(resource, query, scope, extra);
+  const keyset = query.after ? [keysetCondition(resource.entity, resource.table, resource.columns, query, query.after, labels, scope)] : [];
   const [rows, total] = await Promise.all([
-    listSelect(db, resource, query, scope, extra).limit(limit).offset(offset),
-    db.select({ count: count() }).from(resource.table).where(where),
+    listSelect(db, resource, query, scope, [...extra, ...keyset])
+      .limit(limit)
+      .offset(offset),
+    listTotal(db, resource, query, scope, where, extra, Math.max(COUNT_CAP, offset + limit)),
   ]);
-  return { rows: rowsOf(rows), count: Number(total[0]?.count ?? 0) };
+  return { rows: rowsOf(rows), ...total };
 }
 
 export async function findRow(db: Tx, resource: Resource, id: string): Promise<Row | null> {

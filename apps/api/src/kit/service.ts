@@ -242,8 +242,8 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
       may(ctx, 'Read');
       const scope = scopeOfContext(ctx);
       const db = dbOf(ctx);
-      const { rows, count } = await listRows(db, resource, { ...query, language: ctx.language }, scope);
-      return { rows: await presentRows(db, entity, rows, scope), count };
+      const { rows, ...total } = await listRows(db, resource, { ...query, language: ctx.language }, scope);
+      return { rows: await presentRows(db, entity, rows, scope), ...total };
     },
 
     async find(ctx: ServiceContext, id: string) {

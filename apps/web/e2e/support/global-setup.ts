@@ -27,6 +27,8 @@ declare module 'vitest' {
     e2eOwner: { email: string; password: string };
     /** GET answers every mail received so far as JSON (`MailboxEntry[]`). */
     e2eMailboxUrl: string;
+    /** The app's database, for a test that needs more rows than the API can write in time (10,001 customers). */
+    e2eDatabaseUrl: string;
   }
 }
 
@@ -86,6 +88,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2eBaseUrl', baseUrl);
   project.provide('e2eOwner', OWNER);
   project.provide('e2eMailboxUrl', mailbox.url);
+  project.provide('e2eDatabaseUrl', databaseUrl);
 
   return async () => {
     await app.close();

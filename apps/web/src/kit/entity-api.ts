@@ -4,8 +4,15 @@ import { api, download, upload } from '../app/api-client';
 /** The calls of the generic resource (docs/architecture.md, "Generic resource (7.3)"). */
 
 export type EntityRecord = { id: string } & Record<string, unknown>;
-export type ListResult = { rows: EntityRecord[]; count: number };
-export type ListRequest = { filter?: Record<string, string | string[]>; orderBy?: string; limit: number; offset: number };
+/** `countCapped`: the total was counted only so far; there are more than `count` (ask `exactCount`). */
+export type ListResult = { rows: EntityRecord[]; count: number; countCapped?: true };
+export type ListRequest = {
+  filter?: Record<string, string | string[]>;
+  orderBy?: string;
+  limit: number;
+  offset: number;
+  exactCount?: boolean;
+};
 
 export type EntityEndpoints = {
   list(request: ListRequest): Promise<ListResult>;

@@ -11,13 +11,15 @@ export const customer = defineEntity({
   fields: {
     name: { type: 'text', required: true, min: 2, max: 255 },
     /** A mobile, stored as digits with the country code (5521987654321), as orders carry it. */
-    cellphone: { type: 'text', max: 24, phone: 'mobile' },
-    email: { type: 'text', max: 255, email: true },
+    cellphone: { type: 'text', max: 24, phone: 'mobile', match: 'both' },
+    /** A complete address is looked up by equality ('both'); part of one is still searched. */
+    email: { type: 'text', max: 255, email: true, match: 'both' },
     /** CPF or CNPJ, typed with or without punctuation, stored punctuated; one customer per document in a company. */
     documentNumber: {
       type: 'text',
       max: 20,
       document: 'cpfOrCnpj',
+      match: 'both',
       uniqueWithin: { field: 'company', message: 'entities.customer.errors.documentTaken' },
     },
     company: { type: 'relation', entity: 'company' },

@@ -47,7 +47,17 @@ export type TextField = FieldCommon & {
    * 'Leitor'): lists show, sort and search the translated text; other values read as stored.
    */
   translated?: { values: readonly string[]; key: (value: string) => string };
+  /**
+   * How a list filter on this field finds records (default 'contains'): 'contains' searches the
+   * text anywhere (ILIKE '%x%'); 'exact' compares the whole value (case-insensitive, by letters and
+   * digits for documents and phones) through a btree index; 'both' compares the whole value when
+   * the filter is one (a complete e-mail, a valid CPF/CNPJ, or any text typed "in quotes") and
+   * searches contained text otherwise. See text-match.ts.
+   */
+  match?: TextMatch;
 };
+/** What a text filter offers: see TextField.match. */
+export type TextMatch = 'exact' | 'contains' | 'both';
 /** `currency`: an amount of money, shown and typed with its symbol ('R$ 1.234,50' / 'R$1,234.50'). */
 export type NumberField = FieldCommon & { type: 'number'; scale?: number; min?: number; max?: number; currency?: 'BRL' };
 export type IntegerField = FieldCommon & { type: 'integer'; min?: number; max?: number };

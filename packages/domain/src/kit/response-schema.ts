@@ -83,12 +83,25 @@ export function entityRecordSchema<E extends EntityDeclaration, Stamped extends 
   return z.object(shape).meta({ description: `A ${entity.name} record` }) as unknown as z.ZodType<AnsweredRecord<E, Stamped>>;
 }
 
-/** GET /{res}: one page and the total count of matching records. */
+/**
+ * GET /{res}: one page and the total count of matching records. A large filtered total is counted
+ * only so far: `countCapped: true` then says there are more than `count` (ask `exactCount=true`).
+ */
 export function entityPageSchema<E extends EntityDeclaration, Stamped extends boolean = true>(
   entity: E,
   options: RecordSchemaOptions<Stamped> = {},
-): z.ZodType<{ rows: AnsweredRecord<E, Stamped>[]; count: number }> {
-  return z.object({ rows: z.array(entityRecordSchema(entity, options)), count: z.int().nonnegative() });
+): z.ZodType<{ rows: AnsweredRecord<E, Stamped>[]; count: number; countCapped?: true }> {
+  return z.object({
+    rows: z.array(entityRecordSchema(entity, options)),
+    count: z
+      .int()
+      .nonnegative()
+      .meta({ description: 'Records matching the filters; with countCapped, a lower bound: there are more than count.' }),
+    countCapped: z.literal(true).optional().meta({
+      description:
+        'Present when the total was counted only up to 10,000 rows (or the end of the page asked for) and more match; exactCount=true counts them all.',
+    }),
+  });
 }
 
 /** GET /{res}/autocomplete. */

@@ -11,6 +11,7 @@ import {
 } from '@ebox/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
+import type { ListTotal } from '../../kit/counts';
 import { type ExportFile, openExport, parseExportFields } from '../../kit/export';
 import { labels } from '../../kit/labels';
 import type { ListQuery } from '../../kit/list-query';
@@ -161,13 +162,13 @@ function scopeOfCaller(ctx: ServiceContext): CompanyScope {
 }
 
 /** GET /auditLog (auditLogRead): entries newest first unless the query sorts otherwise. */
-export async function listAuditLog(ctx: ServiceContext, query: ListQuery): Promise<{ rows: AuditLogRecord[]; count: number }> {
+export async function listAuditLog(ctx: ServiceContext, query: ListQuery): Promise<{ rows: AuditLogRecord[] } & ListTotal> {
   authorize(ctx, 'auditLogRead');
   const scope = scopeOfCaller(ctx);
   const split = splitQuery({ ...query, language: ctx.language });
   const db = dbOf(ctx);
-  const { rows, count } = await listRows(db, resource, split.query, scope, [...visibleEntries(scope.companyIds), ...split.conditions]);
-  return { rows: await presentEntries(db, rows, scope), count };
+  const { rows, ...total } = await listRows(db, resource, split.query, scope, [...visibleEntries(scope.companyIds), ...split.conditions]);
+  return { rows: await presentEntries(db, rows, scope), ...total };
 }
 
 function labelsById(references: Record<string, unknown> | null | undefined): Record<string, string> {

@@ -317,13 +317,13 @@ export async function listUsersOf(ctx: ServiceContext, rawQuery: ListQuery): Pro
   authorize(ctx, 'iamRead');
   const db = dbOf(ctx);
   const { query, extra } = splitQuery({ ...rawQuery, language: ctx.language });
-  const { rows, count } = await listUsers(db, query, [...extra, ...scopeConditions(managerOf(ctx))]);
+  const { rows, ...total } = await listUsers(db, query, [...extra, ...scopeConditions(managerOf(ctx))]);
   const names = await roleNames(db, rows);
   const pending = await idsWithoutPassword(
     db,
     rows.map((row) => row.id),
   );
-  return { rows: rows.map((row) => presentUser(row as unknown as StoredUser, names, pending)), count };
+  return { rows: rows.map((row) => presentUser(row as unknown as StoredUser, names, pending)), ...total };
 }
 
 export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?: unknown }, reply: FastifyReply) {

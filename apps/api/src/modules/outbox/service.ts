@@ -1,3 +1,4 @@
+import type { ListTotal } from '../../kit/counts';
 import type { ListQuery } from '../../kit/list-query';
 import { listRows, type Resource } from '../../kit/repository';
 import { authorize, dbOf, type ServiceContext } from '../../platform/context';
@@ -27,11 +28,11 @@ export async function listOutbox(
   ctx: ServiceContext,
   resource: Resource,
   query: ListQuery,
-): Promise<{ rows: Record<string, unknown>[]; count: number }> {
+): Promise<{ rows: Record<string, unknown>[] } & ListTotal> {
   authorize(ctx, 'settingsEdit');
   const { deps, actor } = ctx;
   const db = dbOf(ctx);
-  const { rows, count } = await listRows(db, resource, query, { companyIds: null });
+  const { rows, ...total } = await listRows(db, resource, query, { companyIds: null });
   const messages = rows as unknown as OutboxRow[];
   const recipients = await withPermissions(
     db,
@@ -53,7 +54,7 @@ export async function listOutbox(
   };
 
   return {
-    count,
+    ...total,
     rows: messages.map((row) => {
       const linkHidden = !mayReadLink(row);
       return {

@@ -124,6 +124,11 @@ function buildTable(entity: EntityDeclaration) {
         const searched = isIdentifierField(field) ? sql`(${identifierKeyOf(col)}) gin_trgm_ops` : col.op('gin_trgm_ops');
         extras.push(index(`${entity.table}_${snakeCase(name)}_trgm_idx`).using('gin', searched));
       }
+      // A whole-value lookup (TextField.match) is an equality on the same expression list-query.ts writes.
+      if (field.type === 'text' && (field.match === 'exact' || field.match === 'both')) {
+        if (isIdentifierField(field)) extras.push(index(`${entity.table}_${snakeCase(name)}_key_idx`).on(identifierKeyOf(col)));
+        else if (!field.unique) extras.push(index(`${entity.table}_${snakeCase(name)}_lower_idx`).on(sql`lower(${col})`));
+      }
       if (field.unique) extras.push(uniqueIndex(`${entity.table}_${snakeCase(name)}_key`).on(sql`lower(${col})`));
       if (field.type === 'text' && field.uniqueWithin) {
         const within = table[field.uniqueWithin.field];

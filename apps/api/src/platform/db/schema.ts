@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { buildEntityTables, platformTargets } from './entity-tables';
 
 /**
@@ -155,6 +168,29 @@ export const idempotencyKey = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('idempotency_key_principal_key').on(t.principal, t.key), index('idempotency_key_created_at_idx').on(t.createdAt)],
+);
+
+/** Where an entity_count row counts records that belong to no company (or to an unscoped entity). */
+export const NO_COMPANY = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The maintained totals of the declared entities' tables, per company (kit/counts.ts): kept by
+ * statement triggers in the transaction of every insert, delete and change of company (migration
+ * 0007), so a list's unfiltered or per-company total is a read of a few rows, not a count(*).
+ */
+export const entityCount = pgTable(
+  'entity_count',
+  {
+    tableName: text('table_name').notNull(),
+    companyId: uuid('company_id').notNull(),
+    /**
+     * Writers from different connections change different rows (the backend's pid modulo 16), so
+     * concurrent imports into one company do not queue on a single count; a total sums its slots.
+     */
+    slot: smallint('slot').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.companyId, t.slot] })],
 );
 
 export const entityTables = buildEntityTables();

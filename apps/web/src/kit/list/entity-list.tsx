@@ -43,6 +43,7 @@ import { listRequestOf } from './first-page';
 import { isSavedFilterList, isStringList, useListPreference } from './list-preferences';
 import { compactFilter, type ListStateControl, listPatchOfTableChange, PAGE_SIZES, useUrlListState } from './list-state';
 import { ColumnChooser, FilterToggle, SavedFilters, SortControl } from './list-tools';
+import { ListTotal } from './list-total';
 import { RecordCards } from './record-cards';
 import { TABLE_SCROLLBAR } from './table-scrollbar';
 
@@ -165,9 +166,13 @@ export function EntityList(props: EntityListProps) {
 
   const request: ListRequest = useMemo(() => listRequestOf(entity, state, fixedFilter), [entity, state, fixedFilter]);
 
+  // The exact total of a large filtered list is counted only when asked, for the filter asked about.
+  const [exactCountFor, setExactCountFor] = useState<string>();
+  const filterKey = JSON.stringify(request.filter ?? {});
+  const asked = exactCountFor === filterKey ? { ...request, exactCount: true } : request;
   const list = useQuery({
-    queryKey: entityKeys.list(entity.name, request),
-    queryFn: () => endpoints.list(request),
+    queryKey: entityKeys.list(entity.name, asked),
+    queryFn: () => endpoints.list(asked),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -376,7 +381,14 @@ export function EntityList(props: EntityListProps) {
   };
   const create = () => (onCreate ? onCreate() : navigate(paths.create()));
   const total = list.data?.count ?? 0;
-  const showTotal = (count: number) => t('kit.list.total', { count });
+  const showTotal = (count: number) => (
+    <ListTotal
+      count={count}
+      capped={Boolean(list.data?.countCapped)}
+      counting={list.isFetching}
+      onCountAll={() => setExactCountFor(filterKey)}
+    />
+  );
 
   const empty = list.isPending ? (
     ' '

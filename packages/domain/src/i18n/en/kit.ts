@@ -20,6 +20,8 @@ export default {
       total_zero: 'No records',
       total_one: '{{count}} record',
       total_other: '{{count}} records',
+      totalMoreThan: 'more than {{total}} records',
+      countAll: 'Count all',
       selected_one: '{{count}} selected',
       selected_other: '{{count}} selected',
       empty: 'No records found',

@@ -20,6 +20,8 @@ export default {
       total_zero: 'Nenhum registro',
       total_one: '{{count}} registro',
       total_other: '{{count}} registros',
+      totalMoreThan: 'mais de {{total}} registros',
+      countAll: 'Contar todos',
       selected_one: '{{count}} selecionado',
       selected_other: '{{count}} selecionados',
       empty: 'Nenhum registro encontrado',

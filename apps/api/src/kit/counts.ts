@@ -1,0 +1,79 @@
+import { ENTITIES } from '@ebox/domain';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { CompanyScope } from '../platform/access';
+import type { Tx } from '../platform/db/client';
+import { entityCount } from '../platform/db/schema';
+import { filterConditions, type ListQuery, uuids } from './list-query';
+import type { Resource } from './repository';
+
+/**
+ * A list's total without counting a million rows on every page (docs/architecture.md, "List
+ * totals"). The unfiltered total and the totals per company are read from entity_count, kept
+ * exact by triggers in the transaction of every write (migration 0007). Any other filter is
+ * counted up to a cap: past it the answer says "more than `count`" (`countCapped: true`), and the
+ * exact figure is counted only when asked (`exactCount=true`).
+ */
+
+/** Rows a capped count reads at most, past the end of the page asked for. */
+export const COUNT_CAP = 10_000;
+
+export type ListTotal = { count: number; countCapped?: true };
+
+/**
+ * The companies whose maintained totals add up to the list's total, `null` for every company, or
+ * undefined when the list is narrowed by anything the counts do not keep (another filter, a scope
+ * that is not a company column, a platform table).
+ */
+function countedCompanies(resource: Resource, query: Pick<ListQuery, 'filter'>, scope: CompanyScope): string[] | null | undefined {
+  const { entity } = resource;
+  if (ENTITIES[entity.name] !== entity) return undefined;
+  const companyField = entity.scope.kind === 'company' ? entity.scope.field : undefined;
+  const { [companyField ?? '']: companyFilter, ...others } = query.filter ?? {};
+  // Blank filters narrow nothing; the rest must be none at all.
+  if (filterConditions(entity, resource.columns, companyField ? others : query.filter).length) return undefined;
+  if (entity.scope.kind === 'none') return null;
+  if (!companyField) return scope.companyIds ? undefined : null;
+  const asked = companyField && companyFilter !== undefined ? uuids(companyFilter, companyField) : [];
+  if (!asked.length) return scope.companyIds;
+  // A company the caller may not see counts as one without records (spec 5.5).
+  return scope.companyIds ? asked.filter((id) => scope.companyIds?.includes(id)) : asked;
+}
+
+async function maintainedCount(db: Tx, tableName: string, companies: string[] | null): Promise<number> {
+  if (companies && !companies.length) return 0;
+  const [row] = await db
+    .select({ rows: sql<string | null>`sum(${entityCount.rows})` })
+    .from(entityCount)
+    .where(and(eq(entityCount.tableName, tableName), companies ? inArray(entityCount.companyId, companies) : undefined));
+  return Number(row?.rows ?? 0);
+}
+
+/**
+ * The list's total: maintained when the counts keep it, exact when asked, otherwise counted up to
+ * `cap` rows (at least the end of the page asked for, so the pager always reaches it).
+ */
+export async function listTotal(
+  db: Tx,
+  resource: Resource,
+  query: Pick<ListQuery, 'filter' | 'exactCount'>,
+  scope: CompanyScope,
+  where: SQL | undefined,
+  extra: SQL[],
+  cap: number,
+): Promise<ListTotal> {
+  const companies = extra.length ? undefined : countedCompanies(resource, query, scope);
+  if (companies !== undefined) return { count: await maintainedCount(db, resource.entity.table, companies) };
+  if (query.exactCount) {
+    const [row] = await db.select({ count: sql<string>`count(*)` }).from(resource.table).where(where);
+    return { count: Number(row?.count ?? 0) };
+  }
+  const limited = db
+    .select({ one: sql`1` })
+    .from(resource.table)
+    .where(where)
+    .limit(cap + 1)
+    .as('limited');
+  const [row] = await db.select({ count: sql<string>`count(*)` }).from(limited);
+  const count = Number(row?.count ?? 0);
+  return count > cap ? { count: cap, countCapped: true } : { count };
+}
