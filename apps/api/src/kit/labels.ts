@@ -6,6 +6,7 @@ import type { Tx } from '../platform/db/client';
 import { entityTable } from '../platform/db/entity-tables';
 import { user } from '../platform/db/schema';
 import { shownValueOf } from './list-query';
+import { labelSourceOf } from './policies';
 import { scopeCondition, uuidArray } from './scope';
 
 /**
@@ -66,6 +67,8 @@ export const labels: LabelSource = {
   async labelsOf(db, entityName, ids, scope) {
     const result = new Map<string, string>();
     if (!ids.length) return result;
+    const own = labelSourceOf(entityName);
+    if (own) return own(db, ids, scope);
     const target = targetOf(entityName, scope);
     const rows = await db
       .select({ id: sql<string>`${target.id}`, label: sql<string | null>`${target.label}` })

@@ -1,5 +1,5 @@
 import type { EntityDeclaration } from '@ebox/domain';
-import { autocompleteUnits } from '../modules/building/unit-autocomplete';
+import { autocompleteUnits, labelUnits } from '../modules/building/unit-autocomplete';
 import { rolePolicy } from '../modules/role/policy';
 import type { CompanyScope } from '../platform/access';
 import type { TxContext } from '../platform/context';
@@ -63,4 +63,18 @@ const AUTOCOMPLETE_SOURCES: Record<string, AutocompleteSource> = {
 
 export function autocompleteSourceOf(entityName: string): AutocompleteSource | undefined {
   return AUTOCOMPLETE_SOURCES[entityName];
+}
+
+/**
+ * The labels an entity with its own autocomplete source presents its references with (a customer's
+ * unit), read from the same place as its choices: a saved choice reads as the picker showed it.
+ */
+export type RecordLabelSource = (db: Tx, ids: string[], scope: CompanyScope) => Promise<Map<string, string>>;
+
+const LABEL_SOURCES: Record<string, RecordLabelSource> = {
+  buildingLevel2: labelUnits,
+};
+
+export function labelSourceOf(entityName: string): RecordLabelSource | undefined {
+  return LABEL_SOURCES[entityName];
 }
