@@ -79,6 +79,27 @@ describe.each(['pt-BR', 'en'] as const)('forms that keep work (%s)', (language) 
     await context.close();
   });
 
+  test('editing a customer shows its unit labelled with its building before the picker is opened', async () => {
+    const suffix = uniqueSuffix();
+    const api = await asOwner();
+    const company = await createCompany(`Condomínio Unidade ${suffix}`);
+    const building = await api<{ id: string }>('POST', '/building', {
+      data: { name: `Edifício Aurora ${suffix}`, company, level1: 'Bloco', level2: 'Apartamento' },
+    });
+    const unit = await api<{ id: string }>('POST', '/building-level2', { data: { name: '101' } });
+    await api('POST', '/building-level1', { data: { name: 'Bloco A', building: building.id, company, level2: [unit.id] } });
+    const customer = await api<{ id: string }>('POST', '/customer', {
+      data: { name: `Morador ${suffix}`, company, buildingLevel2: unit.id },
+    });
+    const { page, context } = await ownerPage(browser(), { language });
+    await page.goto(`/customer/${customer.id}/edit`);
+    await see(chosen(page, `Edifício Aurora ${suffix} · Bloco A · 101`));
+    await screenshot(page, `form-customer-unit-${language}-1366`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, `form-customer-unit-${language}-390`);
+    await context.close();
+  });
+
   test('a refused profile save keeps the form with its message and claims no success', async () => {
     const user = await createUser(['viewer'], 'profile');
     const { page, context } = await newPage(browser(), { language });
