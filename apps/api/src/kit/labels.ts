@@ -17,7 +17,7 @@ import { scopeCondition, uuidArray } from './scope';
  */
 export type LabelSource = {
   labelSubquery(entityName: string, foreignKey: PgColumn, scope: CompanyScope, language?: Language): SQL;
-  labelsOf(db: Tx, entityName: string, ids: string[], scope: CompanyScope): Promise<Map<string, string>>;
+  labelsOf(db: Tx, entityName: string, ids: string[], scope: CompanyScope, referrer?: string): Promise<Map<string, string>>;
 };
 
 type Target = {
@@ -64,10 +64,10 @@ export const labels: LabelSource = {
     const target = targetOf(entityName, scope, language);
     return sql`(SELECT ${target.label} FROM ${target.from} WHERE ${and(sql`${target.id} = ${foreignKey}`, target.visible)})`;
   },
-  async labelsOf(db, entityName, ids, scope) {
+  async labelsOf(db, entityName, ids, scope, referrer) {
     const result = new Map<string, string>();
     if (!ids.length) return result;
-    const own = labelSourceOf(entityName);
+    const own = labelSourceOf(entityName, referrer);
     if (own) return own(db, ids, scope);
     const target = targetOf(entityName, scope);
     const rows = await db

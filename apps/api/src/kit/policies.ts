@@ -71,10 +71,13 @@ export function autocompleteSourceOf(entityName: string): AutocompleteSource | u
  */
 export type RecordLabelSource = (db: Tx, ids: string[], scope: CompanyScope) => Promise<Map<string, string>>;
 
-const LABEL_SOURCES: Record<string, RecordLabelSource> = {
-  buildingLevel2: labelUnits,
+const LABEL_SOURCES: Record<string, { labels: RecordLabelSource; notFrom?: string[] }> = {
+  // A level 1 lists its own units: on its page the way up would only repeat it.
+  buildingLevel2: { labels: labelUnits, notFrom: ['buildingLevel1'] },
 };
 
-export function labelSourceOf(entityName: string): RecordLabelSource | undefined {
-  return LABEL_SOURCES[entityName];
+/** `referrer`: the entity whose records hold the references (none: an audit entry, a label alone). */
+export function labelSourceOf(entityName: string, referrer?: string): RecordLabelSource | undefined {
+  const source = LABEL_SOURCES[entityName];
+  return source && !(referrer && source.notFrom?.includes(referrer)) ? source.labels : undefined;
 }
