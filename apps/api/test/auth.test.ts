@@ -462,8 +462,9 @@ describe('profile', () => {
   it.each([
     [{ firstName: 'a'.repeat(81) }, 'profile.firstName', 'O campo Nome deve ter no máximo 80 caracteres'],
     [{ lastName: 'b'.repeat(176) }, 'profile.lastName', 'O campo Sobrenome deve ter no máximo 175 caracteres'],
-    [{ phoneNumber: '+55 21 99999' }, 'profile.phoneNumber', 'O campo Telefone deve começar com um número'],
-    [{ phoneNumber: '1'.repeat(25) }, 'profile.phoneNumber', 'O campo Telefone deve ter no máximo 24 caracteres'],
+    [{ phoneNumber: '+55 21 99999' }, 'profile.phoneNumber', 'O campo Telefone deve ser um celular com DDD, como (11) 98765-4321'],
+    [{ phoneNumber: '(21) 3265-4321' }, 'profile.phoneNumber', 'O campo Telefone deve ser um celular com DDD, como (11) 98765-4321'],
+    [{ phoneNumber: `+55${' '.repeat(7)}(21) 98765-4321` }, 'profile.phoneNumber', 'O campo Telefone deve ter no máximo 24 caracteres'],
     [
       {
         avatars: [

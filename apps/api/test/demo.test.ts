@@ -43,7 +43,8 @@ describe('demo data', () => {
     ]);
     const ana = await owner.api.get(`/customer/${customers.body.rows[0].id}`);
     expect(ana.body.company).toMatchObject({ label: 'Administradora Jardim das Acácias' });
-    expect(ana.body.buildingLevel2).toMatchObject({ label: 'Torre A - Apartamento 101' });
+    // A unit reads with its way up, as the customer form's unit picker lists it.
+    expect(ana.body.buildingLevel2).toMatchObject({ label: 'Residencial Jardim das Acácias · Torre A · Torre A - Apartamento 101' });
 
     const buildings = await owner.api.get('/building', { orderBy: 'name_ASC' });
     expect(buildings.body.rows.map((b: { name: string }) => b.name)).toEqual(['Edifício Solar da Lagoa', 'Residencial Jardim das Acácias']);

@@ -64,6 +64,7 @@ function expectDeclared(entityName: string, name: string, field: Field | undefin
     email?: boolean;
     url?: boolean;
     matches?: string;
+    phone?: true | 'mobile';
   };
   if (rule.required) expect(declared.required, `${where} required`).toBe(true);
   if (rule.min !== undefined) expect(declared.min, `${where} min`).toBe(rule.min);
@@ -72,7 +73,9 @@ function expectDeclared(entityName: string, name: string, field: Field | undefin
   if (rule.maxSize !== undefined) expect(declared.maxSize ?? MAX_FILE_SIZE, `${where} maxSize`).toBe(rule.maxSize);
   if (rule.format === 'email') expect(declared.email, `${where} email`).toBe(true);
   if (rule.format === 'url') expect(declared.url, `${where} url`).toBe(true);
-  if (rule.format === 'startsWithDigit') expect(declared.matches, `${where} starts with a digit`).toBe('startsWithDigit');
+  // A phone field is stored as 55 + DDD + number, which starts with a digit by construction.
+  if (rule.format === 'startsWithDigit')
+    expect(declared.matches === 'startsWithDigit' || Boolean(declared.phone), `${where} starts with a digit`).toBe(true);
 }
 
 type Boundary = { label: string; value: unknown; accepted: boolean; stored?: unknown };
@@ -104,7 +107,14 @@ function boundariesOf(field: Field, rule: SpecRule): Boundary[] {
       const value = textOf(rule.min);
       cases.push({ label: `${rule.min} characters`, value, accepted: true, stored: value });
     }
-    if (rule.max !== undefined) {
+    if (rule.max !== undefined && field.phone) {
+      // A phone typed with spaces up to the limit is a phone; one more character is too long.
+      const typed = (length: number) => `+55${' '.repeat(length - 18)}(21) 98765-4321`;
+      cases.push(
+        { label: `${rule.max + 1} characters`, value: typed(rule.max + 1), accepted: false },
+        { label: `${rule.max} characters`, value: typed(rule.max), accepted: true, stored: '5521987654321' },
+      );
+    } else if (rule.max !== undefined) {
       const value = rule.format === 'startsWithDigit' ? '5'.repeat(rule.max) : textOf(rule.max);
       cases.push(
         {
@@ -122,7 +132,7 @@ function boundariesOf(field: Field, rule: SpecRule): Boundary[] {
       );
     if (rule.format === 'startsWithDigit')
       cases.push(
-        { label: 'a letter first', value: 'a5521987654321', accepted: false },
+        { label: 'a letter first', value: field.phone ? 'telefone' : 'a5521987654321', accepted: false },
         { label: 'a digit first', value: '5521987654321', accepted: true, stored: '5521987654321' },
       );
   }

@@ -334,7 +334,13 @@ describe('PUT /iam (edit)', () => {
     const long = await owner.api.put('/iam', { data: { id: target.id, firstName: 'x'.repeat(81), roles: [viewerRoleId] } });
     expect(long.body.error.fields).toEqual([{ path: 'firstName', message: 'O campo Nome deve ter no máximo 80 caracteres' }]);
     const phone = await owner.api.put('/iam', { data: { id: target.id, phoneNumber: 'abc', roles: [viewerRoleId] } });
-    expect(phone.body.error.fields).toEqual([{ path: 'phoneNumber', message: 'O campo Telefone deve começar com um número' }]);
+    expect(phone.body.error.fields).toEqual([
+      { path: 'phoneNumber', message: 'O campo Telefone deve ser um celular com DDD, como (11) 98765-4321' },
+    ]);
+    // Typed as the console's mask shows it, a phone is stored cleaned, like a customer's cellphone.
+    const masked = await owner.api.put('/iam', { data: { id: target.id, phoneNumber: '(21) 98765-4321', roles: [viewerRoleId] } });
+    expect(masked.status).toBe(200);
+    expect((await owner.api.get(`/iam/${target.id}`)).body.phoneNumber).toBe('5521987654321');
     const unknown = await owner.api.put('/iam', { data: { id: '00000000-0000-4000-8000-000000000000', roles: [viewerRoleId] } });
     expect(unknown.status).toBe(404);
 

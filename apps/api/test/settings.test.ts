@@ -45,10 +45,17 @@ describe('settings', () => {
     const pt = await admin.api.put('/settings', { settings: { theme: 'pink' } });
     expect(pt.status).toBe(400);
     expect(pt.body.error.fields).toEqual([
-      { path: 'settings.theme', message: `O campo Tema deve ser um dos seguintes valores: ${THEMES.join(', ')}` },
+      {
+        path: 'settings.theme',
+        message:
+          'O campo Tema deve ser um dos seguintes valores: Padrão, Ciano, Azul geek, Dourado, Lima, Magenta, Laranja, Verde polar, Roxo, Vermelho, Vulcão, Amarelo',
+      },
     ]);
     const en = await t.client(admin.token, 'en').put('/settings', { settings: { theme: 'pink' } });
-    expect(en.body.error.message).toBe(`Theme must be one of the following values: ${THEMES.join(', ')}`);
+    // Theme names as the settings screen shows them, never their keys ('geek-blue').
+    expect(en.body.error.message).toBe(
+      'Theme must be one of the following values: Default, Cyan, Geek blue, Gold, Lime, Magenta, Orange, Polar green, Purple, Red, Volcano, Yellow',
+    );
     expect((await admin.api.put('/settings', {})).status).toBe(400);
     expect((await admin.api.raw('PUT', '/settings', '{"settings":')).status).toBe(400);
   });

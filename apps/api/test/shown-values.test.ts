@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
@@ -64,5 +65,30 @@ describe('lists sort and search translated values as they read', () => {
     // Condomínio < Embarcador < Transportadora; Building < Carrier < Shipper.
     expect(await types('pt-BR')).toEqual(['building', 'shipper', 'carrier']);
     expect(await types('en')).toEqual(['building', 'carrier', 'shipper']);
+  });
+});
+
+describe('exports write what the list shows', () => {
+  it('writes predefined roles by their translated names in the reader language', async () => {
+    const exported = async (language: string) => {
+      const response = await fetch(`${t.baseUrl}/io/api/v1/role/export?fields[]=name&orderBy=name_ASC`, {
+        headers: { authorization: `Bearer ${owner.token}`, 'accept-language': language },
+      });
+      expect(response.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const names: unknown[] = [];
+      workbook.getWorksheet('data')?.eachRow((row, index) => {
+        if (index > 1) names.push(row.getCell(1).value);
+      });
+      return names;
+    };
+    const pt = await exported('pt-BR');
+    expect(pt).toContain('Proprietário');
+    expect(pt).toContain('Leitor de clientes');
+    expect(pt).not.toContain('owner');
+    const en = await exported('en');
+    expect(en).toContain('Owner');
+    expect(en).not.toContain('customerViewer');
   });
 });

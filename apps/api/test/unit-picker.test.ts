@@ -55,6 +55,15 @@ describe('the unit picker', () => {
     expect((await limited.api.get('/building-level2/autocomplete', { filter: { company: companyB } })).body).toEqual([]);
   });
 
+  it("presents a customer's saved unit with the label the picker gave it", async () => {
+    const customer = await created('/customer', { name: 'Maria Souza', company: companyA, buildingLevel2: unitA });
+    const answer = await owner.api.get(`/customer/${customer}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.buildingLevel2).toEqual({ id: unitA, label: 'Edifício Aurora · Bloco A · 101' });
+    const limited = await t.createUser({ roles: ['viewer'], allowedCompanies: [companyA] });
+    expect((await limited.api.get(`/customer/${customer}`)).body.buildingLevel2.label).toBe('Edifício Aurora · Bloco A · 101');
+  });
+
   it('refuses a filter it does not know', async () => {
     const answer = await owner.api.get('/building-level2/autocomplete', { filter: { building: companyA } });
     expect(answer.status).toBe(400);

@@ -1,9 +1,9 @@
 import type { Language } from '@ebox/domain';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { ownerPage, screenshot, see, setUpBrowser, text, uniqueSuffix } from './support/browser';
-import { chooseOption } from './support/controls';
-import { asOwner } from './support/users';
+import { newPage, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
+import { chooseOption, openListFilter } from './support/controls';
+import { asOwner, createUser } from './support/users';
 
 /**
  * Issue 8, item 9 in the browser: a CPF/CNPJ and a phone are masked while typed; what is refused
@@ -101,6 +101,73 @@ for (const language of ['pt-BR', 'en'] as Language[]) {
           .getByText('+55 (21) 98765-4321'),
       );
       await screenshot(page, `issue8-ids-list-${language}`);
+    });
+
+    test('list filters mask a document and a phone as the form does, and find the record however it was typed', async () => {
+      const suffix = uniqueSuffix();
+      const api = await asOwner();
+      // A mobile of this run only: with the document, it finds this customer alone.
+      const digits = String(Date.now()).slice(-8);
+      const company = await api<{ id: string }>('POST', '/company', { data: { name: `Filtro Mascarado ${suffix}`, type: 'shipper' } });
+      await api('POST', '/customer', {
+        data: { name: `Filtrada ${suffix}`, company: company.id, documentNumber: '111.444.777-35', cellphone: `55319${digits}` },
+      });
+      const { page, context } = await ownerPage(browser(), { language });
+      await page.goto('/customer');
+      const filters = await openListFilter(page);
+      const document = filters.getByLabel(label('documentNumber'), { exact: true });
+      await document.pressSequentially('11144477735');
+      await expect.poll(() => document.inputValue()).toBe('111.444.777-35');
+      const phone = filters.getByLabel(label('cellphone'), { exact: true });
+      await phone.pressSequentially(`319${digits}`);
+      await expect.poll(() => phone.inputValue()).toBe(`(31) 9${digits.slice(0, 4)}-${digits.slice(4)}`);
+      await see(
+        filters
+          .locator('.ant-form-item')
+          .filter({ hasText: label('cellphone') })
+          .getByText('+55', { exact: true }),
+      );
+      await screenshot(page, `issue8-ids-list-filter-${language}-1366`);
+      await filters.getByTestId('list-search').click();
+      await see(page.locator('.ant-table-row').filter({ hasText: `Filtrada ${suffix}` }));
+      await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, `issue8-ids-list-filter-${language}-390`);
+      await context.close();
+    });
+
+    test("a user's phone is masked and stored cleaned, on the IAM edit form and on the profile", async () => {
+      const account = await createUser(['viewer'], 'phone');
+      const { page, context } = await ownerPage(browser(), { language });
+      await page.goto(`/iam/${account.id}/edit`);
+      const phone = page.getByTestId('iam-edit-page').getByLabel(t('entities.user.fields.phoneNumber'), { exact: true });
+      await phone.pressSequentially('21987654321');
+      await expect.poll(() => phone.inputValue()).toBe('(21) 98765-4321');
+      await screenshot(page, `issue8-ids-iam-phone-${language}-1366`);
+      await page.getByTestId('form-submit').click();
+      await page.waitForURL((url) => url.pathname === '/iam');
+      const api = await asOwner();
+      expect((await api<{ phoneNumber: string }>('GET', `/iam/${account.id}`)).phoneNumber).toBe('5521987654321');
+      await context.close();
+
+      // The user's own profile shows the stored phone masked and refuses a landline like the API does.
+      const own = await newPage(browser(), { language, viewport: { width: 390, height: 844 } });
+      await signIn(own.page, account.email, account.password, language);
+      await own.page.goto('/profile');
+      const mine = own.page.getByTestId('profile-form').getByLabel(t('auth.fields.phoneNumber'), { exact: true });
+      await expect.poll(() => mine.inputValue()).toBe('(21) 98765-4321');
+      await mine.fill('');
+      await mine.pressSequentially('2132654321');
+      await expect.poll(() => mine.inputValue()).toBe('(21) 3265-4321');
+      await own.page.getByTestId('profile-submit').click();
+      await see(own.page.getByText(t('validation.phone.mobile', { label: t('entities.user.fields.phoneNumber') })));
+      await screenshot(own.page, `issue8-ids-profile-phone-${language}-390`);
+      await mine.fill('');
+      await mine.pressSequentially('31988887777');
+      await own.page.getByTestId('profile-submit').click();
+      await own.page.waitForURL((url) => url.pathname === '/');
+      expect((await api<{ phoneNumber: string }>('GET', `/iam/${account.id}`)).phoneNumber).toBe('5531988887777');
+      await own.context.close();
     });
   });
 }

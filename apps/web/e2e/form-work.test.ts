@@ -79,6 +79,53 @@ describe.each(['pt-BR', 'en'] as const)('forms that keep work (%s)', (language) 
     await context.close();
   });
 
+  test('editing a customer shows its unit labelled with its building before the picker is opened', async () => {
+    const suffix = uniqueSuffix();
+    const api = await asOwner();
+    const company = await createCompany(`Condomínio Unidade ${suffix}`);
+    const building = await api<{ id: string }>('POST', '/building', {
+      data: { name: `Edifício Aurora ${suffix}`, company, level1: 'Bloco', level2: 'Apartamento' },
+    });
+    const unit = await api<{ id: string }>('POST', '/building-level2', { data: { name: '101' } });
+    await api('POST', '/building-level1', { data: { name: 'Bloco A', building: building.id, company, level2: [unit.id] } });
+    const customer = await api<{ id: string }>('POST', '/customer', {
+      data: { name: `Morador ${suffix}`, company, buildingLevel2: unit.id },
+    });
+    const { page, context } = await ownerPage(browser(), { language });
+    await page.goto(`/customer/${customer.id}/edit`);
+    await see(chosen(page, `Edifício Aurora ${suffix} · Bloco A · 101`));
+    await screenshot(page, `form-customer-unit-${language}-1366`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, `form-customer-unit-${language}-390`);
+    await context.close();
+  });
+
+  test('a refused profile save keeps the form with its message and claims no success', async () => {
+    const user = await createUser(['viewer'], 'profile');
+    const { page, context } = await newPage(browser(), { language });
+    await signIn(page, user.email, user.password, language);
+    await page.goto('/profile');
+    const form = page.getByTestId('profile-form');
+    const firstName = form.getByLabel(say('auth.fields.firstName'), { exact: true });
+    await firstName.fill(`Recusada ${uniqueSuffix()}`);
+    const typed = await firstName.inputValue();
+    // The API refuses what reaches it (a phone that is none): the real answer, not a stand-in.
+    await page.route('**/auth/profile', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}');
+      await route.continue({ postData: JSON.stringify({ profile: { ...body.profile, phoneNumber: 'sem telefone' } }) });
+    });
+    await page.getByTestId('profile-submit').click();
+    await see(page.getByTestId('form-refusal').getByText(say('kit.forms.refused')));
+    await see(form.getByText(say('validation.phone.mobile', { label: say('entities.user.fields.phoneNumber') })).first());
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await expect.poll(() => firstName.inputValue()).toBe(typed);
+    await seeNo(page.locator('.ant-message').getByText(say('auth.profile.success')));
+    await screenshot(page, `form-profile-refused-${language}-1366`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, `form-profile-refused-${language}-390`);
+    await context.close();
+  });
+
   test('leaving an edited form asks first: stay keeps the values, discard leaves; saving does not ask', async () => {
     const suffix = uniqueSuffix();
     const { page, context } = await ownerPage(browser(), { language });

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  ENTITIES,
   type EntityDeclaration,
   exportColumnsOf,
   type Field,
@@ -7,6 +8,7 @@ import {
   isFileRefList,
   type Language,
   relationRefsOf,
+  shownValueKey,
   translatorFor,
 } from '@ebox/domain';
 import type { FastifyReply } from 'fastify';
@@ -49,15 +51,21 @@ function cellOf(entity: EntityDeclaration, name: string, value: unknown, languag
       return t(value ? 'resource.boolean.true' : 'resource.boolean.false');
     case 'dateTime':
       return new Date(String(value));
-    case 'relation':
+    case 'relation': {
+      // Written as the list shows them: a predefined role by its translated name, never 'owner'.
+      const target = ENTITIES[field.entity];
+      const labelField = target?.fields[target.labelField];
       return relationRefsOf(value)
-        .map((ref) => ref.label)
+        .map((ref) => shownText(t, target?.name, target?.labelField, labelField, ref.label))
         .join(', ');
+    }
     case 'files':
       return isFileRefList(value) ? value.map((file) => file.publicUrl).join(' ') : null;
     case 'enum':
       // Labels in the reader's language; the importer takes them back (parseEnumValue).
       return formatEnumValues(entity.name, name, Array.isArray(value) ? value.map(String) : [String(value)], language);
+    case 'text':
+      return shownText(t, entity.name, name, field, value);
     case 'stringList':
       return Array.isArray(value) ? value.join(' ') : value;
     case 'dateRange':
@@ -66,6 +74,12 @@ function cellOf(entity: EntityDeclaration, name: string, value: unknown, languag
     default:
       return value;
   }
+}
+
+/** A stored value as the list shows it (a `translated` text field's key in the reader's words). */
+function shownText(t: (key: string) => string, entityName?: string, path?: string, field?: Field, value?: unknown): unknown {
+  const key = entityName && path && field && typeof value === 'string' ? shownValueKey(entityName, path, field, value) : undefined;
+  return key ? t(key) : value;
 }
 
 export function exportFileName(entity: EntityDeclaration, language: Language, now = new Date()): string {

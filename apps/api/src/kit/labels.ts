@@ -6,6 +6,7 @@ import type { Tx } from '../platform/db/client';
 import { entityTable } from '../platform/db/entity-tables';
 import { user } from '../platform/db/schema';
 import { shownValueOf } from './list-query';
+import { labelSourceOf } from './policies';
 import { scopeCondition, uuidArray } from './scope';
 
 /**
@@ -16,7 +17,7 @@ import { scopeCondition, uuidArray } from './scope';
  */
 export type LabelSource = {
   labelSubquery(entityName: string, foreignKey: PgColumn, scope: CompanyScope, language?: Language): SQL;
-  labelsOf(db: Tx, entityName: string, ids: string[], scope: CompanyScope): Promise<Map<string, string>>;
+  labelsOf(db: Tx, entityName: string, ids: string[], scope: CompanyScope, referrer?: string): Promise<Map<string, string>>;
 };
 
 type Target = {
@@ -63,9 +64,11 @@ export const labels: LabelSource = {
     const target = targetOf(entityName, scope, language);
     return sql`(SELECT ${target.label} FROM ${target.from} WHERE ${and(sql`${target.id} = ${foreignKey}`, target.visible)})`;
   },
-  async labelsOf(db, entityName, ids, scope) {
+  async labelsOf(db, entityName, ids, scope, referrer) {
     const result = new Map<string, string>();
     if (!ids.length) return result;
+    const own = labelSourceOf(entityName, referrer);
+    if (own) return own(db, ids, scope);
     const target = targetOf(entityName, scope);
     const rows = await db
       .select({ id: sql<string>`${target.id}`, label: sql<string | null>`${target.label}` })

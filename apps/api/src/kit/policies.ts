@@ -1,5 +1,5 @@
 import type { EntityDeclaration } from '@ebox/domain';
-import { autocompleteUnits } from '../modules/building/unit-autocomplete';
+import { autocompleteUnits, labelUnits } from '../modules/building/unit-autocomplete';
 import { rolePolicy } from '../modules/role/policy';
 import type { CompanyScope } from '../platform/access';
 import type { TxContext } from '../platform/context';
@@ -63,4 +63,21 @@ const AUTOCOMPLETE_SOURCES: Record<string, AutocompleteSource> = {
 
 export function autocompleteSourceOf(entityName: string): AutocompleteSource | undefined {
   return AUTOCOMPLETE_SOURCES[entityName];
+}
+
+/**
+ * The labels an entity with its own autocomplete source presents its references with (a customer's
+ * unit), read from the same place as its choices: a saved choice reads as the picker showed it.
+ */
+export type RecordLabelSource = (db: Tx, ids: string[], scope: CompanyScope) => Promise<Map<string, string>>;
+
+const LABEL_SOURCES: Record<string, { labels: RecordLabelSource; notFrom?: string[] }> = {
+  // A level 1 lists its own units: on its page the way up would only repeat it.
+  buildingLevel2: { labels: labelUnits, notFrom: ['buildingLevel1'] },
+};
+
+/** `referrer`: the entity whose records hold the references (none: an audit entry, a label alone). */
+export function labelSourceOf(entityName: string, referrer?: string): RecordLabelSource | undefined {
+  const source = LABEL_SOURCES[entityName];
+  return source && !(referrer && source.notFrom?.includes(referrer)) ? source.labels : undefined;
 }

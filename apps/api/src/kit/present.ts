@@ -35,7 +35,7 @@ export async function presentRows<E extends EntityDeclaration>(
   const labelMaps = new Map<string, Map<string, string>>();
   for (const [name, field] of relationFields(entity)) {
     const ids = rows.flatMap((row) => relationIdsOf(row[name]));
-    labelMaps.set(name, await labels.labelsOf(db, field.entity, ids, scope));
+    labelMaps.set(name, await labels.labelsOf(db, field.entity, ids, scope, entity.name));
   }
   return rows.map((row) => {
     const record: Record<string, unknown> = { ...row };

@@ -29,7 +29,8 @@ export const userEntity = defineEntity({
     lastName: { type: 'text', max: 175 },
     /** First and last name joined by the server. */
     fullName: { type: 'text', readOnly: true },
-    phoneNumber: { type: 'text', max: 24, matches: 'startsWithDigit' },
+    /** A mobile (it receives the password reset by SMS), stored as digits with the country code, like a customer's cellphone. */
+    phoneNumber: { type: 'text', max: 24, phone: 'mobile' },
     avatars: { type: 'files', image: true, max: 1 },
     roles: { type: 'relation', entity: 'role', multiple: true, required: true },
     allowedCompanies: { type: 'relation', entity: 'company', multiple: true },

@@ -1,5 +1,5 @@
 import { ENTITIES } from '@ebox/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { scopeCondition } from '../../kit/scope';
 import type { CompanyScope } from '../../platform/access';
@@ -16,12 +16,39 @@ function escapeLike(value: string): string {
 }
 
 /**
- * The choices of a unit (level 2) picker (issue 8 item 11): each unit labelled with the way up to
- * it, "Edifício Aurora · Bloco A · 101", so units of the same name in different buildings can be
- * told apart; `filter[company]` keeps the units of that company's buildings. A unit names neither
- * its level 1 nor its building (the level 1 lists its units), so both are joined through that list;
- * a level 1 outside the caller's companies is not joined, so its names never show.
+ * Every unit the caller may see, labelled with the way up to it, "Edifício Aurora · Bloco A · 101",
+ * so units of the same name in different buildings can be told apart (issue 8 item 11). A unit names
+ * neither its level 1 nor its building (the level 1 lists its units), so both are joined through that
+ * list; a level 1 outside the caller's companies is not joined, so its names never show. The picker's
+ * choices and the label a customer's unit is presented with both read from here, so a saved choice
+ * reads as it did in the picker.
  */
+function labelledUnits(db: Tx, scope: CompanyScope, where: (tables: { unit: Table; building: Table; level1: Table }) => SQL | undefined) {
+  const level1Entity = ENTITIES.buildingLevel1;
+  if (!level1Entity) throw new Error('buildingLevel1 is not declared');
+  const unit = entityTable('buildingLevel2') as unknown as Table;
+  const level1 = entityTable('buildingLevel1') as unknown as Table;
+  const building = entityTable('building') as unknown as Table;
+
+  const label = sql<string>`concat_ws(' · ', ${col(building, 'name')}, ${col(level1, 'name')}, ${col(unit, 'name')})`;
+  return (
+    db
+      .selectDistinctOn([col(unit, 'id')], { id: sql<string>`${col(unit, 'id')}::text`.as('id'), label: label.as('label') })
+      .from(unit)
+      .leftJoin(level1, and(sql`${col(unit, 'id')} = ANY(${col(level1, 'level2')})`, scopeCondition(level1Entity, level1, scope)))
+      .leftJoin(building, eq(col(building, 'id'), col(level1, 'building')))
+      .where(where({ unit, building, level1 }))
+      // A unit listed by two level 1 records reads as the first by building and level 1 name.
+      .orderBy(col(unit, 'id'), sql`${col(building, 'name')} NULLS LAST`, sql`${col(level1, 'name')} NULLS LAST`)
+      .as('units')
+  );
+}
+
+function col(table: Table, name: string): PgColumn {
+  return table[name] as PgColumn;
+}
+
+/** The choices of a unit picker; `filter[company]` keeps the units of that company's buildings. */
 export async function autocompleteUnits(
   db: Tx,
   query: { text: string | undefined; limit: number; filter: Record<string, unknown> | undefined; scope: CompanyScope },
@@ -31,26 +58,19 @@ export async function autocompleteUnits(
   if (unknown) throw badRequest('errors.invalidFilter', { field: unknown });
   if (company !== undefined && (typeof company !== 'string' || !UUID.test(company)))
     throw badRequest('errors.invalidFilter', { field: 'company' });
-  const level1Entity = ENTITIES.buildingLevel1;
-  if (!level1Entity) throw new Error('buildingLevel1 is not declared');
-
-  const unit = entityTable('buildingLevel2') as unknown as Table;
-  const level1 = entityTable('buildingLevel1') as unknown as Table;
-  const building = entityTable('building') as unknown as Table;
-  const col = (table: Table, name: string) => table[name] as PgColumn;
-
-  const label = sql<string>`concat_ws(' · ', ${col(building, 'name')}, ${col(level1, 'name')}, ${col(unit, 'name')})`;
-  const units = db
-    .selectDistinctOn([col(unit, 'id')], { id: sql<string>`${col(unit, 'id')}::text`.as('id'), label: label.as('label') })
-    .from(unit)
-    .leftJoin(level1, and(sql`${col(unit, 'id')} = ANY(${col(level1, 'level2')})`, scopeCondition(level1Entity, level1, query.scope)))
-    .leftJoin(building, eq(col(building, 'id'), col(level1, 'building')))
-    .where(company ? sql`coalesce(${col(building, 'company')}, ${col(level1, 'company')}) = ${company}` : undefined)
-    // A unit listed by two level 1 records reads as the first by building and level 1 name.
-    .orderBy(col(unit, 'id'), sql`${col(building, 'name')} NULLS LAST`, sql`${col(level1, 'name')} NULLS LAST`)
-    .as('units');
-
+  const units = labelledUnits(db, query.scope, ({ building, level1 }) =>
+    company ? sql`coalesce(${col(building, 'company')}, ${col(level1, 'company')}) = ${company}` : undefined,
+  );
   const text = query.text?.trim();
   const search: SQL | undefined = text ? sql`(${units.label} ILIKE ${`%${escapeLike(text)}%`} OR ${units.id} = ${text})` : undefined;
   return db.select({ id: units.id, label: units.label }).from(units).where(search).orderBy(units.label).limit(query.limit);
+}
+
+/** The labels of referenced units (a customer's unit), as the picker wrote them. */
+export async function labelUnits(db: Tx, ids: string[], scope: CompanyScope): Promise<Map<string, string>> {
+  const result = new Map<string, string>();
+  if (!ids.length) return result;
+  const units = labelledUnits(db, scope, ({ unit }) => inArray(col(unit, 'id'), [...new Set(ids)]));
+  for (const row of await db.select({ id: units.id, label: units.label }).from(units)) result.set(row.id, row.label);
+  return result;
 }

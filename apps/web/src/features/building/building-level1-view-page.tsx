@@ -10,11 +10,11 @@ import { useErrorHandler } from '../../app/error-handler';
 import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityRecord, endpointsOf, entityKeys } from '../../kit/entity-api';
 import { entityPluralLabel, fieldLabel } from '../../kit/entity-labels';
+import { CreateModal } from '../../kit/form/create-modal';
 import { useRouteEntity } from '../../kit/route-entity';
 import { screenPathsOf } from '../../kit/screens';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
 import { Level1Breadcrumb } from './building-breadcrumb';
-import { CreateModal } from './create-modal';
 import { levelNameOf } from './level-names';
 
 const { building: buildingEntity, buildingLevel2 } = DECLARED_ENTITIES;

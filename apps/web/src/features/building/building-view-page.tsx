@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityRecord } from '../../kit/entity-api';
 import { entityPluralLabel, recordLabel } from '../../kit/entity-labels';
+import { CreateModal } from '../../kit/form/create-modal';
 import { EntityList } from '../../kit/list/entity-list';
 import { useLocalListState } from '../../kit/list/list-state';
 import { useRouteEntity } from '../../kit/route-entity';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
-import { CreateModal } from './create-modal';
 import { levelNameOf } from './level-names';
 
 const { buildingLevel1 } = DECLARED_ENTITIES;

@@ -1,20 +1,30 @@
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { IMAGE_FORMATS, MAX_FILE_SIZE } from '@ebox/domain';
+import { profileSchema, userEntity } from '@ebox/domain/entities/user';
 import { useMutation } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Flex, Form, Input, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api, upload } from '../../app/api-client';
+import { ApiError, api, upload } from '../../app/api-client';
 import { type CurrentUser, type FileRef, useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
-import { UnsavedChangesPrompt, useChangeTracker } from '../../kit/form/unsaved-changes';
-import { showFieldErrors } from '../auth/form-rules';
+import { MaskedInput } from '../../kit/fields/field-input';
+import { editFormPropsOf, FormRefusal, useFormSave } from '../../kit/form/form-save';
+import { UnsavedChangesPrompt } from '../../kit/form/unsaved-changes';
+import { replaceErrors, validateWith } from '../../kit/validation';
 
 type ProfileForm = { firstName: string | null; lastName: string | null; phoneNumber: string | null };
 
-/** Spec 5.3 user rules the form checks before the server does. */
-const LIMITS = { firstName: 80, lastName: 175, phoneNumber: 24 };
+/** The fields of this form: the API's errors about them are shown under them. */
+const FIELDS = ['firstName', 'lastName', 'phoneNumber'] as const;
+
+/** The API names the fields of PUT /auth/profile under `profile.`; the form names them bare. */
+function withBareFieldPaths(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const fields = error.fields.map((field) => ({ ...field, path: field.path.replace(/^profile\./, '') }));
+  return new ApiError(error.status, error.message, error.code, fields);
+}
 
 /** The upload endpoint's image rule (raster formats of the domain list, by extension and content type). */
 function isAcceptedImage(file: File): boolean {
@@ -25,13 +35,14 @@ function isAcceptedImage(file: File): boolean {
 
 function ProfileFormCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ProfileForm>();
+  const [form] = Form.useForm();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const handleError = useErrorHandler();
   const { refresh } = useCurrentUser();
   const [avatars, setAvatars] = useState<FileRef[]>(user.avatars ?? []);
-  const changes = useChangeTracker();
+  // A refused save keeps what was typed and says why on the form, as an entity form does.
+  const { submitting, save, refusal, changes } = useFormSave(form, userEntity, [...FIELDS]);
 
   const uploadAvatar = useMutation({
     mutationFn: (file: File) => upload<FileRef>('/file/upload', file, { entity: 'user', field: 'avatars' }),
@@ -42,49 +53,39 @@ function ProfileFormCard({ user }: { user: CurrentUser }) {
     onError: handleError,
   });
 
-  const save = useMutation({
-    mutationFn: (values: ProfileForm) =>
-      api.put<CurrentUser>('/auth/profile', {
-        profile: {
-          firstName: values.firstName?.trim() || null,
-          lastName: values.lastName?.trim() || null,
-          phoneNumber: values.phoneNumber?.trim() || null,
-          avatars,
-        },
-      }),
-    onSuccess: async () => {
+  const submit = async (values: ProfileForm) => {
+    // The schema the API applies: a phone typed through the mask is sent cleaned.
+    const result = validateWith(t, userEntity, profileSchema, values);
+    form.setFields(
+      replaceErrors(
+        FIELDS.map((name) => [name]),
+        result.ok ? [] : result.errors,
+      ),
+    );
+    if (!result.ok) return;
+    await save(async () => {
+      await api.put<CurrentUser>('/auth/profile', { profile: { ...result.data, avatars } }).catch((error: unknown) => {
+        throw withBareFieldPaths(error);
+      });
       await refresh();
       message.success(t('auth.profile.success'));
       navigate('/');
-    },
-    onError: (error) => {
-      changes.rearm();
-      if (!showFieldErrors(form, error)) handleError(error);
-    },
-  });
+    });
+  };
 
   const label = (key: keyof ProfileForm) => t(`auth.fields.${key}`);
-  const maxRule = (key: keyof ProfileForm) => ({
-    max: LIMITS[key],
-    message: t('validation.string.max', { label: label(key), max: LIMITS[key] }),
-  });
   const avatarUrl = avatars[0]?.publicUrl;
 
   return (
     <Card title={t('auth.profile.title')}>
-      <Form<ProfileForm>
-        form={form}
-        layout="vertical"
+      <Form
+        {...editFormPropsOf(form, changes)}
         initialValues={{ firstName: user.firstName, lastName: user.lastName, phoneNumber: user.phoneNumber }}
-        onValuesChange={changes.mark}
-        onFinish={(values) => {
-          // Saving navigates home: an explicit leave, not asked about.
-          changes.release();
-          save.mutate(values);
-        }}
+        onFinish={submit}
         data-testid="profile-form"
       >
         <UnsavedChangesPrompt changes={changes} />
+        <FormRefusal message={refusal} />
         <Form.Item
           label={t('auth.fields.avatar')}
           extra={t('auth.profile.avatarHint', { size: MAX_FILE_SIZE, formats: IMAGE_FORMATS.join(', ') })}
@@ -124,20 +125,16 @@ function ProfileFormCard({ user }: { user: CurrentUser }) {
         <Form.Item label={t('auth.fields.email')}>
           <Typography.Text data-testid="profile-email">{user.email}</Typography.Text>
         </Form.Item>
-        <Form.Item name="firstName" label={label('firstName')} rules={[maxRule('firstName')]}>
+        <Form.Item name="firstName" label={label('firstName')}>
           <Input autoComplete="given-name" autoFocus />
         </Form.Item>
-        <Form.Item name="lastName" label={label('lastName')} rules={[maxRule('lastName')]}>
+        <Form.Item name="lastName" label={label('lastName')}>
           <Input autoComplete="family-name" />
         </Form.Item>
-        <Form.Item
-          name="phoneNumber"
-          label={label('phoneNumber')}
-          rules={[maxRule('phoneNumber'), { pattern: /^\d/, message: t('validation.string.matches', { label: label('phoneNumber') }) }]}
-        >
-          <Input type="tel" autoComplete="tel" />
+        <Form.Item name="phoneNumber" label={label('phoneNumber')}>
+          <MaskedInput field={userEntity.fields.phoneNumber} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={uploadAvatar.isPending} data-testid="profile-submit">
+        <Button type="primary" htmlType="submit" loading={submitting} disabled={uploadAvatar.isPending} data-testid="profile-submit">
           {t('auth.profile.submit')}
         </Button>
       </Form>

@@ -9,6 +9,7 @@ import {
   numberOf,
   relationRefsOf,
   stringsOf,
+  type TextField,
   textOf,
 } from '@ebox/domain';
 import { Input, InputNumber, Select, Switch } from 'antd';
@@ -31,6 +32,54 @@ export type FieldInputProps = {
   disabled?: boolean;
 };
 
+/** A document or a phone: typed through a mask, in forms and in list filters alike. */
+export function isMasked(field: TextField): boolean {
+  return Boolean(field.document || field.phone);
+}
+
+/**
+ * The input of a document (CPF/CNPJ) or phone field, masked as it is typed; the schema stores the
+ * value in its canonical form and a list filter finds it however it is punctuated.
+ */
+export function MaskedInput({
+  field,
+  value,
+  onChange,
+  ...common
+}: {
+  field: TextField;
+  value?: unknown;
+  onChange?: (value: string) => void;
+  id?: string;
+  autoFocus?: boolean;
+  disabled?: boolean;
+}) {
+  const text = textOf(value) ?? '';
+  const { document } = field;
+  if (document)
+    return (
+      <Input
+        {...common}
+        value={maskDocument(text, document)}
+        onChange={(e) => onChange?.(maskDocument(e.target.value, document))}
+        allowClear
+        inputMode={document === 'cpf' ? 'numeric' : 'text'}
+        autoComplete="off"
+      />
+    );
+  return (
+    <Input
+      {...common}
+      prefix="+55"
+      value={maskPhone(text)}
+      onChange={(e) => onChange?.(maskPhone(e.target.value))}
+      allowClear
+      inputMode="tel"
+      autoComplete="tel-national"
+    />
+  );
+}
+
 /** The form control of a declared field, chosen by its type (spec 5.2). Object fields are laid out by the form. */
 export function FieldInput({ entity, path, field, value, onChange, id, autoFocus, disabled }: FieldInputProps) {
   const { t, i18n } = useTranslation();
@@ -40,31 +89,7 @@ export function FieldInput({ entity, path, field, value, onChange, id, autoFocus
       const text = textOf(value) ?? '';
       const change = (e: { target: { value: string } }) => onChange?.(e.target.value);
       if (field.secret) return <Input.Password {...common} value={text} onChange={change} autoComplete="new-password" />;
-      // Documents and phones are masked as they are typed; the schema stores them in their canonical form.
-      const { document } = field;
-      if (document)
-        return (
-          <Input
-            {...common}
-            value={maskDocument(text, document)}
-            onChange={(e) => onChange?.(maskDocument(e.target.value, document))}
-            allowClear
-            inputMode={document === 'cpf' ? 'numeric' : 'text'}
-            autoComplete="off"
-          />
-        );
-      if (field.phone)
-        return (
-          <Input
-            {...common}
-            prefix="+55"
-            value={maskPhone(text)}
-            onChange={(e) => onChange?.(maskPhone(e.target.value))}
-            allowClear
-            inputMode="tel"
-            autoComplete="tel-national"
-          />
-        );
+      if (isMasked(field)) return <MaskedInput {...common} field={field} value={text} onChange={onChange} />;
       // The counter shows the limit and turns red past it; the text is never cut (a paste past the
       // limit is kept, and the validation says so under the field).
       const limit = field.length ?? field.max;

@@ -178,8 +178,12 @@ export function RelationSelect({
  */
 export function FilteredRelationSelect({ filterBy, ...props }: RelationSelectProps & { filterBy: string }) {
   const form = Form.useFormInstance();
-  const watched: unknown = Form.useWatch(filterBy, form);
-  const parentId = isRelationRef(watched) ? watched.id : undefined;
+  // Re-renders on a change; the value itself is read from the form's store, because useWatch
+  // answers undefined on the first render: an edited record's unit would be emptied as if its
+  // company had just been chosen.
+  Form.useWatch(filterBy, form);
+  const parent: unknown = form.getFieldValue(filterBy);
+  const parentId = isRelationRef(parent) ? parent.id : undefined;
   const previous = useRef(parentId);
   const { value, onChange } = props;
   useEffect(() => {

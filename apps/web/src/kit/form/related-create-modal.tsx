@@ -1,10 +1,8 @@
-import { type EntityDeclaration, hasId, isPlainObject, type RelationRef } from '@ebox/domain';
+import type { EntityDeclaration, RelationRef } from '@ebox/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { endpointsOf, entityKeys } from '../entity-api';
 import { entityLabel, recordLabel } from '../entity-labels';
-import { EntityForm } from './entity-form';
+import { CreateModal } from './create-modal';
 
 export type RelatedCreateModalProps = {
   entity: EntityDeclaration;
@@ -19,35 +17,17 @@ export type RelatedCreateModalProps = {
  */
 export default function RelatedCreateModal({ entity, onClose, onCreated }: RelatedCreateModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
-
-  const submit = async (data: Record<string, unknown>) => {
-    const answer = await endpointsOf(entity).create(data);
-    message.success(t(`entities.${entity.name}.create.success`));
-    await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
-    await queryClient.invalidateQueries({ queryKey: ['autocomplete'] });
-    if (isPlainObject(answer) && hasId(answer)) onCreated({ id: String(answer.id), label: recordLabel(entity, answer) });
-    onClose();
-  };
-
   return (
-    <Modal
+    <CreateModal
+      entity={entity}
       open
+      onClose={onClose}
       title={t('kit.forms.createRelatedTitle', { entity: entityLabel(t, entity) })}
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
-      width={720}
-    >
-      <EntityForm
-        entity={entity}
-        mode="create"
-        name={`${entity.name}-related-form`}
-        guardLeave={false}
-        onSubmit={submit}
-        onCancel={onClose}
-      />
-    </Modal>
+      onCreated={async (record) => {
+        await queryClient.invalidateQueries({ queryKey: ['autocomplete'] });
+        onCreated({ id: String(record.id), label: recordLabel(entity, record) });
+      }}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { booleanLabel, enumLabel, fieldAt, fieldLabel } from '../entity-labels';
 import { DateRangeInput } from '../fields/date-inputs';
+import { isMasked, MaskedInput } from '../fields/field-input';
 import { RelationSelect } from '../fields/relation-select';
 import { filterKindOf } from './filters';
 import { compactFilter } from './list-state';
@@ -72,7 +73,7 @@ export function FilterForm({ entity, filters = entity.filters, value, controls, 
     if (!field) return null;
     switch (filterKindOf(field)) {
       case 'text':
-        return <Input allowClear />;
+        return field.type === 'text' && isMasked(field) ? <MaskedInput field={field} /> : <Input allowClear />;
       case 'range':
         return <NumberRangeInput t={t} />;
       case 'dateRange':

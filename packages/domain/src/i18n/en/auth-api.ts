@@ -1,4 +1,6 @@
 /** Messages the API answers for auth (spec 7.1, 8.3) and settings; the web owns the auth.* UI keys. */
+import settingsWords from './settings';
+
 export default {
   auth: {
     errors: {
@@ -33,6 +35,8 @@ export default {
       fields: {
         theme: 'Theme',
       },
+      // A refused theme is named as the settings screen names it, from the same words.
+      enumerators: { theme: settingsWords.settings.themes },
     },
   },
 };

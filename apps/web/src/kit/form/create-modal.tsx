@@ -2,11 +2,11 @@ import { type EntityDeclaration, hasId, isPlainObject } from '@ebox/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type EntityRecord, endpointsOf, entityKeys } from '../../kit/entity-api';
-import { entityLabel } from '../../kit/entity-labels';
-import { EntityForm } from '../../kit/form/entity-form';
+import { type EntityRecord, endpointsOf, entityKeys } from '../entity-api';
+import { entityLabel } from '../entity-labels';
+import { EntityForm } from './entity-form';
 
-type CreateModalProps = {
+export type CreateModalProps = {
   entity: EntityDeclaration;
   open: boolean;
   onClose: () => void;
@@ -14,21 +14,23 @@ type CreateModalProps = {
   locked?: Record<string, unknown>;
   /** Suggested values the user may change. */
   initial?: Record<string, unknown>;
-  /** Runs after the record is created (linking it to its parent). */
+  /** Runs after the record is created (linking it to its parent, selecting it in a relation). */
   onCreated?: (record: EntityRecord) => Promise<void> | void;
   /** What the building calls this level ("Torre"), instead of the generic entity label. */
   label?: string;
+  /** The whole title, when "Cadastrar <entity>" does not fit. */
+  title?: string;
 };
 
-/** A create form in a modal, for records added from their parent's page (building levels). */
-export function CreateModal({ entity, open, onClose, locked, initial, onCreated, label }: CreateModalProps) {
+/** A create form in a dialog: records added from their parent's page (building levels) or from a relation select. */
+export function CreateModal({ entity, open, onClose, locked, initial, onCreated, label, title }: CreateModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   return (
     <Modal
       open={open}
-      title={t('kit.form.newTitle', { entity: label || entityLabel(t, entity) })}
+      title={title ?? t('kit.form.newTitle', { entity: label || entityLabel(t, entity) })}
       footer={null}
       onCancel={onClose}
       destroyOnHidden
