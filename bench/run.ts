@@ -16,10 +16,14 @@
  *   with a stored session): JavaScript files and bytes (raw and as sent), requests before the first
  *   rows, time to the first screen, whether the session, settings and first page overlapped; beside
  *   the issue's targets and a floor (React + one antd Button). BENCH_FIRST_SCREEN_RUNS (3) loads each.
+ * - request-cost: one company's first page with its count through the API beside the raw SQL of the
+ *   same page and count, interleaved, at BENCH_CONCURRENCY (8) for BENCH_ROUND_SECONDS (5) per round,
+ *   BENCH_ROUNDS (3) rounds; req/s, p50 and the API/raw ratio (BENCH_CUSTOMERS, BENCH_COMPANIES).
  */
 import { formatFirstScreenResults, runFirstScreenBenchmark } from './first-screen';
 import { formatJobsResults, runJobsBenchmark } from './jobs';
 import { formatResults, runListBenchmark } from './list';
+import { formatRequestCostResults, runRequestCostBenchmark } from './request-cost';
 import { formatStartupResults, runStartupBenchmark } from './startup';
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -47,6 +51,26 @@ const PARTS: Record<string, () => Promise<void>> = {
     const results = await runListBenchmark({ customers, companies, requests, databaseUrl: process.env.BENCH_DATABASE_URL, log });
     log('');
     log(formatResults(results));
+  },
+  async 'request-cost'() {
+    const customers = numberFromEnv('BENCH_CUSTOMERS', 100_000);
+    const companies = numberFromEnv('BENCH_COMPANIES', 50);
+    const concurrency = numberFromEnv('BENCH_CONCURRENCY', 8);
+    log(
+      `Ebox Console request-cost benchmark: GET /customer?filter[company]= beside its raw SQL, ${customers.toLocaleString('en-US')} customers, ${companies} companies, concurrency ${concurrency}`,
+    );
+    logDatabase();
+    const result = await runRequestCostBenchmark({
+      customers,
+      companies,
+      concurrency,
+      seconds: numberFromEnv('BENCH_ROUND_SECONDS', 5),
+      repetitions: numberFromEnv('BENCH_ROUNDS', 3),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatRequestCostResults(result));
   },
   async startup() {
     log('Ebox Console start-up benchmark: time from starting the process to the first answer');
