@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityTable, identifierKeyOf } from '../platform/db/entity-tables';
-import { labels } from './labels';
+import { labels, relationLabelColumns } from './labels';
 import { DEFAULT_LIMIT, filterConditions, type ListQuery, orderByClause, shownValueOf } from './list-query';
 import { scopeCondition, visibleIdsOf } from './scope';
 
@@ -87,11 +87,20 @@ export function listWhere(
   );
 }
 
-export function listSelect(db: Tx, resource: Resource, query: ListQuery, scope: CompanyScope, extra: SQL[] = []) {
+/** With `withLabels`, each row also carries its single relations' labels (see `relationLabelColumns`). */
+export function listSelect(
+  db: Tx,
+  resource: Resource,
+  query: ListQuery,
+  scope: CompanyScope,
+  extra: SQL[] = [],
+  { withLabels = false }: { withLabels?: boolean } = {},
+) {
   const where = listWhere(resource, query, scope, extra);
   const order = orderByClause(resource.entity, resource.columns, query.orderBy, labels, scope, query.language);
+  const labelColumns = withLabels ? relationLabelColumns(resource.entity, resource.columns, scope) : {};
   return db
-    .select(selection(resource))
+    .select({ ...selection(resource), ...labelColumns })
     .from(resource.table)
     .where(where)
     .orderBy(...order);
@@ -103,12 +112,13 @@ export async function listRows(
   query: ListQuery,
   scope: CompanyScope,
   extra: SQL[] = [],
+  options: { withLabels?: boolean } = {},
 ): Promise<{ rows: Row[]; count: number }> {
   const limit = query.limit || DEFAULT_LIMIT;
   const offset = query.offset ?? 0;
   const where = listWhere(resource, query, scope, extra);
   const [rows, total] = await Promise.all([
-    listSelect(db, resource, query, scope, extra).limit(limit).offset(offset),
+    listSelect(db, resource, query, scope, extra, options).limit(limit).offset(offset),
     db.select({ count: count() }).from(resource.table).where(where),
   ]);
   return { rows: rowsOf(rows), count: Number(total[0]?.count ?? 0) };

@@ -242,7 +242,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
       may(ctx, 'Read');
       const scope = scopeOfContext(ctx);
       const db = dbOf(ctx);
-      const { rows, count } = await listRows(db, resource, { ...query, language: ctx.language }, scope);
+      const { rows, count } = await listRows(db, resource, { ...query, language: ctx.language }, scope, [], { withLabels: true });
       return { rows: await presentRows(db, entity, rows, scope), count };
     },
 
