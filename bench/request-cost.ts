@@ -18,6 +18,7 @@ import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
 import { user } from '../apps/api/src/platform/db/schema';
 import { seedRolesAndSettings } from '../apps/api/src/platform/seed';
 import { generateBenchData } from './generate';
+import { requestJson } from './http';
 import { startBenchDatabase } from './list';
 import { formatTable, percentile } from './table';
 
@@ -65,25 +66,6 @@ const medianOf = (runs: Throughput[]): Throughput => ({
   p50: median(runs.map((r) => r.p50)),
   p95: median(runs.map((r) => r.p95)),
 });
-
-/** A keep-alive GET answering the parsed JSON body: lighter on the shared CPU than fetch. */
-function getJson(agent: http.Agent, url: URL, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        try {
-          resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-        } catch (error) {
-          reject(error);
-        }
-      });
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
 
 /** The SQL the API runs for the page and its total (declared columns, default order, id last). */
 const RAW_PAGE = `SELECT id, name, cellphone, email, document_number, company_id, building_level2_id, photo, pcd, enable, created_at, updated_at
@@ -134,7 +116,7 @@ export async function runRequestCostBenchmark(options: RequestCostOptions = {}):
     let rows = 0;
     let count = 0;
     const viaApi = async () => {
-      const { status, body } = await getJson(agent, url, headers);
+      const { status, body } = await requestJson(agent, url, { headers });
       if (status !== 200) throw new Error(`GET /customer answered ${status}: ${JSON.stringify(body)}`);
       const page = body as { rows: unknown[]; count: number };
       rows = page.rows.length;

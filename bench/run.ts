@@ -19,8 +19,11 @@
  * - request-cost: one company's first page with its count through the API beside the raw SQL of the
  *   same page and count, interleaved, at BENCH_CONCURRENCY (8) for BENCH_ROUND_SECONDS (5) per round,
  *   BENCH_ROUNDS (3) rounds; req/s, p50 and the API/raw ratio (BENCH_CUSTOMERS, BENCH_COMPANIES).
+ * - import: BENCH_IMPORT_ROWS (10,000) customers through POST /customer/import, ten in flight as the
+ *   console sends them, beside as many plain one-row INSERTs; rows per second and the ratio.
  */
 import { formatFirstScreenResults, runFirstScreenBenchmark } from './first-screen';
+import { formatImportResults, runImportBenchmark } from './import';
 import { formatJobsResults, runJobsBenchmark } from './jobs';
 import { formatResults, runListBenchmark } from './list';
 import { formatRequestCostResults, runRequestCostBenchmark } from './request-cost';
@@ -71,6 +74,19 @@ const PARTS: Record<string, () => Promise<void>> = {
     });
     log('');
     log(formatRequestCostResults(result));
+  },
+  async import() {
+    const rows = numberFromEnv('BENCH_IMPORT_ROWS', 10_000);
+    log(`Ebox Console import benchmark: ${rows.toLocaleString('en-US')} customers through POST /customer/import beside plain INSERTs`);
+    logDatabase();
+    const result = await runImportBenchmark({
+      rows,
+      companies: numberFromEnv('BENCH_COMPANIES', 50),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatImportResults(result));
   },
   async startup() {
     log('Ebox Console start-up benchmark: time from starting the process to the first answer');

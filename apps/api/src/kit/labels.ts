@@ -99,3 +99,10 @@ export function relationLabelColumns(
   }
   return result;
 }
+
+/** The row as stored, without the labels it was read with. */
+export function withoutRelationLabels<R extends Record<string, unknown>>(entity: EntityDeclaration, row: R): R {
+  const copy: Record<string, unknown> = { ...row };
+  for (const name of Object.keys(entity.fields)) delete copy[labelKeyOf(name)];
+  return copy as R;
+}

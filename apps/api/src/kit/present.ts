@@ -1,7 +1,7 @@
 import { type EntityDeclaration, type EntityRecord, type RelationField, type RelationRef, relationIdsOf } from '@ebox/domain';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
-import { labelKeyOf, labels } from './labels';
+import { labelKeyOf, labels, withoutRelationLabels } from './labels';
 import type { Row } from './repository';
 
 /**
@@ -49,8 +49,7 @@ export async function presentRows<E extends EntityDeclaration>(
     }),
   );
   return rows.map((row) => {
-    const record: Record<string, unknown> = { ...row };
-    for (const [name] of relationFields(entity)) delete record[labelKeyOf(name)];
+    const record: Record<string, unknown> = withoutRelationLabels(entity, row);
     for (const [name, field] of Object.entries(entity.fields)) {
       const value = row[name];
       if (field.type === 'relation') {

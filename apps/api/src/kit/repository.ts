@@ -154,8 +154,15 @@ export async function findRowsInScope(
   return rowsOf(options.lock ? await query.for('update') : await query);
 }
 
-export async function insertRow(tx: Tx, resource: Resource, values: Record<string, unknown>): Promise<Row> {
-  const row = firstRow(await tx.insert(resource.table).values(values).returning(selection(resource)));
+/** With `labelScope`, the row comes back with its single relations' labels, as a list page's rows do. */
+export async function insertRow(tx: Tx, resource: Resource, values: Record<string, unknown>, labelScope?: CompanyScope): Promise<Row> {
+  const labelColumns = labelScope ? relationLabelColumns(resource.entity, resource.columns, labelScope) : {};
+  const row = firstRow(
+    await tx
+      .insert(resource.table)
+      .values(values)
+      .returning({ ...selection(resource), ...labelColumns }),
+  );
   if (!row) throw new Error(`insert into ${resource.entity.name} returned no row`);
   return row;
 }

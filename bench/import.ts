@@ -1,0 +1,187 @@
+/**
+ * Import benchmark (issue 9, item 4): customers through `POST /customer/import`, ten requests in
+ * flight as the console sends its batches (apps/web/src/kit/importer), each row naming its company
+ * by name and carrying its SHA-256 import hash; beside plain one-row INSERTs of as many customers,
+ * ten at a time, on the same database in the same run. Rows per second for both, and the ratio.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_PREFIX, buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { connectDatabase } from '../apps/api/src/platform/db/client';
+import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
+import { user } from '../apps/api/src/platform/db/schema';
+import { seedRolesAndSettings } from '../apps/api/src/platform/seed';
+import { FIRST_NAMES, generateBenchData, LAST_NAMES } from './generate';
+import { requestJson } from './http';
+import { startBenchDatabase } from './list';
+import { formatTable } from './table';
+
+export type ImportBenchOptions = {
+  rows?: number;
+  companies?: number;
+  /** Rows in flight at once: the console's batch of ten. */
+  concurrency?: number;
+  databaseUrl?: string;
+  log?: (line: string) => void;
+};
+
+export type ImportRate = { rows: number; seconds: number; rowsPerSecond: number };
+export type ImportBenchResult = { api: ImportRate; raw: ImportRate; ratio: number };
+
+/** A valid CPF from a number (check digits computed), punctuated as a person types it. */
+function cpfOf(n: number): string {
+  const digits = [...String(100_000_000 + n).slice(-9)].map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
+    const rest = sum % 11;
+    digits.push(rest < 2 ? 0 : 11 - rest);
+  }
+  const d = digits.join('');
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
+
+type Customer = { name: string; cellphone: string; email: string; documentNumber: string; company: string; pcd: boolean; enable: boolean };
+
+/** The i-th customer as a spreadsheet row reads (the company by its name). */
+function customerRow(i: number, companyNames: string[]): Customer {
+  const first = FIRST_NAMES[i % FIRST_NAMES.length] as string;
+  const last = LAST_NAMES[(i * 7) % LAST_NAMES.length] as string;
+  return {
+    name: `${first} ${last} ${i}`,
+    cellphone: `55219${String(10_000_000 + i).slice(-8)}`,
+    email: `importado${i}@exemplo.com.br`,
+    documentNumber: cpfOf(i + 1),
+    company: companyNames[i % companyNames.length] as string,
+    pcd: i % 50 === 0,
+    enable: true,
+  };
+}
+
+/** Runs `work(i)` for i in [0, count) with `concurrency` in flight; answers the elapsed seconds. */
+async function runAll(count: number, concurrency: number, work: (i: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next;
+        next += 1;
+        await work(i);
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+const rateOf = (rows: number, seconds: number): ImportRate => ({ rows, seconds, rowsPerSecond: rows / seconds });
+
+export async function runImportBenchmark(options: ImportBenchOptions = {}): Promise<ImportBenchResult> {
+  const log = options.log ?? (() => {});
+  const rows = options.rows ?? 10_000;
+  const concurrency = options.concurrency ?? 10;
+  const benchDb = await startBenchDatabase(options.databaseUrl);
+  const database = connectDatabase(benchDb.url, 10);
+  const rawDatabase = connectDatabase(benchDb.url, 10);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-data-'));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await migrateDatabase(database.db);
+    const roles = await seedRolesAndSettings(database.db);
+    const client = await database.pool.connect();
+    let companyIds: string[];
+    try {
+      ({ companyIds } = await generateBenchData(client, { customers: 0, companies: options.companies ?? 50, log }));
+    } finally {
+      client.release();
+    }
+    const names = await database.pool.query<{ id: string; name: string }>('SELECT id, name FROM company WHERE id = ANY($1::uuid[])', [
+      companyIds,
+    ]);
+    const companyNames = names.rows.map((row) => row.name);
+    const companyIdByName = new Map(names.rows.map((row) => [row.name, row.id]));
+    const [owner] = await database.db
+      .insert(user)
+      .values({ email: 'bench@ebox.local', emailVerified: true, roles: [roles.owner as string], firstName: 'Bench' })
+      .returning({ id: user.id, tokenVersion: user.tokenVersion });
+    if (!owner) throw new Error('bench user not created');
+
+    const config = {
+      ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', JOBS_WORKER: 'false' }),
+      logLevel: 'silent',
+    };
+    app = await buildApp({ db: database.db, config, logger: false, forceCloseConnections: true });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = new URL(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${API_PREFIX}/customer/import`);
+    const token = await app.deps.tokens.sign({ sub: owner.id, tv: owner.tokenVersion });
+    const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
+
+    // Plain inserts first, of other customers (the import's documents stay free in each company).
+    const rawSeconds = await runAll(rows, concurrency, async (i) => {
+      const row = customerRow(rows + i, companyNames);
+      await rawDatabase.pool.query(
+        `INSERT INTO customer (name, cellphone, email, document_number, company_id, pcd, enable, import_hash, created_by_id, updated_by_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+        [
+          row.name,
+          row.cellphone,
+          row.email,
+          row.documentNumber,
+          companyIdByName.get(row.company),
+          row.pcd,
+          row.enable,
+          `raw-${i}`,
+          owner.id,
+        ],
+      );
+    });
+    const raw = rateOf(rows, rawSeconds);
+    log(`  plain INSERTs: ${rows.toLocaleString('en-US')} rows in ${rawSeconds.toFixed(1)} s, ${raw.rowsPerSecond.toFixed(0)} rows/s`);
+
+    const apiSeconds = await runAll(rows, concurrency, async (i) => {
+      const data = customerRow(i, companyNames);
+      const importHash = createHash('sha256').update(JSON.stringify(data)).digest('hex');
+      const { status, body } = await requestJson(agent, url, { method: 'POST', headers, body: { data, importHash } });
+      if (status !== 200) throw new Error(`row ${i}: ${status} ${JSON.stringify(body)}`);
+    });
+    const api = rateOf(rows, apiSeconds);
+    log(
+      `  POST /customer/import: ${rows.toLocaleString('en-US')} rows in ${apiSeconds.toFixed(1)} s, ${api.rowsPerSecond.toFixed(0)} rows/s`,
+    );
+
+    const audited = await database.pool.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM audit_log WHERE entity_name = 'customer' AND action = 'import'",
+    );
+    if (audited.rows[0]?.count !== rows) throw new Error(`expected ${rows} import audit rows, found ${audited.rows[0]?.count}`);
+    return { api, raw, ratio: api.rowsPerSecond / raw.rowsPerSecond };
+  } finally {
+    agent.destroy();
+    await app?.close();
+    await rawDatabase.close();
+    await database.close();
+    await benchDb.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function formatImportResults(result: ImportBenchResult): string {
+  const line = (name: string, rate: ImportRate) => [
+    name,
+    rate.rows.toLocaleString('en-US'),
+    rate.seconds.toFixed(1),
+    rate.rowsPerSecond.toFixed(0),
+  ];
+  return [
+    formatTable(
+      ['customers, 10 in flight', 'rows', 's', 'rows/s'],
+      [line('POST /customer/import', result.api), line('plain INSERTs', result.raw)],
+    ),
+    '',
+    `import / plain INSERT rows per second: ${result.ratio.toFixed(2)} (targets: at least 500 rows/s and 0.20)`,
+  ].join('\n');
+}
