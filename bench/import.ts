@@ -5,19 +5,11 @@
  * ten at a time, on the same database in the same run. Rows per second for both, and the ratio.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { API_PREFIX, buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { connectDatabase } from '../apps/api/src/platform/db/client';
-import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
-import { user } from '../apps/api/src/platform/db/schema';
-import { seedRolesAndSettings } from '../apps/api/src/platform/seed';
-import { FIRST_NAMES, generateBenchData, LAST_NAMES } from './generate';
+import { startBenchApi } from './bench-api';
+import { FIRST_NAMES, LAST_NAMES } from './generate';
 import { requestJson } from './http';
-import { startBenchDatabase } from './list';
 import { formatTable } from './table';
 
 export type ImportBenchOptions = {
@@ -83,43 +75,22 @@ export async function runImportBenchmark(options: ImportBenchOptions = {}): Prom
   const log = options.log ?? (() => {});
   const rows = options.rows ?? 10_000;
   const concurrency = options.concurrency ?? 10;
-  const benchDb = await startBenchDatabase(options.databaseUrl);
-  const database = connectDatabase(benchDb.url, 10);
-  const rawDatabase = connectDatabase(benchDb.url, 10);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-data-'));
+  const api = await startBenchApi({
+    customers: 0,
+    companies: options.companies,
+    databaseUrl: options.databaseUrl,
+    log,
+    env: { JOBS_WORKER: 'false' },
+  });
+  const rawDatabase = connectDatabase(api.databaseUrl, 10);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await migrateDatabase(database.db);
-    const roles = await seedRolesAndSettings(database.db);
-    const client = await database.pool.connect();
-    let companyIds: string[];
-    try {
-      ({ companyIds } = await generateBenchData(client, { customers: 0, companies: options.companies ?? 50, log }));
-    } finally {
-      client.release();
-    }
-    const names = await database.pool.query<{ id: string; name: string }>('SELECT id, name FROM company WHERE id = ANY($1::uuid[])', [
-      companyIds,
+    const names = await rawDatabase.pool.query<{ id: string; name: string }>('SELECT id, name FROM company WHERE id = ANY($1::uuid[])', [
+      api.companyIds,
     ]);
     const companyNames = names.rows.map((row) => row.name);
     const companyIdByName = new Map(names.rows.map((row) => [row.name, row.id]));
-    const [owner] = await database.db
-      .insert(user)
-      .values({ email: 'bench@ebox.local', emailVerified: true, roles: [roles.owner as string], firstName: 'Bench' })
-      .returning({ id: user.id, tokenVersion: user.tokenVersion });
-    if (!owner) throw new Error('bench user not created');
-
-    const config = {
-      ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', JOBS_WORKER: 'false' }),
-      logLevel: 'silent',
-    };
-    app = await buildApp({ db: database.db, config, logger: false, forceCloseConnections: true });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const url = new URL(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${API_PREFIX}/customer/import`);
-    const token = await app.deps.tokens.sign({ sub: owner.id, tv: owner.tokenVersion });
-    const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
+    const url = new URL(`${api.base}/customer/import`);
 
     // Plain inserts first, of other customers (the import's documents stay free in each company).
     const rawSeconds = await runAll(rows, concurrency, async (i) => {
@@ -136,7 +107,7 @@ export async function runImportBenchmark(options: ImportBenchOptions = {}): Prom
           row.pcd,
           row.enable,
           `raw-${i}`,
-          owner.id,
+          api.ownerId,
         ],
       );
     });
@@ -146,26 +117,23 @@ export async function runImportBenchmark(options: ImportBenchOptions = {}): Prom
     const apiSeconds = await runAll(rows, concurrency, async (i) => {
       const data = customerRow(i, companyNames);
       const importHash = createHash('sha256').update(JSON.stringify(data)).digest('hex');
-      const { status, body } = await requestJson(agent, url, { method: 'POST', headers, body: { data, importHash } });
+      const { status, body } = await requestJson(agent, url, { method: 'POST', headers: api.headers, body: { data, importHash } });
       if (status !== 200) throw new Error(`row ${i}: ${status} ${JSON.stringify(body)}`);
     });
-    const api = rateOf(rows, apiSeconds);
+    const imported = rateOf(rows, apiSeconds);
     log(
-      `  POST /customer/import: ${rows.toLocaleString('en-US')} rows in ${apiSeconds.toFixed(1)} s, ${api.rowsPerSecond.toFixed(0)} rows/s`,
+      `  POST /customer/import: ${rows.toLocaleString('en-US')} rows in ${apiSeconds.toFixed(1)} s, ${imported.rowsPerSecond.toFixed(0)} rows/s`,
     );
 
-    const audited = await database.pool.query<{ count: number }>(
+    const audited = await rawDatabase.pool.query<{ count: number }>(
       "SELECT count(*)::int AS count FROM audit_log WHERE entity_name = 'customer' AND action = 'import'",
     );
     if (audited.rows[0]?.count !== rows) throw new Error(`expected ${rows} import audit rows, found ${audited.rows[0]?.count}`);
-    return { api, raw, ratio: api.rowsPerSecond / raw.rowsPerSecond };
+    return { api: imported, raw, ratio: imported.rowsPerSecond / raw.rowsPerSecond };
   } finally {
     agent.destroy();
-    await app?.close();
     await rawDatabase.close();
-    await database.close();
-    await benchDb.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await api.stop();
   }
 }
 

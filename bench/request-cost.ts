@@ -6,20 +6,11 @@
  * The ratio of requests per second is the figure the issue sets: at least half of raw.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type pg from 'pg';
-import { API_PREFIX, buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { connectDatabase } from '../apps/api/src/platform/db/client';
-import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
-import { user } from '../apps/api/src/platform/db/schema';
-import { seedRolesAndSettings } from '../apps/api/src/platform/seed';
-import { generateBenchData } from './generate';
+import { startBenchApi } from './bench-api';
 import { requestJson } from './http';
-import { startBenchDatabase } from './list';
 import { formatTable, percentile } from './table';
 
 export type RequestCostOptions = {
@@ -35,6 +26,7 @@ export type RequestCostOptions = {
 };
 
 export type Throughput = { requestsPerSecond: number; p50: number; p95: number };
+/** `ratio`: the median of each round's API / raw SQL requests per second. */
 export type RequestCostResult = { api: Throughput; raw: Throughput; ratio: number; rows: number; count: number };
 
 /** Runs `once` from `concurrency` loops for `seconds`; answers the rate and latencies. */
@@ -77,46 +69,17 @@ export async function runRequestCostBenchmark(options: RequestCostOptions = {}):
   const concurrency = options.concurrency ?? 8;
   const seconds = options.seconds ?? 5;
   const repetitions = options.repetitions ?? 3;
-  const benchDb = await startBenchDatabase(options.databaseUrl);
-  // The API's pool and the raw SQL's pool are alike, so neither waits for a connection more.
-  const database = connectDatabase(benchDb.url, 10);
-  const rawDatabase = connectDatabase(benchDb.url, 10);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-data-'));
+  const api = await startBenchApi({ ...options, log, env: { JOBS_WORKER: 'false' } });
+  // The raw SQL's pool is as large as the API's, so neither waits for a connection more.
+  const rawDatabase = connectDatabase(api.databaseUrl, 10);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await migrateDatabase(database.db);
-    const roles = await seedRolesAndSettings(database.db);
-    const client = await database.pool.connect();
-    let companyIds: string[];
-    try {
-      ({ companyIds } = await generateBenchData(client, { customers: options.customers, companies: options.companies, log }));
-    } finally {
-      client.release();
-    }
-    const [owner] = await database.db
-      .insert(user)
-      .values({ email: 'bench@ebox.local', emailVerified: true, roles: [roles.owner as string], firstName: 'Bench' })
-      .returning({ id: user.id, tokenVersion: user.tokenVersion });
-    if (!owner) throw new Error('bench user not created');
-
-    const config = {
-      ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', JOBS_WORKER: 'false' }),
-      logLevel: 'silent',
-    };
-    app = await buildApp({ db: database.db, config, logger: false, forceCloseConnections: true });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const token = await app.deps.tokens.sign({ sub: owner.id, tv: owner.tokenVersion });
-    const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
-
-    const companyId = companyIds[7 % companyIds.length] as string;
-    const url = new URL(`http://127.0.0.1:${port}${API_PREFIX}/customer?${new URLSearchParams({ 'filter[company]': companyId })}`);
+    const companyId = api.companyIds[7 % api.companyIds.length] as string;
+    const url = new URL(`${api.base}/customer?${new URLSearchParams({ 'filter[company]': companyId })}`);
     let rows = 0;
     let count = 0;
     const viaApi = async () => {
-      const { status, body } = await requestJson(agent, url, { headers });
+      const { status, body } = await requestJson(agent, url, { headers: api.headers });
       if (status !== 200) throw new Error(`GET /customer answered ${status}: ${JSON.stringify(body)}`);
       const page = body as { rows: unknown[]; count: number };
       rows = page.rows.length;
@@ -140,16 +103,12 @@ export async function runRequestCostBenchmark(options: RequestCostOptions = {}):
         `  round ${i + 1}: API ${a.requestsPerSecond.toFixed(0)} req/s (p50 ${a.p50.toFixed(1)} ms), raw SQL ${r.requestsPerSecond.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms)`,
       );
     }
-    const api = medianOf(apiRuns);
-    const raw = medianOf(rawRuns);
-    return { api, raw, ratio: api.requestsPerSecond / raw.requestsPerSecond, rows, count };
+    const ratios = apiRuns.map((run, i) => run.requestsPerSecond / (rawRuns[i] as Throughput).requestsPerSecond);
+    return { api: medianOf(apiRuns), raw: medianOf(rawRuns), ratio: median(ratios), rows, count };
   } finally {
     agent.destroy();
-    await app?.close();
     await rawDatabase.close();
-    await database.close();
-    await benchDb.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await api.stop();
   }
 }
 
