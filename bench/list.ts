@@ -1,21 +1,10 @@
 /**
- * List benchmark: starts the API (buildApp, real HTTP on loopback) on a fresh database, generates
- * the bench data, then times GET /customer for filtered and sorted pages, sequentially, and
- * answers p50/p95 per scenario. The database is a throw-away embedded PostgreSQL, or a new
- * database created on BENCH_DATABASE_URL's server and dropped at the end.
+ * List benchmark: starts the API (buildApp, real HTTP on loopback) on a fresh database with the
+ * bench data, then times GET /customer for filtered and sorted pages, sequentially (p50/p95 per
+ * scenario), issue 9's queries beside their raw SQL, and the export.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { API_PREFIX, buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { connectDatabase } from '../apps/api/src/platform/db/client';
-import { startEmbeddedPostgres } from '../apps/api/src/platform/db/embedded';
-import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
-import { user } from '../apps/api/src/platform/db/schema';
-import { seedRolesAndSettings } from '../apps/api/src/platform/seed';
-import { generateBenchData } from './generate';
+import { startBenchApi } from './bench-api';
 import { CONCURRENCY, type Comparison, compareWithRawSql } from './list-versus-sql';
 import { formatTable, percentile } from './table';
 
@@ -75,75 +64,13 @@ const SCENARIOS: Scenario[] = [
 
 const WARM_UP = 5;
 
-export type BenchDatabase = { url: string; stop: () => Promise<void> };
-
-/** A throw-away database: embedded, or created on `serverUrl`'s server and dropped by `stop`. */
-export async function startBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
-  if (serverUrl) {
-    const name = `ebox_bench_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      async stop() {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-'));
-  // The embedded server runs as an unprivileged user when we are root.
-  chmodSync(dir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: 0, persistent: false });
-  return {
-    url: embedded.url,
-    async stop() {
-      await embedded.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 export async function runListBenchmark(options: ListBenchOptions = {}): Promise<ListBenchResults> {
   const log = options.log ?? (() => {});
   const requests = options.requests ?? 50;
   const parts = new Set(options.parts ?? ['scenarios', 'versus', 'export']);
-  const benchDb = await startBenchDatabase(options.databaseUrl);
-  const database = connectDatabase(benchDb.url, 10);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-data-'));
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const api = await startBenchApi({ ...options, log });
   try {
-    await migrateDatabase(database.db);
-    const roles = await seedRolesAndSettings(database.db);
-    const client = await database.pool.connect();
-    let companyIds: string[];
-    try {
-      ({ companyIds } = await generateBenchData(client, { customers: options.customers, companies: options.companies, log }));
-    } finally {
-      client.release();
-    }
-
-    // The owner sees every company, the way an operator of the whole network lists customers.
-    const [owner] = await database.db
-      .insert(user)
-      .values({ email: 'bench@ebox.local', emailVerified: true, roles: [roles.owner as string], firstName: 'Bench' })
-      .returning({ id: user.id, tokenVersion: user.tokenVersion });
-    if (!owner) throw new Error('bench user not created');
-
-    const config = { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256' }), logLevel: 'silent' };
-    app = await buildApp({ db: database.db, config, logger: false, forceCloseConnections: true });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${API_PREFIX}`;
-    const token = await app.deps.tokens.sign({ sub: owner.id, tv: owner.tokenVersion });
-    const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
-
+    const { base, headers, companyIds } = api;
     const results: ScenarioResult[] = [];
     for (const scenario of parts.has('scenarios') ? SCENARIOS : []) {
       const query = new URLSearchParams(scenario.query(companyIds)).toString();
@@ -178,7 +105,7 @@ export async function runListBenchmark(options: ListBenchOptions = {}): Promise<
     let comparisons: Comparison[] = [];
     if (parts.has('versus')) {
       log(`issue 9's queries beside raw SQL, ${CONCURRENCY} at a time:`);
-      const raw = new pg.Pool({ connectionString: benchDb.url, max: 10 });
+      const raw = new pg.Pool({ connectionString: api.databaseUrl, max: 10 });
       try {
         comparisons = await compareWithRawSql({
           listUrl: `${base}/customer`,
@@ -195,10 +122,7 @@ export async function runListBenchmark(options: ListBenchOptions = {}): Promise<
     if (parts.has('export')) results.push(await measureExport(`${base}/customer/export`, headers, log));
     return { scenarios: results, comparisons };
   } finally {
-    await app?.close();
-    await database.close();
-    await benchDb.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await api.stop();
   }
 }
 

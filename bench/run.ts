@@ -19,11 +19,18 @@
  *   with a stored session): JavaScript files and bytes (raw and as sent), requests before the first
  *   rows, time to the first screen, whether the session, settings and first page overlapped; beside
  *   the issue's targets and a floor (React + one antd Button). BENCH_FIRST_SCREEN_RUNS (3) loads each.
+ * - request-cost: one company's first page with its count through the API beside the raw SQL of the
+ *   same page and count, interleaved, at BENCH_CONCURRENCY (8) for BENCH_ROUND_SECONDS (5) per round,
+ *   BENCH_ROUNDS (3) rounds; req/s, p50 and the API/raw ratio (BENCH_CUSTOMERS, BENCH_COMPANIES).
+ * - import: BENCH_IMPORT_ROWS (10,000) customers through POST /customer/import, ten in flight as the
+ *   console sends them, beside as many plain one-row INSERTs; rows per second and the ratio.
  */
 import { formatFirstScreenResults, runFirstScreenBenchmark } from './first-screen';
+import { formatImportResults, runImportBenchmark } from './import';
 import { formatJobsResults, runJobsBenchmark } from './jobs';
 import { formatResults, type ListBenchPart, runListBenchmark } from './list';
 import { formatComparisons } from './list-versus-sql';
+import { formatRequestCostResults, runRequestCostBenchmark } from './request-cost';
 import { formatStartupResults, runStartupBenchmark } from './startup';
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -62,6 +69,39 @@ const PARTS: Record<string, () => Promise<void>> = {
     log('');
     if (results.scenarios.length) log(formatResults(results.scenarios));
     if (results.comparisons.length) log(`\n${formatComparisons(results.comparisons)}`);
+  },
+  async 'request-cost'() {
+    const customers = numberFromEnv('BENCH_CUSTOMERS', 100_000);
+    const companies = numberFromEnv('BENCH_COMPANIES', 50);
+    const concurrency = numberFromEnv('BENCH_CONCURRENCY', 8);
+    log(
+      `Ebox Console request-cost benchmark: GET /customer?filter[company]= beside its raw SQL, ${customers.toLocaleString('en-US')} customers, ${companies} companies, concurrency ${concurrency}`,
+    );
+    logDatabase();
+    const result = await runRequestCostBenchmark({
+      customers,
+      companies,
+      concurrency,
+      seconds: numberFromEnv('BENCH_ROUND_SECONDS', 5),
+      repetitions: numberFromEnv('BENCH_ROUNDS', 3),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatRequestCostResults(result));
+  },
+  async import() {
+    const rows = numberFromEnv('BENCH_IMPORT_ROWS', 10_000);
+    log(`Ebox Console import benchmark: ${rows.toLocaleString('en-US')} customers through POST /customer/import beside plain INSERTs`);
+    logDatabase();
+    const result = await runImportBenchmark({
+      rows,
+      companies: numberFromEnv('BENCH_COMPANIES', 50),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatImportResults(result));
   },
   async startup() {
     log('Ebox Console start-up benchmark: time from starting the process to the first answer');

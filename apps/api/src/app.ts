@@ -18,8 +18,8 @@ import { registerIamRoutes } from './modules/iam/routes';
 import { registerJobRoutes } from './modules/jobs/routes';
 import { registerOutboxRoutes } from './modules/outbox/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
-import { type CurrentUser, loadCurrentUser } from './platform/auth/current-user';
-import { isTokenRevoked } from './platform/auth/revoked-tokens';
+import type { CurrentUser } from './platform/auth/current-user';
+import { createSessionCache } from './platform/auth/session-cache';
 import { createTokenService, type TokenService, type VerifiedToken } from './platform/auth/tokens';
 import type { Db } from './platform/db/client';
 import { type AppError, notFound, registerErrorHandler, unauthorized } from './platform/errors';
@@ -123,6 +123,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('authError', null);
 
+  const sessions = createSessionCache({ db, tokens: deps.tokens, log: app.log });
+  app.addHook('onClose', () => sessions.close());
+
   app.addHook('onRequest', async (request, reply) => {
     request.language = pickLanguage(request.headers['accept-language']);
     reply.header('x-request-id', request.id);
@@ -139,18 +142,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
-    const claims = await deps.tokens.verify(header.slice(7));
-    if (!claims) {
+    // A disabled user, an older token version or a signed-out token is no session (session-cache.ts).
+    const session = await sessions.authenticate(header.slice(7));
+    if (!session) {
       request.authError = unauthorized('errors.sessionExpired');
       return;
     }
-    const [user, revoked] = await Promise.all([loadCurrentUser(db, claims.sub), isTokenRevoked(db, claims.jti)]);
-    if (!user || user.disabled || user.tokenVersion !== claims.tv || revoked) {
-      request.authError = unauthorized('errors.sessionExpired');
-      return;
-    }
-    request.currentUser = user;
-    request.sessionToken = claims;
+    request.currentUser = session.user;
+    request.sessionToken = session.claims;
   }
 
   registerErrorHandler(app);

@@ -1,4 +1,4 @@
-import { ENTITIES, type Language, translatedValuesOf } from '@ebox/domain';
+import { ENTITIES, type EntityDeclaration, type Language, translatedValuesOf } from '@ebox/domain';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
@@ -78,3 +78,34 @@ export const labels: LabelSource = {
     return result;
   },
 };
+
+/** Where a row read with `relationLabelColumns` carries the label of its relation `field`. */
+export function labelKeyOf(field: string): string {
+  return `${field}:label`;
+}
+
+/**
+ * The labels of a page's single relations, read in the page's own query (a subquery per relation,
+ * within the caller's scope, as `labelsOf` reads them) rather than in a query of their own after it:
+ * one round trip less on every list (issue 9). Many-valued relations are still looked up apart.
+ */
+export function relationLabelColumns(
+  entity: EntityDeclaration,
+  columns: Record<string, PgColumn>,
+  scope: CompanyScope,
+): Record<string, SQL> {
+  const result: Record<string, SQL> = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const column = columns[name];
+    if (field.type !== 'relation' || field.multiple || !column) continue;
+    result[labelKeyOf(name)] = labels.labelSubquery(field.entity, column, scope);
+  }
+  return result;
+}
+
+/** The row as stored, without the labels it was read with. */
+export function withoutRelationLabels<R extends Record<string, unknown>>(entity: EntityDeclaration, row: R): R {
+  const copy: Record<string, unknown> = { ...row };
+  for (const name of Object.keys(entity.fields)) delete copy[labelKeyOf(name)];
+  return copy as R;
+}

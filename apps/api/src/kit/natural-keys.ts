@@ -89,6 +89,16 @@ function messageKey(kind: 'none' | 'several', target: string): string {
 type Pending = { name: string; target: EntityDeclaration; text: string; candidates: Candidate[]; index: number | null };
 
 /**
+ * The relation fields whose every value `resolveNaturalKeys` finds among the records the actor may
+ * see (a name or an id alike): a write of its answer need not look them up again.
+ */
+export function relationsResolvedByNaturalKeys(entity: EntityDeclaration): ReadonlySet<string> {
+  return new Set(
+    Object.entries(entity.fields).flatMap(([name, field]) => (field.type === 'relation' && ENTITIES[field.entity] ? [name] : [])),
+  );
+}
+
+/**
  * `data` (validated in import mode) with every relation value that is a natural key replaced by its
  * record's id; throws a validation error naming each value that matches no record or several.
  */

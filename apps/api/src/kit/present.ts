@@ -1,7 +1,8 @@
 import { type EntityDeclaration, type EntityRecord, type RelationField, type RelationRef, relationIdsOf } from '@ebox/domain';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
-import { labels } from './labels';
+import { labelKeyOf, labels, withoutRelationLabels } from './labels';
+import { labelSourceOf } from './policies';
 import type { Row } from './repository';
 
 /**
@@ -33,12 +34,25 @@ export async function presentRows<E extends EntityDeclaration>(
   scope: CompanyScope,
 ): Promise<EntityRecord<E>[]> {
   const labelMaps = new Map<string, Map<string, string>>();
-  for (const [name, field] of relationFields(entity)) {
-    const ids = rows.flatMap((row) => relationIdsOf(row[name]));
-    labelMaps.set(name, await labels.labelsOf(db, field.entity, ids, scope, entity.name));
-  }
+  // Labels the rows were read with (a list page) need no query; the others are read at once.
+  await Promise.all(
+    relationFields(entity).map(async ([name, field]) => {
+      const known = new Map<string, string>();
+      const key = labelKeyOf(name);
+      // A record labelled by a source of its own (a unit with its building) is read from that source.
+      const readWithPage = !labelSourceOf(field.entity, entity.name);
+      const missing: string[] = [];
+      for (const row of rows) {
+        for (const id of relationIdsOf(row[name])) {
+          if (readWithPage && key in row) known.set(id, (row[key] as string | null) ?? id);
+          else missing.push(id);
+        }
+      }
+      labelMaps.set(name, new Map([...known, ...(await labels.labelsOf(db, field.entity, missing, scope, entity.name))]));
+    }),
+  );
   return rows.map((row) => {
-    const record: Record<string, unknown> = { ...row };
+    const record: Record<string, unknown> = withoutRelationLabels(entity, row);
     for (const [name, field] of Object.entries(entity.fields)) {
       const value = row[name];
       if (field.type === 'relation') {

@@ -5,7 +5,7 @@ import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityTable, identifierKeyOf } from '../platform/db/entity-tables';
 import { COUNT_CAP, type ListTotal, listTotal } from './counts';
-import { labels } from './labels';
+import { labels, relationLabelColumns } from './labels';
 import { DEFAULT_LIMIT, filterConditions, keysetCondition, type ListQuery, orderByClause, shownValueOf } from './list-query';
 import { scopeCondition, visibleIdsOf } from './scope';
 
@@ -88,11 +88,20 @@ export function listWhere(
   );
 }
 
-export function listSelect(db: Tx, resource: Resource, query: ListQuery, scope: CompanyScope, extra: SQL[] = []) {
+/** With `withLabels`, each row also carries its single relations' labels (see `relationLabelColumns`). */
+export function listSelect(
+  db: Tx,
+  resource: Resource,
+  query: ListQuery,
+  scope: CompanyScope,
+  extra: SQL[] = [],
+  { withLabels = false }: { withLabels?: boolean } = {},
+) {
   const where = listWhere(resource, query, scope, extra);
   const order = orderByClause(resource.entity, resource.columns, query.orderBy, labels, scope, query.language);
+  const labelColumns = withLabels ? relationLabelColumns(resource.entity, resource.columns, scope) : {};
   return db
-    .select(selection(resource))
+    .select({ ...selection(resource), ...labelColumns })
     .from(resource.table)
     .where(where)
     .orderBy(...order);
@@ -108,13 +117,14 @@ export async function listRows(
   query: ListQuery,
   scope: CompanyScope,
   extra: SQL[] = [],
+  options: { withLabels?: boolean } = {},
 ): Promise<{ rows: Row[] } & ListTotal> {
   const limit = query.limit || DEFAULT_LIMIT;
   const offset = query.offset ?? 0;
   const where = listWhere(resource, query, scope, extra);
   const keyset = query.after ? [keysetCondition(resource.entity, resource.table, resource.columns, query, query.after, labels, scope)] : [];
   const [rows, total] = await Promise.all([
-    listSelect(db, resource, query, scope, [...extra, ...keyset])
+    listSelect(db, resource, query, scope, [...extra, ...keyset], options)
       .limit(limit)
       .offset(offset),
     listTotal(db, resource, query, scope, where, extra, Math.max(COUNT_CAP, offset + limit)),
@@ -152,8 +162,15 @@ export async function findRowsInScope(
   return rowsOf(options.lock ? await query.for('update') : await query);
 }
 
-export async function insertRow(tx: Tx, resource: Resource, values: Record<string, unknown>): Promise<Row> {
-  const row = firstRow(await tx.insert(resource.table).values(values).returning(selection(resource)));
+/** With `labelScope`, the row comes back with its single relations' labels, as a list page's rows do. */
+export async function insertRow(tx: Tx, resource: Resource, values: Record<string, unknown>, labelScope?: CompanyScope): Promise<Row> {
+  const labelColumns = labelScope ? relationLabelColumns(resource.entity, resource.columns, labelScope) : {};
+  const row = firstRow(
+    await tx
+      .insert(resource.table)
+      .values(values)
+      .returning({ ...selection(resource), ...labelColumns }),
+  );
   if (!row) throw new Error(`insert into ${resource.entity.name} returned no row`);
   return row;
 }

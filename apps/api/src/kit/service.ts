@@ -20,8 +20,9 @@ import { AppError, badRequest, conflict, forbidden, notFound, ValidationError } 
 import { type IdempotencyOptions, idempotent } from '../platform/idempotency';
 import { releaseArrayReferences } from './array-references';
 import { type ExportFile, openExport, parseExportFields } from './export';
+import { withoutRelationLabels } from './labels';
 import type { ListQuery } from './list-query';
-import { resolveNaturalKeys } from './natural-keys';
+import { relationsResolvedByNaturalKeys, resolveNaturalKeys } from './natural-keys';
 import { actionHandlerOf, autocompleteSourceOf, policyOf } from './policies';
 import { presentRow, presentRows } from './present';
 import {
@@ -54,8 +55,20 @@ import { companyOfRecord, isInScope } from './scope';
 /** Options of a change a caller may repeat (see platform/idempotency.ts). */
 export type WriteOptions = IdempotencyOptions;
 
+// Building a declaration's schema costs more than parsing a row with it (zod compiles each new
+// object schema): each is built once per entity and mode, not on every request.
+const schemas = new WeakMap<EntityDeclaration, Map<SchemaMode, ReturnType<typeof entitySchema>>>();
+
+function schemaOf(entity: EntityDeclaration, mode: SchemaMode): ReturnType<typeof entitySchema> {
+  const byMode = schemas.get(entity) ?? new Map<SchemaMode, ReturnType<typeof entitySchema>>();
+  schemas.set(entity, byMode);
+  const schema = byMode.get(mode) ?? entitySchema(entity, mode);
+  byMode.set(mode, schema);
+  return schema;
+}
+
 function validate(entity: EntityDeclaration, data: unknown, mode: SchemaMode): Record<string, unknown> {
-  const result = entitySchema(entity, mode).safeParse(data ?? {});
+  const result = schemaOf(entity, mode).safeParse(data ?? {});
   if (!result.success) throw new ValidationError(result.error.issues, `entities.${entity.name}.fields`);
   return result.data as Record<string, unknown>;
 }
@@ -75,9 +88,16 @@ function scopeOfContext(ctx: ServiceContext): CompanyScope {
  * tells "not yours" from "not there"). References the record already holds are not checked again:
  * keeping them reveals and changes nothing, and a form saves them back as it got them.
  */
-async function checkRelations(db: Tx, entity: EntityDeclaration, data: Record<string, unknown>, before: Row | null, scope: CompanyScope) {
+async function checkRelations(
+  db: Tx,
+  entity: EntityDeclaration,
+  data: Record<string, unknown>,
+  before: Row | null,
+  scope: CompanyScope,
+  checked: ReadonlySet<string>,
+) {
   for (const [name, field] of Object.entries(entity.fields) as [string, Field][]) {
-    if (field.type !== 'relation' || !(name in data)) continue;
+    if (field.type !== 'relation' || !(name in data) || checked.has(name)) continue;
     const kept = new Set(relationIds(before?.[name]));
     const ids = [...new Set(relationIds(data[name]))].filter((id) => !kept.has(id));
     if (!ids.length) continue;
@@ -175,23 +195,33 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
     return row;
   }
 
-  async function write(ctx: TxContext, id: string | null, data: Record<string, unknown>, importKey?: string) {
+  /**
+   * `imported` is an import's hash key and the relations its natural keys resolved: those were
+   * found within the caller's scope in this transaction and are not looked up again.
+   */
+  async function write(
+    ctx: TxContext,
+    id: string | null,
+    data: Record<string, unknown>,
+    imported?: { key: string; resolved: ReadonlySet<string> },
+  ) {
+    const importKey = imported?.key;
     const principal = principalOf(ctx.actor);
     const scope = scopeOfContext(ctx);
     const before = id ? await loadInScope(ctx, id, true) : null;
-    await checkRelations(ctx.tx, entity, data, before, scope);
+    await checkRelations(ctx.tx, entity, data, before, scope, imported?.resolved ?? new Set());
     assertWritableInScope(entity, scope, { ...(before ?? {}), ...data }, !before);
     await policy().beforeWrite?.(ctx, { before, data });
     await checkUniqueWithin(ctx.tx, resource, { ...(before ?? {}), ...data }, before);
     const stamp = { updatedById: principal.userId };
     const row = await (before
       ? updateRow(ctx.tx, resource, before.id, { ...data, ...stamp })
-      : insertRow(ctx.tx, resource, {
-          ...data,
-          ...stamp,
-          createdById: principal.userId,
-          ...(importKey ? { importHash: importKey } : {}),
-        })
+      : insertRow(
+          ctx.tx,
+          resource,
+          { ...data, ...stamp, createdById: principal.userId, ...(importKey ? { importHash: importKey } : {}) },
+          scope,
+        )
     ).catch((error: unknown) => {
       throw uniqueWithinViolation(entity, error, { ...(before ?? {}), ...data }) ?? error;
     });
@@ -200,7 +230,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
       entityId: row.id,
       action: before ? 'update' : importKey ? 'import' : 'create',
       before,
-      after: row,
+      after: withoutRelationLabels(entity, row),
       by: auditByOf(principal),
     });
     return presentRow(ctx.tx, entity, row, scope);
@@ -242,7 +272,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
       may(ctx, 'Read');
       const scope = scopeOfContext(ctx);
       const db = dbOf(ctx);
-      const { rows, ...total } = await listRows(db, resource, { ...query, language: ctx.language }, scope);
+      const { rows, ...total } = await listRows(db, resource, { ...query, language: ctx.language }, scope, [], { withLabels: true });
       return { rows: await presentRows(db, entity, rows, scope), ...total };
     },
 
@@ -280,7 +310,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
           const key = importKeyOf(entity, data, importHash);
           if (await isImportHashUsed(tx.tx, resource, key)) throw conflict('errors.importHashExistent');
           try {
-            return await write(tx, null, data, key);
+            return await write(tx, null, data, { key, resolved: relationsResolvedByNaturalKeys(entity) });
           } catch (error) {
             // Two imports of the same row racing: the unique index decides, the message stays the same.
             if (isImportHashViolation(entity, error)) throw conflict('errors.importHashExistent');
