@@ -19,7 +19,7 @@ import { connectDatabase } from '../apps/api/src/platform/db/client';
 import { defineJob } from '../apps/api/src/platform/jobs/job';
 import { enqueueJob, installJobQueues, JOB_SCHEMA } from '../apps/api/src/platform/jobs/queue';
 import { startJobWorker } from '../apps/api/src/platform/jobs/worker';
-import { startBenchDatabase } from './list';
+import { startBenchDatabase } from './bench-api';
 import { formatTable, percentile } from './table';
 
 export type JobsBenchOptions = {

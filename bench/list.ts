@@ -4,18 +4,7 @@
  * answers p50/p95 per scenario. The database is a throw-away embedded PostgreSQL, or a new
  * database created on BENCH_DATABASE_URL's server and dropped at the end.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { API_PREFIX, buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { connectDatabase } from '../apps/api/src/platform/db/client';
-import { startEmbeddedPostgres } from '../apps/api/src/platform/db/embedded';
-import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
-import { user } from '../apps/api/src/platform/db/schema';
-import { seedRolesAndSettings } from '../apps/api/src/platform/seed';
-import { generateBenchData } from './generate';
+import { startBenchApi } from './bench-api';
 import { formatTable, percentile } from './table';
 
 export type ListBenchOptions = {
@@ -66,74 +55,12 @@ const SCENARIOS: Scenario[] = [
 
 const WARM_UP = 5;
 
-export type BenchDatabase = { url: string; stop: () => Promise<void> };
-
-/** A throw-away database: embedded, or created on `serverUrl`'s server and dropped by `stop`. */
-export async function startBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
-  if (serverUrl) {
-    const name = `ebox_bench_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      async stop() {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-'));
-  // The embedded server runs as an unprivileged user when we are root.
-  chmodSync(dir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: 0, persistent: false });
-  return {
-    url: embedded.url,
-    async stop() {
-      await embedded.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 export async function runListBenchmark(options: ListBenchOptions = {}): Promise<ScenarioResult[]> {
   const log = options.log ?? (() => {});
   const requests = options.requests ?? 50;
-  const benchDb = await startBenchDatabase(options.databaseUrl);
-  const database = connectDatabase(benchDb.url, 10);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-data-'));
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const api = await startBenchApi({ ...options, log });
   try {
-    await migrateDatabase(database.db);
-    const roles = await seedRolesAndSettings(database.db);
-    const client = await database.pool.connect();
-    let companyIds: string[];
-    try {
-      ({ companyIds } = await generateBenchData(client, { customers: options.customers, companies: options.companies, log }));
-    } finally {
-      client.release();
-    }
-
-    // The owner sees every company, the way an operator of the whole network lists customers.
-    const [owner] = await database.db
-      .insert(user)
-      .values({ email: 'bench@ebox.local', emailVerified: true, roles: [roles.owner as string], firstName: 'Bench' })
-      .returning({ id: user.id, tokenVersion: user.tokenVersion });
-    if (!owner) throw new Error('bench user not created');
-
-    const config = { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256' }), logLevel: 'silent' };
-    app = await buildApp({ db: database.db, config, logger: false, forceCloseConnections: true });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${API_PREFIX}`;
-    const token = await app.deps.tokens.sign({ sub: owner.id, tv: owner.tokenVersion });
-    const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
-
+    const { base, headers, companyIds } = api;
     const results: ScenarioResult[] = [];
     for (const scenario of SCENARIOS) {
       const query = new URLSearchParams(scenario.query(companyIds)).toString();
@@ -165,42 +92,10 @@ export async function runListBenchmark(options: ListBenchOptions = {}): Promise<
       log(`  ${result.name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`);
       results.push(result);
     }
-    results.push(await measureExport(`${base}/customer/export`, headers, log));
     return results;
   } finally {
-    await app?.close();
-    await database.close();
-    await benchDb.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await api.close();
   }
-}
-
-const EXPORT_FIELDS = ['id', 'name', 'cellphone', 'email', 'documentNumber', 'company', 'enable', 'createdAt'];
-
-/**
- * The whole customer list as .xlsx (issue 3: 100,000 rows must export without freezing the page).
- * The file is read as it streams; the figure that matters besides time is how little the API's
- * memory grows, since the rows never sit in memory at once.
- */
-async function measureExport(url: string, headers: Record<string, string>, log: (line: string) => void): Promise<ScenarioResult> {
-  const query = EXPORT_FIELDS.map((field) => `fields[]=${field}`).join('&');
-  const rssBefore = process.memoryUsage().rss;
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-  }, 50);
-  const started = performance.now();
-  const response = await fetch(`${url}?${query}`, { headers });
-  if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status} ${await response.text()}`);
-  let bytes = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
-  const elapsed = performance.now() - started;
-  clearInterval(sampler);
-  const megabytes = (n: number) => (n / 1024 / 1024).toFixed(1);
-  log(
-    `  export all customers (${EXPORT_FIELDS.length} columns): ${(elapsed / 1000).toFixed(1)} s, ${megabytes(bytes)} MiB of xlsx, API memory +${megabytes(rssPeak - rssBefore)} MiB at peak`,
-  );
-  return { name: 'export all customers (.xlsx)', query, requests: 1, rows: -1, count: -1, p50: elapsed, p95: elapsed, max: elapsed };
 }
 
 /** A plain-text table of the results. */

@@ -16,7 +16,11 @@
  *   with a stored session): JavaScript files and bytes (raw and as sent), requests before the first
  *   rows, time to the first screen, whether the session, settings and first page overlapped; beside
  *   the issue's targets and a floor (React + one antd Button). BENCH_FIRST_SCREEN_RUNS (3) loads each.
+ * - export: BENCH_EXPORT_CUSTOMERS (1,000,000) customers across BENCH_COMPANIES (50) exported whole
+ *   through GET /customer/export as csv and xlsx (time, API CPU, RSS growth), beside PostgreSQL's
+ *   COPY of the same rows in the same run.
  */
+import { formatExportResults, runExportBenchmark } from './export';
 import { formatFirstScreenResults, runFirstScreenBenchmark } from './first-screen';
 import { formatJobsResults, runJobsBenchmark } from './jobs';
 import { formatResults, runListBenchmark } from './list';
@@ -67,6 +71,19 @@ const PARTS: Record<string, () => Promise<void>> = {
     });
     log('');
     log(formatJobsResults(results));
+  },
+  async export() {
+    const customers = numberFromEnv('BENCH_EXPORT_CUSTOMERS', 1_000_000);
+    log(`Ebox Console export benchmark: the whole customer list, ${customers.toLocaleString('en-US')} customers`);
+    logDatabase();
+    const results = await runExportBenchmark({
+      customers,
+      companies: numberFromEnv('BENCH_COMPANIES', 50),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatExportResults(results, customers));
   },
   async 'first-screen'() {
     log('Ebox Console first-screen benchmark: Chromium, cold cache, the console as `npm start` serves it');

@@ -16,6 +16,11 @@ import { scopeCondition, uuidArray } from './scope';
  */
 export type LabelSource = {
   labelSubquery(entityName: string, foreignKey: PgColumn, scope: CompanyScope, language?: Language): SQL;
+  /**
+   * The labels of an array of references joined by ", " in the array's order; a reference without
+   * a visible record reads as its id (as `labelsOf` answers it). An export reads them this way.
+   */
+  labelListSubquery(entityName: string, references: PgColumn, scope: CompanyScope, language?: Language): SQL;
   labelsOf(db: Tx, entityName: string, ids: string[], scope: CompanyScope): Promise<Map<string, string>>;
 };
 
@@ -62,6 +67,10 @@ export const labels: LabelSource = {
   labelSubquery(entityName, foreignKey, scope, language) {
     const target = targetOf(entityName, scope, language);
     return sql`(SELECT ${target.label} FROM ${target.from} WHERE ${and(sql`${target.id} = ${foreignKey}`, target.visible)})`;
+  },
+  labelListSubquery(entityName, references, scope, language) {
+    const target = targetOf(entityName, scope, language);
+    return sql`(SELECT string_agg(coalesce(${target.label}, ref.id::text), ', ' ORDER BY ref.n) FROM unnest(${references}) WITH ORDINALITY AS ref(id, n) LEFT JOIN ${target.from} ON ${and(sql`${target.id} = ref.id`, target.visible)})`;
   },
   async labelsOf(db, entityName, ids, scope) {
     const result = new Map<string, string>();

@@ -1,5 +1,6 @@
 import { plainTextSchema } from '@ebox/domain';
 import { z } from 'zod';
+import { EXPORT_FORMATS } from './export-formats';
 import { listQuerySchema } from './list-query';
 
 /**
@@ -29,6 +30,8 @@ function isTimeZone(value: string): boolean {
 
 export const exportQuery = listQuerySchema.extend({
   fields: z.union([z.array(plainTextSchema), plainTextSchema]).optional(),
+  /** xlsx (the default) or csv: see kit/export-formats.ts. */
+  format: z.enum(EXPORT_FORMATS).optional(),
   timezone: plainTextSchema
     .max(100)
     .superRefine((value, ctx) => {

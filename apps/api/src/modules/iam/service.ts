@@ -18,7 +18,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { parseExportFields, streamExport } from '../../kit/export';
+import { type ExportFormat, parseExportFields, streamExport } from '../../kit/export';
 import { labels } from '../../kit/labels';
 import type { ListQuery } from '../../kit/list-query';
 import { resolveNaturalKeys } from '../../kit/natural-keys';
@@ -329,7 +329,7 @@ export async function listUsersOf(ctx: ServiceContext, rawQuery: ListQuery): Pro
   return { rows: rows.map((row) => presentUser(row as unknown as StoredUser, names, pending)), count };
 }
 
-export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?: unknown }, reply: FastifyReply) {
+export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?: unknown; format?: ExportFormat }, reply: FastifyReply) {
   authorize(ctx, 'iamRead');
   const db = dbOf(ctx);
   const manager = managerOf(ctx);
@@ -342,6 +342,7 @@ export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?
     entity: userEntity,
     fields,
     language: ctx.language,
+    format: rawQuery.format,
     query: userListSql(db, query, [...extra, ...scopeConditions(manager)]),
     present: async (rawRows) => {
       const rows = rawRows.map((raw) => rowFromDriver(userResource, raw)) as Row[];

@@ -1,0 +1,112 @@
+/**
+ * The API under a benchmark: a throw-away database (embedded, or created on BENCH_DATABASE_URL's
+ * server), migrated and seeded, the bench customers generated in SQL, an owner who sees every
+ * company, and the API (buildApp) listening on loopback. Every part that times the API starts here.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { API_PREFIX, buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { connectDatabase, type Database } from '../apps/api/src/platform/db/client';
+import { startEmbeddedPostgres } from '../apps/api/src/platform/db/embedded';
+import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
+import { user } from '../apps/api/src/platform/db/schema';
+import { seedRolesAndSettings } from '../apps/api/src/platform/seed';
+import { generateBenchData } from './generate';
+
+export type BenchDatabase = { url: string; stop: () => Promise<void> };
+
+/** A throw-away database: embedded, or created on `serverUrl`'s server and dropped by `stop`. */
+export async function startBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
+  if (serverUrl) {
+    const name = `ebox_bench_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async stop() {
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-'));
+  // The embedded server runs as an unprivileged user when we are root.
+  chmodSync(dir, 0o755);
+  const embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: 0, persistent: false });
+  return {
+    url: embedded.url,
+    async stop() {
+      await embedded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type BenchApiOptions = {
+  customers?: number;
+  companies?: number;
+  /** An existing server to create the bench database on; otherwise an embedded PostgreSQL. */
+  databaseUrl?: string;
+  log?: (line: string) => void;
+};
+
+export type BenchApi = {
+  /** The API's base URL, prefix included. */
+  base: string;
+  /** Headers of the owner's requests (English answers). */
+  headers: Record<string, string>;
+  companyIds: string[];
+  database: Database;
+  close: () => Promise<void>;
+};
+
+export async function startBenchApi(options: BenchApiOptions = {}): Promise<BenchApi> {
+  const benchDb = await startBenchDatabase(options.databaseUrl);
+  const database = connectDatabase(benchDb.url, 10);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-data-'));
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const close = async () => {
+    await app?.close();
+    await database.close();
+    await benchDb.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await migrateDatabase(database.db);
+    const roles = await seedRolesAndSettings(database.db);
+    const client = await database.pool.connect();
+    let companyIds: string[];
+    try {
+      ({ companyIds } = await generateBenchData(client, { customers: options.customers, companies: options.companies, log: options.log }));
+    } finally {
+      client.release();
+    }
+
+    // The owner sees every company, the way an operator of the whole network lists customers.
+    const [owner] = await database.db
+      .insert(user)
+      .values({ email: 'bench@ebox.local', emailVerified: true, roles: [roles.owner as string], firstName: 'Bench' })
+      .returning({ id: user.id, tokenVersion: user.tokenVersion });
+    if (!owner) throw new Error('bench user not created');
+
+    const config = { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256' }), logLevel: 'silent' };
+    app = await buildApp({ db: database.db, config, logger: false, forceCloseConnections: true });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${API_PREFIX}`;
+    const token = await app.deps.tokens.sign({ sub: owner.id, tv: owner.tokenVersion });
+    return { base, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, companyIds, database, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
