@@ -197,7 +197,13 @@ export async function openExport(options: {
   const run = async () => {
     try {
       const writer = await createSheetWriter(format, stream, columns, language);
-      for (; rows.length; rows = await fetchRows()) await writer.writeRows(rows);
+      while (rows.length) {
+        // The database reads the next batch while this one is written.
+        const next = fetchRows();
+        next.catch(() => {});
+        await writer.writeRows(rows);
+        rows = await next;
+      }
       await client.query('COMMIT');
       await writer.close();
     } catch (error) {
