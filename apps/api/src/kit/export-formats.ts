@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { Language } from '@ebox/domain';
+import type { ExportFormat, Language } from '@ebox/domain';
 import { writeTo, ZipWriter } from './zip-writer';
 
 /**
@@ -8,9 +8,6 @@ import { writeTo, ZipWriter } from './zip-writer';
  * export's time on per-cell objects and styles) and .csv for Excel in Brazil (UTF-8 with a byte
  * order mark so accents read right, `;` between values, decimal comma in pt-BR).
  */
-
-export type ExportFormat = 'xlsx' | 'csv';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['xlsx', 'csv'];
 
 /** How a column's values are written: dates and numbers stay dates and numbers in the spreadsheet. */
 export type CellKind = 'text' | 'number' | 'currency' | 'date';

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import {
   type EntityDeclaration,
+  type ExportFormat,
   enumValueLabel,
   exportColumnsOf,
   type Field,
@@ -13,9 +14,7 @@ import type { FastifyReply } from 'fastify';
 import pg, { type Pool } from 'pg';
 import type { Db } from '../platform/db/client';
 import { badRequest } from '../platform/errors';
-import { type Cell, type CellKind, CONTENT_TYPES, createSheetWriter, type ExportColumn, type ExportFormat } from './export-formats';
-
-export { EXPORT_FORMATS, type ExportFormat } from './export-formats';
+import { type Cell, type CellKind, CONTENT_TYPES, createSheetWriter, type ExportColumn } from './export-formats';
 
 /**
  * Streams a list as .xlsx (sheet "data") or .csv: rows come from a server-side cursor 5,000 at a
@@ -181,6 +180,8 @@ export async function openExport(options: {
   let rows: Cell[][];
   try {
     await client.query('BEGIN READ ONLY');
+    // The whole result is read: plan for the last row, not the first 10% (a cursor's default).
+    await client.query('SET LOCAL cursor_tuple_fraction = 1');
     await client.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${query.sql}`, query.params);
     rows = await fetchRows();
   } catch (error) {

@@ -1,6 +1,5 @@
-import { plainTextSchema } from '@ebox/domain';
+import { EXPORT_FORMATS, plainTextSchema } from '@ebox/domain';
 import { z } from 'zod';
-import { EXPORT_FORMATS } from './export-formats';
 import { listQuerySchema } from './list-query';
 
 /**

@@ -103,7 +103,8 @@ export class ZipWriter {
     const entry = { name: Buffer.from(name), flags: FLAG_UTF8 | FLAG_DESCRIPTOR, crc: 0, compressed: 0, size: 0, offset: this.offset };
     this.entries.push(entry);
     await this.push(this.localHeader(entry));
-    const deflate = createDeflateRaw({ level: LEVEL });
+    // Large chunks: each one is a trip to zlib's thread pool, which a busy machine makes slow.
+    const deflate = createDeflateRaw({ level: LEVEL, chunkSize: 256 * 1024, highWaterMark: 1024 * 1024 });
     const out = this.out;
     const pushed = (async () => {
       for await (const chunk of deflate as AsyncIterable<Buffer>) {

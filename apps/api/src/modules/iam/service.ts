@@ -1,5 +1,6 @@
 import {
   displayNameOf,
+  type ExportFormat,
   entitySchema,
   type FileRef,
   fullNameOf,
@@ -18,7 +19,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { type ExportFormat, parseExportFields, streamExport } from '../../kit/export';
+import { parseExportFields, streamExport } from '../../kit/export';
 import { labels } from '../../kit/labels';
 import type { ListQuery } from '../../kit/list-query';
 import { resolveNaturalKeys } from '../../kit/natural-keys';
