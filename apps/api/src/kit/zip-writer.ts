@@ -104,7 +104,7 @@ export class ZipWriter {
     this.entries.push(entry);
     await this.push(this.localHeader(entry));
     // Large chunks: each one is a trip to zlib's thread pool, which a busy machine makes slow.
-    const deflate = createDeflateRaw({ level: LEVEL, chunkSize: 256 * 1024, highWaterMark: 1024 * 1024 });
+    const deflate = createDeflateRaw({ level: LEVEL, chunkSize: 256 * 1024 });
     const out = this.out;
     const pushed = (async () => {
       for await (const chunk of deflate as AsyncIterable<Buffer>) {
