@@ -124,8 +124,11 @@ describe('GET /{entity}/export?format=csv', () => {
       [`Bruno "Bê" Araújo ${tag}`, 'Transportes São João; Filial', 'Não'],
       [`Cecília ${tag}`, 'Loja Sigilosa', 'Sim'],
     ]);
-    const created = (await owner.api.get('/customer', { filter: { name: tag }, orderBy: 'name_ASC', limit: 1 })).body.rows[0].createdAt;
+    const first = await owner.api.get('/customer', { filter: { name: tag }, orderBy: 'name_ASC', limit: 1 });
+    const created = first.body.rows[0]?.createdAt;
     // A date cell: the wall clock of the time zone (UTC here), to the second.
-    expect(Math.abs((rows[1]?.[3] as Date).getTime() - new Date(created).getTime())).toBeLessThan(1000);
+    const cell = rows[1]?.[3];
+    expect(cell).toBeInstanceOf(Date);
+    expect(Math.abs((cell as Date).getTime() - new Date(created).getTime())).toBeLessThan(1000);
   });
 });
