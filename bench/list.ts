@@ -4,17 +4,12 @@
  * answers p50/p95 per scenario. The database is a throw-away embedded PostgreSQL, or a new
  * database created on BENCH_DATABASE_URL's server and dropped at the end.
  */
-import { startBenchApi } from './bench-api';
+import { type BenchApiOptions, startBenchApi } from './bench-api';
 import { formatTable, percentile } from './table';
 
-export type ListBenchOptions = {
-  customers?: number;
-  companies?: number;
+export type ListBenchOptions = BenchApiOptions & {
   /** Timed requests per scenario (after a few warm-up ones). */
   requests?: number;
-  /** An existing server to create the bench database on; otherwise an embedded PostgreSQL. */
-  databaseUrl?: string;
-  log?: (line: string) => void;
 };
 
 export type ScenarioResult = {
