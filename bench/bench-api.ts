@@ -1,3 +1,8 @@
+/**
+ * The API under a benchmark: a throw-away database (embedded, or created on BENCH_DATABASE_URL's
+ * server), migrated and seeded, the bench customers generated in SQL, an owner who sees every
+ * company, and the API (buildApp) listening on loopback. Every part that times the API starts here.
+ */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * List benchmark: starts the API (buildApp, real HTTP on loopback) on a fresh database with the
  * bench data, then times GET /customer for filtered and sorted pages, sequentially (p50/p95 per
- * scenario), issue 9's queries beside their raw SQL, and the export.
+ * scenario) and issue 9's queries beside their raw SQL.
  */
 import pg from 'pg';
 import { startBenchApi } from './bench-api';
@@ -16,14 +16,14 @@ export type ListBenchOptions = {
   /** An existing server to create the bench database on; otherwise an embedded PostgreSQL. */
   databaseUrl?: string;
   log?: (line: string) => void;
-  /** What to run (all by default): the scenarios, issue 9's queries beside raw SQL, the export. */
+  /** What to run (both by default): the scenarios, issue 9's queries beside raw SQL (the export has a part of its own). */
   parts?: ListBenchPart[];
   /** Seconds per side and round of the raw SQL comparison (3), and its rounds (3). */
   versusSeconds?: number;
   versusRounds?: number;
 };
 
-export type ListBenchPart = 'scenarios' | 'versus' | 'export';
+export type ListBenchPart = 'scenarios' | 'versus';
 export type ListBenchResults = { scenarios: ScenarioResult[]; comparisons: Comparison[] };
 
 export type ScenarioResult = {
@@ -67,7 +67,7 @@ const WARM_UP = 5;
 export async function runListBenchmark(options: ListBenchOptions = {}): Promise<ListBenchResults> {
   const log = options.log ?? (() => {});
   const requests = options.requests ?? 50;
-  const parts = new Set(options.parts ?? ['scenarios', 'versus', 'export']);
+  const parts = new Set(options.parts ?? ['scenarios', 'versus']);
   const api = await startBenchApi({ ...options, log });
   try {
     const { base, headers, companyIds } = api;
@@ -119,39 +119,10 @@ export async function runListBenchmark(options: ListBenchOptions = {}): Promise<
         await raw.end();
       }
     }
-    if (parts.has('export')) results.push(await measureExport(`${base}/customer/export`, headers, log));
     return { scenarios: results, comparisons };
   } finally {
     await api.stop();
   }
-}
-
-const EXPORT_FIELDS = ['id', 'name', 'cellphone', 'email', 'documentNumber', 'company', 'enable', 'createdAt'];
-
-/**
- * The whole customer list as .xlsx (issue 3: 100,000 rows must export without freezing the page).
- * The file is read as it streams; the figure that matters besides time is how little the API's
- * memory grows, since the rows never sit in memory at once.
- */
-async function measureExport(url: string, headers: Record<string, string>, log: (line: string) => void): Promise<ScenarioResult> {
-  const query = EXPORT_FIELDS.map((field) => `fields[]=${field}`).join('&');
-  const rssBefore = process.memoryUsage().rss;
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-  }, 50);
-  const started = performance.now();
-  const response = await fetch(`${url}?${query}`, { headers });
-  if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status} ${await response.text()}`);
-  let bytes = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
-  const elapsed = performance.now() - started;
-  clearInterval(sampler);
-  const megabytes = (n: number) => (n / 1024 / 1024).toFixed(1);
-  log(
-    `  export all customers (${EXPORT_FIELDS.length} columns): ${(elapsed / 1000).toFixed(1)} s, ${megabytes(bytes)} MiB of xlsx, API memory +${megabytes(rssPeak - rssBefore)} MiB at peak`,
-  );
-  return { name: 'export all customers (.xlsx)', query, requests: 1, rows: -1, count: -1, p50: elapsed, p95: elapsed, max: elapsed };
 }
 
 /** A plain-text table of the results. */

@@ -6,7 +6,7 @@
  *   embedded one; BENCH_CUSTOMERS, BENCH_COMPANIES and BENCH_REQUESTS resize it. It also runs issue 9's
  *   five queries (and an exact lookup beside a primary-key lookup) through the API beside the raw SQL
  *   of the same work, 8 at a time, BENCH_VERSUS_SECONDS (3) per side for BENCH_VERSUS_ROUNDS (3)
- *   rounds. BENCH_LIST_PARTS picks among scenarios,versus,export (all by default).
+ *   rounds. BENCH_LIST_PARTS picks among scenarios,versus (both by default).
  * - startup: `npm start`'s time to the first answer, first and warm starts (BENCH_STARTS, 3), beside
  *   an empty Node server and PostgreSQL alone.
  * - jobs: the job queue (pg-boss) on a temporary PostgreSQL (or BENCH_DATABASE_URL's server): a
@@ -24,7 +24,11 @@
  *   BENCH_ROUNDS (3) rounds; req/s, p50 and the API/raw ratio (BENCH_CUSTOMERS, BENCH_COMPANIES).
  * - import: BENCH_IMPORT_ROWS (10,000) customers through POST /customer/import, ten in flight as the
  *   console sends them, beside as many plain one-row INSERTs; rows per second and the ratio.
+ * - export: BENCH_EXPORT_CUSTOMERS (1,000,000) customers across BENCH_COMPANIES (50) exported whole
+ *   through GET /customer/export as csv and xlsx (time, API CPU, RSS growth), beside PostgreSQL's
+ *   COPY of the same rows in the same run.
  */
+import { formatExportResults, runExportBenchmark } from './export';
 import { formatFirstScreenResults, runFirstScreenBenchmark } from './first-screen';
 import { formatImportResults, runImportBenchmark } from './import';
 import { formatJobsResults, runJobsBenchmark } from './jobs';
@@ -55,7 +59,7 @@ const PARTS: Record<string, () => Promise<void>> = {
       `Ebox Console list benchmark: GET /customer, ${customers.toLocaleString('en-US')} customers, ${companies} companies, ${requests} requests per scenario`,
     );
     logDatabase();
-    const parts = (process.env.BENCH_LIST_PARTS ?? 'scenarios,versus,export').split(',') as ListBenchPart[];
+    const parts = (process.env.BENCH_LIST_PARTS ?? 'scenarios,versus').split(',') as ListBenchPart[];
     const results = await runListBenchmark({
       customers,
       companies,
@@ -122,6 +126,19 @@ const PARTS: Record<string, () => Promise<void>> = {
     });
     log('');
     log(formatJobsResults(results));
+  },
+  async export() {
+    const customers = numberFromEnv('BENCH_EXPORT_CUSTOMERS', 1_000_000);
+    log(`Ebox Console export benchmark: the whole customer list, ${customers.toLocaleString('en-US')} customers`);
+    logDatabase();
+    const results = await runExportBenchmark({
+      customers,
+      companies: numberFromEnv('BENCH_COMPANIES', 50),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatExportResults(results, customers));
   },
   async 'first-screen'() {
     log('Ebox Console first-screen benchmark: Chromium, cold cache, the console as `npm start` serves it');

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ownerPage, screenshot, see, setUpBrowser, text, uniqueSuffix } from './support/browser';
-import { button, chooseOption, openDialog, openListFilter, seeToast, settleDialogs } from './support/controls';
+import { button, chooseOption, downloadBy, openDialog, openListFilter, seeToast, settleDialogs } from './support/controls';
 import { asOwner } from './support/users';
 
 /**
@@ -320,6 +320,36 @@ describe('issue 3: the entity kit in the browser', () => {
     expect(body.map((row) => String(row[emailColumn]))).toEqual(
       [...names].sort().map((name) => `export.${names.indexOf(name)}.${suffix}@example.com.br`),
     );
+  });
+
+  test('an export as csv downloads the filtered rows for Excel: byte order mark, semicolons, words of the reader', async () => {
+    const suffix = uniqueSuffix();
+    const api = await asOwner();
+    const names = ['Íris Conceição', 'Álvaro Souza'].map((first) => `${first} ${suffix}`);
+    for (const [index, name] of names.entries()) await api('POST', '/customer', { data: { name, enable: index === 0 } });
+    const { page } = await ownerPage(browser());
+    await page.goto('/customer?orderBy=name_ASC');
+    await filterByName(page, pt('entities.customer.fields.name'), suffix);
+    await see(page.getByText(pt('kit.list.total', { count: 2 })));
+
+    const dialog = await openDialog(page, page.getByRole('button', { name: pt('kit.actions.export') }));
+    await see(dialog.getByText(pt('kit.export.format')));
+    await dialog.getByText(pt('kit.export.formatCsv')).click();
+    await screenshot(page, 'export-modal-csv');
+    const download = await downloadBy(page, () => dialog.getByRole('button', { name: pt('kit.export.download') }).click());
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${pt('entities.customer.labelPlural')}_\\d{14}\\.csv$`));
+    const file = path.join(workDir, `export-${suffix}.csv`);
+    await download.saveAs(file);
+    const bytes = readFileSync(file);
+    expect([...bytes.subarray(0, 3)], 'UTF-8 byte order mark').toEqual([0xef, 0xbb, 0xbf]);
+    const [header = '', ...lines] = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+    const columns = header.split(';');
+    const name = columns.indexOf(pt('entities.customer.fields.name'));
+    const enable = columns.indexOf(pt('entities.customer.fields.enable'));
+    expect(name).toBeGreaterThanOrEqual(0);
+    const rows = lines.map((line) => line.split(';'));
+    expect(rows.map((row) => row[name])).toEqual([names[1], names[0]]);
+    expect(rows.map((row) => row[enable])).toEqual([pt('resource.boolean.false'), pt('resource.boolean.true')]);
   });
 
   test('a building leads to its level 1 records and a level 1 to its level 2 units', async () => {

@@ -2,9 +2,10 @@ import { PassThrough } from 'node:stream';
 import {
   ENTITIES,
   type EntityDeclaration,
+  type ExportFormat,
+  enumValueLabel,
   exportColumnsOf,
   type Field,
-  formatEnumValues,
   isFileRefList,
   type Language,
   relationRefsOf,
@@ -15,14 +16,27 @@ import type { FastifyReply } from 'fastify';
 import pg, { type Pool } from 'pg';
 import type { Db } from '../platform/db/client';
 import { badRequest } from '../platform/errors';
-import { type Row, rowsOf } from './repository';
+import { type Cell, type CellKind, CONTENT_TYPES, createSheetWriter, type ExportColumn } from './export-formats';
 
 /**
- * Streams a list as .xlsx (sheet "data"): rows come from a server-side cursor 1,000 at a time and
- * are written as they arrive, so 100,000 rows need neither the browser nor the API to hold them.
+ * Streams a list as .xlsx (sheet "data") or .csv: rows come from a server-side cursor 5,000 at a
+ * time and are written as they arrive, each batch waiting for the download to take the one before,
+ * so a million rows need neither the browser nor the API to hold them. Headers and the words of
+ * booleans and enumerations are translated once per export, not per cell.
+ *
+ * Two sources: the kit's own query (`exportSelect`), whose SQL already answers each column as it is
+ * shown (relations by label, dates as the wall clock of the export's time zone), read as arrays in
+ * the order of `fields`; or any query with a `present` step that shapes its rows into records as
+ * the API answers them (IAM, the audit log).
  */
 
-const BATCH = 1000;
+const BATCH = 5000;
+
+/** Dates of an export read as the wall clock of this zone unless the request names one. */
+export const DEFAULT_EXPORT_TIME_ZONE = 'America/Sao_Paulo';
+
+/** The file an export writes and the time zone its dates read in. */
+export type ExportOptions = { format?: ExportFormat; timeZone?: string };
 
 export function parseExportFields(entity: EntityDeclaration, fields: unknown): string[] {
   const list = (Array.isArray(fields) ? fields : fields ? [fields] : []).map(String).filter(Boolean);
@@ -41,38 +55,85 @@ export function headerOf(entity: EntityDeclaration, name: string, language: Lang
   return t(`entities.${entity.name}.fields.${name}`, { defaultValue: name });
 }
 
-function cellOf(entity: EntityDeclaration, name: string, value: unknown, language: Language): unknown {
+type ToCell = (value: unknown) => Cell;
+
+const SYSTEM_DATES = new Set(['createdAt', 'updatedAt']);
+
+/** A date as the writers take it (see Cell): SQL answers milliseconds, a `present` step ISO text or a Date. */
+function dateCell(value: unknown): Cell {
+  if (typeof value === 'number') return value;
+  const millis = value instanceof Date ? value.getTime() : Date.parse(String(value));
+  return Number.isNaN(millis) ? null : millis;
+}
+
+const textCell: ToCell = (value) => (typeof value === 'string' ? value : String(value));
+
+/** Enumeration words in the reader's language, each looked up once per export; the importer takes them back. */
+function enumCell(entity: EntityDeclaration, name: string, language: Language): ToCell {
+  const words = new Map<string, string>();
+  const wordOf = (value: unknown) => {
+    const key = String(value);
+    let word = words.get(key);
+    if (word === undefined) {
+      word = enumValueLabel(entity.name, name, key, language);
+      words.set(key, word);
+    }
+    return word;
+  };
+  return (value) => (Array.isArray(value) ? value.map(wordOf).join(', ') : wordOf(value));
+}
+
+function kindOf(field: Field | undefined, name: string): CellKind {
+  if (!field) return SYSTEM_DATES.has(name) ? 'date' : 'text';
+  if (field.type === 'dateTime') return 'date';
+  if (field.type === 'number') return field.currency ? 'currency' : 'number';
+  return field.type === 'integer' ? 'number' : 'text';
+}
+
+function toCellOf(entity: EntityDeclaration, name: string, language: Language): ToCell {
   const field: Field | undefined = entity.fields[name];
-  if (value === null || value === undefined) return null;
-  if (!field) return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : value;
-  const t = translatorFor(language);
+  if (!field) return SYSTEM_DATES.has(name) ? dateCell : textCell;
   switch (field.type) {
-    case 'boolean':
-      return t(value ? 'resource.boolean.true' : 'resource.boolean.false');
+    case 'boolean': {
+      const t = translatorFor(language);
+      const yes = t('resource.boolean.true');
+      const no = t('resource.boolean.false');
+      return (value) => (value ? yes : no);
+    }
     case 'dateTime':
-      return new Date(String(value));
+      return dateCell;
     case 'relation': {
+      // The kit's query answers the label itself; a presented record holds {id, label} references.
       // Written as the list shows them: a predefined role by its translated name, never 'owner'.
+      const t = translatorFor(language);
       const target = ENTITIES[field.entity];
       const labelField = target?.fields[target.labelField];
-      return relationRefsOf(value)
-        .map((ref) => shownText(t, target?.name, target?.labelField, labelField, ref.label))
-        .join(', ');
+      const shown = (label: unknown) => textCell(shownText(t, target?.name, target?.labelField, labelField, label) ?? '');
+      return (value) =>
+        typeof value === 'string'
+          ? shown(value)
+          : relationRefsOf(value)
+              .map((ref) => shown(ref.label))
+              .join(', ');
     }
     case 'files':
-      return isFileRefList(value) ? value.map((file) => file.publicUrl).join(' ') : null;
+      return (value) => (isFileRefList(value) ? value.map((file) => file.publicUrl).join(' ') : null);
     case 'enum':
-      // Labels in the reader's language; the importer takes them back (parseEnumValue).
-      return formatEnumValues(entity.name, name, Array.isArray(value) ? value.map(String) : [String(value)], language);
-    case 'text':
-      return shownText(t, entity.name, name, field, value);
+      return enumCell(entity, name, language);
+    case 'text': {
+      const t = translatorFor(language);
+      return (value) => textCell(shownText(t, entity.name, name, field, value));
+    }
     case 'stringList':
-      return Array.isArray(value) ? value.join(' ') : value;
+      return (value) => (Array.isArray(value) ? value.join(' ') : textCell(value));
     case 'dateRange':
     case 'object':
-      return JSON.stringify(value);
+      return (value) => JSON.stringify(value);
+    case 'number':
+    case 'integer':
+      return (value) => (typeof value === 'number' ? value : textCell(value));
     default:
-      return value;
+      return textCell;
   }
 }
 
@@ -82,13 +143,13 @@ function shownText(t: (key: string) => string, entityName?: string, path?: strin
   return key ? t(key) : value;
 }
 
-export function exportFileName(entity: EntityDeclaration, language: Language, now = new Date()): string {
+export function exportFileName(entity: EntityDeclaration, language: Language, format: ExportFormat = 'xlsx', now = new Date()): string {
   const t = translatorFor(language);
   const label =
     t(`entities.${entity.name}.labelPlural`, { defaultValue: '' }) || t(`entities.${entity.name}.label`, { defaultValue: entity.name });
   const pad = (n: number) => String(n).padStart(2, '0');
   const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
-  return `${label}_${stamp}.xlsx`;
+  return `${label}_${stamp}.${format}`;
 }
 
 /** The pool under drizzle's handle: a cursor needs one connection held for the whole export. */
@@ -97,9 +158,7 @@ function poolOf(db: Db): Pool {
   return db.$client;
 }
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** An export ready to be sent: its file name and the xlsx bytes as they are written. */
+/** An export ready to be sent: its file name and the file's bytes as they are written. */
 export type ExportFile = { fileName: string; contentType: string; stream: PassThrough };
 
 export async function openExport(options: {
@@ -107,57 +166,65 @@ export async function openExport(options: {
   entity: EntityDeclaration;
   fields: string[];
   language: Language;
+  format?: ExportFormat;
   query: { sql: string; params: unknown[] };
-  /** Shapes the rows as the caller may see them (labels of related records within their scope). */
-  present: (rows: Row[]) => Promise<Record<string, unknown>[]>;
+  /**
+   * Shapes the rows as the caller may see them (labels of related records within their scope).
+   * Without it the query answers one column per field, in the order of `fields`, as shown.
+   */
+  present?: (rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
 }): Promise<ExportFile> {
   const { db, entity, fields, language, query, present } = options;
+  const format = options.format ?? 'xlsx';
+  const toCells = fields.map((name) => toCellOf(entity, name, language));
+  const cellsOf = (values: (name: string, index: number) => unknown): Cell[] =>
+    toCells.map((toCell, index) => {
+      const value = values(fields[index] as string, index);
+      return value === null || value === undefined ? null : toCell(value);
+    });
   const pool = poolOf(db);
-  // Loaded on the first export rather than at start-up: exceljs alone takes most of a second to load.
-  const { default: ExcelJS } = await import('exceljs');
   const client = await pool.connect();
+  const fetchRows = async (): Promise<Cell[][]> => {
+    if (present) {
+      const result = await client.query<Record<string, unknown>>(`FETCH ${BATCH} FROM export_cursor`);
+      const records = result.rows.length ? await present(result.rows) : [];
+      return records.map((record) => cellsOf((name) => record[name]));
+    }
+    const result = await client.query<unknown[]>({ text: `FETCH ${BATCH} FROM export_cursor`, rowMode: 'array' });
+    return result.rows.map((row) => cellsOf((_, index) => row[index]));
+  };
   // The query runs and its first batch is read before any header goes out: a query the database
   // refuses is then an ordinary error answer (400 with a message), not a download cut short.
-  const fetchRecords = async () => present(rowsOf((await client.query<Record<string, unknown>>(`FETCH ${BATCH} FROM export_cursor`)).rows));
-  let records: Record<string, unknown>[];
+  let rows: Cell[][];
   try {
     await client.query('BEGIN READ ONLY');
+    // The whole result is read: plan for the last row, not the first 10% (a cursor's default).
+    await client.query('SET LOCAL cursor_tuple_fraction = 1');
     await client.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${query.sql}`, query.params);
-    records = await fetchRecords();
+    rows = await fetchRows();
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     client.release();
     throw error;
   }
   const stream = new PassThrough();
-  const fileName = exportFileName(entity, language);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('data');
-  sheet.columns = fields.map((name) => {
-    const field = entity.fields[name];
-    const isDate = field?.type === 'dateTime' || name === 'createdAt' || name === 'updatedAt';
-    return {
-      header: headerOf(entity, name, language),
-      key: name,
-      width: isDate ? 18 : 24,
-      // Excel writes the separators of the reader's own locale; the format only adds the currency.
-      style: isDate ? { numFmt: 'dd/mm/yyyy hh:mm' } : field?.type === 'number' && field.currency ? { numFmt: '"R$" #,##0.00' } : {},
-    };
-  });
+  const columns: ExportColumn[] = fields.map((name) => ({
+    header: headerOf(entity, name, language),
+    kind: kindOf(entity.fields[name], name),
+  }));
 
   const run = async () => {
     try {
-      // The cursor answers column names of the SELECT aliases, which are the field names.
-      for (; records.length; records = await fetchRecords()) {
-        for (const record of records) {
-          const values: Record<string, unknown> = {};
-          for (const name of fields) values[name] = cellOf(entity, name, record[name], language);
-          sheet.addRow(values).commit();
-        }
+      const writer = await createSheetWriter(format, stream, columns, language);
+      while (rows.length) {
+        // The database reads the next batch while this one is written.
+        const next = fetchRows();
+        next.catch(() => {});
+        await writer.writeRows(rows);
+        rows = await next;
       }
       await client.query('COMMIT');
-      sheet.commit();
-      await workbook.commit();
+      await writer.close();
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       stream.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -166,7 +233,7 @@ export async function openExport(options: {
     }
   };
   void run();
-  return { fileName, contentType: XLSX_CONTENT_TYPE, stream };
+  return { fileName: exportFileName(entity, language, format), contentType: CONTENT_TYPES[format], stream };
 }
 
 /** Sends an export as the HTTP answer: a download with the file's name. */

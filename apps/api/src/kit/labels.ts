@@ -17,8 +17,21 @@ import { scopeCondition, uuidArray } from './scope';
  */
 export type LabelSource = {
   labelSubquery(entityName: string, foreignKey: PgColumn, scope: CompanyScope, language?: Language): SQL;
+  /**
+   * The labels of an array of references joined by ", " in the array's order; a reference without
+   * a visible record reads as its id (as `labelsOf` answers it). An export reads them this way.
+   */
+  labelListSubquery(entityName: string, references: PgColumn, scope: CompanyScope, language?: Language): SQL;
+  /**
+   * The related table under `name`, to LEFT JOIN on `on`, and its `label` (null when the record is
+   * not visible). A join lets PostgreSQL cache the few related records of a long export (Memoize),
+   * where a subquery looks each one up again for every row.
+   */
+  labelJoin(entityName: string, foreignKey: PgColumn, scope: CompanyScope, language: Language | undefined, name: string): LabelJoin;
   labelsOf(db: Tx, entityName: string, ids: string[], scope: CompanyScope, referrer?: string): Promise<Map<string, string>>;
 };
+
+export type LabelJoin = { table: PgTable; on: SQL; label: SQL };
 
 type Target = {
   table: PgTable;
@@ -31,24 +44,31 @@ type Target = {
 
 const RELATED = 'related_record';
 
-function targetOf(entityName: string, scope: CompanyScope, language?: Language): Target {
+function targetOf(entityName: string, scope: CompanyScope, language?: Language, name = RELATED): Target {
   if (entityName === 'user') {
     const ids = scope.companyIds;
+    const table = alias(user, name);
     // IAM's rule: a limited caller sees the users sharing one of their companies.
-    const visible = ids ? (ids.length ? sql`${user.allowedCompanies} && ${uuidArray(ids)}` : sql`false`) : undefined;
-    return { table: user, from: sql`${user}`, id: user.id, label: sql`coalesce(${user.fullName}, ${user.email})`, visible };
+    const visible = ids ? (ids.length ? sql`${table.allowedCompanies} && ${uuidArray(ids)}` : sql`false`) : undefined;
+    return {
+      table,
+      from: sql`${user} ${sql.identifier(name)}`,
+      id: table.id,
+      label: sql`coalesce(${table.fullName}, ${table.email})`,
+      visible,
+    };
   }
   const entity = ENTITIES[entityName];
   if (!entity) throw new Error(`unknown relation target ${entityName}`);
   // Aliased: a relation to the same entity (a company's parent) would otherwise name the outer
   // row's table inside the subquery, comparing each related row with itself.
   const base = entityTable(entityName) as unknown as PgTable;
-  const table = alias(base as never, RELATED) as unknown as PgTable & Record<string, PgColumn>;
+  const table = alias(base as never, name) as unknown as PgTable & Record<string, PgColumn>;
   const labelColumn = table[entity.labelField] as PgColumn;
   const labelField = entity.fields[entity.labelField];
   return {
     table,
-    from: sql`${base} ${sql.identifier(RELATED)}`,
+    from: sql`${base} ${sql.identifier(name)}`,
     id: table.id as PgColumn,
     // Sorting by a related record sorts by what it reads as (a predefined role's translated name).
     label:
@@ -63,6 +83,14 @@ export const labels: LabelSource = {
   labelSubquery(entityName, foreignKey, scope, language) {
     const target = targetOf(entityName, scope, language);
     return sql`(SELECT ${target.label} FROM ${target.from} WHERE ${and(sql`${target.id} = ${foreignKey}`, target.visible)})`;
+  },
+  labelListSubquery(entityName, references, scope, language) {
+    const target = targetOf(entityName, scope, language);
+    return sql`(SELECT string_agg(coalesce(${target.label}, ref.id::text), ', ' ORDER BY ref.n) FROM unnest(${references}) WITH ORDINALITY AS ref(id, n) LEFT JOIN ${target.from} ON ${and(sql`${target.id} = ref.id`, target.visible)})`;
+  },
+  labelJoin(entityName, foreignKey, scope, language, name) {
+    const target = targetOf(entityName, scope, language, name);
+    return { table: target.table, on: and(sql`${target.id} = ${foreignKey}`, target.visible) ?? sql`true`, label: target.label };
   },
   async labelsOf(db, entityName, ids, scope, referrer) {
     const result = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { plainTextSchema } from '@ebox/domain';
+import { EXPORT_FORMATS, plainTextSchema } from '@ebox/domain';
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 
@@ -29,6 +29,8 @@ function isTimeZone(value: string): boolean {
 
 export const exportQuery = listQuerySchema.extend({
   fields: z.union([z.array(plainTextSchema), plainTextSchema]).optional(),
+  /** xlsx (the default) or csv: see kit/export-formats.ts. */
+  format: z.enum(EXPORT_FORMATS).optional(),
   timezone: plainTextSchema
     .max(100)
     .superRefine((value, ctx) => {

@@ -46,7 +46,13 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDeclara
   );
 
   api.get(`${base}/export`, { schema: { tags, querystring: exportQuery } }, async (request, reply) =>
-    sendExport(reply, await service.export(ctx(request), request.query, request.query.fields)),
+    sendExport(
+      reply,
+      await service.export(ctx(request), request.query, request.query.fields, {
+        format: request.query.format,
+        timeZone: request.query.timezone,
+      }),
+    ),
   );
 
   api.get(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: answers.record } } }, async (request) =>

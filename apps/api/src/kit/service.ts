@@ -19,7 +19,8 @@ import { uniqueWithinIndexName } from '../platform/db/entity-tables';
 import { AppError, badRequest, conflict, forbidden, notFound, ValidationError } from '../platform/errors';
 import { type IdempotencyOptions, idempotent } from '../platform/idempotency';
 import { releaseArrayReferences } from './array-references';
-import { type ExportFile, openExport, parseExportFields } from './export';
+import { DEFAULT_EXPORT_TIME_ZONE, type ExportFile, type ExportOptions, openExport, parseExportFields } from './export';
+import { exportSelect } from './export-query';
 import { withoutRelationLabels } from './labels';
 import type { ListQuery } from './list-query';
 import { relationsResolvedByNaturalKeys, resolveNaturalKeys } from './natural-keys';
@@ -35,11 +36,9 @@ import {
   insertRow,
   isImportHashUsed,
   listRows,
-  listSelect,
   type Resource,
   type Row,
   resourceOf,
-  rowFromDriver,
   updateRow,
 } from './repository';
 import { companyOfRecord, isInScope } from './scope';
@@ -363,28 +362,22 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
     },
 
     /**
-     * The list as an .xlsx stream (see ./export.ts). It reads through its own read-only cursor
-     * transaction, so it does not join a caller's transaction.
+     * The list as an .xlsx or .csv stream (see ./export.ts). It reads through its own read-only
+     * cursor transaction, so it does not join a caller's transaction.
      */
-    async export(ctx: ServiceContext, query: ListQuery, fieldNames: unknown): Promise<ExportFile> {
+    async export(ctx: ServiceContext, query: ListQuery, fieldNames: unknown, options: ExportOptions = {}): Promise<ExportFile> {
       may(ctx, 'Read');
       const fields = parseExportFields(entity, fieldNames);
-      const scope = scopeOfContext(ctx);
       const db = ctx.deps.db;
-      const sql = listSelect(db, resource, { ...query, language: ctx.language }, scope).toSQL();
+      const timeZone = options.timeZone ?? DEFAULT_EXPORT_TIME_ZONE;
+      const sql = exportSelect(db, resource, { ...query, language: ctx.language }, scopeOfContext(ctx), fields, timeZone).toSQL();
       return openExport({
         db,
         entity,
         fields,
         language: ctx.language,
+        format: options.format,
         query: { sql: sql.sql, params: sql.params },
-        present: (rows) =>
-          presentRows(
-            db,
-            entity,
-            rows.map((raw) => rowFromDriver(resource, raw)),
-            scope,
-          ),
       });
     },
   };

@@ -1,4 +1,4 @@
-import { destroyOf, type EntityDeclaration, type FileRef, type RelationRef } from '@ebox/domain';
+import { destroyOf, type EntityDeclaration, type ExportFormat, type FileRef, type RelationRef } from '@ebox/domain';
 import { api, download, upload } from '../app/api-client';
 
 /** The calls of the generic resource (docs/architecture.md, "Generic resource (7.3)"). */
@@ -14,6 +14,14 @@ export type ListRequest = {
   exactCount?: boolean;
 };
 
+/** What an export applies (the list's filters and sort) and the file it writes. */
+export type ExportRequest = Pick<ListRequest, 'filter' | 'orderBy'> & { format?: ExportFormat };
+
+/** The reader's time zone: an export writes dates as the wall clock where the reader is. */
+export function timeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 export type EntityEndpoints = {
   list(request: ListRequest): Promise<ListResult>;
   find(id: string): Promise<EntityRecord>;
@@ -22,7 +30,7 @@ export type EntityEndpoints = {
   /** Absent where records are not deleted (IAM users lose roles instead). */
   destroy?: (ids: string[]) => Promise<unknown>;
   importRow(data: Record<string, unknown>, importHash: string): Promise<unknown>;
-  exportFile(fields: string[], request: Pick<ListRequest, 'filter' | 'orderBy'>): Promise<{ blob: Blob; fileName: string }>;
+  exportFile(fields: string[], request: ExportRequest): Promise<{ blob: Blob; fileName: string }>;
 };
 
 /** The declaration's route options decide what exists: no delete where the entity refuses it. */
@@ -36,7 +44,7 @@ export function endpointsOf(entity: Pick<EntityDeclaration, 'path' | 'routes'>):
     update: (id, data) => api.put(`${base}/${encodeURIComponent(id)}`, { id, data }),
     destroy,
     importRow: (data, importHash) => api.post(`${base}/import`, { data, importHash }),
-    exportFile: (fields, request) => download(`${base}/export`, { fields, ...request }),
+    exportFile: (fields, request) => download(`${base}/export`, { fields, ...request, timezone: timeZone() }),
   };
 }
 

@@ -119,6 +119,10 @@ export function naturalKeyOf(entity: Pick<EntityDeclaration, 'naturalKey' | 'lab
   return entity.naturalKey?.length ? entity.naturalKey : [entity.labelField];
 }
 
+/** The files an export writes: xlsx (the default) and csv for Excel in Brazil (see the API's kit/export-formats.ts). */
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
 export function exportColumnsOf(entity: EntityDeclaration): string[] {
   return entity.exportColumns ?? [...new Set(['id', ...entity.listColumns, 'createdAt'])];
 }

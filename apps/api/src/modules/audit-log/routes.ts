@@ -22,6 +22,12 @@ export async function registerAuditLogRoutes(app: FastifyInstance): Promise<void
     '/auditLog/export',
     { schema: { tags: ['auditLog'], querystring: exportQuery }, onRequest: requireAuthenticated },
     async (request, reply) =>
-      sendExport(reply, await exportAuditLog(contextOfRequest(request), request.query, request.query.fields, request.query.timezone)),
+      sendExport(
+        reply,
+        await exportAuditLog(contextOfRequest(request), request.query, request.query.fields, {
+          format: request.query.format,
+          timeZone: request.query.timezone,
+        }),
+      ),
   );
 }

@@ -12,7 +12,7 @@ import {
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { ListTotal } from '../../kit/counts';
-import { type ExportFile, openExport, parseExportFields } from '../../kit/export';
+import { DEFAULT_EXPORT_TIME_ZONE, type ExportFile, type ExportOptions, openExport, parseExportFields } from '../../kit/export';
 import { labels } from '../../kit/labels';
 import type { ListQuery } from '../../kit/list-query';
 import { listRows, listSelect, type Row, resourceOf, rowFromDriver } from '../../kit/repository';
@@ -33,7 +33,6 @@ import { authorNamesOf } from './repository';
 const resource = resourceOf(auditLogEntity, auditLog);
 
 /** Excel has no time zone: the export words dates where the reader is, São Paulo unless told. */
-const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 /**
  * Spec 5.5 on the log: a caller limited to companies reads only entries whose record belonged to
@@ -208,8 +207,9 @@ export async function exportAuditLog(
   ctx: ServiceContext,
   query: ListQuery,
   fieldNames: unknown,
-  timeZone: string = DEFAULT_TIME_ZONE,
+  options: ExportOptions = {},
 ): Promise<ExportFile> {
+  const timeZone = options.timeZone ?? DEFAULT_EXPORT_TIME_ZONE;
   authorize(ctx, 'auditLogRead');
   const fields = parseExportFields(auditLogEntity, fieldNames);
   const scope = scopeOfCaller(ctx);
@@ -228,6 +228,7 @@ export async function exportAuditLog(
     entity: auditLogEntity,
     fields,
     language: ctx.language,
+    format: options.format,
     query: { sql: statement.sql, params: statement.params },
     present: async (raws) => {
       const entries = await presentEntries(

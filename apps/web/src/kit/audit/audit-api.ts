@@ -1,11 +1,6 @@
 import { auditLogEntity } from '@ebox/domain';
 import { download } from '../../app/api-client';
-import { type EntityEndpoints, endpointsOf } from '../entity-api';
-
-/** The reader's time zone: the export words dates where the reader is. */
-function timeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+import { type EntityEndpoints, endpointsOf, timeZone } from '../entity-api';
 
 /** GET /auditLog and its export (docs/architecture.md "Audit log in words"); nothing else exists. */
 export const auditLogEndpoints: EntityEndpoints = {

@@ -1,5 +1,5 @@
-import { type EntityDeclaration, exportColumnsOf } from '@ebox/domain';
-import { Alert, App, Checkbox, Modal, Space } from 'antd';
+import { type EntityDeclaration, type ExportFormat, exportColumnsOf } from '@ebox/domain';
+import { Alert, App, Checkbox, Modal, Radio, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +18,10 @@ type ExportModalProps = {
 };
 
 /**
- * Export to Excel (spec 2.8, 5.5): the user picks columns; the server streams the xlsx (sheet
- * `data`) with the list's filters and sort, so 100,000 rows never pass through the page's memory
- * as objects. No column chosen: 'exporterFields is required'.
+ * Export to Excel (spec 2.8, 5.5): the user picks columns and the file (xlsx, or csv for very
+ * large lists: Excel opens it in Brazil as is); the server streams it (sheet `data`) with the
+ * list's filters and sort, so 100,000 rows never pass through the page's memory as objects. No
+ * column chosen: 'exporterFields is required'.
  */
 export function ExportModal({ entity, endpoints, request, open, onClose }: ExportModalProps) {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ export function ExportModal({ entity, endpoints, request, open, onClose }: Expor
     [entity],
   );
   const [chosen, setChosen] = useState<string[]>(columns);
+  const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [missing, setMissing] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
@@ -47,9 +49,9 @@ export function ExportModal({ entity, endpoints, request, open, onClose }: Expor
     setDownloading(true);
     try {
       const ordered = columns.filter((name) => chosen.includes(name));
-      const { blob, fileName } = await endpoints.exportFile(ordered, request);
+      const { blob, fileName } = await endpoints.exportFile(ordered, { ...request, format });
       const name =
-        fileName && fileName !== 'export.xlsx' ? fileName : `${entityPluralLabel(t, entity)}_${dayjs().format('YYYYMMDDHHmmss')}.xlsx`;
+        fileName && fileName !== 'export.xlsx' ? fileName : `${entityPluralLabel(t, entity)}_${dayjs().format('YYYYMMDDHHmmss')}.${format}`;
       saveBlob(blob, name);
       message.success(t('kit.export.success', { fileName: name }));
       onClose();
@@ -94,6 +96,16 @@ export function ExportModal({ entity, endpoints, request, open, onClose }: Expor
           }}
           style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 8 }}
           options={columns.map((name) => ({ value: name, label: fieldLabel(t, entity, name) }))}
+        />
+        <span>{t('kit.export.format')}</span>
+        <Radio.Group
+          value={format}
+          onChange={(e) => setFormat(e.target.value)}
+          options={[
+            { value: 'xlsx', label: t('kit.export.formatXlsx') },
+            { value: 'csv', label: t('kit.export.formatCsv') },
+          ]}
+          data-testid="export-format"
         />
         {missing && <Alert type="error" showIcon title={t('errors.exporterFieldsRequired')} data-testid="export-error" />}
       </Space>
