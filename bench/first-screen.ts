@@ -48,8 +48,12 @@ export type ScreenResult = {
   /** Median ms from the navigation's start to the screen's first useful content. */
   firstScreenMs?: number;
   overlap?: boolean;
-  /** Private-layout chunk loaded (it must not be on a public route). */
+  /** The signed-in console's chunks loaded (they must not be on a public route). */
   privateLayout?: boolean;
+  /** Each JavaScript file as sent (name without its hash, kB), in the order asked. */
+  scripts?: string[];
+  /** What was asked before the first rows showed (path without the hash), in order. */
+  beforeRows?: string[];
 };
 
 const kb = (bytes: number) => bytes / 1000;
@@ -92,7 +96,7 @@ async function signInToken(baseUrl: string): Promise<string> {
   return (await response.json()) as string;
 }
 
-type Run = { requests: RecordedRequest[]; firstScreenMs: number; requestsBeforeRows?: number; overlap?: boolean };
+type Run = { requests: RecordedRequest[]; firstScreenMs: number; requestsBeforeRows?: number; beforeRows?: string[]; overlap?: boolean };
 
 /** One cold load of `url`; `ready` waits for the screen's first useful content and answers its wall-clock time. */
 async function coldLoad(
@@ -131,7 +135,9 @@ async function coldLoad(
     const requests = await recorder.requests();
     const run: Run = { requests, firstScreenMs: firstScreenAt - navigationStart };
     if (options.rows) {
-      run.requestsBeforeRows = requests.filter((r) => r.start <= firstScreenAt).length;
+      const beforeRows = requests.filter((r) => r.start <= firstScreenAt).sort((a, b) => a.start - b.start);
+      run.requestsBeforeRows = beforeRows.length;
+      run.beforeRows = beforeRows.map((r) => unhashed(r.path));
       const calls = firstScreenCalls(requests, LIST_PATH);
       run.overlap =
         Boolean(calls.session && calls.settings && calls.firstPage) &&
@@ -143,9 +149,22 @@ async function coldLoad(
   }
 }
 
+/** A path without the build's content hash (`/assets/console-B7rKQNDv.js` -> `console.js`), query string dropped. */
+function unhashed(path: string): string {
+  const [pathname = path] = path.split('?');
+  return pathname.startsWith('/assets/') ? pathname.slice('/assets/'.length).replace(/-[\w-]{8}(\.\w+)$/, '$1') : pathname;
+}
+
+/** The signed-in console's chunks (vite.config.ts): the private layout and the kit's list. */
+const CONSOLE_CHUNK = /\/assets\/console(-pages)?-[^/]*\.js$/;
+
 function summarise(name: string, runs: Run[], extra: Partial<ScreenResult> = {}): ScreenResult {
   const first = runs[0] as Run;
   const js = javascriptOf(first.requests);
+  const scripts = first.requests
+    .filter((r) => r.type === 'script' || /\.m?js$/.test(new URL(r.url).pathname))
+    .sort((a, b) => a.start - b.start)
+    .map((r) => `${unhashed(r.path)} ${kb(r.transferred).toFixed(1)}`);
   return {
     name,
     jsFiles: js.files,
@@ -153,7 +172,9 @@ function summarise(name: string, runs: Run[], extra: Partial<ScreenResult> = {})
     jsTransferredKb: kb(js.transferred),
     encodings: js.encodings,
     firstScreenMs: median(runs.map((r) => r.firstScreenMs)),
-    privateLayout: first.requests.some((r) => /\/assets\/private-layout-[^/]*\.js$/.test(new URL(r.url).pathname)),
+    privateLayout: first.requests.some((r) => CONSOLE_CHUNK.test(new URL(r.url).pathname)),
+    scripts,
+    ...(first.beforeRows ? { beforeRows: first.beforeRows } : {}),
     ...(first.requestsBeforeRows === undefined ? {} : { requestsBeforeRows: Math.max(...runs.map((r) => r.requestsBeforeRows ?? 0)) }),
     ...(first.overlap === undefined ? {} : { overlap: runs.every((r) => r.overlap) }),
     ...extra,
@@ -203,7 +224,11 @@ export async function runFirstScreenBenchmark(options: { runs?: number; log?: (l
 
 export function formatFirstScreenResults(results: ScreenResult[]): string {
   const yesNo = (value: boolean | undefined) => (value === undefined ? '-' : value ? 'yes' : 'NO');
-  return formatTable(
+  const details = results.flatMap((r) => [
+    ...(r.scripts ? [`${r.name}, JavaScript (kB sent): ${r.scripts.join(', ')}`] : []),
+    ...(r.beforeRows ? [`${r.name}, asked before the first rows: ${r.beforeRows.join(', ')}`] : []),
+  ]);
+  const table = formatTable(
     [
       'screen (cold cache)',
       'JS files',
@@ -229,4 +254,5 @@ export function formatFirstScreenResults(results: ScreenResult[]): string {
       yesNo(r.overlap),
     ]),
   );
+  return [table, '', ...details].join('\n');
 }

@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -41,8 +42,22 @@ function precompressBuild(): Plugin {
   };
 }
 
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/;
+
+/** Matches the given modules of the console's src/ folder (a chunk group's roots). */
+function rootsOf(...files: string[]): (id: string) => boolean {
+  const roots = files.map((file) => `/apps/web/src/${file}`);
+  return (id) => roots.some((root) => id.replaceAll('\\', '/').endsWith(root));
+}
+
+const PUBLIC_ROOTS = rootsOf('app/providers.tsx', 'app/router.tsx');
+
 export default defineConfig({
   plugins: [react(), precompressBuild()],
+  resolve: {
+    // See src/bundling/rc-component-form.ts: the package's index without its side effects.
+    alias: [{ find: /^@rc-component\/form$/, replacement: fileURLToPath(new URL('./src/bundling/rc-component-form.ts', import.meta.url)) }],
+  },
   server: {
     port: 5173,
     proxy: { '/io': `http://localhost:${apiPort}` },
@@ -54,19 +69,39 @@ export default defineConfig({
     // The first-screen test reads which chunks a route loads (e2e/first-screen.test.ts).
     manifest: true,
     rolldownOptions: {
+      treeshake: {
+        // antd's packages say their modules have no side effects (package.json sideEffects);
+        // its @rc-component ones do not, so a barrel import kept every module behind it (the
+        // Input's FormProvider brought the whole form store and its validator to sign-in).
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]|src[\\/]bundling[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
-          // Left to itself the bundler cut shared code into many small chunks (a list's first
-          // screen fetched 79 files). React, the router, react-query and i18next, which every screen runs,
-          // are one chunk; library code shared by 20 screens or more is another. Everything else
-          // stays split per route, so the sign-in page does not carry the lists' table or exceljs.
+          // A first screen fetches a handful of files, each cut along what a visitor opens first
+          // (left to itself the bundler cut shared code per combination of routes: a list's first
+          // screen fetched 66 files). A group takes the modules its roots import, transitively,
+          // that a group of higher priority did not take (includeDependenciesRecursively):
+          // - framework: React, the router, react-query and i18next, which every screen runs, and
+          //   the bundler's runtime helpers;
+          // - public: what the entry starts (providers, the router with the sign-in page) with
+          //   everything it imports (antd's core and the few components sign-in draws): what a
+          //   signed-out visitor needs. Not main.tsx itself: it awaits the messages' chunk, which
+          //   imports from this one, and a chunk waiting on a chunk that imports it never starts;
+          // - entities: the entity routes and the declarations behind them, fetched as the console
+          //   starts with a stored session (app/router.tsx);
+          // - console: the private layout and the kit's list (app/console-pages.ts), the rest of a
+          //   list's first screen.
+          // Every other page stays split by the bundler: forms, views and importers load on use.
           groups: [
+            { name: 'framework', test: (id) => FRAMEWORK.test(id) || id.includes('rolldown/runtime'), priority: 4 },
             {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
-              priority: 2,
+              name: 'public',
+              // The permission groups are shared by both languages' messages: a file of their own otherwise.
+              test: (id) => PUBLIC_ROOTS(id) || id.endsWith('/i18n/permission-groups.ts'),
+              priority: 3,
             },
-            { name: 'shared-libs', test: /node_modules[\\/]/, minShareCount: 20, priority: 1 },
+            { name: 'entities', test: rootsOf('kit/entity-routes.tsx'), priority: 2 },
+            { name: 'console', test: rootsOf('app/console-pages.ts'), priority: 1 },
           ],
         },
       },

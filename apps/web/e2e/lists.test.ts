@@ -37,7 +37,7 @@ async function filterBy(page: Page, label: string, value: string): Promise<void>
 async function headersUnderActions(page: Page): Promise<string[]> {
   await see(page.locator('.ant-table-thead'));
   return page.evaluate(() => {
-    const headers = [...document.querySelectorAll<HTMLElement>('.ant-card .ant-table-thead')][0]?.querySelectorAll<HTMLElement>('th');
+    const headers = [...document.querySelectorAll<HTMLElement>('#main-content .ant-table-thead')][0]?.querySelectorAll<HTMLElement>('th');
     if (!headers) return ['no table'];
     const cells = [...headers];
     const actions = cells.at(-1);

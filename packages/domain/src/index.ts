@@ -9,6 +9,7 @@ export * from './entities/user';
 export * from './events';
 export * from './i18n/index';
 export * from './kit/brazilian-ids';
+export * from './kit/email';
 export * from './kit/entity';
 export * from './kit/enum-values';
 export * from './kit/field';

@@ -1,10 +1,10 @@
-import { App } from 'antd';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from './api-client';
 import { useCurrentUser } from './current-user';
+import { useApp } from './feedback';
 
 /**
  * Spec 8.1: the message comes from the response's error message, else its body text, else the
@@ -29,7 +29,7 @@ export function errorStatusOf(error: unknown): number | undefined {
  */
 export function useErrorHandler(): (error: unknown) => void {
   const navigate = useNavigate();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const { t } = useTranslation();
   const { signOut } = useCurrentUser();
 

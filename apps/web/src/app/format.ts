@@ -2,6 +2,7 @@ import type { Language } from '@ebox/domain';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import 'dayjs/locale/en';
+import { currentLanguage, i18n } from './i18n';
 
 /** Spec 9: every date is shown as DD/MM/YYYY HH:mm. */
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
@@ -10,9 +11,14 @@ export const DATE_FORMAT = 'DD/MM/YYYY';
 const DAYJS_LOCALES: Record<Language, string> = { 'pt-BR': 'pt-br', en: 'en' };
 
 /** Switches dayjs (month names, week start, relative times) to the interface language. */
-export function applyDayjsLocale(language: Language): void {
+function applyDayjsLocale(language: Language): void {
   dayjs.locale(DAYJS_LOCALES[language]);
 }
+
+// Here rather than in i18n.ts: dayjs and its locales load with the screens that show or pick
+// dates (this module), not on the sign-in page.
+applyDayjsLocale(currentLanguage());
+i18n.on('languageChanged', () => applyDayjsLocale(currentLanguage()));
 
 /** Numbers read the Brazilian way in Portuguese (1.234,50) and the American way in English (1,234.50). */
 const NUMBER_LOCALES: Record<Language, string> = { 'pt-BR': 'pt-BR', en: 'en-US' };

@@ -10,7 +10,6 @@ import {
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getStoredLanguage, storeLanguage } from './api-client';
-import { applyDayjsLocale } from './format';
 
 export const i18n = i18next.createInstance();
 
@@ -43,7 +42,6 @@ i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 addMessageFormats(i18n);
-applyDayjsLocale(initialLanguage);
 document.documentElement.lang = initialLanguage;
 
 /** Resolves once the interface language's messages are in: the console renders after it. */
@@ -53,11 +51,13 @@ export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'pt-BR';
 }
 
-/** Keeps the choice in local storage (the API client sends it as Accept-Language) and switches dayjs with it. */
+/**
+ * Keeps the choice in local storage (the API client sends it as Accept-Language); dayjs follows
+ * the language from format.ts, which the screens with dates load.
+ */
 export async function changeLanguage(language: Language): Promise<void> {
   await loadDictionary(language);
   storeLanguage(language);
-  applyDayjsLocale(language);
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);
 }

@@ -1,6 +1,6 @@
 import { FileOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { displayNameOf } from '@ebox/domain';
-import { Avatar, Button, Flex, Grid, Layout, Menu, type MenuProps, Progress, Typography, theme } from 'antd';
+import { Avatar, Button, Flex, Grid, Layout, Menu, type MenuProps, Typography, theme } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
@@ -189,13 +189,8 @@ function ConsoleLayout() {
           </Button>
         </Layout.Header>
         {navigation.state === 'loading' && (
-          <Progress
-            percent={100}
-            status="active"
-            showInfo={false}
-            size={{ height: 2 }}
-            style={{ position: 'absolute', width: '100%', margin: 0, lineHeight: 0 }}
-          />
+          // A bar of our own (global.css) rather than antd's Progress, which weighed on every first screen.
+          <div className="navigation-progress" role="progressbar" aria-label={t('common.loading')} style={{ color: token.colorPrimary }} />
         )}
         {palette !== 'unused' && (
           <Suspense fallback={null}>

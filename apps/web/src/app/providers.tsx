@@ -1,11 +1,12 @@
 import type { Language, Theme } from '@ebox/domain';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { antdLocaleOf } from './antd-locale';
 import { api, getToken, startEarlyGet } from './api-client';
 import { CURRENT_USER_PATH, useCurrentUser } from './current-user';
+import { LazyApp, useApp } from './feedback';
 import { changeLanguage, i18n } from './i18n';
 import { getStoredTheme, isTheme, primaryColorOf, storeTheme } from './theme';
 
@@ -38,7 +39,7 @@ export function startSessionRequests(): void {
  */
 export function useSettings(): Settings | undefined {
   const { user, signOut } = useCurrentUser();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const query = useQuery({
     queryKey: SETTINGS_KEY,
     queryFn: () => api.get<Settings>(SETTINGS_PATH),
@@ -71,7 +72,7 @@ export function useLanguage(): { language: Language; setLanguage: (language: Lan
   return { language: instance.language === 'en' ? 'en' : 'pt-BR', setLanguage };
 }
 
-/** Applies settings (theme) and the document title; lives inside antd's App so it can show messages. */
+/** Applies settings (theme) and the document title; lives inside LazyApp so it can show messages. */
 function SettingsEffects({ onTheme }: { onTheme: (theme: Theme) => void }) {
   const settings = useSettings();
   const { t } = useTranslation();
@@ -93,10 +94,10 @@ function ThemedApp({ children }: { children: ReactNode }) {
       locale={antdLocaleOf(language)}
       theme={{ token: { colorPrimary: primaryColorOf(theme), colorInfo: primaryColorOf(theme), colorLink: primaryColorOf(theme) } }}
     >
-      <App>
+      <LazyApp>
         <SettingsEffects onTheme={setTheme} />
         {children}
-      </App>
+      </LazyApp>
     </ConfigProvider>
   );
 }

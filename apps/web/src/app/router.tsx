@@ -1,10 +1,10 @@
 import type { Permission } from '@ebox/domain';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { entityRoutes } from '../kit/entity-routes';
+import { createBrowserRouter, matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import SignInPage from '../features/auth/sign-in-page';
 import { getToken } from './api-client';
 import { PageLoading } from './page-loading';
-import type { SignInState } from './route-guard';
+import { EmailUnverifiedOnly, EmptyPermissionsOnly, PublicOnly, type SignInState } from './route-guard';
 
 /**
  * What a private route declares; the route guard reads the deepest matched route's handle.
@@ -20,7 +20,9 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
 }
 
 const publicRoutes: RouteObject[] = [
-  { path: '/auth/signin', ...page(() => import('../features/auth/sign-in-page')) },
+  // A visitor's first screen, in the chunk the entry imports (vite.config.ts, `public`): as a lazy
+  // route of its own it was one more file to wait for before the form showed.
+  { path: '/auth/signin', Component: SignInPage },
   { path: '/auth/signup', ...page(() => import('../features/auth/sign-up-page')) },
   { path: '/auth/forgot-password', ...page(() => import('../features/auth/forgot-password-page')) },
 ];
@@ -48,8 +50,15 @@ const privateRoutes: RouteObject[] = [
     ...page(() => import('../features/audit-log/audit-log-page')),
   },
   { path: 'outbox', handle: { permission: 'settingsEdit' } satisfies RouteHandle, ...page(() => import('../features/outbox/outbox-page')) },
-  ...entityRoutes,
 ];
+
+/**
+ * The routes of the declared entities and of IAM (kit/entity-routes.tsx) are a chunk of their own:
+ * building them takes every entity declaration (with the QR template's handlebars parser), which
+ * a public page has no use for. They are in the table from the start when a session is stored,
+ * and patched in on the first navigation that needs them otherwise (sign-in, then /customer).
+ */
+const loadEntityRoutes = () => import('../kit/entity-routes').then((module) => module.entityRoutes);
 
 const ErrorPage = lazy(() => import('./route-error-boundary'));
 
@@ -65,44 +74,64 @@ function RouteErrorBoundary() {
 /** The private layout's route: what a visit without a session must not load (see createRouter). */
 const PRIVATE_ROUTE_ID = 'private';
 
-export const routes: RouteObject[] = [
-  {
-    // Anything a page throws while rendering or loading (a lost chunk after a deploy) shows the 500 page.
-    ErrorBoundary: RouteErrorBoundary,
-    hydrateFallbackElement: <PageLoading />,
-    children: [
-      {
-        lazy: async () => ({ Component: (await import('./route-guard')).PublicOnly }),
-        children: publicRoutes,
-      },
-      {
-        path: '/auth/email-unverified',
-        lazy: async () => ({ Component: (await import('./route-guard')).EmailUnverifiedOnly }),
-        children: [{ index: true, ...page(() => import('../features/auth/email-unverified-page')) }],
-      },
-      {
-        path: '/auth/empty-permissions',
-        lazy: async () => ({ Component: (await import('./route-guard')).EmptyPermissionsOnly }),
-        children: [{ index: true, ...page(() => import('../features/auth/empty-permissions-page')) }],
-      },
-      ...openRoutes,
-      {
-        id: PRIVATE_ROUTE_ID,
-        path: '/',
-        lazy: async () => ({ Component: (await import('./private-layout')).default }),
-        children: privateRoutes,
-      },
-      { path: '*', ...page(() => import('../features/errors/not-found-page')) },
-    ],
-  },
-];
+function routesWith(entityRoutes: RouteObject[]): RouteObject[] {
+  return [
+    {
+      // Anything a page throws while rendering or loading (a lost chunk after a deploy) shows the 500 page.
+      ErrorBoundary: RouteErrorBoundary,
+      hydrateFallbackElement: <PageLoading />,
+      children: [
+        { Component: PublicOnly, children: publicRoutes },
+        {
+          path: '/auth/email-unverified',
+          Component: EmailUnverifiedOnly,
+          children: [{ index: true, ...page(() => import('../features/auth/email-unverified-page')) }],
+        },
+        {
+          path: '/auth/empty-permissions',
+          Component: EmptyPermissionsOnly,
+          children: [{ index: true, ...page(() => import('../features/auth/empty-permissions-page')) }],
+        },
+        ...openRoutes,
+        {
+          id: PRIVATE_ROUTE_ID,
+          path: '/',
+          lazy: async () => ({ Component: (await import('./console-pages')).PrivateLayout }),
+          children: [...privateRoutes, ...entityRoutes],
+        },
+        { path: '*', ...page(() => import('../features/errors/not-found-page')) },
+      ],
+    },
+  ];
+}
+
+/** The route table the console starts with; `entities` tells whether the entity routes are in it. */
+export type RouteTable = { routes: RouteObject[]; entities: boolean };
+
+/** True when no route but the not-found page matches the address. */
+function onlyNotFoundMatches(routes: RouteObject[], location: Parameters<typeof matchRoutes>[1]): boolean {
+  const matches = matchRoutes(routes, location);
+  return !matches || matches[matches.length - 1]?.route.path === '*';
+}
+
+/**
+ * With a stored session the table holds the entity routes from the start (the opened page is most
+ * likely one, and its first page of data is asked before the router starts). Without one only an
+ * address no other route knows needs them, to tell an entity's page (sign-in first) from an
+ * unknown one (404); sign-in and the other public pages never load them.
+ */
+export async function loadRouteTable(): Promise<RouteTable> {
+  const withoutEntities = routesWith([]);
+  if (!getToken() && !onlyNotFoundMatches(withoutEntities, window.location)) return { routes: withoutEntities, entities: false };
+  return { routes: routesWith(await loadEntityRoutes()), entities: true };
+}
 
 /**
  * A visit to a private page without a stored session goes to sign-in before the router starts: the
  * router fetches the chunks of every route it matches at once, so the private layout's guard would
  * turn the visitor away only after the layout's and the page's chunks were loaded for nothing.
  */
-function sendSignedOutVisitToSignIn(): void {
+function sendSignedOutVisitToSignIn(routes: RouteObject[]): void {
   if (getToken()) return;
   const matches = matchRoutes(routes, window.location);
   if (!matches?.some((match) => match.route.id === PRIVATE_ROUTE_ID)) return;
@@ -117,7 +146,7 @@ function sendSignedOutVisitToSignIn(): void {
  * beside the session and the chunks. Not from a route loader: the router runs loaders only once the
  * matched routes' lazy chunks are in, which put the list's request after them.
  */
-export function startRouteRequests(): void {
+export function startRouteRequests(routes: RouteObject[]): void {
   if (!getToken()) return;
   const url = new URL(window.location.href);
   for (const match of matchRoutes(routes, url) ?? []) {
@@ -126,7 +155,19 @@ export function startRouteRequests(): void {
   }
 }
 
-export function createRouter() {
-  sendSignedOutVisitToSignIn();
-  return createBrowserRouter(routes);
+/** Adds the entity routes under the private layout once, on the first navigation to an address the table does not know. */
+function patchEntityRoutesOnce(): PatchRoutesOnNavigationFunction {
+  let patched = false;
+  return async ({ path, patch }) => {
+    if (patched || !onlyNotFoundMatches(routesWith([]), path)) return;
+    const entityRoutes = await loadEntityRoutes();
+    if (patched) return;
+    patched = true;
+    patch(PRIVATE_ROUTE_ID, entityRoutes);
+  };
+}
+
+export function createRouter(table: RouteTable) {
+  sendSignedOutVisitToSignIn(table.routes);
+  return createBrowserRouter(table.routes, table.entities ? {} : { patchRoutesOnNavigation: patchEntityRoutesOnce() });
 }

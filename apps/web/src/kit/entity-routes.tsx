@@ -19,7 +19,7 @@ type EntityPage = ComponentType;
 type PageLoader = () => Promise<EntityPage>;
 
 const KIT_PAGES: Record<PageKind, PageLoader> = {
-  list: () => import('./list/entity-list-page').then((m) => m.EntityListPage),
+  list: () => import('../app/console-pages').then((m) => m.EntityListPage),
   new: () => import('./form/entity-form-page').then((m) => m.EntityFormPage),
   edit: () => import('./form/entity-form-page').then((m) => m.EntityFormPage),
   importer: () => import('./importer/entity-importer-page').then((m) => m.EntityImporterPage),

@@ -1,9 +1,9 @@
 import { ENTITIES, type EntityDeclaration, hasId, isPlainObject } from '@ebox/domain';
-import { App } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessageOf, errorStatusOf, useErrorHandler } from '../app/error-handler';
+import { useApp } from '../app/feedback';
 import { nestedScreenOf, returnsToDetailAfterUpdate, returnsToOrder, screenPathsOf } from './screens';
 
 type WithParent = Record<string, unknown> | undefined;
@@ -86,7 +86,7 @@ export function useEntityNavigation(entity: EntityDeclaration) {
 export function useFindFailure(entity: EntityDeclaration): (error: unknown) => void {
   const handleError = useErrorHandler();
   const navigation = useEntityNavigation(entity);
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const { t } = useTranslation();
   return useCallback(
     (error: unknown) => {

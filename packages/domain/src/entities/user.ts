@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../kit/email';
 import { defineEntity } from '../kit/entity';
 import type { FileRef } from '../kit/field';
-import { EMAIL_PATTERN, fieldSchema } from '../kit/schema';
+import { fieldSchema } from '../kit/schema';
 
 /**
  * Spec 3: a user's status is derived from `disabled`; issue 8 adds `invited`, an enabled user who

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalDocument, canonicalPhone } from './brazilian-ids';
+import { EMAIL_PATTERN } from './email';
 import type { EntityDeclaration } from './entity';
 import type { Field, FilesField, TextField } from './field';
 import { MAX_FILE_SIZE } from './field';
@@ -49,8 +50,6 @@ const M = {
 
 export const VALIDATION_KEYS = M;
 
-/** No NUL either: an address is stored and looked up as text. */
-export const EMAIL_PATTERN = /^[^\s@\0]+@[^\s@\0]+\.[^\s@\0]+$/;
 const EMAIL = EMAIL_PATTERN;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Raster formats only: an SVG can carry script, so it is never accepted as an image. */

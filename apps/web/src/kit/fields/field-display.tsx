@@ -13,14 +13,16 @@ import {
   stringsOf,
   textOf,
 } from '@ebox/domain';
-import { Image, Space, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Space, Tag, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { formatDateTime, formatNumber } from '../../app/format';
 import { booleanLabel, displayLabel, enumLabel, fieldLabel } from '../entity-labels';
 import { relatedViewPath } from '../screens';
+
+const ImageThumbnails = lazy(() => import('./image-thumbnails'));
 
 export type FieldDisplayProps = {
   entity: EntityDeclaration;
@@ -121,20 +123,9 @@ export function FieldDisplay({ entity, path, field, value, compact }: FieldDispl
       const files = fileRefsOf(value);
       if (field.image)
         return (
-          <Image.PreviewGroup>
-            <Space wrap>
-              {files.map((file) => (
-                <Image
-                  key={file.id ?? file.publicUrl}
-                  src={file.publicUrl}
-                  alt={file.name}
-                  width={compact ? 32 : 96}
-                  height={compact ? 32 : 96}
-                  style={{ objectFit: 'cover' }}
-                />
-              ))}
-            </Space>
-          </Image.PreviewGroup>
+          <Suspense fallback={null}>
+            <ImageThumbnails files={files} size={compact ? 32 : 96} />
+          </Suspense>
         );
       return (
         <Space orientation="vertical" size={0}>

@@ -9,26 +9,14 @@ import {
 } from '@ant-design/icons';
 import { type EntityDeclaration, fileRefsOf, isPlainObject, offersUpdate, type Permission, permissionOf } from '@ebox/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Avatar,
-  Button,
-  Card,
-  Empty,
-  Grid,
-  Popconfirm,
-  Space,
-  Table,
-  type TableColumnsType,
-  type TableProps,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Avatar, Button, Empty, Grid, Popconfirm, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { useApp } from '../../app/feedback';
+import { Panel } from '../../app/panel';
 import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityEndpoints, type EntityRecord, endpointsOf, entityKeys, type ListRequest } from '../entity-api';
 import { entityPluralLabel, fieldAt, fieldLabel, recordTitle } from '../entity-labels';
@@ -36,16 +24,21 @@ import { FieldDisplay } from '../fields/field-display';
 import { reloadsAfterDestroyOne, type ScreenPaths, screenPathsOf } from '../screens';
 import type { FieldDisplays } from '../view/record-view';
 import { columnWidthOf } from './column-widths';
-import { ExportModal } from './export-modal';
-import { type FilterControls, FilterForm } from './filter-form';
+import type { FilterControls } from './filter-form';
 import { isSortable, parseOrderBy } from './filters';
 import { listRequestOf } from './first-page';
 import { isSavedFilterList, isStringList, useListPreference } from './list-preferences';
 import { compactFilter, type ListStateControl, listPatchOfTableChange, PAGE_SIZES, useUrlListState } from './list-state';
 import { ColumnChooser, FilterToggle, SavedFilters, SortControl } from './list-tools';
 import { ListTotal } from './list-total';
-import { RecordCards } from './record-cards';
 import { TABLE_SCROLLBAR } from './table-scrollbar';
+
+// Loaded when first opened: the filters' date pickers and number inputs and the export dialog are
+// most of a list's weight and no part of its first screen.
+const FilterForm = lazy(() => import('./filter-form').then((module) => ({ default: module.FilterForm })));
+const ExportModal = lazy(() => import('./export-modal').then((module) => ({ default: module.ExportModal })));
+// A phone's record cards (antd Card and List) load on phones only.
+const RecordCards = lazy(() => import('./record-cards').then((module) => ({ default: module.RecordCards })));
 
 const NO_COLUMNS: string[] = [];
 const NO_SAVED_FILTERS: never[] = [];
@@ -140,7 +133,7 @@ export function EntityList(props: EntityListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useCurrentUser();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const handleError = useErrorHandler();
   const queryClient = useQueryClient();
   const urlState = useUrlListState();
@@ -149,6 +142,8 @@ export function EntityList(props: EntityListProps) {
   const paths = useMemo(() => ({ ...screenPathsOf(entity), ...props.paths }), [entity, props.paths]);
   const [selected, setSelected] = useState<EntityRecord[]>([]);
   const [exportOpen, setExportOpen] = useState(false);
+  const [exportUsed, setExportUsed] = useState(false);
+  useEffect(() => setExportUsed((used) => used || exportOpen), [exportOpen]);
 
   const permission = (key: keyof ListPermissions, action: Parameters<typeof permissionOf>[1]) => {
     if (readOnly && key !== 'read') return false;
@@ -433,7 +428,7 @@ export function EntityList(props: EntityListProps) {
   );
 
   return (
-    <Card
+    <Panel
       title={props.title ?? entityPluralLabel(t, entity)}
       data-testid={testId ?? `${entity.name}-list`}
       extra={isPhone ? undefined : headerButtons}
@@ -482,40 +477,44 @@ export function EntityList(props: EntityListProps) {
         {selected.length > 0 && <Typography.Text type="secondary">{t('kit.list.selected', { count: selected.length })}</Typography.Text>}
       </Space>
       {!hideFilters && filtersOpen && (
-        <FilterForm
-          entity={entity}
-          filters={offeredFilters}
-          value={state.filter}
-          controls={filterControls}
-          onSearch={applyFilter}
-          onReset={resetAll}
-        />
+        <Suspense fallback={null}>
+          <FilterForm
+            entity={entity}
+            filters={offeredFilters}
+            value={state.filter}
+            controls={filterControls}
+            onSearch={applyFilter}
+            onReset={resetAll}
+          />
+        </Suspense>
       )}
       {isPhone ? (
-        <RecordCards
-          rows={rows}
-          loading={list.isFetching}
-          heading={(record) => nameLink(record)}
-          columns={shown
-            .filter((name) => name !== lockedColumn)
-            .map((name) => ({
-              key: name,
-              title: fieldLabel(t, entity, name),
-              render: (record) => (isBlankValue(valueAt(record, name)) ? '—' : cellOf(name, record)),
-            }))}
-          actions={rowActions}
-          empty={empty}
-          page={state.page}
-          pageSize={state.pageSize}
-          total={total}
-          showTotal={showTotal}
-          onPage={(page, pageSize) => update({ page: pageSize !== state.pageSize ? 1 : page, pageSize })}
-          selection={
-            readOnly
-              ? undefined
-              : { selected, onChange: setSelected, isSelectable, rowLabel: selectRowLabel, allLabel: t('kit.list.selectAll') }
-          }
-        />
+        <Suspense fallback={null}>
+          <RecordCards
+            rows={rows}
+            loading={list.isFetching}
+            heading={(record) => nameLink(record)}
+            columns={shown
+              .filter((name) => name !== lockedColumn)
+              .map((name) => ({
+                key: name,
+                title: fieldLabel(t, entity, name),
+                render: (record) => (isBlankValue(valueAt(record, name)) ? '—' : cellOf(name, record)),
+              }))}
+            actions={rowActions}
+            empty={empty}
+            page={state.page}
+            pageSize={state.pageSize}
+            total={total}
+            showTotal={showTotal}
+            onPage={(page, pageSize) => update({ page: pageSize !== state.pageSize ? 1 : page, pageSize })}
+            selection={
+              readOnly
+                ? undefined
+                : { selected, onChange: setSelected, isSelectable, rowLabel: selectRowLabel, allLabel: t('kit.list.selectAll') }
+            }
+          />
+        </Suspense>
       ) : (
         <div ref={tableArea.ref}>
           <Table<EntityRecord>
@@ -553,13 +552,17 @@ export function EntityList(props: EntityListProps) {
           />
         </div>
       )}
-      <ExportModal
-        entity={entity}
-        endpoints={endpoints}
-        request={{ filter: request.filter, orderBy: request.orderBy }}
-        open={exportOpen}
-        onClose={() => setExportOpen(false)}
-      />
-    </Card>
+      {exportUsed && (
+        <Suspense fallback={null}>
+          <ExportModal
+            entity={entity}
+            endpoints={endpoints}
+            request={{ filter: request.filter, orderBy: request.orderBy }}
+            open={exportOpen}
+            onClose={() => setExportOpen(false)}
+          />
+        </Suspense>
+      )}
+    </Panel>
   );
 }

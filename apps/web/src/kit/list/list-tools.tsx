@@ -7,12 +7,14 @@ import {
   StarOutlined,
   TableOutlined,
 } from '@ant-design/icons';
-import { Badge, Button, Checkbox, Divider, Dropdown, Flex, Form, Input, Modal, Popover, Select, Space, Tooltip, Typography } from 'antd';
+import { Badge, Button, Checkbox, Divider, Dropdown, Flex, Popover, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedFilter } from './list-preferences';
+
+const SaveFilterDialog = lazy(() => import('./save-filter-dialog'));
 
 /** The toggle of a list's filter panel; the badge counts the filters in force, so a closed panel still says it filters. */
 export function FilterToggle({ open, active, onToggle }: { open: boolean; active: number; onToggle: () => void }) {
@@ -85,14 +87,16 @@ type SavedFiltersProps = {
 export function SavedFilters({ saved, current, onChange, onApply }: SavedFiltersProps) {
   const { t } = useTranslation();
   const [naming, setNaming] = useState(false);
-  const [form] = Form.useForm<{ name: string }>();
+  const [named, setNamed] = useState(false);
   const hasFilter = Object.keys(current).length > 0;
 
-  const save = ({ name }: { name: string }) => {
-    const trimmed = name.trim();
-    onChange([...saved.filter((item) => item.name !== trimmed), { name: trimmed, filter: current }]);
+  const save = (name: string) => {
+    onChange([...saved.filter((item) => item.name !== name), { name, filter: current }]);
     setNaming(false);
-    form.resetFields();
+  };
+  const startNaming = () => {
+    setNaming(true);
+    setNamed(true);
   };
 
   const items = [
@@ -118,7 +122,7 @@ export function SavedFilters({ saved, current, onChange, onApply }: SavedFilters
     })),
     ...(saved.length ? [] : [{ key: 'none', label: t('listTools.noSavedFilters'), disabled: true }]),
     { type: 'divider' as const },
-    { key: 'save', icon: <SaveOutlined />, label: t('listTools.saveFilter'), disabled: !hasFilter, onClick: () => setNaming(true) },
+    { key: 'save', icon: <SaveOutlined />, label: t('listTools.saveFilter'), disabled: !hasFilter, onClick: startNaming },
   ];
 
   return (
@@ -128,25 +132,11 @@ export function SavedFilters({ saved, current, onChange, onApply }: SavedFilters
           {t('listTools.savedFilters')}
         </Button>
       </Dropdown>
-      <Modal
-        open={naming}
-        title={t('listTools.saveFilterTitle')}
-        okText={t('kit.actions.save')}
-        cancelText={t('kit.actions.cancel')}
-        onOk={() => form.submit()}
-        onCancel={() => setNaming(false)}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" onFinish={save}>
-          <Form.Item
-            name="name"
-            label={t('listTools.saveFilterName')}
-            rules={[{ required: true, whitespace: true, message: t('listTools.saveFilterNameRequired') }]}
-          >
-            <Input autoFocus maxLength={80} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {named && (
+        <Suspense fallback={null}>
+          <SaveFilterDialog open={naming} onSave={save} onClose={() => setNaming(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
