@@ -1,6 +1,6 @@
 import { canonicalDocument, canonicalPhone } from './brazilian-ids';
-import type { Field, TextMatch } from './field';
 import { EMAIL_PATTERN } from './email';
+import type { Field, TextMatch } from './field';
 
 /**
  * Whole-value lookups of text filters (TextField.match). A list filter given a whole value (an
