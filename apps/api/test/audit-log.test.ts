@@ -1,7 +1,7 @@
 import { translatorFor } from '@ebox/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+import { startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
 
 /**
  * The audit log in words (issue 8): each entry names its record and its author, a record's history
@@ -15,10 +15,11 @@ let companyA: string;
 let companyB: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  owner = await t.createUser({ roles: ['owner'], firstName: 'Olga', lastName: 'Dona' });
-  companyA = (await owner.api.post('/company', { data: { name: 'Transportadora Auditoria A', type: 'carrier' } })).body.id;
-  companyB = (await owner.api.post('/company', { data: { name: 'Loja Auditoria B', type: 'shipper' } })).body.id;
+  ({ t, owner, companyA, companyB } = await startWithTwoCompanies(
+    { name: 'Transportadora Auditoria A', type: 'carrier' },
+    { name: 'Loja Auditoria B', type: 'shipper' },
+    { firstName: 'Olga', lastName: 'Dona' },
+  ));
 });
 afterAll(async () => {
   await t?.close();

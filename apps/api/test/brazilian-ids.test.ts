@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase } from '../src/platform/db/client';
 import { MIGRATIONS_DIR, migrateDatabase } from '../src/platform/db/migrate';
 import { createDatabaseFromTemplate } from './support/database';
-import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+import { startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
 
 /**
  * Issue 8, item 9: CPF and CNPJ are checked by their check digits and stored punctuated, one
@@ -22,10 +22,10 @@ let companyA: string;
 let companyB: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  owner = await t.createUser({ roles: ['owner'] });
-  companyA = (await owner.api.post('/company', { data: { name: 'Mercado Alfa', type: 'shipper' } })).body.id;
-  companyB = (await owner.api.post('/company', { data: { name: 'Mercado Beta', type: 'shipper' } })).body.id;
+  ({ t, owner, companyA, companyB } = await startWithTwoCompanies(
+    { name: 'Mercado Alfa', type: 'shipper' },
+    { name: 'Mercado Beta', type: 'shipper' },
+  ));
 });
 afterAll(async () => {
   await t?.close();

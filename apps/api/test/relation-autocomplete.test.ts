@@ -1,6 +1,6 @@
 import { autocompleteGrantsOf, ENTITIES, missingDependencies } from '@ebox/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+import { startWithTwoCompanies, type TestApp } from './support/test-app';
 
 /**
  * A relation picker answers whoever may fill the form in: a user who may create customers searches
@@ -9,15 +9,14 @@ import { startTestApp, type TestApp, type TestUser } from './support/test-app';
  */
 
 let t: TestApp;
-let owner: TestUser;
 let companyA: string;
 let companyB: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  owner = await t.createUser({ roles: ['owner'] });
-  companyA = (await owner.api.post('/company', { data: { name: 'Picker Alfa', type: 'carrier' } })).body.id;
-  companyB = (await owner.api.post('/company', { data: { name: 'Picker Beta', type: 'shipper' } })).body.id;
+  ({ t, companyA, companyB } = await startWithTwoCompanies(
+    { name: 'Picker Alfa', type: 'carrier' },
+    { name: 'Picker Beta', type: 'shipper' },
+  ));
 });
 afterAll(async () => {
   await t?.close();

@@ -189,4 +189,21 @@ export async function startTestApp(
   };
 }
 
+/** What many scope tests start from: an app, an owner, and two companies A and B of the owner's. */
+export type TwoCompanies = { t: TestApp; owner: TestUser; companyA: string; companyB: string };
+
+type CompanyOfTest = { name: string; type: 'carrier' | 'shipper' };
+
+export async function startWithTwoCompanies(
+  a: CompanyOfTest,
+  b: CompanyOfTest,
+  owner: Parameters<TestApp['createUser']>[0] = {},
+): Promise<TwoCompanies> {
+  const t = await startTestApp();
+  const ownerUser = await t.createUser({ roles: ['owner'], ...owner });
+  const companyA = (await ownerUser.api.post('/company', { data: a })).body.id as string;
+  const companyB = (await ownerUser.api.post('/company', { data: b })).body.id as string;
+  return { t, owner: ownerUser, companyA, companyB };
+}
+
 export { eq, PREDEFINED_ROLES, user };
