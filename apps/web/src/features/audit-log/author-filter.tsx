@@ -49,7 +49,9 @@ export function AuthorFilterSelect({
   });
   const chosenPerson = value && UUID.test(value) ? value : '';
   const chosen = useQuery({
-    queryKey: ['autocomplete', USERS, chosenPerson],
+    // Its own key: with no person chosen, ['autocomplete', USERS, ''] is the unfiltered list of
+    // people, which a disabled query would still answer from the cache.
+    queryKey: ['autocomplete', USERS, 'chosen', chosenPerson],
     queryFn: () => autocomplete(USERS, chosenPerson, 1),
     enabled: mayFindUsers && Boolean(chosenPerson),
     staleTime: 30_000,
@@ -58,7 +60,10 @@ export function AuthorFilterSelect({
   const options = useMemo(() => {
     const term = searchableText(search.trim());
     const systems: Option[] = SYSTEM_ACTOR_LABELS.map((label) => ({ value: label, label: auditActorText(t, label) }));
-    const people: Option[] = [...(users.data ?? []), ...(chosen.data ?? [])].map((user) => ({ value: user.id, label: user.label }));
+    const people: Option[] = [...(users.data ?? []), ...((chosenPerson && chosen.data) || [])].map((user) => ({
+      value: user.id,
+      label: user.label,
+    }));
     const list: Option[] = [];
     const seen = new Set<string>();
     for (const option of [...people, ...systems.filter((system) => searchableText(system.label).includes(term))]) {
@@ -70,7 +75,7 @@ export function AuthorFilterSelect({
     if (typed && !mayFindUsers) list.push({ value: typed, label: t('auditLog.authorContaining', { text: typed }) });
     if (value && !seen.has(value) && value !== typed) list.push({ value, label: labelOfChosen(t, value) });
     return list;
-  }, [users.data, chosen.data, search, value, mayFindUsers, t]);
+  }, [users.data, chosen.data, chosenPerson, search, value, mayFindUsers, t]);
 
   return (
     <Select<string>
