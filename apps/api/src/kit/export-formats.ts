@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { ExportFormat, Language } from '@ebox/domain';
+import { type ExportFormat, type Language, spreadsheetColumn } from '@ebox/domain';
 import { writeTo, ZipWriter } from './zip-writer';
 
 /**
@@ -138,18 +138,6 @@ const PARTS: [string, string][] = [
   ],
 ];
 
-/** A, B, ..., Z, AA, ...: the column part of a cell reference. */
-function columnLetters(index: number): string {
-  let n = index + 1;
-  let letters = '';
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rest) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
-}
-
 function textCell(ref: string, value: string): string {
   return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
 }
@@ -158,7 +146,7 @@ export async function createXlsxWriter(out: Writable, columns: ExportColumn[]): 
   const zip = new ZipWriter(out);
   for (const [name, content] of PARTS) await zip.addFile(name, content);
   const sheet = await zip.openFile('xl/worksheets/sheet1.xml');
-  const letters = columns.map((_, index) => columnLetters(index));
+  const letters = columns.map((_, index) => spreadsheetColumn(index));
   const kinds = columns.map((column) => column.kind);
   const cols = columns
     .map((column, index) => `<col min="${index + 1}" max="${index + 1}" width="${column.kind === 'date' ? 18 : 24}" customWidth="1"/>`)

@@ -156,3 +156,15 @@ export function importCellValue(value: unknown): unknown {
   if (typeof value === 'string') return value.trim() === '' ? null : value;
   return value;
 }
+
+/** A, B, ..., Z, AA, ...: the column part of a spreadsheet cell reference, from a 0-based index. */
+export function spreadsheetColumn(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}

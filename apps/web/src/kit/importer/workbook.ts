@@ -8,6 +8,7 @@ import {
   LANGUAGES,
   naturalKeyOf,
   normalizedKey,
+  spreadsheetColumn,
   userEntity,
 } from '@ebox/domain';
 import type { TFunction } from 'i18next';
@@ -42,17 +43,6 @@ export function templateHashOf(entity: EntityDeclaration): Promise<string> {
     return [name, field?.type ?? 'unknown', multiple];
   });
   return sha256Hex(JSON.stringify({ entity: entity.name, columns }));
-}
-
-function columnLetter(index: number): string {
-  let n = index;
-  let letters = '';
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rest) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
 }
 
 function relationTarget(field: Extract<Field, { type: 'relation' }>): EntityDeclaration | undefined {
@@ -136,7 +126,7 @@ export async function buildTemplate(entity: EntityDeclaration, t: TFunction): Pr
     column.width = Math.min(48, Math.max(18, (headers[index]?.length ?? 10) + 4, Math.ceil((accepts[index]?.length ?? 0) / 2)));
     const field = fieldAt(entity, name);
     if (!field) return;
-    const letter = columnLetter(index + 1);
+    const letter = spreadsheetColumn(index);
     const range = `${letter}3:${letter}${VALIDATED_ROWS}`;
     sheet.getCell(`${letter}1`).note = accepts[index] ?? '';
     if (field.type === 'enum' && !field.multiple) {
