@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityTable, identifierKeyOf } from '../platform/db/entity-tables';
-import { COUNT_CAP, type ListTotal, listTotal } from './counts';
+import { COUNT_CAP, isTotalMaintained, type ListTotal, listTotal } from './counts';
 import { labels, relationLabelColumns } from './labels';
 import { DEFAULT_LIMIT, filterConditions, keysetCondition, type ListQuery, orderByClause, shownValueOf } from './list-query';
 import { scopeCondition, visibleIdsOf } from './scope';
@@ -123,13 +123,19 @@ export async function listRows(
   const offset = query.offset ?? 0;
   const where = listWhere(resource, query, scope, extra);
   const keyset = query.after ? [keysetCondition(resource.entity, resource.table, resource.columns, query, query.after, labels, scope)] : [];
-  const [rows, total] = await Promise.all([
-    listSelect(db, resource, query, scope, [...extra, ...keyset], options)
-      .limit(limit)
-      .offset(offset),
-    listTotal(db, resource, query, scope, where, extra, Math.max(COUNT_CAP, offset + limit)),
-  ]);
-  return { rows: rowsOf(rows), ...total };
+  const page = listSelect(db, resource, query, scope, [...extra, ...keyset], options)
+    .limit(limit)
+    .offset(offset);
+  const count = () => listTotal(db, resource, query, scope, where, extra, Math.max(COUNT_CAP, offset + limit));
+  if (isTotalMaintained(resource, query, scope, extra)) {
+    const [rows, total] = await Promise.all([page, count()]);
+    return { rows: rowsOf(rows), ...total };
+  }
+  // A page that ends before its limit holds the end of the list: its total needs no count (an
+  // exact lookup, a narrow filter). Only a full page, or an empty one past the start, is counted.
+  const rows = rowsOf(await page);
+  const reachedEnd = !query.after && rows.length < limit && (rows.length > 0 || offset === 0);
+  return { rows, ...(reachedEnd ? { count: offset + rows.length } : await count()) };
 }
 
 export async function findRow(db: Tx, resource: Resource, id: string): Promise<Row | null> {
@@ -196,17 +202,6 @@ export async function deleteRows(tx: Tx, resource: Resource, ids: string[]): Pro
   return deleted.length;
 }
 
-export async function isImportHashUsed(db: Tx, resource: Resource, importHash: string): Promise<boolean> {
-  const column = resource.columns.importHash;
-  if (!column) return false;
-  const [row] = await db
-    .select({ id: idColumn(resource) })
-    .from(resource.table)
-    .where(eq(column, importHash))
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function autocompleteRows(
   db: Tx,
   resource: Resource,
@@ -255,30 +250,38 @@ export async function existingIds(db: Tx, resource: Resource, ids: string[], sco
   return new Set(rows.map((r) => r.id));
 }
 
+export type UniqueProbe = { name: string; value: string; within: string; withinId: string };
+
 /**
- * The id of a record other than `exceptId` holding `value` in field `name` among those whose
- * `within` relation is `withinId`, compared by letters and digits (a `uniqueWithin` field). It
- * reads every row, whatever the caller's scope: the records share the caller's own company.
+ * What a write would collide with, in one query: whether `importHash` is already stored, and which
+ * `uniqueWithin` fields (compared by letters and digits among the records of the same `within`
+ * relation, other than `exceptId`) another record already holds. It reads every row, whatever the
+ * caller's scope: the records share the caller's own company, and a hash key carries its company.
  */
-export async function findHolderWithin(
+export async function findWriteConflicts(
   db: Tx,
   resource: Resource,
-  where: { name: string; value: string; within: string; withinId: string; exceptId?: string },
-): Promise<string | null> {
-  const column = resource.columns[where.name];
-  const within = resource.columns[where.within];
-  if (!column || !within) throw new Error(`${resource.entity.name}: no column ${where.name} or ${where.within}`);
-  const [row] = await db
-    .select({ id: idText(resource) })
-    .from(resource.table)
-    .where(
-      and(
-        eq(within, where.withinId),
-        sql`${identifierKeyOf(column)} = ${identifierKeyOf(sql`${where.value}::text`)}`,
-        sql`${identifierKeyOf(column)} <> ''`,
-        where.exceptId ? sql`${idColumn(resource)} <> ${where.exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return row?.id ?? null;
+  probe: { importHash?: string; uniques: UniqueProbe[]; exceptId?: string },
+): Promise<{ importHashUsed: boolean; taken: Set<string> }> {
+  const parts: SQL[] = [];
+  const hashColumn = resource.columns.importHash;
+  if (probe.importHash && hashColumn) {
+    parts.push(sql`(SELECT ''::text AS taken FROM ${resource.table} WHERE ${hashColumn} = ${probe.importHash} LIMIT 1)`);
+  }
+  for (const unique of probe.uniques) {
+    const column = resource.columns[unique.name];
+    const within = resource.columns[unique.within];
+    if (!column || !within) throw new Error(`${resource.entity.name}: no column ${unique.name} or ${unique.within}`);
+    const conditions = and(
+      eq(within, unique.withinId),
+      sql`${identifierKeyOf(column)} = ${identifierKeyOf(sql`${unique.value}::text`)}`,
+      sql`${identifierKeyOf(column)} <> ''`,
+      probe.exceptId ? sql`${idColumn(resource)} <> ${probe.exceptId}` : undefined,
+    );
+    parts.push(sql`(SELECT ${unique.name}::text AS taken FROM ${resource.table} WHERE ${conditions} LIMIT 1)`);
+  }
+  if (!parts.length) return { importHashUsed: false, taken: new Set() };
+  const result = await db.execute<{ taken: string }>(sql.join(parts, sql` UNION ALL `));
+  const taken = new Set(result.rows.map((row) => row.taken));
+  return { importHashUsed: taken.delete(''), taken };
 }

@@ -30,15 +30,15 @@ import {
   autocompleteRows,
   deleteRows,
   existingIds,
-  findHolderWithin,
   findRow,
   findRowsInScope,
+  findWriteConflicts,
   insertRow,
-  isImportHashUsed,
   listRows,
   type Resource,
   type Row,
   resourceOf,
+  type UniqueProbe,
   updateRow,
 } from './repository';
 import { companyOfRecord, isInScope } from './scope';
@@ -128,25 +128,25 @@ function takenError(unique: UniqueWithin, value: unknown): AppError {
 }
 
 /**
- * `uniqueWithin` fields (a customer's document within its company): refused with the field's own
- * message when another record holds the value. Only a value that changes (or moves to another
- * company) is checked, so a record stored before the rule, sharing its document, can still be edited.
+ * Before a write, in one query: an import whose hash is already stored is refused (409), and so is a
+ * `uniqueWithin` value (a customer's document within its company) another record holds, with the
+ * field's own message. Only a value that changes (or moves to another company) is checked, so a
+ * record stored before the rule, sharing its document, can still be edited.
  */
-async function checkUniqueWithin(db: Tx, resource: Resource, record: Record<string, unknown>, before: Row | null) {
-  for (const unique of uniqueWithinFieldsOf(resource.entity)) {
+async function checkConflicts(db: Tx, resource: Resource, record: Record<string, unknown>, before: Row | null, importHash?: string) {
+  const uniques = uniqueWithinFieldsOf(resource.entity);
+  const probes: UniqueProbe[] = [];
+  for (const unique of uniques) {
     const value = record[unique.name];
     const withinId = record[unique.within];
     if (typeof value !== 'string' || !value || typeof withinId !== 'string') continue;
     if (before && before[unique.name] === value && before[unique.within] === withinId) continue;
-    const holder = await findHolderWithin(db, resource, {
-      name: unique.name,
-      value,
-      within: unique.within,
-      withinId,
-      exceptId: before?.id,
-    });
-    if (holder) throw takenError(unique, value);
+    probes.push({ name: unique.name, value, within: unique.within, withinId });
   }
+  const { importHashUsed, taken } = await findWriteConflicts(db, resource, { importHash, uniques: probes, exceptId: before?.id });
+  if (importHashUsed) throw conflict('errors.importHashExistent');
+  const first = uniques.find((unique) => taken.has(unique.name));
+  if (first) throw takenError(first, record[first.name]);
 }
 
 /** Two writes racing for one value: the unique index decides, with the same message. */
@@ -211,7 +211,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
     await checkRelations(ctx.tx, entity, data, before, scope, imported?.resolved ?? new Set());
     assertWritableInScope(entity, scope, { ...(before ?? {}), ...data }, !before);
     await policy().beforeWrite?.(ctx, { before, data });
-    await checkUniqueWithin(ctx.tx, resource, { ...(before ?? {}), ...data }, before);
+    await checkConflicts(ctx.tx, resource, { ...(before ?? {}), ...data }, before, importKey);
     const stamp = { updatedById: principal.userId };
     const row = await (before
       ? updateRow(ctx.tx, resource, before.id, { ...data, ...stamp })
@@ -307,7 +307,6 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
           // Related records named by their natural key become ids before any check reads them.
           const data = await resolveNaturalKeys(tx.tx, entity, named, scopeOfContext(tx));
           const key = importKeyOf(entity, data, importHash);
-          if (await isImportHashUsed(tx.tx, resource, key)) throw conflict('errors.importHashExistent');
           try {
             return await write(tx, null, data, { key, resolved: relationsResolvedByNaturalKeys(entity) });
           } catch (error) {
