@@ -39,6 +39,11 @@ function countedCompanies(resource: Resource, query: Pick<ListQuery, 'filter'>, 
   return scope.companyIds ? asked.filter((id) => scope.companyIds?.includes(id)) : asked;
 }
 
+/** True when the list's total is read from the maintained counts rather than counted. */
+export function isTotalMaintained(resource: Resource, query: Pick<ListQuery, 'filter'>, scope: CompanyScope, extra: SQL[]): boolean {
+  return !extra.length && countedCompanies(resource, query, scope) !== undefined;
+}
+
 async function maintainedCount(db: Tx, tableName: string, companies: string[] | null): Promise<number> {
   if (companies && !companies.length) return 0;
   const [row] = await db
