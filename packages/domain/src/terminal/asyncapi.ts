@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { OPEN_LOCKER_CONTRACT_VERSION, TERMINAL_CONTRACT_VERSION } from './envelope';
 import { type TerminalContractChannel, type TerminalParty, terminalContract } from './contract';
+import { OPEN_LOCKER_CONTRACT_VERSION, TERMINAL_CONTRACT_VERSION } from './envelope';
 import { TERMINAL_MESSAGE_EXAMPLES } from './examples';
 import type { TerminalChannel } from './topics';
 
@@ -28,7 +28,8 @@ export function toPayloadSchema(schema: z.ZodType): Record<string, unknown> {
       // z.int() bounds every integer by the largest safe one; that says nothing on the wire.
       if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
       // An open object reads better as `true` than as an empty schema.
-      if (jsonSchema.additionalProperties && Object.keys(jsonSchema.additionalProperties).length === 0) jsonSchema.additionalProperties = true;
+      if (jsonSchema.additionalProperties && Object.keys(jsonSchema.additionalProperties).length === 0)
+        jsonSchema.additionalProperties = true;
     },
   }) as Record<string, unknown>;
   delete json.$schema;
@@ -50,7 +51,12 @@ function buildOperations(channelName: TerminalChannel, channel: TerminalContract
       .map(([name]) => name);
     if (names.length === 0) continue;
     const id = `${side}${pascal(action)}${pascal(channelName)}${origin === 'ebox' ? 'EboxExtensions' : ''}`;
-    const party: Record<TerminalParty, string> = { console: 'The console', terminal: 'The terminal', bootstrap: 'The enrolling device', broker: 'The broker' };
+    const party: Record<TerminalParty, string> = {
+      console: 'The console',
+      terminal: 'The terminal',
+      bootstrap: 'The enrolling device',
+      broker: 'The broker',
+    };
     const actor = side === 'console' ? party.console : party[consolePublishes ? channel.subscriber : channel.publisher];
     operations[id] = {
       action,

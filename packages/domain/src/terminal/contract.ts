@@ -102,7 +102,9 @@ export const terminalContract = {
       selectMessage: (payload) =>
         typeof payload.action === 'string' && COMMAND_MESSAGES[payload.action]
           ? COMMAND_MESSAGES[payload.action]
-          : { reason: `action ${JSON.stringify(payload.action)} is not a command of this contract (a terminal answers it INVALID_COMMAND)` },
+          : {
+              reason: `action ${JSON.stringify(payload.action)} is not a command of this contract (a terminal answers it INVALID_COMMAND)`,
+            },
     },
     lockerResponse: {
       address: TERMINAL_CHANNEL_ADDRESSES.lockerResponse,
@@ -202,8 +204,12 @@ export const terminalContract = {
       subscriber: 'bootstrap',
       retained: false,
       qos: 1,
-      description: "The answer to a registration: the locker's own credentials, or why the token was refused. Only the client with that id may read it.",
-      messages: { provisioningSuccessReply: message(provisioningSuccessReplySchema), provisioningErrorReply: message(provisioningErrorReplySchema) },
+      description:
+        "The answer to a registration: the locker's own credentials, or why the token was refused. Only the client with that id may read it.",
+      messages: {
+        provisioningSuccessReply: message(provisioningSuccessReplySchema),
+        provisioningErrorReply: message(provisioningErrorReplySchema),
+      },
       selectMessage: (payload) =>
         payload.status === 'success'
           ? 'provisioningSuccessReply'

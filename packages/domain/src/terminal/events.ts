@@ -35,7 +35,13 @@ export const doorClosedEventSchema = z
 
 export const doorForcedEventSchema = z
   .looseObject({ ...eventShape, event: z.literal('door_opened_without_command'), data: z.looseObject(doorData) })
-  .meta(describeOrigin('ebox', 'Door opened without a command', 'The door opened with no command or local action behind it: forced or a faulty lock.'));
+  .meta(
+    describeOrigin(
+      'ebox',
+      'Door opened without a command',
+      'The door opened with no command or local action behind it: forced or a faulty lock.',
+    ),
+  );
 
 const accessCodeSchema = z.string().min(1, 'access_code must be a non-empty string');
 
@@ -120,7 +126,11 @@ export const offlineBatchEventSchema = z
   .superRefine((batch, ctx) => {
     batch.data.events.forEach((inner, index) => {
       if (inner.event === 'offline_batch') {
-        ctx.addIssue({ code: 'custom', path: ['data', 'events', index, 'event'], message: 'an offline batch cannot contain another batch' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['data', 'events', index, 'event'],
+          message: 'an offline batch cannot contain another batch',
+        });
       }
       parseBatchedEvent(inner, ctx, index);
       const previous = batch.data.events[index - 1];

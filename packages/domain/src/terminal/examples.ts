@@ -29,7 +29,13 @@ export const TERMINAL_MESSAGE_EXAMPLES: Record<string, Record<string, unknown>> 
       ],
     },
   },
-  rebootCommand: { message_id: 'b1d7c1e0-0003-4000-8000-000000000003', timestamp: at, transaction_id: 'txn-reboot-1', action: 'reboot', data: {} },
+  rebootCommand: {
+    message_id: 'b1d7c1e0-0003-4000-8000-000000000003',
+    timestamp: at,
+    transaction_id: 'txn-reboot-1',
+    action: 'reboot',
+    data: {},
+  },
   restartAppCommand: {
     message_id: 'b1d7c1e0-0004-4000-8000-000000000004',
     timestamp: at,
@@ -37,7 +43,13 @@ export const TERMINAL_MESSAGE_EXAMPLES: Record<string, Record<string, unknown>> 
     action: 'restart_app',
     data: {},
   },
-  syncCommand: { message_id: 'b1d7c1e0-0005-4000-8000-000000000005', timestamp: at, transaction_id: 'txn-sync-1', action: 'sync', data: {} },
+  syncCommand: {
+    message_id: 'b1d7c1e0-0005-4000-8000-000000000005',
+    timestamp: at,
+    transaction_id: 'txn-sync-1',
+    action: 'sync',
+    data: {},
+  },
   softwareUpdateCommand: {
     message_id: 'b1d7c1e0-0006-4000-8000-000000000006',
     timestamp: at,
@@ -82,7 +94,12 @@ export const TERMINAL_MESSAGE_EXAMPLES: Record<string, Record<string, unknown>> 
     event: 'door_opened',
     data: { compartment_number: 7, transaction_id: 'txn-open-42' },
   },
-  doorClosedEvent: { message_id: 'e7a1f3c9-0003-4000-8000-000000000003', timestamp: at, event: 'door_closed', data: { compartment_number: 7 } },
+  doorClosedEvent: {
+    message_id: 'e7a1f3c9-0003-4000-8000-000000000003',
+    timestamp: at,
+    event: 'door_closed',
+    data: { compartment_number: 7 },
+  },
   doorOpenedWithoutCommandEvent: {
     message_id: 'e7a1f3c9-0004-4000-8000-000000000004',
     timestamp: at,

@@ -97,7 +97,9 @@ export interface TerminalResponseClass {
 const REFUSAL_CODES: readonly string[] = ['COMPARTMENT_NOT_FOUND', 'INVALID_CONFIG', 'REFUSED'];
 
 /** Classifies a parsed response for the console (see TERMINAL_RESPONSE_KINDS). */
-export function classifyTerminalResponse(response: Pick<TerminalResponse, 'action' | 'result'> & { error_code?: string; message?: string }): TerminalResponseClass {
+export function classifyTerminalResponse(
+  response: Pick<TerminalResponse, 'action' | 'result'> & { error_code?: string; message?: string },
+): TerminalResponseClass {
   const message = response.message || undefined;
   if (response.result === 'success') {
     return { kind: response.action === 'open_compartment' ? 'opened' : 'done', ...(message ? { message } : {}) };

@@ -46,14 +46,25 @@ export const connectionLostStateSchema = z
     status: z.literal('offline'),
     reason: z.string().min(1, 'reason must be a non-empty string'),
   })
-  .meta(describeOrigin('open-locker', 'Connection lost (last will)', 'Set as the MQTT last will; the broker publishes it when the terminal drops.'));
+  .meta(
+    describeOrigin(
+      'open-locker',
+      'Connection lost (last will)',
+      'Set as the MQTT last will; the broker publishes it when the terminal drops.',
+    ),
+  );
 export type ConnectionLostState = z.infer<typeof connectionLostStateSchema>;
 
 /**
  * Whether a locker last heard at `lastHeartbeatAt` is offline at `now`: after
  * OFFLINE_AFTER_MISSED_HEARTBEATS intervals without a heartbeat.
  */
-export function isHeartbeatOverdue(lastHeartbeatAt: Date | undefined, now: Date, intervalSeconds: number, missedHeartbeats = OFFLINE_AFTER_MISSED_HEARTBEATS): boolean {
+export function isHeartbeatOverdue(
+  lastHeartbeatAt: Date | undefined,
+  now: Date,
+  intervalSeconds: number,
+  missedHeartbeats = OFFLINE_AFTER_MISSED_HEARTBEATS,
+): boolean {
   if (!lastHeartbeatAt) return true;
   return now.getTime() - lastHeartbeatAt.getTime() > intervalSeconds * missedHeartbeats * 1000;
 }

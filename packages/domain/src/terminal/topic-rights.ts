@@ -78,7 +78,9 @@ function isFilterCoveredBy(rule: string, filter: string): boolean {
 function isWellFormedFilter(filter: string): boolean {
   if (filter.length === 0 || filter.includes('\u0000')) return false;
   const levels = filter.split('/');
-  return levels.every((level, i) => (level.includes('#') ? level === '#' && i === levels.length - 1 : !level.includes('+') || level === '+'));
+  return levels.every((level, i) =>
+    level.includes('#') ? level === '#' && i === levels.length - 1 : !level.includes('+') || level === '+',
+  );
 }
 
 /**
@@ -117,7 +119,17 @@ export interface MosquittoAcl {
 export function toMosquittoAcls(role: BrokerRole): MosquittoAcl[] {
   const pattern = (rule: string) => rule.replace('{username}', '%u').replace('{clientId}', '%c');
   return [
-    ...TOPIC_RIGHTS[role].publish.map((rule) => ({ acltype: 'publishClientSend' as const, topic: pattern(rule), priority: 0, allow: true })),
-    ...TOPIC_RIGHTS[role].subscribe.map((rule) => ({ acltype: 'subscribePattern' as const, topic: pattern(rule), priority: 0, allow: true })),
+    ...TOPIC_RIGHTS[role].publish.map((rule) => ({
+      acltype: 'publishClientSend' as const,
+      topic: pattern(rule),
+      priority: 0,
+      allow: true,
+    })),
+    ...TOPIC_RIGHTS[role].subscribe.map((rule) => ({
+      acltype: 'subscribePattern' as const,
+      topic: pattern(rule),
+      priority: 0,
+      allow: true,
+    })),
   ];
 }

@@ -50,7 +50,7 @@ export function isLockerUuid(value: string): boolean {
  * with broker topics, so those are never accepted.
  */
 export function isSafeTopicLevel(value: string): boolean {
-  return value.length > 0 && !/[/+#\u0000]/.test(value) && !value.startsWith('$');
+  return value.length > 0 && !/[/+#]/.test(value) && !value.includes('\u0000') && !value.startsWith('$');
 }
 
 function requireLevel(kind: string, value: string): string {
