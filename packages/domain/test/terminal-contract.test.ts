@@ -6,6 +6,9 @@ import {
   canonicalizeCompartmentMapping,
   classifyTerminalResponse,
   createEnvelope,
+  createTerminalCommand,
+  createTerminalResponse,
+  createUnknownActionResponse,
   EBOX_ACTIONS,
   EXAMPLE_LOCKER_UUID,
   hashCompartmentMapping,
@@ -259,5 +262,26 @@ describe('heartbeats', () => {
     expect(isHeartbeatOverdue(last, new Date('2026-11-24T10:00:30Z'), 10)).toBe(false);
     expect(isHeartbeatOverdue(last, new Date('2026-11-24T10:00:30.001Z'), 10)).toBe(true);
     expect(isHeartbeatOverdue(undefined, last, 10)).toBe(true);
+  });
+});
+
+describe('building messages to send', () => {
+  it('makes commands with a fresh envelope that pass the contract, keeping a given transaction id', () => {
+    const first = createTerminalCommand('open_compartment', { compartment_number: 4 });
+    const second = createTerminalCommand('open_compartment', { compartment_number: 4 });
+    expect(first.message_id).not.toBe(second.message_id);
+    expect(first.transaction_id).not.toBe(second.transaction_id);
+    expect(createTerminalCommand('reboot', {}, { transactionId: 'again' }).transaction_id).toBe('again');
+    expect(validateTerminalMessage('lockerCommand', first).ok).toBe(true);
+    expect(() => createTerminalCommand('open_compartment', { compartment_number: 0 })).toThrow(/compartment_number/);
+  });
+
+  it("answers a command the way a terminal does, and an unknown action with Open-Locker's INVALID_COMMAND", () => {
+    const command = createTerminalCommand('sync', {});
+    const done = createTerminalResponse(command, { result: 'success' });
+    expect(done).toMatchObject({ transaction_id: command.transaction_id, action: 'sync', result: 'success' });
+    const unknown = createUnknownActionResponse(command);
+    expect(validateTerminalMessage('lockerResponse', unknown)).toMatchObject({ ok: true, message: 'commandErrorResponse' });
+    expect(classifyTerminalResponse(unknown).kind).toBe('unsupported');
   });
 });

@@ -4,6 +4,7 @@ export * from './contract';
 export * from './envelope';
 export * from './events';
 export * from './examples';
+export * from './messages';
 export * from './provisioning';
 export * from './responses';
 export * from './state';
