@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../src/permissions';
 import {
   buildChannelFilter,
   buildCompartmentMapping,
@@ -17,6 +18,7 @@ import {
   OPEN_LOCKER_ERROR_CODES,
   parseTerminalMessage,
   parseTerminalTopic,
+  TERMINAL_ACTION_PERMISSIONS,
   TERMINAL_CHANNELS,
   TERMINAL_MESSAGE_EXAMPLES,
   type TerminalChannel,
@@ -283,5 +285,17 @@ describe('building messages to send', () => {
     const unknown = createUnknownActionResponse(command);
     expect(validateTerminalMessage('lockerResponse', unknown)).toMatchObject({ ok: true, message: 'commandErrorResponse' });
     expect(classifyTerminalResponse(unknown).kind).toBe('unsupported');
+  });
+});
+
+describe('who may send what', () => {
+  it('ties the actions a person sends to the permissions of spec 6', () => {
+    expect(TERMINAL_ACTION_PERMISSIONS).toEqual({
+      open_compartment: 'compartimentOpen',
+      reboot: 'eboxReboot',
+      restart_app: 'eboxRestartApp',
+      sync: 'eboxSync',
+    });
+    for (const permission of Object.values(TERMINAL_ACTION_PERMISSIONS)) expect(PERMISSIONS).toContain(permission);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '../permissions';
 import { compartmentNumberSchema, describeOrigin, envelopeShape, transactionIdSchema } from './envelope';
 
 /**
@@ -135,3 +136,15 @@ export function isTerminalAction(action: unknown): action is TerminalAction {
 export function isEboxExtensionAction(action: string): boolean {
   return (EBOX_ACTIONS as readonly string[]).includes(action);
 }
+
+/**
+ * The permission (spec 6) a person needs to send an action from the console. apply_config and
+ * software_update are sent by the console itself (after enrolment, on a configuration or release
+ * change), never directly by a person, so they have none here.
+ */
+export const TERMINAL_ACTION_PERMISSIONS = {
+  open_compartment: 'compartimentOpen',
+  reboot: 'eboxReboot',
+  restart_app: 'eboxRestartApp',
+  sync: 'eboxSync',
+} as const satisfies Partial<Record<TerminalAction, Permission>>;
