@@ -11,8 +11,8 @@ import { type ContractOrigin, readOrigin } from './envelope';
 import {
   deviceEventSchema,
   doorClosedEventSchema,
-  doorForcedEventSchema,
   doorOpenedEventSchema,
+  doorOpenedWithoutCommandEventSchema,
   offlineBatchEventSchema,
   parcelDepositedEventSchema,
   parcelTakenEventSchema,
@@ -140,7 +140,7 @@ export const terminalContract = {
         deviceEvent: message(deviceEventSchema),
         doorOpenedEvent: message(doorOpenedEventSchema),
         doorClosedEvent: message(doorClosedEventSchema),
-        doorOpenedWithoutCommandEvent: message(doorForcedEventSchema),
+        doorOpenedWithoutCommandEvent: message(doorOpenedWithoutCommandEventSchema),
         parcelDepositedEvent: message(parcelDepositedEventSchema),
         parcelTakenEvent: message(parcelTakenEventSchema),
         versionsEvent: message(versionsEventSchema),

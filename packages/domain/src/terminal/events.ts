@@ -33,7 +33,7 @@ export const doorClosedEventSchema = z
   .looseObject({ ...eventShape, event: z.literal('door_closed'), data: z.looseObject(doorData) })
   .meta(describeOrigin('ebox', 'Door closed'));
 
-export const doorForcedEventSchema = z
+export const doorOpenedWithoutCommandEventSchema = z
   .looseObject({ ...eventShape, event: z.literal('door_opened_without_command'), data: z.looseObject(doorData) })
   .meta(
     describeOrigin(
@@ -85,7 +85,7 @@ export const versionsEventSchema = z
 const EBOX_SINGLE_EVENTS = [
   doorOpenedEventSchema,
   doorClosedEventSchema,
-  doorForcedEventSchema,
+  doorOpenedWithoutCommandEventSchema,
   parcelDepositedEventSchema,
   parcelTakenEventSchema,
   versionsEventSchema,
