@@ -22,3 +22,4 @@ export * from './password';
 export * from './password-rules';
 export * from './permissions';
 export * from './session';
+export * from './terminal/index';

@@ -1,0 +1,177 @@
+/**
+ * One valid example of every message of the contract, keyed by message name. They go into the
+ * AsyncAPI document and the contract test checks each against its schema, so the document never
+ * shows a message the schemas would refuse.
+ */
+export const EXAMPLE_LOCKER_UUID = '5f0c7a8e-3d2b-4c1a-9e6f-1b2c3d4e5f60';
+const at = '2026-11-24T10:00:00Z';
+
+export const TERMINAL_MESSAGE_EXAMPLES: Record<string, Record<string, unknown>> = {
+  openCompartmentCommand: {
+    message_id: 'b1d7c1e0-0001-4000-8000-000000000001',
+    timestamp: at,
+    transaction_id: 'txn-open-42',
+    action: 'open_compartment',
+    data: { compartment_number: 7 },
+  },
+  applyConfigCommand: {
+    message_id: 'b1d7c1e0-0002-4000-8000-000000000002',
+    timestamp: at,
+    transaction_id: 'txn-config-1',
+    action: 'apply_config',
+    data: {
+      // SHA-256 of [{"compartment_number":1,"slaveId":1,"address":0},{"compartment_number":2,"slaveId":1,"address":1}]
+      config_hash: '689ce27107f5d0265555bace4fdb8df08ac3b66b626c0ab32d6c196ac50b28f0',
+      heartbeat_interval_seconds: 10,
+      compartments: [
+        { compartment_number: 1, slaveId: 1, address: 0 },
+        { compartment_number: 2, slaveId: 1, address: 1 },
+      ],
+    },
+  },
+  rebootCommand: {
+    message_id: 'b1d7c1e0-0003-4000-8000-000000000003',
+    timestamp: at,
+    transaction_id: 'txn-reboot-1',
+    action: 'reboot',
+    data: {},
+  },
+  restartAppCommand: {
+    message_id: 'b1d7c1e0-0004-4000-8000-000000000004',
+    timestamp: at,
+    transaction_id: 'txn-restart-1',
+    action: 'restart_app',
+    data: {},
+  },
+  syncCommand: {
+    message_id: 'b1d7c1e0-0005-4000-8000-000000000005',
+    timestamp: at,
+    transaction_id: 'txn-sync-1',
+    action: 'sync',
+    data: {},
+  },
+  softwareUpdateCommand: {
+    message_id: 'b1d7c1e0-0006-4000-8000-000000000006',
+    timestamp: at,
+    transaction_id: 'txn-update-1',
+    action: 'software_update',
+    data: { version: '3.2.0', url: 'https://updates.example.com/terminal-3.2.0.tar.gz' },
+  },
+  commandSuccessResponse: {
+    message_id: 'd0c2a5b8-0001-4000-8000-000000000001',
+    timestamp: '2026-11-24T10:00:00.050Z',
+    transaction_id: 'txn-open-42',
+    action: 'open_compartment',
+    result: 'success',
+    message: 'Compartment 7 opened',
+  },
+  applyConfigSuccessResponse: {
+    message_id: 'd0c2a5b8-0002-4000-8000-000000000002',
+    timestamp: at,
+    transaction_id: 'txn-config-1',
+    action: 'apply_config',
+    result: 'success',
+    applied_config_hash: '689ce27107f5d0265555bace4fdb8df08ac3b66b626c0ab32d6c196ac50b28f0',
+  },
+  commandErrorResponse: {
+    message_id: 'd0c2a5b8-0003-4000-8000-000000000003',
+    timestamp: at,
+    transaction_id: 'txn-reboot-1',
+    action: 'reboot',
+    result: 'error',
+    error_code: 'INVALID_COMMAND',
+    message: 'Unknown action',
+  },
+  deviceEvent: {
+    message_id: 'e7a1f3c9-0001-4000-8000-000000000001',
+    timestamp: at,
+    event: 'tamper_detected',
+    data: { sensor: 'front' },
+  },
+  doorOpenedEvent: {
+    message_id: 'e7a1f3c9-0002-4000-8000-000000000002',
+    timestamp: at,
+    event: 'door_opened',
+    data: { compartment_number: 7, transaction_id: 'txn-open-42' },
+  },
+  doorClosedEvent: {
+    message_id: 'e7a1f3c9-0003-4000-8000-000000000003',
+    timestamp: at,
+    event: 'door_closed',
+    data: { compartment_number: 7 },
+  },
+  doorOpenedWithoutCommandEvent: {
+    message_id: 'e7a1f3c9-0004-4000-8000-000000000004',
+    timestamp: at,
+    event: 'door_opened_without_command',
+    data: { compartment_number: 3 },
+  },
+  parcelDepositedEvent: {
+    message_id: 'e7a1f3c9-0005-4000-8000-000000000005',
+    timestamp: at,
+    event: 'parcel_deposited',
+    data: { compartment_number: 7, access_code: '483920', tracking_code: 'BR123456789' },
+  },
+  parcelTakenEvent: {
+    message_id: 'e7a1f3c9-0006-4000-8000-000000000006',
+    timestamp: at,
+    event: 'parcel_taken',
+    data: { compartment_number: 7, access_code: '771204' },
+  },
+  versionsEvent: {
+    message_id: 'e7a1f3c9-0007-4000-8000-000000000007',
+    timestamp: at,
+    event: 'versions',
+    data: { application: 'ebox-terminal', application_version: '3.1.4', os: 'linux', os_version: 'Debian 12' },
+  },
+  offlineBatchEvent: {
+    message_id: 'e7a1f3c9-0008-4000-8000-000000000008',
+    timestamp: '2026-11-24T10:05:00Z',
+    event: 'offline_batch',
+    data: {
+      events: [
+        {
+          message_id: 'e7a1f3c9-0009-4000-8000-000000000009',
+          timestamp: '2026-11-24T09:41:12Z',
+          event: 'parcel_taken',
+          data: { compartment_number: 2, access_code: '118822' },
+        },
+        {
+          message_id: 'e7a1f3c9-0010-4000-8000-000000000010',
+          timestamp: '2026-11-24T09:41:30Z',
+          event: 'door_closed',
+          data: { compartment_number: 2 },
+        },
+      ],
+    },
+  },
+  heartbeatState: { message_id: 'f3b9d2a4-0001-4000-8000-000000000001', timestamp: at, uptime_seconds: 3600 },
+  snapshotState: {
+    message_id: 'f3b9d2a4-0002-4000-8000-000000000002',
+    timestamp: at,
+    compartments: [
+      { compartment_number: 1, door_state: 'closed' },
+      { compartment_number: 2, door_state: 'open' },
+      { compartment_number: 3, door_state: 'unknown' },
+    ],
+  },
+  connectionLostState: {
+    message_id: 'f3b9d2a4-0003-4000-8000-000000000003',
+    timestamp: '2026-11-24T08:00:00Z',
+    status: 'offline',
+    reason: 'mqtt_last_will',
+  },
+  provisioningRequest: { message_id: 'a4c8e2f6-0001-4000-8000-000000000001', timestamp: at, client_id: 'locker-client-a1b2c3' },
+  provisioningSuccessReply: {
+    message_id: 'a4c8e2f6-0002-4000-8000-000000000002',
+    timestamp: at,
+    status: 'success',
+    data: { mqtt_user: EXAMPLE_LOCKER_UUID, mqtt_password: 'generated-once-per-enrolment' },
+  },
+  provisioningErrorReply: {
+    message_id: 'a4c8e2f6-0003-4000-8000-000000000003',
+    timestamp: at,
+    status: 'error',
+    message: 'Token expired',
+  },
+};

@@ -1,0 +1,135 @@
+import { isLockerUuid, isSafeTopicLevel } from './topics';
+
+/**
+ * Who may publish and subscribe where on the broker, declared once for the embedded broker
+ * (aedes' authorizePublish / authorizeSubscribe) and for an external Mosquitto's dynamic-security
+ * roles. Anything not listed is refused.
+ *
+ * - terminal: a locker, connected with user name = its UUID; only its own `locker/{uuid}/…` topics.
+ * - bootstrap: the shared enrolment user; registers with any token and reads only the reply
+ *   addressed to its own MQTT client id, so one device cannot read another's credentials.
+ * - console: the API itself (every replica); commands to any locker, replies to any enrolment,
+ *   and everything terminals publish, with MQTT 5 shared subscriptions so each event is handled once.
+ */
+export const BROKER_ROLES = ['terminal', 'bootstrap', 'console'] as const;
+export type BrokerRole = (typeof BROKER_ROLES)[number];
+export type TopicAccess = 'publish' | 'subscribe';
+
+/** Rule topics are MQTT filters; {username} and {clientId} stand for the connected client's own. */
+export const TOPIC_RIGHTS = {
+  terminal: {
+    publish: [
+      'locker/{username}/response',
+      'locker/{username}/event',
+      'locker/{username}/state/heartbeat',
+      'locker/{username}/state/compartments',
+      // The last will: the broker checks it against the terminal's rights when it connects.
+      'locker/{username}/state/connection',
+    ],
+    subscribe: ['locker/{username}/command'],
+  },
+  bootstrap: {
+    publish: ['locker/register/+'],
+    subscribe: ['locker/provisioning/reply/{clientId}'],
+  },
+  console: {
+    publish: ['locker/+/command', 'locker/provisioning/reply/+'],
+    subscribe: [
+      'locker/+/response',
+      'locker/+/event',
+      'locker/+/state/heartbeat',
+      'locker/+/state/compartments',
+      'locker/+/state/connection',
+      'locker/register/+',
+    ],
+  },
+} as const satisfies Record<BrokerRole, Record<TopicAccess, readonly string[]>>;
+
+/**
+ * The identity a role's rules are written for: a terminal's user name must be a locker UUID,
+ * a bootstrap client id one safe topic level (no '/', '+', '#'), else nothing is allowed.
+ */
+function isValidIdentity(role: BrokerRole, identity: string): boolean {
+  if (role === 'terminal') return isLockerUuid(identity);
+  if (role === 'bootstrap') return isSafeTopicLevel(identity);
+  return true;
+}
+
+/** The rules of a role with the client's own identity filled in; empty for an invalid identity. */
+export function listTopicRights(role: BrokerRole, identity: string): Record<TopicAccess, string[]> {
+  if (!isValidIdentity(role, identity)) return { publish: [], subscribe: [] };
+  const fill = (rule: string) => rule.replace('{username}', identity).replace('{clientId}', identity);
+  return { publish: TOPIC_RIGHTS[role].publish.map(fill), subscribe: TOPIC_RIGHTS[role].subscribe.map(fill) };
+}
+
+/** Whether `filter` (which may hold + and #) only ever matches topics that `rule` matches. */
+function isFilterCoveredBy(rule: string, filter: string): boolean {
+  const r = rule.split('/');
+  const f = filter.split('/');
+  for (let i = 0; i < r.length; i++) {
+    if (r[i] === '#') return true;
+    if (i >= f.length || f[i] === '#') return false;
+    if (r[i] === '+') continue;
+    if (r[i] !== f[i]) return false;
+  }
+  return r.length === f.length;
+}
+
+function isWellFormedFilter(filter: string): boolean {
+  if (filter.length === 0 || filter.includes('\u0000')) return false;
+  const levels = filter.split('/');
+  return levels.every((level, i) =>
+    level.includes('#') ? level === '#' && i === levels.length - 1 : !level.includes('+') || level === '+',
+  );
+}
+
+/**
+ * Whether a client of `role`, connected as `identity` (user name for a terminal, MQTT client id
+ * for the bootstrap user, ignored for the console), may publish on `topic` or subscribe to the
+ * filter `topic`. A published topic must be concrete; a subscription is allowed only if every
+ * topic it could match is allowed, so `locker/+/command` is refused to a terminal. The console
+ * may wrap a subscription as `$share/{group}/{filter}`.
+ */
+export function isTopicAllowed(role: BrokerRole, identity: string, topic: string, access: TopicAccess): boolean {
+  const rules = listTopicRights(role, identity)[access];
+  let target = topic;
+  if (access === 'subscribe' && role === 'console' && target.startsWith('$share/')) {
+    const [, group, ...rest] = target.split('/');
+    if (!group || !isSafeTopicLevel(group) || rest.length === 0) return false;
+    target = rest.join('/');
+  }
+  if (!isWellFormedFilter(target)) return false;
+  if (access === 'publish' && /[+#]/.test(target)) return false;
+  return rules.some((rule) => isFilterCoveredBy(rule, target));
+}
+
+/** A Mosquitto dynamic-security ACL entry (see its createRole / addRoleACL commands). */
+export interface MosquittoAcl {
+  acltype: 'publishClientSend' | 'subscribePattern';
+  topic: string;
+  priority: number;
+  allow: boolean;
+}
+
+/**
+ * A role's rules as Mosquitto dynamic-security ACLs, with {username} → %u and {clientId} → %c
+ * so one role serves every client of that kind. Where a broker does not substitute those, use
+ * listTopicRights to write one role per client instead.
+ */
+export function toMosquittoAcls(role: BrokerRole): MosquittoAcl[] {
+  const pattern = (rule: string) => rule.replace('{username}', '%u').replace('{clientId}', '%c');
+  return [
+    ...TOPIC_RIGHTS[role].publish.map((rule) => ({
+      acltype: 'publishClientSend' as const,
+      topic: pattern(rule),
+      priority: 0,
+      allow: true,
+    })),
+    ...TOPIC_RIGHTS[role].subscribe.map((rule) => ({
+      acltype: 'subscribePattern' as const,
+      topic: pattern(rule),
+      priority: 0,
+      allow: true,
+    })),
+  ];
+}
