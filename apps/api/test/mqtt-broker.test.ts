@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import { PassThrough } from 'node:stream';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMqtt, createDatabaseBrokerAdmin, createMqttLinkClient, type MqttLink, type MqttLinkClient } from '../src/platform/mqtt';
@@ -297,11 +298,17 @@ describe('embedded broker start-up and transports', () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '0.0.0.0', () => resolve()));
     const taken = (blocker.address() as net.AddressInfo).port;
-    const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: String(taken) } });
+    const log = new PassThrough();
+    let logged = '';
+    log.on('data', (chunk: Buffer) => {
+      logged += chunk.toString();
+    });
+    const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: String(taken) }, logStream: log });
     try {
       const link = t.app.deps.mqtt as MqttLink;
       expect(link.broker?.portFallback).toBe(true);
       expect(link.broker?.port).not.toBe(taken);
+      expect(logged).toContain(`MQTT port ${taken} is taken; the embedded broker listens on ${link.broker?.port} instead`);
       const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${link.broker?.port}`, { ...link.bootstrap, reconnectPeriod: 0 });
       expect(client.connected).toBe(true);
       await client.endAsync();

@@ -105,16 +105,16 @@ export async function createMqttLinkClient(client: MqttClient): Promise<MqttLink
     waiting.resolve({ status: 'answered', transactionId: id, response: message });
   }
 
-  const granted = await client.subscribeAsync(RESPONSE_FILTER, { qos: 1 });
-  if (granted.some((grant) => grant.qos === 128)) throw new Error(`the MQTT broker refused the subscription to ${RESPONSE_FILTER}`);
+  await subscribeOrSay(client, RESPONSE_FILTER);
 
   return {
     client,
     async handleShared(filter, handler) {
       const shared = `$share/${API_SHARE_GROUP}/${filter}`;
+      // One subscription per filter: subscribing again would not add a second delivery, only a handler.
+      const subscribed = handlers.some((entry) => entry.filter === filter);
       handlers.push({ filter, handler });
-      const grants = await client.subscribeAsync(shared, { qos: 1 });
-      if (grants.some((grant) => grant.qos === 128)) throw new Error(`the MQTT broker refused the subscription to ${shared}`);
+      if (!subscribed) await subscribeOrSay(client, shared);
     },
     async publishJson(topic, message, options = {}) {
       await client.publishAsync(topic, JSON.stringify(message), { qos: 1, retain: options.retain ?? false });
@@ -156,4 +156,16 @@ export async function createMqttLinkClient(client: MqttClient): Promise<MqttLink
       await client.endAsync();
     },
   };
+}
+
+/** Subscribes at QoS 1; a refusal (SUBACK 0x80, which mqtt.js reports as "Unspecified error") names the filter. */
+async function subscribeOrSay(client: MqttClient, filter: string): Promise<void> {
+  let refused = false;
+  try {
+    const grants = await client.subscribeAsync(filter, { qos: 1 });
+    refused = grants.some((grant) => grant.qos === 128);
+  } catch {
+    refused = true;
+  }
+  if (refused) throw new Error(`the MQTT broker refused this API process the subscription to ${filter}`);
 }
