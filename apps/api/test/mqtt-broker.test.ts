@@ -199,6 +199,28 @@ describe.each(backends)('MQTT broker: $name', (backend) => {
     expect(events.filter((e) => e.body.message_id === 'forged')).toEqual([]);
   });
 
+  it("hears a terminal's last will when it drops off the network", async () => {
+    const wills = collect(link.client.client, (topic) => topic.endsWith('/state/connection'));
+    await link.client.handleShared('locker/+/state/connection', () => {});
+    const { lockerId, credentials } = await enrolTerminal();
+    const terminal = await connectAs(credentials, {
+      will: {
+        topic: `locker/${lockerId}/state/connection`,
+        payload: Buffer.from(JSON.stringify({ message_id: randomUUID(), status: 'offline', reason: 'mqtt_last_will' })),
+        qos: 1,
+        retain: false,
+      },
+    });
+    // A crash: the connection goes without a DISCONNECT packet.
+    (terminal.stream as unknown as { destroy(): void }).destroy();
+    await eventually(
+      async () => wills.filter((w) => w.topic === `locker/${lockerId}/state/connection`).length,
+      (n) => n === 1,
+      5_000,
+    );
+    expect(wills.find((w) => w.topic.includes(lockerId))?.body).toMatchObject({ status: 'offline', reason: 'mqtt_last_will' });
+  });
+
   it('stops revoked credentials at once: the connected terminal is cut off and cannot come back', async () => {
     const { lockerId, credentials } = await enrolTerminal();
     const terminal = await connectAs(credentials);
@@ -315,6 +337,26 @@ describe('embedded broker start-up and transports', () => {
     } finally {
       await t.close();
       blocker.close();
+    }
+  });
+
+  it("does not let the bootstrap user take over a connected terminal's client id", async () => {
+    const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } });
+    try {
+      const link = t.app.deps.mqtt as MqttLink;
+      const lockerId = randomUUID();
+      const credentials = await link.admin.createTerminalCredentials({ lockerId });
+      const terminal = await mqtt.connectAsync(link.url, { ...credentials, clientId: lockerId, reconnectPeriod: 0 });
+      await expect(mqtt.connectAsync(link.url, { ...link.bootstrap, clientId: lockerId, reconnectPeriod: 0 })).rejects.toThrow();
+      await pause(200);
+      expect(terminal.connected).toBe(true);
+      // The terminal itself may come back under its own id (a reconnection replaces its old session).
+      const again = await mqtt.connectAsync(link.url, { ...credentials, clientId: lockerId, reconnectPeriod: 0 });
+      expect(again.connected).toBe(true);
+      await again.endAsync();
+      await terminal.endAsync(true);
+    } finally {
+      await t.close();
     }
   });
 

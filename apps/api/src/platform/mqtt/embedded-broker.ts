@@ -104,6 +104,11 @@ export async function startEmbeddedBroker(options: {
     }
     const credential = await findLiveCredential(db, username);
     if (!credential || !(await verifyPassword(credential.passwordHash, password))) return null;
+    // MQTT lets a new connection with a client id in use take over the old one: a bootstrap user (whose
+    // password every device holds) must not cut a connected terminal off by borrowing its client id.
+    const holder = (broker as unknown as { clients: Record<string, Client | undefined> }).clients[client.id];
+    const held = holder ? sessions.get(holder)?.principal : undefined;
+    if (held && held.role === 'terminal' && held.username !== username) return null;
     return { principal: { role: credential.role, username, clientId: client.id }, credentialId: credential.id };
   }
 
