@@ -29,9 +29,13 @@ const backends: Backend[] = [
     name: 'Mosquitto with dynamic security',
     async start() {
       const mosquitto: Mosquitto = await startMosquitto();
+      // A console that fails to start must not leave the broker running.
       const t = await startTestApp({
         mqtt: true,
         env: { MQTT_URL: mosquitto.url, MQTT_USERNAME: mosquitto.admin.username, MQTT_PASSWORD: mosquitto.admin.password },
+      }).catch(async (error: unknown) => {
+        await mosquitto.stop();
+        throw error;
       });
       return {
         t,

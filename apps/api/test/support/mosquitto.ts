@@ -67,6 +67,10 @@ export async function startMosquitto(): Promise<Mosquitto> {
     stderr += chunk.toString();
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A test run that ends without stop() (a crash, a failed set-up) takes its broker with it.
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
   await waitForPort(
     port,
     () => child.exitCode !== null,
