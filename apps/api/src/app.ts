@@ -6,9 +6,11 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
+import { createWebSocketStream } from 'ws';
 import type { Config } from './config';
 import { registerKitRoutes } from './kit/routes';
 import { registerAuditLogRoutes } from './modules/audit-log/routes';
@@ -27,6 +29,8 @@ import { JOBS } from './platform/jobs/registry';
 import { startJobWorker } from './platform/jobs/worker';
 import { ApiRequestLog, loggerOptionsOf } from './platform/logger';
 import { createMailer, type Mailer } from './platform/mail';
+import { MQTT_WEBSOCKET_PATH, type MqttLink, startMqttLink } from './platform/mqtt';
+import type { TopicRights } from './platform/mqtt/topic-rights';
 import { withSecretsMaskedInLog } from './platform/secrets';
 import { createSmsSender, type SmsProvider, type SmsSender } from './platform/sms';
 import { createConfiguredSmsProvider } from './platform/sms-providers/configured-provider';
@@ -44,6 +48,8 @@ export type AppDeps = {
   storage: Storage;
   /** The process logger; a request's context carries the request's own child logger instead. */
   log: FastifyBaseLogger;
+  /** The terminal link (broker, credentials, commands); null when the app runs without it. */
+  mqtt?: MqttLink | null;
 };
 
 declare module 'fastify' {
@@ -85,6 +91,11 @@ export type BuildAppOptions = {
   logger?: boolean | object;
   /** Tests close every connection at once; a server drains idle keep-alive ones (the default). */
   forceCloseConnections?: boolean | 'idle';
+  /**
+   * Starts the terminal link (config.mqtt: the embedded broker, or MQTT_URL's). `npm start` does;
+   * tests ask for it, so the others run without a broker.
+   */
+  mqtt?: boolean | { topicRights?: TopicRights };
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -158,6 +169,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.jobs.worker) {
     const worker = await startJobWorker(deps, { jobs: JOBS });
     app.addHook('onClose', () => worker.stop());
+  }
+
+  if (options.mqtt) {
+    const link = await startMqttLink({
+      db,
+      config: config.mqtt,
+      log: app.log,
+      topicRights: typeof options.mqtt === 'object' ? options.mqtt.topicRights : undefined,
+    });
+    deps.mqtt = link;
+    app.addHook('onClose', () => link.close());
+    const broker = link.broker;
+    if (broker) {
+      // MQTT over WebSocket on the console's own port, for terminals that only get out over HTTP(S).
+      await app.register(fastifyWebsocket, { options: { handleProtocols: (protocols) => (protocols.has('mqtt') ? 'mqtt' : false) } });
+      app.get(MQTT_WEBSOCKET_PATH, { websocket: true, config: { public: true }, schema: { hide: true } }, (socket, request) => {
+        broker.handleStream(createWebSocketStream(socket), request.raw);
+      });
+    }
   }
 
   await app.register(helmet, {

@@ -41,6 +41,27 @@ export type Config = {
    * delay when set (JOBS_RETRY_DELAY_SECONDS; the delay doubles on each retry).
    */
   jobs: { worker: boolean; pollingSeconds: number; retryDelaySeconds?: number };
+  /** The terminal link's MQTT broker (platform/mqtt). */
+  mqtt: MqttConfig;
+};
+
+/**
+ * The terminal link's broker. Without MQTT_URL the console runs its own broker (embedded): TCP on
+ * MQTT_PORT (default 1883; a free port when taken) and WebSocket on the console's port at /mqtt.
+ * With MQTT_URL (mqtt://host:port) it uses that broker, as MQTT_USERNAME / MQTT_PASSWORD, a user
+ * holding Mosquitto's dynamic-security admin role. The bootstrap user is the shared low-privilege
+ * user terminals enrol with (MQTT_BOOTSTRAP_USERNAME / MQTT_BOOTSTRAP_PASSWORD; by default
+ * `ebox-bootstrap` and a password kept under the data folder).
+ */
+export type MqttConfig = {
+  /** MQTT_ENABLED=false: `npm start` runs without the terminal link. */
+  enabled: boolean;
+  port: number;
+  host: string;
+  url?: string;
+  username?: string;
+  password?: string;
+  bootstrap: { username: string; password: string };
 };
 
 export type SmsSettings = { provider: 'sns'; sns: SnsSettings } | { provider: 'sinch'; sinch: SinchSettings };
@@ -129,8 +150,8 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
 }
 
 /** A secret kept under the data folder so tokens survive restarts without any setup. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+function persistentSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -179,6 +200,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       worker: env.JOBS_WORKER !== 'false',
       pollingSeconds: Math.max(0.5, Number(env.JOBS_POLLING_SECONDS ?? 2) || 2),
       retryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS ? Math.max(1, Number(env.JOBS_RETRY_DELAY_SECONDS)) : undefined,
+    },
+    mqtt: {
+      enabled: env.MQTT_ENABLED !== 'false',
+      port: Number(env.MQTT_PORT ?? 1883),
+      host: env.MQTT_HOST ?? env.HOST ?? '0.0.0.0',
+      url: env.MQTT_URL || undefined,
+      username: env.MQTT_USERNAME || undefined,
+      password: env.MQTT_PASSWORD || undefined,
+      bootstrap: {
+        username: env.MQTT_BOOTSTRAP_USERNAME || 'ebox-bootstrap',
+        // Read lazily: only a console that runs the link needs one kept on disk.
+        get password() {
+          return env.MQTT_BOOTSTRAP_PASSWORD || persistentSecret(dataDir, 'mqtt-bootstrap-secret');
+        },
+      },
     },
   };
 }

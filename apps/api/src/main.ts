@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { seedDemoData } from './modules/demo/seed-demo';
 import { connectDatabase } from './platform/db/client';
 import { type EmbeddedLog, startEmbeddedPostgres } from './platform/db/embedded';
 import { migrateDatabase } from './platform/db/migrate';
+import { MQTT_WEBSOCKET_PATH, type MqttLink } from './platform/mqtt';
 import { seedOwner, seedRolesAndSettings } from './platform/seed';
 
 /**
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   await migrateDatabase(database.db);
   const roleIds = await seedRolesAndSettings(database.db);
   const owner = await seedOwner(database.db, roleIds, config.ownerEmail, config.ownerPassword);
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, mqtt: config.mqtt.enabled });
   // The demo seed calls the same services as the console, so it needs the app's dependencies.
   const demo = config.seedDemo ? await seedDemoData(app.deps) : false;
   logDatabase = (level, message) => app.log[level](message);
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     `  Mail:       ${config.smtpUrl ? 'SMTP_URL' : 'outbox (no SMTP_URL): messages are logged and kept in the database'}`,
     `  SMS:        ${config.sms ? `SMS_PROVIDER=${config.sms.provider}` : 'outbox (no SMS_PROVIDER): messages are logged and kept in the database'}`,
     `  Files:      ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `local disk, ${path.join(config.dataDir, 'files')}`}`,
+    `  Lockers:    ${mqttLineOf(app.deps.mqtt, config)}`,
     `  Demo data:  ${demo ? 'loaded' : config.seedDemo ? 'already present' : 'off (SEED_DEMO=false)'}`,
     owner.created
       ? `  Owner:      ${owner.email} / ${owner.password}   (shown once; set OWNER_EMAIL / OWNER_PASSWORD to choose)`
@@ -68,6 +70,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGHUP', () => void stop('SIGHUP'));
+}
+
+/** Where terminals connect, as the start-up box says it. */
+function mqttLineOf(link: MqttLink | null | undefined, config: Config): string {
+  if (!link) return 'terminal link off (MQTT_ENABLED=false)';
+  if (link.mode === 'external') return 'MQTT_URL (terminal credentials in its dynamic security)';
+  const port = link.broker?.port;
+  const taken = link.broker?.portFallback ? ` (MQTT_PORT ${config.mqtt.port} was taken)` : '';
+  return `embedded MQTT broker on port ${port}${taken}, and ${config.appUrl.replace(/^http/, 'ws')}${MQTT_WEBSOCKET_PATH}`;
 }
 
 function describeError(error: unknown): string {

@@ -55,6 +55,8 @@ export async function startConsole(options: { dataDir: string; port: number; pgP
       SEED_DEMO: 'false',
       DATABASE_URL: '',
       LOG_FORMAT: '',
+      // The terminal link's broker on a free port: several consoles (and other test runs) share the machine.
+      MQTT_PORT: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

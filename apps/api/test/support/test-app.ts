@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
 import { inject } from 'vitest';
-import { API_PREFIX, buildApp } from '../../src/app';
+import { API_PREFIX, type BuildAppOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { hashPassword } from '../../src/platform/auth/passwords';
 import { connectDatabase, type Database } from '../../src/platform/db/client';
@@ -73,6 +73,8 @@ export async function startTestApp(
     databaseUrl?: string;
     /** Serves this folder as the built console (a test's own files rather than the real web build). */
     webDistDir?: string;
+    /** Starts the terminal link (config from `env`: MQTT_PORT, or MQTT_URL and its admin user). */
+    mqtt?: BuildAppOptions['mqtt'];
   } = {},
 ): Promise<TestApp> {
   const url = options.databaseUrl ?? (await createDatabaseFromTemplate(inject('databaseAdminUrl'), inject('databaseTemplate')));
@@ -95,6 +97,7 @@ export async function startTestApp(
     smsProvider: options.smsProvider,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     forceCloseConnections: true,
+    mqtt: options.mqtt,
   });
   await options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

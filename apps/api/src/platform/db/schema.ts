@@ -193,6 +193,32 @@ export const entityCount = pgTable(
   (t) => [primaryKey({ columns: [t.tableName, t.companyId, t.slot] })],
 );
 
+/**
+ * Who may connect to the embedded MQTT broker (platform/mqtt): a locker's terminal (user name = the
+ * locker's UUID), the shared bootstrap user that can only enrol, or another API process. A
+ * re-enrolled terminal gets a new row and its old one is revoked, so one user name has at most one
+ * live row. Revoking disconnects the terminal at once (NOTIFY ebox_terminal_credential, migration).
+ * With MQTT_URL the external broker keeps the credentials instead and this table stays empty.
+ */
+export const terminalCredential = pgTable(
+  'terminal_credential',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** `terminal`, `bootstrap` or `service`. */
+    role: text('role').notNull(),
+    /** The locker whose terminal this is (terminal credentials only). */
+    lockerId: uuid('locker_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('terminal_credential_live_username_key').on(t.username).where(sql`${t.revokedAt} is null`),
+    index('terminal_credential_locker_id_idx').on(t.lockerId),
+  ],
+);
+
 export const entityTables = buildEntityTables();
 
 export const { ...entityTableExports } = entityTables;

@@ -1,0 +1,16 @@
+/** The terminal link's broker layer: see docs/architecture.md, "MQTT broker". */
+export type { BrokerAdmin, MqttCredentials } from './broker-admin';
+export { createDatabaseBrokerAdmin } from './database-broker-admin';
+export { createDynsecBrokerAdmin } from './dynsec-broker-admin';
+export { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker';
+export {
+  API_SHARE_GROUP,
+  type CommandOutcome,
+  connectMqtt,
+  createMqttLinkClient,
+  type MqttHandler,
+  type MqttLinkClient,
+  type TerminalCommand,
+} from './mqtt-client';
+export { MQTT_WEBSOCKET_PATH, type MqttLink, startMqttLink } from './mqtt-link';
+export { defaultTopicRights, type MqttPrincipal, type MqttRole, type TopicAction, type TopicRights, topicMatches } from './topic-rights';

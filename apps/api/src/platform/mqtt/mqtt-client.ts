@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { MqttCredentials } from './broker-admin';
+import { topicMatches } from './topic-rights';
+
+/** The group of the API processes' shared subscriptions: one of them handles each terminal message. */
+export const API_SHARE_GROUP = 'ebox-api';
+/** Every API process hears every response (not shared), so whichever sent the command gets its answer. */
+export const RESPONSE_FILTER = 'locker/+/response';
+export const DEFAULT_COMMAND_TIMEOUT_MS = 10_000;
+
+/** Connects as an API process (MQTT 3.1.1, clean session, QoS 1), and resolves once connected. */
+export async function connectMqtt(url: string, credentials: MqttCredentials, options: Partial<IClientOptions> = {}): Promise<MqttClient> {
+  return mqtt.connectAsync(url, {
+    protocolVersion: 4,
+    clean: true,
+    clientId: `ebox-api-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
+    username: credentials.username,
+    password: credentials.password,
+    reconnectPeriod: 2_000,
+    connectTimeout: 10_000,
+    ...options,
+  });
+}
+
+export type MqttHandler = (topic: string, payload: Buffer) => void | Promise<void>;
+
+export type CommandOutcome =
+  | { status: 'answered'; transactionId: string; response: Record<string, unknown> }
+  /** No answer in time: whether the terminal acted is unknown, and the command must not be re-sent under a new id. */
+  | { status: 'timeout'; transactionId: string };
+
+export type TerminalCommand = {
+  /** The locker's UUID (its MQTT user name, `terminalId`). */
+  lockerUuid: string;
+  action: string;
+  data?: Record<string, unknown>;
+  /** Given by the caller when it must be stored before sending; a new one otherwise. */
+  transactionId?: string;
+  /** Further envelope fields (our extensions); message_id, timestamp and transaction_id are set here. */
+  extra?: Record<string, unknown>;
+  timeoutMs?: number;
+};
+
+export type MqttLinkClient = {
+  readonly client: MqttClient;
+  /**
+   * Handles the messages of `filter` once across every API process on the broker: subscribes to
+   * `$share/ebox-api/{filter}`, so the broker hands each message to one process only.
+   */
+  handleShared(filter: string, handler: MqttHandler): Promise<void>;
+  /** Publishes a JSON message (QoS 1). */
+  publishJson(topic: string, message: unknown, options?: { retain?: boolean }): Promise<void>;
+  /**
+   * Sends a command on `locker/{uuid}/command` (Open-Locker's envelope) and awaits the response
+   * carrying the same transaction_id on `locker/{uuid}/response`, or times out.
+   */
+  sendCommand(command: TerminalCommand): Promise<CommandOutcome>;
+  close(): Promise<void>;
+};
+
+/**
+ * The API's side of the terminal link over one MQTT connection, the same for the embedded broker
+ * and an external one.
+ *
+ * Several API processes, one broker: terminal events are taken through shared subscriptions, so
+ * each is handled by one process. Responses are not shared: every process subscribes to
+ * `locker/+/response` and keeps the transaction ids of the commands it sent itself, so the process
+ * waiting for an answer always receives it and the others drop it. Responses come at the rate of
+ * commands (people and orders), not of heartbeats, so each process reading all of them is cheap;
+ * it needs no database round trip (a NOTIFY relay would) and no per-process reply topic (which an
+ * Open-Locker device, answering only on its fixed response topic, could not use).
+ */
+export async function createMqttLinkClient(client: MqttClient): Promise<MqttLinkClient> {
+  const handlers: { filter: string; handler: MqttHandler }[] = [];
+  const pending = new Map<string, { topic: string; resolve: (outcome: CommandOutcome) => void; timer: NodeJS.Timeout }>();
+
+  client.on('message', (topic, payload) => {
+    if (topicMatches(RESPONSE_FILTER, topic)) {
+      settleResponse(topic, payload);
+      return;
+    }
+    for (const { filter, handler } of handlers) {
+      if (!topicMatches(filter, topic)) continue;
+      Promise.resolve()
+        .then(() => handler(topic, payload))
+        .catch((error: unknown) => client.emit('error', error instanceof Error ? error : new Error(String(error))));
+    }
+  });
+
+  function settleResponse(topic: string, payload: Buffer): void {
+    let message: Record<string, unknown>;
+    try {
+      message = JSON.parse(payload.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    const id = typeof message.transaction_id === 'string' ? message.transaction_id : undefined;
+    const waiting = id ? pending.get(id) : undefined;
+    // An answer for a command another process sent, or one already timed out, is not ours to settle.
+    if (!id || !waiting || waiting.topic !== topic) return;
+    pending.delete(id);
+    clearTimeout(waiting.timer);
+    waiting.resolve({ status: 'answered', transactionId: id, response: message });
+  }
+
+  await subscribeOrSay(client, RESPONSE_FILTER);
+
+  return {
+    client,
+    async handleShared(filter, handler) {
+      const shared = `$share/${API_SHARE_GROUP}/${filter}`;
+      // One subscription per filter: subscribing again would not add a second delivery, only a handler.
+      const subscribed = handlers.some((entry) => entry.filter === filter);
+      handlers.push({ filter, handler });
+      if (!subscribed) await subscribeOrSay(client, shared);
+    },
+    async publishJson(topic, message, options = {}) {
+      await client.publishAsync(topic, JSON.stringify(message), { qos: 1, retain: options.retain ?? false });
+    },
+    async sendCommand(command) {
+      const transactionId = command.transactionId ?? randomUUID();
+      const base = `locker/${command.lockerUuid}`;
+      const outcome = new Promise<CommandOutcome>((resolve) => {
+        const timer = setTimeout(() => {
+          pending.delete(transactionId);
+          resolve({ status: 'timeout', transactionId });
+        }, command.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS);
+        pending.set(transactionId, { topic: `${base}/response`, resolve, timer });
+      });
+      const message = {
+        ...command.extra,
+        message_id: randomUUID(),
+        timestamp: new Date().toISOString(),
+        transaction_id: transactionId,
+        action: command.action,
+        data: command.data ?? {},
+      };
+      try {
+        await client.publishAsync(`${base}/command`, JSON.stringify(message), { qos: 1 });
+      } catch (error) {
+        const waiting = pending.get(transactionId);
+        if (waiting) clearTimeout(waiting.timer);
+        pending.delete(transactionId);
+        throw error;
+      }
+      return outcome;
+    },
+    async close() {
+      for (const [id, waiting] of pending) {
+        clearTimeout(waiting.timer);
+        waiting.resolve({ status: 'timeout', transactionId: id });
+      }
+      pending.clear();
+      await client.endAsync();
+    },
+  };
+}
+
+/** Subscribes at QoS 1; a refusal (SUBACK 0x80, which mqtt.js reports as "Unspecified error") names the filter. */
+async function subscribeOrSay(client: MqttClient, filter: string): Promise<void> {
+  let refused = false;
+  try {
+    const grants = await client.subscribeAsync(filter, { qos: 1 });
+    refused = grants.some((grant) => grant.qos === 128);
+  } catch {
+    refused = true;
+  }
+  if (refused) throw new Error(`the MQTT broker refused this API process the subscription to ${filter}`);
+}

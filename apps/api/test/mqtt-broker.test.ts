@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { PassThrough } from 'node:stream';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMqtt, createDatabaseBrokerAdmin, createMqttLinkClient, type MqttLink, type MqttLinkClient } from '../src/platform/mqtt';
+import { eventually, pause } from './support/eventually';
+import { type Mosquitto, startMosquitto } from './support/mosquitto';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Issue 14, item 9 and the broker side of item 4: the terminal link's broker, embedded (aedes) and
+ * external (a real Mosquitto 2 with dynamic security), held to the same promises as an integrator
+ * sees them: who may connect, who may publish and subscribe where, revocation at once, and several
+ * API processes sharing the terminals' messages.
+ */
+
+type Backend = { name: string; start(): Promise<{ t: TestApp; stop(): Promise<void> }> };
+
+const backends: Backend[] = [
+  {
+    name: 'embedded aedes',
+    async start() {
+      const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } });
+      return { t, stop: () => t.close() };
+    },
+  },
+  {
+    name: 'Mosquitto with dynamic security',
+    async start() {
+      const mosquitto: Mosquitto = await startMosquitto();
+      // A console that fails to start must not leave the broker running.
+      const t = await startTestApp({
+        mqtt: true,
+        env: { MQTT_URL: mosquitto.url, MQTT_USERNAME: mosquitto.admin.username, MQTT_PASSWORD: mosquitto.admin.password },
+      }).catch(async (error: unknown) => {
+        await mosquitto.stop();
+        throw error;
+      });
+      return {
+        t,
+        async stop() {
+          await t.close();
+          await mosquitto.stop();
+        },
+      };
+    },
+  },
+];
+
+const REFUSED = 128;
+
+/** The QoS the broker granted a subscription, 128 when it refused (mqtt.js rejects on a refusal). */
+async function grantOf(client: MqttClient, filter: string): Promise<number | undefined> {
+  try {
+    return (await client.subscribeAsync(filter, { qos: 1 }))[0]?.qos;
+  } catch (error) {
+    if ((error as { packet?: { granted?: number[] } }).packet?.granted?.includes(REFUSED)) return REFUSED;
+    throw error;
+  }
+}
+
+describe.each(backends)('MQTT broker: $name', (backend) => {
+  let t: TestApp;
+  let stop: () => Promise<void>;
+  let link: MqttLink;
+  const opened: MqttClient[] = [];
+
+  beforeAll(async () => {
+    ({ t, stop } = await backend.start());
+    link = t.app.deps.mqtt as MqttLink;
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(opened.map((client) => client.endAsync(true).catch(() => {})));
+    await stop?.();
+  });
+
+  async function connectAs(credentials: { username?: string; password?: string } | null, options: Partial<IClientOptions> = {}) {
+    const client = await mqtt.connectAsync(link.url, {
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+      connectTimeout: 5_000,
+      clientId: `test-${randomUUID().slice(0, 8)}`,
+      ...(credentials ?? {}),
+      ...options,
+    });
+    opened.push(client);
+    return client;
+  }
+
+  /** The messages a client receives on topics matching `filter`, as they come. */
+  function collect(client: MqttClient, match: (topic: string) => boolean): { topic: string; body: any }[] {
+    const seen: { topic: string; body: any }[] = [];
+    client.on('message', (topic, payload) => {
+      if (match(topic)) seen.push({ topic, body: JSON.parse(payload.toString()) });
+    });
+    return seen;
+  }
+
+  async function enrolTerminal() {
+    const lockerId = randomUUID();
+    const credentials = await link.admin.createTerminalCredentials({ lockerId });
+    return { lockerId, credentials };
+  }
+
+  it('refuses a client without credentials, and one with a wrong password', async () => {
+    await expect(connectAs(null)).rejects.toThrow();
+    await expect(connectAs({ username: link.bootstrap.username, password: 'not-the-password' })).rejects.toThrow();
+    const { credentials } = await enrolTerminal();
+    await expect(connectAs({ username: credentials.username, password: `${credentials.password}x` })).rejects.toThrow();
+  });
+
+  it('lets the bootstrap user register and read its own reply, and nothing else', async () => {
+    const registrations = collect(link.client.client, (topic) => topic.startsWith('locker/register/'));
+    await link.client.handleShared('locker/register/+', () => {});
+    const events = collect(link.client.client, (topic) => topic.endsWith('/event'));
+    await link.client.handleShared('locker/+/event', () => {});
+
+    const clientId = `device-${randomUUID().slice(0, 8)}`;
+    const device = await connectAs(link.bootstrap, { clientId });
+    const replies = collect(device, () => true);
+    expect(await grantOf(device, `locker/provisioning/reply/${clientId}`)).not.toBe(REFUSED);
+    // Mosquitto 2.0 has no %c (2.1 has): it grants a reply topic named exactly, and the link says so;
+    // what reaches the device is checked below either way.
+    if (link.admin.bootstrapReplyIsolation === 'own') expect(await grantOf(device, 'locker/provisioning/reply/someone-else')).toBe(REFUSED);
+    else await grantOf(device, 'locker/provisioning/reply/someone-else');
+    expect(await grantOf(device, 'locker/provisioning/reply/#')).toBe(REFUSED);
+    expect(await grantOf(device, 'locker/provisioning/reply/+')).toBe(REFUSED);
+    expect(await grantOf(device, 'locker/+/command')).toBe(REFUSED);
+
+    const token = randomUUID();
+    await device.publishAsync(`locker/register/${token}`, JSON.stringify({ message_id: randomUUID(), client_id: clientId }), { qos: 1 });
+    await eventually(
+      async () => registrations.length,
+      (n) => n === 1,
+      5_000,
+    );
+    expect(registrations[0]?.topic).toBe(`locker/register/${token}`);
+
+    await link.client.publishJson('locker/provisioning/reply/someone-else', {
+      status: 'success',
+      data: { mqtt_user: 'x', mqtt_password: 'y' },
+    });
+    await link.client.publishJson(`locker/provisioning/reply/${clientId}`, { status: 'error', message: 'unknown token' });
+    await eventually(
+      async () => replies.length,
+      (n) => n >= 1,
+      5_000,
+    );
+    await pause(500);
+    const expected = [`locker/provisioning/reply/${clientId}`];
+    // Mosquitto 2.0: a reply topic the device named exactly is its to read (the known limit, logged at start).
+    if (link.admin.bootstrapReplyIsolation === 'literal') expected.push('locker/provisioning/reply/someone-else');
+    expect(replies.map((reply) => reply.topic).sort()).toEqual(expected.sort());
+
+    // Last, as aedes closes the connection of a client publishing where it may not.
+    // Not awaited: Mosquitto drops the message, aedes drops the connection, so no acknowledgement may come.
+    device.publish(`locker/${randomUUID()}/event`, JSON.stringify({ message_id: randomUUID(), event: 'forged' }), { qos: 1 });
+    await pause(500);
+    expect(events.filter((event) => event.body.event === 'forged')).toEqual([]);
+  });
+
+  it("keeps a terminal to its own locker's topics", async () => {
+    const events = collect(link.client.client, (topic) => topic.endsWith('/event'));
+    await link.client.handleShared('locker/+/event', () => {});
+    const { lockerId, credentials } = await enrolTerminal();
+    const someoneElse = randomUUID();
+    const terminal = await connectAs(credentials, {
+      will: { topic: `locker/${lockerId}/state/connection`, payload: Buffer.from('{"status":"offline"}'), qos: 1, retain: false },
+    });
+    const received = collect(terminal, () => true);
+
+    expect(await grantOf(terminal, `locker/${lockerId}/command`)).not.toBe(REFUSED);
+    expect(await grantOf(terminal, `locker/${someoneElse}/command`)).toBe(REFUSED);
+    expect(await grantOf(terminal, 'locker/+/command')).toBe(REFUSED);
+    expect(await grantOf(terminal, 'locker/#')).toBe(REFUSED);
+    expect(await grantOf(terminal, 'locker/register/+')).toBe(REFUSED);
+
+    await terminal.publishAsync(`locker/${lockerId}/event`, JSON.stringify({ message_id: 'own', event: 'door_opened' }), { qos: 1 });
+    await eventually(
+      async () => events.filter((e) => e.body.message_id === 'own').length,
+      (n) => n === 1,
+      5_000,
+    );
+
+    const command = link.client.sendCommand({
+      lockerUuid: lockerId,
+      action: 'open_compartment',
+      data: { compartment_number: 1 },
+      timeoutMs: 300,
+    });
+    await eventually(
+      async () => received.length,
+      (n) => n === 1,
+      5_000,
+    );
+    expect(received[0]?.topic).toBe(`locker/${lockerId}/command`);
+    expect(received[0]?.body).toMatchObject({ action: 'open_compartment', data: { compartment_number: 1 } });
+    expect((await command).status).toBe('timeout');
+
+    terminal.publish(`locker/${someoneElse}/event`, JSON.stringify({ message_id: 'forged', event: 'door_opened' }), { qos: 1 });
+    await pause(500);
+    expect(events.filter((e) => e.body.message_id === 'forged')).toEqual([]);
+  });
+
+  it("hears a terminal's last will when it drops off the network", async () => {
+    const wills = collect(link.client.client, (topic) => topic.endsWith('/state/connection'));
+    await link.client.handleShared('locker/+/state/connection', () => {});
+    const { lockerId, credentials } = await enrolTerminal();
+    const terminal = await connectAs(credentials, {
+      will: {
+        topic: `locker/${lockerId}/state/connection`,
+        payload: Buffer.from(JSON.stringify({ message_id: randomUUID(), status: 'offline', reason: 'mqtt_last_will' })),
+        qos: 1,
+        retain: false,
+      },
+    });
+    // A crash: the connection goes without a DISCONNECT packet.
+    (terminal.stream as unknown as { destroy(): void }).destroy();
+    await eventually(
+      async () => wills.filter((w) => w.topic === `locker/${lockerId}/state/connection`).length,
+      (n) => n === 1,
+      5_000,
+    );
+    expect(wills.find((w) => w.topic.includes(lockerId))?.body).toMatchObject({ status: 'offline', reason: 'mqtt_last_will' });
+  });
+
+  it('stops revoked credentials at once: the connected terminal is cut off and cannot come back', async () => {
+    const { lockerId, credentials } = await enrolTerminal();
+    const terminal = await connectAs(credentials);
+    const closed = new Promise<void>((resolve) => terminal.once('close', () => resolve()));
+    const started = Date.now();
+    await link.admin.revoke(lockerId);
+    await closed;
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await expect(connectAs(credentials)).rejects.toThrow();
+  });
+
+  it('re-enrolment replaces a terminal’s credentials: the old password stops working', async () => {
+    const { lockerId, credentials } = await enrolTerminal();
+    const again = await link.admin.createTerminalCredentials({ lockerId });
+    await expect(connectAs(credentials)).rejects.toThrow();
+    const terminal = await connectAs(again);
+    expect(terminal.connected).toBe(true);
+  });
+
+  describe('two API processes on one broker', () => {
+    let second: MqttLinkClient;
+    beforeAll(async () => {
+      second = await createMqttLinkClient(await connectMqtt(link.url, link.service));
+    });
+    afterAll(async () => {
+      await second?.close();
+    });
+
+    it('hands each of 200 terminal events to exactly one of them', async () => {
+      const handledBy = new Map<string, string[]>();
+      const record = (who: string) => (_topic: string, payload: Buffer) => {
+        const id = JSON.parse(payload.toString()).message_id as string;
+        if (!id.startsWith('shared-')) return;
+        handledBy.set(id, [...(handledBy.get(id) ?? []), who]);
+      };
+      await link.client.handleShared('locker/+/state/heartbeat', record('first'));
+      await second.handleShared('locker/+/state/heartbeat', record('second'));
+      const { lockerId, credentials } = await enrolTerminal();
+      const terminal = await connectAs(credentials);
+      for (let i = 0; i < 200; i += 1) {
+        await terminal.publishAsync(
+          `locker/${lockerId}/state/heartbeat`,
+          JSON.stringify({ message_id: `shared-${i}`, uptime_seconds: i }),
+          { qos: 1 },
+        );
+      }
+      await eventually(
+        async () => handledBy.size,
+        (n) => n === 200,
+        10_000,
+      );
+      await pause(300);
+      const twice = [...handledBy.values()].filter((who) => who.length !== 1);
+      expect(twice).toEqual([]);
+      const byFirst = [...handledBy.values()].filter((who) => who[0] === 'first').length;
+      expect(byFirst).toBeGreaterThan(0);
+      expect(byFirst).toBeLessThan(200);
+    });
+
+    it('gets a command its answer whichever process sent it, and tells a silent terminal by a time-out', async () => {
+      const { lockerId, credentials } = await enrolTerminal();
+      const terminal = await connectAs(credentials);
+      terminal.on('message', (topic, payload) => {
+        const command = JSON.parse(payload.toString());
+        if (command.data?.silent) return;
+        void terminal.publishAsync(
+          `locker/${lockerId}/response`,
+          JSON.stringify({
+            message_id: randomUUID(),
+            timestamp: new Date().toISOString(),
+            transaction_id: command.transaction_id,
+            action: command.action,
+            result: 'success',
+            message: `done by ${topic}`,
+          }),
+          { qos: 1 },
+        );
+      });
+      await terminal.subscribeAsync(`locker/${lockerId}/command`, { qos: 1 });
+
+      const [fromFirst, fromSecond] = await Promise.all([
+        link.client.sendCommand({ lockerUuid: lockerId, action: 'open_compartment', data: { compartment_number: 2 }, timeoutMs: 5_000 }),
+        second.sendCommand({ lockerUuid: lockerId, action: 'open_compartment', data: { compartment_number: 3 }, timeoutMs: 5_000 }),
+      ]);
+      expect(fromFirst).toMatchObject({ status: 'answered', response: { result: 'success', transaction_id: fromFirst.transactionId } });
+      expect(fromSecond).toMatchObject({ status: 'answered', response: { result: 'success', transaction_id: fromSecond.transactionId } });
+      expect(fromFirst.transactionId).not.toBe(fromSecond.transactionId);
+
+      const silent = await second.sendCommand({ lockerUuid: lockerId, action: 'open_compartment', data: { silent: true }, timeoutMs: 400 });
+      expect(silent.status).toBe('timeout');
+    });
+  });
+});
+
+describe('embedded broker start-up and transports', () => {
+  it('takes a free port when MQTT_PORT is taken, and says which', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '0.0.0.0', () => resolve()));
+    const taken = (blocker.address() as net.AddressInfo).port;
+    const log = new PassThrough();
+    let logged = '';
+    log.on('data', (chunk: Buffer) => {
+      logged += chunk.toString();
+    });
+    const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: String(taken) }, logStream: log });
+    try {
+      const link = t.app.deps.mqtt as MqttLink;
+      expect(link.broker?.portFallback).toBe(true);
+      expect(link.broker?.port).not.toBe(taken);
+      expect(logged).toContain(`MQTT port ${taken} is taken; the embedded broker listens on ${link.broker?.port} instead`);
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${link.broker?.port}`, { ...link.bootstrap, reconnectPeriod: 0 });
+      expect(client.connected).toBe(true);
+      await client.endAsync();
+    } finally {
+      await t.close();
+      blocker.close();
+    }
+  });
+
+  it("does not let the bootstrap user take over a connected terminal's client id", async () => {
+    const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } });
+    try {
+      const link = t.app.deps.mqtt as MqttLink;
+      const lockerId = randomUUID();
+      const credentials = await link.admin.createTerminalCredentials({ lockerId });
+      const terminal = await mqtt.connectAsync(link.url, { ...credentials, clientId: lockerId, reconnectPeriod: 0 });
+      await expect(mqtt.connectAsync(link.url, { ...link.bootstrap, clientId: lockerId, reconnectPeriod: 0 })).rejects.toThrow();
+      await pause(200);
+      expect(terminal.connected).toBe(true);
+      // The terminal itself may come back under its own id (a reconnection replaces its old session).
+      const again = await mqtt.connectAsync(link.url, { ...credentials, clientId: lockerId, reconnectPeriod: 0 });
+      expect(again.connected).toBe(true);
+      await again.endAsync();
+      await terminal.endAsync(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('serves MQTT over WebSocket on the console port, and cuts off a terminal revoked by another process', async () => {
+    const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } });
+    try {
+      const link = t.app.deps.mqtt as MqttLink;
+      const lockerId = randomUUID();
+      const credentials = await link.admin.createTerminalCredentials({ lockerId });
+      const terminal = await mqtt.connectAsync(`${t.baseUrl.replace('http', 'ws')}/mqtt`, {
+        ...credentials,
+        reconnectPeriod: 0,
+        protocolVersion: 4,
+      });
+      expect(await grantOf(terminal, `locker/${lockerId}/command`)).not.toBe(REFUSED);
+      const closed = new Promise<void>((resolve) => terminal.once('close', () => resolve()));
+      // Another API process revokes through the database only; this one hears it through NOTIFY.
+      await createDatabaseBrokerAdmin({ db: t.database.db }).revoke(lockerId);
+      await closed;
+      await expect(mqtt.connectAsync(`${t.baseUrl.replace('http', 'ws')}/mqtt`, { ...credentials, reconnectPeriod: 0 })).rejects.toThrow();
+    } finally {
+      await t.close();
+    }
+  });
+});
