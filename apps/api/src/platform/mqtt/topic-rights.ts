@@ -1,7 +1,7 @@
+import { isTopicAllowed } from '@ebox/domain';
 /**
  * Who may publish and subscribe where on the terminal link. The broker layer asks only this
- * function, so the domain's own rule (packages/domain/src/terminal `isTopicAllowed`) can replace
- * `defaultTopicRights` without touching the brokers: pass it as `topicRights` to startMqttLink.
+ * function, which applies the domain's `isTopicAllowed`:
  *
  * - the API's own service user: everything;
  * - the shared bootstrap user (Open-Locker enrolment): publish on `locker/register/{token}`, and
@@ -25,36 +25,17 @@ export type TopicRights = (principal: MqttPrincipal, action: TopicAction, topic:
 export const REGISTER_TOPIC_PREFIX = 'locker/register/';
 export const PROVISIONING_REPLY_PREFIX = 'locker/provisioning/reply/';
 
-/** What a terminal may publish under its own `locker/{uuid}/`: everything a device sends. */
-const TERMINAL_PUBLISH = [/^response$/, /^event$/, /^state\/[^/#+]+$/];
-
+/**
+ * The domain's rule (packages/domain/src/terminal/topic-rights.ts), declared once for every broker:
+ * the API's service user is the contract's console; a terminal is known by its user name (its
+ * locker's UUID), the bootstrap user by its client id (its reply topic).
+ */
 export const defaultTopicRights: TopicRights = (principal, action, topic) => {
   if (principal.role === 'service') return true;
   if (!topic || topic.startsWith('$')) return false;
-  if (principal.role === 'bootstrap') {
-    if (action === 'publish') return isSingleLevelUnder(topic, REGISTER_TOPIC_PREFIX);
-    return topic === `${PROVISIONING_REPLY_PREFIX}${principal.clientId}` && !hasWildcard(principal.clientId);
-  }
-  // A user name holding a wildcard or a slash could widen `locker/{uuid}/` into someone else's topics.
-  if (principal.role !== 'terminal' || !isPlainLevel(principal.username)) return false;
-  const own = `locker/${principal.username}/`;
-  if (!topic.startsWith(own)) return false;
-  const rest = topic.slice(own.length);
-  if (action === 'subscribe') return rest.length > 0;
-  return !hasWildcard(rest) && TERMINAL_PUBLISH.some((pattern) => pattern.test(rest));
+  const identity = principal.role === 'bootstrap' ? principal.clientId : principal.username;
+  return isTopicAllowed(principal.role, identity, topic, action);
 };
-
-function isSingleLevelUnder(topic: string, prefix: string): boolean {
-  return topic.startsWith(prefix) && isPlainLevel(topic.slice(prefix.length));
-}
-
-function isPlainLevel(level: string): boolean {
-  return level.length > 0 && !level.includes('/') && !hasWildcard(level);
-}
-
-function hasWildcard(text: string): boolean {
-  return text.includes('+') || text.includes('#');
-}
 
 /** MQTT topic filter matching (`+` one level, `#` the rest); `$` topics only match filters that name them. */
 export function topicMatches(filter: string, topic: string): boolean {
