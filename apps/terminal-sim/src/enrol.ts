@@ -64,7 +64,13 @@ export async function enrolTerminal(options: EnrolOptions): Promise<EnrolResult>
         if (!parsed.ok) return resolve({ ok: false, clientId, reason: `the console's answer breaks the contract: ${parsed.reason}` });
         const data = parsed.data as { status: string; message?: string; data?: { mqtt_user: string; mqtt_password: string } };
         if (data.status === 'success' && data.data) {
-          resolve({ ok: true, clientId, lockerUuid: data.data.mqtt_user, username: data.data.mqtt_user, password: data.data.mqtt_password });
+          resolve({
+            ok: true,
+            clientId,
+            lockerUuid: data.data.mqtt_user,
+            username: data.data.mqtt_user,
+            password: data.data.mqtt_password,
+          });
         } else {
           resolve({ ok: false, clientId, reason: data.message ?? 'registration refused' });
         }

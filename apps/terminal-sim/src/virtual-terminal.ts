@@ -115,6 +115,7 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
   private wiring = new Map<number, CompartmentMappingEntry>();
   private doors = new Map<number, DoorState>();
   private doorTimers = new Map<number, NodeJS.Timeout>();
+  private doorWaiters = new Map<number, (() => void)[]>();
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private pendingTimers = new Set<NodeJS.Timeout>();
   private seenMessageIds = new Map<string, true>();
@@ -223,7 +224,11 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     this.parcels.delete(input.compartmentNumber);
     await this.playLocalOpening(input.compartmentNumber, {
       event: 'parcel_taken',
-      data: { compartment_number: input.compartmentNumber, access_code: input.accessCode, ...(trackingCode ? { tracking_code: trackingCode } : {}) },
+      data: {
+        compartment_number: input.compartmentNumber,
+        access_code: input.accessCode,
+        ...(trackingCode ? { tracking_code: trackingCode } : {}),
+      },
     });
   }
 
@@ -232,7 +237,7 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     this.requireCompartment(compartmentNumber);
     await this.setDoor(compartmentNumber, 'open');
     await this.recordEvent({ event: 'door_opened_without_command', data: { compartment_number: compartmentNumber } });
-    await this.waitForDoorToClose(compartmentNumber);
+    await this.scheduleDoorClose(compartmentNumber);
   }
 
   // --- connection ---------------------------------------------------------------------------
@@ -253,7 +258,11 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
       will: {
         topic: terminalTopics.connection(lockerUuid),
         // Its timestamp is the time it connected (as Open-Locker's); the console uses its own clock.
-        payload: Buffer.from(JSON.stringify(this.checked('lockerStateConnection', { ...createEnvelope(connectedAt), status: 'offline', reason: 'mqtt_last_will' }))),
+        payload: Buffer.from(
+          JSON.stringify(
+            this.checked('lockerStateConnection', { ...createEnvelope(connectedAt), status: 'offline', reason: 'mqtt_last_will' }),
+          ),
+        ),
         qos: 1,
         retain: false,
       },
@@ -334,6 +343,7 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     this.stopHeartbeats();
     for (const timer of this.doorTimers.values()) clearTimeout(timer);
     this.doorTimers.clear();
+    for (const number of [...this.doorWaiters.keys()]) this.releaseDoorWaiters(number);
     for (const timer of this.pendingTimers) clearTimeout(timer);
     this.pendingTimers.clear();
   }
@@ -412,32 +422,45 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     await this.publishSnapshot();
   }
 
-  /** Opens a door and has its user shut it again after doorCloseAfterMs (door_closed, fresh snapshot). */
+  /**
+   * Has the door's user shut it again after doorCloseAfterMs (fresh snapshot, door_closed). A
+   * second opening before then restarts the wait; everyone waiting is released when it closes.
+   */
   private scheduleDoorClose(compartmentNumber: number): Promise<void> {
     const previous = this.doorTimers.get(compartmentNumber);
     if (previous) clearTimeout(previous);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.doorTimers.delete(compartmentNumber);
-        if (this.stopped || !this.doors.has(compartmentNumber)) return resolve();
-        this.setDoor(compartmentNumber, 'closed')
-          .then(() => this.recordEvent({ event: 'door_closed', data: { compartment_number: compartmentNumber } }))
-          .catch((error: Error) => this.report(error))
-          .finally(resolve);
-      }, this.options.doorCloseAfterMs ?? 5_000);
-      this.doorTimers.set(compartmentNumber, timer);
+    const closed = new Promise<void>((resolve) => {
+      const waiters = this.doorWaiters.get(compartmentNumber) ?? [];
+      waiters.push(resolve);
+      this.doorWaiters.set(compartmentNumber, waiters);
     });
+    const timer = setTimeout(() => {
+      this.doorTimers.delete(compartmentNumber);
+      const release = () => this.releaseDoorWaiters(compartmentNumber);
+      if (this.stopped || !this.doors.has(compartmentNumber)) return release();
+      this.setDoor(compartmentNumber, 'closed')
+        .then(() => this.recordEvent({ event: 'door_closed', data: { compartment_number: compartmentNumber } }))
+        .catch((error: Error) => this.report(error))
+        .finally(release);
+    }, this.options.doorCloseAfterMs ?? 5_000);
+    this.doorTimers.set(compartmentNumber, timer);
+    return closed;
   }
 
-  private waitForDoorToClose(compartmentNumber: number): Promise<void> {
-    return this.scheduleDoorClose(compartmentNumber);
+  private releaseDoorWaiters(compartmentNumber: number): void {
+    const waiters = this.doorWaiters.get(compartmentNumber) ?? [];
+    this.doorWaiters.delete(compartmentNumber);
+    for (const resolve of waiters) resolve();
   }
 
-  private async playLocalOpening(compartmentNumber: number, event: { event: 'parcel_deposited' | 'parcel_taken'; data: Record<string, unknown> }) {
+  private async playLocalOpening(
+    compartmentNumber: number,
+    event: { event: 'parcel_deposited' | 'parcel_taken'; data: Record<string, unknown> },
+  ) {
     await this.setDoor(compartmentNumber, 'open');
     await this.recordEvent({ event: 'door_opened', data: { compartment_number: compartmentNumber } });
     await this.recordEvent(event);
-    await this.waitForDoorToClose(compartmentNumber);
+    await this.scheduleDoorClose(compartmentNumber);
   }
 
   // --- commands -----------------------------------------------------------------------------
@@ -503,7 +526,10 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
       case 'reboot':
         return { answer: { result: 'success', message: 'Rebooting' }, after: () => this.goDownFor(this.options.rebootMs ?? 3_000) };
       case 'restart_app':
-        return { answer: { result: 'success', message: 'Restarting the application' }, after: () => this.goDownFor(this.options.restartMs ?? 1_000) };
+        return {
+          answer: { result: 'success', message: 'Restarting the application' },
+          after: () => this.goDownFor(this.options.restartMs ?? 1_000),
+        };
       case 'sync':
         return { answer: { result: 'success', message: 'State published again' }, after: () => this.resync() };
       case 'software_update':
@@ -514,7 +540,11 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
 
   private async openCompartment(compartmentNumber: number, transactionId: string): Promise<TerminalAnswer> {
     if (!this.doors.has(compartmentNumber)) {
-      return { result: 'error', error_code: 'COMPARTMENT_NOT_FOUND', message: `Compartment ${compartmentNumber} does not exist on this locker` };
+      return {
+        result: 'error',
+        error_code: 'COMPARTMENT_NOT_FOUND',
+        message: `Compartment ${compartmentNumber} does not exist on this locker`,
+      };
     }
     const failureRate = this.options.failureRate ?? 0;
     if (failureRate > 0 && (this.options.random ?? Math.random)() < failureRate) {
@@ -543,6 +573,7 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
       if (!doors.has(number)) {
         clearTimeout(timer);
         this.doorTimers.delete(number);
+        this.releaseDoorWaiters(number);
       }
     }
     this.doors = doors;

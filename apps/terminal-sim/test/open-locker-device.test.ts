@@ -72,7 +72,9 @@ describe('Open-Locker device', () => {
       // A repeated transaction_id is dropped silently: no second pulse, no second answer.
       await testConsole.send(uuid, open.command);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(testConsole.of(uuid, 'lockerResponse').filter((m) => m.payload.transaction_id === open.command.transaction_id)).toHaveLength(1);
+      expect(testConsole.of(uuid, 'lockerResponse').filter((m) => m.payload.transaction_id === open.command.transaction_id)).toHaveLength(
+        1,
+      );
 
       await device.crash();
       const will = await testConsole.waitFor(onChannel(uuid, 'lockerStateConnection'), 5_000, 'its last will');

@@ -116,7 +116,10 @@ describe('virtual terminal', () => {
     await testConsole.send(uuid, first);
     await testConsole.waitFor((m) => onChannel(uuid, 'lockerResponse')(m) && m.payload.transaction_id === first.transaction_id);
     // The same command again under the same transaction_id (a console retry), and a QoS 1 redelivery.
-    await testConsole.send(uuid, createTerminalCommand('open_compartment', { compartment_number: 2 }, { transactionId: first.transaction_id }));
+    await testConsole.send(
+      uuid,
+      createTerminalCommand('open_compartment', { compartment_number: 2 }, { transactionId: first.transaction_id }),
+    );
     await testConsole.send(uuid, first);
     await new Promise((resolve) => setTimeout(resolve, 400));
 
@@ -153,7 +156,13 @@ describe('virtual terminal', () => {
     const answer = testConsole.waitFor((m) => onChannel(uuid, 'lockerResponse')(m) && m.payload.transaction_id === transactionId);
     await testConsole.client.publishAsync(
       `locker/${uuid}/command`,
-      JSON.stringify({ message_id: randomUUID(), timestamp: new Date().toISOString(), transaction_id: transactionId, action: 'dance', data: {} }),
+      JSON.stringify({
+        message_id: randomUUID(),
+        timestamp: new Date().toISOString(),
+        transaction_id: transactionId,
+        action: 'dance',
+        data: {},
+      }),
       { qos: 1 },
     );
     expect((await answer).payload).toMatchObject({ action: 'dance', result: 'error', error_code: 'INVALID_COMMAND' });
@@ -165,7 +174,9 @@ describe('virtual terminal', () => {
     await terminal.depositParcel({ compartmentNumber: 4, accessCode: 'C-1234', trackingCode: 'BR123' });
     await terminal.takeParcel({ compartmentNumber: 4, accessCode: '987654' });
     await testConsole.waitFor(
-      (m) => onChannel(uuid, 'lockerEvent')(m) && testConsole.of(uuid, 'lockerEvent').filter((e) => e.payload.event === 'door_closed').length === 2,
+      (m) =>
+        onChannel(uuid, 'lockerEvent')(m) &&
+        testConsole.of(uuid, 'lockerEvent').filter((e) => e.payload.event === 'door_closed').length === 2,
       5_000,
       'the second door_closed',
     );
@@ -232,10 +243,16 @@ describe('virtual terminal', () => {
   it('installs a software update and reports the new version', async () => {
     const terminal = await startTerminal();
     const uuid = terminal.lockerUuid;
-    const { response } = await testConsole.command(uuid, 'software_update', { version: '2.0.0', url: 'https://updates.example.com/t-2.0.0.tgz' });
+    const { response } = await testConsole.command(uuid, 'software_update', {
+      version: '2.0.0',
+      url: 'https://updates.example.com/t-2.0.0.tgz',
+    });
     expect(response.result).toBe('success');
     await testConsole.waitFor(
-      (m) => onChannel(uuid, 'lockerEvent')(m) && m.payload.event === 'versions' && (m.payload.data as { application_version: string }).application_version === '2.0.0',
+      (m) =>
+        onChannel(uuid, 'lockerEvent')(m) &&
+        m.payload.event === 'versions' &&
+        (m.payload.data as { application_version: string }).application_version === '2.0.0',
       5_000,
       'versions 2.0.0',
     );

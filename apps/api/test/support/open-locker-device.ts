@@ -164,7 +164,9 @@ export class OpenLockerDevice {
       will: {
         topic: this.topic('state/connection'),
         // Its timestamp is the time it connected, as the real device's.
-        payload: Buffer.from(JSON.stringify({ message_id: randomUUID(), timestamp: connectedAt, status: 'offline', reason: 'mqtt_last_will' })),
+        payload: Buffer.from(
+          JSON.stringify({ message_id: randomUUID(), timestamp: connectedAt, status: 'offline', reason: 'mqtt_last_will' }),
+        ),
         qos: 1,
         retain: false,
       },
@@ -283,7 +285,11 @@ export class OpenLockerDevice {
     if (command.action === 'apply_config') {
       const compartments = data.compartments as OpenLockerMapping[] | undefined;
       const interval = data.heartbeat_interval_seconds;
-      if (!Array.isArray(compartments) || typeof interval !== 'number' || openLockerConfigHash(compartments) !== String(data.config_hash).toLowerCase()) {
+      if (
+        !Array.isArray(compartments) ||
+        typeof interval !== 'number' ||
+        openLockerConfigHash(compartments) !== String(data.config_hash).toLowerCase()
+      ) {
         return this.respond(command, { result: 'error', error_code: 'INVALID_CONFIG', message: 'Config hash mismatch' });
       }
       this.mapping = compartments.map((c) => ({ compartment_number: c.compartment_number, slaveId: c.slaveId, address: c.address }));
@@ -291,7 +297,11 @@ export class OpenLockerDevice {
       this.heartbeatIntervalSeconds = interval;
       clearInterval(this.heartbeatTimer);
       this.heartbeatTimer = setInterval(() => void this.heartbeat().catch(() => {}), interval * 1000);
-      await this.respond(command, { result: 'success', message: 'Config applied', applied_config_hash: openLockerConfigHash(this.mapping) });
+      await this.respond(command, {
+        result: 'success',
+        message: 'Config applied',
+        applied_config_hash: openLockerConfigHash(this.mapping),
+      });
       return this.publishSnapshot();
     }
     return this.respond(command, { result: 'error', error_code: 'INVALID_COMMAND', message: 'Unknown action' });

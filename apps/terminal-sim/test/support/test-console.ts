@@ -63,7 +63,10 @@ export class TestConsole {
   }
 
   static async connect(url: string): Promise<TestConsole> {
-    const client = await mqtt.connectAsync(url, { protocolVersion: 4, clientId: `test-console-${process.pid}-${Math.random().toString(16).slice(2, 8)}` });
+    const client = await mqtt.connectAsync(url, {
+      protocolVersion: 4,
+      clientId: `test-console-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
+    });
     const testConsole = new TestConsole(client);
     await client.subscribeAsync(
       HEARD_CHANNELS.map((channel) => buildChannelFilter(channel)),
