@@ -49,6 +49,13 @@ describe('Open-Locker device', () => {
       });
       expect(classifyTerminalResponse(config.response as never).kind).toBe('done');
       expect(device.heartbeatIntervalSeconds).toBe(10);
+      expect((await device.waitForCommand('apply_config')).data).toMatchObject({ compartments: mapping });
+      expect(device.mapping).toEqual(mapping);
+      await testConsole.waitFor(
+        (m) => onChannel(uuid, 'lockerStateCompartments')(m) && (m.payload.compartments as unknown[]).length === 3,
+        5_000,
+        'the snapshot of the applied mapping',
+      );
 
       const open = await testConsole.command(uuid, 'open_compartment', { compartment_number: 3 });
       expect(classifyTerminalResponse(open.response as never).kind).toBe('opened');

@@ -194,6 +194,17 @@ export class OpenLockerDevice {
     this.client = undefined;
   }
 
+  /** Resolves with the first command of `action` received (already or later), e.g. the console's apply_config. */
+  async waitForCommand(action: string, timeoutMs = 10_000): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.received.find((m) => m.payload.action === action);
+      if (found) return found.payload;
+      if (Date.now() > deadline) throw new Error(`no ${action} command reached locker ${this.lockerUuid} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Someone shuts the door; the next poll publishes the snapshot. */
   closeDoor(compartmentNumber: number): void {
     if (this.doors.has(compartmentNumber)) this.doors.set(compartmentNumber, 'closed');
