@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ApiNotReadyError, provisionLockersThroughApi } from './api-provisioning';
 import { Fleet } from './fleet';
@@ -17,6 +18,8 @@ const USAGE = `Virtual lockers speaking the terminal link (docs/terminal-link.md
   --compartments N      compartments per locker (default 8)
   --activity-seconds S  every S seconds a locker plays a courier deposit or a customer pickup (default off)
   --standalone          no API, no enrolment: lockers with new UUIDs connect straight to the broker
+  --lockers-file PATH   lockers already enrolled: a JSON array of {lockerUuid, password, clientId?,
+                        brokerUrl?, compartments?: [{number, boardNumber, channel}]} (no API needed)
   --username/--password broker credentials for --standalone (default: user = the locker UUID, no password)
   --verbose             print every command and answer
 
@@ -38,6 +41,7 @@ function parseCli() {
       compartments: { type: 'string', default: '8' },
       'activity-seconds': { type: 'string', default: '0' },
       standalone: { type: 'boolean', default: false },
+      'lockers-file': { type: 'string' },
       username: { type: 'string' },
       password: { type: 'string' },
       verbose: { type: 'boolean', default: false },
@@ -60,10 +64,21 @@ function parseCli() {
     compartments: Math.floor(number('compartments', 1, 1000)),
     activitySeconds: number('activity-seconds', 0),
     standalone: values.standalone,
+    lockersFile: values['lockers-file'],
     username: values.username,
     password: values.password,
     verbose: values.verbose,
   };
+}
+
+/** Lockers enrolled earlier (by the console's demo, say), with the credentials they were given. */
+function readLockersFile(path: string): Omit<VirtualTerminalOptions, 'brokerUrl'>[] {
+  const entries: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  if (!Array.isArray(entries)) throw new Error(`${path} must hold a JSON array of lockers`);
+  return entries.map((entry, index) => {
+    if (typeof entry?.lockerUuid !== 'string') throw new Error(`${path}: entry ${index} has no lockerUuid`);
+    return entry as Omit<VirtualTerminalOptions, 'brokerUrl'>;
+  });
 }
 
 async function main(): Promise<number> {
@@ -81,7 +96,9 @@ async function main(): Promise<number> {
   const behaviour = { failureRate: cli.failureRate, latencyMs: cli.latencyMs, doorCloseAfterMs: cli.doorCloseAfterMs };
 
   let terminals: VirtualTerminalOptions[];
-  if (cli.standalone) {
+  if (cli.lockersFile) {
+    terminals = readLockersFile(cli.lockersFile).map((locker) => ({ brokerUrl: cli.brokerUrl, ...locker, ...behaviour }));
+  } else if (cli.standalone) {
     terminals = Array.from({ length: cli.lockers }, () => {
       const lockerUuid = randomUUID();
       return {
