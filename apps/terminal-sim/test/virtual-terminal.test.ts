@@ -223,6 +223,37 @@ describe('virtual terminal', () => {
     expect(testConsole.of(uuid, 'lockerEvent').filter((m) => m.payload.event === 'parcel_taken')).toHaveLength(0);
   });
 
+  it('sync publishes the snapshot and versions again, and resends the last offline batch with the same inner ids', async () => {
+    const terminal = await startTerminal({ doorCloseAfterMs: 20 });
+    const uuid = terminal.lockerUuid;
+    await terminal.goOffline();
+    await terminal.depositParcel({ compartmentNumber: 2, accessCode: '424242' });
+    await terminal.goOnline();
+    const isBatch = (m: HeardMessage) => onChannel(uuid, 'lockerEvent')(m) && m.payload.event === 'offline_batch';
+    const first = await testConsole.waitFor(isBatch, 5_000, 'the offline batch');
+    const counts = () => ({
+      snapshots: testConsole.of(uuid, 'lockerStateCompartments').length,
+      versions: testConsole.of(uuid, 'lockerEvent').filter((m) => m.payload.event === 'versions').length,
+    });
+    const before = counts();
+    const { response } = await testConsole.command(uuid, 'sync', {});
+    expect(response.result).toBe('success');
+    const again = await testConsole.waitFor((m) => isBatch(m) && m !== first, 5_000, 'the batch again');
+    const ids = (m: HeardMessage) => (m.payload.data as { events: { message_id: string }[] }).events.map((e) => e.message_id);
+    expect(ids(again)).toEqual(ids(first));
+    expect(again.payload.message_id).not.toBe(first.payload.message_id);
+    expect(counts().snapshots).toBe(before.snapshots + 1);
+    expect(counts().versions).toBe(before.versions + 1);
+  });
+
+  it('restart_app answers, then the application comes back', async () => {
+    const terminal = await startTerminal({ restartMs: 100 });
+    const { response } = await testConsole.command(terminal.lockerUuid, 'restart_app', {});
+    expect(classifyTerminalResponse(response as never).kind).toBe('done');
+    await new Promise<void>((resolve) => terminal.once('connected', () => resolve()));
+    expect(terminal.online).toBe(true);
+  });
+
   it('reboots: answers, goes away cleanly and comes back with its uptime from zero', async () => {
     const terminal = await startTerminal({ rebootMs: 200 });
     const uuid = terminal.lockerUuid;
