@@ -21,6 +21,15 @@ export default defineConfig({
       },
       {
         test: {
+          // Virtual lockers against an in-process broker: no database, no API.
+          name: 'sim',
+          include: ['apps/terminal-sim/test/**/*.test.ts'],
+          testTimeout: 20_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
           globalSetup: ['apps/web/e2e/support/global-setup.ts'],

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ApiNotReadyError, provisionLockersThroughApi } from './api-provisioning';
+import { Fleet } from './fleet';
+import { defaultCompartments, type VirtualTerminalOptions } from './virtual-terminal';
+
+const USAGE = `Virtual lockers speaking the terminal link (docs/terminal-link.md).
+
+  npm run sim -- [options]
+
+  --lockers N           how many lockers (default 1)
+  --broker URL          MQTT broker (default $MQTT_URL or mqtt://localhost:1883)
+  --api URL             console API (default $SIM_API_URL or http://localhost:8080/io/api/v1)
+  --failure-rate R      0 to 1: share of openings that find the door jammed (default 0)
+  --latency-ms MS       time before answering a command (default 0)
+  --door-close-ms MS    time a door stays open before it is shut (default 5000)
+  --compartments N      compartments per locker (default 8)
+  --activity-seconds S  every S seconds a locker plays a courier deposit or a customer pickup (default off)
+  --standalone          no API, no enrolment: lockers with new UUIDs connect straight to the broker
+  --lockers-file PATH   lockers already enrolled: a JSON array of {lockerUuid, password, clientId?,
+                        brokerUrl?, compartments?: [{number, boardNumber, channel}]} (no API needed)
+  --username/--password broker credentials for --standalone (default: user = the locker UUID, no password)
+  --verbose             print every command and answer
+
+Through the API (the default), it signs in as $SIM_EMAIL / $SIM_PASSWORD, creates the lockers with
+their compartments, gets a one-time token per locker (POST /ebox/createToken) and enrols each with
+the bootstrap user ($SIM_BOOTSTRAP_USERNAME / $SIM_BOOTSTRAP_PASSWORD) before running it.`;
+
+const log = (line: string) => console.log(`[sim] ${line}`);
+
+function parseCli() {
+  const { values } = parseArgs({
+    options: {
+      lockers: { type: 'string', default: '1' },
+      broker: { type: 'string', default: process.env.MQTT_URL ?? 'mqtt://localhost:1883' },
+      api: { type: 'string', default: process.env.SIM_API_URL ?? 'http://localhost:8080/io/api/v1' },
+      'failure-rate': { type: 'string', default: '0' },
+      'latency-ms': { type: 'string', default: '0' },
+      'door-close-ms': { type: 'string', default: '5000' },
+      compartments: { type: 'string', default: '8' },
+      'activity-seconds': { type: 'string', default: '0' },
+      standalone: { type: 'boolean', default: false },
+      'lockers-file': { type: 'string' },
+      username: { type: 'string' },
+      password: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const number = (name: keyof typeof values, min: number, max = Number.POSITIVE_INFINITY) => {
+    const value = Number(values[name]);
+    if (!Number.isFinite(value) || value < min || value > max) throw new Error(`--${name} must be a number from ${min} to ${max}`);
+    return value;
+  };
+  return {
+    help: values.help,
+    lockers: Math.floor(number('lockers', 1)),
+    brokerUrl: values.broker,
+    apiUrl: values.api.replace(/\/$/, ''),
+    failureRate: number('failure-rate', 0, 1),
+    latencyMs: number('latency-ms', 0),
+    doorCloseAfterMs: number('door-close-ms', 0),
+    compartments: Math.floor(number('compartments', 1, 1000)),
+    activitySeconds: number('activity-seconds', 0),
+    standalone: values.standalone,
+    lockersFile: values['lockers-file'],
+    username: values.username,
+    password: values.password,
+    verbose: values.verbose,
+  };
+}
+
+/** Lockers enrolled earlier (by the console's demo, say), with the credentials they were given. */
+function readLockersFile(path: string): Omit<VirtualTerminalOptions, 'brokerUrl'>[] {
+  const entries: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  if (!Array.isArray(entries)) throw new Error(`${path} must hold a JSON array of lockers`);
+  return entries.map((entry, index) => {
+    if (typeof entry?.lockerUuid !== 'string') throw new Error(`${path}: entry ${index} has no lockerUuid`);
+    return entry as Omit<VirtualTerminalOptions, 'brokerUrl'>;
+  });
+}
+
+async function main(): Promise<number> {
+  let cli: ReturnType<typeof parseCli>;
+  try {
+    cli = parseCli();
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 1;
+  }
+  if (cli.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const behaviour = { failureRate: cli.failureRate, latencyMs: cli.latencyMs, doorCloseAfterMs: cli.doorCloseAfterMs };
+
+  let terminals: VirtualTerminalOptions[];
+  if (cli.lockersFile) {
+    terminals = readLockersFile(cli.lockersFile).map((locker) => ({ brokerUrl: cli.brokerUrl, ...locker, ...behaviour }));
+  } else if (cli.standalone) {
+    terminals = Array.from({ length: cli.lockers }, () => {
+      const lockerUuid = randomUUID();
+      return {
+        lockerUuid,
+        brokerUrl: cli.brokerUrl,
+        username: cli.username ?? lockerUuid,
+        password: cli.password,
+        compartments: defaultCompartments(cli.compartments),
+        ...behaviour,
+      };
+    });
+  } else {
+    try {
+      const enrolled = await provisionLockersThroughApi(cli.lockers, {
+        apiUrl: cli.apiUrl,
+        brokerUrl: cli.brokerUrl,
+        email: process.env.SIM_EMAIL,
+        password: process.env.SIM_PASSWORD,
+        bootstrapUsername: process.env.SIM_BOOTSTRAP_USERNAME,
+        bootstrapPassword: process.env.SIM_BOOTSTRAP_PASSWORD,
+        compartmentsPerLocker: cli.compartments,
+        log,
+      });
+      terminals = enrolled.map((locker) => ({ ...locker, ...behaviour }));
+    } catch (error) {
+      if (error instanceof ApiNotReadyError) {
+        console.error(`[sim] cannot enrol lockers: ${error.message}`);
+        return 2;
+      }
+      throw error;
+    }
+  }
+
+  const fleet = new Fleet(terminals, { activitySeconds: cli.activitySeconds, log });
+  for (const terminal of fleet.terminals) {
+    terminal.on('error', (error) => log(`${terminal.lockerUuid}: ${error.message}`));
+    if (cli.verbose) {
+      terminal.on('command', (command) => log(`${terminal.lockerUuid} <- ${command.action} ${JSON.stringify(command.data ?? {})}`));
+      terminal.on('sent', ({ channel, payload }) => {
+        if (channel === 'lockerResponse') log(`${terminal.lockerUuid} -> ${payload.action}: ${payload.result} ${payload.error_code ?? ''}`);
+      });
+    }
+  }
+  const { failed } = await fleet.start();
+  for (const failure of failed) log(`${failure.lockerUuid} could not connect: ${failure.reason}`);
+  const online = fleet.terminals.length - failed.length;
+  log(`${online} of ${fleet.terminals.length} virtual lockers online on ${cli.brokerUrl}; Ctrl+C stops them.`);
+  if (online === 0) return 1;
+  if (cli.standalone && cli.lockers <= 20) for (const t of fleet.terminals) log(`locker ${t.lockerUuid}`);
+
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  log('stopping');
+  await fleet.stop();
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(`[sim] ${error.stack ?? error.message}`);
+    process.exit(1);
+  },
+);

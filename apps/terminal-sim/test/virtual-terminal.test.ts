@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { buildCompartmentMapping, classifyTerminalResponse, createTerminalCommand, hashCompartmentMapping } from '@ebox/domain';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type VirtualTerminal as Terminal, VirtualTerminal, type VirtualTerminalOptions } from '../src/virtual-terminal';
+import { type BareBroker, startBareBroker } from './support/bare-broker';
+import { type HeardMessage, TestConsole } from './support/test-console';
+
+let broker: BareBroker;
+let testConsole: TestConsole;
+const running: Terminal[] = [];
+
+beforeAll(async () => {
+  broker = await startBareBroker();
+  testConsole = await TestConsole.connect(broker.url);
+});
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((terminal) => terminal.stop()));
+});
+
+afterAll(async () => {
+  // Everything any terminal sent in this file, as the console heard it, is a message of the contract.
+  expect(testConsole.heard.filter((m) => m.invalid).map((m) => `${m.topic}: ${m.invalid}`)).toEqual([]);
+  await testConsole.close();
+  await broker.close();
+});
+
+async function startTerminal(options: Partial<VirtualTerminalOptions> = {}): Promise<VirtualTerminal> {
+  const terminal = new VirtualTerminal({ lockerUuid: randomUUID(), brokerUrl: broker.url, doorCloseAfterMs: 300, ...options });
+  running.push(terminal);
+  await terminal.start();
+  return terminal;
+}
+
+const onChannel = (uuid: string, channel: HeardMessage['channel']) => (m: HeardMessage) => m.lockerUuid === uuid && m.channel === channel;
+const snapshotShows = (uuid: string, number: number, state: string) => (m: HeardMessage) =>
+  onChannel(uuid, 'lockerStateCompartments')(m) &&
+  (m.payload.compartments as { compartment_number: number; door_state: string }[]).some(
+    (c) => c.compartment_number === number && c.door_state === state,
+  );
+
+describe('virtual terminal', () => {
+  it('heartbeats at once and then at the interval apply_config gives, and reports its versions and doors', async () => {
+    const terminal = await startTerminal();
+    const uuid = terminal.lockerUuid;
+    const first = await testConsole.waitFor(onChannel(uuid, 'lockerStateHeartbeat'), 5_000, 'the first heartbeat');
+    expect(first.invalid).toBeUndefined();
+    expect(first.payload.uptime_seconds).toBe(0);
+
+    const snapshot = await testConsole.waitFor(onChannel(uuid, 'lockerStateCompartments'));
+    expect(snapshot.payload.compartments).toHaveLength(8);
+    // Retained: a console that subscribes later still gets the doors at once.
+    const late = await TestConsole.connect(broker.url);
+    const retained = await late.waitFor(onChannel(uuid, 'lockerStateCompartments'), 5_000, 'the retained snapshot');
+    expect(retained.retain).toBe(true);
+    await late.close();
+    const versions = await testConsole.waitFor((m) => onChannel(uuid, 'lockerEvent')(m) && m.payload.event === 'versions');
+    expect(versions.payload.data).toMatchObject({ application: 'ebox-terminal-sim', os: 'linux' });
+
+    const mapping = buildCompartmentMapping([
+      { number: 1, boardNumber: 1, comNumber: 0 },
+      { number: 2, boardNumber: 2, comNumber: 5 },
+    ]);
+    const { response } = await testConsole.command(uuid, 'apply_config', {
+      config_hash: await hashCompartmentMapping(mapping),
+      heartbeat_interval_seconds: 1,
+      compartments: mapping,
+    });
+    expect(response).toMatchObject({ result: 'success', applied_config_hash: await hashCompartmentMapping(mapping) });
+    // A fresh snapshot with exactly the configured compartments.
+    await testConsole.waitFor(
+      (m) => onChannel(uuid, 'lockerStateCompartments')(m) && (m.payload.compartments as unknown[]).length === 2,
+      5_000,
+      'the snapshot after apply_config',
+    );
+    const before = testConsole.of(uuid, 'lockerStateHeartbeat').length;
+    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    expect(testConsole.of(uuid, 'lockerStateHeartbeat').length - before).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses a configuration whose hash does not match its list', async () => {
+    const terminal = await startTerminal();
+    const mapping = buildCompartmentMapping([{ number: 1, boardNumber: 1, comNumber: 0 }]);
+    const { response } = await testConsole.command(terminal.lockerUuid, 'apply_config', {
+      config_hash: 'a'.repeat(64),
+      heartbeat_interval_seconds: 10,
+      compartments: mapping,
+    });
+    expect(response).toMatchObject({ result: 'error', error_code: 'INVALID_CONFIG' });
+    expect(terminal.mapping()).toHaveLength(8);
+  });
+
+  it('opens a compartment: answer, snapshot open, then closed again, with door events', async () => {
+    const terminal = await startTerminal();
+    const uuid = terminal.lockerUuid;
+    const { command, response } = await testConsole.command(uuid, 'open_compartment', { compartment_number: 3 });
+    expect(classifyTerminalResponse(response as never).kind).toBe('opened');
+    await testConsole.waitFor(snapshotShows(uuid, 3, 'open'), 5_000, 'door 3 open in the snapshot');
+    const opened = await testConsole.waitFor((m) => onChannel(uuid, 'lockerEvent')(m) && m.payload.event === 'door_opened');
+    expect(opened.payload.data).toEqual({ compartment_number: 3, transaction_id: command.transaction_id });
+    await testConsole.waitFor((m) => onChannel(uuid, 'lockerEvent')(m) && m.payload.event === 'door_closed', 5_000, 'door_closed');
+    const last = testConsole.of(uuid, 'lockerStateCompartments').at(-1)!;
+    expect(snapshotShows(uuid, 3, 'closed')(last)).toBe(true);
+  });
+
+  it('says when a compartment does not exist', async () => {
+    const terminal = await startTerminal();
+    const { response } = await testConsole.command(terminal.lockerUuid, 'open_compartment', { compartment_number: 99 });
+    expect(classifyTerminalResponse(response as never)).toMatchObject({ kind: 'refused', errorCode: 'COMPARTMENT_NOT_FOUND' });
+  });
+
+  it('runs a repeated transaction_id once and repeats the same answer; a redelivered message_id is dropped', async () => {
+    const terminal = await startTerminal({ latencyMs: 50 });
+    const uuid = terminal.lockerUuid;
+    const first = createTerminalCommand('open_compartment', { compartment_number: 2 });
+    await testConsole.send(uuid, first);
+    await testConsole.waitFor((m) => onChannel(uuid, 'lockerResponse')(m) && m.payload.transaction_id === first.transaction_id);
+    // The same command again under the same transaction_id (a console retry), and a QoS 1 redelivery.
+    await testConsole.send(
+      uuid,
+      createTerminalCommand('open_compartment', { compartment_number: 2 }, { transactionId: first.transaction_id }),
+    );
+    await testConsole.send(uuid, first);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+
+    expect(terminal.runs.open_compartment).toBe(1);
+    const doorOpened = testConsole.of(uuid, 'lockerEvent').filter((m) => m.payload.event === 'door_opened');
+    expect(doorOpened).toHaveLength(1);
+    const answers = testConsole.of(uuid, 'lockerResponse').filter((m) => m.payload.transaction_id === first.transaction_id);
+    expect(answers).toHaveLength(2);
+    // The same answer, message_id included: a console de-duplicating by message_id handles it once.
+    expect(answers[1].payload).toEqual(answers[0].payload);
+  });
+
+  it('with a failure rate of 1 the door is jammed and stays shut', async () => {
+    const terminal = await startTerminal({ failureRate: 1 });
+    const uuid = terminal.lockerUuid;
+    const { response } = await testConsole.command(uuid, 'open_compartment', { compartment_number: 1 });
+    expect(response).toMatchObject({ result: 'error', error_code: 'DOOR_JAMMED' });
+    expect(classifyTerminalResponse(response as never).kind).toBe('jammed');
+    expect(terminal.doorStates()[1]).toBe('closed');
+    expect(testConsole.heard.some(snapshotShows(uuid, 1, 'open'))).toBe(false);
+  });
+
+  it('waits latencyMs before answering', async () => {
+    const terminal = await startTerminal({ latencyMs: 400 });
+    const started = Date.now();
+    await testConsole.command(terminal.lockerUuid, 'sync', {});
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+  });
+
+  it('answers an action it does not know with INVALID_COMMAND', async () => {
+    const terminal = await startTerminal();
+    const uuid = terminal.lockerUuid;
+    const transactionId = randomUUID();
+    const answer = testConsole.waitFor((m) => onChannel(uuid, 'lockerResponse')(m) && m.payload.transaction_id === transactionId);
+    await testConsole.client.publishAsync(
+      `locker/${uuid}/command`,
+      JSON.stringify({
+        message_id: randomUUID(),
+        timestamp: new Date().toISOString(),
+        transaction_id: transactionId,
+        action: 'dance',
+        data: {},
+      }),
+      { qos: 1 },
+    );
+    expect((await answer).payload).toMatchObject({ action: 'dance', result: 'error', error_code: 'INVALID_COMMAND' });
+  });
+
+  it('plays a courier deposit and a customer pickup with their access codes', async () => {
+    const terminal = await startTerminal();
+    const uuid = terminal.lockerUuid;
+    await terminal.depositParcel({ compartmentNumber: 4, accessCode: 'C-1234', trackingCode: 'BR123' });
+    await terminal.takeParcel({ compartmentNumber: 4, accessCode: '987654' });
+    await testConsole.waitFor(
+      (m) =>
+        onChannel(uuid, 'lockerEvent')(m) &&
+        testConsole.of(uuid, 'lockerEvent').filter((e) => e.payload.event === 'door_closed').length === 2,
+      5_000,
+      'the second door_closed',
+    );
+    const events = testConsole.of(uuid, 'lockerEvent').filter((m) => m.payload.event !== 'versions');
+    expect(events.map((m) => [m.payload.event, m.payload.data])).toEqual([
+      ['door_opened', { compartment_number: 4 }],
+      ['parcel_deposited', { compartment_number: 4, access_code: 'C-1234', tracking_code: 'BR123' }],
+      ['door_closed', { compartment_number: 4 }],
+      ['door_opened', { compartment_number: 4 }],
+      ['parcel_taken', { compartment_number: 4, access_code: '987654', tracking_code: 'BR123' }],
+      ['door_closed', { compartment_number: 4 }],
+    ]);
+  });
+
+  it('holds events while offline and sends them after reconnecting as one batch, oldest first with their times', async () => {
+    const terminal = await startTerminal({ doorCloseAfterMs: 50 });
+    const uuid = terminal.lockerUuid;
+    await terminal.goOffline();
+    const will = await testConsole.waitFor(onChannel(uuid, 'lockerStateConnection'), 5_000, 'the last will');
+    expect(will.payload).toMatchObject({ status: 'offline', reason: 'mqtt_last_will' });
+
+    await terminal.takeParcel({ compartmentNumber: 5, accessCode: '111222' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await terminal.forceDoor(6);
+    expect(terminal.heldEvents).toBe(5);
+    const backAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await terminal.goOnline();
+
+    const batch = await testConsole.waitFor(
+      (m) => onChannel(uuid, 'lockerEvent')(m) && m.payload.event === 'offline_batch',
+      5_000,
+      'the offline batch',
+    );
+    const inner = (batch.payload.data as { events: { event: string; timestamp: string; message_id: string }[] }).events;
+    expect(inner.map((e) => e.event)).toEqual(['door_opened', 'parcel_taken', 'door_closed', 'door_opened_without_command', 'door_closed']);
+    // Original times: all before the reconnection, in order; each event keeps its own id.
+    const times = inner.map((e) => Date.parse(e.timestamp));
+    expect(times.every((t) => t <= backAt)).toBe(true);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(new Set(inner.map((e) => e.message_id)).size).toBe(inner.length);
+    expect(terminal.heldEvents).toBe(0);
+    // Nothing of that time was sent live while offline.
+    expect(testConsole.of(uuid, 'lockerEvent').filter((m) => m.payload.event === 'parcel_taken')).toHaveLength(0);
+  });
+
+  it('sync publishes the snapshot and versions again, and resends the last offline batch with the same inner ids', async () => {
+    const terminal = await startTerminal({ doorCloseAfterMs: 20 });
+    const uuid = terminal.lockerUuid;
+    await terminal.goOffline();
+    await terminal.depositParcel({ compartmentNumber: 2, accessCode: '424242' });
+    await terminal.goOnline();
+    const isBatch = (m: HeardMessage) => onChannel(uuid, 'lockerEvent')(m) && m.payload.event === 'offline_batch';
+    const first = await testConsole.waitFor(isBatch, 5_000, 'the offline batch');
+    const counts = () => ({
+      snapshots: testConsole.of(uuid, 'lockerStateCompartments').length,
+      versions: testConsole.of(uuid, 'lockerEvent').filter((m) => m.payload.event === 'versions').length,
+    });
+    const before = counts();
+    const { response } = await testConsole.command(uuid, 'sync', {});
+    expect(response.result).toBe('success');
+    const again = await testConsole.waitFor((m) => isBatch(m) && m !== first, 5_000, 'the batch again');
+    const ids = (m: HeardMessage) => (m.payload.data as { events: { message_id: string }[] }).events.map((e) => e.message_id);
+    expect(ids(again)).toEqual(ids(first));
+    expect(again.payload.message_id).not.toBe(first.payload.message_id);
+    expect(counts().snapshots).toBe(before.snapshots + 1);
+    expect(counts().versions).toBe(before.versions + 1);
+  });
+
+  it('restart_app answers, then the application comes back', async () => {
+    const terminal = await startTerminal({ restartMs: 100 });
+    const { response } = await testConsole.command(terminal.lockerUuid, 'restart_app', {});
+    expect(classifyTerminalResponse(response as never).kind).toBe('done');
+    await new Promise<void>((resolve) => terminal.once('connected', () => resolve()));
+    expect(terminal.online).toBe(true);
+  });
+
+  it('reboots: answers, goes away cleanly and comes back with its uptime from zero', async () => {
+    const terminal = await startTerminal({ rebootMs: 200 });
+    const uuid = terminal.lockerUuid;
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const { response } = await testConsole.command(uuid, 'reboot', {});
+    expect(classifyTerminalResponse(response as never).kind).toBe('done');
+    const heartbeats = testConsole.of(uuid, 'lockerStateHeartbeat').length;
+    await testConsole.waitFor(
+      (m) => onChannel(uuid, 'lockerStateHeartbeat')(m) && testConsole.of(uuid, 'lockerStateHeartbeat').indexOf(m) >= heartbeats,
+      5_000,
+      'a heartbeat after the reboot',
+    );
+    expect(testConsole.of(uuid, 'lockerStateHeartbeat').at(-1)!.payload.uptime_seconds).toBe(0);
+    // A clean shutdown: no last will.
+    expect(testConsole.of(uuid, 'lockerStateConnection')).toHaveLength(0);
+  });
+
+  it('installs a software update and reports the new version', async () => {
+    const terminal = await startTerminal();
+    const uuid = terminal.lockerUuid;
+    const { response } = await testConsole.command(uuid, 'software_update', {
+      version: '2.0.0',
+      url: 'https://updates.example.com/t-2.0.0.tgz',
+    });
+    expect(response.result).toBe('success');
+    await testConsole.waitFor(
+      (m) =>
+        onChannel(uuid, 'lockerEvent')(m) &&
+        m.payload.event === 'versions' &&
+        (m.payload.data as { application_version: string }).application_version === '2.0.0',
+      5_000,
+      'versions 2.0.0',
+    );
+  });
+});
