@@ -42,6 +42,7 @@ import {
   updateRow,
 } from './repository';
 import { companyOfRecord, isInScope } from './scope';
+import { withImportAliases } from '@ebox/domain';
 
 /**
  * Business rules shared by every declared entity, for every caller (an HTTP route, a job, a
@@ -300,7 +301,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
     async import(ctx: ServiceContext, input: unknown, importHash: string | undefined, options: WriteOptions = {}) {
       may(ctx, 'Import');
       if (!importHash?.trim()) throw badRequest('errors.importHashRequired');
-      const named = validate(entity, input, 'import');
+      const named = validate(entity, withImportAliases(entity, input), 'import');
       const body = { data: input, importHash };
       return inTransaction(ctx, (tx) =>
         idempotent(tx, { key: options.idempotencyKey, request: `POST ${path}/import`, body }, async () => {

@@ -4,8 +4,12 @@ import { buildingLevel1 } from './building-level1';
 import { buildingLevel2 } from './building-level2';
 import { ccm } from './ccm';
 import { company } from './company';
+import { cluster } from './cluster';
+import { clusterEbox } from './cluster-ebox';
+import { compartiment } from './compartiment';
 import { compartimentLayout } from './compartiment-layout';
 import { customer } from './customer';
+import { ebox } from './ebox';
 import { eboxModule } from './ebox-module';
 import { eboxModuleCompartiment } from './ebox-module-compartiment';
 import { group } from './group';
@@ -17,6 +21,7 @@ import { webhook } from './webhook';
 
 export { COMPANY_TYPES, SMS_GATEWAYS } from './company';
 export * from './enums';
+export { isClusterSequence } from './cluster';
 export { isCompilableHandlebars } from './qrcode-template';
 
 /**
@@ -38,6 +43,10 @@ export const DECLARED_ENTITIES = {
   compartimentLayout,
   eboxModule,
   eboxModuleCompartiment,
+  ebox,
+  compartiment,
+  cluster,
+  clusterEbox,
   webhook,
   ccm,
   qrcodeTemplate,

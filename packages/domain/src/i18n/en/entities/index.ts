@@ -2,6 +2,10 @@ import building from './building';
 import buildingLevel1 from './building-level1';
 import buildingLevel2 from './building-level2';
 import ccm from './ccm';
+import ebox from './ebox';
+import compartiment from './compartiment';
+import cluster from './cluster';
+import clusterEbox from './cluster-ebox';
 import company from './company';
 import compartimentLayout from './compartiment-layout';
 import customer from './customer';
@@ -29,6 +33,10 @@ export const entityAreas = [
   compartimentLayout,
   eboxModule,
   eboxModuleCompartiment,
+  ebox,
+  compartiment,
+  cluster,
+  clusterEbox,
   webhook,
   ccm,
   qrcodeTemplate,
