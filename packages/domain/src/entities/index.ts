@@ -22,6 +22,7 @@ import { webhook } from './webhook';
 export { COMPANY_TYPES, SMS_GATEWAYS } from './company';
 export * from './enums';
 export { isClusterSequence } from './cluster';
+export * from './compartiment-plan';
 export { isCompilableHandlebars } from './qrcode-template';
 
 /**
