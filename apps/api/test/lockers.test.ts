@@ -26,11 +26,23 @@ async function createLocker(data: Record<string, unknown>, user = owner): Promis
 
 async function compartimentsOf(eboxId: string, user = owner) {
   const body = ok(await user.api.get('/compartiment', { filter: { ebox: eboxId }, orderBy: 'number_ASC', limit: 100 }));
-  return body.rows as { id: string; number: number; boardNumber: number; comNumber: number; numberInColumn: number; size: string; status: string; height: number }[];
+  return body.rows as {
+    id: string;
+    number: number;
+    boardNumber: number;
+    comNumber: number;
+    numberInColumn: number;
+    size: string;
+    status: string;
+    height: number;
+  }[];
 }
 
 beforeAll(async () => {
-  ({ t, owner, companyA, companyB } = await startWithTwoCompanies({ name: 'Armários Alfa', type: 'carrier' }, { name: 'Loja Beta', type: 'shipper' }));
+  ({ t, owner, companyA, companyB } = await startWithTwoCompanies(
+    { name: 'Armários Alfa', type: 'carrier' },
+    { name: 'Loja Beta', type: 'shipper' },
+  ));
   const layout = async (code: string, height: number) =>
     ok(await owner.api.post('/compartimentLayout', { data: { code, name: `Layout ${code}`, width: 40, height, depth: 50 } })).id as string;
   small = await layout('P', 10);
@@ -48,7 +60,14 @@ afterAll(() => t?.close());
 
 describe('lockers on the kit', () => {
   it('keeps status, heartbeat and versions out of writes, and starts a locker offline', async () => {
-    const id = await createLocker({ name: 'Shopping Centro', code: 'SHC1', company: companyA, boardNumber: 3, status: 'online', osVersion: 'x' });
+    const id = await createLocker({
+      name: 'Shopping Centro',
+      code: 'SHC1',
+      company: companyA,
+      boardNumber: 3,
+      status: 'online',
+      osVersion: 'x',
+    });
     const locker = ok(await owner.api.get(`/ebox/${id}`));
     expect(locker.status).toBe('offline');
     expect(locker.osVersion).toBeNull();
@@ -73,7 +92,14 @@ describe('generateCompartiments', () => {
 
   beforeAll(async () => {
     // Left to right: narrow (board 5, the locker's), wide (board 2, its module's).
-    locker = await createLocker({ name: 'Gerado', code: 'GER1', company: companyA, eboxModule: [narrow, wide], startNumber: 10, boardNumber: 5 });
+    locker = await createLocker({
+      name: 'Gerado',
+      code: 'GER1',
+      company: companyA,
+      eboxModule: [narrow, wide],
+      startNumber: 10,
+      boardNumber: 5,
+    });
   });
 
   const cases: [string, number[]][] = [
@@ -101,7 +127,11 @@ describe('generateCompartiments', () => {
 
   it("uses the cluster link's sequence when none is given, and audits every change", async () => {
     const cluster = ok(await owner.api.post('/cluster', { data: { name: 'Cluster Sul', company: companyA } })).id;
-    ok(await owner.api.post('/clusterEbox', { data: { cluster, ebox: locker, sequenceCompartiments: 'RL-BT', clusterPosition: 1, enable: true } }));
+    ok(
+      await owner.api.post('/clusterEbox', {
+        data: { cluster, ebox: locker, sequenceCompartiments: 'RL-BT', clusterPosition: 1, enable: true },
+      }),
+    );
     const answer = ok(await owner.api.post('/ebox/generateCompartiments', { data: { ebox: locker } }));
     expect(answer.sequenceCompartiments).toBe('RL-BT');
     const log = ok(await owner.api.get('/auditLog', { filter: { entityName: 'ebox', entityId: locker, action: 'generateCompartiments' } }));
@@ -132,11 +162,17 @@ describe('generateCompartiments', () => {
   });
 
   it('clones a locker with its compartments, all available', async () => {
-    const clone = ok(await owner.api.put(`/ebox/clone/${locker}`, { data: { name: 'Gerado cópia', code: 'GER2', company: companyA, eboxModule: [narrow, wide] } }));
+    const clone = ok(
+      await owner.api.put(`/ebox/clone/${locker}`, {
+        data: { name: 'Gerado cópia', code: 'GER2', company: companyA, eboxModule: [narrow, wide] },
+      }),
+    );
     expect(clone.code).toBe('GER2');
     const copied = await compartimentsOf(clone.id);
     const source = await compartimentsOf(locker);
-    expect(copied.map((r) => [r.number, r.boardNumber, r.comNumber, r.size])).toEqual(source.map((r) => [r.number, r.boardNumber, r.comNumber, r.size]));
+    expect(copied.map((r) => [r.number, r.boardNumber, r.comNumber, r.size])).toEqual(
+      source.map((r) => [r.number, r.boardNumber, r.comNumber, r.size]),
+    );
     expect(copied.every((r) => r.status === 'AVAILABLE')).toBe(true);
   });
 

@@ -28,7 +28,15 @@ describe('lockers (pt-BR)', () => {
     }
     lockerId = (
       await api<{ id: string }>('POST', '/ebox', {
-        data: { name, code: `E${suffix.slice(-8)}`, eboxModule: [module.id, module.id], startNumber: 1, boardNumber: 1, city: 'Rio de Janeiro', state: 'RJ' },
+        data: {
+          name,
+          code: `E${suffix.slice(-8)}`,
+          eboxModule: [module.id, module.id],
+          startNumber: 1,
+          boardNumber: 1,
+          city: 'Rio de Janeiro',
+          state: 'RJ',
+        },
       })
     ).id;
 
@@ -44,6 +52,12 @@ describe('lockers (pt-BR)', () => {
     await seeNo(form.getByText(say('entities.ebox.fields.lastHeartBeat'), { exact: true }));
     await seeNo(form.getByText(say('entities.ebox.fields.applicationVersion'), { exact: true }));
     await screenshot(page(), 'lockers/ebox-form');
+
+    // The same model twice, left to right: one picker per column.
+    await page().goto(`/ebox/${lockerId}/edit`);
+    const modules = page().getByTestId('ebox-module-list');
+    await expect.poll(() => modules.getByText(`Coluna ${suffix}`, { exact: true }).count()).toBe(2);
+    await screenshot(page(), 'lockers/ebox-edit-modules');
   });
 
   test('generating compartments warns first, then fills the locker with numbered compartments', async () => {

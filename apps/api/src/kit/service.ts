@@ -10,6 +10,7 @@ import {
   offersUpdate,
   permissionOf,
   type SchemaMode,
+  withImportAliases,
 } from '@ebox/domain';
 import type { CompanyScope } from '../platform/access';
 import { auditByOf, writeAudit } from '../platform/audit';
@@ -42,7 +43,6 @@ import {
   updateRow,
 } from './repository';
 import { companyOfRecord, isInScope } from './scope';
-import { withImportAliases } from '@ebox/domain';
 
 /**
  * Business rules shared by every declared entity, for every caller (an HTTP route, a job, a

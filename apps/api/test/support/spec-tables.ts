@@ -167,7 +167,21 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
     ],
   },
   compartiment: {
-    fields: ['number', 'boardNumber', 'numberInColumn', 'comNumber', 'usageType', 'size', 'ebox', 'status', 'pcd', 'enable', 'width', 'height', 'depth'],
+    fields: [
+      'number',
+      'boardNumber',
+      'numberInColumn',
+      'comNumber',
+      'usageType',
+      'size',
+      'ebox',
+      'status',
+      'pcd',
+      'enable',
+      'width',
+      'height',
+      'depth',
+    ],
   },
   cluster: {
     fields: ['name', 'sequence', 'enable', 'company', 'operationType', 'isPaid'],

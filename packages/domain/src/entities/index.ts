@@ -3,9 +3,9 @@ import { building } from './building';
 import { buildingLevel1 } from './building-level1';
 import { buildingLevel2 } from './building-level2';
 import { ccm } from './ccm';
-import { company } from './company';
 import { cluster } from './cluster';
 import { clusterEbox } from './cluster-ebox';
+import { company } from './company';
 import { compartiment } from './compartiment';
 import { compartimentLayout } from './compartiment-layout';
 import { customer } from './customer';
@@ -19,10 +19,10 @@ import { role } from './role';
 import { warehouse } from './warehouse';
 import { webhook } from './webhook';
 
-export { COMPANY_TYPES, SMS_GATEWAYS } from './company';
-export * from './enums';
 export { isClusterSequence } from './cluster';
+export { COMPANY_TYPES, SMS_GATEWAYS } from './company';
 export * from './compartiment-plan';
+export * from './enums';
 export { isCompilableHandlebars } from './qrcode-template';
 
 /**

@@ -27,12 +27,18 @@ export const clusterEboxPolicy: EntityPolicy = {
     const eboxId = (data.ebox ?? before?.ebox) as string | undefined;
     if (clusterId) {
       const table = entityTable('cluster');
-      const [row] = await ctx.tx.select({ name: table.name }).from(table).where(inArray(table.id, [clusterId]));
+      const [row] = await ctx.tx
+        .select({ name: table.name })
+        .from(table)
+        .where(inArray(table.id, [clusterId]));
       data.clusterName = (row?.name as string | undefined) ?? null;
     }
     if (eboxId) {
       const table = entityTable('ebox');
-      const [row] = await ctx.tx.select({ code: table.code }).from(table).where(inArray(table.id, [eboxId]));
+      const [row] = await ctx.tx
+        .select({ code: table.code })
+        .from(table)
+        .where(inArray(table.id, [eboxId]));
       data.eboxCode = (row?.code as string | undefined) ?? null;
     }
   },

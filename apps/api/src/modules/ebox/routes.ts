@@ -68,7 +68,15 @@ export async function registerEboxRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: z.record(
             z.string(),
-            z.object({ size: z.string(), total: count, total_compartiments: count, available: count, damaged: count, occupied: count, booked: count }),
+            z.object({
+              size: z.string(),
+              total: count,
+              total_compartiments: count,
+              available: count,
+              damaged: count,
+              occupied: count,
+              booked: count,
+            }),
           ),
         },
       },
@@ -82,7 +90,11 @@ export async function registerEboxRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['cluster'],
         summary: 'The lockers linked to a cluster, for pickers',
-        querystring: z.object({ clusterId: uuid, query: z.string().optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        querystring: z.object({
+          clusterId: uuid,
+          query: z.string().optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+        }),
         response: { 200: z.array(z.object({ id: z.string(), label: z.string() })) },
       },
     },

@@ -1,8 +1,8 @@
 import {
   CLUSTER_EBOX_SEQUENCES,
+  type ClusterEboxSequence,
   COMPARTIMENT_HOLDING_STATUSES,
   COMPARTIMENT_STATUSES,
-  type ClusterEboxSequence,
   ENTITIES,
   type LockerModule,
   planCompartiments,
@@ -131,8 +131,17 @@ export async function generateCompartiments(ctx: ServiceContext, input: { ebox: 
       defaultBoardNumber: (locker.boardNumber as number | null) ?? 1,
     });
     const by = auditByOf(principalOf(tx.actor));
-    const oldRows = await findRowsInScope(tx.tx, resource, existing.map((row) => row.id), { companyIds: null });
-    await deleteRows(tx.tx, resource, existing.map((row) => row.id));
+    const oldRows = await findRowsInScope(
+      tx.tx,
+      resource,
+      existing.map((row) => row.id),
+      { companyIds: null },
+    );
+    await deleteRows(
+      tx.tx,
+      resource,
+      existing.map((row) => row.id),
+    );
     for (const row of oldRows) await writeAudit(tx.tx, { entityName: 'compartiment', entityId: row.id, action: 'delete', before: row, by });
     const userId = principalOf(tx.actor).userId;
     for (const plan of planned) {
@@ -243,7 +252,15 @@ export async function eboxMetrics(ctx: ServiceContext, eboxId: string) {
   };
 }
 
-type SizeStatus = { size: string; total: number; total_compartiments: number; available: number; damaged: number; occupied: number; booked: number };
+type SizeStatus = {
+  size: string;
+  total: number;
+  total_compartiments: number;
+  available: number;
+  damaged: number;
+  occupied: number;
+  booked: number;
+};
 
 /** GET /cluster/{id}/status: per compartment size of the cluster's lockers, how many are in each state. */
 export async function clusterStatus(ctx: ServiceContext, clusterId: string) {
@@ -269,7 +286,8 @@ export async function clusterStatus(ctx: ServiceContext, clusterId: string) {
   const answer: Record<string, SizeStatus> = {};
   for (const row of rows) {
     const size = String(row.size ?? '');
-    const entry = (answer[size] ??= { size, total: 0, total_compartiments: 0, available: 0, damaged: 0, occupied: 0, booked: 0 });
+    const entry = answer[size] ?? { size, total: 0, total_compartiments: 0, available: 0, damaged: 0, occupied: 0, booked: 0 };
+    answer[size] = entry;
     const n = Number(row.n);
     entry.total += n;
     entry.total_compartiments += n;

@@ -8,6 +8,7 @@ import { api } from '../../app/api-client';
 import { endpointsOf, entityKeys } from '../../kit/entity-api';
 import { EntityForm } from '../../kit/form/entity-form';
 import { useEntityNavigation, useFindFailure } from '../../kit/navigation';
+import { EBOX_INPUTS } from './ebox-form-page';
 
 const ebox = DECLARED_ENTITIES.ebox;
 
@@ -48,7 +49,14 @@ export default function EboxClonePage() {
           <Spin />
         </div>
       ) : (
-        <EntityForm entity={ebox} mode="create" record={prefilled} onSubmit={submit} onCancel={() => navigation.back(source.data)} />
+        <EntityForm
+          entity={ebox}
+          mode="create"
+          record={prefilled}
+          inputs={EBOX_INPUTS}
+          onSubmit={submit}
+          onCancel={() => navigation.back(source.data)}
+        />
       )}
     </Card>
   );

@@ -79,18 +79,16 @@ function GenerateButton({ locker }: { locker: EntityRecord }) {
 function LockerCompartments({ locker, entity }: { locker: EntityRecord; entity: EntityDeclaration }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can } = useCurrentUser();
   const listState = useLocalListState(25);
   return (
-    <Card title={t('entities.ebox.compartiments')} extra={can('eboxEdit') && <GenerateButton locker={locker} />}>
-      <EntityList
-        entity={compartiment}
-        listState={listState}
-        fixedFilter={{ ebox: { id: locker.id, label: String(locker[entity.labelField] ?? locker.id) } }}
-        onCreate={() => navigate(screenPathsOf(compartiment).create(locker.id))}
-        testId="ebox-compartiment-list"
-      />
-    </Card>
+    <EntityList
+      entity={compartiment}
+      title={t('entities.ebox.compartiments')}
+      listState={listState}
+      fixedFilter={{ ebox: { id: locker.id, label: String(locker[entity.labelField] ?? locker.id) } }}
+      onCreate={() => navigate(screenPathsOf(compartiment).create(locker.id))}
+      testId="ebox-compartiment-list"
+    />
   );
 }
 
@@ -104,11 +102,14 @@ export function EboxViewPage() {
     <EntityViewPage
       entity={entity}
       header={(record) =>
-        can('eboxCreate') && (
-          <Space>
-            <Button icon={<CopyOutlined />} onClick={() => navigate(`/ebox/${record.id}/clone`)} data-testid="ebox-clone">
-              {t('entities.ebox.clone.action')}
-            </Button>
+        (can('eboxCreate') || can('eboxEdit')) && (
+          <Space wrap>
+            {can('eboxCreate') && (
+              <Button icon={<CopyOutlined />} onClick={() => navigate(`/ebox/${record.id}/clone`)} data-testid="ebox-clone">
+                {t('entities.ebox.clone.action')}
+              </Button>
+            )}
+            {can('eboxEdit') && <GenerateButton locker={record} />}
           </Space>
         )
       }

@@ -53,6 +53,12 @@ export default {
       destroy: { success: 'E-box excluído com sucesso' },
       destroyAll: { success: 'E-box excluídos com sucesso' },
       clone: { action: 'Clonar', title: 'Clonar e-box' },
+      modules: {
+        add: 'Adicionar módulo à direita',
+        left: 'Mover para a esquerda',
+        right: 'Mover para a direita',
+        remove: 'Remover módulo',
+      },
       compartiments: 'Compartimentos',
       generate: {
         action: 'Gerar compartimentos',
