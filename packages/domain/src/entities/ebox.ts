@@ -58,7 +58,7 @@ export const ebox = defineEntity({
     application: { type: 'text', readOnly: true },
     applicationVersion: { type: 'text', readOnly: true },
   },
-  listColumns: ['name', 'code', 'status', 'lastHeartBeat', 'company', 'city', 'state', 'enable', 'applicationVersion', 'createdAt'],
+  listColumns: ['name', 'code', 'status', 'lastHeartBeat', 'company', 'city', 'state', 'enable'],
   listColumnWidths: { name: 220 },
   filters: [
     'name',
