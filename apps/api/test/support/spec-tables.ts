@@ -193,12 +193,10 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
   clusterEbox: { fields: ['cluster', 'ebox', 'eboxCode', 'clusterName', 'sequenceCompartiments', 'clusterPosition', 'enable'] },
   webhook: { fields: ['url', 'company', 'enable'] },
   ccm: {
-    fields: ['type', 'subType', 'content', 'subject', 'trigger', 'company', 'enable'],
-    later: { cluster: 'the cluster entity is not built yet (locker issue)' },
+    fields: ['type', 'subType', 'cluster', 'content', 'subject', 'trigger', 'company', 'enable'],
   },
   qrcodeTemplate: {
-    fields: ['type', 'hbsContent', 'company', 'enable'],
-    later: { cluster: 'the cluster entity is not built yet (locker issue)' },
+    fields: ['type', 'hbsContent', 'company', 'cluster', 'enable'],
   },
   warehouse: { fields: ['company', 'street', 'name'] },
   // "building: name, company, level1, level2, externalId, buildingId, customer phone, name and email."
