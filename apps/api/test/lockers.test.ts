@@ -244,6 +244,18 @@ describe('scope', () => {
     expect(groups.ebox.map((r: { id: string }) => r.id)).toEqual([lockerB]);
   });
 
+  it("shows a company the history of its lockers' compartments, and not of others'", async () => {
+    const mine = ok(
+      await owner.api.post('/compartiment', {
+        data: { ebox: lockerA, number: 7, boardNumber: 1, numberInColumn: 1, comNumber: 7, size: 'P', width: 1, height: 1, depth: 1 },
+      }),
+    ).id;
+    const reader = await t.createUser({ roles: ['compartimentViewer', 'auditLogViewer'], allowedCompanies: [companyA] });
+    const history = (id: string) => reader.api.get('/auditLog', { filter: { entityName: 'compartiment', entityId: id } });
+    expect(ok(await history(mine)).count).toBe(1);
+    expect(ok(await history(compartimentB)).count).toBe(0);
+  });
+
   it('refuses each operation without its permission', async () => {
     const viewer = await t.createUser({ roles: ['eboxViewer'] });
     expect((await viewer.api.post('/ebox', { data: { name: 'Nope', code: 'NOPE' } })).status).toBe(403);

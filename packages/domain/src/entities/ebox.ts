@@ -59,7 +59,7 @@ export const ebox = defineEntity({
     applicationVersion: { type: 'text', readOnly: true },
   },
   listColumns: ['name', 'code', 'status', 'lastHeartBeat', 'company', 'city', 'state', 'enable'],
-  listColumnWidths: { name: 220 },
+  listColumnWidths: { status: 100, city: 130, state: 60 },
   filters: [
     'name',
     'code',
