@@ -75,6 +75,27 @@ describe('lockers (pt-BR)', () => {
     await screenshot(page(), 'lockers/ebox-view');
   });
 
+  test('a cluster shows its lockers and their compartments by size', async () => {
+    const api = await asOwner();
+    const cluster = await api<{ id: string }>('POST', '/cluster', {
+      data: { name: `Cluster ${suffix}`, sequence: 'A', operationType: 'RANGE' },
+    });
+    await api('POST', '/clusterEbox', {
+      data: { cluster: cluster.id, ebox: lockerId, sequenceCompartiments: 'LR-TB', clusterPosition: 1, enable: true },
+    });
+    await page().goto(`/cluster/${cluster.id}`);
+    const status = page().getByTestId('cluster-status');
+    await see(
+      status
+        .getByRole('row')
+        .filter({ hasText: `P${suffix.slice(-4)}` })
+        .getByText('6')
+        .first(),
+    );
+    await see(page().getByTestId('cluster-ebox-list').getByText(name));
+    await screenshot(page(), 'lockers/cluster-view');
+  });
+
   test('clone opens a new form filled from the locker, without its code', async () => {
     await page().goto(`/ebox/${lockerId}`);
     await button(page(), say('entities.ebox.clone.action')).click();
