@@ -194,6 +194,24 @@ describe('generateCompartiments', () => {
   });
 });
 
+describe('deleting a locker', () => {
+  it('takes its compartments and cluster links with it, unless one holds a parcel', async () => {
+    const locker = await createLocker({ name: 'Para excluir', code: 'DEL1', company: companyA, eboxModule: [narrow] });
+    ok(await owner.api.post('/ebox/generateCompartiments', { data: { ebox: locker } }));
+    const cluster = ok(await owner.api.post('/cluster', { data: { name: 'Cluster exclusão', company: companyA } })).id;
+    ok(await owner.api.post('/clusterEbox', { data: { cluster, ebox: locker, sequenceCompartiments: 'LR-TB' } }));
+    const [held] = await compartimentsOf(locker);
+    ok(await owner.api.put(`/compartiment/${held?.id}`, { id: held?.id, data: { status: 'BOOKED' } }));
+    const refused = await owner.api.delete('/ebox', { ids: [locker] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('Não é possível excluir o e-box');
+    ok(await owner.api.put(`/compartiment/${held?.id}`, { id: held?.id, data: { status: 'AVAILABLE' } }));
+    ok(await owner.api.delete('/ebox', { ids: [locker] }));
+    expect((await owner.api.get(`/compartiment/${held?.id}`)).status).toBe(404);
+    expect(ok(await owner.api.get('/clusterEbox', { filter: { cluster } })).count).toBe(0);
+  });
+});
+
 describe('scope', () => {
   let lockerA: string;
   let lockerB: string;

@@ -1,11 +1,52 @@
-import { inArray } from 'drizzle-orm';
+import { COMPARTIMENT_HOLDING_STATUSES, ENTITIES } from '@ebox/domain';
+import { asc, inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { EntityPolicy } from '../../kit/policies';
+import { deleteRows, resourceOf, rowsOf } from '../../kit/repository';
+import { auditByOf, writeAudit } from '../../platform/audit';
+import { principalOf } from '../../platform/context';
 import { entityTable } from '../../platform/db/entity-tables';
+import { badRequest } from '../../platform/errors';
 
-/** A new locker is offline until its terminal's first heartbeat (the link keeps status from then on). */
+/**
+ * A new locker is offline until its terminal's first heartbeat (the link keeps status from then on).
+ * A deleted locker takes its compartments and cluster links with it (each audited), unless a
+ * compartment holds a parcel.
+ */
 export const eboxPolicy: EntityPolicy = {
   beforeWrite(_ctx, { before, data }) {
     if (!before) data.status = 'offline';
+  },
+  async beforeDelete(ctx, { rows }) {
+    const ids = rows.map((row) => row.id);
+    const by = auditByOf(principalOf(ctx.actor));
+    for (const name of ['compartiment', 'clusterEbox'] as const) {
+      const resource = resourceOf(ENTITIES[name] as never);
+      const columns = resource.columns;
+      const owned = rowsOf(
+        await ctx.tx
+          .select()
+          .from(resource.table)
+          .where(inArray(columns.ebox as PgColumn, ids))
+          .orderBy(asc(columns.id as PgColumn))
+          .for('update'),
+      );
+      if (name === 'compartiment') {
+        const holding = owned.filter((row) => (COMPARTIMENT_HOLDING_STATUSES as readonly unknown[]).includes(row.status));
+        if (holding.length) {
+          throw badRequest('entities.ebox.errors.deleteHoldsParcels', {
+            count: holding.length,
+            numbers: holding.map((row) => row.number).join(', '),
+          });
+        }
+      }
+      await deleteRows(
+        ctx.tx,
+        resource,
+        owned.map((row) => row.id),
+      );
+      for (const row of owned) await writeAudit(ctx.tx, { entityName: name, entityId: row.id, action: 'delete', before: row, by });
+    }
   },
 };
 

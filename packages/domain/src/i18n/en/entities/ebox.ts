@@ -71,6 +71,7 @@ export default {
       errors: {
         noModules: 'This e-box has no modules: choose its modules before generating compartments',
         moduleWithoutCompartiments: 'Module “{{module}}” has no compartments',
+        deleteHoldsParcels: 'Cannot delete the e-box: {{count}} compartment(s) are occupied or booked ({{numbers}})',
         compartimentsHoldParcels:
           'Cannot generate compartments: {{count}} compartment(s) of this e-box are occupied or booked ({{numbers}})',
       },

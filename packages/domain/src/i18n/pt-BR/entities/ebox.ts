@@ -76,6 +76,7 @@ export default {
       errors: {
         noModules: 'Este e-box não tem módulos: escolha os módulos antes de gerar os compartimentos',
         moduleWithoutCompartiments: 'O módulo “{{module}}” não tem compartimentos cadastrados',
+        deleteHoldsParcels: 'Não é possível excluir o e-box: {{count}} compartimento(s) estão ocupados ou reservados ({{numbers}})',
         compartimentsHoldParcels:
           'Não é possível gerar os compartimentos: {{count}} compartimento(s) deste e-box estão ocupados ou reservados ({{numbers}})',
       },
