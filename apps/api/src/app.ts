@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { registerKitRoutes } from './kit/routes';
 import { registerAuditLogRoutes } from './modules/audit-log/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { registerEboxRoutes } from './modules/ebox/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerIamRoutes } from './modules/iam/routes';
 import { registerJobRoutes } from './modules/jobs/routes';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerOutboxRoutes(api);
       await registerJobRoutes(api);
       await registerFileRoutes(api);
+      await registerEboxRoutes(api);
       await registerKitRoutes(api);
       api.setNotFoundHandler((_request, _reply) => {
         throw notFound('errors.routeNotFound');

@@ -54,10 +54,12 @@ function listPathOf(name: string): string {
   return `/${ENTITIES[name]?.path ?? name}`;
 }
 
-// Module compartments are listed inside their module's page, not on a route of their own.
+// Module compartments, a locker's compartments and a cluster's lockers are listed inside their
+// parent's page, not on a route of their own.
+const NESTED_LISTS = new Set(['eboxModuleCompartiment', 'compartiment', 'clusterEbox']);
 const KIT_LISTS = [
   ...Object.keys(ENTITIES)
-    .filter((name) => name !== 'eboxModuleCompartiment')
+    .filter((name) => !NESTED_LISTS.has(name))
     .map(listPathOf),
   '/iam',
   '/audit-logs',

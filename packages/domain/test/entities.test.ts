@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENTITIES, entityByPath } from '../src/entities/index';
+import { type ClusterEboxSequence, ENTITIES, entityByPath, planCompartiments } from '../src/entities/index';
 import { type EntityAction, exportColumnsOf, permissionOf } from '../src/kit/entity';
 import { isPermission } from '../src/permissions';
 
@@ -59,9 +59,14 @@ describe('entity declarations', () => {
       // A role without company is a role of every company, so roles stay visible to everyone.
       if (entity.name === 'role') continue;
       const company = entity.fields.company;
-      if (company?.type === 'relation' && company.entity === 'company')
+      // Lockers are scoped by company and, for a company limited to a locker group, by that group.
+      if (entity.name === 'ebox') expect(entity.scope).toEqual({ kind: 'company', field: 'company', lockerGroups: true });
+      else if (company?.type === 'relation' && company.entity === 'company')
         expect(entity.scope, entity.name).toEqual({ kind: 'company', field: 'company' });
-      // Without a company relation an entity is shared (or scoped through the company's group).
+      // Without a company relation an entity is shared, scoped through the company's group, or
+      // through the scoped record it belongs to (a compartment's locker, a cluster link's cluster).
+      else if (entity.scope.kind === 'through')
+        expect(entity.fields[entity.scope.field], entity.name).toMatchObject({ type: 'relation', entity: entity.scope.entity });
       else expect(['none', 'companyGroup'], entity.name).toContain(entity.scope.kind);
     }
   });
@@ -73,5 +78,47 @@ describe('entity declarations', () => {
     expect(ENTITIES.buildingLevel1?.parent).toEqual({ field: 'building', entity: 'building' });
     expect(ENTITIES.buildingLevel1?.importColumns).toEqual(['name', 'level2']);
     expect(ENTITIES.buildingLevel2?.importColumns).toEqual(['name', 'customers']);
+  });
+});
+
+describe('planCompartiments', () => {
+  const layout = (code: string) => ({ code, width: 40, height: code === 'G' ? 40 : 10, depth: 50 });
+  // Left to right: a module with P above G on the locker's board, a module of three P on board 2.
+  const modules = [
+    {
+      boardNumber: null,
+      positions: [
+        { staticNumber: 2, pcd: false, layout: layout('G') },
+        { staticNumber: 1, pcd: true, layout: layout('P') },
+      ],
+    },
+    { boardNumber: 2, positions: [1, 2, 3].map((staticNumber) => ({ staticNumber, pcd: false, layout: layout('P') })) },
+  ];
+  const physical = (sequence: ClusterEboxSequence) => {
+    const planned = planCompartiments(modules, { sequence, startNumber: 1, defaultBoardNumber: 7 });
+    return planned
+      .slice()
+      .sort((a, b) => a.moduleIndex - b.moduleIndex || a.numberInColumn - b.numberInColumn)
+      .map((c) => c.number);
+  };
+
+  it('numbers each of the four sequences of spec 4.1', () => {
+    expect(physical('LR-TB')).toEqual([1, 2, 3, 4, 5]);
+    expect(physical('LR-BT')).toEqual([2, 1, 5, 4, 3]);
+    expect(physical('RL-TB')).toEqual([4, 5, 1, 2, 3]);
+    expect(physical('RL-BT')).toEqual([5, 4, 3, 2, 1]);
+  });
+
+  it('wires each board in physical order and takes sizes from the layouts', () => {
+    const planned = planCompartiments(modules, { sequence: 'RL-BT', startNumber: 100, defaultBoardNumber: 7 });
+    const byPlace = planned.slice().sort((a, b) => a.moduleIndex - b.moduleIndex || a.numberInColumn - b.numberInColumn);
+    expect(byPlace.map((c) => [c.boardNumber, c.comNumber, c.size, c.pcd])).toEqual([
+      [7, 1, 'P', true],
+      [7, 2, 'G', false],
+      [2, 1, 'P', false],
+      [2, 2, 'P', false],
+      [2, 3, 'P', false],
+    ]);
+    expect(planned[0]?.number).toBe(100);
   });
 });

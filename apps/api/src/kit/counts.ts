@@ -33,6 +33,8 @@ function countedCompanies(resource: Resource, query: Pick<ListQuery, 'filter'>, 
   if (filterConditions(entity, resource.columns, companyField ? others : query.filter).length) return undefined;
   if (entity.scope.kind === 'none') return null;
   if (!companyField) return scope.companyIds ? undefined : null;
+  // A company limited to a locker group sees lockers of other companies: not a sum of company counts.
+  if (entity.scope.kind === 'company' && entity.scope.lockerGroups && scope.companyIds) return undefined;
   const asked = companyField && companyFilter !== undefined ? uuids(companyFilter, companyField) : [];
   if (!asked.length) return scope.companyIds;
   // A company the caller may not see counts as one without records (spec 5.5).

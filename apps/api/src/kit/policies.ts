@@ -1,5 +1,6 @@
 import type { EntityDeclaration } from '@ebox/domain';
 import { autocompleteUnits, labelUnits } from '../modules/building/unit-autocomplete';
+import { clusterEboxPolicy, compartimentPolicy, eboxPolicy } from '../modules/ebox/policy';
 import { rolePolicy } from '../modules/role/policy';
 import type { CompanyScope } from '../platform/access';
 import type { TxContext } from '../platform/context';
@@ -21,6 +22,9 @@ export type EntityPolicy = {
 /** One entry per entity that has rules; a plain import, so a worker process without routes has them too. */
 const POLICIES: Record<string, EntityPolicy> = {
   role: rolePolicy,
+  ebox: eboxPolicy,
+  compartiment: compartimentPolicy,
+  clusterEbox: clusterEboxPolicy,
 };
 
 export function policyOf(entityName: string): EntityPolicy {

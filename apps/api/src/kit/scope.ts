@@ -15,7 +15,17 @@ export function scopeCondition(entity: EntityDeclaration, columns: Record<string
     case 'company': {
       const column = columns[entity.scope.field];
       if (!column) throw new Error(`scope field ${entity.scope.field} missing on ${entity.name}`);
-      return ids.length ? inArray(column, ids) : sql`false`;
+      if (!ids.length) return sql`false`;
+      if (entity.scope.lockerGroups) return lockerGroupCondition(columns.id as PgColumn, column, ids);
+      return inArray(column, ids);
+    }
+    case 'through': {
+      // Visible exactly when the record it belongs to is (a compartment through its locker).
+      const column = columns[entity.scope.field];
+      const target = ENTITIES[entity.scope.entity];
+      if (!column || !target) throw new Error(`scope ${entity.scope.field} -> ${entity.scope.entity} missing on ${entity.name}`);
+      const table = entityTable(target.name) as unknown as Record<string, PgColumn>;
+      return sql`${column} IN (SELECT ${table.id} FROM ${table} WHERE ${scopeCondition(target, table, scope) ?? sql`true`})`;
     }
     case 'self':
       return ids.length ? inArray(columns.id as PgColumn, ids) : sql`false`;
@@ -28,6 +38,18 @@ export function scopeCondition(entity: EntityDeclaration, columns: Record<string
     default:
       return undefined;
   }
+}
+
+/**
+ * Lockers a scoped caller sees (docs/architecture.md, "Locker scope"): for each of their companies,
+ * the lockers of the group the company is limited to (company.group), or, when it has none, the
+ * lockers of that company.
+ */
+function lockerGroupCondition(id: PgColumn, companyColumn: PgColumn, ids: string[]): SQL {
+  const company = entityTable('company');
+  const group = entityTable('group') as unknown as Record<string, PgColumn>;
+  return sql`(${companyColumn} IN (SELECT ${company.id} FROM ${company} WHERE ${inArray(company.id, ids)} AND ${company.group} IS NULL)
+    OR ${id} IN (SELECT unnest(${group.ebox}) FROM ${group} WHERE ${group.id} IN (SELECT ${company.group} FROM ${company} WHERE ${inArray(company.id, ids)})))`;
 }
 
 /** The company a record belongs to, for checks on writes (undefined when the entity is not scoped). */

@@ -10,6 +10,7 @@ import {
   offersUpdate,
   permissionOf,
   type SchemaMode,
+  withImportAliases,
 } from '@ebox/domain';
 import type { CompanyScope } from '../platform/access';
 import { auditByOf, writeAudit } from '../platform/audit';
@@ -300,7 +301,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
     async import(ctx: ServiceContext, input: unknown, importHash: string | undefined, options: WriteOptions = {}) {
       may(ctx, 'Import');
       if (!importHash?.trim()) throw badRequest('errors.importHashRequired');
-      const named = validate(entity, input, 'import');
+      const named = validate(entity, withImportAliases(entity, input), 'import');
       const body = { data: input, importHash };
       return inTransaction(ctx, (tx) =>
         idempotent(tx, { key: options.idempotencyKey, request: `POST ${path}/import`, body }, async () => {

@@ -1,6 +1,9 @@
 import { ENTITIES } from '@ebox/domain';
+import { inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Principal } from './context';
 import type { Tx } from './db/client';
+import { entityTable } from './db/entity-tables';
 import { auditLog } from './db/schema';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'import' | string;
@@ -71,6 +74,29 @@ export function auditLabelOf(entry: Pick<AuditEntry, 'entityName' | 'before' | '
   return null;
 }
 
+/**
+ * The companies of a record scoped through another (a compartment through its locker): those of the
+ * records it belongs to, before and after, so a company's people read its compartments' history.
+ */
+async function throughCompaniesOf(tx: Tx, entry: AuditEntry): Promise<string[] | null> {
+  const scope = ENTITIES[entry.entityName]?.scope;
+  if (scope?.kind !== 'through') return auditCompaniesOf(entry);
+  const target = ENTITIES[scope.entity];
+  if (target?.scope.kind !== 'company') return null;
+  const records = [entry.before, entry.after].filter((r): r is Record<string, unknown> => Boolean(r) && typeof r === 'object');
+  const parents = records.map((record) => (typeof record[scope.field] === 'string' ? (record[scope.field] as string) : null));
+  if (!parents.length || parents.some((id) => !id)) return null;
+  const table = entityTable(target.name) as unknown as Record<string, PgColumn>;
+  const rows = await tx
+    .select({ id: table.id as PgColumn, company: table[target.scope.field] as PgColumn })
+    .from(entityTable(target.name))
+    .where(inArray(table.id as PgColumn, parents as string[]));
+  const companyOf = new Map(rows.map((row) => [String(row.id), row.company ? String(row.company) : null]));
+  const companies = parents.map((id) => companyOf.get(id as string) ?? null);
+  if (companies.some((company) => !company)) return null;
+  return [...new Set(companies as string[])];
+}
+
 /** Call inside the mutation's transaction, so the change and its audit row commit together. */
 export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
@@ -82,6 +108,6 @@ export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
     createdById: entry.by?.id ?? null,
     createdByEmail: entry.by?.email ?? null,
     actorLabel: entry.by?.label ?? entry.by?.email ?? null,
-    companyIds: auditCompaniesOf(entry),
+    companyIds: await throughCompaniesOf(tx, entry),
   });
 }

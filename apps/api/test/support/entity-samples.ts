@@ -49,6 +49,8 @@ export function scalarValue(name: string, field: Field, seed: string): unknown {
   switch (field.type) {
     case 'text':
       if (name === 'hbsContent') return `<p>Olá {{name}} ${seed}</p>`;
+      // A cluster's sequence is a letter A-Z or a number 1-9999 (spec 4.1).
+      if (name === 'sequence') return String.fromCharCode(65 + ([...seed].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 26));
       return textValue(name, field, seed);
     case 'number': {
       const min = field.min ?? 0;
@@ -248,6 +250,7 @@ export function invalidCases(entity: EntityDeclaration): InvalidCase[] {
   }
   for (const rule of entity.rules ?? []) {
     if (rule.path === 'hbsContent') cases.push({ field: rule.path, value: '{{#if}}broken', key: rule.message });
+    if (rule.path === 'sequence') cases.push({ field: rule.path, value: 'AA', key: rule.message });
   }
   return cases;
 }

@@ -46,6 +46,14 @@ const FEATURE_PAGES: Record<string, Partial<Record<PageKind, PageLoader>>> = {
   eboxModule: {
     view: () => import('../features/ebox-module/ebox-module-view-page').then((m) => m.EboxModuleViewPage),
   },
+  ebox: {
+    new: () => import('../features/ebox/ebox-form-page').then((m) => m.EboxFormPage),
+    edit: () => import('../features/ebox/ebox-form-page').then((m) => m.EboxFormPage),
+    view: () => import('../features/ebox/ebox-view-page').then((m) => m.EboxViewPage),
+  },
+  cluster: {
+    view: () => import('../features/cluster/cluster-view-page').then((m) => m.ClusterViewPage),
+  },
 };
 
 /**
@@ -106,9 +114,17 @@ const iamRoutes: RouteObject[] = [
   page('/iam/:id', 'iamRead', () => import('../features/iam/iam-view-page')),
 ];
 
+/** Spec 2.6 /ebox/:id/clone: a new locker's form filled from this one. */
+const eboxCloneRoute: RouteObject = {
+  path: '/ebox/:id/clone',
+  handle: { permission: 'eboxCreate', entity: 'ebox' } satisfies EntityRouteHandle,
+  lazy: async () => ({ Component: (await import('../features/ebox/ebox-clone-page')).default }),
+};
+
 export const entityRoutes: RouteObject[] = [
   ...Object.values(ENTITIES)
     .filter((entity) => entity.path !== 'iam')
     .flatMap(routesOf),
+  eboxCloneRoute,
   ...iamRoutes,
 ];

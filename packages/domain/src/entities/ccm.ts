@@ -3,7 +3,7 @@ import { MESSAGE_TEMPLATE_SUB_TYPES, MESSAGE_TEMPLATE_TRIGGERS, MESSAGE_TEMPLATE
 
 /**
  * A message template (ccm) sent to customers over a channel when an order of a sub type reaches
- * the trigger status. The cluster relation joins when the cluster entity exists (locker issue).
+ * the trigger status. A cluster narrows it to that cluster's lockers.
  */
 export const ccm = defineEntity({
   name: 'ccm',
@@ -19,9 +19,11 @@ export const ccm = defineEntity({
     subject: { type: 'text', max: 255 },
     content: { type: 'text', required: true, max: 21845, multiline: true },
     company: { type: 'relation', entity: 'company', required: true },
+    /** The cluster whose lockers use it (none: every cluster of the company). */
+    cluster: { type: 'relation', entity: 'cluster' },
     enable: { type: 'boolean' },
   },
   listColumns: ['type', 'subType', 'trigger', 'subject', 'company', 'enable', 'createdAt'],
-  filters: ['type', 'subType', 'trigger', 'subject', 'content', 'company', 'enable', 'createdAt'],
+  filters: ['type', 'subType', 'trigger', 'subject', 'content', 'company', 'cluster', 'enable', 'createdAt'],
   importColumns: ['type', 'content', 'subType', 'subject', 'trigger', 'company', 'enable'],
 });

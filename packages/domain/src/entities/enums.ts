@@ -59,3 +59,17 @@ export const THEMES = [
   'yellow',
 ] as const;
 export type Theme = (typeof THEMES)[number];
+
+/** Spec 4.1: e-box status, kept by the terminal link. */
+export const EBOX_STATUSES = ['online', 'offline'] as const;
+/** Spec 4.1: compartment status; the lock action sets DAMAGE, the release AVAILABLE. */
+export const COMPARTIMENT_STATUSES = ['AVAILABLE', 'OCCUPIED', 'DAMAGE', 'DIRTY', 'BOOKED'] as const;
+export type CompartimentStatus = (typeof COMPARTIMENT_STATUSES)[number];
+/** Statuses of a compartment that holds (or is promised) a parcel: its locker's compartments are not regenerated. */
+export const COMPARTIMENT_HOLDING_STATUSES: readonly CompartimentStatus[] = ['OCCUPIED', 'BOOKED'];
+export const COMPARTIMENT_USAGE_TYPES = ['DELIVERY', 'LAUNDRY', 'FOOD', 'DROP'] as const;
+/** Spec 4.1: cluster operation type and the order the compartments of a linked locker are numbered in. */
+export const CLUSTER_OPERATION_TYPES = ['RANGE', 'HOUR'] as const;
+/** Right-to-left or left-to-right across modules, then top-to-bottom or bottom-to-top inside each. */
+export const CLUSTER_EBOX_SEQUENCES = ['RL-TB', 'RL-BT', 'LR-TB', 'LR-BT'] as const;
+export type ClusterEboxSequence = (typeof CLUSTER_EBOX_SEQUENCES)[number];

@@ -1,7 +1,6 @@
 import { defineEntity } from '../kit/entity';
 
-/** A group of lockers; a company limited to a group sees only its lockers. The ebox list joins
- * this declaration when the ebox entity exists (locker issue). */
+/** A group of lockers; a company limited to a group sees only its lockers (docs/architecture.md). */
 export const group = defineEntity({
   name: 'group',
   path: 'group',
@@ -11,8 +10,9 @@ export const group = defineEntity({
   scope: { kind: 'companyGroup' },
   fields: {
     name: { type: 'text', required: true, min: 2, max: 255 },
+    ebox: { type: 'relation', entity: 'ebox', multiple: true },
   },
-  listColumns: ['name', 'createdAt'],
-  filters: ['name', 'createdAt'],
-  importColumns: ['name'],
+  listColumns: ['name', 'ebox', 'createdAt'],
+  filters: ['name', 'ebox', 'createdAt'],
+  importColumns: ['name', 'ebox'],
 });

@@ -3,9 +3,13 @@ import { building } from './building';
 import { buildingLevel1 } from './building-level1';
 import { buildingLevel2 } from './building-level2';
 import { ccm } from './ccm';
+import { cluster } from './cluster';
+import { clusterEbox } from './cluster-ebox';
 import { company } from './company';
+import { compartiment } from './compartiment';
 import { compartimentLayout } from './compartiment-layout';
 import { customer } from './customer';
+import { ebox } from './ebox';
 import { eboxModule } from './ebox-module';
 import { eboxModuleCompartiment } from './ebox-module-compartiment';
 import { group } from './group';
@@ -15,7 +19,9 @@ import { role } from './role';
 import { warehouse } from './warehouse';
 import { webhook } from './webhook';
 
+export { isClusterSequence } from './cluster';
 export { COMPANY_TYPES, SMS_GATEWAYS } from './company';
+export * from './compartiment-plan';
 export * from './enums';
 export { isCompilableHandlebars } from './qrcode-template';
 
@@ -38,6 +44,10 @@ export const DECLARED_ENTITIES = {
   compartimentLayout,
   eboxModule,
   eboxModuleCompartiment,
+  ebox,
+  compartiment,
+  cluster,
+  clusterEbox,
   webhook,
   ccm,
   qrcodeTemplate,

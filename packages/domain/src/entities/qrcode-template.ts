@@ -25,6 +25,8 @@ export const qrcodeTemplate = defineEntity({
     type: { type: 'enum', options: QRCODE_TEMPLATE_TYPES, required: true },
     hbsContent: { type: 'text', required: true, max: 100_000, multiline: true },
     company: { type: 'relation', entity: 'company', required: true },
+    /** The cluster whose lockers use it (none: every cluster of the company). */
+    cluster: { type: 'relation', entity: 'cluster' },
     enable: { type: 'boolean' },
   },
   rules: [
@@ -35,6 +37,6 @@ export const qrcodeTemplate = defineEntity({
     },
   ],
   listColumns: ['type', 'company', 'enable', 'createdAt'],
-  filters: ['type', 'company', 'enable', 'createdAt'],
+  filters: ['type', 'company', 'cluster', 'enable', 'createdAt'],
   importColumns: ['type', 'hbsContent', 'company', 'enable'],
 });

@@ -8,9 +8,18 @@ import type { Field } from './field';
  * - self: the entity is the company itself;
  * - companyGroup: the entity is a locker group; a scoped user sees the groups their allowed
  *   companies are limited to (company.group);
+ * - company with lockerGroups (lockers): as company, except that a company limited to a locker
+ *   group (company.group) sees the lockers of that group instead of its own;
+ * - through: the entity belongs to a record of another scoped entity (a compartment to its
+ *   locker, a cluster link to its cluster) and is visible exactly when that record is;
  * - none: visible to anyone holding the read permission.
  */
-export type EntityScope = { kind: 'company'; field: string } | { kind: 'self' } | { kind: 'companyGroup' } | { kind: 'none' };
+export type EntityScope =
+  | { kind: 'company'; field: string; lockerGroups?: boolean }
+  | { kind: 'self' }
+  | { kind: 'companyGroup' }
+  | { kind: 'through'; field: string; entity: string }
+  | { kind: 'none' };
 
 /** A cross-field rule of spec 5.3 that a plain field type cannot express. */
 export type EntityRule = {
@@ -75,6 +84,8 @@ export type EntityDeclaration = {
   filters: string[];
   /** Columns of the import template, in order (spec 3 names them for some entities). */
   importColumns: string[];
+  /** Other names an import row may give a column under (clusterEbox: clusterName for cluster). */
+  importAliases?: Record<string, string>;
   /** Columns offered for export; defaults to id, listColumns, createdAt. */
   exportColumns?: string[];
   defaultOrderBy?: string;

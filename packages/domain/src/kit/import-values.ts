@@ -125,6 +125,7 @@ export function importColumnOfHeader(entity: EntityDeclaration, header: string):
   const fields = importableFieldsOf(entity);
   return (
     fields.find((path) => normalizedKey(path) === wanted) ??
+    Object.entries(entity.importAliases ?? {}).find(([alias, path]) => normalizedKey(alias) === wanted && fields.includes(path))?.[1] ??
     fields.find((path) => labelsOfField(entity.name, path).some((label) => normalizedKey(label) === wanted))
   );
 }
@@ -167,4 +168,20 @@ export function spreadsheetColumn(index: number): string {
     n = Math.floor((n - 1) / 26);
   }
   return letters;
+}
+
+/**
+ * An import row whose columns use another name the declaration accepts (`importAliases`: a cluster
+ * link's clusterName for cluster): the value moves to the field, unless the row gives the field too.
+ */
+export function withImportAliases(entity: EntityDeclaration, input: unknown): unknown {
+  if (!entity.importAliases || !input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const row = { ...(input as Record<string, unknown>) };
+  for (const [alias, field] of Object.entries(entity.importAliases)) {
+    if (!(alias in row)) continue;
+    const value = row[alias];
+    delete row[alias];
+    if (row[field] === undefined || row[field] === null || row[field] === '') row[field] = value;
+  }
+  return row;
 }

@@ -15,6 +15,8 @@ export default {
         customer: 'No customer with name, e-mail or document “{{value}}”',
         role: 'No role named “{{value}}”',
         eboxModule: 'No module with name or code “{{value}}”',
+        ebox: 'No e-box with code or name “{{value}}”',
+        cluster: 'No cluster named “{{value}}”',
         compartimentLayout: 'No compartment layout with code or name “{{value}}”',
       },
       several: {
@@ -27,6 +29,8 @@ export default {
         customer: 'Several customers with name, e-mail or document “{{value}}”: use the e-mail or the id',
         role: 'Several roles named “{{value}}”: use the id',
         eboxModule: 'Several modules with name or code “{{value}}”: use the code or the id',
+        ebox: 'Several e-boxes with code or name “{{value}}”: use the code or the id',
+        cluster: 'Several clusters named “{{value}}”: use the id',
         compartimentLayout: 'Several compartment layouts with code or name “{{value}}”: use the code or the id',
       },
     },

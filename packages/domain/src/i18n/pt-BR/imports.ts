@@ -15,6 +15,8 @@ export default {
         customer: 'Nenhum cliente com nome, e-mail ou documento “{{value}}”',
         role: 'Nenhum perfil de acesso chamado “{{value}}”',
         eboxModule: 'Nenhum módulo com nome ou código “{{value}}”',
+        ebox: 'Nenhum e-box com código ou nome “{{value}}”',
+        cluster: 'Nenhum cluster chamado “{{value}}”',
         compartimentLayout: 'Nenhum layout de compartimento com código ou nome “{{value}}”',
       },
       several: {
@@ -27,6 +29,8 @@ export default {
         customer: 'Vários clientes com nome, e-mail ou documento “{{value}}”: use o e-mail ou o id',
         role: 'Vários perfis de acesso chamados “{{value}}”: use o id',
         eboxModule: 'Vários módulos com nome ou código “{{value}}”: use o código ou o id',
+        ebox: 'Vários e-box com código ou nome “{{value}}”: use o código ou o id',
+        cluster: 'Vários clusters chamados “{{value}}”: use o id',
         compartimentLayout: 'Vários layouts de compartimento com código ou nome “{{value}}”: use o código ou o id',
       },
     },

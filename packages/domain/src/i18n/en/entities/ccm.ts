@@ -11,6 +11,7 @@ export default {
         subject: 'Subject',
         content: 'Content',
         company: 'Company',
+        cluster: 'Cluster',
         enable: 'Active',
         id: 'ID',
         createdAt: 'Created at',

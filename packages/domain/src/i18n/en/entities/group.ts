@@ -6,6 +6,7 @@ export default {
       labelPlural: 'Groups',
       fields: {
         name: 'Name',
+        ebox: 'E-boxes',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',

@@ -2,9 +2,13 @@ import building from './building';
 import buildingLevel1 from './building-level1';
 import buildingLevel2 from './building-level2';
 import ccm from './ccm';
+import cluster from './cluster';
+import clusterEbox from './cluster-ebox';
 import company from './company';
+import compartiment from './compartiment';
 import compartimentLayout from './compartiment-layout';
 import customer from './customer';
+import ebox from './ebox';
 import eboxModule from './ebox-module';
 import eboxModuleCompartiment from './ebox-module-compartiment';
 import group from './group';
@@ -29,6 +33,10 @@ export const entityAreas = [
   compartimentLayout,
   eboxModule,
   eboxModuleCompartiment,
+  ebox,
+  compartiment,
+  cluster,
+  clusterEbox,
   webhook,
   ccm,
   qrcodeTemplate,

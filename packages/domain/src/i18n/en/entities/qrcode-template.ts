@@ -8,6 +8,7 @@ export default {
         type: 'Moment',
         hbsContent: 'Content (Handlebars)',
         company: 'Company',
+        cluster: 'Cluster',
         enable: 'Active',
         id: 'ID',
         createdAt: 'Created at',

@@ -11,6 +11,7 @@ export default {
         subject: 'Assunto',
         content: 'Conteúdo',
         company: 'Empresa',
+        cluster: 'Cluster',
         enable: 'Ativo',
         id: 'ID',
         createdAt: 'Criado em',

@@ -6,6 +6,7 @@ export default {
       labelPlural: 'Grupos',
       fields: {
         name: 'Nome',
+        ebox: 'E-box',
         id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',

@@ -8,6 +8,7 @@ export default {
         type: 'Momento',
         hbsContent: 'Conteúdo (Handlebars)',
         company: 'Empresa',
+        cluster: 'Cluster',
         enable: 'Ativo',
         id: 'ID',
         createdAt: 'Criado em',

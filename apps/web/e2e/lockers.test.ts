@@ -1,0 +1,109 @@
+import { describe, expect, test } from 'vitest';
+import { screenshot, see, seeNo, setUpBrowser, setUpOwnerPage, text, uniqueSuffix } from './support/browser';
+import { button, openDialog, seeToast, settleDialogs } from './support/controls';
+import { asOwner } from './support/users';
+
+/**
+ * Issue 14 items 1 and 2 in the console: the locker list, form and view, the warning before the
+ * compartments are generated from the modules (spec 5.5), and the clone form filled from a locker.
+ */
+
+const browser = setUpBrowser();
+const say = (key: string, values?: Record<string, string | number>) => text('pt-BR', key, values);
+
+describe('lockers (pt-BR)', () => {
+  const page = setUpOwnerPage(browser);
+  const suffix = uniqueSuffix();
+  const name = `Armário Centro ${suffix}`;
+  let lockerId = '';
+
+  test('a locker made of modules shows in the list with its status, and its form has no terminal-kept field', async () => {
+    const api = await asOwner();
+    const layout = await api<{ id: string }>('POST', '/compartimentLayout', {
+      data: { code: `P${suffix.slice(-4)}`, name: `Pequeno ${suffix}`, width: 40, height: 12, depth: 50 },
+    });
+    const module = await api<{ id: string }>('POST', '/eboxModule', { data: { name: `Coluna ${suffix}`, code: `C${suffix.slice(-5)}` } });
+    for (const staticNumber of [1, 2, 3]) {
+      await api('POST', '/eboxModuleCompartiment', { data: { eboxModule: module.id, staticNumber, compartimentLayout: layout.id } });
+    }
+    lockerId = (
+      await api<{ id: string }>('POST', '/ebox', {
+        data: {
+          name,
+          code: `E${suffix.slice(-8)}`,
+          eboxModule: [module.id, module.id],
+          startNumber: 1,
+          boardNumber: 1,
+          city: 'Rio de Janeiro',
+          state: 'RJ',
+        },
+      })
+    ).id;
+
+    await page().goto(`/ebox?filter=${encodeURIComponent(JSON.stringify({ name }))}`);
+    const row = page().getByRole('row').filter({ hasText: name });
+    await see(row);
+    await see(row.getByText(say('entities.ebox.enumerators.status.offline')));
+    await screenshot(page(), 'lockers/ebox-list');
+
+    await page().goto('/ebox/new');
+    const form = page().getByTestId('ebox-form-page');
+    await see(form.getByLabel(say('entities.ebox.fields.boardNumber'), { exact: true }));
+    await seeNo(form.getByText(say('entities.ebox.fields.lastHeartBeat'), { exact: true }));
+    await seeNo(form.getByText(say('entities.ebox.fields.applicationVersion'), { exact: true }));
+    await screenshot(page(), 'lockers/ebox-form');
+
+    // The same model twice, left to right: one picker per column.
+    await page().goto(`/ebox/${lockerId}/edit`);
+    const modules = page().getByTestId('ebox-module-list');
+    await expect.poll(() => modules.getByText(`Coluna ${suffix}`, { exact: true }).count()).toBe(2);
+    await screenshot(page(), 'lockers/ebox-edit-modules');
+  });
+
+  test('generating compartments warns first, then fills the locker with numbered compartments', async () => {
+    await page().goto(`/ebox/${lockerId}`);
+    await see(page().getByTestId('ebox-metrics'));
+    const dialog = await openDialog(page(), page().getByTestId('ebox-generate'));
+    await see(dialog.getByText(say('entities.ebox.generate.warning')));
+    await screenshot(page(), 'lockers/ebox-generate-warning');
+    await dialog.getByTestId('confirm-generate').click();
+    await seeToast(page(), say('entities.ebox.generate.success', { count: 6 }));
+    await settleDialogs(page());
+    const compartments = page().getByTestId('ebox-compartiment-list');
+    await expect.poll(() => compartments.locator('tbody tr.ant-table-row').count()).toBe(6);
+    await see(page().getByTestId('ebox-metrics').getByText('6').first());
+    await screenshot(page(), 'lockers/ebox-view');
+  });
+
+  test('a cluster shows its lockers and their compartments by size', async () => {
+    const api = await asOwner();
+    const cluster = await api<{ id: string }>('POST', '/cluster', {
+      data: { name: `Cluster ${suffix}`, sequence: 'A', operationType: 'RANGE' },
+    });
+    await api('POST', '/clusterEbox', {
+      data: { cluster: cluster.id, ebox: lockerId, sequenceCompartiments: 'LR-TB', clusterPosition: 1, enable: true },
+    });
+    await page().goto(`/cluster/${cluster.id}`);
+    const status = page().getByTestId('cluster-status');
+    await see(
+      status
+        .getByRole('row')
+        .filter({ hasText: `P${suffix.slice(-4)}` })
+        .getByText('6')
+        .first(),
+    );
+    await see(page().getByTestId('cluster-ebox-list').getByText(name));
+    await screenshot(page(), 'lockers/cluster-view');
+  });
+
+  test('clone opens a new form filled from the locker, without its code', async () => {
+    await page().goto(`/ebox/${lockerId}`);
+    await button(page(), say('entities.ebox.clone.action')).click();
+    const form = page().getByTestId('ebox-clone-page');
+    await see(form);
+    await expect.poll(() => form.getByLabel(say('entities.ebox.fields.name'), { exact: true }).inputValue()).toBe(`${name} (2)`);
+    await expect.poll(() => form.getByLabel(say('entities.ebox.fields.code'), { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => form.getByLabel(say('entities.ebox.fields.city'), { exact: true }).inputValue()).toBe('Rio de Janeiro');
+    await screenshot(page(), 'lockers/ebox-clone');
+  });
+});

@@ -1,0 +1,125 @@
+import { CopyOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { COMPARTIMENT_STATUSES, DECLARED_ENTITIES, type EntityDeclaration } from '@ebox/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Space, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../app/api-client';
+import { useCurrentUser } from '../../app/current-user';
+import { useErrorHandler } from '../../app/error-handler';
+import { tagForTests } from '../../app/tag-for-tests';
+import { type EntityRecord, entityKeys } from '../../kit/entity-api';
+import { enumLabel } from '../../kit/entity-labels';
+import { EntityList } from '../../kit/list/entity-list';
+import { useLocalListState } from '../../kit/list/list-state';
+import { useRouteEntity } from '../../kit/route-entity';
+import { screenPathsOf } from '../../kit/screens';
+import { EntityViewPage } from '../../kit/view/entity-view-page';
+
+const compartiment = DECLARED_ENTITIES.compartiment;
+
+type Metrics = { compartiments: unknown[]; orders: unknown[]; statusCompartiments: Record<string, number> };
+
+/** GET /ebox/metrics?eboxId: the locker's compartments by status (orders join when they exist). */
+function LockerMetrics({ eboxId }: { eboxId: string }) {
+  const { t } = useTranslation();
+  const metrics = useQuery({
+    queryKey: [...entityKeys.all('compartiment'), 'metrics', eboxId],
+    queryFn: () => api.get<Metrics>('/ebox/metrics', { eboxId }),
+  });
+  const counts = metrics.data?.statusCompartiments ?? {};
+  return (
+    <Card title={t('entities.ebox.metrics.title')} loading={metrics.isPending} data-testid="ebox-metrics">
+      <Space size="large" wrap>
+        <Statistic title={t('entities.ebox.metrics.compartiments')} value={metrics.data?.compartiments.length ?? 0} />
+        {COMPARTIMENT_STATUSES.map((status) => (
+          <Statistic key={status} title={enumLabel(t, compartiment, 'status', status)} value={counts[status] ?? 0} />
+        ))}
+        <Statistic title={t('entities.ebox.metrics.orders')} value={metrics.data?.orders.length ?? 0} />
+      </Space>
+    </Card>
+  );
+}
+
+/**
+ * The warning of spec 5.5 before POST /ebox/generateCompartiments: every compartment of the locker
+ * is deleted and created again from its modules.
+ */
+function GenerateButton({ locker }: { locker: EntityRecord }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const handleError = useErrorHandler();
+  const confirm = () =>
+    modal.confirm({
+      title: t('entities.ebox.generate.title'),
+      content: t('entities.ebox.generate.warning'),
+      okText: t('entities.ebox.generate.confirm'),
+      okButtonProps: { danger: true, ...tagForTests('confirm-generate') },
+      cancelText: t('kit.actions.cancel'),
+      onOk: async () => {
+        try {
+          const answer = await api.post<{ count: number }>('/ebox/generateCompartiments', { data: { ebox: locker.id } });
+          message.success(t('entities.ebox.generate.success', { count: answer.count }));
+          await queryClient.invalidateQueries({ queryKey: entityKeys.all('compartiment') });
+          await queryClient.invalidateQueries({ queryKey: entityKeys.all('ebox') });
+        } catch (error) {
+          handleError(error);
+        }
+      },
+    });
+  return (
+    <Button icon={<ThunderboltOutlined />} onClick={confirm} data-testid="ebox-generate">
+      {t('entities.ebox.generate.action')}
+    </Button>
+  );
+}
+
+/** The locker's compartments (GET /compartiment?filter[ebox]=id), created at /ebox/compartiment/new/:idEbox. */
+function LockerCompartments({ locker, entity }: { locker: EntityRecord; entity: EntityDeclaration }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const listState = useLocalListState(25);
+  return (
+    <EntityList
+      entity={compartiment}
+      title={t('entities.ebox.compartiments')}
+      listState={listState}
+      fixedFilter={{ ebox: { id: locker.id, label: String(locker[entity.labelField] ?? locker.id) } }}
+      onCreate={() => navigate(screenPathsOf(compartiment).create(locker.id))}
+      testId="ebox-compartiment-list"
+    />
+  );
+}
+
+/** /ebox/:id: the locker, its metrics and compartments, clone and compartment generation. */
+export function EboxViewPage() {
+  const entity = useRouteEntity();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = useCurrentUser();
+  return (
+    <EntityViewPage
+      entity={entity}
+      header={(record) =>
+        (can('eboxCreate') || can('eboxEdit')) && (
+          <Space wrap>
+            {can('eboxCreate') && (
+              <Button icon={<CopyOutlined />} onClick={() => navigate(`/ebox/${record.id}/clone`)} data-testid="ebox-clone">
+                {t('entities.ebox.clone.action')}
+              </Button>
+            )}
+            {can('eboxEdit') && <GenerateButton locker={record} />}
+          </Space>
+        )
+      }
+    >
+      {(record) => (
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <LockerMetrics eboxId={record.id} />
+          <LockerCompartments locker={record} entity={entity} />
+        </Space>
+      )}
+    </EntityViewPage>
+  );
+}

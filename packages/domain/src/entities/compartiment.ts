@@ -1,0 +1,55 @@
+import { defineEntity } from '../kit/entity';
+import { COMPARTIMENT_STATUSES, COMPARTIMENT_USAGE_TYPES } from './enums';
+
+/**
+ * A compartment of a locker (spec 3): its number, where its lock is wired (board and channel), its
+ * size and status. Scoped through its locker: whoever sees the locker sees its compartments.
+ * Usually made by generateCompartiments from the locker's modules, edited one by one afterwards.
+ */
+export const compartiment = defineEntity({
+  name: 'compartiment',
+  path: 'compartiment',
+  table: 'compartiment',
+  labelField: 'number',
+  scope: { kind: 'through', field: 'ebox', entity: 'ebox' },
+  parent: { field: 'ebox', entity: 'ebox' },
+  fields: {
+    ebox: { type: 'relation', entity: 'ebox', required: true },
+    /** The number people and orders use (unique within the locker). */
+    number: { type: 'integer', required: true, min: 1, max: 9999 },
+    /** Controller board the lock is wired to (spec 9: 1 to 10). */
+    boardNumber: { type: 'integer', required: true, min: 1, max: 10 },
+    /** Position inside its module column, counted from the top. */
+    numberInColumn: { type: 'integer', required: true, min: 1, max: 999 },
+    /** Channel (port) of the board that opens the lock. */
+    comNumber: { type: 'integer', required: true, min: 0, max: 999 },
+    usageType: { type: 'enum', options: COMPARTIMENT_USAGE_TYPES },
+    /** The compartment layout's code (P, M, G...). */
+    size: { type: 'text', required: true, max: 20 },
+    /** AVAILABLE unless given; the lock action sets DAMAGE, orders OCCUPIED and BOOKED. */
+    status: { type: 'enum', options: COMPARTIMENT_STATUSES },
+    pcd: { type: 'boolean' },
+    enable: { type: 'boolean' },
+    width: { type: 'number', required: true, scale: 2, min: 0.01, max: 9999 },
+    height: { type: 'number', required: true, scale: 2, min: 0.01, max: 9999 },
+    depth: { type: 'number', required: true, scale: 2, min: 0.01, max: 9999 },
+  },
+  listColumns: ['number', 'ebox', 'boardNumber', 'comNumber', 'numberInColumn', 'size', 'status', 'usageType', 'pcd', 'enable'],
+  filters: ['number', 'ebox', 'boardNumber', 'comNumber', 'size', 'status', 'usageType', 'pcd', 'enable', 'createdAt'],
+  importColumns: [
+    'ebox',
+    'number',
+    'boardNumber',
+    'numberInColumn',
+    'comNumber',
+    'usageType',
+    'size',
+    'status',
+    'pcd',
+    'enable',
+    'width',
+    'height',
+    'depth',
+  ],
+  defaultOrderBy: 'number_ASC',
+});

@@ -1,0 +1,127 @@
+import { defineEntity } from '../kit/entity';
+import { EBOX_STATUSES } from './enums';
+
+/**
+ * A locker (spec 3 "ebox"): its address, the terminal computer inside it and the modules it is built
+ * from, left to right. Status, last heartbeat, OS and application versions are written by the
+ * terminal link only (read-only here: not in the form, the import or the API's writes).
+ */
+export const ebox = defineEntity({
+  name: 'ebox',
+  path: 'ebox',
+  table: 'ebox',
+  labelField: 'name',
+  naturalKey: ['code', 'name'],
+  scope: { kind: 'company', field: 'company', lockerGroups: true },
+  fields: {
+    name: { type: 'text', required: true, min: 2, max: 255 },
+    /** The code orders and cluster links name the locker by (spec 5.3: an order's eboxCode is 4 to 20). */
+    code: { type: 'text', required: true, min: 4, max: 20, unique: true },
+    images: { type: 'files', image: true, max: 3, maxSize: 1_000_000 },
+    enable: { type: 'boolean' },
+    /** online / offline (spec 4.1), kept by the terminal link from heartbeats and the last will. */
+    status: { type: 'enum', options: EBOX_STATUSES, readOnly: true },
+    street: { type: 'text', max: 255 },
+    number: { type: 'text', max: 20 },
+    complement: { type: 'text', max: 255 },
+    neighborhood: { type: 'text', max: 255 },
+    city: { type: 'text', max: 255 },
+    /** UF, e.g. RJ, SP, MG. */
+    state: { type: 'text', max: 2 },
+    postalCode: { type: 'text', max: 9 },
+    coordinates: {
+      type: 'object',
+      fields: {
+        latitude: { type: 'number', scale: 6, min: -90, max: 90 },
+        longitude: { type: 'number', scale: 6, min: -180, max: 180 },
+      },
+    },
+    /** The terminal's device id (its MQTT user name once enrolled). */
+    terminalId: { type: 'text', max: 255, unique: true },
+    warehouse: { type: 'relation', entity: 'warehouse' },
+    company: { type: 'relation', entity: 'company' },
+    /** The module models the locker is built from, left to right (a model may repeat). */
+    eboxModule: { type: 'relation', entity: 'eboxModule', multiple: true, max: 50 },
+    /** How many modules the compartments were last generated from (kept by generateCompartiments). */
+    currentModules: { type: 'integer', readOnly: true },
+    /** Number of the first compartment; the others follow in the cluster link's sequence. */
+    startNumber: { type: 'integer', min: 1, max: 9999 },
+    /** Controller board of the compartments when their module names none (spec 5.3: 1 to 10). */
+    boardNumber: { type: 'integer', min: 1, max: 10 },
+    building: { type: 'relation', entity: 'building' },
+    lastHeartBeat: { type: 'dateTime', readOnly: true },
+    osVersion: { type: 'text', readOnly: true },
+    /** Orders of other companies may use the locker. */
+    shared: { type: 'boolean' },
+    /** When the locker can be reached, as people write it (e.g. "Seg a Sex 08:00-22:00"). */
+    workingHours: { type: 'text', max: 255 },
+    application: { type: 'text', readOnly: true },
+    applicationVersion: { type: 'text', readOnly: true },
+  },
+  listColumns: ['name', 'code', 'status', 'lastHeartBeat', 'company', 'city', 'state', 'enable'],
+  listColumnWidths: { status: 100, city: 130, state: 60 },
+  filters: [
+    'name',
+    'code',
+    'status',
+    'company',
+    'warehouse',
+    'building',
+    'city',
+    'state',
+    'terminalId',
+    'enable',
+    'shared',
+    'lastHeartBeat',
+    'createdAt',
+  ],
+  importColumns: [
+    'name',
+    'code',
+    'enable',
+    'street',
+    'number',
+    'complement',
+    'neighborhood',
+    'city',
+    'state',
+    'postalCode',
+    'terminalId',
+    'warehouse',
+    'company',
+    'eboxModule',
+    'startNumber',
+    'boardNumber',
+    'building',
+    'shared',
+    'workingHours',
+  ],
+  exportColumns: [
+    'id',
+    'name',
+    'code',
+    'status',
+    'lastHeartBeat',
+    'company',
+    'street',
+    'number',
+    'complement',
+    'neighborhood',
+    'city',
+    'state',
+    'postalCode',
+    'terminalId',
+    'warehouse',
+    'eboxModule',
+    'startNumber',
+    'boardNumber',
+    'building',
+    'shared',
+    'workingHours',
+    'osVersion',
+    'application',
+    'applicationVersion',
+    'enable',
+    'createdAt',
+  ],
+});
