@@ -121,19 +121,20 @@ function fromLinear(channel: number): number {
 }
 
 /** The colour at lightness `l` with the hue of `color` and as much of its chroma as sRGB can show. */
-function atLightness(color: Oklch, l: number): string {
+function atLightness(color: Oklch, l: number): Rgba {
   let chroma = color.c;
   if (!inGamut({ ...color, l })) {
     let [low, high] = [0, color.c];
-    for (let step = 0; step < 24; step++) {
+    // 16 halvings: finer than one step of an 8-bit channel.
+    for (let step = 0; step < 16; step++) {
       const middle = (low + high) / 2;
       if (inGamut({ ...color, l, c: middle })) low = middle;
       else high = middle;
     }
     chroma = low;
   }
-  const [r, g, b] = linearOf({ ...color, l, c: chroma }).map(fromLinear);
-  return toHex({ r, g, b, a: 1 });
+  const [r, g, b] = linearOf({ ...color, l, c: chroma }).map((channel) => Math.round(fromLinear(channel)));
+  return { r, g, b, a: 1 };
 }
 
 /**
@@ -143,10 +144,15 @@ function atLightness(color: Oklch, l: number): string {
  */
 export function darkenToContrast(color: string, backgrounds: readonly string[], ratio: number): string {
   if (worstContrast(color, backgrounds) >= ratio) return color;
+  // The backgrounds' luminances once: the search below measures a few hundred candidates.
+  const luminances = backgrounds.map((background) => relativeLuminance(background));
   const start = toOklch(composite(color));
-  const passes = (l: number) => worstContrast(atLightness(start, l), backgrounds) >= ratio;
+  const passes = (l: number) => {
+    const candidate = relativeLuminance(atLightness(start, l));
+    return luminances.every((luminance) => (Math.max(candidate, luminance) + 0.05) / (Math.min(candidate, luminance) + 0.05) >= ratio);
+  };
   let [low, high] = [0, start.l];
-  for (let step = 0; step < 30; step++) {
+  for (let step = 0; step < 16; step++) {
     const middle = (low + high) / 2;
     if (passes(middle)) low = middle;
     else high = middle;
@@ -154,7 +160,7 @@ export function darkenToContrast(color: string, backgrounds: readonly string[], 
   // Rounding to whole channels may land a hair under the ratio: step down until it holds.
   let lightness = low;
   while (!passes(lightness) && lightness > 0) lightness = Math.max(0, lightness - 0.002);
-  return atLightness(start, lightness);
+  return toHex(atLightness(start, lightness));
 }
 
 /**
@@ -164,12 +170,13 @@ export function darkenToContrast(color: string, backgrounds: readonly string[], 
  */
 export function opaqueToContrast(color: string, backgrounds: readonly string[], ratio: number): string {
   if (worstContrast(color, backgrounds) >= ratio) return color;
+  const surfaces = backgrounds.map((background) => composite(background));
   const base = parseColor(color);
   const withAlpha = (a: number): Rgba => ({ ...base, a: Math.round(a * 1000) / 1000 });
   let [low, high] = [base.a, 1];
-  for (let step = 0; step < 20; step++) {
+  for (let step = 0; step < 12; step++) {
     const middle = (low + high) / 2;
-    if (worstContrast(withAlpha(middle), backgrounds) >= ratio) high = middle;
+    if (worstContrast(withAlpha(middle), surfaces) >= ratio) high = middle;
     else low = middle;
   }
   const { r, g, b, a } = withAlpha(Math.min(1, high + 0.001));

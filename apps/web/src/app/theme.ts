@@ -123,19 +123,10 @@ export function legibleTokensOf(seed: string): ThemeToken {
   const start = antdTheme.getDesignToken({ token: { colorPrimary: seed, colorInfo: seed } });
   const surfaces = neutralSurfacesOf(start);
   const primary = legibleShadesOf(start, 'Primary', surfaces);
-  const error = legibleShadesOf(start, 'Error', surfaces);
-  const success = legibleShadesOf(start, 'Success', surfaces);
-  const warning = legibleShadesOf(start, 'Warning', surfaces);
   // Grey text also sits on selected rows and menu items, which wear the primary tint.
   const textSurfaces = [...surfaces, start.colorPrimaryBg, start.colorPrimaryBgHover];
-  const tags: ThemeToken = {};
-  for (const palette of TAG_PALETTES) {
-    // antd's tag text is shade 7 on shade 1 (outlined and filled tags).
-    const text = darkenToContrast(start[`${palette}7`], [WHITE, start.colorBgLayout, start[`${palette}1`]], TEXT_CONTRAST);
-    Object.assign(tags, { [`${palette}7`]: text, [`${palette}-7`]: text });
-  }
   return {
-    ...tags,
+    ...sharedTokensOf(start, surfaces),
     ...primary.tints,
     ...familyTokens('Primary', primary),
     // The theme colour drives every accent (links, info, progress), not only primary buttons.
@@ -150,6 +141,31 @@ export function legibleTokensOf(seed: string): ThemeToken {
     // antd's focus outline (buttons, links, checkboxes) and the ring of a focused input.
     colorPrimaryBorder: primary.focus,
     controlOutline: primary.focus,
+    colorTextSecondary: opaqueToContrast(start.colorTextSecondary, textSurfaces, TEXT_CONTRAST),
+    colorTextTertiary: opaqueToContrast(start.colorTextTertiary, textSurfaces, TEXT_CONTRAST),
+    colorTextPlaceholder: opaqueToContrast(start.colorTextPlaceholder, textSurfaces, TEXT_CONTRAST),
+  };
+}
+
+let sharedTokens: ThemeToken | undefined;
+
+/**
+ * Error, success, warning and the tag palettes are the same in every theme: worked out once, not
+ * again for each theme the settings page shows.
+ */
+function sharedTokensOf(start: DesignToken, surfaces: string[]): ThemeToken {
+  if (sharedTokens) return sharedTokens;
+  const error = legibleShadesOf(start, 'Error', surfaces);
+  const success = legibleShadesOf(start, 'Success', surfaces);
+  const warning = legibleShadesOf(start, 'Warning', surfaces);
+  const tags: ThemeToken = {};
+  for (const palette of TAG_PALETTES) {
+    // antd's tag text is shade 7 on shade 1 (outlined and filled tags).
+    const text = darkenToContrast(start[`${palette}7`], [WHITE, start.colorBgLayout, start[`${palette}1`]], TEXT_CONTRAST);
+    Object.assign(tags, { [`${palette}7`]: text, [`${palette}-7`]: text });
+  }
+  sharedTokens = {
+    ...tags,
     ...error.tints,
     ...familyTokens('Error', error),
     colorErrorOutline: error.focus,
@@ -158,10 +174,8 @@ export function legibleTokensOf(seed: string): ThemeToken {
     ...warning.tints,
     ...familyTokens('Warning', warning),
     colorWarningOutline: warning.focus,
-    colorTextSecondary: opaqueToContrast(start.colorTextSecondary, textSurfaces, TEXT_CONTRAST),
-    colorTextTertiary: opaqueToContrast(start.colorTextTertiary, textSurfaces, TEXT_CONTRAST),
-    colorTextPlaceholder: opaqueToContrast(start.colorTextPlaceholder, textSurfaces, TEXT_CONTRAST),
   };
+  return sharedTokens;
 }
 
 const derivedTokens = new Map<Theme, ThemeToken>();
