@@ -95,5 +95,7 @@ describe.each(THEMES_CHECKED)('contrast in the %s theme', (theme) => {
     await ready(page);
     expect(await contrastViolations(page)).toEqual([]);
     if (path === '/customer' && (theme === 'default' || theme === 'yellow')) await screenshot(page, `issue13-contrast-customers-${theme}`);
+    // The twelve themes' swatches side by side, to see that each still looks like itself.
+    if (path === '/settings' && theme === 'default') await screenshot(page, 'issue13-contrast-settings-themes');
   });
 });
