@@ -70,6 +70,16 @@ function publicMessages(): Plugin {
   };
 }
 
+/** `@handlebars/parser` loaded on first use: see src/bundling/handlebars-parser.ts (which imports the real one). */
+function lazyHandlebarsParser(): Plugin {
+  const shim = fileURLToPath(new URL('./src/bundling/handlebars-parser.ts', import.meta.url));
+  return {
+    name: 'ebox-lazy-handlebars-parser',
+    enforce: 'pre',
+    resolveId: (id, importer) => (id === '@handlebars/parser' && importer && path.resolve(importer) !== shim ? shim : undefined),
+  };
+}
+
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/;
 
 /** Matches the given modules of the console's src/ folder (a chunk group's roots). */
@@ -81,7 +91,7 @@ function rootsOf(...files: string[]): (id: string) => boolean {
 const PUBLIC_ROOTS = rootsOf('app/providers.tsx', 'app/router.tsx');
 
 export default defineConfig({
-  plugins: [react(), publicMessages(), precompressBuild()],
+  plugins: [react(), publicMessages(), lazyHandlebarsParser(), precompressBuild()],
   resolve: {
     // See src/bundling/rc-component-form.ts: the package's index without its side effects.
     alias: [{ find: /^@rc-component\/form$/, replacement: fileURLToPath(new URL('./src/bundling/rc-component-form.ts', import.meta.url)) }],
