@@ -9,12 +9,15 @@ import type { parse as parseTemplate } from '@handlebars/parser';
  * every save.
  */
 let loaded: typeof parseTemplate | undefined;
-let loading: Promise<void> | undefined;
+let loading = false;
 
 export function parse(source: string): ReturnType<typeof parseTemplate> | undefined {
   if (loaded) return loaded(source);
-  loading ??= import('@handlebars/parser').then((module) => {
-    loaded = module.parse;
-  });
+  if (!loading) {
+    loading = true;
+    void import('@handlebars/parser').then((module) => {
+      loaded = module.parse;
+    });
+  }
   return undefined;
 }
