@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import type { Theme } from '@ebox/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ACTION_TIMEOUT, baseUrl, owner, screenshot, see, setUpBrowser, signIn } from './support/browser';
+import { ACTION_TIMEOUT, screenshot, see, setUpBrowser, signIn } from './support/browser';
+import { type OwnConsole, startOwnConsole } from './support/own-console';
 
 /**
  * Issue 13, item 1 in the browser: axe-core's color-contrast rule finds nothing on the sign-in page,
@@ -12,6 +13,20 @@ import { ACTION_TIMEOUT, baseUrl, owner, screenshot, see, setUpBrowser, signIn }
  */
 
 const browser = setUpBrowser();
+
+/**
+ * The theme is the whole company's setting: written on the shared console it would repaint the
+ * screens of the browser files running beside this one. This file has a console of its own and
+ * sets each theme through the settings API, as an owner would on the settings page.
+ */
+let own: OwnConsole;
+beforeAll(async () => {
+  // The demo rows: a list with records (their tags, links and counts) rather than an empty one.
+  own = await startOwnConsole({ demoData: true });
+});
+afterAll(async () => {
+  await own?.close();
+});
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const THEMES_CHECKED: Theme[] = ['default', 'yellow', 'lime', 'gold'];
 
@@ -25,14 +40,14 @@ const PAGES: { path: string; ready: (page: Page) => Promise<unknown> }[] = [
 ];
 
 /**
- * A page whose console wears `theme`. The context bypasses the Content-Security-Policy only so axe
- * can be injected (production keeps the policy). The theme is the whole company's setting: writing
- * it on the server would repaint the console under the browser files running beside this one, so
- * the real settings answer reaches this page with only its theme swapped.
+ * A page of the own console, which wears `theme` (set through the API). The context bypasses the
+ * Content-Security-Policy only so axe can be injected (production keeps the policy). The theme is
+ * also what the console stores for the sign-in page's first paint, as after an earlier visit.
  */
 async function themedPage(theme: Theme): Promise<Page> {
+  await own.call('PUT', '/settings', { settings: { theme } });
   const context = await browser().newContext({
-    baseURL: baseUrl(),
+    baseURL: own.baseUrl,
     viewport: { width: 1366, height: 900 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
@@ -43,12 +58,6 @@ async function themedPage(theme: Theme): Promise<Page> {
     window.localStorage.setItem('language', 'pt-BR');
     window.localStorage.setItem('theme', chosen);
   }, theme);
-  await context.route('**/io/api/v1/settings', async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
-    const settings = await response.json();
-    await route.fulfill({ response, json: { ...settings, theme } });
-  });
   return context.newPage();
 }
 
@@ -90,7 +99,7 @@ describe.each(THEMES_CHECKED)('contrast in the %s theme', (theme) => {
   });
 
   test.each(PAGES)('$path', async ({ path, ready }) => {
-    if (new URL(page.url()).pathname.startsWith('/auth/')) await signIn(page, owner().email, owner().password);
+    if (new URL(page.url()).pathname.startsWith('/auth/')) await signIn(page, own.owner.email, own.owner.password);
     await page.goto(path);
     await ready(page);
     expect(await contrastViolations(page)).toEqual([]);
