@@ -10,6 +10,13 @@ export default defineConfig({
         },
       },
       {
+        // The console's own logic that needs no browser (the theme's colours).
+        test: {
+          name: 'web',
+          include: ['apps/web/test/**/*.test.ts'],
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
+import type { Dictionary } from '../../packages/domain/src/i18n/dictionary';
 
 const apiPort = process.env.PORT ?? '8080';
 
@@ -42,6 +43,43 @@ function precompressBuild(): Plugin {
   };
 }
 
+const PUBLIC_MESSAGES = 'virtual:ebox-public-messages/';
+
+/**
+ * `virtual:ebox-public-messages/<language>`: the messages of the public screens' areas
+ * (packages/domain/src/i18n/<language>/public.ts) as one small JSON module. Built here rather than
+ * imported from the area files, so that those files stay whole in the language's full dictionary
+ * (one chunk for the signed-in console) instead of being cut out into a chunk both would import.
+ */
+function publicMessages(): Plugin {
+  const i18nFolder = fileURLToPath(new URL('../../packages/domain/src/i18n/', import.meta.url));
+  // The area files are TypeScript with extensionless imports: Vite's own module runner reads them.
+  const load = async <T>(file: string) =>
+    (await runnerImport<T>(path.join(i18nFolder, file), { configFile: false, logLevel: 'warn' })).module;
+  return {
+    name: 'ebox-public-messages',
+    resolveId: (id) => (id.startsWith(PUBLIC_MESSAGES) ? `\0${id}` : undefined),
+    async load(id) {
+      if (!id.startsWith(`\0${PUBLIC_MESSAGES}`)) return undefined;
+      const language = id.slice(PUBLIC_MESSAGES.length + 1);
+      if (!/^[a-zA-Z-]+$/.test(language)) throw new Error(`no public messages for ${id}`);
+      const { dictionaryOf } = await load<{ dictionaryOf: (areas: Dictionary[]) => Dictionary }>('dictionary.ts');
+      const { publicAreas } = await load<{ publicAreas: Dictionary[] }>(`${language}/public.ts`);
+      return `export default ${JSON.stringify(dictionaryOf(publicAreas))};`;
+    },
+  };
+}
+
+/** `@handlebars/parser` loaded on first use: see src/bundling/handlebars-parser.ts (which imports the real one). */
+function lazyHandlebarsParser(): Plugin {
+  const shim = fileURLToPath(new URL('./src/bundling/handlebars-parser.ts', import.meta.url));
+  return {
+    name: 'ebox-lazy-handlebars-parser',
+    enforce: 'pre',
+    resolveId: (id, importer) => (id === '@handlebars/parser' && importer && path.resolve(importer) !== shim ? shim : undefined),
+  };
+}
+
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/;
 
 /** Matches the given modules of the console's src/ folder (a chunk group's roots). */
@@ -53,7 +91,7 @@ function rootsOf(...files: string[]): (id: string) => boolean {
 const PUBLIC_ROOTS = rootsOf('app/providers.tsx', 'app/router.tsx');
 
 export default defineConfig({
-  plugins: [react(), precompressBuild()],
+  plugins: [react(), publicMessages(), lazyHandlebarsParser(), precompressBuild()],
   resolve: {
     // See src/bundling/rc-component-form.ts: the package's index without its side effects.
     alias: [{ find: /^@rc-component\/form$/, replacement: fileURLToPath(new URL('./src/bundling/rc-component-form.ts', import.meta.url)) }],

@@ -44,7 +44,7 @@ function chunksOf(manifest: Record<string, ManifestChunk>, keys: string[]): Set<
   return seen;
 }
 
-/** The sign-in route: the entry (the sign-in page is in the chunk it imports) and the language's messages. */
+/** The sign-in route: the entry (the sign-in page is in the chunk it imports) and the public screens' messages. */
 const SIGN_IN_MODULES = ['index.html'];
 
 /** A list opened with a stored session: besides sign-in's, the entity routes and the console's chunk. */
@@ -81,13 +81,15 @@ function compressedKbOf(manifest: Record<string, ManifestChunk>, keys: Set<strin
 describe('the sign-in route, from the built manifest', () => {
   test('loads neither the private layout, nor the kit screens, nor exceljs, and stays under its ceiling', () => {
     const manifest = readManifest();
-    const keys = [...SIGN_IN_MODULES.filter((key) => manifest[key]), dictionaryKey(manifest, 'pt-BR')];
+    const keys = [...SIGN_IN_MODULES.filter((key) => manifest[key]), publicDictionaryKey(manifest, 'pt-BR')];
     const signIn = chunksOf(manifest, keys);
     for (const module of PRIVATE_MODULES) {
       const chunk = manifest[module];
       expect(chunk, module).toBeDefined();
       expect([...signIn], `${module} is loaded by sign-in`).not.toContain(module);
     }
+    // Nor the console's messages: the whole dictionary comes with the signed-in console.
+    expect([...signIn], 'the whole pt-BR dictionary is loaded by sign-in').not.toContain(dictionaryKey(manifest, 'pt-BR'));
     const files = [...signIn].map((key) => manifest[key]?.file ?? '');
     expect(files.filter((file) => /exceljs|console|entities|entity-form|entity-view/.test(file))).toEqual([]);
     expect(compressedKbOf(manifest, signIn)).toBeLessThanOrEqual(SIGN_IN_CEILING_KB);
@@ -101,7 +103,14 @@ describe('the sign-in route, from the built manifest', () => {
   });
 });
 
-/** The chunk of a language's messages (loaded on its own, the other language only when chosen). */
+/** The public screens' messages of a language (vite.config.ts, publicMessages): all a visitor without a session loads. */
+function publicDictionaryKey(manifest: Record<string, ManifestChunk>, language: string): string {
+  const key = `virtual:ebox-public-messages/${language}`;
+  if (!manifest[key]) throw new Error(`no ${key} chunk in the manifest`);
+  return key;
+}
+
+/** The chunk of a language's whole dictionary (the signed-in console's; the other language only when chosen). */
 function dictionaryKey(manifest: Record<string, ManifestChunk>, language: string): string {
   const key = Object.keys(manifest).find((k) => k.endsWith(`i18n/${language}/index.ts`));
   if (!key) throw new Error(`no ${language} dictionary chunk in the manifest`);

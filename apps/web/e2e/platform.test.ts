@@ -1,8 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { parseColor } from '../src/app/contrast';
+import { primaryColorOf } from '../src/app/theme';
 import { linkInMail, newPage, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix, waitForMail } from './support/browser';
 import { chooseOption, cssOf, menuLabels, seeToast, switchLanguage } from './support/controls';
 import { asOwner, createUser } from './support/users';
+
+/** A hex colour as the browser's computed style writes it. */
+function rgbOf(hex: string): string {
+  const { r, g, b } = parseColor(hex);
+  return `rgb(${r}, ${g}, ${b})`;
+}
 
 /**
  * Issue 2 in the browser: sign-up to first permitted page, language, theme, guard pages, narrow
@@ -114,8 +122,8 @@ describe('issue 2: the platform in the browser', () => {
       await page.goto('/settings');
       const save = page.getByRole('button', { name: pt('settings.save') });
       await see(save);
-      // Ant Design's default blue (#1677ff) before the change.
-      expect(await cssOf(save, 'background-color')).toBe('rgb(22, 119, 255)');
+      // The default blue before the change (Ant Design's #1677ff, in the shade that carries white text: theme.ts).
+      expect(await cssOf(save, 'background-color')).toBe(rgbOf(primaryColorOf('default')));
 
       await page.getByText(pt('settings.themes.volcano'), { exact: true }).click();
       const reloaded = page.waitForEvent('load');
@@ -123,10 +131,10 @@ describe('issue 2: the platform in the browser', () => {
       await seeToast(page, pt('settings.saved'));
       await reloaded;
 
-      // Volcano is Ant Design's #fa541c: the primary button now wears it.
+      // Volcano is Ant Design's #fa541c, darkened until white text on it is legible: the primary button now wears it.
       const saveAfterReload = page.getByRole('button', { name: pt('settings.save') });
       await see(saveAfterReload);
-      expect(await cssOf(saveAfterReload, 'background-color')).toBe('rgb(250, 84, 28)');
+      expect(await cssOf(saveAfterReload, 'background-color')).toBe(rgbOf(primaryColorOf('volcano')));
       await screenshot(page, 'issue2-settings-volcano-pt-BR');
     } finally {
       // The theme is the whole console's: give the other journeys their default colour back.

@@ -76,3 +76,17 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("the public screens' messages (i18n/<language>/public.ts)", () => {
+  it('are areas of the whole dictionary, the same in both languages', async () => {
+    const [ptPublic, enPublic, ptAll, enAll] = await Promise.all([
+      import('../src/i18n/pt-BR/public'),
+      import('../src/i18n/en/public'),
+      import('../src/i18n/pt-BR/index'),
+      import('../src/i18n/en/index'),
+    ]);
+    for (const area of ptPublic.publicAreas) expect(ptAll.areas).toContain(area);
+    for (const area of enPublic.publicAreas) expect(enAll.areas).toContain(area);
+    expect(enPublic.publicAreas.map((area) => Object.keys(area))).toEqual(ptPublic.publicAreas.map((area) => Object.keys(area)));
+  });
+});

@@ -29,6 +29,10 @@ declare module 'vitest' {
     e2eMailboxUrl: string;
     /** The app's database, for a test that needs more rows than the API can write in time (10,001 customers). */
     e2eDatabaseUrl: string;
+    /** The database server and its migrated template: a test file clones it for a console of its own (own-console.ts). */
+    e2eDatabaseServer: { adminUrl: string; template: string };
+    /** The built web app the console serves. */
+    e2eWebDistDir: string;
   }
 }
 
@@ -89,6 +93,8 @@ export default async function setup(project: TestProject) {
   project.provide('e2eOwner', OWNER);
   project.provide('e2eMailboxUrl', mailbox.url);
   project.provide('e2eDatabaseUrl', databaseUrl);
+  project.provide('e2eDatabaseServer', { adminUrl: databaseServer.adminUrl, template: databaseServer.template });
+  project.provide('e2eWebDistDir', webDistDir);
 
   return async () => {
     await app.close();

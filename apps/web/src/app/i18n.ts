@@ -9,25 +9,46 @@ import {
 } from '@ebox/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { getStoredLanguage, storeLanguage } from './api-client';
+import { getStoredLanguage, getToken, storeLanguage } from './api-client';
 
 export const i18n = i18next.createInstance();
 
 /**
  * Each language's dictionary is its own chunk: the console loads the one it shows (about half of
  * the messages' weight on the first screen) and the other only when the user switches to it.
+ * A visitor without a session gets the public screens' areas only (sign-in, sign-up, passwords,
+ * errors: a quarter of the weight); the whole dictionary comes with the signed-in console
+ * (loadConsoleMessages), at once when a session is stored.
  */
 const DICTIONARIES: Record<Language, () => Promise<{ areas: Dictionary[] }>> = {
   'pt-BR': () => import('@ebox/domain/i18n/pt-BR/index'),
   en: () => import('@ebox/domain/i18n/en/index'),
 };
 
+const PUBLIC_DICTIONARIES: Record<Language, () => Promise<{ default: Dictionary }>> = {
+  'pt-BR': () => import('virtual:ebox-public-messages/pt-BR'),
+  en: () => import('virtual:ebox-public-messages/en'),
+};
+
+/** Whether the console's messages (every area) are wanted, not only the public screens'. */
+let consoleMessages = getToken() !== null;
+const whole = new Set<Language>();
+
 async function loadDictionary(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { areas } = await DICTIONARIES[language]();
-  const dictionary = dictionaryOf(areas);
+  if (whole.has(language)) return;
+  if (!consoleMessages && i18n.hasResourceBundle(language, 'translation')) return;
+  const dictionary = consoleMessages
+    ? dictionaryOf((await DICTIONARIES[language]()).areas)
+    : (await PUBLIC_DICTIONARIES[language]()).default;
+  if (consoleMessages) whole.add(language);
   registerDictionary(language, dictionary);
-  i18n.addResourceBundle(language, 'translation', dictionary);
+  i18n.addResourceBundle(language, 'translation', dictionary, true, true);
+}
+
+/** The whole dictionary of the language shown: the private layout's route waits for it (router.tsx). */
+export function loadConsoleMessages(): Promise<void> {
+  consoleMessages = true;
+  return loadDictionary(currentLanguage());
 }
 
 const initialLanguage = getStoredLanguage();

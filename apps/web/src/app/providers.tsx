@@ -8,7 +8,7 @@ import { api, getToken, startEarlyGet } from './api-client';
 import { CURRENT_USER_PATH, useCurrentUser } from './current-user';
 import { LazyApp, useApp } from './feedback';
 import { changeLanguage, i18n } from './i18n';
-import { getStoredTheme, isTheme, primaryColorOf, storeTheme } from './theme';
+import { getStoredTheme, isTheme, storeTheme, tokensOf } from './theme';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -89,11 +89,8 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
   const [theme, setTheme] = useState<Theme>(getStoredTheme);
   return (
-    // The theme colour drives every accent (links, info, progress), not only primary buttons.
-    <ConfigProvider
-      locale={antdLocaleOf(language)}
-      theme={{ token: { colorPrimary: primaryColorOf(theme), colorInfo: primaryColorOf(theme), colorLink: primaryColorOf(theme) } }}
-    >
+    // The theme's colours in legible shades (theme.ts), for every accent, not only primary buttons.
+    <ConfigProvider locale={antdLocaleOf(language)} theme={{ token: tokensOf(theme) }}>
       <LazyApp>
         <SettingsEffects onTheme={setTheme} />
         {children}

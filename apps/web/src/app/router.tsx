@@ -3,6 +3,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import SignInPage from '../features/auth/sign-in-page';
 import { getToken } from './api-client';
+import { loadConsoleMessages } from './i18n';
 import { PageLoading } from './page-loading';
 import { EmailUnverifiedOnly, EmptyPermissionsOnly, PublicOnly, type SignInState } from './route-guard';
 
@@ -96,7 +97,11 @@ function routesWith(entityRoutes: RouteObject[]): RouteObject[] {
         {
           id: PRIVATE_ROUTE_ID,
           path: '/',
-          lazy: async () => ({ Component: (await import('./console-pages')).PrivateLayout }),
+          // The console's messages come with its layout (a visitor signed out had only the public screens').
+          lazy: async () => {
+            const [pages] = await Promise.all([import('./console-pages'), loadConsoleMessages()]);
+            return { Component: pages.PrivateLayout };
+          },
           children: [...privateRoutes, ...entityRoutes],
         },
         { path: '*', ...page(() => import('../features/errors/not-found-page')) },
