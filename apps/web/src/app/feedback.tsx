@@ -3,7 +3,8 @@ import AppContext, { type useAppProps } from 'antd/es/app/context';
 import type { MessageInstance, MessageType } from 'antd/es/message/interface';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import type { NotificationInstance } from 'antd/es/notification/interface';
-import { lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { isValidElement, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { announce, textOf } from './announcer';
 
 /**
  * Toasts, notifications and confirmation dialogs (what antd's `App.useApp()` gives), with antd's
@@ -62,6 +63,19 @@ type ModalMethod = keyof ModalApi;
 type ModalHandle = ReturnType<ModalApi['confirm']>;
 type ModalUpdate = Parameters<ModalHandle['update']>[0];
 
+/**
+ * What a toast says, for the live region: antd's toasts are drawn without a live region of their
+ * own, so a save's result was seen but never heard. Said when asked, not when drawn, so a toast
+ * waiting for the holders to load is heard as soon as it is seen.
+ */
+function announceToast(content: unknown): void {
+  if (typeof content === 'string' || isValidElement(content)) announce(textOf(content));
+  else if (content && typeof content === 'object') {
+    const { content: inner, title, description } = content as { content?: unknown; title?: unknown; description?: unknown };
+    announce([inner, title, description].map(textOf).filter(Boolean).join('. '));
+  }
+}
+
 /** An API shaped as antd's whose calls wait for the holders: each returns its handle at once, as antd's do. */
 function deferredApi(run: Run, current: () => AppApi | null): AppApi {
   const messageCall =
@@ -69,6 +83,8 @@ function deferredApi(run: Run, current: () => AppApi | null): AppApi {
     (...args: unknown[]): MessageType => {
       let close: (() => void) | undefined;
       let closed = false;
+      // A spinner's "loading..." is followed at once by the result: only the result is said.
+      if (method !== 'loading') announceToast(args[0]);
       const done = new Promise<boolean>((resolve) =>
         run((api) => {
           if (closed) return resolve(false);
@@ -86,8 +102,10 @@ function deferredApi(run: Run, current: () => AppApi | null): AppApi {
     };
   const notificationCall =
     (method: NotificationMethod): NotificationInstance[NotificationMethod] =>
-    (args) =>
+    (args) => {
+      announceToast(args);
       run((api) => api.notification[method](args));
+    };
   const modalCall =
     (method: ModalMethod): ModalApi[ModalMethod] =>
     (config) => {

@@ -1,13 +1,16 @@
 import type { Language, Theme } from '@ebox/domain';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import { theme as antdTheme, ConfigProvider } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { liveRegion } from './announcer';
 import { antdLocaleOf } from './antd-locale';
 import { api, getToken, startEarlyGet } from './api-client';
 import { CURRENT_USER_PATH, useCurrentUser } from './current-user';
 import { LazyApp, useApp } from './feedback';
+import { SkipLink } from './focus';
 import { changeLanguage, i18n } from './i18n';
+import { usePrefersReducedMotion } from './motion';
 import { getStoredTheme, isTheme, primaryColorOf, storeTheme } from './theme';
 
 export const queryClient = new QueryClient({
@@ -85,16 +88,42 @@ function SettingsEffects({ onTheme }: { onTheme: (theme: Theme) => void }) {
   return null;
 }
 
+/**
+ * The theme's focus colour as a CSS variable on the document, so the focus ring of global.css
+ * (every control, antd's or not, portals included) follows the theme.
+ */
+function FocusRingColour() {
+  const { token } = antdTheme.useToken();
+  useEffect(() => {
+    document.documentElement.style.setProperty('--focus-ring-color', token.colorPrimary);
+    document.documentElement.style.setProperty('--focus-ring-width', `${Math.max(2, token.lineWidthFocus)}px`);
+  }, [token.colorPrimary, token.lineWidthFocus]);
+  return null;
+}
+
 function ThemedApp({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
   const [theme, setTheme] = useState<Theme>(getStoredTheme);
+  const reducedMotion = usePrefersReducedMotion();
+  // The live region is in the page before anything is said into it (screen readers watch it from then).
+  useEffect(() => void liveRegion(), []);
   return (
     // The theme colour drives every accent (links, info, progress), not only primary buttons.
     <ConfigProvider
       locale={antdLocaleOf(language)}
-      theme={{ token: { colorPrimary: primaryColorOf(theme), colorInfo: primaryColorOf(theme), colorLink: primaryColorOf(theme) } }}
+      theme={{
+        token: {
+          colorPrimary: primaryColorOf(theme),
+          colorInfo: primaryColorOf(theme),
+          colorLink: primaryColorOf(theme),
+          // The system asks for less motion: antd's zooms, slides and fades go (issue 13, item 5).
+          motion: !reducedMotion,
+        },
+      }}
     >
       <LazyApp>
+        <SkipLink />
+        <FocusRingColour />
         <SettingsEffects onTheme={setTheme} />
         {children}
       </LazyApp>
