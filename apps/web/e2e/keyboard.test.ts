@@ -1,5 +1,5 @@
 import type { Language } from '@ebox/domain';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newPage, owner, ownerPage, screenshot, see, setUpBrowser, text, uniqueSuffix } from './support/browser';
 import { settleDialogs } from './support/controls';
@@ -20,6 +20,14 @@ const LAPTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 const isHeading = (element: FocusedElement | null) => element?.isPageHeading === true;
+
+/** The new page has drawn `ready` (its data is in) and the focus is, and stays, on its heading. */
+async function settledOnHeading(page: Page, ready: Locator): Promise<void> {
+  await see(ready);
+  await waitForFocus(page, isHeading);
+  await page.waitForTimeout(300);
+  await waitForFocus(page, isHeading, 1_000);
+}
 
 /** Signs in with the keyboard only: the email field has the focus as the page opens. */
 async function signInByKeyboard(page: Page): Promise<void> {
@@ -77,14 +85,14 @@ for (const [size, viewport] of [
       expect(toRow).toBeLessThanOrEqual(20);
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/customer\/[0-9a-f-]{36}$/);
-      await waitForFocus(page, isHeading);
+      await settledOnHeading(page, page.getByTestId('view-edit'));
       expect(firstRow.name).toContain(t('listTools.open', { label: '' }).trim());
 
       // Back with the page's own button.
       await tabUntil(page, (element) => element.tag === 'button' && element.name === t('kit.actions.back'), 15);
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/customer');
-      await waitForFocus(page, isHeading);
+      await settledOnHeading(page, page.getByTestId('row-open'));
 
       // New: the form opens with its first field focused.
       await tabUntil(page, (element) => element.testId === 'list-new', 15);

@@ -84,6 +84,7 @@ export function focused(page: Page): Promise<FocusedElement | null> {
         )
       );
     })();
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a user sees, not hidden nodes'
     const text = (element.getAttribute('aria-label') ?? element.innerText ?? element.getAttribute('title') ?? '')
       .trim()
       .replace(/\s+/g, ' ');
