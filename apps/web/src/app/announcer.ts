@@ -1,3 +1,5 @@
+import { isValidElement } from 'react';
+
 /**
  * The console's one live region (issue 13, item 5): results that appear by themselves (a save, an
  * import row's status, later a locker going offline or a door opening) are read out to screen
@@ -49,7 +51,7 @@ export function announce(message: string): void {
 }
 
 /** The text of a toast's content when it is text (a string, or a React element whose children are text). */
-export function textOf(content: unknown): string {
+function textOf(content: unknown): string {
   if (typeof content === 'string' || typeof content === 'number') return String(content);
   if (Array.isArray(content)) return content.map(textOf).join(' ');
   if (content && typeof content === 'object' && 'props' in content) {
@@ -57,4 +59,17 @@ export function textOf(content: unknown): string {
     return textOf(props?.children);
   }
   return '';
+}
+
+/**
+ * What a toast says, for the live region: antd's toasts are drawn without a live region of their
+ * own, so a save's result was seen but never heard. Said when asked, not when drawn, so a toast
+ * waiting for the holders to load is heard as soon as it is seen.
+ */
+export function announceToast(content: unknown): void {
+  if (typeof content === 'string' || isValidElement(content)) announce(textOf(content));
+  else if (content && typeof content === 'object') {
+    const { content: inner, title, description } = content as { content?: unknown; title?: unknown; description?: unknown };
+    announce([inner, title, description].map(textOf).filter(Boolean).join('. '));
+  }
 }

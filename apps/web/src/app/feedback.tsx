@@ -3,8 +3,7 @@ import AppContext, { type useAppProps } from 'antd/es/app/context';
 import type { MessageInstance, MessageType } from 'antd/es/message/interface';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import type { NotificationInstance } from 'antd/es/notification/interface';
-import { isValidElement, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { announce, textOf } from './announcer';
+import { lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
 
 /**
  * Toasts, notifications and confirmation dialogs (what antd's `App.useApp()` gives), with antd's
@@ -64,16 +63,11 @@ type ModalHandle = ReturnType<ModalApi['confirm']>;
 type ModalUpdate = Parameters<ModalHandle['update']>[0];
 
 /**
- * What a toast says, for the live region: antd's toasts are drawn without a live region of their
- * own, so a save's result was seen but never heard. Said when asked, not when drawn, so a toast
- * waiting for the holders to load is heard as soon as it is seen.
+ * Says what a toast says through the live region (announcer.ts, fetched when first needed: the
+ * first screens say nothing). antd draws its toasts without a live region of their own.
  */
 function announceToast(content: unknown): void {
-  if (typeof content === 'string' || isValidElement(content)) announce(textOf(content));
-  else if (content && typeof content === 'object') {
-    const { content: inner, title, description } = content as { content?: unknown; title?: unknown; description?: unknown };
-    announce([inner, title, description].map(textOf).filter(Boolean).join('. '));
-  }
+  void import('./announcer').then((announcer) => announcer.announceToast(content));
 }
 
 /** An API shaped as antd's whose calls wait for the holders: each returns its handle at once, as antd's do. */

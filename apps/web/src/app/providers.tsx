@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tan
 import { theme as antdTheme, ConfigProvider } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { liveRegion } from './announcer';
 import { antdLocaleOf } from './antd-locale';
 import { api, getToken, startEarlyGet } from './api-client';
 import { CURRENT_USER_PATH, useCurrentUser } from './current-user';
@@ -88,25 +87,16 @@ function SettingsEffects({ onTheme }: { onTheme: (theme: Theme) => void }) {
   return null;
 }
 
-/**
- * The theme's focus colour as a CSS variable on the document, so the focus ring of global.css
- * (every control, antd's or not, portals included) follows the theme.
- */
-function FocusRingColour() {
-  const { token } = antdTheme.useToken();
-  useEffect(() => {
-    document.documentElement.style.setProperty('--focus-ring-color', token.colorPrimary);
-    document.documentElement.style.setProperty('--focus-ring-width', `${Math.max(2, token.lineWidthFocus)}px`);
-  }, [token.colorPrimary, token.lineWidthFocus]);
-  return null;
-}
-
 function ThemedApp({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
   const [theme, setTheme] = useState<Theme>(getStoredTheme);
   const reducedMotion = usePrefersReducedMotion();
   // The live region is in the page before anything is said into it (screen readers watch it from then).
-  useEffect(() => void liveRegion(), []);
+  useEffect(() => {
+    void import('./announcer').then((announcer) => announcer.liveRegion());
+  }, []);
+  // The focus ring of global.css (every control, antd's or not, portals included) in the theme's colour.
+  useEffect(() => document.documentElement.style.setProperty('--focus-ring-color', primaryColorOf(theme)), [theme]);
   return (
     // The theme colour drives every accent (links, info, progress), not only primary buttons.
     <ConfigProvider
@@ -123,7 +113,6 @@ function ThemedApp({ children }: { children: ReactNode }) {
     >
       <LazyApp>
         <SkipLink />
-        <FocusRingColour />
         <SettingsEffects onTheme={setTheme} />
         {children}
       </LazyApp>

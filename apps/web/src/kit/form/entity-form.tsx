@@ -3,7 +3,7 @@ import { Card, Col, Form, Row } from 'antd';
 import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/current-user';
-import { focusFirstError } from '../../app/focus';
+import { focusFirstError } from '../../app/focus-fixes';
 import { scrollBehavior } from '../../app/motion';
 import { fieldHint, fieldLabel } from '../entity-labels';
 import { FieldInput, type FieldInputProps } from '../fields/field-input';
