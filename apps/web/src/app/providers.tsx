@@ -1,6 +1,6 @@
 import type { Language, Theme } from '@ebox/domain';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { theme as antdTheme, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { antdLocaleOf } from './antd-locale';
