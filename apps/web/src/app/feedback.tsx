@@ -62,6 +62,14 @@ type ModalMethod = keyof ModalApi;
 type ModalHandle = ReturnType<ModalApi['confirm']>;
 type ModalUpdate = Parameters<ModalHandle['update']>[0];
 
+/**
+ * Says what a toast says through the live region (announcer.ts, fetched when first needed: the
+ * first screens say nothing). antd draws its toasts without a live region of their own.
+ */
+function announceToast(content: unknown): void {
+  void import('./announcer').then((announcer) => announcer.announceToast(content));
+}
+
 /** An API shaped as antd's whose calls wait for the holders: each returns its handle at once, as antd's do. */
 function deferredApi(run: Run, current: () => AppApi | null): AppApi {
   const messageCall =
@@ -69,6 +77,8 @@ function deferredApi(run: Run, current: () => AppApi | null): AppApi {
     (...args: unknown[]): MessageType => {
       let close: (() => void) | undefined;
       let closed = false;
+      // A spinner's "loading..." is followed at once by the result: only the result is said.
+      if (method !== 'loading') announceToast(args[0]);
       const done = new Promise<boolean>((resolve) =>
         run((api) => {
           if (closed) return resolve(false);
@@ -86,8 +96,10 @@ function deferredApi(run: Run, current: () => AppApi | null): AppApi {
     };
   const notificationCall =
     (method: NotificationMethod): NotificationInstance[NotificationMethod] =>
-    (args) =>
+    (args) => {
+      announceToast(args);
       run((api) => api.notification[method](args));
+    };
   const modalCall =
     (method: ModalMethod): ModalApi[ModalMethod] =>
     (config) => {

@@ -74,19 +74,6 @@ function ConsoleLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      {/* biome-ignore lint/a11y/useValidAnchor: a real link for assistive tech; the click moves focus itself so the router never sees a hash change */}
-      <a
-        href="#main-content"
-        className="skip-link"
-        data-testid="skip-link"
-        onClick={(event) => {
-          // The router would treat the hash as a navigation: move the focus ourselves.
-          event.preventDefault();
-          document.getElementById('main-content')?.focus();
-        }}
-      >
-        {t('layout.skipToContent')}
-      </a>
       <Layout.Sider
         data-testid="side-menu"
         breakpoint="sm"
@@ -95,6 +82,8 @@ function ConsoleLayout() {
         collapsed={collapsed}
         trigger={null}
         width={240}
+        // Folded to 0 px its links would still be Tab stops, 13 invisible ones: out of reach until it opens.
+        inert={collapsed}
         onBreakpoint={(broken) => {
           setIsNarrow(broken);
           setCollapsed(broken);
@@ -113,6 +102,8 @@ function ConsoleLayout() {
             theme="dark"
             mode="inline"
             aria-label={t('app.title')}
+            // Every entry is a Tab stop of its own (links, and submenu titles through focus.tsx): the list itself is not one more.
+            tabIndex={-1}
             items={toMenuItems(entries, t)}
             selectedKeys={selectedKey ? [selectedKey] : []}
             openKeys={openKeys}

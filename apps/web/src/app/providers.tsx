@@ -7,8 +7,10 @@ import { antdLocaleOf } from './antd-locale';
 import { api, getToken, startEarlyGet } from './api-client';
 import { CURRENT_USER_PATH, useCurrentUser } from './current-user';
 import { LazyApp, useApp } from './feedback';
+import { SkipLink } from './focus';
 import { changeLanguage, i18n } from './i18n';
-import { getStoredTheme, isTheme, storeTheme, tokensOf } from './theme';
+import { usePrefersReducedMotion } from './motion';
+import { getStoredTheme, isTheme, primaryColorOf, storeTheme, tokensOf } from './theme';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -88,10 +90,19 @@ function SettingsEffects({ onTheme }: { onTheme: (theme: Theme) => void }) {
 function ThemedApp({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
   const [theme, setTheme] = useState<Theme>(getStoredTheme);
+  const reducedMotion = usePrefersReducedMotion();
+  // The live region is in the page before anything is said into it (screen readers watch it from then).
+  useEffect(() => {
+    void import('./announcer').then((announcer) => announcer.liveRegion());
+  }, []);
+  // The focus ring of global.css (every control, antd's or not, portals included) in the theme's colour.
+  useEffect(() => document.documentElement.style.setProperty('--focus-ring-color', primaryColorOf(theme)), [theme]);
   return (
-    // The theme's colours in legible shades (theme.ts), for every accent, not only primary buttons.
-    <ConfigProvider locale={antdLocaleOf(language)} theme={{ token: tokensOf(theme) }}>
+    // The theme's colours in legible shades (theme.ts), for every accent, not only primary buttons;
+    // when the system asks for less motion, antd's zooms, slides and fades go (issue 13, item 5).
+    <ConfigProvider locale={antdLocaleOf(language)} theme={{ token: { ...tokensOf(theme), motion: !reducedMotion } }}>
       <LazyApp>
+        <SkipLink />
         <SettingsEffects onTheme={setTheme} />
         {children}
       </LazyApp>

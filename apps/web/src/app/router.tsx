@@ -3,6 +3,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import SignInPage from '../features/auth/sign-in-page';
 import { getToken } from './api-client';
+import { FocusKeeper } from './focus';
 import { loadConsoleMessages } from './i18n';
 import { PageLoading } from './page-loading';
 import { EmailUnverifiedOnly, EmptyPermissionsOnly, PublicOnly, type SignInState } from './route-guard';
@@ -80,6 +81,8 @@ function routesWith(entityRoutes: RouteObject[]): RouteObject[] {
     {
       // Anything a page throws while rendering or loading (a lost chunk after a deploy) shows the 500 page.
       ErrorBoundary: RouteErrorBoundary,
+      // Where the focus goes after a navigation, on every page (focus.tsx).
+      Component: FocusKeeper,
       hydrateFallbackElement: <PageLoading />,
       children: [
         { Component: PublicOnly, children: publicRoutes },

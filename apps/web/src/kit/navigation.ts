@@ -8,6 +8,9 @@ import { nestedScreenOf, returnsToDetailAfterUpdate, returnsToOrder, screenPaths
 
 type WithParent = Record<string, unknown> | undefined;
 
+/** What a create leaves for the list it returns to: the new record, whose row then takes the focus (list's useFocusCreatedRow). */
+export type CreatedState = { created?: string };
+
 function idOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (hasId(value)) return value.id;
@@ -57,7 +60,7 @@ export function useEntityNavigation(entity: EntityDeclaration) {
       },
       afterCreate(record?: WithParent, parentId?: string) {
         if (nested) goBack(parentPath(record, parentId));
-        else navigate(paths.list);
+        else navigate(paths.list, { state: { created: idOf(record) } satisfies CreatedState });
       },
       afterUpdate(id: string, record?: WithParent, idOrder?: string) {
         if (idOrder && returnsToOrder(entity)) navigate(`/order/${idOrder}`);

@@ -30,6 +30,10 @@ export type FieldInputProps = {
   id?: string;
   autoFocus?: boolean;
   disabled?: boolean;
+  /** Set by Form.Item while the field is in error, with the id of the message: a screen reader says why on focus. */
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-describedby'?: string;
+  'aria-required'?: boolean | 'true' | 'false';
 };
 
 /** A document or a phone: typed through a mask, in forms and in list filters alike. */
@@ -53,6 +57,9 @@ export function MaskedInput({
   id?: string;
   autoFocus?: boolean;
   disabled?: boolean;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-describedby'?: string;
+  'aria-required'?: boolean | 'true' | 'false';
 }) {
   const text = textOf(value) ?? '';
   const { document } = field;
@@ -81,9 +88,15 @@ export function MaskedInput({
 }
 
 /** The form control of a declared field, chosen by its type (spec 5.2). Object fields are laid out by the form. */
-export function FieldInput({ entity, path, field, value, onChange, id, autoFocus, disabled }: FieldInputProps) {
+export function FieldInput(props: FieldInputProps) {
+  const { entity, path, field, value, onChange, id, autoFocus, disabled } = props;
   const { t, i18n } = useTranslation();
-  const common = { id, autoFocus, disabled };
+  const aria = {
+    'aria-invalid': props['aria-invalid'],
+    'aria-describedby': props['aria-describedby'],
+    'aria-required': props['aria-required'],
+  };
+  const common = { id, autoFocus, disabled, ...aria };
   switch (field.type) {
     case 'text': {
       const text = textOf(value) ?? '';

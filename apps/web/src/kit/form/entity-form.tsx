@@ -3,6 +3,8 @@ import { Card, Col, Form, Row } from 'antd';
 import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/current-user';
+import { focusFirstError } from '../../app/focus-fixes';
+import { scrollBehavior } from '../../app/motion';
 import { fieldHint, fieldLabel } from '../entity-labels';
 import { FieldInput, type FieldInputProps } from '../fields/field-input';
 import { replaceErrors, validateRecord } from '../validation';
@@ -108,7 +110,9 @@ export function EntityForm({
     form.setFields(replaceErrors(fieldNames, result.ok ? [] : result.errors));
     if (!result.ok) {
       const first = result.errors[0];
-      if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center' });
+      if (first) form.scrollToField(first.name, { behavior: scrollBehavior(), block: 'center' });
+      // The keyboard goes where the refusal is: the first field that says why.
+      void focusFirstError(form);
       return;
     }
     await save(() => onSubmit(result.data));

@@ -3,6 +3,9 @@ import { Alert, Button, type FormInstance, Space, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf, errorStatusOf, useErrorHandler } from '../../app/error-handler';
+import { focusElement } from '../../app/focus';
+import { focusFirstError } from '../../app/focus-fixes';
+import { scrollBehavior } from '../../app/motion';
 import { clearedErrorsOf, serverFieldErrors } from '../validation';
 import { type ChangeTracker, useChangeTracker } from './unsaved-changes';
 
@@ -35,7 +38,11 @@ export function useFormSave(form: FormInstance, entity: EntityDeclaration, known
     } catch (error) {
       changes.rearm();
       const fieldErrors = serverFieldErrors(entity, error, known);
-      if (fieldErrors.length) form.setFields(fieldErrors);
+      if (fieldErrors.length) {
+        form.setFields(fieldErrors);
+        // After FormRefusal took the focus: the field to correct is where the keyboard is wanted.
+        void focusFirstError(form);
+      }
       const status = errorStatusOf(error);
       // The bare "Forbidden" of a refused permission says nothing about the form: say what it means.
       const message = errorMessageOf(error, t);
@@ -65,16 +72,21 @@ export function editFormPropsOf(form: FormInstance, changes?: ChangeTracker) {
   };
 }
 
-/** Why the last save was refused, at the top of the form, brought into view. */
+/**
+ * Why the last save was refused, at the top of the form, brought into view and given the focus
+ * (a refusal about no field in particular; useFormSave then moves it to the first field in error).
+ */
 export function FormRefusal({ message }: { message?: string }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (message) ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    if (!message || !ref.current) return;
+    ref.current.scrollIntoView?.({ behavior: scrollBehavior(), block: 'center' });
+    focusElement(ref.current, { preventScroll: true });
   }, [message]);
   if (!message) return null;
   return (
-    <div ref={ref}>
+    <div ref={ref} data-testid="form-refusal-focus">
       <Alert
         type="error"
         showIcon

@@ -2,9 +2,10 @@ import { DownloadOutlined, PauseOutlined, PlayCircleOutlined, RedoOutlined, Uplo
 import { type EntityDeclaration, isPlainObject } from '@ebox/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Space, Table, type TableColumnsType, Tag, Typography, Upload } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { announce } from '../../app/announcer';
 import { useErrorHandler } from '../../app/error-handler';
 import { type EntityEndpoints, endpointsOf, entityKeys, saveBlob } from '../entity-api';
 import { entityPluralLabel, fieldLabel } from '../entity-labels';
@@ -54,6 +55,13 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
   const [building, setBuilding] = useState(false);
   const plural = entityPluralLabel(t, entity);
   const { phase, counts } = importer;
+  // The rows' statuses change by themselves as batches come back: said once per batch (and once the
+  // file is checked). The end is said by the summary's alert, the pause by its own.
+  const tally = t('kit.importer.summary', counts);
+  const tellsTally = phase === 'ready' || phase === 'running' || phase === 'pausing';
+  useEffect(() => {
+    if (tellsTally) announce(tally);
+  }, [tally, tellsTally]);
 
   const downloadTemplate = async () => {
     setBuilding(true);

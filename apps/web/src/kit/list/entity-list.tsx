@@ -12,7 +12,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Avatar, Button, Empty, Grid, Popconfirm, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { useApp } from '../../app/feedback';
@@ -21,6 +21,7 @@ import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityEndpoints, type EntityRecord, endpointsOf, entityKeys, type ListRequest } from '../entity-api';
 import { entityPluralLabel, fieldAt, fieldLabel, recordTitle } from '../entity-labels';
 import { FieldDisplay } from '../fields/field-display';
+import type { CreatedState } from '../navigation';
 import { reloadsAfterDestroyOne, type ScreenPaths, screenPathsOf } from '../screens';
 import type { FieldDisplays } from '../view/record-view';
 import { columnWidthOf } from './column-widths';
@@ -49,6 +50,25 @@ const ACTION_WIDTH = 32;
 const CELL_PADDING = 16;
 /** How far default column widths shrink to fit the card before the table scrolls instead. */
 const MIN_SCALE = 0.8;
+
+/**
+ * Back from a create, the new record's row takes the focus once it is on screen (the keyboard user
+ * lands on what they just made); a list that does not show it (another page, a filter) leaves the
+ * focus on the page heading.
+ */
+function useFocusCreatedRow(rows: EntityRecord[]): void {
+  const location = useLocation();
+  const created = (location.state as CreatedState | null)?.created;
+  const done = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!created || done.current === location.key || !rows.some((row) => row.id === created)) return;
+    done.current = location.key;
+    // The row is drawn in this commit: its link exists once the frame is painted.
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[data-testid="row-open"][data-record-id="${CSS.escape(created)}"]`)?.focus(),
+    );
+  }, [created, rows, location.key]);
+}
 
 /** The width of an element, followed as the window resizes. */
 function useElementWidth() {
@@ -261,12 +281,12 @@ export function EntityList(props: EntityListProps) {
     if (!mayRead) return content;
     if (onOpen)
       return (
-        <Typography.Link onClick={() => onOpen(record)} aria-label={label} data-testid="row-open">
+        <Typography.Link onClick={() => onOpen(record)} aria-label={label} data-testid="row-open" data-record-id={record.id}>
           {content}
         </Typography.Link>
       );
     return (
-      <Link to={paths.view(record.id)} aria-label={label} data-testid="row-open">
+      <Link to={paths.view(record.id)} aria-label={label} data-testid="row-open" data-record-id={record.id}>
         {content}
       </Link>
     );
@@ -365,6 +385,7 @@ export function EntityList(props: EntityListProps) {
 
   const selectionContext: BulkActionContext = { selected, clear, refetch };
   const rows = list.error ? [] : (list.data?.rows ?? []);
+  useFocusCreatedRow(rows);
   const offeredFilters = entity.filters.filter((name) => !(fixedFilter && name in fixedFilter));
   const activeFilter = compactFilter(state.filter);
   const activeFilterCount = Object.keys(activeFilter).filter((name) => offeredFilters.includes(name)).length;
