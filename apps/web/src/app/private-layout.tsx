@@ -158,7 +158,8 @@ function ConsoleLayout() {
             icon={<SearchOutlined />}
             onClick={openPalette}
             data-testid="palette-open"
-            aria-label={t('layout.palette.open')}
+            // Named by its text where it shows one (the shortcut is then part of the name, as seen).
+            aria-label={screens.md ? undefined : t('layout.palette.open')}
             aria-keyshortcuts="Control+K Meta+K"
           >
             {screens.md ? (
@@ -168,7 +169,13 @@ function ConsoleLayout() {
             ) : null}
           </Button>
           <LanguageSelect />
-          <Link to="/profile" data-testid="profile-link" aria-label={t('layout.header.profile')} title={t('layout.header.profile')}>
+          <Link
+            to="/profile"
+            data-testid="profile-link"
+            // The name the link shows (on wider screens) is part of what it is called.
+            aria-label={t('layout.header.profileOf', { name })}
+            title={t('layout.header.profileOf', { name })}
+          >
             <Flex align="center" gap={8}>
               <Avatar
                 src={avatarUrl}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { SectionTitle } from '../../app/page-title';
 import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityRecord, endpointsOf, entityKeys } from '../../kit/entity-api';
 import { entityPluralLabel, fieldLabel } from '../../kit/entity-labels';
@@ -65,7 +66,7 @@ function Level2Units({ level1, entity }: { level1: EntityRecord; entity: EntityD
 
   return (
     <Card
-      title={levelName ?? entityPluralLabel(t, buildingLevel2)}
+      title={<SectionTitle title={levelName ?? entityPluralLabel(t, buildingLevel2)} />}
       data-testid="building-level2-list"
       extra={
         mayLink &&

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
+import { PageTitle } from '../../app/page-title';
 import { entityKeys } from '../../kit/entity-api';
 import { fieldLabel } from '../../kit/entity-labels';
 import { FieldInput } from '../../kit/fields/field-input';
@@ -54,7 +55,7 @@ export default function IamEditPage() {
 
   const user = record.data;
   return (
-    <Card title={t('iam.edit.title')} data-testid="iam-edit-page">
+    <Card title={<PageTitle title={t('iam.edit.title')} />} data-testid="iam-edit-page">
       {!user ? (
         <div style={{ textAlign: 'center', padding: 48 }}>
           <Spin />

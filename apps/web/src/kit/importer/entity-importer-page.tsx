@@ -6,6 +6,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorHandler } from '../../app/error-handler';
+import { PageTitle } from '../../app/page-title';
 import { type EntityEndpoints, endpointsOf, entityKeys, saveBlob } from '../entity-api';
 import { entityPluralLabel, fieldLabel } from '../entity-labels';
 import { TABLE_SCROLLBAR } from '../list/table-scrollbar';
@@ -131,7 +132,7 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
   const isBusy = phase === 'running' || phase === 'pausing';
   return (
     <Card
-      title={t('kit.importer.title', { entity: plural })}
+      title={<PageTitle title={t('kit.importer.title', { entity: plural })} />}
       data-testid={`${entity.name}-importer`}
       extra={
         <Button

@@ -16,6 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { useApp } from '../../app/feedback';
+import { PageTitle, SectionTitle } from '../../app/page-title';
 import { Panel } from '../../app/panel';
 import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityEndpoints, type EntityRecord, endpointsOf, entityKeys, type ListRequest } from '../entity-api';
@@ -91,7 +92,9 @@ export type EntityListProps = {
   listState?: ListStateControl;
   /** Always applied (a building's level 1 list filters by building); not shown in the filter form. */
   fixedFilter?: Record<string, unknown>;
-  title?: ReactNode;
+  title?: string;
+  /** 1 when the list is the page (its title is the page's heading), 2 when it is part of a record's page. */
+  headingLevel?: 1 | 2;
   /** A line under the title saying what the list holds (the outbox's). */
   description?: ReactNode;
   /** Extra buttons acting on the selected rows (IAM enable/disable/remove roles). */
@@ -427,9 +430,10 @@ export function EntityList(props: EntityListProps) {
     </Space>
   );
 
+  const listTitle = props.title ?? entityPluralLabel(t, entity);
   return (
     <Panel
-      title={props.title ?? entityPluralLabel(t, entity)}
+      title={props.headingLevel === 2 ? <SectionTitle title={listTitle} /> : <PageTitle title={listTitle} />}
       data-testid={testId ?? `${entity.name}-list`}
       extra={isPhone ? undefined : headerButtons}
     >
