@@ -71,14 +71,23 @@ function recordIdOf(entity: EntityDeclaration): Promise<string> {
   if (!id) {
     id = (async () => {
       const api = await asOwner();
-      const { rows } = await api<{ rows: { id: string }[] }>('GET', `/${entity.path}?limit=1`);
-      const found = rows[0]?.id;
+      const { rows } = await api<{ rows: { id: string; predefined?: boolean }[] }>('GET', `/${entity.path}?limit=25`);
+      // A predefined role opens read-only: its edit route goes to its page.
+      const found = rows.find((row) => !row.predefined)?.id ?? (await createRecordOf(entity));
       if (found) return found;
       throw new Error(`no ${entity.name} record to visit its screens with`);
     })();
     firstRecordIds.set(entity.name, id);
   }
   return id;
+}
+
+/** A record for an entity the demo data leaves empty (a custom role, when only the predefined exist). */
+async function createRecordOf(entity: EntityDeclaration): Promise<string | undefined> {
+  if (entity.name !== 'role') return undefined;
+  const api = await asOwner();
+  const created = await api<{ id: string }>('POST', '/role', { data: { name: `a11y ${uniqueSuffix()}`, permissions: ['customerRead'] } });
+  return created.id;
 }
 
 /** The address to open for a declared route: parameters filled with real records, optional ones dropped. */
@@ -200,10 +209,15 @@ async function open(page: Page, address: string): Promise<void> {
     return;
   }
   await page.evaluate((to) => {
+    // The heading on screen now belongs to the page being left: settle waits for a new one.
+    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-left', '');
     const index = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
     window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index }, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, address);
+  // The router answers the popstate with a render: let it start (its progress bar, the new page's
+  // chunk) before settle looks for a finished page, or the previous page would be checked again.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /** Waits until the page has drawn what it loads: its heading, and no spinner, skeleton or navigation bar left. */
@@ -211,7 +225,7 @@ async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
-        document.querySelector('h1') &&
+        document.querySelector('h1:not([data-left])') &&
         !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .navigation-progress, [data-testid="page-loading"]'),
       undefined,
       { timeout: 15_000, polling: 100 },
@@ -248,6 +262,23 @@ async function problemsOn(page: Page, address: string, route: string, combinatio
       const more = violation.nodes.length > 5 ? ` and ${violation.nodes.length - 5} more` : '';
       return `${where}: ${violation.id} (${violation.impact}) ${violation.help}: ${targets.join(' | ')}${more}`;
     });
+  // A control named only by an antd icon's English label ("close-circle", "search"): the name is
+  // not in the user's language and says nothing of what the control does. Clear buttons count even
+  // while hidden (they show as soon as a field has a value).
+  const iconNamed = await page.evaluate(() =>
+    [...document.querySelectorAll('.anticon[aria-label]')]
+      .filter((icon) => icon.classList.contains(`anticon-${icon.getAttribute('aria-label')}`) && !icon.closest('[aria-hidden="true"]'))
+      .map((icon) => ({
+        icon: icon.getAttribute('aria-label'),
+        control: icon.closest('button, a, [role="button"], [role="link"], [role="tab"]'),
+      }))
+      .filter(
+        ({ control }) =>
+          control && !control.getAttribute('aria-label') && !control.getAttribute('aria-labelledby') && !control.textContent?.trim(),
+      )
+      .map(({ icon, control }) => `${control?.tagName.toLowerCase()}.${[...(control?.classList ?? [])].join('.')} named "${icon}"`),
+  );
+  for (const control of new Set(iconNamed)) problems.push(`${where}: control named by its icon's English name: ${control}`);
   const structure = await page.evaluate(() => ({
     headings: [...document.querySelectorAll('h1')].map((heading) => heading.textContent?.trim() ?? ''),
     title: document.title,

@@ -195,16 +195,22 @@ function ConsoleLayout() {
             {screens.md ? t('layout.header.signOut') : null}
           </Button>
         </Layout.Header>
-        {navigation.state === 'loading' && (
-          // A bar of our own (global.css) rather than antd's Progress, which weighed on every first screen.
-          <div className="navigation-progress" role="progressbar" aria-label={t('common.loading')} style={{ color: token.colorPrimary }} />
-        )}
         {palette !== 'unused' && (
           <Suspense fallback={null}>
             <CommandPalette open={palette === 'open'} onClose={() => setPalette('closed')} />
           </Suspense>
         )}
-        <Layout.Content id="main-content" tabIndex={-1} style={{ padding: screens.sm ? 24 : 12 }}>
+        <Layout.Content id="main-content" tabIndex={-1} style={{ position: 'relative', padding: screens.sm ? 24 : 12 }}>
+          {navigation.state === 'loading' && (
+            // A bar of our own (global.css) rather than antd's Progress, which weighed on every first
+            // screen; inside the main landmark, along its top edge, so no content sits outside a landmark.
+            <div
+              className="navigation-progress"
+              role="progressbar"
+              aria-label={t('common.loading')}
+              style={{ top: 0, color: token.colorPrimary }}
+            />
+          )}
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -9,6 +9,7 @@ import { useErrorHandler } from '../../app/error-handler';
 import { PageTitle } from '../../app/page-title';
 import { type EntityEndpoints, endpointsOf, entityKeys, saveBlob } from '../entity-api';
 import { entityPluralLabel, fieldLabel } from '../entity-labels';
+import { namedPageLinks } from '../list/page-links';
 import { TABLE_SCROLLBAR } from '../list/table-scrollbar';
 import { useEntityNavigation } from '../navigation';
 import { useRouteEntity } from '../route-entity';
@@ -268,7 +269,12 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
               columns={columns}
               dataSource={importer.rows}
               {...TABLE_SCROLLBAR}
-              pagination={{ defaultPageSize: 50, showSizeChanger: true, pageSizeOptions: ['10', '25', '50', '100', '200'] }}
+              pagination={{
+                itemRender: namedPageLinks(t),
+                defaultPageSize: 50,
+                showSizeChanger: true,
+                pageSizeOptions: ['10', '25', '50', '100', '200'],
+              }}
             />
           </>
         )}

@@ -32,6 +32,7 @@ import { isSavedFilterList, isStringList, useListPreference } from './list-prefe
 import { compactFilter, type ListStateControl, listPatchOfTableChange, PAGE_SIZES, useUrlListState } from './list-state';
 import { ColumnChooser, FilterToggle, SavedFilters, SortControl } from './list-tools';
 import { ListTotal } from './list-total';
+import { namedPageLinks } from './page-links';
 import { TABLE_SCROLLBAR } from './table-scrollbar';
 
 // Loaded when first opened: the filters' date pickers and number inputs and the export dialog are
@@ -546,6 +547,7 @@ export function EntityList(props: EntityListProps) {
             }
             onChange={onTableChange}
             pagination={{
+              itemRender: namedPageLinks(t),
               current: state.page,
               pageSize: state.pageSize,
               total,
