@@ -71,7 +71,9 @@ function recordIdOf(entity: EntityDeclaration): Promise<string> {
   if (!id) {
     id = (async () => {
       const api = await asOwner();
-      const { rows } = await api<{ rows: { id: string; predefined?: boolean }[] }>('GET', `/${entity.path}?limit=25`);
+      // Users are listed at /iam/user (spec 7.2); every other entity at its path.
+      const listPath = entity === userEntity ? '/iam/user' : `/${entity.path}`;
+      const { rows } = await api<{ rows: { id: string; predefined?: boolean }[] }>('GET', `${listPath}?limit=25`);
       // A predefined role opens read-only: its edit route goes to its page.
       const found = rows.find((row) => !row.predefined)?.id ?? (await createRecordOf(entity));
       if (found) return found;

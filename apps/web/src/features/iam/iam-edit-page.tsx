@@ -77,8 +77,9 @@ export default function IamEditPage() {
           <FormRefusal message={refusal} />
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item label={fieldLabel(t, userEntity, 'email')}>
-                <Input value={user.email} disabled />
+              {/* Not a form field (the email cannot change): the label names the input through htmlFor. */}
+              <Form.Item label={fieldLabel(t, userEntity, 'email')} htmlFor="iam-edit-email">
+                <Input id="iam-edit-email" value={user.email} disabled />
               </Form.Item>
             </Col>
             {EDITABLE.map((name, index) => {
