@@ -102,7 +102,8 @@ export function JobQueuePanel() {
           columns={failureColumns}
           dataSource={query.data?.failures ?? []}
           locale={empty(t('outbox.queue.noFailures'))}
-          style={{ minWidth: 640 }}
+          // Empty, it fits the card: its "no failures" stays in view instead of centred in 640 px.
+          style={{ minWidth: query.data?.failures.length ? 640 : undefined }}
           data-testid="job-failures"
         />
       </ScrollRegion>
