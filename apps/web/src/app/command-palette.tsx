@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { autocomplete, autocompletePathOf } from '../kit/entity-api';
 import { displayLabel, entityLabel } from '../kit/entity-labels';
+import { CLEARABLE } from '../kit/fields/clear-icon';
 import { useDebouncedValue } from '../kit/fields/use-debounced-value';
 import { screenPathsOf } from '../kit/screens';
 import { useCurrentUser } from './current-user';
@@ -182,7 +183,7 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
       <Input
         size="large"
         autoFocus
-        allowClear
+        allowClear={CLEARABLE}
         prefix={<SearchOutlined />}
         placeholder={t('layout.palette.placeholder')}
         aria-label={t('layout.palette.title')}

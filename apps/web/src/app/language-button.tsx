@@ -21,7 +21,7 @@ export function LanguageButton() {
       type="text"
       icon={<GlobalOutlined />}
       iconPlacement="end"
-      aria-label={t('common.language')}
+      aria-label={t('common.languageCurrent', { language: t(`common.languages.${language}`) })}
       aria-haspopup="listbox"
       data-testid="language-select"
       onPointerEnter={() => void loadLanguageSelect()}

@@ -149,7 +149,8 @@ function ConsoleLayout() {
             icon={<SearchOutlined />}
             onClick={openPalette}
             data-testid="palette-open"
-            aria-label={t('layout.palette.open')}
+            // Named by its text where it shows one (the shortcut is then part of the name, as seen).
+            aria-label={screens.md ? undefined : t('layout.palette.open')}
             aria-keyshortcuts="Control+K Meta+K"
           >
             {screens.md ? (
@@ -159,7 +160,13 @@ function ConsoleLayout() {
             ) : null}
           </Button>
           <LanguageSelect />
-          <Link to="/profile" data-testid="profile-link" aria-label={t('layout.header.profile')} title={t('layout.header.profile')}>
+          <Link
+            to="/profile"
+            data-testid="profile-link"
+            // The name the link shows (on wider screens) is part of what it is called.
+            aria-label={t('layout.header.profileOf', { name })}
+            title={t('layout.header.profileOf', { name })}
+          >
             <Flex align="center" gap={8}>
               <Avatar
                 src={avatarUrl}
@@ -179,16 +186,22 @@ function ConsoleLayout() {
             {screens.md ? t('layout.header.signOut') : null}
           </Button>
         </Layout.Header>
-        {navigation.state === 'loading' && (
-          // A bar of our own (global.css) rather than antd's Progress, which weighed on every first screen.
-          <div className="navigation-progress" role="progressbar" aria-label={t('common.loading')} style={{ color: token.colorPrimary }} />
-        )}
         {palette !== 'unused' && (
           <Suspense fallback={null}>
             <CommandPalette open={palette === 'open'} onClose={() => setPalette('closed')} />
           </Suspense>
         )}
-        <Layout.Content id="main-content" tabIndex={-1} style={{ padding: screens.sm ? 24 : 12 }}>
+        <Layout.Content id="main-content" tabIndex={-1} style={{ position: 'relative', padding: screens.sm ? 24 : 12 }}>
+          {navigation.state === 'loading' && (
+            // A bar of our own (global.css) rather than antd's Progress, which weighed on every first
+            // screen; inside the main landmark, along its top edge, so no content sits outside a landmark.
+            <div
+              className="navigation-progress"
+              role="progressbar"
+              aria-label={t('common.loading')}
+              style={{ top: 0, color: token.colorPrimary }}
+            />
+          )}
           <Outlet />
         </Layout.Content>
       </Layout>

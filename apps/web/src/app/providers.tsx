@@ -74,13 +74,12 @@ export function useLanguage(): { language: Language; setLanguage: (language: Lan
   return { language: instance.language === 'en' ? 'en' : 'pt-BR', setLanguage };
 }
 
-/** Applies settings (theme) and the document title; lives inside LazyApp so it can show messages. */
+/**
+ * Applies settings (theme); lives inside LazyApp so it can show messages. The document title is the
+ * page's own (PageTitle in app/page-title.tsx): an effect here would run after the page's and undo it.
+ */
 function SettingsEffects({ onTheme }: { onTheme: (theme: Theme) => void }) {
   const settings = useSettings();
-  const { t } = useTranslation();
-  useEffect(() => {
-    document.title = t('app.title');
-  }, [t]);
   useEffect(() => {
     if (settings && isTheme(settings.theme)) onTheme(settings.theme);
   }, [settings, onTheme]);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, type UIMatch, useLocation, useMatches, useNavigation } from 'react-router';
 import { useCurrentUser } from './current-user';
 import { PageLoading } from './page-loading';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './route-table';
 
 /** Where sign-in returns to: the page the guard turned the user away from (spec 2.4). */
 export type SignInState = { from?: string };

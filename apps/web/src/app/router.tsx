@@ -1,4 +1,3 @@
-import type { Permission } from '@ebox/domain';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import SignInPage from '../features/auth/sign-in-page';
@@ -7,52 +6,41 @@ import { FocusKeeper } from './focus';
 import { loadConsoleMessages } from './i18n';
 import { PageLoading } from './page-loading';
 import { EmailUnverifiedOnly, EmptyPermissionsOnly, PublicOnly, type SignInState } from './route-guard';
+import {
+  loadNotFoundPage,
+  PAGES,
+  type PageAccess,
+  type PageDeclaration,
+  type PageModule,
+  type RouteHandle,
+  SIGN_IN_PATH,
+} from './route-table';
 
-/**
- * What a private route declares; the route guard reads the deepest matched route's handle.
- * `startFirstRequests` asks the page's first data as the console starts (see startRouteRequests).
- */
-export type RouteHandle = { permission?: Permission; startFirstRequests?: (url: URL) => void };
-
-type PageModule = { default: ComponentType };
+export type { RouteHandle } from './route-table';
 
 /** Every page is its own chunk (antd alone is heavy: spec pages must not share one bundle). */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
 
-const publicRoutes: RouteObject[] = [
+function routeOf(declaration: PageDeclaration): RouteObject {
   // A visitor's first screen, in the chunk the entry imports (vite.config.ts, `public`): as a lazy
   // route of its own it was one more file to wait for before the form showed.
-  { path: '/auth/signin', Component: SignInPage },
-  { path: '/auth/signup', ...page(() => import('../features/auth/sign-up-page')) },
-  { path: '/auth/forgot-password', ...page(() => import('../features/auth/forgot-password-page')) },
-];
+  if (declaration.path === SIGN_IN_PATH) return { path: SIGN_IN_PATH, Component: SignInPage };
+  const lazyPage = { handle: declaration.handle, ...page(declaration.load) };
+  return declaration.index ? { index: true, ...lazyPage } : { path: declaration.path, ...lazyPage };
+}
 
-const openRoutes: RouteObject[] = [
-  { path: '/auth/password-reset', ...page(() => import('../features/auth/password-reset-page')) },
-  { path: '/auth/verify-email', ...page(() => import('../features/auth/verify-email-page')) },
-  { path: '/auth/account-created', ...page(() => import('../features/auth/account-created-page')) },
-  { path: '/403', ...page(() => import('../features/errors/forbidden-page')) },
-  { path: '/500', ...page(() => import('../features/errors/server-error-page')) },
-];
+function routesFor(access: PageAccess): RouteObject[] {
+  return PAGES.filter((declaration) => declaration.access === access).map(routeOf);
+}
 
-const privateRoutes: RouteObject[] = [
-  { index: true, handle: { permission: 'orderRead' } satisfies RouteHandle, ...page(() => import('./home-page')) },
-  { path: 'success-signin', ...page(() => import('./success-sign-in-page')) },
-  { path: 'profile', ...page(() => import('../features/profile/profile-page')) },
-  {
-    path: 'settings',
-    handle: { permission: 'settingsEdit' } satisfies RouteHandle,
-    ...page(() => import('../features/settings/settings-page')),
-  },
-  {
-    path: 'audit-logs',
-    handle: { permission: 'auditLogRead' } satisfies RouteHandle,
-    ...page(() => import('../features/audit-log/audit-log-page')),
-  },
-  { path: 'outbox', handle: { permission: 'settingsEdit' } satisfies RouteHandle, ...page(() => import('../features/outbox/outbox-page')) },
-];
+/** A page only a user in one state may see, under the guard that sends everyone else away. */
+function guardedRoute(access: 'emailUnverified' | 'emptyPermissions', Guard: ComponentType): RouteObject {
+  const declaration = PAGES.find((candidate) => candidate.access === access);
+  if (!declaration) throw new Error(`no ${access} page`);
+  return { path: declaration.path, Component: Guard, children: [{ index: true, ...page(declaration.load) }] };
+}
 
 /**
  * The routes of the declared entities and of IAM (kit/entity-routes.tsx) are a chunk of their own:
@@ -85,18 +73,10 @@ function routesWith(entityRoutes: RouteObject[]): RouteObject[] {
       Component: FocusKeeper,
       hydrateFallbackElement: <PageLoading />,
       children: [
-        { Component: PublicOnly, children: publicRoutes },
-        {
-          path: '/auth/email-unverified',
-          Component: EmailUnverifiedOnly,
-          children: [{ index: true, ...page(() => import('../features/auth/email-unverified-page')) }],
-        },
-        {
-          path: '/auth/empty-permissions',
-          Component: EmptyPermissionsOnly,
-          children: [{ index: true, ...page(() => import('../features/auth/empty-permissions-page')) }],
-        },
-        ...openRoutes,
+        { Component: PublicOnly, children: routesFor('public') },
+        guardedRoute('emailUnverified', EmailUnverifiedOnly),
+        guardedRoute('emptyPermissions', EmptyPermissionsOnly),
+        ...routesFor('open'),
         {
           id: PRIVATE_ROUTE_ID,
           path: '/',
@@ -105,9 +85,9 @@ function routesWith(entityRoutes: RouteObject[]): RouteObject[] {
             const [pages] = await Promise.all([import('./console-pages'), loadConsoleMessages()]);
             return { Component: pages.PrivateLayout };
           },
-          children: [...privateRoutes, ...entityRoutes],
+          children: [...routesFor('private'), ...entityRoutes],
         },
-        { path: '*', ...page(() => import('../features/errors/not-found-page')) },
+        { path: '*', ...page(loadNotFoundPage) },
       ],
     },
   ];

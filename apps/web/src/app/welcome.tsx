@@ -8,6 +8,7 @@ import { displayLabel } from '../kit/entity-labels';
 import { useCurrentUser } from './current-user';
 import { flattenMenu, menuFor } from './menu';
 import { menuIconOf } from './menu-icons';
+import { PageTitle, SectionTitle } from './page-title';
 
 /** The signed-in user's greeting and a shortcut to every page their roles open. */
 export function Welcome({ title }: { title?: string }) {
@@ -25,9 +26,15 @@ export function Welcome({ title }: { title?: string }) {
           <Avatar size={64} src={avatarUrl} icon={avatarUrl ? undefined : <UserOutlined />} />
           <Flex vertical gap={4} style={{ minWidth: 0 }}>
             {title && <Typography.Text type="secondary">{title}</Typography.Text>}
-            <Typography.Title level={3} style={{ margin: 0 }}>
-              {t('home.welcome', { name: displayNameOf(user) })}
-            </Typography.Title>
+            <PageTitle
+              title={t('home.welcome', { name: displayNameOf(user) })}
+              style={{
+                color: token.colorTextHeading,
+                fontSize: token.fontSizeHeading3,
+                lineHeight: token.lineHeightHeading3,
+                fontWeight: token.fontWeightStrong,
+              }}
+            />
             <Typography.Text type="secondary">{t('home.signedInAs', { email: user.email })}</Typography.Text>
             <Flex gap={4} wrap align="center">
               <Typography.Text type="secondary">{t('home.roles')}:</Typography.Text>
@@ -39,7 +46,7 @@ export function Welcome({ title }: { title?: string }) {
         </Flex>
         <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>{t('home.intro')}</Typography.Paragraph>
       </Card>
-      <Card title={t('home.shortcuts')}>
+      <Card title={<SectionTitle title={t('home.shortcuts')} />}>
         {shortcuts.length === 0 ? (
           <Empty description={t('home.noShortcuts')}>
             <Link to="/profile">{t('home.profileShortcut')}</Link>

@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PageTitle } from '../../app/page-title';
 import { AuthCard } from './auth-card';
 
 export default function AccountCreatedPage() {
@@ -10,7 +11,7 @@ export default function AccountCreatedPage() {
     <AuthCard>
       <Result
         status="success"
-        title={t('auth.accountCreated.title')}
+        title={<PageTitle title={t('auth.accountCreated.title')} />}
         subTitle={t('auth.accountCreated.message')}
         extra={
           <Button type="primary" autoFocus onClick={() => navigate('/')} data-testid="account-created-continue">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { PageTitle } from '../../app/page-title';
 import { AuthCard } from './auth-card';
 import { CheckAgainButton, SignOutButton } from './session-buttons';
 
@@ -26,7 +27,7 @@ export default function EmailUnverifiedPage() {
     <AuthCard>
       <Result
         icon={<MailOutlined />}
-        title={t('auth.emailUnverified.title')}
+        title={<PageTitle title={t('auth.emailUnverified.title')} />}
         subTitle={t('auth.emailUnverified.message', { email: user?.email ?? '' })}
         style={{ paddingInline: 0 }}
       />

@@ -1,6 +1,7 @@
 import { Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/current-user';
+import { PageTitle } from '../../app/page-title';
 import { AuthCard } from './auth-card';
 import { CheckAgainButton, SignOutButton } from './session-buttons';
 
@@ -13,7 +14,7 @@ export default function EmptyPermissionsPage() {
     <AuthCard>
       <Result
         status="info"
-        title={t('auth.emptyPermissions.title')}
+        title={<PageTitle title={t('auth.emptyPermissions.title')} />}
         subTitle={t('auth.emptyPermissions.message')}
         style={{ paddingInline: 0 }}
         data-testid="empty-permissions"

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../app/api-client';
 import { errorMessageOf, errorStatusOf, useErrorHandler } from '../../app/error-handler';
+import { PageTitle } from '../../app/page-title';
 import { AuthCard } from './auth-card';
 import { emailRules } from './form-rules';
 
@@ -68,9 +69,13 @@ export default function ForgotPasswordPage() {
         <Result
           status={keptInOutbox(sentBy) ? 'info' : 'success'}
           title={
-            keptInOutbox(sentBy)
-              ? t('auth.forgotPassword.requested')
-              : t(sentBy === 'sms' ? 'auth.forgotPassword.sentSms' : 'auth.forgotPassword.sentEmail')
+            <PageTitle
+              title={
+                keptInOutbox(sentBy)
+                  ? t('auth.forgotPassword.requested')
+                  : t(sentBy === 'sms' ? 'auth.forgotPassword.sentSms' : 'auth.forgotPassword.sentEmail')
+              }
+            />
           }
           subTitle={keptInOutbox(sentBy) ? t(`auth.forgotPassword.outboxNotice.${sentBy}`) : undefined}
           extra={<Link to="/auth/signin">{t('auth.forgotPassword.backToSignin')}</Link>}

@@ -7,10 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { SectionTitle } from '../../app/page-title';
 import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityRecord, endpointsOf, entityKeys } from '../../kit/entity-api';
 import { entityPluralLabel, fieldLabel } from '../../kit/entity-labels';
 import { CreateModal } from '../../kit/form/create-modal';
+import { namedPageLinks } from '../../kit/list/page-links';
 import { useRouteEntity } from '../../kit/route-entity';
 import { screenPathsOf } from '../../kit/screens';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
@@ -65,7 +67,7 @@ function Level2Units({ level1, entity }: { level1: EntityRecord; entity: EntityD
 
   return (
     <Card
-      title={levelName ?? entityPluralLabel(t, buildingLevel2)}
+      title={<SectionTitle title={levelName ?? entityPluralLabel(t, buildingLevel2)} />}
       data-testid="building-level2-list"
       extra={
         mayLink &&
@@ -82,6 +84,7 @@ function Level2Units({ level1, entity }: { level1: EntityRecord; entity: EntityD
         dataSource={units}
         locale={{ emptyText: t('kit.list.empty') }}
         pagination={{
+          itemRender: namedPageLinks(t),
           defaultPageSize: 10,
           showSizeChanger: true,
           pageSizeOptions: ['10', '25', '50', '100', '200'],

@@ -25,6 +25,7 @@ function BuildingLevels({ building, entity }: { building: EntityRecord; entity: 
   return (
     <>
       <EntityList
+        headingLevel={2}
         entity={buildingLevel1}
         title={levelName ?? entityPluralLabel(t, buildingLevel1)}
         listState={listState}

@@ -18,6 +18,7 @@ function ModuleCompartments({ module, entity }: { module: EntityRecord; entity: 
   const listState = useLocalListState(25);
   return (
     <EntityList
+      headingLevel={2}
       entity={compartiment}
       title={entityPluralLabel(t, compartiment)}
       listState={listState}

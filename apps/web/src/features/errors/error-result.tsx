@@ -1,6 +1,7 @@
 import { Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PageTitle } from '../../app/page-title';
 
 type Kind = 'forbidden' | 'notFound' | 'serverError';
 
@@ -11,10 +12,10 @@ export function ErrorResult({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
+    <Flex component="main" align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
       <Result
         status={STATUS[kind]}
-        title={t(`errorPages.${kind}.title`)}
+        title={<PageTitle title={t(`errorPages.${kind}.title`)} />}
         subTitle={t(`errorPages.${kind}.message`)}
         extra={
           <Button

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
+import { PageTitle } from '../../app/page-title';
 import { entityKeys } from '../../kit/entity-api';
 import { fieldLabel } from '../../kit/entity-labels';
 import { FieldInput } from '../../kit/fields/field-input';
@@ -54,7 +55,7 @@ export default function IamEditPage() {
 
   const user = record.data;
   return (
-    <Card title={t('iam.edit.title')} data-testid="iam-edit-page">
+    <Card title={<PageTitle title={t('iam.edit.title')} />} data-testid="iam-edit-page">
       {!user ? (
         <div style={{ textAlign: 'center', padding: 48 }}>
           <Spin />
@@ -76,8 +77,9 @@ export default function IamEditPage() {
           <FormRefusal message={refusal} />
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item label={fieldLabel(t, userEntity, 'email')}>
-                <Input value={user.email} disabled />
+              {/* Not a form field (the email cannot change): the label names the input through htmlFor. */}
+              <Form.Item label={fieldLabel(t, userEntity, 'email')} htmlFor="iam-edit-email">
+                <Input id="iam-edit-email" value={user.email} disabled />
               </Form.Item>
             </Col>
             {EDITABLE.map((name, index) => {

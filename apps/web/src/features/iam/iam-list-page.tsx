@@ -1,3 +1,4 @@
+import { EllipsisOutlined } from '@ant-design/icons';
 import { userEntity } from '@ebox/domain/entities/user';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ export default function IamListPage() {
   const view = params.get('view') === 'roles' ? 'roles' : 'users';
   return (
     <Tabs
+      // antd's overflow button holds only an icon, read as "ellipsis" without this name.
+      more={{ icon: <EllipsisOutlined aria-label={t('kit.moreTabs')} /> }}
       activeKey={view}
       onChange={(key) => setParams(key === 'roles' ? { view: 'roles' } : {}, { replace: true })}
       items={[

@@ -12,6 +12,7 @@ import { replaceErrors, validateWith } from '../../kit/validation';
 
 const FIELDS = [['emails'], ['roles'], ['allowedCompanies']];
 
+import { PageTitle } from '../../app/page-title';
 import { iamEndpoints } from './iam-api';
 
 /**
@@ -39,7 +40,7 @@ export default function IamNewPage() {
   };
 
   return (
-    <Card title={t('iam.new.title')} data-testid="iam-new-page">
+    <Card title={<PageTitle title={t('iam.new.title')} />} data-testid="iam-new-page">
       <Form
         {...editFormPropsOf(form, changes)}
         name="iam-new"

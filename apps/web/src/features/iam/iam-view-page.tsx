@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { PageTitle } from '../../app/page-title';
 import { tagForTests } from '../../app/tag-for-tests';
 import { entityKeys } from '../../kit/entity-api';
 import { fieldLabel, SYSTEM_FIELDS } from '../../kit/entity-labels';
@@ -123,7 +124,7 @@ export default function IamViewPage() {
   );
   return (
     <Card
-      title={user ? `${t('iam.view.title')}: ${user.email}` : t('iam.view.title')}
+      title={<PageTitle title={user ? `${t('iam.view.title')}: ${user.email}` : t('iam.view.title')} />}
       data-testid="iam-view-page"
       extra={wide ? actions : undefined}
     >

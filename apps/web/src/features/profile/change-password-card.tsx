@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api, isTokenPersisted } from '../../app/api-client';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { SectionTitle } from '../../app/page-title';
 import { enteredPasswordRules, showFieldErrors } from '../auth/form-rules';
 import { NewPasswordFields } from '../auth/new-password-fields';
 
@@ -32,7 +33,7 @@ export function ChangePasswordCard() {
   });
 
   return (
-    <Card title={t('auth.changePassword.title')}>
+    <Card title={<SectionTitle title={t('auth.changePassword.title')} />}>
       <Form<ChangePasswordForm>
         form={form}
         layout="vertical"

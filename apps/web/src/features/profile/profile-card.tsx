@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, api, upload } from '../../app/api-client';
 import { type CurrentUser, type FileRef, useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { PageTitle } from '../../app/page-title';
 import { MaskedInput } from '../../kit/fields/field-input';
 import { editFormPropsOf, FormRefusal, useFormSave } from '../../kit/form/form-save';
 import { UnsavedChangesPrompt } from '../../kit/form/unsaved-changes';
@@ -77,7 +78,7 @@ function ProfileFormCard({ user }: { user: CurrentUser }) {
   const avatarUrl = avatars[0]?.publicUrl;
 
   return (
-    <Card title={t('auth.profile.title')}>
+    <Card title={<PageTitle title={t('auth.profile.title')} />}>
       <Form
         {...editFormPropsOf(form, changes)}
         initialValues={{ firstName: user.firstName, lastName: user.lastName, phoneNumber: user.phoneNumber }}

@@ -1,10 +1,11 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { isPermission, missingDependencies, type Permission, stringsOf } from '@ebox/domain';
 import { groupPermissions, type PermissionGroup } from '@ebox/domain/i18n/permission-groups';
 import { Alert, Checkbox, Col, Collapse, Empty, Input, Row, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/current-user';
+import { CLEARABLE } from '../../kit/fields/clear-icon';
 import type { FieldInputProps } from '../../kit/fields/field-input';
 
 type ShownGroup = PermissionGroup & { shown: Permission[] };
@@ -59,19 +60,19 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
     return {
       key: group.group,
       label: (
-        // The checkbox selects the group; only the rest of the header opens and closes it.
-        <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-          <Checkbox
-            checked={shownCount === group.shown.length}
-            indeterminate={shownCount > 0 && shownCount < group.shown.length}
-            disabled={disabled || grantable.length === 0}
-            onChange={(e) => toggle(grantable, e.target.checked)}
-            aria-label={`${t('role.permissionPicker.selectGroup')}: ${title}`}
-            data-testid={`permission-group-${group.group}`}
-          >
-            {title}
-          </Checkbox>
-        </span>
+        // The checkbox selects the group; the arrow beside it (collapsible="icon") opens and closes
+        // it. A header that opened on click would be a button holding a checkbox, which assistive
+        // technology cannot reach as two controls.
+        <Checkbox
+          checked={shownCount === group.shown.length}
+          indeterminate={shownCount > 0 && shownCount < group.shown.length}
+          disabled={disabled || grantable.length === 0}
+          onChange={(e) => toggle(grantable, e.target.checked)}
+          aria-label={`${t('role.permissionPicker.selectGroup')}: ${title}`}
+          data-testid={`permission-group-${group.group}`}
+        >
+          {title}
+        </Checkbox>
       ),
       extra: (
         <Typography.Text type="secondary">
@@ -109,7 +110,7 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
     <Space orientation="vertical" style={{ width: '100%' }} id={id}>
       <Space wrap>
         <Input
-          allowClear
+          allowClear={CLEARABLE}
           prefix={<SearchOutlined />}
           aria-label={t('role.permissionPicker.search')}
           placeholder={t('role.permissionPicker.search')}
@@ -146,6 +147,16 @@ export function PermissionPicker({ value, onChange, id, disabled }: FieldInputPr
             {column.length > 0 && (
               <Collapse
                 size="small"
+                collapsible="icon"
+                expandIcon={(props) => (
+                  <RightOutlined
+                    rotate={props.isActive ? 90 : 0}
+                    // rc-collapse hands the panel's key to the icon; antd's type leaves it out.
+                    aria-label={t('role.permissionPicker.toggleGroup', {
+                      group: t(`permissions.groups.${String((props as { panelKey?: unknown }).panelKey)}`),
+                    })}
+                  />
+                )}
                 activeKey={activeKey}
                 onChange={(keys) => setOpen((current) => [...current.filter((key) => !column.some((g) => g.group === key)), ...keys])}
                 items={column.map(panel)}

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
 import { useErrorHandler } from '../../app/error-handler';
+import { PageTitle } from '../../app/page-title';
 import { SETTINGS_KEY, type Settings } from '../../app/providers';
 import { isTheme, primaryColorOf, storeTheme } from '../../app/theme';
 
@@ -118,7 +119,7 @@ export default function SettingsPage() {
     if (query.error) handleError(query.error);
   }, [query.error, handleError]);
   return (
-    <Card title={t('settings.title')}>
+    <Card title={<PageTitle title={t('settings.title')} />}>
       {query.data ? <SettingsForm settings={query.data} /> : <Skeleton active paragraph={{ rows: 4 }} />}
     </Card>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/format';
 import { entityKeys } from '../entity-api';
+import { namedPageLinks } from '../list/page-links';
 import { auditLogEndpoints } from './audit-api';
 import { AuditChanges } from './audit-changes';
 import { actionLabelOf } from './audit-names';
@@ -60,6 +61,7 @@ export function RecordHistory({ entityName, id }: { entityName: string; id: stri
       </ol>
       {(history.data?.count ?? 0) > PAGE_SIZE && (
         <Pagination
+          itemRender={namedPageLinks(t)}
           size="small"
           current={page}
           pageSize={PAGE_SIZE}

@@ -16,6 +16,7 @@ import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatNumber, parseNumberText } from '../../app/format';
 import { enumLabel, leafOf } from '../entity-labels';
+import { CLEARABLE } from './clear-icon';
 import { DateRangeInput, DateTimeInput } from './date-inputs';
 import { FilesInput } from './files-input';
 import { FilteredRelationSelect, RelationSelect } from './relation-select';
@@ -69,7 +70,7 @@ export function MaskedInput({
         {...common}
         value={maskDocument(text, document)}
         onChange={(e) => onChange?.(maskDocument(e.target.value, document))}
-        allowClear
+        allowClear={CLEARABLE}
         inputMode={document === 'cpf' ? 'numeric' : 'text'}
         autoComplete="off"
       />
@@ -80,7 +81,7 @@ export function MaskedInput({
       prefix="+55"
       value={maskPhone(text)}
       onChange={(e) => onChange?.(maskPhone(e.target.value))}
-      allowClear
+      allowClear={CLEARABLE}
       inputMode="tel"
       autoComplete="tel-national"
     />
@@ -113,7 +114,7 @@ export function FieldInput(props: FieldInputProps) {
           : { max: limit, show: ({ count: typed }: { count: number }) => (typed ? `${typed} / ${limit}` : null) };
       if (field.multiline)
         return <Input.TextArea {...common} value={text} onChange={change} autoSize={{ minRows: 3, maxRows: 12 }} count={count} />;
-      return <Input {...common} value={text} onChange={change} allowClear count={count} />;
+      return <Input {...common} value={text} onChange={change} allowClear={CLEARABLE} count={count} />;
     }
     case 'number':
     case 'integer': {

@@ -4,6 +4,7 @@ import { App, Card, Spin } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { PageTitle } from '../../app/page-title';
 import { type EntityRecord, endpointsOf, entityKeys } from '../entity-api';
 import { entityLabel, recordLabel } from '../entity-labels';
 import { useEntityNavigation, useFindFailure } from '../navigation';
@@ -96,7 +97,7 @@ function EntityFormScreen({ entity, inputs, isEditable }: EntityFormPageProps & 
   };
 
   return (
-    <Card title={title} data-testid={`${entity.name}-form-page`}>
+    <Card title={<PageTitle title={title} />} data-testid={`${entity.name}-form-page`}>
       {isLoading || (id && !record.data) || readOnly ? (
         <div style={{ textAlign: 'center', padding: 48 }}>
           <Spin />

@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { announce } from '../../app/announcer';
 import { useErrorHandler } from '../../app/error-handler';
+import { PageTitle } from '../../app/page-title';
 import { type EntityEndpoints, endpointsOf, entityKeys, saveBlob } from '../entity-api';
 import { entityPluralLabel, fieldLabel } from '../entity-labels';
+import { namedPageLinks } from '../list/page-links';
 import { TABLE_SCROLLBAR } from '../list/table-scrollbar';
 import { useEntityNavigation } from '../navigation';
 import { useRouteEntity } from '../route-entity';
@@ -139,7 +141,7 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
   const isBusy = phase === 'running' || phase === 'pausing';
   return (
     <Card
-      title={t('kit.importer.title', { entity: plural })}
+      title={<PageTitle title={t('kit.importer.title', { entity: plural })} />}
       data-testid={`${entity.name}-importer`}
       extra={
         <Button
@@ -275,7 +277,12 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
               columns={columns}
               dataSource={importer.rows}
               {...TABLE_SCROLLBAR}
-              pagination={{ defaultPageSize: 50, showSizeChanger: true, pageSizeOptions: ['10', '25', '50', '100', '200'] }}
+              pagination={{
+                itemRender: namedPageLinks(t),
+                defaultPageSize: 50,
+                showSizeChanger: true,
+                pageSizeOptions: ['10', '25', '50', '100', '200'],
+              }}
             />
           </>
         )}

@@ -16,6 +16,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { useApp } from '../../app/feedback';
+import { PageTitle, SectionTitle } from '../../app/page-title';
 import { Panel } from '../../app/panel';
 import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityEndpoints, type EntityRecord, endpointsOf, entityKeys, type ListRequest } from '../entity-api';
@@ -32,6 +33,7 @@ import { isSavedFilterList, isStringList, useListPreference } from './list-prefe
 import { compactFilter, type ListStateControl, listPatchOfTableChange, PAGE_SIZES, useUrlListState } from './list-state';
 import { ColumnChooser, FilterToggle, SavedFilters, SortControl } from './list-tools';
 import { ListTotal } from './list-total';
+import { namedPageLinks } from './page-links';
 import { TABLE_SCROLLBAR } from './table-scrollbar';
 
 // Loaded when first opened: the filters' date pickers and number inputs and the export dialog are
@@ -111,7 +113,9 @@ export type EntityListProps = {
   listState?: ListStateControl;
   /** Always applied (a building's level 1 list filters by building); not shown in the filter form. */
   fixedFilter?: Record<string, unknown>;
-  title?: ReactNode;
+  title?: string;
+  /** 1 when the list is the page (its title is the page's heading), 2 when it is part of a record's page. */
+  headingLevel?: 1 | 2;
   /** A line under the title saying what the list holds (the outbox's). */
   description?: ReactNode;
   /** Extra buttons acting on the selected rows (IAM enable/disable/remove roles). */
@@ -448,9 +452,10 @@ export function EntityList(props: EntityListProps) {
     </Space>
   );
 
+  const listTitle = props.title ?? entityPluralLabel(t, entity);
   return (
     <Panel
-      title={props.title ?? entityPluralLabel(t, entity)}
+      title={props.headingLevel === 2 ? <SectionTitle title={listTitle} /> : <PageTitle title={listTitle} />}
       data-testid={testId ?? `${entity.name}-list`}
       extra={isPhone ? undefined : headerButtons}
     >
@@ -563,6 +568,7 @@ export function EntityList(props: EntityListProps) {
             }
             onChange={onTableChange}
             pagination={{
+              itemRender: namedPageLinks(t),
               current: state.page,
               pageSize: state.pageSize,
               total,

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { booleanLabel, enumLabel, fieldAt, fieldLabel } from '../entity-labels';
+import { CLEARABLE } from '../fields/clear-icon';
 import { DateRangeInput } from '../fields/date-inputs';
 import { isMasked, MaskedInput } from '../fields/field-input';
 import { RelationSelect } from '../fields/relation-select';
@@ -73,7 +74,7 @@ export function FilterForm({ entity, filters = entity.filters, value, controls, 
     if (!field) return null;
     switch (filterKindOf(field)) {
       case 'text':
-        return field.type === 'text' && isMasked(field) ? <MaskedInput field={field} /> : <Input allowClear />;
+        return field.type === 'text' && isMasked(field) ? <MaskedInput field={field} /> : <Input allowClear={CLEARABLE} />;
       case 'range':
         return <NumberRangeInput t={t} />;
       case 'dateRange':

@@ -1,6 +1,8 @@
 import { Card, Checkbox, Empty, Flex, List, Pagination, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EntityRecord } from '../entity-api';
+import { namedPageLinks } from './page-links';
 
 export type CardColumn = {
   key: string;
@@ -93,6 +95,7 @@ export function RecordCards({
   onPage,
   selection,
 }: RecordCardsProps) {
+  const { t } = useTranslation();
   return (
     <Flex vertical gap={12} data-testid="list-cards">
       {selection && rows.length > 0 && <SelectPage rows={rows} selection={selection} />}
@@ -134,7 +137,9 @@ export function RecordCards({
       />
       <Flex vertical align="center" gap={4}>
         <Typography.Text type="secondary">{showTotal(total)}</Typography.Text>
-        {total > pageSize && <Pagination simple current={page} pageSize={pageSize} total={total} onChange={onPage} />}
+        {total > pageSize && (
+          <Pagination simple itemRender={namedPageLinks(t)} current={page} pageSize={pageSize} total={total} onChange={onPage} />
+        )}
       </Flex>
     </Flex>
   );

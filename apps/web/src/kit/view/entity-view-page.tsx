@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
+import { PageTitle } from '../../app/page-title';
 import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityRecord, endpointsOf, entityKeys } from '../entity-api';
 import { entityLabel, recordTitle } from '../entity-labels';
@@ -91,7 +92,7 @@ function EntityViewScreen({
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {current && header?.(current)}
       <Card
-        title={current ? `${entityLabel(t, entity)}: ${recordTitle(t, entity, current)}` : entityLabel(t, entity)}
+        title={<PageTitle title={current ? `${entityLabel(t, entity)}: ${recordTitle(t, entity, current)}` : entityLabel(t, entity)} />}
         data-testid={`${entity.name}-view-page`}
         extra={
           current && (

@@ -1,3 +1,4 @@
+import { EllipsisOutlined } from '@ant-design/icons';
 import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ export function RecordTabs({ entityName, id, children }: { entityName: string; i
   if (!can('auditLogRead')) return children;
   return (
     <Tabs
+      // antd's overflow button holds only an icon, read as "ellipsis" without this name.
+      more={{ icon: <EllipsisOutlined aria-label={t('kit.moreTabs')} /> }}
       size="small"
       items={[
         { key: 'record', label: t('auditLog.recordTab'), children },

@@ -7,6 +7,8 @@ export default {
     cancel: 'Cancel',
     back: 'Back',
     backHome: 'Back home',
+    clear: 'Clear',
+    languageCurrent: 'Language: {{language}}',
     yes: 'Yes',
     no: 'No',
     search: 'Search',

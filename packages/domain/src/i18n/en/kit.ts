@@ -1,6 +1,13 @@
 /** Generic screens built from a declaration (list, form, view, importer, exporter). */
 export default {
   kit: {
+    pages: {
+      previous: 'Previous page',
+      next: 'Next page',
+      jumpPrevious: 'Five pages back',
+      jumpNext: 'Five pages forward',
+    },
+    moreTabs: 'More tabs',
     actions: {
       new: 'New',
       edit: 'Edit',

@@ -13,6 +13,7 @@ export default {
     },
     header: {
       profile: 'Profile',
+      profileOf: 'Profile: {{name}}',
       signOut: 'Sign out',
       toggleMenu: 'Show or hide the menu',
     },

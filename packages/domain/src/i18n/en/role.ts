@@ -5,6 +5,7 @@ export default {
     permissionPicker: {
       search: 'Filter permissions',
       selectGroup: 'Select all',
+      toggleGroup: 'Show or hide the {{group}} permissions',
       selectedOf: '{{selected}} of {{total}}',
       totalSelected_zero: 'No permission selected',
       totalSelected_one: '{{count}} permission selected',

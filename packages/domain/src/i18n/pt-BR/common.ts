@@ -7,6 +7,8 @@ export default {
     cancel: 'Cancelar',
     back: 'Voltar',
     backHome: 'Voltar ao início',
+    clear: 'Limpar',
+    languageCurrent: 'Idioma: {{language}}',
     yes: 'Sim',
     no: 'Não',
     search: 'Pesquisar',

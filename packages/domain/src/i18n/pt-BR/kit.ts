@@ -1,6 +1,13 @@
 /** Generic screens built from a declaration (list, form, view, importer, exporter). */
 export default {
   kit: {
+    pages: {
+      previous: 'Página anterior',
+      next: 'Próxima página',
+      jumpPrevious: 'Cinco páginas para trás',
+      jumpNext: 'Cinco páginas para a frente',
+    },
+    moreTabs: 'Mais abas',
     actions: {
       new: 'Novo',
       edit: 'Editar',

@@ -13,6 +13,7 @@ export default {
     },
     header: {
       profile: 'Perfil',
+      profileOf: 'Perfil: {{name}}',
       signOut: 'Sair',
       toggleMenu: 'Mostrar ou esconder o menu',
     },

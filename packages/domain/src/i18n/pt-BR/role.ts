@@ -5,6 +5,7 @@ export default {
     permissionPicker: {
       search: 'Filtrar permissões',
       selectGroup: 'Selecionar todas',
+      toggleGroup: 'Mostrar ou esconder as permissões de {{group}}',
       selectedOf: '{{selected}} de {{total}}',
       totalSelected_zero: 'Nenhuma permissão selecionada',
       totalSelected_one: '{{count}} permissão selecionada',
