@@ -19,7 +19,11 @@ export function AuthCard({ title, children }: { title?: string; children: ReactN
       <header style={{ display: 'flex', justifyContent: 'flex-end', width: '100%', maxWidth: 960 }}>
         <LanguageButton />
       </header>
-      <main style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', width: '100%' }}>
+      <main
+        id="main-content"
+        className="auth-main"
+        style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', width: '100%' }}
+      >
         <Flex vertical align="center" gap={4} style={{ marginTop: 24, marginBottom: 24 }}>
           <InboxOutlined style={{ fontSize: 40, color: token.colorPrimary }} />
           {/* Headings drawn with the theme's tokens as antd's Typography draws them: Typography brings

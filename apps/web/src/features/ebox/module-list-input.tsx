@@ -31,6 +31,7 @@ export function ModuleListInput({ value, onChange, id, disabled }: FieldInputPro
           <RelationSelect
             target="eboxModule"
             value={module}
+            ariaLabel={t('entities.ebox.modules.column', { position: index + 1 })}
             disabled={disabled}
             style={{ flex: 1 }}
             onChange={(picked) => change(modules.map((item, i) => (i === index ? (isRelationRef(picked) ? picked : null) : item)))}
@@ -70,6 +71,7 @@ function AddModule({ disabled, onAdd }: { disabled?: boolean; onAdd: (module: Re
       <RelationSelect
         target="eboxModule"
         value={null}
+        ariaLabel={t('entities.ebox.modules.add')}
         disabled={disabled}
         placeholder={t('entities.ebox.modules.add')}
         style={{ flex: 1 }}

@@ -12,7 +12,7 @@ export function ErrorResult({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Flex component="main" align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
+    <Flex component="main" id="main-content" align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
       <Result
         status={STATUS[kind]}
         title={<PageTitle title={t(`errorPages.${kind}.title`)} />}

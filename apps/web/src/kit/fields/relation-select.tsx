@@ -34,6 +34,8 @@ export type RelationSelectProps = {
   filter?: Record<string, string>;
   /** Offer creating a related record in a dialog (forms, not filters), when the user may. */
   allowCreate?: boolean;
+  /** The picker's name where no form label points at it (one of several pickers of one field). */
+  ariaLabel?: string;
 };
 
 function toArray(value: RelationValue): RelationRef[] {
@@ -58,6 +60,7 @@ export function RelationSelect({
   path,
   filter,
   allowCreate,
+  ariaLabel,
 }: RelationSelectProps) {
   const { t } = useTranslation();
   const { can } = useCurrentUser();
@@ -118,6 +121,7 @@ export function RelationSelect({
     <>
       <Select<Labeled | Labeled[]>
         id={id}
+        aria-label={ariaLabel}
         autoFocus={autoFocus}
         disabled={disabled}
         style={{ width: '100%', ...style }}

@@ -53,7 +53,13 @@ export default {
       destroy: { success: 'E-box deleted successfully' },
       destroyAll: { success: 'E-boxes deleted successfully' },
       clone: { action: 'Clone', title: 'Clone e-box' },
-      modules: { add: 'Add a module on the right', left: 'Move left', right: 'Move right', remove: 'Remove module' },
+      modules: {
+        add: 'Add a module on the right',
+        column: 'Module in column {{position}}',
+        left: 'Move left',
+        right: 'Move right',
+        remove: 'Remove module',
+      },
       compartiments: 'Compartments',
       generate: {
         action: 'Generate compartments',

@@ -55,6 +55,7 @@ export default {
       clone: { action: 'Clonar', title: 'Clonar e-box' },
       modules: {
         add: 'Adicionar módulo à direita',
+        column: 'Módulo da coluna {{position}}',
         left: 'Mover para a esquerda',
         right: 'Mover para a direita',
         remove: 'Remover módulo',
