@@ -36,7 +36,9 @@ function toStatusChange(row: Raw): StatusChangeRow {
 
 /** The locker whose terminal has this UUID (ebox.terminal_id), or undefined. */
 export async function findLockerByTerminal(tx: Tx, terminalId: string): Promise<LockerRow | undefined> {
-  const result = await tx.execute(sql`select id, name, company_id as company, terminal_id, status from ebox where terminal_id = ${terminalId} limit 1`);
+  const result = await tx.execute(
+    sql`select id, name, company_id as company, terminal_id, status from ebox where terminal_id = ${terminalId} limit 1`,
+  );
   const row = rowsOf(result)[0];
   return row ? toLocker(row) : undefined;
 }
