@@ -243,13 +243,24 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
     }
   }
 
+  /** Per locker, the tail of its messages being handled: one locker's messages are handled in arrival order. */
+  const queues = new Map<string, Promise<void>>();
+
   async function safely(topic: string, payload: Buffer): Promise<void> {
-    try {
-      await handleMessage(topic, payload);
-    } catch (error) {
-      refused.failed += 1;
-      log.error({ err: error, topic }, 'terminal link: message handling failed');
-    }
+    const run = async () => {
+      try {
+        await handleMessage(topic, payload);
+      } catch (error) {
+        refused.failed += 1;
+        log.error({ err: error, topic }, 'terminal link: message handling failed');
+      }
+    };
+    // e.g. a door_opened then door_closed land in the history in that order, a repeat after its original.
+    const key = topic.split('/')[1] ?? '';
+    const tail = (queues.get(key) ?? Promise.resolve()).then(run);
+    queues.set(key, tail);
+    await tail;
+    if (queues.get(key) === tail) queues.delete(key);
   }
 
   for (const channel of ['lockerStateHeartbeat', 'lockerStateConnection', 'lockerEvent'] as const) {
