@@ -221,7 +221,9 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
         return;
       }
       case 'lockerStateConnection': {
+        // Beats received before the will are written first, so they cannot bring the locker back online after it.
         pending.delete(terminalId);
+        await flushing;
         await handleOnce(topic, terminalId, String(data.message_id), async (ctx) => {
           const change = await markOffline(ctx.tx, terminalId);
           if (change) await auditStatusChange(ctx, change, 'last_will');
