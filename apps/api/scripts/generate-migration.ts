@@ -25,6 +25,7 @@ const lines = [
     'settings',
     'storedFile',
     'terminalCredential',
+    'terminalMessage',
     'user',
   ].map((name) => `  ${name},`),
   "} from './schema';",

@@ -21,6 +21,7 @@ import { registerIamRoutes } from './modules/iam/routes';
 import { registerJobRoutes } from './modules/jobs/routes';
 import { registerOutboxRoutes } from './modules/outbox/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
+import { startTerminalLink, type TerminalLink } from './modules/terminal-link/service';
 import type { CurrentUser } from './platform/auth/current-user';
 import { createSessionCache } from './platform/auth/session-cache';
 import { createTokenService, type TokenService, type VerifiedToken } from './platform/auth/tokens';
@@ -51,6 +52,8 @@ export type AppDeps = {
   log: FastifyBaseLogger;
   /** The terminal link (broker, credentials, commands); null when the app runs without it. */
   mqtt?: MqttLink | null;
+  /** What the lockers report (status, heartbeats, versions, doors); null without the link. */
+  terminalLink?: TerminalLink | null;
 };
 
 declare module 'fastify' {
@@ -180,7 +183,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       topicRights: typeof options.mqtt === 'object' ? options.mqtt.topicRights : undefined,
     });
     deps.mqtt = link;
-    app.addHook('onClose', () => link.close());
+    const terminalLink = await startTerminalLink(deps, link).catch(async (error: unknown) => {
+      await link.close();
+      throw error;
+    });
+    deps.terminalLink = terminalLink;
+    app.addHook('onClose', async () => {
+      // The last heartbeats are written before the connection goes.
+      await terminalLink.stop();
+      await link.close();
+    });
     const broker = link.broker;
     if (broker) {
       // MQTT over WebSocket on the console's own port, for terminals that only get out over HTTP(S).

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CONSOLE_HEARTBEAT_INTERVAL_SECONDS } from '@ebox/domain';
 import { ROOT_DIR } from './platform/paths';
 import { SINCH_REGIONS, type SinchSettings } from './platform/sms-providers/sinch';
 import type { SnsSettings } from './platform/sms-providers/sns';
@@ -62,6 +63,11 @@ export type MqttConfig = {
   username?: string;
   password?: string;
   bootstrap: { username: string; password: string };
+  /**
+   * TERMINAL_HEARTBEAT_SECONDS: the heartbeat interval asked of terminals (default 10 s); a locker
+   * is offline after OFFLINE_AFTER_MISSED_HEARTBEATS of them without one.
+   */
+  heartbeatIntervalSeconds: number;
 };
 
 export type SmsSettings = { provider: 'sns'; sns: SnsSettings } | { provider: 'sinch'; sinch: SinchSettings };
@@ -208,6 +214,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: env.MQTT_URL || undefined,
       username: env.MQTT_USERNAME || undefined,
       password: env.MQTT_PASSWORD || undefined,
+      heartbeatIntervalSeconds: Math.max(
+        0.1,
+        Number(env.TERMINAL_HEARTBEAT_SECONDS ?? CONSOLE_HEARTBEAT_INTERVAL_SECONDS) || CONSOLE_HEARTBEAT_INTERVAL_SECONDS,
+      ),
       bootstrap: {
         username: env.MQTT_BOOTSTRAP_USERNAME || 'ebox-bootstrap',
         // Read lazily: only a console that runs the link needs one kept on disk.

@@ -35,6 +35,8 @@ export const SYSTEM_ACTOR_RIGHTS = {
   messageSender: [],
   /** Scheduled housekeeping (expired sign-out records); touches no entity. */
   maintenance: [],
+  /** The terminal link: marks silent lockers offline and receives what terminals report; touches no entity by permission. */
+  terminalLink: [],
 } as const satisfies Record<string, readonly Permission[]>;
 
 /** What a locker's terminal may do, within its own locker's company (lockers and orders add theirs). */

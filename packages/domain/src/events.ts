@@ -23,6 +23,23 @@ export const EVENTS = {
     recipient: z.string(),
     attempts: z.number().int().min(1),
   }),
+  /** A locker went online (a heartbeat after silence) or offline (last will, or missed heartbeats). */
+  'ebox.statusChanged': z.object({
+    eboxId: z.uuid(),
+    terminalId: z.string(),
+    status: z.enum(['online', 'offline']),
+    /** online: the heartbeat; last_will: the broker said it dropped; heartbeat_timeout: silence. */
+    reason: z.enum(['heartbeat', 'last_will', 'heartbeat_timeout']),
+    at: z.string(),
+  }),
+  /** A compartment's door opened or closed, as its terminal reported it (at: the terminal's time). */
+  'compartiment.doorEvent': z.object({
+    eboxId: z.uuid(),
+    compartimentId: z.uuid(),
+    number: z.number().int(),
+    event: z.enum(['door_opened', 'door_closed', 'door_opened_without_command']),
+    at: z.string(),
+  }),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -10,6 +10,7 @@ export {
   settings,
   storedFile,
   terminalCredential,
+  terminalMessage,
   user,
 } from './schema';
 export const buildingTable = entityTables.building;

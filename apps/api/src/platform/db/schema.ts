@@ -219,6 +219,20 @@ export const terminalCredential = pgTable(
   ],
 );
 
+/**
+ * message_ids of terminal messages already handled (events, versions, last wills), so a message the
+ * broker delivers twice (QoS 1) or a terminal sends again is handled once across replicas. Rows are
+ * purged after a week by the terminal link. Heartbeats are not kept here: repeating one is harmless.
+ */
+export const terminalMessage = pgTable(
+  'terminal_message',
+  {
+    messageId: text('message_id').primaryKey(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('terminal_message_received_at_idx').on(t.receivedAt)],
+);
+
 export const entityTables = buildEntityTables();
 
 export const { ...entityTableExports } = entityTables;

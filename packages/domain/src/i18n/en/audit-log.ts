@@ -29,6 +29,12 @@ export default {
       // A message's delivery, written by the message sender (platform/deliver-message.ts).
       sent: 'Sent',
       failed: 'Delivery failed',
+      // A locker's status and door events, written by the terminal link (modules/terminal-link).
+      online: 'Went online',
+      offline: 'Went offline',
+      door_opened: 'Door opened',
+      door_closed: 'Door closed',
+      door_opened_without_command: 'Door opened without a command',
     },
     entityNames: {
       user: 'User',

@@ -29,6 +29,12 @@ export default {
       // A message's delivery, written by the message sender (platform/deliver-message.ts).
       sent: 'Enviada',
       failed: 'Falha no envio',
+      // A locker's status and door events, written by the terminal link (modules/terminal-link).
+      online: 'Ficou online',
+      offline: 'Ficou offline',
+      door_opened: 'Porta aberta',
+      door_closed: 'Porta fechada',
+      door_opened_without_command: 'Porta aberta sem comando',
     },
     entityNames: {
       user: 'Usuário',

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client';
+
+/** SQL of the terminal link's state: a locker's status, heartbeat, versions and door history. */
+
+/** A locker as the link acts on it: enough for its audit row and its terminal actor. */
+export type LockerRow = { id: string; name: string | null; company: string | null; terminalId: string; status: string | null };
+
+/** A locker whose status the link changed, with the status it had before. */
+export type StatusChangeRow = LockerRow & { previousStatus: string | null; lastHeartBeat: string | null };
+
+type Raw = Record<string, unknown>;
+
+function rowsOf(result: unknown): Raw[] {
+  return ((result as { rows?: Raw[] }).rows ?? (result as Raw[])) as Raw[];
+}
+
+function toLocker(row: Raw): LockerRow {
+  return {
+    id: String(row.id),
+    name: (row.name as string | null) ?? null,
+    company: (row.company as string | null) ?? null,
+    terminalId: String(row.terminal_id),
+    status: (row.status as string | null) ?? null,
+  };
+}
+
+function toStatusChange(row: Raw): StatusChangeRow {
+  const at = row.last_heart_beat;
+  return {
+    ...toLocker(row),
+    previousStatus: (row.previous_status as string | null) ?? null,
+    lastHeartBeat: at instanceof Date ? at.toISOString() : at ? new Date(String(at)).toISOString() : null,
+  };
+}
+
+/** The locker whose terminal has this UUID (ebox.terminal_id), or undefined. */
+export async function findLockerByTerminal(tx: Tx, terminalId: string): Promise<LockerRow | undefined> {
+  const result = await tx.execute(
+    sql`select id, name, company_id as company, terminal_id, status from ebox where terminal_id = ${terminalId} limit 1`,
+  );
+  const row = rowsOf(result)[0];
+  return row ? toLocker(row) : undefined;
+}
+
+/**
+ * Marks a message_id as handled; false when it already was (a repeat to ignore). Runs in the
+ * handling transaction, so a message whose handling failed is not marked and may come again.
+ */
+export async function claimMessage(tx: Tx, messageId: string): Promise<boolean> {
+  const result = await tx.execute(
+    sql`insert into terminal_message (message_id) values (${messageId}) on conflict (message_id) do nothing returning message_id`,
+  );
+  return rowsOf(result).length > 0;
+}
+
+/** Forgets message_ids older than `olderThanSeconds`: a terminal does not repeat a message that late. */
+export async function purgeMessages(tx: Tx, olderThanSeconds: number): Promise<number> {
+  const result = await tx.execute(
+    sql`delete from terminal_message where received_at < now() - make_interval(secs => ${olderThanSeconds}) returning 1`,
+  );
+  return rowsOf(result).length;
+}
+
+/**
+ * Applies a batch of heartbeats in ONE statement: each locker's last_heart_beat (never moved back)
+ * and status 'online'. The self-join reads the rows as they were before the update, so the caller
+ * learns which lockers were not online (to audit) and, by absence, which terminal ids are unknown.
+ */
+export async function applyHeartbeats(tx: Tx, beats: readonly { terminalId: string; at: Date }[]): Promise<StatusChangeRow[]> {
+  if (!beats.length) return [];
+  const values = sql.join(
+    beats.map((beat) => sql`(${beat.terminalId}::text, ${beat.at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    update ebox e
+       set last_heart_beat = greatest(e.last_heart_beat, b.at),
+           status = 'online'
+      from (values ${values}) as b(terminal_id, at)
+      join ebox prev on prev.terminal_id = b.terminal_id
+     where e.id = prev.id
+    returning e.id, e.name, e.company_id as company, e.terminal_id, e.status, e.last_heart_beat, prev.status as previous_status`);
+  return rowsOf(result).map(toStatusChange);
+}
+
+/** The last will: this locker offline now, unless it already was. */
+export async function markOffline(tx: Tx, terminalId: string): Promise<StatusChangeRow | undefined> {
+  const result = await tx.execute(sql`
+    update ebox e set status = 'offline'
+     where e.terminal_id = ${terminalId} and e.status is distinct from 'offline'
+    returning e.id, e.name, e.company_id as company, e.terminal_id, e.status, e.last_heart_beat, 'online' as previous_status`);
+  const row = rowsOf(result)[0];
+  return row ? toStatusChange(row) : undefined;
+}
+
+/** Every online locker last heard before `silentSince`, offline in one statement. */
+export async function markSilentOffline(tx: Tx, silentSince: Date): Promise<StatusChangeRow[]> {
+  const result = await tx.execute(sql`
+    update ebox e set status = 'offline'
+     where e.status = 'online' and e.terminal_id is not null
+       and (e.last_heart_beat is null or e.last_heart_beat < ${silentSince.toISOString()}::timestamptz)
+    returning e.id, e.name, e.company_id as company, e.terminal_id, e.status, e.last_heart_beat, 'online' as previous_status`);
+  return rowsOf(result).map(toStatusChange);
+}
+
+export type Versions = { osVersion: string; application: string; applicationVersion: string };
+
+/** Stores the versions a terminal reported; the previous ones when they changed, undefined when not. */
+export async function storeVersions(tx: Tx, eboxId: string, versions: Versions): Promise<Versions | undefined> {
+  const result = await tx.execute(sql`
+    update ebox e
+       set os_version = ${versions.osVersion}, application = ${versions.application}, application_version = ${versions.applicationVersion}
+      from ebox prev
+     where e.id = ${eboxId} and prev.id = e.id
+       and (e.os_version, e.application, e.application_version)
+           is distinct from (${versions.osVersion}::text, ${versions.application}::text, ${versions.applicationVersion}::text)
+    returning prev.os_version, prev.application, prev.application_version`);
+  const row = rowsOf(result)[0];
+  if (!row) return undefined;
+  return {
+    osVersion: row.os_version as string,
+    application: row.application as string,
+    applicationVersion: row.application_version as string,
+  };
+}
+
+/** The compartment of a locker by the number on its face. */
+export async function findCompartment(tx: Tx, eboxId: string, number: number): Promise<{ id: string } | undefined> {
+  const result = await tx.execute(sql`select id from compartiment where ebox_id = ${eboxId} and number = ${number} limit 1`);
+  const row = rowsOf(result)[0];
+  return row ? { id: String(row.id) } : undefined;
+}

@@ -1,0 +1,294 @@
+import {
+  buildChannelFilter,
+  type EboxSingleEvent,
+  OFFLINE_AFTER_MISSED_HEARTBEATS,
+  type OfflineBatchEvent,
+  parseTerminalMessage,
+} from '@ebox/domain';
+import type { AppDeps } from '../../app';
+import { auditByOf, writeAudit } from '../../platform/audit';
+import { type Actor, inTransaction, principalOf, type ServiceContext, systemContext, type TxContext } from '../../platform/context';
+import { publishEvent } from '../../platform/events';
+import type { MqttLink } from '../../platform/mqtt';
+import {
+  applyHeartbeats,
+  claimMessage,
+  findCompartment,
+  findLockerByTerminal,
+  type LockerRow,
+  markOffline,
+  markSilentOffline,
+  purgeMessages,
+  type StatusChangeRow,
+  storeVersions,
+} from './repository';
+
+/**
+ * State from the lockers (issue 14, item 6): heartbeats, last wills, versions and door events, taken
+ * once across API replicas through shared subscriptions.
+ *
+ * - Heartbeats are kept in memory per locker and written at most once a second in one UPDATE for
+ *   the whole batch, so 10,000 lockers cost one statement a second, not 1,000. A heartbeat is not
+ *   audited; a status change (offline → online) is, in the same transaction, by the terminal.
+ * - A locker is offline at once on its last will, or when OFFLINE_AFTER_MISSED_HEARTBEATS intervals
+ *   pass without a heartbeat (a periodic check in every process; the UPDATE is idempotent, so
+ *   replicas running it together change and audit each locker once).
+ * - Events, versions and last wills are de-duplicated by message_id (table terminal_message);
+ *   heartbeats are not, repeating one changes nothing.
+ * - Refused messages (not the contract, unknown locker or compartment) are logged and counted in
+ *   `refused` (by reason); they never stop the handler.
+ */
+
+export type RefusalReason = 'malformed' | 'unknownLocker' | 'unknownCompartment' | 'failed';
+
+export type TerminalLink = {
+  /** Refused messages since start, by reason (logged each, at warn). */
+  readonly refused: Record<RefusalReason, number>;
+  /** Writes the heartbeats held in memory now (the timer does it every second). */
+  flushHeartbeats(): Promise<void>;
+  /** Marks offline the lockers silent for too long now (the timer does it every few seconds). */
+  checkSilentLockers(now?: Date): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const FLUSH_EVERY_MS = 1_000;
+const PURGE_EVERY_MS = 10 * 60_000;
+/** A terminal repeats a message within seconds (QoS 1) or on its next connection; a week is ample. */
+const KEEP_MESSAGE_IDS_SECONDS = 7 * 24 * 3600;
+
+type DoorEventName = 'door_opened' | 'door_closed' | 'door_opened_without_command';
+const DOOR_EVENTS: readonly string[] = ['door_opened', 'door_closed', 'door_opened_without_command'] satisfies DoorEventName[];
+
+function terminalActor(locker: LockerRow): Actor {
+  return { kind: 'terminal', eboxId: locker.id, terminalId: locker.terminalId, companyId: locker.company };
+}
+
+/** Subscribes to the lockers' state and events on the link and starts the batch and offline timers. */
+export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<TerminalLink> {
+  const log = deps.log.child({ module: 'terminal-link' });
+  const intervalSeconds = deps.config.mqtt.heartbeatIntervalSeconds;
+  const silentAfterMs = intervalSeconds * OFFLINE_AFTER_MISSED_HEARTBEATS * 1000;
+  const refused: Record<RefusalReason, number> = { malformed: 0, unknownLocker: 0, unknownCompartment: 0, failed: 0 };
+  /** The latest heartbeat per terminal UUID not yet written. */
+  let pending = new Map<string, Date>();
+  let flushing: Promise<void> = Promise.resolve();
+  let lastPurge = 0;
+  let stopped = false;
+
+  function refuse(reason: RefusalReason, topic: string, detail: string): void {
+    refused[reason] += 1;
+    log.warn({ topic, reason, detail }, 'terminal message refused');
+  }
+
+  async function auditStatusChange(ctx: TxContext, change: StatusChangeRow, reason: 'heartbeat' | 'last_will' | 'heartbeat_timeout') {
+    const status = change.status === 'online' ? 'online' : 'offline';
+    const record = { name: change.name, company: change.company, terminalId: change.terminalId };
+    await writeAudit(ctx.tx, {
+      entityName: 'ebox',
+      entityId: change.id,
+      action: status,
+      before: { ...record, status: change.previousStatus },
+      after: { ...record, status, lastHeartBeat: change.lastHeartBeat, reason },
+      by: auditByOf(principalOf(ctx.actor)),
+    });
+    await publishEvent(ctx, 'ebox.statusChanged', {
+      eboxId: change.id,
+      terminalId: change.terminalId,
+      status,
+      reason,
+      at: new Date().toISOString(),
+    });
+  }
+
+  async function flushHeartbeats(): Promise<void> {
+    // One flush at a time: a slow database delays the next batch, never doubles the writes.
+    const run = flushing.then(async () => {
+      if (!pending.size) return;
+      const batch = [...pending].map(([terminalId, at]) => ({ terminalId, at }));
+      pending = new Map();
+      const ctx = systemContext(deps, 'terminalLink', { log });
+      await inTransaction(ctx, async (tx) => {
+        const rows = await applyHeartbeats(tx.tx, batch);
+        const known = new Set(rows.map((row) => row.terminalId));
+        for (const beat of batch)
+          if (!known.has(beat.terminalId))
+            refuse('unknownLocker', `locker/${beat.terminalId}/state/heartbeat`, 'no ebox has this terminalId');
+        for (const row of rows) {
+          if (row.previousStatus === 'online') continue;
+          // The terminal itself said it is back: it is the actor of its status change.
+          await auditStatusChange({ ...tx, actor: terminalActor(row) }, row, 'heartbeat');
+        }
+      });
+    });
+    flushing = run.catch((error: unknown) => {
+      refused.failed += 1;
+      log.error({ err: error }, 'terminal link: heartbeat batch failed');
+    });
+    return run;
+  }
+
+  async function checkSilentLockers(now = new Date()): Promise<void> {
+    const ctx = systemContext(deps, 'terminalLink', { log });
+    await inTransaction(ctx, async (tx) => {
+      const rows = await markSilentOffline(tx.tx, new Date(now.getTime() - silentAfterMs));
+      for (const row of rows) await auditStatusChange(tx, row, 'heartbeat_timeout');
+      if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
+        lastPurge = now.getTime();
+        await purgeMessages(tx.tx, KEEP_MESSAGE_IDS_SECONDS);
+      }
+    });
+  }
+
+  /** Runs `work` for a known locker in one transaction, once per message_id; refuses the rest. */
+  async function handleOnce(
+    topic: string,
+    terminalId: string,
+    messageId: string,
+    work: (ctx: TxContext, locker: LockerRow) => Promise<void>,
+  ) {
+    const base: ServiceContext = systemContext(deps, 'terminalLink', { log });
+    await inTransaction(base, async (tx) => {
+      const locker = await findLockerByTerminal(tx.tx, terminalId);
+      if (!locker) return refuse('unknownLocker', topic, 'no ebox has this terminalId');
+      if (!(await claimMessage(tx.tx, messageId))) {
+        log.debug({ topic, messageId }, 'terminal message repeated: ignored');
+        return;
+      }
+      await work({ ...tx, actor: terminalActor(locker) }, locker);
+    });
+  }
+
+  async function applyEvent(ctx: TxContext, locker: LockerRow, topic: string, event: EboxSingleEvent | { event: string }) {
+    const single = event as EboxSingleEvent;
+    if (single.event === 'versions') {
+      const versions = {
+        osVersion: single.data.os_version,
+        application: single.data.application,
+        applicationVersion: single.data.application_version,
+      };
+      const previous = await storeVersions(ctx.tx, locker.id, versions);
+      if (previous) {
+        await writeAudit(ctx.tx, {
+          entityName: 'ebox',
+          entityId: locker.id,
+          action: 'update',
+          before: { name: locker.name, company: locker.company, ...previous },
+          after: { name: locker.name, company: locker.company, ...versions },
+          by: auditByOf(principalOf(ctx.actor)),
+        });
+      }
+      return;
+    }
+    if (DOOR_EVENTS.includes(single.event)) {
+      const door = single as Extract<EboxSingleEvent, { event: DoorEventName }>;
+      const number = door.data.compartment_number;
+      const compartment = await findCompartment(ctx.tx, locker.id, number);
+      if (!compartment) return refuse('unknownCompartment', topic, `locker ${locker.id} has no compartment ${number}`);
+      // The compartment's history is its audit log (the record's history tab reads it), at the terminal's time.
+      await writeAudit(ctx.tx, {
+        entityName: 'compartiment',
+        entityId: compartment.id,
+        action: door.event,
+        after: {
+          ebox: locker.id,
+          number,
+          occurredAt: door.timestamp,
+          ...('transaction_id' in door.data && door.data.transaction_id ? { transactionId: door.data.transaction_id } : {}),
+        },
+        by: auditByOf(principalOf(ctx.actor)),
+      });
+      await publishEvent(ctx, 'compartiment.doorEvent', {
+        eboxId: locker.id,
+        compartimentId: compartment.id,
+        number,
+        event: door.event,
+        at: door.timestamp,
+      });
+    }
+    // Parcel events belong to orders (next issue); unknown device events are only logged.
+  }
+
+  async function handleMessage(topic: string, payload: Buffer): Promise<void> {
+    const parsed = parseTerminalMessage(topic, payload);
+    if (!parsed.ok) return refuse('malformed', topic, parsed.reason);
+    if (!parsed.topic || !('lockerUuid' in parsed.topic)) return refuse('malformed', topic, 'not a locker topic');
+    const terminalId = parsed.topic.lockerUuid;
+    const data = parsed.data;
+    switch (parsed.channel) {
+      case 'lockerStateHeartbeat': {
+        // The console's clock: a terminal's may be wrong, and silence is measured against ours.
+        pending.set(terminalId, new Date());
+        return;
+      }
+      case 'lockerStateConnection': {
+        // Beats received before the will are written first, so they cannot bring the locker back online after it.
+        pending.delete(terminalId);
+        await flushing;
+        await handleOnce(topic, terminalId, String(data.message_id), async (ctx) => {
+          const change = await markOffline(ctx.tx, terminalId);
+          if (change) await auditStatusChange(ctx, change, 'last_will');
+        });
+        return;
+      }
+      case 'lockerEvent': {
+        await handleOnce(topic, terminalId, String(data.message_id), async (ctx, locker) => {
+          if (data.event !== 'offline_batch') return applyEvent(ctx, locker, topic, data as unknown as EboxSingleEvent);
+          // Events held while offline, oldest first, each de-duplicated by its own message_id.
+          for (const inner of (data as unknown as OfflineBatchEvent).data.events) {
+            if (await claimMessage(ctx.tx, inner.message_id)) await applyEvent(ctx, locker, topic, inner);
+          }
+        });
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** Per locker, the tail of its messages being handled: one locker's messages are handled in arrival order. */
+  const queues = new Map<string, Promise<void>>();
+
+  async function safely(topic: string, payload: Buffer): Promise<void> {
+    const run = async () => {
+      try {
+        await handleMessage(topic, payload);
+      } catch (error) {
+        refused.failed += 1;
+        log.error({ err: error, topic }, 'terminal link: message handling failed');
+      }
+    };
+    // e.g. a door_opened then door_closed land in the history in that order, a repeat after its original.
+    const key = topic.split('/')[1] ?? '';
+    const tail = (queues.get(key) ?? Promise.resolve()).then(run);
+    queues.set(key, tail);
+    await tail;
+    if (queues.get(key) === tail) queues.delete(key);
+  }
+
+  for (const channel of ['lockerStateHeartbeat', 'lockerStateConnection', 'lockerEvent'] as const) {
+    await link.client.handleShared(buildChannelFilter(channel), safely);
+  }
+
+  const flushTimer = setInterval(() => void flushHeartbeats().catch(() => {}), FLUSH_EVERY_MS);
+  const checkTimer = setInterval(
+    () =>
+      void checkSilentLockers().catch((error: unknown) => {
+        if (!stopped) log.error({ err: error }, 'terminal link: offline check failed');
+      }),
+    Math.min(5_000, Math.max(200, (intervalSeconds * 1000) / 2)),
+  );
+  flushTimer.unref();
+  checkTimer.unref();
+
+  return {
+    refused,
+    flushHeartbeats,
+    checkSilentLockers,
+    async stop() {
+      stopped = true;
+      clearInterval(flushTimer);
+      clearInterval(checkTimer);
+      await flushHeartbeats().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { createEnvelope, terminalTopics } from '@ebox/domain';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualTerminal } from '../../terminal-sim/src';
+import type { MqttLink } from '../src/platform/mqtt';
+import { eventually, pause } from './support/eventually';
+import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+
+/**
+ * Issue 14, item 6: state from the lockers over the embedded broker, as an operator sees it through
+ * the API: online with its last heartbeat, offline on the last will and after three missed
+ * heartbeats, versions stored, door events in the compartment's history, repeats and malformed
+ * messages changing nothing, and status changes (never heartbeats) in the audit log.
+ */
+
+const HEARTBEAT_SECONDS = 0.4;
+
+let t: TestApp;
+let owner: TestUser;
+let link: MqttLink;
+const terminals: VirtualTerminal[] = [];
+const clients: MqttClient[] = [];
+
+function ok<T = any>(response: { status: number; body: T }, status = 200): T {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  return response.body;
+}
+
+async function createLocker(code: string) {
+  const terminalId = randomUUID();
+  const id = ok(await owner.api.post('/ebox', { data: { name: `Armário ${code}`, code, enable: true, terminalId } })).id as string;
+  const compartment = ok(
+    await owner.api.post('/compartiment', {
+      data: { ebox: id, number: 1, boardNumber: 1, numberInColumn: 1, comNumber: 1, size: 'P', width: 1, height: 1, depth: 1 },
+    }),
+  ).id as string;
+  const credentials = await link.admin.createTerminalCredentials({ lockerId: id, username: terminalId });
+  return { id, terminalId, compartment, credentials };
+}
+
+async function connectTerminal(locker: Awaited<ReturnType<typeof createLocker>>, options: { doorCloseAfterMs?: number } = {}) {
+  const terminal = new VirtualTerminal({
+    brokerUrl: link.url,
+    lockerUuid: locker.terminalId,
+    username: locker.credentials.username,
+    password: locker.credentials.password,
+    heartbeatIntervalSeconds: HEARTBEAT_SECONDS,
+    compartments: [{ number: 1, boardNumber: 1, channel: 1 }],
+    doorCloseAfterMs: options.doorCloseAfterMs ?? 200,
+    mqttOptions: { reconnectPeriod: 0 },
+  });
+  terminals.push(terminal);
+  await terminal.start();
+  return terminal;
+}
+
+/** A second connection with the terminal's own credentials, to send hand-made messages. */
+async function rawClient(locker: Awaited<ReturnType<typeof createLocker>>) {
+  const client = await mqtt.connectAsync(link.url, {
+    protocolVersion: 4,
+    clientId: `raw-${randomUUID().slice(0, 8)}`,
+    username: locker.credentials.username,
+    password: locker.credentials.password,
+    reconnectPeriod: 0,
+  });
+  clients.push(client);
+  return client;
+}
+
+const lockerOf = async (id: string) => ok(await owner.api.get(`/ebox/${id}`));
+const auditOf = async (entityName: string, entityId: string) =>
+  ok(await owner.api.get('/auditLog', { filter: { entityName, entityId }, orderBy: 'timestamp_ASC', limit: 100 })).rows as {
+    action: string;
+    actorLabel: string | null;
+    values: { before: any; after: any };
+  }[];
+
+beforeAll(async () => {
+  t = await startTestApp({
+    mqtt: true,
+    env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', TERMINAL_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) },
+  });
+  link = t.app.deps.mqtt as MqttLink;
+  owner = await t.createUser({ roles: ['owner'] });
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(terminals.map((terminal) => terminal.stop().catch(() => {})));
+  await Promise.all(clients.map((client) => client.endAsync(true).catch(() => {})));
+  await t?.close();
+});
+
+describe('state from the lockers', () => {
+  it('shows a heartbeating locker online with its last heartbeat and versions, and offline on its last will', async () => {
+    const locker = await createLocker('LINK1');
+    expect((await lockerOf(locker.id)).status ?? null).not.toBe('online');
+    const terminal = await connectTerminal(locker);
+
+    const online = await eventually(
+      () => lockerOf(locker.id),
+      (body) => body.status === 'online' && Boolean(body.lastHeartBeat) && Boolean(body.applicationVersion),
+    );
+    expect(Date.now() - Date.parse(online.lastHeartBeat)).toBeLessThan(5_000);
+    expect(online.application).toBe(terminal.versions.application);
+    expect(online.applicationVersion).toBe(terminal.versions.application_version);
+    expect(online.osVersion).toBe(terminal.versions.os_version);
+
+    // The heartbeat keeps moving while it beats (batched, at most once a second).
+    await pause(1_500);
+    const later = await lockerOf(locker.id);
+    expect(Date.parse(later.lastHeartBeat)).toBeGreaterThan(Date.parse(online.lastHeartBeat));
+
+    await terminal.goOffline();
+    // At once on the last will: well before three heartbeat intervals would have said so.
+    const offline = await eventually(
+      () => lockerOf(locker.id),
+      (body) => body.status === 'offline',
+      5_000,
+    );
+    expect(offline.lastHeartBeat).toBeTruthy();
+
+    const audit = await auditOf('ebox', locker.id);
+    const changes = audit.filter((entry) => entry.action === 'online' || entry.action === 'offline');
+    expect(changes.map((entry) => entry.action)).toEqual(['online', 'offline']);
+    expect(changes.every((entry) => entry.actorLabel === `terminal:${locker.terminalId}`)).toBe(true);
+    expect(changes[1]?.values.after.reason).toBe('last_will');
+    // Many heartbeats arrived; none is in the log: only its creation, its versions and the two changes.
+    expect(audit.map((entry) => entry.action).sort()).toEqual(['create', 'offline', 'online', 'update']);
+    expect(audit.find((entry) => entry.action === 'update')?.values.after.applicationVersion).toBe(terminal.versions.application_version);
+  });
+
+  it('marks a silent locker offline after three missed heartbeats, by the system', async () => {
+    const locker = await createLocker('LINK2');
+    const terminal = await connectTerminal(locker);
+    await eventually(
+      () => lockerOf(locker.id),
+      (body) => body.status === 'online',
+    );
+    // A clean stop sends no last will: only the silence tells.
+    const stoppedAt = Date.now();
+    await terminal.stop();
+    await eventually(
+      () => lockerOf(locker.id),
+      (body) => body.status === 'offline',
+      10_000,
+    );
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(HEARTBEAT_SECONDS * 3 * 1000 - 1_100);
+    const changes = (await auditOf('ebox', locker.id)).filter((entry) => entry.action === 'offline');
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.actorLabel).toBe('system:terminalLink');
+    expect(changes[0]?.values.after.reason).toBe('heartbeat_timeout');
+
+    // It comes back: online again, audited once more.
+    await terminal.start();
+    await eventually(
+      () => lockerOf(locker.id),
+      (body) => body.status === 'online',
+    );
+    const actions = (await auditOf('ebox', locker.id)).map((entry) => entry.action).filter((a) => a !== 'update');
+    expect(actions).toEqual(['create', 'online', 'offline', 'online']);
+    await terminal.stop();
+  });
+
+  it("records door events in the compartment's history and ignores repeats and malformed messages", async () => {
+    const locker = await createLocker('LINK3');
+    const terminal = await connectTerminal(locker, { doorCloseAfterMs: 100 });
+    await eventually(
+      () => lockerOf(locker.id),
+      (body) => body.status === 'online' && Boolean(body.applicationVersion),
+    );
+    await terminal.forceDoor(1);
+    const history = await eventually(
+      () => auditOf('compartiment', locker.compartment),
+      (rows) => rows.some((row) => row.action === 'door_closed'),
+    );
+    const doors = history.filter((row) => row.action.startsWith('door_'));
+    expect(doors.map((row) => row.action)).toEqual(['door_opened_without_command', 'door_closed']);
+    expect(doors[0]?.actorLabel).toBe(`terminal:${locker.terminalId}`);
+    expect(Date.parse(doors[0]?.values.after.occurredAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    const before = await lockerOf(locker.id);
+    const refusedBefore = { ...t.app.deps.terminalLink?.refused };
+    const raw = await rawClient(locker);
+    // The same door event twice (QoS 1 may deliver twice): recorded once.
+    const opened = { ...createEnvelope(), event: 'door_opened', data: { compartment_number: 1 } };
+    await raw.publishAsync(terminalTopics.event(locker.terminalId), JSON.stringify(opened), { qos: 1 });
+    await raw.publishAsync(terminalTopics.event(locker.terminalId), JSON.stringify(opened), { qos: 1 });
+    // Versions under a message_id already seen: ignored, whatever they say.
+    const versions = { application: 'other', application_version: '9.9.9', os: 'linux', os_version: 'x' };
+    await raw.publishAsync(
+      terminalTopics.event(locker.terminalId),
+      JSON.stringify({ ...createEnvelope(), message_id: opened.message_id, event: 'versions', data: versions }),
+      { qos: 1 },
+    );
+    // Malformed: not JSON, a versions event with an OS nobody knows, a door event without its compartment.
+    await raw.publishAsync(terminalTopics.event(locker.terminalId), 'not json', { qos: 1 });
+    await raw.publishAsync(
+      terminalTopics.event(locker.terminalId),
+      JSON.stringify({ ...createEnvelope(), event: 'versions', data: { ...versions, os: 'beos' } }),
+      { qos: 1 },
+    );
+    await raw.publishAsync(
+      terminalTopics.event(locker.terminalId),
+      JSON.stringify({ ...createEnvelope(), event: 'door_closed', data: {} }),
+      {
+        qos: 1,
+      },
+    );
+    await raw.publishAsync(terminalTopics.connection(locker.terminalId), JSON.stringify({ status: 'offline' }), { qos: 1 });
+
+    const refused = await eventually(
+      async () => t.app.deps.terminalLink?.refused.malformed ?? 0,
+      (count) => count >= (refusedBefore.malformed ?? 0) + 4,
+    );
+    expect(refused).toBe((refusedBefore.malformed ?? 0) + 4);
+    await pause(500);
+    const after = await lockerOf(locker.id);
+    expect(after.status).toBe('online');
+    expect(after.application).toBe(before.application);
+    expect(after.applicationVersion).toBe(before.applicationVersion);
+    expect(after.osVersion).toBe(before.osVersion);
+    const doorsAfter = (await auditOf('compartiment', locker.compartment)).filter((row) => row.action.startsWith('door_'));
+    expect(doorsAfter.map((row) => row.action)).toEqual(['door_opened_without_command', 'door_closed', 'door_opened']);
+    await terminal.stop();
+  });
+
+  it('refuses heartbeats and events of a terminal no locker has', async () => {
+    const locker = await createLocker('LINK4');
+    // The locker forgets its terminal: its messages are now a stranger's.
+    ok(await owner.api.put(`/ebox/${locker.id}`, { data: { terminalId: randomUUID() } }));
+    const before = t.app.deps.terminalLink?.refused.unknownLocker ?? 0;
+    const raw = await rawClient(locker);
+    await raw.publishAsync(terminalTopics.heartbeat(locker.terminalId), JSON.stringify({ ...createEnvelope(), uptime_seconds: 1 }), {
+      qos: 1,
+    });
+    await raw.publishAsync(
+      terminalTopics.event(locker.terminalId),
+      JSON.stringify({ ...createEnvelope(), event: 'door_opened', data: { compartment_number: 1 } }),
+      { qos: 1 },
+    );
+    await eventually(
+      async () => t.app.deps.terminalLink?.refused.unknownLocker ?? 0,
+      (count) => count >= before + 2,
+    );
+    const body = await lockerOf(locker.id);
+    expect(body.status ?? null).not.toBe('online');
+    expect(body.lastHeartBeat ?? null).toBeNull();
+  });
+});
