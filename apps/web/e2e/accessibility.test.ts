@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { ENTITIES, type EntityDeclaration, type Language, userEntity } from '@ebox/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { ensureRecord } from '../../api/test/support/entity-samples';
 import { PAGES } from '../src/app/route-table';
 import { entityRoutes } from '../src/kit/entity-routes';
 import type { EntityRouteHandle } from '../src/kit/route-entity';
@@ -84,13 +85,22 @@ function recordIdOf(entity: EntityDeclaration): Promise<string> {
   return id;
 }
 
-/** A record for an entity the demo data leaves empty (a custom role, when only the predefined exist). */
+/**
+ * A record for an entity the demo data leaves empty: a custom role (only predefined ones exist), and
+ * otherwise one made through the API from the declaration's required fields, with real related
+ * records (a compartment's locker), as the API's contract tests make them.
+ */
 async function createRecordOf(entity: EntityDeclaration): Promise<string | undefined> {
-  if (entity.name !== 'role') return undefined;
   const api = await asOwner();
-  const created = await api<{ id: string }>('POST', '/role', { data: { name: `a11y ${uniqueSuffix()}`, permissions: ['customerRead'] } });
-  return created.id;
+  if (entity.name === 'role') {
+    const created = await api<{ id: string }>('POST', '/role', { data: { name: `a11y ${uniqueSuffix()}`, permissions: ['customerRead'] } });
+    return created.id;
+  }
+  const post = async (path: string, body?: unknown) => ({ status: 200, body: await api('POST', path, body) });
+  return ensureRecord({ api: { post }, cache: sampleRecords }, entity.name);
 }
+
+const sampleRecords = new Map<string, string>();
 
 /** The address to open for a declared route: parameters filled with real records, optional ones dropped. */
 function resolverOf(route: string, handle: EntityRouteHandle | undefined): (() => Promise<string>) | undefined {

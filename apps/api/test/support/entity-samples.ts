@@ -1,5 +1,4 @@
 import { ENTITIES, type EntityDeclaration, enumValueLabel, type Field } from '@ebox/domain';
-import type { ApiClient } from './test-app';
 
 /**
  * Builds valid and invalid values from a declaration's field rules, so the contract suite covers
@@ -84,7 +83,11 @@ export function scalarValue(name: string, field: Field, seed: string): unknown {
   }
 }
 
-export type SampleContext = { api: ApiClient; companyId?: string; cache: Map<string, string> };
+/** What creating samples needs of an API client (the API tests' ApiClient, or a browser test's caller). */
+// biome-ignore lint/suspicious/noExplicitAny: answers are whatever the API sends
+export type SampleApi = { post(path: string, body?: unknown): Promise<{ status: number; body: any }> };
+
+export type SampleContext = { api: SampleApi; companyId?: string; cache: Map<string, string> };
 
 /** Creates (through the API) a record of `entityName` and answers its id; reused within a context. */
 export async function ensureRecord(context: SampleContext, entityName: string): Promise<string> {
