@@ -47,6 +47,7 @@ function ClusterLockers({ cluster, entity }: { cluster: EntityRecord; entity: En
     <EntityList
       entity={clusterEbox}
       title={entityPluralLabel(t, clusterEbox)}
+      headingLevel={2}
       listState={listState}
       fixedFilter={{ cluster: { id: cluster.id, label: recordLabel(entity, cluster) } }}
       hideFilters

@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../app/api-client';
+import { PageTitle } from '../../app/page-title';
 import { endpointsOf, entityKeys } from '../../kit/entity-api';
 import { EntityForm } from '../../kit/form/entity-form';
 import { useEntityNavigation, useFindFailure } from '../../kit/navigation';
@@ -43,7 +44,7 @@ export default function EboxClonePage() {
   };
 
   return (
-    <Card title={t('entities.ebox.clone.title')} data-testid="ebox-clone-page">
+    <Card title={<PageTitle title={t('entities.ebox.clone.title')} />} data-testid="ebox-clone-page">
       {!prefilled ? (
         <div style={{ textAlign: 'center', padding: 48 }}>
           <Spin />

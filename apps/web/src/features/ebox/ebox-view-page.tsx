@@ -84,6 +84,7 @@ function LockerCompartments({ locker, entity }: { locker: EntityRecord; entity: 
     <EntityList
       entity={compartiment}
       title={t('entities.ebox.compartiments')}
+      headingLevel={2}
       listState={listState}
       fixedFilter={{ ebox: { id: locker.id, label: String(locker[entity.labelField] ?? locker.id) } }}
       onCreate={() => navigate(screenPathsOf(compartiment).create(locker.id))}
