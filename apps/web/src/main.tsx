@@ -7,13 +7,14 @@ import { createRouter, loadRouteTable, startRouteRequests } from './app/router';
 import './app/global.css';
 
 // First the route table (with a stored session it fetches the entity routes' chunk), then the
-// requests (session, settings, the page's first data), then the router (it fetches the route's
+// requests (the page's first data, session, settings), then the router (it fetches the route's
 // chunks), then the render once the language's messages are in. The three requests start together,
-// after the table: the first page's query is built from the entity's declaration, and a session
-// asked earlier could answer before the page is asked, which is waiting by another name.
+// after the table. The page's goes first: its query is built from the entity's declaration, which
+// takes a moment on a busy machine, and a session asked before that could answer before the page is
+// even asked, which is waiting by another name.
 const routeTable = await loadRouteTable();
-startSessionRequests();
 startRouteRequests(routeTable.routes);
+startSessionRequests();
 const router = createRouter(routeTable);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
