@@ -55,7 +55,10 @@ export async function startConsole(options: { dataDir: string; port: number; pgP
       SEED_DEMO: 'false',
       DATABASE_URL: '',
       LOG_FORMAT: '',
-      // The terminal link's broker on a free port: several consoles (and other test runs) share the machine.
+      // The terminal link's own embedded broker, on a free port: several consoles (and other test runs)
+      // share the machine, and a run against the machine's services (MQTT_URL) must not hand these
+      // consoles a broker they cannot administer.
+      MQTT_URL: '',
       MQTT_PORT: '0',
       ...options.env,
     },
