@@ -25,6 +25,7 @@ const lines = [
     'settings',
     'storedFile',
     'terminalCredential',
+    'terminalEnrolmentToken',
     'terminalMessage',
     'user',
   ].map((name) => `  ${name},`),

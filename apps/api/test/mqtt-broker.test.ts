@@ -50,6 +50,15 @@ const backends: Backend[] = [
 
 const REFUSED = 128;
 
+/** A locker made through the API by a new owner: credentials must belong to a real locker. */
+async function createLockerIn(t: TestApp): Promise<string> {
+  const owner = await t.createUser({ roles: ['owner'] });
+  const code = `MQ${randomUUID().slice(0, 8)}`;
+  const created = await owner.api.post('/ebox', { data: { name: `Armário ${code}`, code } });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return created.body.id as string;
+}
+
 /** The QoS the broker granted a subscription, 128 when it refused (mqtt.js rejects on a refusal). */
 async function grantOf(client: MqttClient, filter: string): Promise<number | undefined> {
   try {
@@ -97,8 +106,9 @@ describe.each(backends)('MQTT broker: $name', (backend) => {
     return seen;
   }
 
+  /** A locker's terminal credentials (they belong to a real locker, made through the API). */
   async function enrolTerminal() {
-    const lockerId = randomUUID();
+    const lockerId = await createLockerIn(t);
     const credentials = await link.admin.createTerminalCredentials({ lockerId });
     return { lockerId, credentials };
   }
@@ -348,7 +358,7 @@ describe('embedded broker start-up and transports', () => {
     const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } });
     try {
       const link = t.app.deps.mqtt as MqttLink;
-      const lockerId = randomUUID();
+      const lockerId = await createLockerIn(t);
       const credentials = await link.admin.createTerminalCredentials({ lockerId });
       const terminal = await mqtt.connectAsync(link.url, { ...credentials, clientId: lockerId, reconnectPeriod: 0 });
       await expect(mqtt.connectAsync(link.url, { ...link.bootstrap, clientId: lockerId, reconnectPeriod: 0 })).rejects.toThrow();
@@ -368,7 +378,7 @@ describe('embedded broker start-up and transports', () => {
     const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } });
     try {
       const link = t.app.deps.mqtt as MqttLink;
-      const lockerId = randomUUID();
+      const lockerId = await createLockerIn(t);
       const credentials = await link.admin.createTerminalCredentials({ lockerId });
       const terminal = await mqtt.connectAsync(`${t.baseUrl.replace('http', 'ws')}/mqtt`, {
         ...credentials,

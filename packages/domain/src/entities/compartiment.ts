@@ -33,6 +33,10 @@ export const compartiment = defineEntity({
     width: { type: 'number', required: true, scale: 2, min: 0.01, max: 9999 },
     height: { type: 'number', required: true, scale: 2, min: 0.01, max: 9999 },
     depth: { type: 'number', required: true, scale: 2, min: 0.01, max: 9999 },
+    /** The door as the terminal last reported it (door events, snapshots); closed until it reports. */
+    doorOpen: { type: 'boolean', readOnly: true },
+    /** When the door last changed, at the terminal's time. */
+    doorChangedAt: { type: 'dateTime', readOnly: true },
   },
   listColumns: ['number', 'ebox', 'boardNumber', 'comNumber', 'numberInColumn', 'size', 'status', 'usageType', 'pcd', 'enable'],
   filters: ['number', 'ebox', 'boardNumber', 'comNumber', 'size', 'status', 'usageType', 'pcd', 'enable', 'createdAt'],

@@ -1,4 +1,5 @@
 import { defineEntity } from '../kit/entity';
+import { EBOX_ACTIONS } from '../terminal/commands';
 import { EBOX_STATUSES } from './enums';
 
 /**
@@ -57,6 +58,13 @@ export const ebox = defineEntity({
     workingHours: { type: 'text', max: 255 },
     application: { type: 'text', readOnly: true },
     applicationVersion: { type: 'text', readOnly: true },
+    /** When the terminal last traded a one-time token for its credentials (null: never, or disenrolled). */
+    enrolledAt: { type: 'dateTime', readOnly: true },
+    /**
+     * Our extension actions this terminal answered with Open-Locker's INVALID_COMMAND (an Open-Locker
+     * device knows none of them): the console offers them greyed as "not supported", not as broken.
+     */
+    unsupportedActions: { type: 'enum', options: EBOX_ACTIONS, multiple: true, readOnly: true },
   },
   listColumns: ['name', 'code', 'status', 'lastHeartBeat', 'company', 'city', 'state', 'enable'],
   listColumnWidths: { status: 100, city: 130, state: 60 },

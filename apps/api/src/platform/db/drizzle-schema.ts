@@ -10,6 +10,7 @@ export {
   settings,
   storedFile,
   terminalCredential,
+  terminalEnrolmentToken,
   terminalMessage,
   user,
 } from './schema';

@@ -209,7 +209,7 @@ export const terminalCredential = pgTable(
     /** `terminal`, `bootstrap` or `service`. */
     role: text('role').notNull(),
     /** The locker whose terminal this is (terminal credentials only). */
-    lockerId: uuid('locker_id'),
+    lockerId: uuid('locker_id').references(() => entityTables.ebox.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
   },
@@ -217,6 +217,31 @@ export const terminalCredential = pgTable(
     uniqueIndex('terminal_credential_live_username_key').on(t.username).where(sql`${t.revokedAt} is null`),
     index('terminal_credential_locker_id_idx').on(t.lockerId),
   ],
+);
+
+/**
+ * One-time enrolment tokens (POST /ebox/createToken): a terminal trades one, once and before it
+ * expires, for its own MQTT credentials (Open-Locker's `locker/register/{token}`). Only the token's
+ * SHA-256 is kept, so a database reader cannot enrol a terminal. `config` is what the operator asked
+ * the terminal to be installed with.
+ */
+export const terminalEnrolmentToken = pgTable(
+  'terminal_enrolment_token',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eboxId: uuid('ebox_id')
+      .notNull()
+      .references(() => entityTables.ebox.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+    /** The MQTT client id that used it (its reply topic). */
+    usedByClientId: text('used_by_client_id'),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('terminal_enrolment_token_hash_key').on(t.tokenHash), index('terminal_enrolment_token_ebox_id_idx').on(t.eboxId)],
 );
 
 /**

@@ -18,6 +18,8 @@ export default {
         width: 'Width (cm)',
         height: 'Height (cm)',
         depth: 'Depth (cm)',
+        doorOpen: 'Door open',
+        doorChangedAt: 'Door changed at',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',

@@ -34,12 +34,15 @@ export default {
         workingHours: 'Working hours',
         application: 'Application',
         applicationVersion: 'Application version',
+        enrolledAt: 'Enrolled at',
+        unsupportedActions: 'Not supported by the terminal',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },
       enumerators: {
         status: { online: 'Online', offline: 'Offline' },
+        unsupportedActions: { reboot: 'Reboot', restart_app: 'Restart app', sync: 'Sync', software_update: 'Software update' },
       },
       hints: {
         eboxModule: 'The locker modules, left to right (a model may repeat)',

@@ -18,6 +18,8 @@ export default {
         width: 'Largura (cm)',
         height: 'Altura (cm)',
         depth: 'Profundidade (cm)',
+        doorOpen: 'Porta aberta',
+        doorChangedAt: 'Porta alterada em',
         id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',

@@ -34,12 +34,20 @@ export default {
         workingHours: 'Horário de funcionamento',
         application: 'Aplicativo',
         applicationVersion: 'Versão do aplicativo',
+        enrolledAt: 'Registrado em',
+        unsupportedActions: 'Não suportado pelo terminal',
         id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },
       enumerators: {
         status: { online: 'Online', offline: 'Offline' },
+        unsupportedActions: {
+          reboot: 'Reiniciar',
+          restart_app: 'Reiniciar aplicativo',
+          sync: 'Sincronizar',
+          software_update: 'Atualizar software',
+        },
       },
       hints: {
         eboxModule: 'Os módulos do armário, da esquerda para a direita (um modelo pode se repetir)',
