@@ -165,6 +165,10 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
       'application',
       'applicationVersion',
     ],
+    beyond: {
+      enrolledAt: 'issue 14: when the terminal traded its one-time token for credentials (spec 7.4 createToken)',
+      unsupportedActions: "issue 14: extension actions the terminal answered with Open-Locker's INVALID_COMMAND",
+    },
   },
   compartiment: {
     fields: [
@@ -182,6 +186,10 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
       'height',
       'depth',
     ],
+    beyond: {
+      doorOpen: 'issue 14: the door as the terminal last reported it, drawn on the locker picture',
+      doorChangedAt: 'issue 14: when the door last changed, at the terminal time',
+    },
   },
   cluster: {
     fields: ['name', 'sequence', 'enable', 'company', 'operationType', 'isPaid'],
