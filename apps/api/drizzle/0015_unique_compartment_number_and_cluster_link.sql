@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "cluster_ebox_ebox_per_cluster_key" ON "cluster_ebox" USING btree ("cluster_id","ebox_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "compartiment_number_per_ebox_key" ON "compartiment" USING btree ("ebox_id","number");
