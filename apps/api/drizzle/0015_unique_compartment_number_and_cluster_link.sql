@@ -7,45 +7,29 @@
 --   SELECT ebox_id, number, count(*) FROM compartiment GROUP BY 1, 2 HAVING count(*) > 1;
 --   SELECT cluster_id, ebox_id, count(*) FROM cluster_ebox GROUP BY 1, 2 HAVING count(*) > 1;
 -- and once they are fixed a later migration can recreate the indexes without the ids.
-DO $$
+CREATE FUNCTION pg_temp.create_unique_index_keeping_repeats(table_name text, index_name text, columns text[], what text)
+RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  listed text := (SELECT string_agg(format('%I', c), ',') FROM unnest(columns) AS c);
+  present text := (SELECT string_agg(format('%I IS NOT NULL', c), ' AND ') FROM unnest(columns) AS c);
   later_ids text;
   later_count integer;
 BEGIN
-  SELECT string_agg(quote_literal(id::text), ', ' ORDER BY id), count(*)
-    INTO later_ids, later_count
-    FROM (
-      SELECT id, row_number() OVER (PARTITION BY ebox_id, number ORDER BY created_at, id) AS position
-      FROM compartiment
-      WHERE ebox_id IS NOT NULL AND number IS NOT NULL
-    ) ranked
-    WHERE position > 1;
+  EXECUTE format(
+    'SELECT string_agg(quote_literal(id::text), '', '' ORDER BY id), count(*) FROM ('
+      || 'SELECT id, row_number() OVER (PARTITION BY %s ORDER BY created_at, id) AS position FROM %I WHERE %s'
+      || ') ranked WHERE position > 1',
+    listed, table_name, present)
+    INTO later_ids, later_count;
   IF later_count = 0 THEN
-    CREATE UNIQUE INDEX "compartiment_number_per_ebox_key" ON "compartiment" USING btree ("ebox_id","number");
+    EXECUTE format('CREATE UNIQUE INDEX %I ON %I USING btree (%s)', index_name, table_name, listed);
   ELSE
-    RAISE WARNING 'compartiment: % rows repeat the number of an older compartment of their locker; they are kept as they are and out of compartiment_number_per_ebox_key', later_count;
-    EXECUTE 'CREATE UNIQUE INDEX "compartiment_number_per_ebox_key" ON "compartiment" USING btree ("ebox_id","number") WHERE id NOT IN ('
-      || later_ids || ')';
+    RAISE WARNING '%: % rows repeat %; they are kept as they are and out of %', table_name, later_count, what, index_name;
+    EXECUTE format('CREATE UNIQUE INDEX %I ON %I USING btree (%s) WHERE id NOT IN (%s)', index_name, table_name, listed, later_ids);
   END IF;
 END $$;--> statement-breakpoint
-DO $$
-DECLARE
-  later_ids text;
-  later_count integer;
-BEGIN
-  SELECT string_agg(quote_literal(id::text), ', ' ORDER BY id), count(*)
-    INTO later_ids, later_count
-    FROM (
-      SELECT id, row_number() OVER (PARTITION BY cluster_id, ebox_id ORDER BY created_at, id) AS position
-      FROM cluster_ebox
-      WHERE cluster_id IS NOT NULL AND ebox_id IS NOT NULL
-    ) ranked
-    WHERE position > 1;
-  IF later_count = 0 THEN
-    CREATE UNIQUE INDEX "cluster_ebox_ebox_per_cluster_key" ON "cluster_ebox" USING btree ("cluster_id","ebox_id");
-  ELSE
-    RAISE WARNING 'cluster_ebox: % rows link a locker its cluster already had; they are kept as they are and out of cluster_ebox_ebox_per_cluster_key', later_count;
-    EXECUTE 'CREATE UNIQUE INDEX "cluster_ebox_ebox_per_cluster_key" ON "cluster_ebox" USING btree ("cluster_id","ebox_id") WHERE id NOT IN ('
-      || later_ids || ')';
-  END IF;
-END $$;
+SELECT pg_temp.create_unique_index_keeping_repeats('compartiment', 'compartiment_number_per_ebox_key', ARRAY['ebox_id', 'number'],
+  'the number of an older compartment of their locker');--> statement-breakpoint
+SELECT pg_temp.create_unique_index_keeping_repeats('cluster_ebox', 'cluster_ebox_ebox_per_cluster_key', ARRAY['cluster_id', 'ebox_id'],
+  'a link of their locker to their cluster');--> statement-breakpoint
+DROP FUNCTION pg_temp.create_unique_index_keeping_repeats(text, text, text[], text);
