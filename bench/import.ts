@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import { generateCpf } from '@ebox/domain';
 import { connectDatabase } from '../apps/api/src/platform/db/client';
 import { startBenchApi } from './bench-api';
 import { FIRST_NAMES, LAST_NAMES } from './generate';
@@ -24,18 +25,6 @@ export type ImportBenchOptions = {
 export type ImportRate = { rows: number; seconds: number; rowsPerSecond: number };
 export type ImportBenchResult = { api: ImportRate; raw: ImportRate; ratio: number };
 
-/** A valid CPF from a number (check digits computed), punctuated as a person types it. */
-function cpfOf(n: number): string {
-  const digits = [...String(100_000_000 + n).slice(-9)].map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
-    const rest = sum % 11;
-    digits.push(rest < 2 ? 0 : 11 - rest);
-  }
-  const d = digits.join('');
-  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
-}
-
 type Customer = { name: string; cellphone: string; email: string; documentNumber: string; company: string; pcd: boolean; enable: boolean };
 
 /** The i-th customer as a spreadsheet row reads (the company by its name). */
@@ -46,7 +35,7 @@ function customerRow(i: number, companyNames: string[]): Customer {
     name: `${first} ${last} ${i}`,
     cellphone: `55219${String(10_000_000 + i).slice(-8)}`,
     email: `importado${i}@exemplo.com.br`,
-    documentNumber: cpfOf(i + 1),
+    documentNumber: generateCpf(100_000_000 + i + 1),
     company: companyNames[i % companyNames.length] as string,
     pcd: i % 50 === 0,
     enable: true,

@@ -1,3 +1,4 @@
+import { generateCpf } from '@ebox/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
 
@@ -11,17 +12,6 @@ let t: TestApp;
 let owner: TestUser;
 let companyA: string;
 
-/** A valid CPF from a number (check digits computed). */
-function cpfOf(n: number): string {
-  const digits = [...String(200_000_000 + n).slice(-9)].map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
-    const rest = sum % 11;
-    digits.push(rest < 2 ? 0 : 11 - rest);
-  }
-  return digits.join('');
-}
-
 beforeAll(async () => {
   ({ t, owner, companyA } = await startWithTwoCompanies(
     { name: 'Importadora A', type: 'carrier' },
@@ -31,7 +21,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const importRow = (name: string, n: number, importHash = `shared-${name}-${n}`) =>
-  owner.api.post('/customer/import', { data: { name, company: 'Importadora A', documentNumber: cpfOf(n) }, importHash });
+  owner.api.post('/customer/import', {
+    data: { name, company: 'Importadora A', documentNumber: generateCpf(200_000_000 + n) },
+    importHash,
+  });
 
 async function storedCount(prefix: string): Promise<{ customers: number; audits: number }> {
   const { rows } = await t.database.pool.query<{ customers: number; audits: number }>(

@@ -5,6 +5,7 @@ import {
   canonicalPhone,
   entitySchema,
   formatPhone,
+  generateCpf,
   isValidCnpj,
   isValidCpf,
   maskDocument,
@@ -23,6 +24,17 @@ describe('CPF check digits', () => {
     expect(isValidCpf('5299822472')).toBe(false);
     expect(isValidCpf('111.111.111-11')).toBe(false);
     expect(isValidCpf('52998224725A')).toBe(false);
+  });
+});
+
+describe('generateCpf', () => {
+  it('completes nine digits with their check digits, punctuated as stored', () => {
+    expect(generateCpf('529982247')).toBe('529.982.247-25');
+    expect(generateCpf(111_444_777)).toBe('111.444.777-35');
+    // The last nine digits of a longer number, zero-padded for a shorter one.
+    expect(generateCpf(1_529_982_247)).toBe('529.982.247-25');
+    expect(generateCpf(42)).toMatch(/^000\.000\.042-\d\d$/);
+    for (let n = 100_000_001; n < 100_000_200; n++) expect(isValidCpf(generateCpf(n))).toBe(true);
   });
 });
 

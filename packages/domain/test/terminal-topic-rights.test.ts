@@ -118,6 +118,15 @@ describe('the same rights for an external Mosquitto', () => {
 
   it('or literal per-client rules', () => {
     expect(listTopicRights('terminal', MINE).subscribe).toEqual([`locker/${MINE}/command`]);
+    expect(toMosquittoAcls('terminal', MINE)).toContainEqual({
+      acltype: 'subscribePattern',
+      topic: `locker/${MINE}/command`,
+      priority: 0,
+      allow: true,
+    });
+    expect(toMosquittoAcls('terminal', MINE).filter((acl) => acl.acltype === 'publishClientSend')).toHaveLength(5);
+    // An identity that is not a locker's UUID names nothing, so it is allowed nothing.
+    expect(toMosquittoAcls('terminal', 'locker/+')).toEqual([]);
     expect(listTopicRights('bootstrap', 'client-a').subscribe).toEqual(['locker/provisioning/reply/client-a']);
   });
 });

@@ -250,13 +250,14 @@ export async function existingIds(db: Tx, resource: Resource, ids: string[], sco
   return new Set(rows.map((r) => r.id));
 }
 
-export type UniqueProbe = { name: string; value: string; within: string; withinId: string };
+/** `byKey`: text compared by its letters and digits (a document); other values as they are. */
+export type UniqueProbe = { name: string; value: unknown; within: string; withinId: string; byKey: boolean };
 
 /**
  * What a write would collide with, in one query: whether `importHash` is already stored, and which
- * `uniqueWithin` fields (compared by letters and digits among the records of the same `within`
- * relation, other than `exceptId`) another record already holds. It reads every row, whatever the
- * caller's scope: the records share the caller's own company, and a hash key carries its company.
+ * `uniqueWithin` fields (text compared by letters and digits, other values as they are, among the
+ * records of the same `within` relation, other than `exceptId`) another record already holds. It
+ * reads every row, whatever the caller's scope: the records share the caller's own company, and a hash key carries its company.
  */
 export async function findWriteConflicts(
   db: Tx,
@@ -274,8 +275,9 @@ export async function findWriteConflicts(
     if (!column || !within) throw new Error(`${resource.entity.name}: no column ${unique.name} or ${unique.within}`);
     const conditions = and(
       eq(within, unique.withinId),
-      sql`${identifierKeyOf(column)} = ${identifierKeyOf(sql`${unique.value}::text`)}`,
-      sql`${identifierKeyOf(column)} <> ''`,
+      ...(unique.byKey
+        ? [sql`${identifierKeyOf(column)} = ${identifierKeyOf(sql`${unique.value}::text`)}`, sql`${identifierKeyOf(column)} <> ''`]
+        : [eq(column, unique.value)]),
       probe.exceptId ? sql`${idColumn(resource)} <> ${probe.exceptId}` : undefined,
     );
     parts.push(sql`(SELECT ${unique.name}::text AS taken FROM ${resource.table} WHERE ${conditions} LIMIT 1)`);

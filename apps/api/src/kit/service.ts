@@ -113,26 +113,28 @@ async function checkRelations(
   }
 }
 
-type UniqueWithin = { name: string; within: string; message: string };
+type UniqueWithin = { name: string; within: string; message: string; byKey: boolean };
 
 function uniqueWithinFieldsOf(entity: EntityDeclaration): UniqueWithin[] {
   return Object.entries(entity.fields).flatMap(([name, field]) =>
-    field.type === 'text' && field.uniqueWithin ? [{ name, within: field.uniqueWithin.field, message: field.uniqueWithin.message }] : [],
+    field.uniqueWithin
+      ? [{ name, within: field.uniqueWithin.field, message: field.uniqueWithin.message, byKey: field.type === 'text' }]
+      : [],
   );
 }
 
 /** The refusal of a value another record already holds, shown on its field (409). */
 function takenError(unique: UniqueWithin, value: unknown): AppError {
   const type = typeof value === 'string' ? documentTypeOf(value) : null;
-  const params = { document: type ? type.toUpperCase() : '' };
+  const params = { document: type ? type.toUpperCase() : '', value: value === null || value === undefined ? '' : String(value) };
   return new AppError('conflict', unique.message, params, [{ path: unique.name, key: unique.message, values: params }]);
 }
 
 /**
  * Before a write, in one query: an import whose hash is already stored is refused (409), and so is a
- * `uniqueWithin` value (a customer's document within its company) another record holds, with the
- * field's own message. Only a value that changes (or moves to another company) is checked, so a
- * record stored before the rule, sharing its document, can still be edited.
+ * `uniqueWithin` value (a customer's document within its company, a compartment's number within its
+ * locker) another record holds, with the field's own message. Only a value that changes (or moves to
+ * another parent) is checked, so a record stored before the rule, sharing its value, can still be edited.
  */
 async function checkConflicts(db: Tx, resource: Resource, record: Record<string, unknown>, before: Row | null, importHash?: string) {
   const uniques = uniqueWithinFieldsOf(resource.entity);
@@ -140,9 +142,9 @@ async function checkConflicts(db: Tx, resource: Resource, record: Record<string,
   for (const unique of uniques) {
     const value = record[unique.name];
     const withinId = record[unique.within];
-    if (typeof value !== 'string' || !value || typeof withinId !== 'string') continue;
+    if (value === null || value === undefined || value === '' || typeof withinId !== 'string') continue;
     if (before && before[unique.name] === value && before[unique.within] === withinId) continue;
-    probes.push({ name: unique.name, value, within: unique.within, withinId });
+    probes.push({ name: unique.name, value, within: unique.within, withinId, byKey: unique.byKey });
   }
   const { importHashUsed, taken } = await findWriteConflicts(db, resource, { importHash, uniques: probes, exceptId: before?.id });
   if (importHashUsed) throw conflict('errors.importHashExistent');

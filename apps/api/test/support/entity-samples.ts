@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityDeclaration, enumValueLabel, type Field } from '@ebox/domain';
+import { ENTITIES, type EntityDeclaration, enumValueLabel, type Field, generateCpf } from '@ebox/domain';
 
 /**
  * Builds valid and invalid values from a declaration's field rules, so the contract suite covers
@@ -13,19 +13,8 @@ function digitsFor(seed: string): string {
   return `${seed.replace(/\D/g, '')}${sequence}`.slice(-8).padStart(8, '3');
 }
 
-/** A valid CPF, punctuated as it is stored. */
-function cpfFor(seed: string): string {
-  const digits = [...`4${digitsFor(seed)}`].map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
-    digits.push(((sum * 10) % 11) % 10);
-  }
-  const d = digits.join('');
-  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
-}
-
 function textValue(name: string, field: Extract<Field, { type: 'text' }>, seed: string): string {
-  if (field.document) return cpfFor(seed);
+  if (field.document) return generateCpf(`4${digitsFor(seed)}`);
   if (field.phone) return `55219${digitsFor(seed)}`;
   if (field.email) return `${name.toLowerCase()}.${seed}@example.com`.slice(-(field.max ?? 255));
   if (field.url) return `https://example.com/${name}/${seed}`;

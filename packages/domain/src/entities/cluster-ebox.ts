@@ -16,7 +16,13 @@ export const clusterEbox = defineEntity({
   parent: { field: 'cluster', entity: 'cluster' },
   fields: {
     cluster: { type: 'relation', entity: 'cluster', required: true },
-    ebox: { type: 'relation', entity: 'ebox', required: true },
+    /** A locker is linked to a cluster once (it may belong to several clusters). */
+    ebox: {
+      type: 'relation',
+      entity: 'ebox',
+      required: true,
+      uniqueWithin: { field: 'cluster', message: 'entities.clusterEbox.errors.eboxLinked' },
+    },
     eboxCode: { type: 'text', readOnly: true },
     clusterName: { type: 'text', readOnly: true },
     /** RL-TB: modules right to left, each top to bottom (spec 4.1). */

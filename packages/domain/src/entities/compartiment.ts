@@ -15,8 +15,14 @@ export const compartiment = defineEntity({
   parent: { field: 'ebox', entity: 'ebox' },
   fields: {
     ebox: { type: 'relation', entity: 'ebox', required: true },
-    /** The number people and orders use (unique within the locker). */
-    number: { type: 'integer', required: true, min: 1, max: 9999 },
+    /** The number people and orders use: unique within the locker (another locker may repeat it). */
+    number: {
+      type: 'integer',
+      required: true,
+      min: 1,
+      max: 9999,
+      uniqueWithin: { field: 'ebox', message: 'entities.compartiment.errors.numberTaken' },
+    },
     /** Controller board the lock is wired to (spec 9: 1 to 10). */
     boardNumber: { type: 'integer', required: true, min: 1, max: 10 },
     /** Position inside its module column, counted from the top. */

@@ -2,6 +2,11 @@ import { defineEntity } from '../kit/entity';
 import { EBOX_ACTIONS } from '../terminal/commands';
 import { EBOX_STATUSES } from './enums';
 
+/** Where the locker stands, in the order a spreadsheet gives an address (import and export alike). */
+const ADDRESS_COLUMNS = ['street', 'number', 'complement', 'neighborhood', 'city', 'state', 'postalCode'];
+/** How the locker is built and run (import and export alike). */
+const SETUP_COLUMNS = ['eboxModule', 'startNumber', 'boardNumber', 'building', 'shared', 'workingHours'];
+
 /**
  * A locker (spec 3 "ebox"): its address, the terminal computer inside it and the modules it is built
  * from, left to right. Status, last heartbeat, OS and application versions are written by the
@@ -83,27 +88,7 @@ export const ebox = defineEntity({
     'lastHeartBeat',
     'createdAt',
   ],
-  importColumns: [
-    'name',
-    'code',
-    'enable',
-    'street',
-    'number',
-    'complement',
-    'neighborhood',
-    'city',
-    'state',
-    'postalCode',
-    'terminalId',
-    'warehouse',
-    'company',
-    'eboxModule',
-    'startNumber',
-    'boardNumber',
-    'building',
-    'shared',
-    'workingHours',
-  ],
+  importColumns: ['name', 'code', 'enable', ...ADDRESS_COLUMNS, 'terminalId', 'warehouse', 'company', ...SETUP_COLUMNS],
   exportColumns: [
     'id',
     'name',
@@ -111,21 +96,10 @@ export const ebox = defineEntity({
     'status',
     'lastHeartBeat',
     'company',
-    'street',
-    'number',
-    'complement',
-    'neighborhood',
-    'city',
-    'state',
-    'postalCode',
+    ...ADDRESS_COLUMNS,
     'terminalId',
     'warehouse',
-    'eboxModule',
-    'startNumber',
-    'boardNumber',
-    'building',
-    'shared',
-    'workingHours',
+    ...SETUP_COLUMNS,
     'osVersion',
     'application',
     'applicationVersion',

@@ -68,6 +68,18 @@ export function canonicalDocument(value: string, kind: DocumentKind): string | n
 }
 
 const CPF_PATTERN = '###.###.###-##';
+
+/**
+ * A valid CPF made from a number, punctuated as stored: its first nine digits are the last nine of
+ * `base` (zero-padded), the check digits computed. For samples, demos and benchmarks that need many
+ * distinct documents; nine equal digits (e.g. base 0) make one that is refused.
+ */
+export function generateCpf(base: number | string): string {
+  const digits = [...digitsOf(String(base)).padStart(9, '0').slice(-9)].map(Number);
+  digits.push(checkDigit(digits, [10, 9, 8, 7, 6, 5, 4, 3, 2]));
+  digits.push(checkDigit(digits, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]));
+  return applyPattern(digits.join(''), CPF_PATTERN);
+}
 const CNPJ_PATTERN = '##.###.###/####-##';
 
 /**

@@ -12,6 +12,13 @@ export type FieldCommon = {
   unique?: boolean;
   /** Hidden from forms (still in the API), e.g. values set by a dedicated screen. */
   hideInForm?: boolean;
+  /**
+   * One record per value among the records sharing the relation `field` (a customer's document
+   * within its company, a compartment's number within its locker); `message` is the i18n key of the
+   * refusal, given `value` (and `document`, CPF or CNPJ, for a document). Text is compared without
+   * punctuation; a unique index on (`field`, value) backs the check against racing writes.
+   */
+  uniqueWithin?: { field: string; message: string };
 };
 
 export type TextField = FieldCommon & {
@@ -37,11 +44,6 @@ export type TextField = FieldCommon & {
    * +55 (11) 98765-4321; 'mobile' also refuses a landline.
    */
   phone?: true | 'mobile';
-  /**
-   * One record per value among the records sharing the relation `field` (a customer's document
-   * within its company), compared without punctuation; `message` is the i18n key of the refusal.
-   */
-  uniqueWithin?: { field: string; message: string };
   /**
    * Stored values that are keys people read translated (a predefined role's name 'viewer' reads
    * 'Leitor'): lists show, sort and search the translated text; other values read as stored.

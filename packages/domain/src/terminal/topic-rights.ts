@@ -112,24 +112,18 @@ export interface MosquittoAcl {
 }
 
 /**
- * A role's rules as Mosquitto dynamic-security ACLs, with {username} → %u and {clientId} → %c
- * so one role serves every client of that kind. Where a broker does not substitute those, use
- * listTopicRights to write one role per client instead.
+ * A role's rules as Mosquitto dynamic-security ACLs. Without `identity`, {username} → %u and
+ * {clientId} → %c, so one role serves every client of that kind; with it, the rules name that one
+ * client (listTopicRights), for a broker that does not substitute those in a role per client.
  */
-export function toMosquittoAcls(role: BrokerRole): MosquittoAcl[] {
+export function toMosquittoAcls(role: BrokerRole, identity?: string): MosquittoAcl[] {
   const pattern = (rule: string) => rule.replace('{username}', '%u').replace('{clientId}', '%c');
+  const rights: Record<TopicAccess, readonly string[]> =
+    identity === undefined
+      ? { publish: TOPIC_RIGHTS[role].publish.map(pattern), subscribe: TOPIC_RIGHTS[role].subscribe.map(pattern) }
+      : listTopicRights(role, identity);
   return [
-    ...TOPIC_RIGHTS[role].publish.map((rule) => ({
-      acltype: 'publishClientSend' as const,
-      topic: pattern(rule),
-      priority: 0,
-      allow: true,
-    })),
-    ...TOPIC_RIGHTS[role].subscribe.map((rule) => ({
-      acltype: 'subscribePattern' as const,
-      topic: pattern(rule),
-      priority: 0,
-      allow: true,
-    })),
+    ...rights.publish.map((topic) => ({ acltype: 'publishClientSend' as const, topic, priority: 0, allow: true })),
+    ...rights.subscribe.map((topic) => ({ acltype: 'subscribePattern' as const, topic, priority: 0, allow: true })),
   ];
 }

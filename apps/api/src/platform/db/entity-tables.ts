@@ -130,15 +130,19 @@ function buildTable(entity: EntityDeclaration) {
         else if (!field.unique) extras.push(index(`${entity.table}_${snakeCase(name)}_lower_idx`).on(sql`lower(${col})`));
       }
       if (field.unique) extras.push(uniqueIndex(`${entity.table}_${snakeCase(name)}_key`).on(sql`lower(${col})`));
-      if (field.type === 'text' && field.uniqueWithin) {
+      if (field.uniqueWithin) {
         const within = table[field.uniqueWithin.field];
-        // Partial: a record without the value (or with only punctuation, stored before values were
-        // cleaned) takes no part in it.
-        extras.push(
-          uniqueIndex(uniqueWithinIndexName(entity, name, field.uniqueWithin.field))
-            .on(within, identifierKeyOf(col))
-            .where(sql`${identifierKeyOf(col)} <> ''`),
-        );
+        const indexName = uniqueWithinIndexName(entity, name, field.uniqueWithin.field);
+        // Text is partial: a record without the value (or with only punctuation, stored before
+        // values were cleaned) takes no part in it. Other values are compared as they are (a null
+        // one never collides).
+        if (field.type === 'text') {
+          extras.push(
+            uniqueIndex(indexName)
+              .on(within, identifierKeyOf(col))
+              .where(sql`${identifierKeyOf(col)} <> ''`),
+          );
+        } else extras.push(uniqueIndex(indexName).on(within, col));
       }
     }
     if (entity.labelField && entity.fields[entity.labelField]?.type === 'text')

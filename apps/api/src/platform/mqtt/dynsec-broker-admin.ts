@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { toMosquittoAcls } from '@ebox/domain';
 import type { MqttClient } from 'mqtt';
 import { type BrokerAdmin, type MqttCredentials, newMqttPassword } from './broker-admin';
-import { PROVISIONING_REPLY_PREFIX, REGISTER_TOPIC_PREFIX } from './topic-rights';
+import { PROVISIONING_REPLY_PREFIX } from './topic-rights';
 
 const CONTROL_TOPIC = '$CONTROL/dynamic-security/v1';
 const RESPONSE_TOPIC = `${CONTROL_TOPIC}/response`;
@@ -21,25 +22,17 @@ type DynsecCommand = { command: string; [key: string]: unknown };
 type DynsecReply = { command: string; error?: string; data?: unknown; correlationData?: string };
 
 /**
- * The topic rights of topic-rights.ts written as dynamic-security roles (Mosquitto checks them
- * itself): one role per terminal naming its own `locker/{uuid}/` topics, one shared role for the
- * bootstrap user (`%c` is Mosquitto's substitution of the connecting client's id), and one for the
- * API's user, which must already hold the plugin's admin role to send these commands.
+ * The domain's topic rights (packages/domain/src/terminal/topic-rights.ts, the same the embedded
+ * broker enforces) written as dynamic-security roles that Mosquitto checks itself: one role per
+ * terminal naming its own `locker/{uuid}/` topics (no `%u` before Mosquitto 2.1), one shared role
+ * for the bootstrap user (`%c` is Mosquitto's substitution of the connecting client's id), and one
+ * for the API's user, which must already hold the plugin's admin role to send these commands.
  */
 export function terminalAcls(username: string): Acl[] {
-  const own = `locker/${username}`;
-  return [
-    { acltype: 'publishClientSend', topic: `${own}/response`, allow: true },
-    { acltype: 'publishClientSend', topic: `${own}/event`, allow: true },
-    { acltype: 'publishClientSend', topic: `${own}/state/+`, allow: true },
-    { acltype: 'subscribePattern', topic: `${own}/#`, allow: true },
-  ];
+  return toMosquittoAcls('terminal', username);
 }
 
-const BOOTSTRAP_ACLS: Acl[] = [
-  { acltype: 'publishClientSend', topic: `${REGISTER_TOPIC_PREFIX}+`, allow: true },
-  { acltype: 'subscribePattern', topic: `${PROVISIONING_REPLY_PREFIX}%c`, allow: true },
-];
+const BOOTSTRAP_ACLS: Acl[] = toMosquittoAcls('bootstrap');
 
 /**
  * Mosquitto before 2.1 has no `%c` in dynamic-security ACLs (eclipse-mosquitto/mosquitto#2222,
@@ -53,6 +46,10 @@ const BOOTSTRAP_ACLS_WITHOUT_SUBSTITUTION: Acl[] = [
   { acltype: 'subscribePattern', topic: `${PROVISIONING_REPLY_PREFIX}+`, allow: true },
 ];
 
+/**
+ * The API's user may use every locker topic, as on the embedded broker (where the service user is
+ * refused nothing), directly or through a shared subscription.
+ */
 const SERVICE_ACLS: Acl[] = [
   { acltype: 'publishClientSend', topic: 'locker/#', allow: true },
   { acltype: 'subscribePattern', topic: 'locker/#', allow: true },

@@ -71,42 +71,62 @@ export function JobQueuePanel() {
     },
   ];
 
-  const empty = (text: string) => ({ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} /> });
-
+  const loading = query.isLoading;
   return (
     <Card title={<SectionTitle title={t('outbox.queue.title')} />} data-testid="job-queue">
       <Typography.Paragraph type="secondary">{t('outbox.queue.intro')}</Typography.Paragraph>
-      <ScrollRegion label={t('outbox.queue.title')}>
-        <Table
-          rowKey="name"
-          size="small"
-          pagination={false}
-          loading={query.isLoading}
-          columns={queueColumns}
-          dataSource={query.data?.queues ?? []}
-          locale={empty(t('outbox.queue.empty'))}
-          style={{ minWidth: 'max-content' }}
-          data-testid="job-queue-table"
-        />
-      </ScrollRegion>
+      <PanelTable
+        label={t('outbox.queue.title')}
+        rowKey="name"
+        loading={loading}
+        columns={queueColumns}
+        rows={query.data?.queues ?? []}
+        emptyText={t('outbox.queue.empty')}
+        minWidth="max-content"
+        testId="job-queue-table"
+      />
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         {t('outbox.queue.failures')}
       </Typography.Title>
-      {/* Scrolls inside the card on a phone instead of widening the page. */}
-      <ScrollRegion label={t('outbox.queue.failures')}>
-        <Table
-          rowKey="id"
-          size="small"
-          pagination={false}
-          loading={query.isLoading}
-          columns={failureColumns}
-          dataSource={query.data?.failures ?? []}
-          locale={empty(t('outbox.queue.noFailures'))}
-          // Empty, it fits the card: its "no failures" stays in view instead of centred in 640 px.
-          style={{ minWidth: query.data?.failures.length ? 640 : undefined }}
-          data-testid="job-failures"
-        />
-      </ScrollRegion>
+      <PanelTable
+        label={t('outbox.queue.failures')}
+        rowKey="id"
+        loading={loading}
+        columns={failureColumns}
+        rows={query.data?.failures ?? []}
+        emptyText={t('outbox.queue.noFailures')}
+        // Empty, it fits the card: its "no failures" stays in view instead of centred in 640 px.
+        minWidth={query.data?.failures.length ? 640 : undefined}
+        testId="job-failures"
+      />
     </Card>
+  );
+}
+
+/** One of the panel's small tables, scrolled inside the card on a phone instead of widening the page. */
+function PanelTable<Row extends object>(props: {
+  label: string;
+  rowKey: keyof Row & string;
+  loading: boolean;
+  columns: TableProps<Row>['columns'];
+  rows: Row[];
+  emptyText: string;
+  minWidth?: number | string;
+  testId: string;
+}) {
+  return (
+    <ScrollRegion label={props.label}>
+      <Table<Row>
+        rowKey={props.rowKey}
+        size="small"
+        pagination={false}
+        loading={props.loading}
+        columns={props.columns}
+        dataSource={props.rows}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText} /> }}
+        style={{ minWidth: props.minWidth }}
+        data-testid={props.testId}
+      />
+    </ScrollRegion>
   );
 }

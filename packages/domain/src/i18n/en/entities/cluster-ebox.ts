@@ -24,6 +24,9 @@ export default {
           'LR-BT': 'Left to right, bottom to top',
         },
       },
+      errors: {
+        eboxLinked: 'This e-box is already linked to this cluster',
+      },
       create: { success: 'E-box linked to the cluster successfully' },
       update: { success: 'Link updated successfully' },
       destroy: { success: 'Link deleted successfully' },

@@ -32,6 +32,9 @@ export default {
         comNumber: 'Board channel that opens the lock',
         size: 'Layout code (S, M, L...)',
       },
+      errors: {
+        numberTaken: 'This e-box already has a compartment number {{value}}',
+      },
       create: { success: 'Compartment created successfully' },
       update: { success: 'Compartment updated successfully' },
       destroy: { success: 'Compartment deleted successfully' },

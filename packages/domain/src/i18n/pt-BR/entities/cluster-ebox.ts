@@ -24,6 +24,9 @@ export default {
           'LR-BT': 'Esquerda para direita, de baixo para cima',
         },
       },
+      errors: {
+        eboxLinked: 'Este e-box já está vinculado a este cluster',
+      },
       create: { success: 'E-box vinculado ao cluster com sucesso' },
       update: { success: 'Vínculo atualizado com sucesso' },
       destroy: { success: 'Vínculo excluído com sucesso' },

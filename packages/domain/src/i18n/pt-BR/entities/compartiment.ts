@@ -32,6 +32,9 @@ export default {
         comNumber: 'Canal da placa que abre a fechadura',
         size: 'Código do layout (P, M, G...)',
       },
+      errors: {
+        numberTaken: 'Já existe um compartimento com o número {{value}} neste e-box',
+      },
       create: { success: 'Compartimento criado com sucesso' },
       update: { success: 'Compartimento atualizado com sucesso' },
       destroy: { success: 'Compartimento excluído com sucesso' },
