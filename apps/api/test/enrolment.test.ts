@@ -3,7 +3,7 @@ import { buildTerminalConfigFile, type EnrolmentTokenData, validateTerminalMessa
 import { sql } from 'drizzle-orm';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolTerminal } from '../../terminal-sim/src';
+import { enrolTerminal, provisionLockersThroughApi, VirtualTerminal } from '../../terminal-sim/src';
 import type { MqttLink } from '../src/platform/mqtt';
 import { eventually, pause } from './support/eventually';
 import { type Mosquitto, startMosquitto } from './support/mosquitto';
@@ -332,6 +332,44 @@ describe.each(backends)('enrolment: $name', (backend) => {
       (status) => status === 'online',
       10_000,
     );
+  });
+
+  it('lets the simulator make and enrol lockers through the API, which then run as terminals', async () => {
+    const lines: string[] = [];
+    const enrolled = await provisionLockersThroughApi(2, {
+      apiUrl: `${t.baseUrl}/io/api/v1`,
+      brokerUrl: 'mqtt://unused.invalid:1883',
+      email: owner.email,
+      password: owner.password,
+      compartmentsPerLocker: 3,
+      log: (line) => lines.push(line),
+    });
+    expect(enrolled).toHaveLength(2);
+    expect(lines.filter((line) => line.startsWith('enrolled '))).toHaveLength(2);
+    const first = enrolled[0] as (typeof enrolled)[number];
+    expect(first.compartments.map((c) => c.number)).toEqual([1, 2, 3]);
+    const terminal = new VirtualTerminal({
+      brokerUrl: first.brokerUrl,
+      lockerUuid: first.lockerUuid,
+      username: first.username,
+      password: first.password,
+      clientId: first.clientId,
+      compartments: first.compartments,
+      mqttOptions: { reconnectPeriod: 0 },
+    });
+    try {
+      await terminal.start();
+      const lockers = ok(await owner.api.get('/ebox', { filter: { terminalId: first.lockerUuid }, limit: 10 })).rows as { id: string }[];
+      expect(lockers).toHaveLength(1);
+      const id = (lockers[0] as { id: string }).id;
+      await eventually(
+        async () => (await lockerOf(id)).status,
+        (status) => status === 'online',
+        10_000,
+      );
+    } finally {
+      await terminal.stop();
+    }
   });
 
   it('answers every refusal in the contract’s shape', async () => {
