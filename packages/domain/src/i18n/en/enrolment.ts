@@ -2,8 +2,8 @@
 export default {
   enrolment: {
     errors: {
-      linkOff: 'The terminal link is off on this console (MQTT_ENABLED=false): lockers cannot be enrolled',
-      terminalIdNotUuid: 'The locker’s terminal id “{{terminalId}}” is not a UUID: clear it (a new one is made) or enter a UUID',
+      linkOff: 'The terminal link is off on this console: lockers cannot be enrolled',
+      terminalIdNotUuid: 'The locker’s terminal ID “{{terminalId}}” is not a UUID: clear it (a new one is made) or enter a UUID',
     },
     tokenCreated: 'Token generated successfully!',
     disenrolled: 'Locker disenrolled: its terminal can no longer connect',
@@ -16,7 +16,7 @@ export default {
       generateAgain: 'Generate a new token',
       token: 'Token',
       expiresAt: 'Expires at',
-      terminalId: 'Terminal id (locker UUID)',
+      terminalId: 'Terminal ID (locker UUID)',
       mqttUrl: 'Broker',
       enrolledAt: 'Enrolled at',
       notEnrolled: 'Not enrolled',
