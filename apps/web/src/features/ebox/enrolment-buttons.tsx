@@ -92,13 +92,17 @@ export function EnrolmentButtons({ locker }: { locker: EntityRecord }) {
         open={open}
         title={t('enrolment.dialog.title')}
         onCancel={close}
-        footer={<Button onClick={close}>{t('enrolment.dialog.close')}</Button>}
+        footer={
+          <Button onClick={close} data-testid="enrolment-close">
+            {t('enrolment.dialog.close')}
+          </Button>
+        }
         destroyOnHidden
       >
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Typography.Paragraph>{t('enrolment.dialog.intro')}</Typography.Paragraph>
           <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label={t('enrolment.dialog.enrolledAt')}>
+            <Descriptions.Item label={t('entities.ebox.fields.enrolledAt')}>
               {locker.enrolledAt ? formatDateTime(String(locker.enrolledAt)) : t('enrolment.dialog.notEnrolled')}
             </Descriptions.Item>
             {tokenData && (

@@ -18,7 +18,6 @@ export default {
       expiresAt: 'Expires at',
       terminalId: 'Terminal ID (locker UUID)',
       mqttUrl: 'Broker',
-      enrolledAt: 'Enrolled at',
       notEnrolled: 'Not enrolled',
       download: 'Download configuration file',
       close: 'Close',

@@ -18,7 +18,6 @@ export default {
       expiresAt: 'Expira em',
       terminalId: 'ID do terminal (UUID do armário)',
       mqttUrl: 'Broker',
-      enrolledAt: 'Credenciado em',
       notEnrolled: 'Não credenciado',
       download: 'Baixar arquivo de configuração',
       close: 'Fechar',
