@@ -30,4 +30,12 @@ export default {
       cancel: 'Cancel',
     },
   },
+  // The audit log's names of enrolment's actions (modules/enrolment).
+  auditLog: {
+    actions: {
+      createToken: 'Enrolment token generated',
+      enrol: 'Terminal enrolled',
+      disenrol: 'Terminal disenrolled',
+    },
+  },
 };

@@ -30,4 +30,12 @@ export default {
       cancel: 'Cancelar',
     },
   },
+  // Os nomes das ações de credenciamento no registro de auditoria (modules/enrolment).
+  auditLog: {
+    actions: {
+      createToken: 'Token de credenciamento gerado',
+      enrol: 'Terminal credenciado',
+      disenrol: 'Terminal descredenciado',
+    },
+  },
 };
