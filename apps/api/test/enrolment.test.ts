@@ -95,7 +95,9 @@ describe.each(backends)('enrolment: $name', (backend) => {
   }
 
   async function createToken(locker: string, as: TestUser = owner, config?: Record<string, unknown>): Promise<EnrolmentTokenData> {
-    return ok(await as.api.post('/ebox/createToken', { locker, config })).tokenData as EnrolmentTokenData;
+    const answer = await as.api.post('/ebox/createToken', { locker, config });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    return ok(answer).tokenData as EnrolmentTokenData;
   }
 
   function enrolWith(tokenData: EnrolmentTokenData, token = tokenData.token, clientId?: string) {
