@@ -35,7 +35,7 @@ describe('NF-e access key check digit', () => {
     expect(isValidNfeKey(`A${KEY.slice(1)}`)).toBe(false);
   });
 
-  it("accepts the 2026 alphanumeric CNPJ inside the key (letters count as their ASCII code minus 48)", () => {
+  it('accepts the 2026 alphanumeric CNPJ inside the key (letters count as their ASCII code minus 48)', () => {
     expect(isValidNfeKey('43260712ABC34501DE35550010000000011000000016')).toBe(true);
     expect(isValidNfeKey('43260712ABC34501DE35550010000000011000000017')).toBe(false);
   });
@@ -45,8 +45,8 @@ describe('invoice declaration', () => {
   const schema = entitySchema(invoice, 'create');
   const valid = {
     company: '00000000-0000-4000-8000-000000000001',
-    series: '1',
-    number: '123',
+    series: 1,
+    number: 123,
     key: KEY,
     date: '2026-11-20T10:00:00.000Z',
     totalValue: 150.5,

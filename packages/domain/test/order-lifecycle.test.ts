@@ -20,7 +20,7 @@ import {
 
 const AT = new Date('2026-11-24T10:30:00.000Z');
 
-function triggerOf(name: OrderTriggerName, extra: Partial<OrderTrigger> = {}): OrderTrigger {
+function triggerOf(name: OrderTriggerName, extra: { at?: Date; allowCollectExpiredOrder?: boolean } = {}): OrderTrigger {
   return { ...triggerSourceOf(name), at: AT, by: 'ebox:LK0001', ...extra };
 }
 
@@ -165,7 +165,10 @@ describe('order lifecycle: everything else is refused', () => {
   it(`refuses the ${REFUSED.length} other (type, status, trigger) combinations`, () => {
     expect(REFUSED.length + ALLOWED.length).toBe(ORDER_TYPES.length * ORDER_STATUSES.length * ORDER_TRIGGER_NAMES.length);
     for (const { type, status, trigger } of REFUSED)
-      expect(applyOrderTrigger({ type, status }, triggerOf(trigger, { allowCollectExpiredOrder: true })), `${type} ${status} ${trigger}`).toEqual({
+      expect(
+        applyOrderTrigger({ type, status }, triggerOf(trigger, { allowCollectExpiredOrder: true })),
+        `${type} ${status} ${trigger}`,
+      ).toEqual({
         ok: false,
         reason: 'notAllowed',
       });
@@ -177,12 +180,21 @@ describe('order lifecycle: everything else is refused', () => {
         ok: false,
         reason: 'collectExpiredNotAllowed',
       });
-      expect(applyOrderTrigger({ type, status: 'EXPIRED' }, triggerOf('terminal.CUSTOMER_TAKEN', { allowCollectExpiredOrder: true })).ok).toBe(true);
+      expect(
+        applyOrderTrigger({ type, status: 'EXPIRED' }, triggerOf('terminal.CUSTOMER_TAKEN', { allowCollectExpiredOrder: true })).ok,
+      ).toBe(true);
     }
   });
 
   it('leaves nothing to move out of a final status', () => {
-    for (const status of ['CANCELED', 'CUSTOMER_TAKEN', 'EXPIRED_RETURNED', 'COURIER_RETURNED', 'SEND_RETURNED', 'FAILED_DELIVERY'] as const)
+    for (const status of [
+      'CANCELED',
+      'CUSTOMER_TAKEN',
+      'EXPIRED_RETURNED',
+      'COURIER_RETURNED',
+      'SEND_RETURNED',
+      'FAILED_DELIVERY',
+    ] as const)
       for (const type of ORDER_TYPES)
         for (const trigger of ORDER_TRIGGER_NAMES)
           expect(applyOrderTrigger({ type, status }, triggerOf(trigger, { allowCollectExpiredOrder: true })).ok).toBe(false);

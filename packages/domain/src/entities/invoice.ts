@@ -18,10 +18,12 @@ export const invoice = defineEntity({
   fields: {
     company: { type: 'relation', entity: 'company', required: true },
     order: { type: 'relation', entity: 'order', filterBy: 'company' },
-    series: { type: 'text', required: true, min: 1, max: 3 },
-    number: { type: 'text', required: true, min: 1, max: 9 },
+    /** NF-e série: 0 to 999. */
+    series: { type: 'integer', required: true, min: 0, max: 999 },
+    /** NF-e number (nNF): 1 to 999.999.999. */
+    number: { type: 'integer', required: true, min: 1, max: 999_999_999 },
     /** Chave de acesso: 44 digits, the last one a mod-11 check digit of the others. */
-    key: { type: 'text', required: true, length: 44, unique: true, match: 'exact' },
+    key: { type: 'text', required: true, length: 44, unique: true, match: 'both' },
     date: { type: 'dateTime', required: true },
     totalValue: { type: 'number', required: true, scale: 2, min: 0, max: 99_999_999, currency: 'BRL' },
     productsValue: { type: 'number', scale: 2, min: 0, max: 99_999_999, currency: 'BRL' },

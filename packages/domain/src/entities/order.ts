@@ -26,10 +26,10 @@ export const order = defineEntity({
     referenceNumber: { type: 'text', min: 4, max: 46, match: 'both' },
     /** Status, set by the lifecycle machine only (CREATED on creation). */
     status: { type: 'enum', options: ORDER_STATUSES, readOnly: true },
-    /** The company that sends the parcel (the store). */
-    shipper: { type: 'relation', entity: 'company', required: true },
     /** The company the order belongs to: its scope, its overdue days, its message templates. */
     company: { type: 'relation', entity: 'company', required: true },
+    /** The company that sends the parcel (the store). */
+    shipper: { type: 'relation', entity: 'company', required: true },
     /** The company that carries the parcel to and from the locker. */
     carrier: { type: 'relation', entity: 'company' },
     products: { type: 'relation', entity: 'product', multiple: true, max: 100 },
@@ -63,7 +63,7 @@ export const order = defineEntity({
     notes: { type: 'text', max: 21845, multiline: true },
     images: { type: 'files', image: true, max: 3, maxSize: 1_000_000, formats: ['jpg', 'jpeg', 'png'] },
     attachments: { type: 'files', max: 3, maxSize: 1_000_000, formats: ['txt', 'pdf'] },
-    qrcodes: { type: 'files', image: true, readOnly: true },
+    qrcodes: { type: 'files', image: true, max: 3, readOnly: true },
     inboundAt: stamp,
     inboundBy: actor,
     storedAt: stamp,

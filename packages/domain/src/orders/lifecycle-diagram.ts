@@ -21,12 +21,22 @@ function diagramOf(type: OrderType): string {
   return lines.join('\n');
 }
 
+/** A markdown table with its columns padded, as the formatter (biome) lays it out. */
+function markdownTable(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
 function tableOf(type: OrderType): string {
-  const rows = ORDER_LIFECYCLE[type].map((transition) => {
-    const stamps = transition.stamps.length ? transition.stamps.join(', ') : '-';
-    return `| ${transition.from.join(', ')} | \`${transition.trigger}\`${transition.guard ? ` (${transition.guard})` : ''} | ${transition.to} | ${stamps} | ${transition.compartiment ?? 'unchanged'} |`;
-  });
-  return ['| From | Trigger | To | Stamps | Compartment |', '|---|---|---|---|---|', ...rows].join('\n');
+  const rows = ORDER_LIFECYCLE[type].map((transition) => [
+    transition.from.join(', '),
+    `\`${transition.trigger}\`${transition.guard ? ` (${transition.guard})` : ''}`,
+    transition.to,
+    transition.stamps.length ? transition.stamps.join(', ') : '-',
+    transition.compartiment ?? 'unchanged',
+  ]);
+  return markdownTable(['From', 'Trigger', 'To', 'Stamps', 'Compartment'], rows);
 }
 
 export function renderOrderLifecycleDoc(): string {
@@ -37,7 +47,7 @@ export function renderOrderLifecycleDoc(): string {
     '',
     'One state machine per order type (spec 4.1 types and statuses). A trigger is a locker event',
     '(`terminal.<code>`, spec 4.1 event codes), a console action (`console.<action>`) or a job',
-    '(`job.<name>`). Every transition stamps the fields listed (`…At` with the trigger\'s time, a',
+    "(`job.<name>`). Every transition stamps the fields listed (`…At` with the trigger's time, a",
     "locker's original time even when replayed after an outage; `…By` with who acted) and sets the",
     "order's compartment to the status shown (`unchanged`: it stays as it is). Anything not listed is",
     'refused and changes nothing. `allowCollectExpiredOrder` is the company setting the transition needs.',

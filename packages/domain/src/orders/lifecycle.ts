@@ -112,7 +112,13 @@ const EXPIRED_WAY_BACK: OrderTransition[] = [
     stamps: ['expiredInboundAt', 'expiredInboundBy'],
     compartiment: null,
   },
-  { from: ['EXPIRED_INBOUND'], trigger: 'console.returnToSender', to: 'EXPIRED_RETURNED', stamps: ['expiredReturnedAt'], compartiment: null },
+  {
+    from: ['EXPIRED_INBOUND'],
+    trigger: 'console.returnToSender',
+    to: 'EXPIRED_RETURNED',
+    stamps: ['expiredReturnedAt'],
+    compartiment: null,
+  },
 ];
 
 /** Expiry of a parcel inside the locker: by the overdue job, or as the locker itself saw it. */
@@ -165,20 +171,44 @@ export const ORDER_LIFECYCLE: Record<OrderType, readonly OrderTransition[]> = {
     customerTakesExpired('CUSTOMER_TAKEN'),
     ...EXPIRED_WAY_BACK,
     maintenanceRemoval(['STORED', 'EXPIRED']),
-    { from: BEFORE_LOCKER, trigger: 'console.failDelivery', to: 'FAILED_DELIVERY', stamps: ['failedAt', 'failedBy'], compartiment: 'AVAILABLE' },
+    {
+      from: BEFORE_LOCKER,
+      trigger: 'console.failDelivery',
+      to: 'FAILED_DELIVERY',
+      stamps: ['failedAt', 'failedBy'],
+      compartiment: 'AVAILABLE',
+    },
     cancelBefore(BEFORE_LOCKER),
   ],
   RETURN: [
     { from: ['CREATED'], trigger: 'terminal.CUSTOMER_RETURN', to: 'STORED', stamps: ['storedAt', 'storedBy'], compartiment: 'OCCUPIED' },
-    { from: ['STORED'], trigger: 'terminal.COURIER_TAKEN', to: 'COURIER_TAKEN', stamps: ['collectedAt', 'collectedBy'], compartiment: 'AVAILABLE' },
+    {
+      from: ['STORED'],
+      trigger: 'terminal.COURIER_TAKEN',
+      to: 'COURIER_TAKEN',
+      stamps: ['collectedAt', 'collectedBy'],
+      compartiment: 'AVAILABLE',
+    },
     { from: ['COURIER_TAKEN'], trigger: 'console.inbound', to: 'COURIER_INBOUND', stamps: ['inboundAt', 'inboundBy'], compartiment: null },
-    { from: ['COURIER_INBOUND'], trigger: 'console.returnToSender', to: 'COURIER_RETURNED', stamps: ['courierReturnedAt'], compartiment: null },
+    {
+      from: ['COURIER_INBOUND'],
+      trigger: 'console.returnToSender',
+      to: 'COURIER_RETURNED',
+      stamps: ['courierReturnedAt'],
+      compartiment: null,
+    },
     expireUndropped,
     cancelBefore(['CREATED']),
   ],
   SEND: [
     { from: ['CREATED'], trigger: 'terminal.CUSTOMER_SEND', to: 'STORED', stamps: ['storedAt', 'storedBy'], compartiment: 'OCCUPIED' },
-    { from: ['STORED'], trigger: 'terminal.COURIER_TAKEN', to: 'COURIER_TAKEN', stamps: ['collectedAt', 'collectedBy'], compartiment: 'AVAILABLE' },
+    {
+      from: ['STORED'],
+      trigger: 'terminal.COURIER_TAKEN',
+      to: 'COURIER_TAKEN',
+      stamps: ['collectedAt', 'collectedBy'],
+      compartiment: 'AVAILABLE',
+    },
     { from: ['COURIER_TAKEN'], trigger: 'console.inbound', to: 'SEND_INBOUND', stamps: ['inboundAt', 'inboundBy'], compartiment: null },
     { from: ['SEND_INBOUND'], trigger: 'console.returnToSender', to: 'SEND_RETURNED', stamps: ['sendReturnedAt'], compartiment: null },
     expireUndropped,

@@ -1,6 +1,6 @@
 import { ENTITIES } from '@ebox/domain';
 import { inArray } from 'drizzle-orm';
-import { findRow, resourceOf, type Row, updateRow } from '../../kit/repository';
+import { findRow, type Row, resourceOf, updateRow } from '../../kit/repository';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 
