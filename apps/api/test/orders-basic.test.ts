@@ -148,6 +148,33 @@ describe('spec 5.3 rules', () => {
   });
 });
 
+describe('import', () => {
+  it("imports spec 3's columns, eboxCode naming the locker and the companies by their names", async () => {
+    const row = {
+      type: 'Entrega',
+      trackingCode: 'BRIMPORT0001',
+      referenceNumber: 'PED-0001',
+      eboxCode: 'ctr01',
+      customerName: 'Joana Importada',
+      customerPhone: '21 98765-4321',
+      customerEmail: 'joana@example.com',
+      overdueDate: '2026-12-01 18:00',
+      compartimentSize: 'P',
+      notBeforeFirst: '2026-11-25 08:00',
+      bookOrder: 'sim',
+      shipper: 'Loja Alfa',
+      company: 'Loja Alfa',
+    };
+    const imported = ok(await owner.api.post('/order/import', { data: row, importHash: 'order-import-1' }));
+    expect(imported).toMatchObject({ type: 'DELIVERY', status: 'CREATED', eboxCode: 'CTR01', ebox: { id: locker } });
+    const unknown = await t
+      .client(owner.token, 'en')
+      .post('/order/import', { data: { ...row, trackingCode: 'BRIMPORT0002', eboxCode: 'NOPE9' }, importHash: 'order-import-2' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields?.[0]?.path).toBe('ebox');
+  });
+});
+
 describe('DELETE cancels', () => {
   it('cancels the order, stamps who and when, keeps it readable, and frees its booked compartment', async () => {
     const compartiment = ok(
