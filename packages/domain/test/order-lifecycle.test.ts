@@ -4,6 +4,7 @@ import { ORDER_LIFECYCLE_DOC_PATH } from '../scripts/order-lifecycle-docs';
 import {
   applyOrderTrigger,
   findOrderTransition,
+  ORDER_EVENT_CODES,
   ORDER_LIFECYCLE,
   ORDER_STATUSES,
   ORDER_TRIGGER_NAMES,
@@ -62,6 +63,19 @@ const HAPPY_PATHS: Record<OrderType, [OrderTriggerName, OrderStatus][]> = {
     ['console.release', 'CUSTOMER_TAKEN'],
   ],
 };
+
+describe('spec 4.1 enumerations', () => {
+  it('holds the order types, the 19 statuses and the event codes as the spec writes them', () => {
+    expect([...ORDER_TYPES]).toEqual(['DELIVERY', 'RETURN', 'STORAGE', 'SEND', 'SMARTDROP']);
+    const spec =
+      'CREATED, INBOUND, IN_TRANSIT_TO_STORE, STORED, COURIER_STORED, CUSTOMER_STORED, CUSTOMER_TAKEN, CANCELED, EXPIRED, EXPIRED_TAKEN, EXPIRED_INBOUND, EXPIRED_RETURNED, COURIER_TAKEN, COURIER_INBOUND, COURIER_RETURNED, SEND_RETURNED, SEND_INBOUND, CUSTOMER_TAKEN_AND_WAITING_FOR_RELEASE, FAILED_DELIVERY';
+    expect([...ORDER_STATUSES]).toEqual(spec.split(', '));
+    expect(ORDER_STATUSES).toHaveLength(19);
+    expect([...ORDER_EVENT_CODES]).toEqual(
+      'EXPIRED, MAINTENANCE, COURIER, CUSTOMER_TAKEN, CUSTOMER_SEND, CUSTOMER_STORAGE, COURIER_TAKEN, CUSTOMER_RETURN'.split(', '),
+    );
+  });
+});
 
 describe('order lifecycle: the declaration', () => {
   it('never lists the same (status, trigger) twice for a type: the machine is deterministic', () => {

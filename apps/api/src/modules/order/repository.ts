@@ -1,4 +1,4 @@
-import { ENTITIES } from '@ebox/domain';
+import { DECLARED_ENTITIES } from '@ebox/domain';
 import { inArray } from 'drizzle-orm';
 import { findRow, type Row, resourceOf, updateRow } from '../../kit/repository';
 import type { Tx } from '../../platform/db/client';
@@ -25,13 +25,13 @@ export async function findAllowCollectExpiredOrder(tx: Tx, companyId: string): P
 }
 
 export function writeOrder(tx: Tx, id: string, values: Record<string, unknown>): Promise<Row> {
-  return updateRow(tx, resourceOf(ENTITIES.order as never), id, values);
+  return updateRow(tx, resourceOf(DECLARED_ENTITIES.order), id, values);
 }
 
 export function findCompartiment(tx: Tx, id: string): Promise<Row | null> {
-  return findRow(tx, resourceOf(ENTITIES.compartiment as never), id);
+  return findRow(tx, resourceOf(DECLARED_ENTITIES.compartiment), id);
 }
 
 export function writeCompartimentStatus(tx: Tx, id: string, status: string): Promise<Row> {
-  return updateRow(tx, resourceOf(ENTITIES.compartiment as never), id, { status });
+  return updateRow(tx, resourceOf(DECLARED_ENTITIES.compartiment), id, { status });
 }
