@@ -21,6 +21,8 @@ import { startEnrolment } from './modules/enrolment/service';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerIamRoutes } from './modules/iam/routes';
 import { registerJobRoutes } from './modules/jobs/routes';
+// Registers the order's actions (cancel: what DELETE /order does) for the API and the worker alike.
+import './modules/order/actions';
 import { registerOutboxRoutes } from './modules/outbox/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { startTerminalLink, type TerminalLink } from './modules/terminal-link/service';

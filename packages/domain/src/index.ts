@@ -19,6 +19,7 @@ export * from './kit/record';
 export * from './kit/response-schema';
 export * from './kit/schema';
 export * from './kit/text-match';
+export * from './orders/index';
 export * from './password';
 export * from './password-rules';
 export * from './permissions';

@@ -1,6 +1,7 @@
 import type { EntityDeclaration } from '@ebox/domain';
 import { autocompleteUnits, labelUnits } from '../modules/building/unit-autocomplete';
 import { clusterEboxPolicy, compartimentPolicy, eboxPolicy } from '../modules/ebox/policy';
+import { orderPolicy } from '../modules/order/policy';
 import { rolePolicy } from '../modules/role/policy';
 import type { CompanyScope } from '../platform/access';
 import type { TxContext } from '../platform/context';
@@ -25,6 +26,7 @@ const POLICIES: Record<string, EntityPolicy> = {
   ebox: eboxPolicy,
   compartiment: compartimentPolicy,
   clusterEbox: clusterEboxPolicy,
+  order: orderPolicy,
 };
 
 export function policyOf(entityName: string): EntityPolicy {

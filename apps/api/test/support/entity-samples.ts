@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityDeclaration, enumValueLabel, type Field, generateCpf } from '@ebox/domain';
+import { ENTITIES, type EntityDeclaration, enumValueLabel, type Field, generateCpf, nfeKeyCheckDigit } from '@ebox/domain';
 
 /**
  * Builds valid and invalid values from a declaration's field rules, so the contract suite covers
@@ -39,6 +39,12 @@ export function scalarValue(name: string, field: Field, seed: string): unknown {
       if (name === 'hbsContent') return `<p>Olá {{name}} ${seed}</p>`;
       // A cluster's sequence is a letter A-Z or a number 1-9999 (spec 4.1).
       if (name === 'sequence') return String.fromCharCode(65 + ([...seed].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 26));
+      // An invoice's NF-e access key: 43 digits of its own and their check digit; a CFOP of a sale.
+      if (name === 'key' && field.length === 44) {
+        const base = `3526011122233300018155001${digitsFor(seed)}${String(sequence).padStart(10, '0')}`.slice(0, 43);
+        return `${base}${nfeKeyCheckDigit(base)}`;
+      }
+      if (name === 'cfop') return '5102';
       return textValue(name, field, seed);
     case 'number': {
       const min = field.min ?? 0;

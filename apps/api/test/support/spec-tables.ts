@@ -11,6 +11,8 @@ export type SpecRule = {
   max?: number;
   scale?: number;
   format?: 'email' | 'url' | 'startsWithDigit';
+  /** Exact length ("accessCode exactly 6"). */
+  length?: number;
   /** Bytes per file. */
   maxSize?: number;
 };
@@ -84,6 +86,28 @@ export const SPEC_RULES: Record<string, Record<string, SpecRule>> = {
   buildingLevel2: {},
   group: {},
   warehouse: {},
+  // "Order: trackingCode and referenceNumber 4 to 46 characters; shipper and company required;
+  // invoiceNumber 6 to 8; accessCode exactly 6; customerName 6 to 50; customerPhone exactly 13;
+  // customerEmail 6 to 50; eboxCode 4 to 20; compartimentSize 1 to 2; ... attachments at most 3 files,
+  // each up to 1,000,000 bytes, formats txt and pdf; images at most 3, up to 1,000,000 bytes".
+  // customerPhone: a mobile is stored as 55 + DDD + 9 digits, 13 by construction (checked in
+  // orders-basic.test.ts); eboxCode is kept from the locker, whose code is 4 to 20 (ebox.code).
+  order: {
+    trackingCode: { required: true, min: 4, max: 46 },
+    referenceNumber: { min: 4, max: 46 },
+    shipper: { required: true },
+    company: { required: true },
+    invoiceNumber: { min: 6, max: 8 },
+    accessCode: { length: 6 },
+    customerName: { min: 6, max: 50 },
+    customerPhone: { format: 'startsWithDigit' },
+    customerEmail: { min: 6, max: 50, format: 'email' },
+    compartimentSize: { min: 1, max: 2 },
+    attachments: { max: 3, maxSize: 1_000_000 },
+    images: { max: 3, maxSize: 1_000_000 },
+  },
+  invoice: {},
+  invoiceItem: {},
 };
 
 /**
@@ -213,6 +237,79 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
   },
   buildingLevel1: { fields: ['name', 'level2', 'company', 'building'] },
   buildingLevel2: { fields: ['name', 'customers'] },
+  order: {
+    fields: [
+      'type',
+      'trackingCode',
+      'referenceNumber',
+      'shipper',
+      'company',
+      'carrier',
+      'products',
+      'images',
+      'ebox',
+      'state',
+      'cluster',
+      'notes',
+      'toCustomer',
+      'fromCustomer',
+      'accessCode',
+      'attachments',
+      'delivered',
+      'compartiment',
+      'compartimentNumber',
+      'compartimentSize',
+      'qrcodes',
+      'inboundAt',
+      'inboundBy',
+      'storedAt',
+      'storedBy',
+      'collectedAt',
+      'collectedBy',
+      'expiredInboundAt',
+      'expiredInboundBy',
+      'expiredReturnedAt',
+      'courierReturnedAt',
+      'sendReturnedAt',
+      'expiredCollectedAt',
+      'expiredCollectedBy',
+      'customerTakenAt',
+      'status',
+      'overdueDate',
+      'customerName',
+      'customerPhone',
+      'customerEmail',
+      'eboxCode',
+      'notBeforeFirst',
+      'bookOrder',
+      'invoice',
+      'invoiceNumber',
+    ],
+    beyond: {
+      expiredAt: 'when the order expired (the lifecycle stamps every status it reaches)',
+      failedAt: 'when a delivery failed (lifecycle stamp)',
+      failedBy: 'who recorded the failed delivery (lifecycle stamp)',
+      canceledAt: 'when the order was cancelled, i.e. deleted (spec 4.1)',
+      canceledBy: 'who cancelled the order',
+    },
+  },
+  invoice: {
+    fields: ['series', 'number', 'key', 'date', 'totalValue', 'productsValue', 'cfop', 'insured', 'order'],
+    later: { invoiceItems: 'the invoiceItem rows whose invoice is this invoice' },
+    beyond: { company: 'its scope: an invoice is made before the order that names it' },
+  },
+  invoiceItem: {
+    fields: [],
+    beyond: {
+      invoice: 'spec 3 invoiceItems: the invoice the line belongs to',
+      code: "the product's code on the NF-e line",
+      description: 'the NF-e line description',
+      ncm: 'the NF-e line NCM',
+      quantity: 'the NF-e line quantity',
+      unitValue: 'the NF-e line unit value',
+      totalValue: 'the NF-e line total',
+    },
+  },
   user: {
     fields: ['avatars', 'email', 'fullName', 'firstName', 'lastName', 'status', 'disabled', 'phoneNumber', 'roles', 'allowedCompanies'],
     later: {

@@ -1,5 +1,6 @@
 /** Enumerations of spec 4.1 shared by several entities. */
 export const ORDER_TYPES = ['DELIVERY', 'RETURN', 'STORAGE', 'SEND', 'SMARTDROP'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
 
 export const ORDER_STATUSES = [
   'CREATED',
@@ -22,6 +23,24 @@ export const ORDER_STATUSES = [
   'CUSTOMER_TAKEN_AND_WAITING_FOR_RELEASE',
   'FAILED_DELIVERY',
 ] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Spec 4.1: what a locker reports about an order (the terminal link's order events): a courier
+ * deposit (COURIER), a customer pickup, a customer's send, storage or return drop, a courier's
+ * collection, an expiry seen by the locker, and a maintenance opening that took the parcel out.
+ */
+export const ORDER_EVENT_CODES = [
+  'EXPIRED',
+  'MAINTENANCE',
+  'COURIER',
+  'CUSTOMER_TAKEN',
+  'CUSTOMER_SEND',
+  'CUSTOMER_STORAGE',
+  'COURIER_TAKEN',
+  'CUSTOMER_RETURN',
+] as const;
+export type OrderEventCode = (typeof ORDER_EVENT_CODES)[number];
 
 export const MESSAGE_TEMPLATE_TYPES = ['whatsapp', 'sms', 'email', 'push'] as const;
 export const MESSAGE_TEMPLATE_SUB_TYPES = ['delivery', 'return', 'storage', 'send'] as const;

@@ -13,6 +13,8 @@ import { ebox } from './ebox';
 import { eboxModule } from './ebox-module';
 import { eboxModuleCompartiment } from './ebox-module-compartiment';
 import { group } from './group';
+import { invoice, invoiceItem } from './invoice';
+import { order } from './order';
 import { product } from './product';
 import { qrcodeTemplate } from './qrcode-template';
 import { role } from './role';
@@ -51,6 +53,9 @@ export const DECLARED_ENTITIES = {
   webhook,
   ccm,
   qrcodeTemplate,
+  invoice,
+  invoiceItem,
+  order,
 } satisfies Record<string, EntityDeclaration>;
 
 export type DeclaredEntityName = keyof typeof DECLARED_ENTITIES;

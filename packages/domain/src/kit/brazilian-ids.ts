@@ -141,3 +141,30 @@ export function maskPhone(typed: string): string {
 export function formatPhone(stored: string): string {
   return /^55\d{10,11}$/.test(stored) ? `+55 ${maskPhone(stored.slice(2))}` : stored;
 }
+
+/**
+ * The check digit of the first 43 characters of an NF-e access key (Manual de Orientação do
+ * Contribuinte, "chave de acesso"): weights 2 to 9 repeated from the right, mod 11, a rest of 0 or 1
+ * gives 0. Letters of an alphanumeric CNPJ count as their ASCII code minus 48, as in the CNPJ itself.
+ */
+export function nfeKeyCheckDigit(first43: string): number {
+  let sum = 0;
+  let weight = 2;
+  for (let index = first43.length - 1; index >= 0; index--) {
+    sum += (first43.charCodeAt(index) - 48) * weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+/**
+ * An NF-e access key (44 characters: UF, year-month, the issuer's CNPJ, model, series, number,
+ * emission type, random code and the check digit), typed with or without the spaces the DANFE prints
+ * it with. Only the CNPJ part (characters 7 to 20) may hold letters, as the 2026 alphanumeric CNPJ does.
+ */
+export function isValidNfeKey(value: string): boolean {
+  const key = documentKeyOf(value);
+  if (!/^\d{6}[0-9A-Z]{12}\d{26}$/.test(key)) return false;
+  return Number(key[43]) === nfeKeyCheckDigit(key.slice(0, 43));
+}

@@ -75,6 +75,11 @@ export type EntityDeclaration = {
   naturalKeyAlias?: (text: string) => string | undefined;
   /** Permission prefix when it is not the entity name (e.g. eboxModuleCompartiment -> eboxModule). */
   permissionPrefix?: string;
+  /**
+   * A spec-named permission for one action instead of prefix + action (an invoice is read with
+   * invoiceRead while it is written with its order's permissions).
+   */
+  permissions?: Partial<Record<EntityAction, Permission>>;
   scope: EntityScope;
   /** Fields shown as list columns, in order. */
   listColumns: string[];
@@ -101,7 +106,7 @@ export type EntityDeclaration = {
 export type EntityAction = 'Read' | 'Create' | 'Edit' | 'Destroy' | 'Import' | 'Autocomplete';
 
 export function permissionOf(entity: EntityDeclaration, action: EntityAction): Permission {
-  return `${entity.permissionPrefix ?? entity.name}${action}` as Permission;
+  return entity.permissions?.[action] ?? (`${entity.permissionPrefix ?? entity.name}${action}` as Permission);
 }
 
 /** Whether the entity offers the generic PUT. */

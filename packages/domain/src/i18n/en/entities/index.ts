@@ -12,6 +12,8 @@ import ebox from './ebox';
 import eboxModule from './ebox-module';
 import eboxModuleCompartiment from './ebox-module-compartiment';
 import group from './group';
+import invoice from './invoice';
+import order from './order';
 import outbox from './outbox';
 import product from './product';
 import qrcodeTemplate from './qrcode-template';
@@ -40,5 +42,7 @@ export const entityAreas = [
   webhook,
   ccm,
   qrcodeTemplate,
+  invoice,
+  order,
   outbox,
 ];

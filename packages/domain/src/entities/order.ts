@@ -1,0 +1,160 @@
+import { defineEntity } from '../kit/entity';
+import { ORDER_STATUSES, ORDER_TYPES } from './enums';
+
+/** Who moved an order (a person's e-mail, a locker's code, a job's name), as the history reads it. */
+const actor = { type: 'text', readOnly: true, max: 255 } as const;
+const stamp = { type: 'dateTime', readOnly: true } as const;
+
+/**
+ * A parcel's journey through a locker (spec 3 "order", rules of 5.3). Its status moves only through
+ * the lifecycle machine (packages/domain/src/orders): the generic update edits the rest, never the
+ * status or the stamps, and a delete cancels (spec 4.1), so nothing about an order is ever
+ * hard-deleted. The compartment is chosen by the booking, not typed.
+ */
+export const order = defineEntity({
+  name: 'order',
+  path: 'order',
+  table: 'order',
+  labelField: 'trackingCode',
+  naturalKey: ['trackingCode', 'referenceNumber'],
+  scope: { kind: 'company', field: 'company' },
+  fields: {
+    type: { type: 'enum', options: ORDER_TYPES, required: true },
+    /** The carrier's code, printed as a barcode on the tag and searched by (GET /order?filter[trackingCode]=). */
+    trackingCode: { type: 'text', required: true, min: 4, max: 46, match: 'both' },
+    /** The shipper's own number for the parcel. */
+    referenceNumber: { type: 'text', min: 4, max: 46, match: 'both' },
+    /** Status, set by the lifecycle machine only (CREATED on creation). */
+    status: { type: 'enum', options: ORDER_STATUSES, readOnly: true },
+    /** The company the order belongs to: its scope, its overdue days, its message templates. */
+    company: { type: 'relation', entity: 'company', required: true },
+    /** The company that sends the parcel (the store). */
+    shipper: { type: 'relation', entity: 'company', required: true },
+    /** The company that carries the parcel to and from the locker. */
+    carrier: { type: 'relation', entity: 'company' },
+    products: { type: 'relation', entity: 'product', multiple: true, max: 100 },
+    ebox: { type: 'relation', entity: 'ebox' },
+    /** The locker's code, kept from the locker; an import names the locker by it (spec 3). */
+    eboxCode: { type: 'text', readOnly: true, min: 4, max: 20 },
+    cluster: { type: 'relation', entity: 'cluster' },
+    /** UF of the destination, e.g. RJ, SP, MG. */
+    state: { type: 'text', length: 2 },
+    compartiment: { type: 'relation', entity: 'compartiment', readOnly: true },
+    compartimentNumber: { type: 'integer', readOnly: true },
+    /** The compartment layout code the parcel needs (P, M, G...). */
+    compartimentSize: { type: 'text', min: 1, max: 2 },
+    /** The code the customer types at the locker; generated when not given. */
+    accessCode: { type: 'text', length: 6 },
+    toCustomer: { type: 'relation', entity: 'customer', filterBy: 'company' },
+    fromCustomer: { type: 'relation', entity: 'customer', filterBy: 'company' },
+    customerName: { type: 'text', min: 6, max: 50 },
+    /** A mobile stored as 55 + DDD + number: exactly 13 digits (spec 5.3). */
+    customerPhone: { type: 'text', phone: 'mobile', match: 'both' },
+    customerEmail: { type: 'text', min: 6, max: 50, email: true, match: 'both' },
+    /** When a parcel left in the locker expires (from the company's maxDaysOverdueDateDelivery). */
+    overdueDate: { type: 'dateTime' },
+    /** Not to be stored before this moment: the booking of the compartment starts then. */
+    notBeforeFirst: { type: 'dateTime' },
+    /** Book a compartment of the size when the order is created. */
+    bookOrder: { type: 'boolean' },
+    delivered: { type: 'boolean', readOnly: true },
+    invoice: { type: 'relation', entity: 'invoice' },
+    invoiceNumber: { type: 'text', min: 6, max: 8 },
+    notes: { type: 'text', max: 21845, multiline: true },
+    images: { type: 'files', image: true, max: 3, maxSize: 1_000_000, formats: ['jpg', 'jpeg', 'png'] },
+    attachments: { type: 'files', max: 3, maxSize: 1_000_000, formats: ['txt', 'pdf'] },
+    qrcodes: { type: 'files', image: true, max: 3, readOnly: true },
+    inboundAt: stamp,
+    inboundBy: actor,
+    storedAt: stamp,
+    storedBy: actor,
+    collectedAt: stamp,
+    collectedBy: actor,
+    customerTakenAt: stamp,
+    expiredAt: stamp,
+    expiredCollectedAt: stamp,
+    expiredCollectedBy: actor,
+    expiredInboundAt: stamp,
+    expiredInboundBy: actor,
+    expiredReturnedAt: stamp,
+    courierReturnedAt: stamp,
+    sendReturnedAt: stamp,
+    failedAt: stamp,
+    failedBy: actor,
+    canceledAt: stamp,
+    canceledBy: actor,
+  },
+  listColumns: ['trackingCode', 'type', 'status', 'ebox', 'compartimentNumber', 'customerName', 'company', 'overdueDate', 'createdAt'],
+  listColumnWidths: { type: 110, status: 150, compartimentNumber: 90 },
+  filters: [
+    'trackingCode',
+    'referenceNumber',
+    'type',
+    'status',
+    'company',
+    'shipper',
+    'carrier',
+    'ebox',
+    'eboxCode',
+    'cluster',
+    'state',
+    'customerName',
+    'customerPhone',
+    'customerEmail',
+    'invoiceNumber',
+    'overdueDate',
+    'createdAt',
+  ],
+  // Spec 3's columns (eboxCode names the locker), then the two companies 5.3 requires.
+  importColumns: [
+    'type',
+    'trackingCode',
+    'referenceNumber',
+    'ebox',
+    'customerName',
+    'customerPhone',
+    'customerEmail',
+    'overdueDate',
+    'compartimentSize',
+    'notBeforeFirst',
+    'bookOrder',
+    'shipper',
+    'company',
+  ],
+  importAliases: { eboxCode: 'ebox' },
+  exportColumns: [
+    'id',
+    'trackingCode',
+    'referenceNumber',
+    'type',
+    'status',
+    'company',
+    'shipper',
+    'carrier',
+    'ebox',
+    'eboxCode',
+    'cluster',
+    'compartimentNumber',
+    'compartimentSize',
+    'customerName',
+    'customerPhone',
+    'customerEmail',
+    'invoiceNumber',
+    'overdueDate',
+    'inboundAt',
+    'storedAt',
+    'collectedAt',
+    'customerTakenAt',
+    'expiredAt',
+    'canceledAt',
+    'createdAt',
+  ],
+  defaultOrderBy: 'createdAt_DESC',
+  routes: {
+    destroy: { action: 'cancel' },
+    actions: {
+      /** Spec 4.1: deleting an order cancels it (only where the lifecycle allows a cancel). */
+      cancel: { permission: 'orderDestroy' },
+    },
+  },
+});

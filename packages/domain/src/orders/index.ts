@@ -1,0 +1,2 @@
+export * from './lifecycle';
+export * from './lifecycle-diagram';

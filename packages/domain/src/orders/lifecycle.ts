@@ -1,0 +1,335 @@
+import { type CompartimentStatus, ORDER_EVENT_CODES, type OrderEventCode, type OrderStatus, type OrderType } from '../entities/enums';
+
+/**
+ * The order lifecycle (issue 15): ONE declaration of which trigger moves an order of each type from
+ * which status to which, what it stamps, and what its compartment becomes. The API, the jobs and the
+ * terminal link all ask `applyOrderTrigger`; docs/order-lifecycle.md is drawn from this table.
+ *
+ * Spec 4.1 leaves the transitions "not shown"; they are designed as a locker operator works:
+ * - DELIVERY: the carrier receives it at its hub (inbound), sends it out, a courier deposits it in the
+ *   booked compartment, the customer picks it up; left past its overdue date it expires, and a
+ *   courier takes it back to the hub and to the shipper.
+ * - RETURN and SEND: the customer drops the parcel (it is then STORED, as packing's "reverse
+ *   collection" reads it), a courier collects it and brings it to the hub, from where a return goes
+ *   back to the shipper and a send on to its addressee (or back to its sender).
+ * - STORAGE: the customer stores something and takes it back.
+ * - SMARTDROP: a courier drops into a free compartment without a previous stage at the hub; the
+ *   customer's pickup waits for an operator's release (the parcel was handed over, the compartment
+ *   checked) before it counts as taken.
+ * A cancel (spec 4.1: what deleting an order means) is allowed only while no parcel is inside the
+ * locker: a deposited parcel must be taken out first, so no compartment holds a cancelled order.
+ */
+
+/** What a person does from the console, on an order's page or in bulk. */
+export const ORDER_CONSOLE_ACTIONS = ['inbound', 'dispatch', 'returnToSender', 'release', 'failDelivery', 'cancel'] as const;
+export type OrderConsoleAction = (typeof ORDER_CONSOLE_ACTIONS)[number];
+/** What a declared job does on its own. */
+export const ORDER_JOBS = ['expireOverdue'] as const;
+export type OrderJob = (typeof ORDER_JOBS)[number];
+
+/** Where a change comes from: a locker's event (spec 4.1 codes), a console action, or a job. */
+export type OrderTriggerSource =
+  | { kind: 'terminal'; code: OrderEventCode }
+  | { kind: 'console'; action: OrderConsoleAction }
+  | { kind: 'job'; job: OrderJob };
+
+/** A trigger as one word ('terminal.COURIER', 'console.cancel', 'job.expireOverdue'): table keys, docs, i18n. */
+export type OrderTriggerName = `terminal.${OrderEventCode}` | `console.${OrderConsoleAction}` | `job.${OrderJob}`;
+
+export function triggerNameOf(source: OrderTriggerSource): OrderTriggerName {
+  if (source.kind === 'terminal') return `terminal.${source.code}`;
+  if (source.kind === 'console') return `console.${source.action}`;
+  return `job.${source.job}`;
+}
+
+/** The trigger a name stands for (the inverse of triggerNameOf). */
+export function triggerSourceOf(name: OrderTriggerName): OrderTriggerSource {
+  const [kind, what] = name.split('.') as [string, string];
+  if (kind === 'terminal') return { kind, code: what as OrderEventCode };
+  if (kind === 'console') return { kind, action: what as OrderConsoleAction };
+  return { kind: 'job', job: what as OrderJob };
+}
+
+/** Fields of the order a transition writes: a time ('…At') from the trigger, an actor ('…By'). */
+export type OrderStampField =
+  | 'inboundAt'
+  | 'inboundBy'
+  | 'storedAt'
+  | 'storedBy'
+  | 'collectedAt'
+  | 'collectedBy'
+  | 'customerTakenAt'
+  | 'expiredAt'
+  | 'expiredCollectedAt'
+  | 'expiredCollectedBy'
+  | 'expiredInboundAt'
+  | 'expiredInboundBy'
+  | 'expiredReturnedAt'
+  | 'courierReturnedAt'
+  | 'sendReturnedAt'
+  | 'failedAt'
+  | 'failedBy'
+  | 'canceledAt'
+  | 'canceledBy';
+
+/** A condition on the order's company a transition needs (spec 3 company.allowCollectExpiredOrder). */
+export type OrderGuard = 'allowCollectExpiredOrder';
+
+export type OrderTransition = {
+  from: readonly OrderStatus[];
+  trigger: OrderTriggerName;
+  to: OrderStatus;
+  stamps: readonly OrderStampField[];
+  /** What the order's compartment becomes; null: it stays as it is (or the order has none). */
+  compartiment: CompartimentStatus | null;
+  guard?: OrderGuard;
+};
+
+/** Not yet in the locker: booked (or waiting for a booking), at the carrier or on its way. */
+const BEFORE_LOCKER: readonly OrderStatus[] = ['CREATED', 'INBOUND', 'IN_TRANSIT_TO_STORE'];
+
+const cancelBefore = (from: readonly OrderStatus[]): OrderTransition => ({
+  from,
+  trigger: 'console.cancel',
+  to: 'CANCELED',
+  stamps: ['canceledAt', 'canceledBy'],
+  compartiment: 'AVAILABLE',
+});
+
+/** The expired parcel's way back: a courier takes it out, brings it to the hub, returns it to the shipper. */
+const EXPIRED_WAY_BACK: OrderTransition[] = [
+  {
+    from: ['EXPIRED'],
+    trigger: 'terminal.COURIER_TAKEN',
+    to: 'EXPIRED_TAKEN',
+    stamps: ['expiredCollectedAt', 'expiredCollectedBy'],
+    compartiment: 'AVAILABLE',
+  },
+  {
+    from: ['EXPIRED_TAKEN'],
+    trigger: 'console.inbound',
+    to: 'EXPIRED_INBOUND',
+    stamps: ['expiredInboundAt', 'expiredInboundBy'],
+    compartiment: null,
+  },
+  {
+    from: ['EXPIRED_INBOUND'],
+    trigger: 'console.returnToSender',
+    to: 'EXPIRED_RETURNED',
+    stamps: ['expiredReturnedAt'],
+    compartiment: null,
+  },
+];
+
+/** Expiry of a parcel inside the locker: by the overdue job, or as the locker itself saw it. */
+const expireInLocker = (from: OrderStatus): OrderTransition[] => [
+  { from: [from], trigger: 'job.expireOverdue', to: 'EXPIRED', stamps: ['expiredAt'], compartiment: null },
+  { from: [from], trigger: 'terminal.EXPIRED', to: 'EXPIRED', stamps: ['expiredAt'], compartiment: null },
+];
+
+/** A drop that never happened: the booking ends at the overdue date. */
+const expireUndropped: OrderTransition = {
+  from: ['CREATED'],
+  trigger: 'job.expireOverdue',
+  to: 'EXPIRED',
+  stamps: ['expiredAt'],
+  compartiment: 'AVAILABLE',
+};
+
+/** A customer's late pickup, where the company allows collecting expired orders. */
+const customerTakesExpired = (to: OrderStatus): OrderTransition => ({
+  from: ['EXPIRED'],
+  trigger: 'terminal.CUSTOMER_TAKEN',
+  to,
+  stamps: ['customerTakenAt', 'collectedAt', 'collectedBy'],
+  compartiment: 'AVAILABLE',
+  guard: 'allowCollectExpiredOrder',
+});
+
+/** A maintenance opening took the parcel out: the delivery through the locker failed. */
+const maintenanceRemoval = (from: readonly OrderStatus[]): OrderTransition => ({
+  from,
+  trigger: 'terminal.MAINTENANCE',
+  to: 'FAILED_DELIVERY',
+  stamps: ['failedAt', 'failedBy'],
+  compartiment: 'AVAILABLE',
+});
+
+export const ORDER_LIFECYCLE: Record<OrderType, readonly OrderTransition[]> = {
+  DELIVERY: [
+    { from: ['CREATED'], trigger: 'console.inbound', to: 'INBOUND', stamps: ['inboundAt', 'inboundBy'], compartiment: null },
+    { from: ['INBOUND'], trigger: 'console.dispatch', to: 'IN_TRANSIT_TO_STORE', stamps: [], compartiment: null },
+    { from: BEFORE_LOCKER, trigger: 'terminal.COURIER', to: 'STORED', stamps: ['storedAt', 'storedBy'], compartiment: 'OCCUPIED' },
+    {
+      from: ['STORED'],
+      trigger: 'terminal.CUSTOMER_TAKEN',
+      to: 'CUSTOMER_TAKEN',
+      stamps: ['customerTakenAt', 'collectedAt', 'collectedBy'],
+      compartiment: 'AVAILABLE',
+    },
+    ...expireInLocker('STORED'),
+    customerTakesExpired('CUSTOMER_TAKEN'),
+    ...EXPIRED_WAY_BACK,
+    maintenanceRemoval(['STORED', 'EXPIRED']),
+    {
+      from: BEFORE_LOCKER,
+      trigger: 'console.failDelivery',
+      to: 'FAILED_DELIVERY',
+      stamps: ['failedAt', 'failedBy'],
+      compartiment: 'AVAILABLE',
+    },
+    cancelBefore(BEFORE_LOCKER),
+  ],
+  RETURN: [
+    { from: ['CREATED'], trigger: 'terminal.CUSTOMER_RETURN', to: 'STORED', stamps: ['storedAt', 'storedBy'], compartiment: 'OCCUPIED' },
+    {
+      from: ['STORED'],
+      trigger: 'terminal.COURIER_TAKEN',
+      to: 'COURIER_TAKEN',
+      stamps: ['collectedAt', 'collectedBy'],
+      compartiment: 'AVAILABLE',
+    },
+    { from: ['COURIER_TAKEN'], trigger: 'console.inbound', to: 'COURIER_INBOUND', stamps: ['inboundAt', 'inboundBy'], compartiment: null },
+    {
+      from: ['COURIER_INBOUND'],
+      trigger: 'console.returnToSender',
+      to: 'COURIER_RETURNED',
+      stamps: ['courierReturnedAt'],
+      compartiment: null,
+    },
+    expireUndropped,
+    cancelBefore(['CREATED']),
+  ],
+  SEND: [
+    { from: ['CREATED'], trigger: 'terminal.CUSTOMER_SEND', to: 'STORED', stamps: ['storedAt', 'storedBy'], compartiment: 'OCCUPIED' },
+    {
+      from: ['STORED'],
+      trigger: 'terminal.COURIER_TAKEN',
+      to: 'COURIER_TAKEN',
+      stamps: ['collectedAt', 'collectedBy'],
+      compartiment: 'AVAILABLE',
+    },
+    { from: ['COURIER_TAKEN'], trigger: 'console.inbound', to: 'SEND_INBOUND', stamps: ['inboundAt', 'inboundBy'], compartiment: null },
+    { from: ['SEND_INBOUND'], trigger: 'console.returnToSender', to: 'SEND_RETURNED', stamps: ['sendReturnedAt'], compartiment: null },
+    expireUndropped,
+    cancelBefore(['CREATED']),
+  ],
+  STORAGE: [
+    {
+      from: ['CREATED'],
+      trigger: 'terminal.CUSTOMER_STORAGE',
+      to: 'CUSTOMER_STORED',
+      stamps: ['storedAt', 'storedBy'],
+      compartiment: 'OCCUPIED',
+    },
+    {
+      from: ['CUSTOMER_STORED'],
+      trigger: 'terminal.CUSTOMER_TAKEN',
+      to: 'CUSTOMER_TAKEN',
+      stamps: ['customerTakenAt', 'collectedAt', 'collectedBy'],
+      compartiment: 'AVAILABLE',
+    },
+    ...expireInLocker('CUSTOMER_STORED'),
+    customerTakesExpired('CUSTOMER_TAKEN'),
+    {
+      from: ['EXPIRED'],
+      trigger: 'terminal.COURIER_TAKEN',
+      to: 'EXPIRED_TAKEN',
+      stamps: ['expiredCollectedAt', 'expiredCollectedBy'],
+      compartiment: 'AVAILABLE',
+    },
+    expireUndropped,
+    cancelBefore(['CREATED']),
+  ],
+  SMARTDROP: [
+    { from: ['CREATED'], trigger: 'terminal.COURIER', to: 'COURIER_STORED', stamps: ['storedAt', 'storedBy'], compartiment: 'OCCUPIED' },
+    {
+      from: ['COURIER_STORED'],
+      trigger: 'terminal.CUSTOMER_TAKEN',
+      to: 'CUSTOMER_TAKEN_AND_WAITING_FOR_RELEASE',
+      stamps: ['customerTakenAt'],
+      compartiment: 'AVAILABLE',
+    },
+    {
+      from: ['CUSTOMER_TAKEN_AND_WAITING_FOR_RELEASE'],
+      trigger: 'console.release',
+      to: 'CUSTOMER_TAKEN',
+      stamps: ['collectedAt', 'collectedBy'],
+      compartiment: null,
+    },
+    ...expireInLocker('COURIER_STORED'),
+    customerTakesExpired('CUSTOMER_TAKEN_AND_WAITING_FOR_RELEASE'),
+    ...EXPIRED_WAY_BACK,
+    maintenanceRemoval(['COURIER_STORED', 'EXPIRED']),
+    cancelBefore(['CREATED']),
+  ],
+};
+
+/** The order as the machine reads it. */
+export type OrderState = { type: OrderType; status: OrderStatus };
+
+/** A trigger with when it happened (a locker's original time, even replayed after being offline) and who. */
+export type OrderTrigger = OrderTriggerSource & {
+  at: Date;
+  /** Who acted, as the history reads it: a person's e-mail, 'ebox:<code>', 'job:<name>'. */
+  by: string;
+  /** The company's settings a guarded transition reads. */
+  allowCollectExpiredOrder?: boolean;
+};
+
+export type OrderTransitionResult =
+  | {
+      ok: true;
+      next: OrderStatus;
+      /** Fields to write on the order: the time stamps and actor stamps of the transition. */
+      stamps: Partial<Record<OrderStampField, Date | string>>;
+      compartimentStatus: CompartimentStatus | null;
+    }
+  | {
+      ok: false;
+      /** i18n key under entities.order.lifecycle.refusals. */
+      reason: OrderRefusal;
+    };
+
+export type OrderRefusal = 'notAllowed' | 'collectExpiredNotAllowed';
+
+export const ORDER_REFUSAL_KEYS: Record<OrderRefusal, string> = {
+  notAllowed: 'entities.order.lifecycle.refusals.notAllowed',
+  collectExpiredNotAllowed: 'entities.order.lifecycle.refusals.collectExpiredNotAllowed',
+};
+
+/** The transition `trigger` would take from `status` for an order of `type`, if the table has one. */
+export function findOrderTransition(type: OrderType, status: OrderStatus, trigger: OrderTriggerName): OrderTransition | undefined {
+  return ORDER_LIFECYCLE[type]?.find((transition) => transition.trigger === trigger && transition.from.includes(status));
+}
+
+/**
+ * What `trigger` does to `order`: the next status, the fields it stamps and the compartment's new
+ * status; or why it is refused (the order then changes in nothing). Pure: the caller writes it.
+ */
+export function applyOrderTrigger(order: OrderState, trigger: OrderTrigger): OrderTransitionResult {
+  const transition = findOrderTransition(order.type, order.status, triggerNameOf(trigger));
+  if (!transition) return { ok: false, reason: 'notAllowed' };
+  if (transition.guard === 'allowCollectExpiredOrder' && !trigger.allowCollectExpiredOrder)
+    return { ok: false, reason: 'collectExpiredNotAllowed' };
+  const stamps: Partial<Record<OrderStampField, Date | string>> = {};
+  for (const field of transition.stamps) stamps[field] = field.endsWith('At') ? trigger.at : trigger.by;
+  return { ok: true, next: transition.to, stamps, compartimentStatus: transition.compartiment };
+}
+
+/** Every trigger name the machine knows, in a stable order (tests, docs, translations). */
+export const ORDER_TRIGGER_NAMES: readonly OrderTriggerName[] = [
+  ...ORDER_EVENT_CODES.map((code) => `terminal.${code}` as const),
+  ...ORDER_CONSOLE_ACTIONS.map((action) => `console.${action}` as const),
+  ...ORDER_JOBS.map((job) => `job.${job}` as const),
+];
+
+/** The statuses an order of `type` can ever be in: CREATED and every target of its table. */
+export function statusesOf(type: OrderType): OrderStatus[] {
+  const seen = new Set<OrderStatus>(['CREATED']);
+  for (const transition of ORDER_LIFECYCLE[type]) {
+    for (const from of transition.from) seen.add(from);
+    seen.add(transition.to);
+  }
+  return [...seen];
+}
