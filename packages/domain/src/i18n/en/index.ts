@@ -19,6 +19,7 @@ import predefinedRoles from './predefined-roles';
 import resource from './resource';
 import role from './role';
 import settings from './settings';
+import terminalCommands from './terminal-commands';
 import validation from './validation';
 
 /**
@@ -48,4 +49,5 @@ export const areas = [
   permissions,
   imports,
   brazilianIds,
+  terminalCommands,
 ];
