@@ -179,6 +179,38 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     expect(events.some((e) => e.name === 'compartiment.doorEvent' && e.payload.compartimentId === locker.compartmentIds[1])).toBe(true);
   });
 
+  it('sends the new mapping after generateCompartiments', async () => {
+    const layout = ok(
+      await owner.api.post('/compartimentLayout', {
+        data: { code: `L${randomUUID().slice(0, 4)}`, name: 'Layout', width: 40, height: 10, depth: 50 },
+      }),
+    ).id;
+    const module = ok(
+      await owner.api.post('/eboxModule', { data: { name: 'Módulo', code: `M${randomUUID().slice(0, 4)}`, defaultBoardNumber: 2 } }),
+    ).id;
+    for (const staticNumber of [1, 2, 3]) {
+      ok(await owner.api.post('/eboxModuleCompartiment', { data: { eboxModule: module, staticNumber, compartimentLayout: layout } }));
+    }
+    const locker = await createLocker(1);
+    ok(await owner.api.put(`/ebox/${locker.id}`, { id: locker.id, data: { eboxModule: [module] } }));
+    const terminal = await connectTerminal(locker);
+    await eventually(
+      async () => terminal.mapping().length,
+      (length) => length === 1,
+    );
+    const answer = ok(await owner.api.post('/ebox/generateCompartiments', { data: { ebox: locker.id } }));
+    expect(answer.count).toBe(3);
+    const mapping = await eventually(
+      async () => terminal.mapping(),
+      (entries) => entries.length === 3,
+    );
+    const compartments = ok(await owner.api.get('/compartiment', { filter: { ebox: locker.id }, orderBy: 'number_ASC', limit: 10 })).rows;
+    expect(mapping).toEqual(compartments.map((c: any) => ({ compartment_number: c.number, slaveId: c.boardNumber, address: c.comNumber })));
+    expect(mapping.every((entry) => entry.slaveId === 2)).toBe(true);
+    const reasons = (await auditOf('ebox', locker.id)).filter((row) => row.action === 'apply_config').map((row) => row.values.after.reason);
+    expect(reasons).toEqual(['online', 'generateCompartiments']);
+  });
+
   it('does not run a repeated command message (same transaction_id) twice', async () => {
     const locker = await createLocker(1);
     const terminal = await connectTerminal(locker);

@@ -299,9 +299,10 @@ export async function enqueueApplyConfig(ctx: TxContext, eboxId: string, reason:
  * compartments, is left alone: it gets its mapping when it comes online, or once it has them.
  */
 export async function applyConfig(ctx: ServiceContext, eboxId: string, reason: string): Promise<string | null> {
-  if (!ctx.deps.mqtt) throw new Error('apply_config needs a process that runs the terminal link (an API process)');
   const locker = await findCommandLocker(dbOf(ctx), eboxId);
   if (!locker?.terminalId || locker.status !== 'online') return null;
+  // A worker process without the link (`npm run worker`): the retry may land on an API process.
+  if (!ctx.deps.mqtt) throw new Error('apply_config needs a process that runs the terminal link (an API process)');
   const compartments = buildCompartmentMapping(await findCompartmentWiring(dbOf(ctx), eboxId));
   if (!compartments.length) return null;
   const configHash = await hashCompartmentMapping(compartments);
