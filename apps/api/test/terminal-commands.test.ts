@@ -394,7 +394,7 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     for (const message of device.received) expect(validateTerminalMessage('lockerCommand', message.payload).ok).toBe(true);
   });
 
-  it('ignores a snapshot older than the door state stored', async () => {
+  it('ignores a snapshot or door event older than the door state stored, and follows a later one', async () => {
     const locker = await createLocker(1);
     const terminal = await connectTerminal(locker);
     ok(await owner.api.get(`/compartiment/open/${locker.compartmentIds[0]}`));
@@ -408,8 +408,30 @@ describe.each(backends)('commands from the console: $name', (backend) => {
       timestamp: new Date(Date.parse(open.doorChangedAt) - 10_000).toISOString(),
       compartments: [{ compartment_number: 1, door_state: 'closed' }],
     });
-    await pause(1_000);
+    // So does a door event from a time offline: recorded in the history, the door not moved back.
+    const old = new Date(Date.parse(open.doorChangedAt) - 5_000).toISOString();
+    await link.client.publishJson(terminalTopics.event(locker.terminalId), {
+      message_id: randomUUID(),
+      timestamp: old,
+      event: 'door_closed',
+      data: { compartment_number: 1 },
+    });
+    await eventually(
+      () => auditOf('compartiment', locker.compartmentIds[0] as string),
+      (rows) => rows.some((row) => row.action === 'door_closed' && row.values.after.occurredAt === old),
+    );
+    await pause(300);
     expect((await compartmentOf(locker.compartmentIds[0] as string)).doorOpen).toBe(true);
+    // A later snapshot does close it.
+    await link.client.publishJson(terminalTopics.compartments(locker.terminalId), {
+      message_id: randomUUID(),
+      timestamp: new Date(Date.now() + 1_000).toISOString(),
+      compartments: [{ compartment_number: 1, door_state: 'closed' }],
+    });
+    await eventually(
+      () => compartmentOf(locker.compartmentIds[0] as string),
+      (body) => body.doorOpen === false,
+    );
     await terminal.stop();
   });
 
