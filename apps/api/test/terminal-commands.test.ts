@@ -207,8 +207,15 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     const compartments = ok(await owner.api.get('/compartiment', { filter: { ebox: locker.id }, orderBy: 'number_ASC', limit: 10 })).rows;
     expect(mapping).toEqual(compartments.map((c: any) => ({ compartment_number: c.number, slaveId: c.boardNumber, address: c.comNumber })));
     expect(mapping.every((entry) => entry.slaveId === 2)).toBe(true);
-    const reasons = (await auditOf('ebox', locker.id)).filter((row) => row.action === 'apply_config').map((row) => row.values.after.reason);
-    expect(reasons).toEqual(['online', 'generateCompartiments']);
+    // The terminal applies the mapping before it answers; the audit follows its answer.
+    const configured = await eventually(
+      () => auditOf('ebox', locker.id),
+      (rows) => rows.filter((row) => row.action === 'apply_config').length === 2,
+    );
+    expect(configured.filter((row) => row.action === 'apply_config').map((row) => row.values.after.reason)).toEqual([
+      'online',
+      'generateCompartiments',
+    ]);
   });
 
   it('does not run a repeated command message (same transaction_id) twice', async () => {

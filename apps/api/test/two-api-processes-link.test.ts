@@ -118,9 +118,6 @@ describe.skipIf(!mosquittoAvailable())('two API processes on one Mosquitto and o
     // Both processes took a share.
     expect(handledBy.a).toBeGreaterThan(0);
     expect(handledBy.b).toBeGreaterThan(0);
-    // The last event (door_closed, the latest time) decides the door, whoever handled it.
-    const compartment = await ownerA.api.get(`/compartiment/${locker.compartment}`);
-    expect(compartment.body.doorOpen).toBe(false);
   }, 180_000);
 
   it('answers a command sent through either process', async () => {
