@@ -1,0 +1,20 @@
+export default {
+  terminalCommands: {
+    /** The locker is offline, or the command could not be published, or it got no answer in time. */
+    couldNotCommunicate: 'Could not communicate with Locker',
+    unsupported: 'This terminal does not support {{action}}',
+    jammed: 'The door of compartment {{number}} is jammed',
+    refused: 'The terminal refused the command',
+    failed: 'The terminal could not carry out the command',
+    notOpenable: 'Only a compartment with a number, on a locker, can be opened',
+    holdsParcel: 'Compartment {{number}} holds a parcel: it cannot be locked or released now',
+    actions: {
+      open_compartment: 'opening a compartment',
+      apply_config: 'the compartment configuration',
+      reboot: 'reboot',
+      restart_app: 'restarting the app',
+      sync: 'sync',
+      software_update: 'software update',
+    },
+  },
+};
