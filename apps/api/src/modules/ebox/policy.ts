@@ -47,6 +47,16 @@ export const eboxPolicy: EntityPolicy = {
       );
       for (const row of owned) await writeAudit(ctx.tx, { entityName: name, entityId: row.id, action: 'delete', before: row, by });
     }
+    // The embedded broker's credentials go with the locker (foreign key); an external broker keeps
+    // its own users, so a deleted locker's terminal is revoked there once the delete has committed.
+    const mqtt = ctx.deps.mqtt;
+    const terminals = rows.map((row) => row.terminalId).filter((id): id is string => typeof id === 'string' && id !== '');
+    if (mqtt && mqtt.mode === 'external' && terminals.length) {
+      ctx.afterCommit.push(async () => {
+        for (const terminalId of terminals)
+          await mqtt.admin.revoke(terminalId).catch((error: unknown) => ctx.log.warn({ err: error, terminalId }, 'mqtt: revoke failed'));
+      });
+    }
   },
 };
 
