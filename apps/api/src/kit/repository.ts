@@ -1,5 +1,5 @@
 import { type EntityDeclaration, type Language, translatedValuesOf } from '@ebox/domain';
-import { and, Column, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, Column, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
@@ -185,7 +185,18 @@ async function pageRows(
   return rowsOf(rows);
 }
 
-type PageHead = { text: string; params: unknown[]; decoders: [string, PgColumn][] };
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+type PageHead = { text: string; params: unknown[]; decoders: [string, Decoder][] };
+
+/** drizzle's decoder of an expression (not in its public types). */
+function decoderOf(expression: SQL): Decoder {
+  return (expression as unknown as { decoder: Decoder }).decoder;
+}
+
+/** A resource may map a field to an expression (IAM's status) rather than a column: drizzle decodes it by its own decoder. */
+function expressionOf(column: unknown): SQL {
+  return is(column, SQL.Aliased) ? (column as SQL.Aliased).sql : (column as SQL);
+}
 
 const heads = new WeakMap<Resource, Map<string, PageHead>>();
 /** Distinct scopes kept per entity: a scope is a user's companies, so few; past this the cache starts over. */
@@ -204,12 +215,16 @@ function pageHead(dialect: Driver['dialect'], resource: Resource, scope: Company
   const columns = selection(resource);
   const labelColumns = withLabels ? relationLabelColumns(resource.entity, resource.columns, scope) : {};
   const list = [
-    ...Object.entries(columns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    ...Object.entries(columns).map(([name, column]) =>
+      is(column, Column) ? sql`${column} as ${sql.identifier(name)}` : sql`(${expressionOf(column)}) as ${sql.identifier(name)}`,
+    ),
     ...Object.entries(labelColumns).map(([name, label]) => sql`${label} as ${sql.identifier(name)}`),
   ];
   const rendered = dialect.sqlToQueryFrom(sql`select ${sql.join(list, sql`, `)} from ${resource.table}`, 0);
   // A column whose driver value is already its JS value needs no decoding (drizzle's default is identity).
-  const decoders = Object.entries(columns).filter(([, column]) => column.mapFromDriverValue !== IDENTITY) as [string, PgColumn][];
+  const decoders = Object.entries(columns)
+    .map(([name, column]): [string, Decoder] => [name, is(column, Column) ? column : decoderOf(expressionOf(column))])
+    .filter(([, decoder]) => decoder.mapFromDriverValue !== IDENTITY && decoder.mapFromDriverValue !== NOOP);
   const head = { text: rendered.sql, params: rendered.params, decoders };
   if (byScope.size >= MAX_HEADS) byScope.clear();
   byScope.set(key, head);
@@ -217,6 +232,7 @@ function pageHead(dialect: Driver['dialect'], resource: Resource, scope: Company
 }
 
 const IDENTITY = Column.prototype.mapFromDriverValue;
+const NOOP = decoderOf(sql``).mapFromDriverValue;
 
 export async function findRow(db: Tx, resource: Resource, id: string): Promise<Row | null> {
   return firstRow(
