@@ -155,8 +155,8 @@ async function pageRows(
   withLabels: boolean,
 ): Promise<Row[]> {
   const driver = driverOf(db);
-  const order = orderByClause(resource.entity, resource.columns, query.orderBy, labels, scope, query.language);
   if (!driver) {
+    const order = orderByClause(resource.entity, resource.columns, query.orderBy, labels, scope, query.language);
     const select = db
       .select({ ...selection(resource), ...(withLabels ? relationLabelColumns(resource.entity, resource.columns, scope) : {}) })
       .from(resource.table)
@@ -164,14 +164,13 @@ async function pageRows(
       .orderBy(...order);
     return rowsOf(await select.limit(limit).offset(offset));
   }
-  const head = pageHead(driver.dialect, resource, scope, withLabels);
-  const tail = driver.dialect.sqlToQueryFrom(
-    sql`${where ? sql` where ${where}` : sql``} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`,
-    head.params.length,
-  );
+  const head = pageHead(driver.dialect, resource, query, scope, withLabels);
+  // Numbered after the head's parameters and its ORDER BY's, wherever they stand in the text.
+  const tail = driver.dialect.sqlToQueryFrom(sql`${where ? sql` where ${where}` : sql``}`, head.params.length);
+  const paging = head.params.length + tail.params.length;
   const result = await driver.client.query<Record<string, unknown>>({
-    text: `${head.text}${tail.sql}`,
-    values: head.params.length ? [...head.params, ...tail.params] : tail.params,
+    text: `${head.text}${tail.sql}${head.order} limit $${paging + 1} offset $${paging + 2}`,
+    values: [...head.params, ...tail.params, limit, offset],
     types: DRIVER_TYPES,
   });
   const rows = result.rows;
@@ -186,7 +185,7 @@ async function pageRows(
 }
 
 type Decoder = { mapFromDriverValue(value: unknown): unknown };
-type PageHead = { text: string; params: unknown[]; decoders: [string, Decoder][] };
+type PageHead = { text: string; order: string; params: unknown[]; decoders: [string, Decoder][] };
 
 /** drizzle's decoder of an expression (not in its public types). */
 function decoderOf(expression: SQL): Decoder {
@@ -202,16 +201,28 @@ const heads = new WeakMap<Resource, Map<string, PageHead>>();
 /** Distinct scopes kept per entity: a scope is a user's companies, so few; past this the cache starts over. */
 const MAX_HEADS = 500;
 
-/** `select <columns and labels, each named as its field> from <table>`, rendered once per entity and scope. */
-function pageHead(dialect: Driver['dialect'], resource: Resource, scope: CompanyScope, withLabels: boolean): PageHead {
+/**
+ * `select <columns and labels, each named as its field> from <table>` and the ` order by …` of the
+ * list's sort, rendered once per entity, scope, sort and language: the ORDER BY's parameters (an
+ * option's translated wording) are numbered after the head's, and the WHERE's after both.
+ */
+function pageHead(
+  dialect: Driver['dialect'],
+  resource: Resource,
+  query: Pick<ListQuery, 'orderBy' | 'language'>,
+  scope: CompanyScope,
+  withLabels: boolean,
+): PageHead {
   let byScope = heads.get(resource);
   if (!byScope) {
     byScope = new Map();
     heads.set(resource, byScope);
   }
-  const key = `${withLabels ? 'labels' : 'plain'} ${scope.companyIds ? scope.companyIds.join(',') : '*'}`;
+  const key = `${withLabels ? 'labels' : 'plain'} ${query.language ?? ''} ${query.orderBy ?? ''} ${scope.companyIds ? scope.companyIds.join(',') : '*'}`;
   const known = byScope.get(key);
   if (known) return known;
+  // An orderBy that is not a sortable field is refused here (400), before anything is kept.
+  const order = orderByClause(resource.entity, resource.columns, query.orderBy, labels, scope, query.language);
   const columns = selection(resource);
   const labelColumns = withLabels ? relationLabelColumns(resource.entity, resource.columns, scope) : {};
   const list = [
@@ -221,11 +232,12 @@ function pageHead(dialect: Driver['dialect'], resource: Resource, scope: Company
     ...Object.entries(labelColumns).map(([name, label]) => sql`${label} as ${sql.identifier(name)}`),
   ];
   const rendered = dialect.sqlToQueryFrom(sql`select ${sql.join(list, sql`, `)} from ${resource.table}`, 0);
+  const ordered = dialect.sqlToQueryFrom(sql` order by ${sql.join(order, sql`, `)}`, rendered.params.length);
   // A column whose driver value is already its JS value needs no decoding (drizzle's default is identity).
   const decoders = Object.entries(columns)
     .map(([name, column]): [string, Decoder] => [name, is(column, Column) ? column : decoderOf(expressionOf(column))])
     .filter(([, decoder]) => decoder.mapFromDriverValue !== IDENTITY && decoder.mapFromDriverValue !== NOOP);
-  const head = { text: rendered.sql, params: rendered.params, decoders };
+  const head = { text: rendered.sql, order: ordered.sql, params: [...rendered.params, ...ordered.params], decoders };
   if (byScope.size >= MAX_HEADS) byScope.clear();
   byScope.set(key, head);
   return head;
