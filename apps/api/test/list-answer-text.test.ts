@@ -21,7 +21,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function text(path: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${t.baseUrl}${API_PREFIX}${path}`, { headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'en' } });
+  const response = await fetch(`${t.baseUrl}${API_PREFIX}${path}`, {
+    headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'en' },
+  });
   return { status: response.status, text: await response.text() };
 }
 

@@ -168,8 +168,9 @@ async function pageRows(
   // Numbered after the head's parameters and its ORDER BY's, wherever they stand in the text.
   const tail = driver.dialect.sqlToQueryFrom(sql`${where ? sql` where ${where}` : sql``}`, head.params.length);
   const paging = head.params.length + tail.params.length;
+  const text = `${head.text}${tail.sql}${head.order} limit $${paging + 1} offset $${paging + 2}`;
   const result = await driver.client.query<Record<string, unknown>>({
-    text: `${head.text}${tail.sql}${head.order} limit $${paging + 1} offset $${paging + 2}`,
+    text,
     values: [...head.params, ...tail.params, limit, offset],
     types: DRIVER_TYPES,
   });
