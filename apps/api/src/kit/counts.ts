@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityCount } from '../platform/db/schema';
+import { driverOf } from './driver';
 import { filterConditions, type ListQuery, uuids } from './list-query';
 import type { Resource } from './repository';
 
@@ -48,12 +49,24 @@ export function isTotalMaintained(resource: Resource, query: Pick<ListQuery, 'fi
 
 async function maintainedCount(db: Tx, tableName: string, companies: string[] | null): Promise<number> {
   if (companies && !companies.length) return 0;
+  const driver = driverOf(db);
+  if (driver) {
+    // Every list page reads this: a fixed text, no builder.
+    const { rows } = await driver.client.query<{ rows: string | number | null }>(
+      companies ? { text: MAINTAINED_OF_COMPANIES, values: [tableName, companies] } : { text: MAINTAINED_OF_TABLE, values: [tableName] },
+    );
+    return Number(rows[0]?.rows ?? 0);
+  }
   const [row] = await db
     .select({ rows: sql<string | null>`sum(${entityCount.rows})` })
     .from(entityCount)
     .where(and(eq(entityCount.tableName, tableName), companies ? inArray(entityCount.companyId, companies) : undefined));
   return Number(row?.rows ?? 0);
 }
+
+const MAINTAINED_OF_TABLE = 'select sum("rows") as "rows" from "entity_count" where "table_name" = $1';
+const MAINTAINED_OF_COMPANIES =
+  'select sum("rows") as "rows" from "entity_count" where "table_name" = $1 and "company_id" = any($2::uuid[])';
 
 /**
  * The list's total: maintained when the counts keep it, exact when asked, otherwise counted up to

@@ -1,7 +1,7 @@
 import { type EntityDeclaration, type EntityRecord, type RelationField, type RelationRef, relationIdsOf } from '@ebox/domain';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
-import { labelKeyOf, labels, withoutRelationLabels } from './labels';
+import { labelKeyOf, labels } from './labels';
 import { labelSourceOf } from './policies';
 import type { Row } from './repository';
 
@@ -13,8 +13,15 @@ import type { Row } from './repository';
  * The answer is what `entityRecordSchema` (packages/domain) describes.
  */
 
+/** PostgreSQL's text of a timestamptz in UTC, the session's zone; years before 1000 take Date's path. */
+const PG_UTC = /^([1-9]\d{3}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+
 function toIso(value: unknown): string | null {
   if (value === null || value === undefined) return null;
+  // Every row of a page has two or more stamps: read the common form without parsing a Date (the
+  // same text Date gives: milliseconds truncated, always three digits).
+  const utc = typeof value === 'string' ? PG_UTC.exec(value) : null;
+  if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').slice(0, 3).padEnd(3, '0')}Z`;
   const date = new Date(String(value));
   return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
 }
@@ -25,6 +32,17 @@ function relationFields(entity: EntityDeclaration): [string, RelationField][] {
 
 function refsOf(ids: string[], labelsById: Map<string, string>): RelationRef[] {
   return ids.map((id) => ({ id, label: labelsById.get(id) ?? id }));
+}
+
+const labelKeySets = new WeakMap<EntityDeclaration, ReadonlySet<string>>();
+
+function labelKeysOf(entity: EntityDeclaration): ReadonlySet<string> {
+  let keys = labelKeySets.get(entity);
+  if (!keys) {
+    keys = new Set(Object.keys(entity.fields).map(labelKeyOf));
+    labelKeySets.set(entity, keys);
+  }
+  return keys;
 }
 
 export async function presentRows<E extends EntityDeclaration>(
@@ -51,8 +69,11 @@ export async function presentRows<E extends EntityDeclaration>(
       labelMaps.set(name, new Map([...known, ...(await labels.labelsOf(db, field.entity, missing, scope, entity.name))]));
     }),
   );
+  const labelKeys = labelKeysOf(entity);
   return rows.map((row) => {
-    const record: Record<string, unknown> = withoutRelationLabels(entity, row);
+    // The row as stored less the labels it was read with, copied once (no deletes: they slow every later read of the object).
+    const record: Record<string, unknown> = {};
+    for (const key in row) if (!labelKeys.has(key)) record[key] = row[key];
     for (const [name, field] of Object.entries(entity.fields)) {
       const value = row[name];
       if (field.type === 'relation') {

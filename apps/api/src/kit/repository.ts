@@ -1,10 +1,11 @@
 import { type EntityDeclaration, type Language, translatedValuesOf } from '@ebox/domain';
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, Column, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityTable, identifierKeyOf } from '../platform/db/entity-tables';
 import { COUNT_CAP, isTotalMaintained, type ListTotal, listTotal } from './counts';
+import { DRIVER_TYPES, type Driver, driverOf } from './driver';
 import { labels, relationLabelColumns } from './labels';
 import { DEFAULT_LIMIT, filterConditions, keysetCondition, type ListQuery, orderByClause, shownValueOf } from './list-query';
 import { scopeCondition, visibleIdsOf } from './scope';
@@ -123,20 +124,128 @@ export async function listRows(
   const offset = query.offset ?? 0;
   const where = listWhere(resource, query, scope, extra);
   const keyset = query.after ? [keysetCondition(resource.entity, resource.table, resource.columns, query, query.after, labels, scope)] : [];
-  const page = listSelect(db, resource, query, scope, [...extra, ...keyset], options)
-    .limit(limit)
-    .offset(offset);
+  const page = () => pageRows(db, resource, query, scope, and(where, ...keyset), limit, offset, options.withLabels ?? false);
   const count = () => listTotal(db, resource, query, scope, where, extra, Math.max(COUNT_CAP, offset + limit));
   if (isTotalMaintained(resource, query, scope, extra)) {
-    const [rows, total] = await Promise.all([page, count()]);
-    return { rows: rowsOf(rows), ...total };
+    const [rows, total] = await Promise.all([page(), count()]);
+    return { rows, ...total };
   }
   // A page that ends before its limit holds the end of the list: its total needs no count (an
   // exact lookup, a narrow filter). Only a full page, or an empty one past the start, is counted.
-  const rows = rowsOf(await page);
+  const rows = await page();
   const reachedEnd = !query.after && rows.length < limit && (rows.length > 0 || offset === 0);
   return { rows, ...(reachedEnd ? { count: offset + rows.length } : await count()) };
 }
+
+/**
+ * The hot path of every list (issue 9): the page is the same SELECT `listSelect` builds, but its
+ * column list (the table's columns and the relation label subqueries, the bulk of the statement) is
+ * rendered once per entity and scope and kept as text, and the rows come straight from the driver
+ * keyed by field name, decoded by their columns as drizzle decodes them. Only the WHERE, ORDER BY and
+ * paging are rendered per request. A handle that is not node-postgres's takes drizzle's own path.
+ */
+async function pageRows(
+  db: Tx,
+  resource: Resource,
+  query: ListQuery,
+  scope: CompanyScope,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+  withLabels: boolean,
+): Promise<Row[]> {
+  const driver = driverOf(db);
+  if (!driver) {
+    const order = orderByClause(resource.entity, resource.columns, query.orderBy, labels, scope, query.language);
+    const select = db
+      .select({ ...selection(resource), ...(withLabels ? relationLabelColumns(resource.entity, resource.columns, scope) : {}) })
+      .from(resource.table)
+      .where(where)
+      .orderBy(...order);
+    return rowsOf(await select.limit(limit).offset(offset));
+  }
+  const head = pageHead(driver.dialect, resource, query, scope, withLabels);
+  // Numbered after the head's parameters and its ORDER BY's, wherever they stand in the text.
+  const tail = driver.dialect.sqlToQueryFrom(sql`${where ? sql` where ${where}` : sql``}`, head.params.length);
+  const paging = head.params.length + tail.params.length;
+  const text = `${head.text}${tail.sql}${head.order} limit $${paging + 1} offset $${paging + 2}`;
+  const result = await driver.client.query<Record<string, unknown>>({
+    text,
+    values: [...head.params, ...tail.params, limit, offset],
+    types: DRIVER_TYPES,
+  });
+  const rows = result.rows;
+  const decoders = head.decoders;
+  for (const row of rows) {
+    for (const [key, column] of decoders) {
+      const value = row[key];
+      if (value !== null && value !== undefined) row[key] = column.mapFromDriverValue(value);
+    }
+  }
+  return rowsOf(rows);
+}
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+type PageHead = { text: string; order: string; params: unknown[]; decoders: [string, Decoder][] };
+
+/** drizzle's decoder of an expression (not in its public types). */
+function decoderOf(expression: SQL): Decoder {
+  return (expression as unknown as { decoder: Decoder }).decoder;
+}
+
+/** A resource may map a field to an expression (IAM's status) rather than a column: drizzle decodes it by its own decoder. */
+function expressionOf(column: unknown): SQL {
+  return is(column, SQL.Aliased) ? (column as SQL.Aliased).sql : (column as SQL);
+}
+
+const heads = new WeakMap<Resource, Map<string, PageHead>>();
+/** Distinct scopes kept per entity: a scope is a user's companies, so few; past this the cache starts over. */
+const MAX_HEADS = 500;
+
+/**
+ * `select <columns and labels, each named as its field> from <table>` and the ` order by …` of the
+ * list's sort, rendered once per entity, scope, sort and language: the ORDER BY's parameters (an
+ * option's translated wording) are numbered after the head's, and the WHERE's after both.
+ */
+function pageHead(
+  dialect: Driver['dialect'],
+  resource: Resource,
+  query: Pick<ListQuery, 'orderBy' | 'language'>,
+  scope: CompanyScope,
+  withLabels: boolean,
+): PageHead {
+  let byScope = heads.get(resource);
+  if (!byScope) {
+    byScope = new Map();
+    heads.set(resource, byScope);
+  }
+  const key = `${withLabels ? 'labels' : 'plain'} ${query.language ?? ''} ${query.orderBy ?? ''} ${scope.companyIds ? scope.companyIds.join(',') : '*'}`;
+  const known = byScope.get(key);
+  if (known) return known;
+  // An orderBy that is not a sortable field is refused here (400), before anything is kept.
+  const order = orderByClause(resource.entity, resource.columns, query.orderBy, labels, scope, query.language);
+  const columns = selection(resource);
+  const labelColumns = withLabels ? relationLabelColumns(resource.entity, resource.columns, scope) : {};
+  const list = [
+    ...Object.entries(columns).map(([name, column]) =>
+      is(column, Column) ? sql`${column} as ${sql.identifier(name)}` : sql`(${expressionOf(column)}) as ${sql.identifier(name)}`,
+    ),
+    ...Object.entries(labelColumns).map(([name, label]) => sql`${label} as ${sql.identifier(name)}`),
+  ];
+  const rendered = dialect.sqlToQueryFrom(sql`select ${sql.join(list, sql`, `)} from ${resource.table}`, 0);
+  const ordered = dialect.sqlToQueryFrom(sql` order by ${sql.join(order, sql`, `)}`, rendered.params.length);
+  // A column whose driver value is already its JS value needs no decoding (drizzle's default is identity).
+  const decoders = Object.entries(columns)
+    .map(([name, column]): [string, Decoder] => [name, is(column, Column) ? column : decoderOf(expressionOf(column))])
+    .filter(([, decoder]) => decoder.mapFromDriverValue !== IDENTITY && decoder.mapFromDriverValue !== NOOP);
+  const head = { text: rendered.sql, order: ordered.sql, params: [...rendered.params, ...ordered.params], decoders };
+  if (byScope.size >= MAX_HEADS) byScope.clear();
+  byScope.set(key, head);
+  return head;
+}
+
+const IDENTITY = Column.prototype.mapFromDriverValue;
+const NOOP = decoderOf(sql``).mapFromDriverValue;
 
 export async function findRow(db: Tx, resource: Resource, id: string): Promise<Row | null> {
   return firstRow(

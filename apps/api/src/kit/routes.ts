@@ -7,6 +7,7 @@ import { badRequest } from '../platform/errors';
 import { checkedIdempotencyKey } from '../platform/idempotency';
 import { sendExport } from './export';
 import { listQuerySchema } from './list-query';
+import { pageSerializerCompiler } from './page-serializer';
 import { autocompleteQuery, dataBody, exportQuery, importBody } from './request-schemas';
 import { createEntityService } from './service';
 
@@ -35,8 +36,11 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDeclara
   const ctx = contextOfRequest;
   const answers = entityResponseSchemas(entity);
 
-  api.get(base, { schema: { tags, querystring: listQuerySchema, response: { 200: answers.page } } }, async (request) =>
-    service.list(ctx(request), request.query),
+  api.get(
+    base,
+    // The page answers are written by the kit's own serializer (page-serializer.ts): the same JSON, without encoding every row.
+    { schema: { tags, querystring: listQuerySchema, response: { 200: answers.page } }, serializerCompiler: pageSerializerCompiler(entity) },
+    async (request) => service.list(ctx(request), request.query),
   );
 
   api.get(
