@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES, ORDER_TYPES } from './entities/enums';
 
 /**
  * The domain events the console publishes, declared once: name and payload. The API publishes
@@ -38,6 +39,22 @@ export const EVENTS = {
     compartimentId: z.uuid(),
     number: z.number().int(),
     event: z.enum(['door_opened', 'door_closed', 'door_opened_without_command']),
+    at: z.string(),
+  }),
+  /**
+   * An order's status changed through the lifecycle machine (console, locker or job), committed with
+   * its history row. `trigger`: 'terminal.COURIER', 'console.cancel', 'job.expireOverdue'...;
+   * `at`: the trigger's own time (a locker's original time, even replayed after an outage).
+   */
+  'order.statusChanged': z.object({
+    orderId: z.uuid(),
+    companyId: z.uuid().nullable(),
+    eboxId: z.uuid().nullable(),
+    compartimentId: z.uuid().nullable(),
+    type: z.enum(ORDER_TYPES),
+    from: z.enum(ORDER_STATUSES),
+    to: z.enum(ORDER_STATUSES),
+    trigger: z.string(),
     at: z.string(),
   }),
 } as const;

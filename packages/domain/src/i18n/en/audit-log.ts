@@ -35,6 +35,10 @@ export default {
       door_opened: 'Door opened',
       door_closed: 'Door closed',
       door_opened_without_command: 'Door opened without a command',
+      // An order moved by the console or a job (modules/order).
+      updateStatus: 'Status updated',
+      updateOverdue: 'Expiry date updated',
+      expireOverdue: 'Expired at its expiry date',
     },
     entityNames: {
       user: 'User',
@@ -49,6 +53,7 @@ export default {
       demoSeed: 'demo data',
       messageSender: 'message sending',
       maintenance: 'maintenance',
+      orderExpiry: 'order expiry',
     },
     authorContaining: 'Email containing “{{text}}”',
     authorPlaceholder: 'Name, email or system',

@@ -35,6 +35,10 @@ export default {
       door_opened: 'Porta aberta',
       door_closed: 'Porta fechada',
       door_opened_without_command: 'Porta aberta sem comando',
+      // An order moved by the console or a job (modules/order).
+      updateStatus: 'Status atualizado',
+      updateOverdue: 'Data de expiração atualizada',
+      expireOverdue: 'Expirado na data de expiração',
     },
     entityNames: {
       user: 'Usuário',
@@ -49,6 +53,7 @@ export default {
       demoSeed: 'dados de demonstração',
       messageSender: 'envio de mensagens',
       maintenance: 'manutenção',
+      orderExpiry: 'expiração de pedidos',
     },
     authorContaining: 'E-mail contendo “{{text}}”',
     authorPlaceholder: 'Nome, e-mail ou sistema',
