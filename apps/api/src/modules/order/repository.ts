@@ -108,7 +108,7 @@ export async function isAccessCodeTaken(db: Tx, eboxId: string, code: string, ex
 export async function bookCompartiment(tx: Tx, eboxId: string, size: string): Promise<{ before: Row; after: Row } | null> {
   const locked = await tx.execute<{ id: string }>(sql`
     SELECT id FROM compartiment
-    WHERE ebox_id = ${eboxId} AND lower(size) = lower(${size}) AND status = 'AVAILABLE' AND enable IS DISTINCT FROM false
+    WHERE ebox_id = ${eboxId} AND lower(size) = lower(${size}) AND status = 'AVAILABLE'
     ORDER BY number
     LIMIT 1
     FOR UPDATE SKIP LOCKED`);
