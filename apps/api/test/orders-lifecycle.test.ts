@@ -303,9 +303,9 @@ describe('tracking-code search and the 31-day period', () => {
     const beyond = await en().get('/order', { filter: { createdAt: period(32) } });
     expect(beyond.status).toBe(400);
     expect(beyond.body.error.message).toBe('Choose a creation period of at most 31 days');
-    const openStart = await owner.api.get('/order', { filter: { createdAt: ['', new Date(now).toISOString()] } });
-    expect(openStart.status).toBe(400);
-    expect(openStart.body.error.message).toBe('Escolha um período de criação de no máximo 31 dias');
+    const openEnd = await owner.api.get('/order', { filter: { createdAt: [new Date(now - 40 * DAY).toISOString(), ''] } });
+    expect(openEnd.status).toBe(400);
+    expect(openEnd.body.error.message).toBe('Escolha um período de criação de no máximo 31 dias');
     const exported = await en().get('/order/export', { filter: { createdAt: period(40) }, fields: ['trackingCode'] });
     expect(exported.status).toBe(400);
     expect(exported.body.error.message).toBe('Choose a creation period of at most 31 days');

@@ -54,6 +54,10 @@ const FEATURE_PAGES: Record<string, Partial<Record<PageKind, PageLoader>>> = {
   cluster: {
     view: () => import('../features/cluster/cluster-view-page').then((m) => m.ClusterViewPage),
   },
+  order: {
+    list: () => import('../features/order/order-list-page').then((m) => m.OrderListPage),
+    view: () => import('../features/order/order-view-page').then((m) => m.OrderViewPage),
+  },
 };
 
 /**

@@ -63,15 +63,15 @@ function creationPeriodOf(filter: Record<string, unknown> | undefined): { from: 
 }
 
 /**
- * A list or an export filtered by creation date covers at most 31 days (an open end counts until
- * now; an open start is unbounded, so refused). The export by mail, which requires a period, is
- * issue 15's next part.
+ * A list or an export filtered by creation date covers at most 31 days from its start (an open end
+ * counts until now). Without a start it is no period, as without the filter. The export by mail,
+ * which requires a period, is issue 15's next part.
  */
 function checkPeriod(query: { filter?: Record<string, unknown> }): void {
   const period = creationPeriodOf(query.filter);
-  if (!period || (!period.from && !period.to)) return;
+  if (!period?.from) return;
   const to = period.to ?? new Date();
-  if (!period.from || to.getTime() - period.from.getTime() > ORDER_PERIOD_MAX_DAYS * DAY_MS)
+  if (to.getTime() - period.from.getTime() > ORDER_PERIOD_MAX_DAYS * DAY_MS)
     throw badRequest('entities.order.errors.periodTooLong', { days: ORDER_PERIOD_MAX_DAYS });
 }
 
