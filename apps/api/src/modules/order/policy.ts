@@ -23,10 +23,12 @@ async function chooseAccessCode(ctx: TxContext, eboxId: string | null, given: un
     }
     return given;
   }
-  for (;;) {
+  // A locker holds at most a few hundred live orders among a million codes: a free one comes at once.
+  for (let attempt = 0; attempt < 50; attempt++) {
     const code = generateAccessCode();
     if (!eboxId || !(await isAccessCodeTaken(ctx.tx, eboxId, code))) return code;
   }
+  throw conflict('entities.order.errors.accessCodeTaken', { value: '' });
 }
 
 /** Books a compartment of the order's size in its locker (BOOKED, audited); 409 naming both when none is free. */

@@ -140,6 +140,7 @@ function UpdateStatusButton({ record }: { record: EntityRecord }) {
               rules={[{ required: true, message: t('entities.order.statusUpdate.status') }]}
             >
               <Select
+                showSearch={{ optionFilterProp: 'label' }}
                 data-testid="order-status-select"
                 options={moves.map((move) => ({ value: move.to, label: enumLabel(t, order, 'status', move.to) }))}
               />

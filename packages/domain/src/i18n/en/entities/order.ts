@@ -131,7 +131,7 @@ export default {
         notFound: 'Order not found',
       },
       history: {
-        title: 'History',
+        title: 'Status history',
         empty: 'No change yet',
         refused: 'Refused',
         reason: 'Reason',

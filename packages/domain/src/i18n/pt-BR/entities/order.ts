@@ -131,7 +131,7 @@ export default {
         notFound: 'Pedido não encontrado',
       },
       history: {
-        title: 'Histórico',
+        title: 'Histórico de status',
         empty: 'Nenhuma mudança ainda',
         refused: 'Recusado',
         reason: 'Motivo',
