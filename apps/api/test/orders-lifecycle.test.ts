@@ -123,6 +123,16 @@ describe('access codes', () => {
     expect((await findOrderByAccessCode(t.database.db, lockerA, '424242'))?.id).toBe(next.id);
   });
 
+  it('refuses an edit that would give a live order a code another live order of its locker holds', async () => {
+    ok(await owner.api.post('/order', { data: orderData({ ebox: lockerA, accessCode: '515151' }) }));
+    const other = ok(await owner.api.post('/order', { data: orderData({ ebox: lockerA, accessCode: '525252' }) }));
+    const edit = await en().put(`/order/${other.id}`, { id: other.id, data: { accessCode: '515151' } });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error.fields?.[0]?.path).toBe('accessCode');
+    expect(ok(await owner.api.get(`/order/${other.id}`)).accessCode).toBe('525252');
+    ok(await owner.api.put(`/order/${other.id}`, { id: other.id, data: { accessCode: '535353' } }));
+  });
+
   it('generates codes no live order of the locker holds', async () => {
     const codes = new Set<string>();
     for (let i = 0; i < 5; i++) codes.add(ok(await owner.api.post('/order', { data: orderData({ ebox: lockerA }) })).accessCode);

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { ORDER_LIVE_STATUSES } from '@ebox/domain';
 import type { EntityPolicy } from '../../kit/policies';
 import { auditByOf, writeAudit } from '../../platform/audit';
 import { principalOf, type TxContext } from '../../platform/context';
@@ -13,9 +14,9 @@ function generateAccessCode(): string {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A code no live order of the locker uses (a code opens only its own compartment). */
-async function chooseAccessCode(ctx: TxContext, eboxId: string | null, given: unknown): Promise<string> {
+async function chooseAccessCode(ctx: TxContext, eboxId: string | null, given: unknown, exceptId?: string): Promise<string> {
   if (typeof given === 'string' && given) {
-    if (eboxId && (await isAccessCodeTaken(ctx.tx, eboxId, given))) {
+    if (eboxId && (await isAccessCodeTaken(ctx.tx, eboxId, given, exceptId))) {
       const params = { value: given };
       throw new AppError('conflict', 'entities.order.errors.accessCodeTaken', params, [
         { path: 'accessCode', key: 'entities.order.errors.accessCodeTaken', values: params },
@@ -80,8 +81,8 @@ function checkPeriod(query: { filter?: Record<string, unknown> }): void {
 /**
  * A new order starts CREATED (the lifecycle machine moves it from there) with an access code unique
  * among its locker's live orders; for a locker and a size it books a free compartment of that size
- * in the same transaction (unless bookOrder is false: the compartment is then the one deposited in); without an overdue date it gets one from its company's
- * maxDaysOverdueDateDelivery. Its eboxCode follows its locker, so it reads, filters and exports by it
+ * in the same transaction (unless bookOrder is false: the compartment is then the one deposited
+ * in); without an overdue date it gets one from its company's maxDaysOverdueDateDelivery. Its eboxCode follows its locker, so it reads, filters and exports by it
  * and an export imports again.
  */
 export const orderPolicy: EntityPolicy = {
@@ -90,7 +91,15 @@ export const orderPolicy: EntityPolicy = {
   },
   async beforeWrite(ctx, { before, data }) {
     if (data.ebox !== undefined) data.eboxCode = typeof data.ebox === 'string' ? await findEboxCode(ctx.tx, data.ebox) : null;
-    if (before) return;
+    if (before) {
+      // A live order moved to another locker, or given another code, keeps its code unique there.
+      const eboxId = (data.ebox !== undefined ? data.ebox : before.ebox) as string | null;
+      const code = (data.accessCode !== undefined ? data.accessCode : before.accessCode) as string | null;
+      const changed = data.ebox !== undefined || data.accessCode !== undefined;
+      if (changed && eboxId && code && (ORDER_LIVE_STATUSES as readonly unknown[]).includes(before.status))
+        await chooseAccessCode(ctx, eboxId, code, before.id);
+      return;
+    }
     data.status = 'CREATED';
     const eboxId = typeof data.ebox === 'string' ? data.ebox : null;
     data.accessCode = await chooseAccessCode(ctx, eboxId, data.accessCode);
