@@ -76,10 +76,13 @@ const ACTION_OF: Record<PageKind, Parameters<typeof permissionOf>[1]> = {
   view: 'Read',
 };
 
+/** Feature list pages that show the kit's URL-backed list as it is (with more around it): its first page can start early too. */
+const KIT_LIST_INSIDE: ReadonlySet<string> = new Set(['order']);
+
 function entityRoute(entity: EntityDeclaration, kind: PageKind, path: string): RouteObject {
   const load = FEATURE_PAGES[entity.name]?.[kind] ?? KIT_PAGES[kind];
   const handle: EntityRouteHandle = { permission: permissionOf(entity, ACTION_OF[kind]), entity: entity.name };
-  if (kind === 'list' && !FEATURE_PAGES[entity.name]?.list) {
+  if (kind === 'list' && (!FEATURE_PAGES[entity.name]?.list || KIT_LIST_INSIDE.has(entity.name))) {
     // The kit's list asks its first page as the console starts (first-page.ts, router.tsx).
     handle.startFirstRequests = (url) => startFirstPage(entity, url);
   }
