@@ -20,6 +20,7 @@ const lines = [
     'auditLog',
     'entityCount',
     'idempotencyKey',
+    'orderHistory',
     'outboxMessage',
     'revokedToken',
     'settings',

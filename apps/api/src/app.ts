@@ -24,6 +24,7 @@ import { registerIamRoutes } from './modules/iam/routes';
 import { registerJobRoutes } from './modules/jobs/routes';
 // Registers the order's actions (cancel: what DELETE /order does) for the API and the worker alike.
 import './modules/order/actions';
+import { registerOrderRoutes } from './modules/order/routes';
 import { registerOutboxRoutes } from './modules/outbox/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerTerminalCommandRoutes } from './modules/terminal-commands/routes';
@@ -266,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerEboxRoutes(api);
       await registerEnrolmentRoutes(api);
       await registerTerminalCommandRoutes(api);
+      await registerOrderRoutes(api);
       await registerKitRoutes(api);
       api.setNotFoundHandler((_request, _reply) => {
         throw notFound('errors.routeNotFound');

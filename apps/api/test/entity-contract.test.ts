@@ -366,7 +366,8 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
       let missOtherEnd: unknown;
       switch (field?.type ?? (name === 'createdAt' ? 'dateTime' : 'text')) {
         case 'text':
-          match = String(value).slice(1, 6).toUpperCase();
+          // A field searched whole (match: 'exact', an order's tracking code) is found by its whole value, in any case.
+          match = field?.type === 'text' && field.match === 'exact' ? String(value).toLowerCase() : String(value).slice(1, 6).toUpperCase();
           miss = 'zz-no-such-value-zz';
           break;
         case 'number':

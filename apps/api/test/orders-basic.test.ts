@@ -35,6 +35,12 @@ function orderData(extra: Record<string, unknown> = {}) {
   };
 }
 
+/** A free compartment of `size` in the test's locker. */
+async function addCompartiment(number: number, size: string): Promise<string> {
+  const data = { ebox: locker, number, boardNumber: 1, numberInColumn: 1, comNumber: number, size, width: 1, height: 1, depth: 1 };
+  return ok(await owner.api.post('/compartiment', { data })).id;
+}
+
 beforeAll(async () => {
   ({ t, owner, companyA, companyB } = await startWithTwoCompanies(
     { name: 'Loja Alfa', type: 'shipper' },
@@ -150,6 +156,8 @@ describe('spec 5.3 rules', () => {
 
 describe('import', () => {
   it("imports spec 3's columns, eboxCode naming the locker and the companies by their names", async () => {
+    // bookOrder with a size books a compartment of that size in the locker.
+    await addCompartiment(8, 'P');
     const row = {
       type: 'Entrega',
       trackingCode: 'BRIMPORT0001',
@@ -177,28 +185,11 @@ describe('import', () => {
 
 describe('DELETE cancels', () => {
   it('cancels the order, stamps who and when, keeps it readable, and frees its booked compartment', async () => {
-    const compartiment = ok(
-      await owner.api.post('/compartiment', {
-        data: {
-          ebox: locker,
-          number: 7,
-          boardNumber: 1,
-          numberInColumn: 1,
-          comNumber: 7,
-          size: 'P',
-          width: 1,
-          height: 1,
-          depth: 1,
-          status: 'BOOKED',
-        },
-      }),
-    ).id;
+    const compartiment = await addCompartiment(7, 'P');
+    // Creating an order for a locker and a size books a free compartment of that size.
     const order = ok(await owner.api.post('/order', { data: orderData({ ebox: locker, compartimentSize: 'P' }) }));
-    // The booking is the next part of issue 15; here the compartment is put on the order as it will.
-    await t.database.db
-      .update(entityTable('order'))
-      .set({ compartiment } as never)
-      .where(eq(entityTable('order').id, order.id));
+    expect(order.compartiment).toMatchObject({ id: compartiment });
+    expect(ok(await owner.api.get(`/compartiment/${compartiment}`)).status).toBe('BOOKED');
 
     ok(await owner.api.delete('/order', { ids: [order.id] }));
     const canceled = ok(await owner.api.get(`/order/${order.id}`));

@@ -37,6 +37,8 @@ export const SYSTEM_ACTOR_RIGHTS = {
   maintenance: [],
   /** The terminal link: marks silent lockers offline and receives what terminals report; touches no entity by permission. */
   terminalLink: [],
+  /** Expires orders left past their overdue date, through the order lifecycle machine. */
+  orderExpiry: ['orderRead', 'orderEdit'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 /** What a locker's terminal may do, within its own locker's company (lockers and orders add theirs). */

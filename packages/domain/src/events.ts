@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPARTIMENT_STATUSES } from './entities/enums';
+import { COMPARTIMENT_STATUSES, ORDER_STATUSES, ORDER_TYPES } from './entities/enums';
 
 /**
  * The domain events the console publishes, declared once: name and payload. The API publishes
@@ -51,6 +51,22 @@ export const EVENTS = {
     number: z.number().int(),
     status: z.enum(COMPARTIMENT_STATUSES),
     previousStatus: z.enum(COMPARTIMENT_STATUSES),
+    at: z.string(),
+  }),
+  /**
+   * An order's status changed through the lifecycle machine (console, locker or job), committed with
+   * its history row. `trigger`: 'terminal.COURIER', 'console.cancel', 'job.expireOverdue'...;
+   * `at`: the trigger's own time (a locker's original time, even replayed after an outage).
+   */
+  'order.statusChanged': z.object({
+    orderId: z.uuid(),
+    companyId: z.uuid().nullable(),
+    eboxId: z.uuid().nullable(),
+    compartimentId: z.uuid().nullable(),
+    type: z.enum(ORDER_TYPES),
+    from: z.enum(ORDER_STATUSES),
+    to: z.enum(ORDER_STATUSES),
+    trigger: z.string(),
     at: z.string(),
   }),
 } as const;

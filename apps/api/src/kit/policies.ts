@@ -4,7 +4,7 @@ import { clusterEboxPolicy, compartimentPolicy, eboxPolicy } from '../modules/eb
 import { orderPolicy } from '../modules/order/policy';
 import { rolePolicy } from '../modules/role/policy';
 import type { CompanyScope } from '../platform/access';
-import type { TxContext } from '../platform/context';
+import type { ServiceContext, TxContext } from '../platform/context';
 import type { Tx } from '../platform/db/client';
 import type { Resource, Row } from './repository';
 
@@ -18,6 +18,8 @@ export type EntityPolicy = {
   beforeWrite?: (ctx: TxContext, change: { before: Row | null; data: Record<string, unknown> }) => Promise<void> | void;
   /** Before rows are deleted. */
   beforeDelete?: (ctx: TxContext, change: { rows: Row[] }) => Promise<void> | void;
+  /** Before a list or an export runs: refuses a query the entity's rules do not allow (spec 5.3: orders' 31-day period). */
+  beforeList?: (ctx: ServiceContext, query: { filter?: Record<string, unknown> }, kind: 'list' | 'export') => void;
 };
 
 /** One entry per entity that has rules; a plain import, so a worker process without routes has them too. */

@@ -272,6 +272,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
 
     async list(ctx: ServiceContext, query: ListQuery) {
       may(ctx, 'Read');
+      policy().beforeList?.(ctx, query, 'list');
       const scope = scopeOfContext(ctx);
       const db = dbOf(ctx);
       const { rows, ...total } = await listRows(db, resource, { ...query, language: ctx.language }, scope, [], { withLabels: true });
@@ -369,6 +370,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
      */
     async export(ctx: ServiceContext, query: ListQuery, fieldNames: unknown, options: ExportOptions = {}): Promise<ExportFile> {
       may(ctx, 'Read');
+      policy().beforeList?.(ctx, query, 'export');
       const fields = parseExportFields(entity, fieldNames);
       const db = ctx.deps.db;
       const timeZone = options.timeZone ?? DEFAULT_EXPORT_TIME_ZONE;

@@ -98,6 +98,12 @@ export async function ensureRecord(context: SampleContext, entityName: string): 
   return response.body.id;
 }
 
+/**
+ * Fields a sample leaves to the server: an order's access code is chosen unique among its locker's
+ * live orders, and a size with a locker books a compartment of that size (none free: 409).
+ */
+const SERVER_CHOSEN: Record<string, readonly string[]> = { order: ['accessCode', 'compartimentSize'] };
+
 export async function sampleData(
   context: SampleContext,
   entity: EntityDeclaration,
@@ -108,7 +114,7 @@ export async function sampleData(
   const seed = options.seed ?? `${sequence}${Math.random().toString(36).slice(2, 6)}`;
   const data: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.readOnly) continue;
+    if (field.readOnly || SERVER_CHOSEN[entity.name]?.includes(name)) continue;
     if (
       options.requiredOnly &&
       !field.required &&

@@ -195,7 +195,7 @@ export async function startTestApp(
 /** What many scope tests start from: an app, an owner, and two companies A and B of the owner's. */
 export type TwoCompanies = { t: TestApp; owner: TestUser; companyA: string; companyB: string };
 
-type CompanyOfTest = { name: string; type: 'carrier' | 'shipper' };
+type CompanyOfTest = { name: string; type: 'carrier' | 'shipper'; maxDaysOverdueDateDelivery?: number };
 
 export async function startWithTwoCompanies(
   a: CompanyOfTest,

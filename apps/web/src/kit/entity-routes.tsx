@@ -54,6 +54,10 @@ const FEATURE_PAGES: Record<string, Partial<Record<PageKind, PageLoader>>> = {
   cluster: {
     view: () => import('../features/cluster/cluster-view-page').then((m) => m.ClusterViewPage),
   },
+  order: {
+    list: () => import('../features/order/order-list-page').then((m) => m.OrderListPage),
+    view: () => import('../features/order/order-view-page').then((m) => m.OrderViewPage),
+  },
 };
 
 /**
@@ -72,10 +76,13 @@ const ACTION_OF: Record<PageKind, Parameters<typeof permissionOf>[1]> = {
   view: 'Read',
 };
 
+/** Feature list pages that show the kit's URL-backed list as it is (with more around it): its first page can start early too. */
+const KIT_LIST_INSIDE: ReadonlySet<string> = new Set(['order']);
+
 function entityRoute(entity: EntityDeclaration, kind: PageKind, path: string): RouteObject {
   const load = FEATURE_PAGES[entity.name]?.[kind] ?? KIT_PAGES[kind];
   const handle: EntityRouteHandle = { permission: permissionOf(entity, ACTION_OF[kind]), entity: entity.name };
-  if (kind === 'list' && !FEATURE_PAGES[entity.name]?.list) {
+  if (kind === 'list' && (!FEATURE_PAGES[entity.name]?.list || KIT_LIST_INSIDE.has(entity.name))) {
     // The kit's list asks its first page as the console starts (first-page.ts, router.tsx).
     handle.startFirstRequests = (url) => startFirstPage(entity, url);
   }

@@ -20,8 +20,8 @@ export const order = defineEntity({
   scope: { kind: 'company', field: 'company' },
   fields: {
     type: { type: 'enum', options: ORDER_TYPES, required: true },
-    /** The carrier's code, printed as a barcode on the tag and searched by (GET /order?filter[trackingCode]=). */
-    trackingCode: { type: 'text', required: true, min: 4, max: 46, match: 'both' },
+    /** The carrier's code, printed as a barcode on the tag and searched by, whole (GET /order?filter[trackingCode]=). */
+    trackingCode: { type: 'text', required: true, min: 4, max: 46, match: 'exact' },
     /** The shipper's own number for the parcel. */
     referenceNumber: { type: 'text', min: 4, max: 46, match: 'both' },
     /** Status, set by the lifecycle machine only (CREATED on creation). */

@@ -1,5 +1,5 @@
 import { ORDER_TYPES, type OrderType } from '../entities/enums';
-import { ORDER_LIFECYCLE, type OrderTransition, statusesOf } from './lifecycle';
+import { ORDER_LIFECYCLE, ORDER_LIVE_STATUSES, type OrderTransition, statusesOf } from './lifecycle';
 
 /**
  * docs/order-lifecycle.md, drawn from ORDER_LIFECYCLE: a mermaid state diagram and a table per
@@ -53,6 +53,33 @@ export function renderOrderLifecycleDoc(): string {
     'refused and changes nothing. `allowCollectExpiredOrder` is the company setting the transition needs.',
     '',
     'Deleting an order is `console.cancel` (spec 4.1): allowed only while no parcel is inside the locker.',
+    '',
+    '## How the API applies it',
+    '',
+    '- One entry point, `moveOrder` (apps/api/src/modules/order/lifecycle-service.ts), for the console, the',
+    "  lockers' events and the jobs. In the caller's transaction it writes the order's status and stamps, one",
+    "  row of `order_history` (from, to, trigger, reason, who: a user, a locker's terminal or a job, `at` =",
+    "  the trigger's own time, `recorded_at`), the compartment's status (audited), and publishes",
+    '  `order.statusChanged` {orderId, companyId, eboxId, compartimentId, type, from, to, trigger, at},',
+    '  delivered only after the commit.',
+    '- A refused trigger changes nothing: it is kept as an `order_history` row with `to_status` null and',
+    '  its `refusal`, written in a transaction of its own (it stays when the caller rolls back), and the',
+    '  caller gets a translated 400.',
+    '- `GET /order/{id}/history` (orderRead, company scope) answers the rows oldest first; the order page',
+    '  shows them as a timeline.',
+    '- `POST /order/update-status` {data: {id, status, reason}} (orderUpdateStatus): the console action',
+    '  leading from the current status to `status` (not `cancel`, which is DELETE /order with',
+    '  orderDestroy); a reason is required. `POST /order/update-overdue` {data: {ids, overdueDate}}',
+    '  (orderUpdateOverdue): a future date, for orders not yet expired.',
+    '- Creating an order for a locker and a size books an AVAILABLE compartment of that size (BOOKED, same',
+    '  transaction, `FOR UPDATE SKIP LOCKED`: two creations never take the same one; none free: 409 naming',
+    '  the locker and the size); `bookOrder: false` leaves it to the deposit. Without an overdue date the',
+    "  order gets now + its company's `maxDaysOverdueDateDelivery` days.",
+    "- An access code is unique among the locker's live orders (" + ORDER_LIVE_STATUSES.join(', ') + '):',
+    '  `findOrderByAccessCode(eboxId, code)` finds the one it opens.',
+    '- The job `orders.expire-overdue` (every minute, once per tick across processes) moves each order past',
+    '  its overdue date by `job.expireOverdue`, stamped with that date, taking rows with SKIP LOCKED.',
+    '- Order lists and exports filtered by creation date cover at most 31 days (400 beyond).',
   ];
   const sections = ORDER_TYPES.flatMap((type) => ['', `## ${type}`, '', diagramOf(type), '', tableOf(type)]);
   return `${[...intro, ...sections].join('\n')}\n`;

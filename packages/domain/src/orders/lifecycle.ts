@@ -265,6 +265,37 @@ export const ORDER_LIFECYCLE: Record<OrderType, readonly OrderTransition[]> = {
   ],
 };
 
+/**
+ * Orders that still hold their access code at the locker: booked, on their way, or with a parcel
+ * inside. Among a locker's live orders an access code is unique (a code opens only its own
+ * compartment); the database's partial index (order_live_access_code_key) lists the same statuses.
+ */
+export const ORDER_LIVE_STATUSES: readonly OrderStatus[] = [
+  'CREATED',
+  'INBOUND',
+  'IN_TRANSIT_TO_STORE',
+  'STORED',
+  'COURIER_STORED',
+  'CUSTOMER_STORED',
+  'EXPIRED',
+];
+
+/** The statuses `job.expireOverdue` moves from, for any type (the expiry job reads only these). */
+export const ORDER_EXPIRABLE_STATUSES: readonly OrderStatus[] = [
+  ...new Set(
+    Object.values(ORDER_LIFECYCLE).flatMap((transitions) =>
+      transitions.filter((transition) => transition.trigger === 'job.expireOverdue').flatMap((transition) => transition.from),
+    ),
+  ),
+];
+
+/** The console's "update status": the targets an order of `type` in `status` may be moved to, and by which action. */
+export function consoleMovesOf(type: OrderType, status: OrderStatus): { to: OrderStatus; action: OrderConsoleAction }[] {
+  return ORDER_LIFECYCLE[type]
+    .filter((transition) => transition.trigger.startsWith('console.') && transition.from.includes(status))
+    .map((transition) => ({ to: transition.to, action: transition.trigger.slice('console.'.length) as OrderConsoleAction }));
+}
+
 /** The order as the machine reads it. */
 export type OrderState = { type: OrderType; status: OrderStatus };
 

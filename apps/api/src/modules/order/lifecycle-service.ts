@@ -10,17 +10,51 @@ import {
 } from '@ebox/domain';
 import type { Row } from '../../kit/repository';
 import { auditByOf, writeAudit } from '../../platform/audit';
-import { principalOf, type TxContext } from '../../platform/context';
+import type { Actor, TxContext } from '../../platform/context';
+import { principalOf } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
-import { findAllowCollectExpiredOrder, findCompartiment, writeCompartimentStatus, writeOrder } from './repository';
+import { publishEvent } from '../../platform/events';
+import {
+  findAllowCollectExpiredOrder,
+  findCompartiment,
+  type OrderHistoryActor,
+  writeCompartimentStatus,
+  writeOrder,
+  writeOrderHistory,
+} from './repository';
+
+/** Who acted, as the order's history keeps it: a person, a locker's terminal, a job (or another system actor). */
+export function historyActorOf(actor: Actor, source: OrderTriggerSource): OrderHistoryActor {
+  switch (actor.kind) {
+    case 'user':
+      return { kind: 'user', id: actor.user.id, label: actor.user.email };
+    case 'terminal':
+      return { kind: 'terminal', id: actor.eboxId, label: actor.terminalId };
+    case 'system':
+      return { kind: source.kind === 'job' ? 'job' : 'system', id: null, label: actor.name };
+    default:
+      return { kind: 'system', id: null, label: principalOf(actor).label };
+  }
+}
+
+const idOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /**
  * Moves one locked order by a trigger of the lifecycle machine (packages/domain/src/orders), in the
- * caller's transaction: the order's status and stamps, then its compartment's status, the
- * compartment's change audited here (the order's is audited by the caller: the kit's action).
- * A trigger the machine refuses changes nothing and answers a translated 400.
+ * caller's transaction: the order's status and stamps, its history row, its compartment's status
+ * (that change audited here; the order's is audited by the caller, e.g. the kit's action), and the
+ * after-commit event `order.statusChanged`.
+ * A trigger the machine refuses changes nothing: it is kept as a refused history row, written in a
+ * transaction of its own so it stays when the caller rolls back, and answers a translated 400.
+ * `at`: when the trigger happened (a locker's original time, an order's overdue date for the job).
  */
-export async function moveOrder(ctx: TxContext, order: Row, source: OrderTriggerSource, at: Date = new Date()): Promise<Row> {
+export async function moveOrder(
+  ctx: TxContext,
+  order: Row,
+  source: OrderTriggerSource,
+  at: Date = new Date(),
+  options: { reason?: string | null } = {},
+): Promise<Row> {
   const type = order.type as OrderType;
   const status = (order.status ?? 'CREATED') as OrderStatus;
   const name = triggerNameOf(source);
@@ -31,7 +65,17 @@ export async function moveOrder(ctx: TxContext, order: Row, source: OrderTrigger
       : false;
   const principal = principalOf(ctx.actor);
   const result = applyOrderTrigger({ type, status }, { ...source, at, by: principal.label, allowCollectExpiredOrder });
+  const history = {
+    orderId: order.id,
+    companyId: idOrNull(order.company),
+    fromStatus: status,
+    trigger: name,
+    reason: options.reason?.trim() || null,
+    actor: historyActorOf(ctx.actor, source),
+    at,
+  };
   if (!result.ok) {
+    await writeOrderHistory(ctx.deps.db, { ...history, toStatus: null, refusal: result.reason });
     const t = translatorFor(ctx.language);
     throw badRequest(ORDER_REFUSAL_KEYS[result.reason], {
       type: t(`entities.order.enumerators.type.${type}`),
@@ -40,7 +84,8 @@ export async function moveOrder(ctx: TxContext, order: Row, source: OrderTrigger
     });
   }
   const after = await writeOrder(ctx.tx, order.id, { status: result.next, ...result.stamps });
-  const compartimentId = typeof order.compartiment === 'string' ? order.compartiment : null;
+  await writeOrderHistory(ctx.tx, { ...history, toStatus: result.next, refusal: null });
+  const compartimentId = idOrNull(order.compartiment);
   if (result.compartimentStatus && compartimentId) {
     const before = await findCompartiment(ctx.tx, compartimentId);
     if (before && before.status !== result.compartimentStatus) {
@@ -55,5 +100,16 @@ export async function moveOrder(ctx: TxContext, order: Row, source: OrderTrigger
       });
     }
   }
+  await publishEvent(ctx, 'order.statusChanged', {
+    orderId: order.id,
+    companyId: history.companyId,
+    eboxId: idOrNull(order.ebox),
+    compartimentId,
+    type,
+    from: status,
+    to: result.next,
+    trigger: name,
+    at: at.toISOString(),
+  });
   return after;
 }

@@ -1,22 +1,114 @@
 import { randomInt } from 'node:crypto';
+import { ORDER_LIVE_STATUSES } from '@ebox/domain';
 import type { EntityPolicy } from '../../kit/policies';
-import { findEboxCode } from './repository';
+import { auditByOf, writeAudit } from '../../platform/audit';
+import { principalOf, type TxContext } from '../../platform/context';
+import { AppError, badRequest, conflict } from '../../platform/errors';
+import { bookCompartiment, findEboxCode, findMaxDaysOverdue, isAccessCodeTaken } from './repository';
 
 /** A new access code: six digits, as a keypad types it (spec 5.3: exactly 6). */
 function generateAccessCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A code no live order of the locker uses (a code opens only its own compartment). */
+async function chooseAccessCode(ctx: TxContext, eboxId: string | null, given: unknown, exceptId?: string): Promise<string> {
+  if (typeof given === 'string' && given) {
+    if (eboxId && (await isAccessCodeTaken(ctx.tx, eboxId, given, exceptId))) {
+      const params = { value: given };
+      throw new AppError('conflict', 'entities.order.errors.accessCodeTaken', params, [
+        { path: 'accessCode', key: 'entities.order.errors.accessCodeTaken', values: params },
+      ]);
+    }
+    return given;
+  }
+  // A locker holds at most a few hundred live orders among a million codes: a free one comes at once.
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const code = generateAccessCode();
+    if (!eboxId || !(await isAccessCodeTaken(ctx.tx, eboxId, code))) return code;
+  }
+  throw conflict('entities.order.errors.accessCodeTaken', { value: '' });
+}
+
+/** Books a compartment of the order's size in its locker (BOOKED, audited); 409 naming both when none is free. */
+async function book(ctx: TxContext, data: Record<string, unknown>, eboxId: string, size: string, eboxCode: string | null) {
+  const booked = await bookCompartiment(ctx.tx, eboxId, size);
+  if (!booked) throw conflict('entities.order.errors.noCompartimentFree', { locker: eboxCode ?? eboxId, size });
+  data.compartiment = booked.after.id;
+  data.compartimentNumber = booked.after.number;
+  await writeAudit(ctx.tx, {
+    entityName: 'compartiment',
+    entityId: booked.after.id,
+    action: 'update',
+    before: booked.before,
+    after: booked.after,
+    by: auditByOf(principalOf(ctx.actor)),
+  });
+}
+
+/** Spec 5.3 and 9: an order filter's or export's creation period is at most 31 days. */
+export const ORDER_PERIOD_MAX_DAYS = 31;
+
+function dateOf(value: unknown): Date | null {
+  if (value === undefined || value === null || value === '') return null;
+  const date = new Date(String(value));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The creation period a filter names ([from, to]; either may be missing). */
+function creationPeriodOf(filter: Record<string, unknown> | undefined): { from: Date | null; to: Date | null } | null {
+  const value = filter?.createdAt;
+  if (value === undefined || value === null || value === '') return null;
+  const [from, to] = Array.isArray(value) ? value : typeof value === 'object' ? Object.values(value) : [value, value];
+  return { from: dateOf(from), to: dateOf(to) };
+}
+
 /**
- * A new order starts CREATED (the lifecycle machine moves it from there) with an access code; its
- * eboxCode follows its locker, so it reads, filters and exports by it and an export imports again.
+ * A list or an export filtered by creation date covers at most 31 days from its start (an open end
+ * counts until now). Without a start it is no period, as without the filter. The export by mail,
+ * which requires a period, is issue 15's next part.
+ */
+function checkPeriod(query: { filter?: Record<string, unknown> }): void {
+  const period = creationPeriodOf(query.filter);
+  if (!period?.from) return;
+  const to = period.to ?? new Date();
+  if (to.getTime() - period.from.getTime() > ORDER_PERIOD_MAX_DAYS * DAY_MS)
+    throw badRequest('entities.order.errors.periodTooLong', { days: ORDER_PERIOD_MAX_DAYS });
+}
+
+/**
+ * A new order starts CREATED (the lifecycle machine moves it from there) with an access code unique
+ * among its locker's live orders; for a locker and a size it books a free compartment of that size
+ * in the same transaction (unless bookOrder is false: the compartment is then the one deposited
+ * in); without an overdue date it gets one from its company's maxDaysOverdueDateDelivery. Its eboxCode follows its locker, so it reads, filters and exports by it
+ * and an export imports again.
  */
 export const orderPolicy: EntityPolicy = {
+  beforeList(_ctx, query) {
+    checkPeriod(query);
+  },
   async beforeWrite(ctx, { before, data }) {
-    if (!before) {
-      data.status = 'CREATED';
-      if (!data.accessCode) data.accessCode = generateAccessCode();
-    }
     if (data.ebox !== undefined) data.eboxCode = typeof data.ebox === 'string' ? await findEboxCode(ctx.tx, data.ebox) : null;
+    if (before) {
+      // A live order moved to another locker, or given another code, keeps its code unique there.
+      const eboxId = (data.ebox !== undefined ? data.ebox : before.ebox) as string | null;
+      const code = (data.accessCode !== undefined ? data.accessCode : before.accessCode) as string | null;
+      const changed = data.ebox !== undefined || data.accessCode !== undefined;
+      if (changed && eboxId && code && (ORDER_LIVE_STATUSES as readonly unknown[]).includes(before.status))
+        await chooseAccessCode(ctx, eboxId, code, before.id);
+      return;
+    }
+    data.status = 'CREATED';
+    const eboxId = typeof data.ebox === 'string' ? data.ebox : null;
+    data.accessCode = await chooseAccessCode(ctx, eboxId, data.accessCode);
+    if (eboxId && typeof data.compartimentSize === 'string' && data.compartimentSize && data.bookOrder !== false) {
+      await book(ctx, data, eboxId, data.compartimentSize, (data.eboxCode as string | null) ?? null);
+    }
+    if (!data.overdueDate && typeof data.company === 'string') {
+      const days = await findMaxDaysOverdue(ctx.tx, data.company);
+      if (days !== null) data.overdueDate = new Date(Date.now() + days * DAY_MS).toISOString();
+    }
   },
 };

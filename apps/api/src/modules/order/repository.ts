@@ -1,8 +1,10 @@
-import { DECLARED_ENTITIES } from '@ebox/domain';
-import { inArray } from 'drizzle-orm';
+import { DECLARED_ENTITIES, ORDER_EXPIRABLE_STATUSES, ORDER_LIFECYCLE, ORDER_LIVE_STATUSES } from '@ebox/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { findRow, type Row, resourceOf, updateRow } from '../../kit/repository';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
+import { orderHistory } from '../../platform/db/schema';
 
 /** The locker's code an order keeps next to its locker (spec 3 eboxCode). */
 export async function findEboxCode(tx: Tx, eboxId: string): Promise<string | null> {
@@ -34,4 +36,133 @@ export function findCompartiment(tx: Tx, id: string): Promise<Row | null> {
 
 export function writeCompartimentStatus(tx: Tx, id: string, status: string): Promise<Row> {
   return updateRow(tx, resourceOf(DECLARED_ENTITIES.compartiment), id, { status });
+}
+
+/** Who moved an order, as its history keeps it. */
+export type OrderHistoryActor = { kind: 'user' | 'terminal' | 'job' | 'system'; id: string | null; label: string };
+
+export type OrderHistoryEntry = {
+  orderId: string;
+  companyId: string | null;
+  fromStatus: string;
+  /** null: refused. */
+  toStatus: string | null;
+  trigger: string;
+  reason: string | null;
+  refusal: string | null;
+  actor: OrderHistoryActor;
+  at: Date;
+};
+
+export async function writeOrderHistory(db: Tx, entry: OrderHistoryEntry): Promise<void> {
+  await db.insert(orderHistory).values({
+    orderId: entry.orderId,
+    companyId: entry.companyId,
+    fromStatus: entry.fromStatus,
+    toStatus: entry.toStatus,
+    trigger: entry.trigger,
+    reason: entry.reason,
+    refusal: entry.refusal,
+    actorKind: entry.actor.kind,
+    actorId: entry.actor.id,
+    actorLabel: entry.actor.label,
+    at: entry.at.toISOString(),
+  });
+}
+
+/** An order's history, oldest first (by the trigger's time, then by when it was recorded). */
+export function listOrderHistory(db: Tx, orderId: string) {
+  return db
+    .select()
+    .from(orderHistory)
+    .where(eq(orderHistory.orderId, orderId))
+    .orderBy(asc(orderHistory.at), asc(orderHistory.recordedAt));
+}
+
+/**
+ * The live order of a locker an access code opens (the terminal link asks it when a customer types
+ * a code): at most one, since live codes are unique per locker (order_live_access_code_key).
+ */
+export async function findOrderByAccessCode(db: Tx, eboxId: string, code: string): Promise<Row | null> {
+  const resource = resourceOf(DECLARED_ENTITIES.order);
+  const c = resource.columns as Record<string, PgColumn>;
+  const [row] = await db
+    .select({ id: c.id as PgColumn })
+    .from(resource.table)
+    .where(and(eq(c.ebox as PgColumn, eboxId), eq(c.accessCode as PgColumn, code), inArray(c.status as PgColumn, [...ORDER_LIVE_STATUSES])))
+    .limit(1);
+  return row ? findRow(db, resource, String(row.id)) : null;
+}
+
+/** True when a live order of the locker (other than `exceptId`) already uses the access code. */
+export async function isAccessCodeTaken(db: Tx, eboxId: string, code: string, exceptId?: string): Promise<boolean> {
+  const found = await findOrderByAccessCode(db, eboxId, code);
+  return Boolean(found && found.id !== exceptId);
+}
+
+/**
+ * Books one AVAILABLE compartment of the size in the locker: locked with SKIP LOCKED, so two
+ * creations at once never take the same one (each skips the other's), and marked BOOKED in the
+ * caller's transaction. null when none is free.
+ */
+export async function bookCompartiment(tx: Tx, eboxId: string, size: string): Promise<{ before: Row; after: Row } | null> {
+  const locked = await tx.execute<{ id: string }>(sql`
+    SELECT id FROM compartiment
+    WHERE ebox_id = ${eboxId} AND lower(size) = lower(${size}) AND status = 'AVAILABLE'
+    ORDER BY number
+    LIMIT 1
+    FOR UPDATE SKIP LOCKED`);
+  const id = locked.rows[0]?.id;
+  if (!id) return null;
+  const before = await findCompartiment(tx, id);
+  if (!before) return null;
+  const after = await writeCompartimentStatus(tx, id, 'BOOKED');
+  return { before, after };
+}
+
+/** The company's overdue days (spec 3 company.maxDaysOverdueDateDelivery); null when not set. */
+export async function findMaxDaysOverdue(tx: Tx, companyId: string): Promise<number | null> {
+  const table = entityTable('company');
+  const [row] = await tx
+    .select({ days: table.maxDaysOverdueDateDelivery })
+    .from(table)
+    .where(inArray(table.id, [companyId]));
+  return typeof row?.days === 'number' ? row.days : null;
+}
+
+/**
+ * Up to `limit` orders past their overdue date in a status the expiry job moves, locked (SKIP
+ * LOCKED: a run never waits on, nor takes, an order another run or a locker is moving).
+ */
+export async function lockOverdueOrders(tx: Tx, now: Date, limit: number): Promise<Row[]> {
+  const resource = resourceOf(DECLARED_ENTITIES.order);
+  // Only the (type, status) pairs the machine expires: a DELIVERY still at the hub waits for its courier.
+  const expirable = Object.entries(ORDER_LIFECYCLE).flatMap(([type, transitions]) =>
+    transitions
+      .filter((transition) => transition.trigger === 'job.expireOverdue')
+      .map(
+        (transition) =>
+          sql`(type = ${type} AND status IN (${sql.join(
+            transition.from.map((status) => sql`${status}`),
+            sql`, `,
+          )}))`,
+      ),
+  );
+  const locked = await tx.execute<{ id: string }>(sql`
+    SELECT id FROM "order"
+    WHERE overdue_date <= ${now.toISOString()}
+      AND status IN (${sql.join(
+        ORDER_EXPIRABLE_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+      AND (${sql.join(expirable, sql` OR `)})
+    ORDER BY overdue_date
+    LIMIT ${limit}
+    FOR UPDATE SKIP LOCKED`);
+  const rows: Row[] = [];
+  for (const { id } of locked.rows) {
+    const row = await findRow(tx, resource, id);
+    if (row) rows.push(row);
+  }
+  return rows;
 }

@@ -5,6 +5,7 @@ export {
   auditLog,
   entityCount,
   idempotencyKey,
+  orderHistory,
   outboxMessage,
   revokedToken,
   settings,

@@ -258,6 +258,41 @@ export const terminalMessage = pgTable(
   (t) => [index('terminal_message_received_at_idx').on(t.receivedAt)],
 );
 
+/**
+ * One row per change of an order's status, and per trigger the lifecycle machine refused (to_status
+ * null, refusal set): who or which locker acted, when it happened (`at`: the trigger's own time, a
+ * locker's original time even when replayed) and when the console recorded it. Written by the order
+ * lifecycle service in the change's transaction; refusals in their own, so they stay when the caller
+ * rolls back. No foreign key to the order: a refusal is written while the caller holds the order's
+ * row lock (a key-share check would wait on it), and orders are never deleted.
+ */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull(),
+    companyId: uuid('company_id'),
+    fromStatus: text('from_status').notNull(),
+    /** null: the trigger was refused and nothing changed. */
+    toStatus: text('to_status'),
+    /** 'terminal.COURIER', 'console.cancel', 'job.expireOverdue' (packages/domain/src/orders). */
+    trigger: text('trigger').notNull(),
+    /** Why, as the person typed it (a console status update requires one). */
+    reason: text('reason'),
+    /** The machine's refusal (OrderRefusal), when refused. */
+    refusal: text('refusal'),
+    /** 'user', 'terminal' or 'job' (any other system actor is 'system'). */
+    actorKind: text('actor_kind').notNull(),
+    /** The user's id, the locker's (ebox) id; null for a job. */
+    actorId: text('actor_id'),
+    /** A person's e-mail, the terminal's id, the job's name. */
+    actorLabel: text('actor_label').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_history_order_idx').on(t.orderId, t.at, t.recordedAt)],
+);
+
 export const entityTables = buildEntityTables();
 
 export const { ...entityTableExports } = entityTables;

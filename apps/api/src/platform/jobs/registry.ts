@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expireOverdueOrdersJob } from '../../modules/order/jobs';
 import { applyConfigJob, applyConfigOnOnlineJob } from '../../modules/terminal-commands/jobs';
 import { sendMessageJob } from '../messages';
 import { type AnyJob, defineJob } from './job';
@@ -39,4 +40,5 @@ export const JOBS: readonly AnyJob[] = [
   purgeIdempotencyKeysJob,
   applyConfigJob,
   applyConfigOnOnlineJob,
+  expireOverdueOrdersJob,
 ];

@@ -43,6 +43,10 @@ export default {
       apply_config: 'Compartment configuration sent',
       lock: 'Locked',
       release: 'Released',
+      // An order moved by the console or a job (modules/order).
+      updateStatus: 'Status updated',
+      updateOverdue: 'Expiry date updated',
+      expireOverdue: 'Expired at its expiry date',
     },
     entityNames: {
       user: 'User',
@@ -57,6 +61,7 @@ export default {
       demoSeed: 'demo data',
       messageSender: 'message sending',
       maintenance: 'maintenance',
+      orderExpiry: 'order expiry',
     },
     authorContaining: 'Email containing “{{text}}”',
     authorPlaceholder: 'Name, email or system',

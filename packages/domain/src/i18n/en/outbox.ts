@@ -23,6 +23,7 @@ export default {
         'messages-send': 'Send mail and SMS',
         'auth-purge-revoked-tokens': 'Forget expired sign-outs (daily)',
         'maintenance-purge-idempotency-keys': 'Forget answers kept for repeated requests (daily)',
+        'orders-expire-overdue': 'Expire orders past their expiry date (every minute)',
       },
       failures: 'Latest failures',
       noFailures: 'No failed jobs',

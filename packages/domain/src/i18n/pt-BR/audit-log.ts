@@ -43,6 +43,10 @@ export default {
       apply_config: 'Configuração dos compartimentos enviada',
       lock: 'Bloqueado',
       release: 'Liberado',
+      // An order moved by the console or a job (modules/order).
+      updateStatus: 'Status atualizado',
+      updateOverdue: 'Data de expiração atualizada',
+      expireOverdue: 'Expirado na data de expiração',
     },
     entityNames: {
       user: 'Usuário',
@@ -57,6 +61,7 @@ export default {
       demoSeed: 'dados de demonstração',
       messageSender: 'envio de mensagens',
       maintenance: 'manutenção',
+      orderExpiry: 'expiração de pedidos',
     },
     authorContaining: 'E-mail contendo “{{text}}”',
     authorPlaceholder: 'Nome, e-mail ou sistema',

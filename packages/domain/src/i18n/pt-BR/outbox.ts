@@ -23,6 +23,7 @@ export default {
         'messages-send': 'Enviar e-mails e SMS',
         'auth-purge-revoked-tokens': 'Esquecer saídas expiradas (diária)',
         'maintenance-purge-idempotency-keys': 'Esquecer respostas guardadas de pedidos repetidos (diária)',
+        'orders-expire-overdue': 'Expirar pedidos após a data de expiração (a cada minuto)',
       },
       failures: 'Últimas falhas',
       noFailures: 'Nenhuma tarefa falhou',

@@ -1,0 +1,31 @@
+import { DECLARED_ENTITIES } from '@ebox/domain';
+import { findRow, resourceOf } from '../../kit/repository';
+import { auditByOf, writeAudit } from '../../platform/audit';
+import { inTransaction, principalOf, type ServiceContext } from '../../platform/context';
+import { moveOrder } from './lifecycle-service';
+import { lockOverdueOrders } from './repository';
+
+const BATCH = 100;
+
+/**
+ * The `orders.expire-overdue` job: every order past its overdue date that the machine expires is
+ * moved by `job.expireOverdue`, stamped with its overdue date (when it expired, not when the job
+ * ran), in batches of one transaction each. Rows are taken with SKIP LOCKED, so a run that overlaps
+ * another (or a locker moving the same order) never moves an order twice.
+ */
+export async function run(ctx: ServiceContext): Promise<void> {
+  const now = new Date();
+  for (;;) {
+    const moved = await inTransaction(ctx, async (tx) => {
+      const orders = await lockOverdueOrders(tx.tx, now, BATCH);
+      const by = auditByOf(principalOf(tx.actor));
+      for (const before of orders) {
+        await moveOrder(tx, before, { kind: 'job', job: 'expireOverdue' }, new Date(String(before.overdueDate)));
+        const after = await findRow(tx.tx, resourceOf(DECLARED_ENTITIES.order), before.id);
+        await writeAudit(tx.tx, { entityName: 'order', entityId: before.id, action: 'expireOverdue', before, after, by });
+      }
+      return orders.length;
+    });
+    if (moved < BATCH) return;
+  }
+}
