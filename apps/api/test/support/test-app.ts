@@ -201,8 +201,9 @@ export async function startWithTwoCompanies(
   a: CompanyOfTest,
   b: CompanyOfTest,
   owner: Parameters<TestApp['createUser']>[0] = {},
+  app?: Parameters<typeof startTestApp>[0],
 ): Promise<TwoCompanies> {
-  const t = await startTestApp();
+  const t = await startTestApp(app);
   const ownerUser = await t.createUser({ roles: ['owner'], ...owner });
   const companyA = (await ownerUser.api.post('/company', { data: a })).body.id as string;
   const companyB = (await ownerUser.api.post('/company', { data: b })).body.id as string;

@@ -1,2 +1,3 @@
 export * from './lifecycle';
 export * from './lifecycle-diagram';
+export * from './parcel-events';

@@ -322,11 +322,16 @@ export type OrderTransitionResult =
       reason: OrderRefusal;
     };
 
-export type OrderRefusal = 'notAllowed' | 'collectExpiredNotAllowed';
+/**
+ * Why a trigger changed nothing. `wrongCompartment`: a locker reported a parcel event in a
+ * compartment other than the one booked for the order whose access code was used.
+ */
+export type OrderRefusal = 'notAllowed' | 'collectExpiredNotAllowed' | 'wrongCompartment';
 
 export const ORDER_REFUSAL_KEYS: Record<OrderRefusal, string> = {
   notAllowed: 'entities.order.lifecycle.refusals.notAllowed',
   collectExpiredNotAllowed: 'entities.order.lifecycle.refusals.collectExpiredNotAllowed',
+  wrongCompartment: 'entities.order.lifecycle.refusals.wrongCompartment',
 };
 
 /** The transition `trigger` would take from `status` for an order of `type`, if the table has one. */

@@ -94,6 +94,12 @@ export async function findOrderByAccessCode(db: Tx, eboxId: string, code: string
   return row ? findRow(db, resource, String(row.id)) : null;
 }
 
+/** Locks the order row for the caller's transaction (a locker event and a console action on one order queue up) and reads it. */
+export async function lockOrder(tx: Tx, id: string): Promise<Row | null> {
+  await tx.execute(sql`SELECT id FROM "order" WHERE id = ${id} FOR UPDATE`);
+  return findRow(tx, resourceOf(DECLARED_ENTITIES.order), id);
+}
+
 /** True when a live order of the locker (other than `exceptId`) already uses the access code. */
 export async function isAccessCodeTaken(db: Tx, eboxId: string, code: string, exceptId?: string): Promise<boolean> {
   const found = await findOrderByAccessCode(db, eboxId, code);

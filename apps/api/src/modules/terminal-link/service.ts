@@ -11,6 +11,7 @@ import { auditByOf, writeAudit } from '../../platform/audit';
 import { type Actor, inTransaction, principalOf, type ServiceContext, systemContext, type TxContext } from '../../platform/context';
 import { publishEvent } from '../../platform/events';
 import type { MqttLink } from '../../platform/mqtt';
+import { applyParcelEvent } from '../order/parcel-events';
 import {
   applyDoorStates,
   applyHeartbeats,
@@ -42,7 +43,8 @@ import {
  *   `refused` (by reason); they never stop the handler.
  */
 
-export type RefusalReason = 'malformed' | 'unknownLocker' | 'unknownCompartment' | 'failed';
+/** `orderRefused`: a parcel event no live order accepted (kept in the order's or compartment's history). */
+export type RefusalReason = 'malformed' | 'unknownLocker' | 'unknownCompartment' | 'orderRefused' | 'failed';
 
 export type TerminalLink = {
   /** Refused messages since start, by reason (logged each, at warn). */
@@ -71,7 +73,7 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
   const log = deps.log.child({ module: 'terminal-link' });
   const intervalSeconds = deps.config.mqtt.heartbeatIntervalSeconds;
   const silentAfterMs = intervalSeconds * OFFLINE_AFTER_MISSED_HEARTBEATS * 1000;
-  const refused: Record<RefusalReason, number> = { malformed: 0, unknownLocker: 0, unknownCompartment: 0, failed: 0 };
+  const refused: Record<RefusalReason, number> = { malformed: 0, unknownLocker: 0, unknownCompartment: 0, orderRefused: 0, failed: 0 };
   /** The latest heartbeat per terminal UUID not yet written. */
   let pending = new Map<string, Date>();
   let flushing: Promise<void> = Promise.resolve();
@@ -210,7 +212,35 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
         at: door.timestamp,
       });
     }
-    // Parcel events belong to orders (next issue); unknown device events are only logged.
+    if (single.event === 'parcel_deposited' || single.event === 'parcel_taken') {
+      const parcel = single as Extract<EboxSingleEvent, { event: 'parcel_deposited' | 'parcel_taken' }>;
+      const number = parcel.data.compartment_number;
+      const compartment = await findCompartment(ctx.tx, locker.id, number);
+      if (!compartment) return refuse('unknownCompartment', topic, `locker ${locker.id} has no compartment ${number}`);
+      const outcome = await applyParcelEvent(ctx, {
+        event: parcel.event,
+        eboxId: locker.id,
+        compartimentId: compartment.id,
+        accessCode: parcel.data.access_code,
+        at: new Date(parcel.timestamp),
+      });
+      if (!outcome.ok) refuse('orderRefused', topic, `${parcel.event} in compartment ${number}: ${outcome.reason}`);
+      // Kept in the compartment's history either way; the access code is the customer's secret and is not.
+      await writeAudit(ctx.tx, {
+        entityName: 'compartiment',
+        entityId: compartment.id,
+        action: parcel.event,
+        after: {
+          ebox: locker.id,
+          number,
+          occurredAt: parcel.timestamp,
+          order: outcome.orderId,
+          ...(outcome.ok ? { orderStatus: outcome.status } : { refused: outcome.reason }),
+        },
+        by: auditByOf(principalOf(ctx.actor)),
+      });
+    }
+    // Unknown device events are only logged.
   }
 
   /**

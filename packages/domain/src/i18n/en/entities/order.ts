@@ -118,6 +118,7 @@ export default {
         refusals: {
           notAllowed: 'A {{type}} order in status {{status}} does not accept "{{trigger}}"',
           collectExpiredNotAllowed: 'The company does not allow collecting expired orders',
+          wrongCompartment: 'The access code belongs to another compartment of this locker',
         },
       },
       errors: {

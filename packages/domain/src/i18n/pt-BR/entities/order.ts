@@ -118,6 +118,7 @@ export default {
         refusals: {
           notAllowed: 'Um pedido de tipo {{type}} com status {{status}} não aceita "{{trigger}}"',
           collectExpiredNotAllowed: 'A empresa não permite retirar pedidos expirados',
+          wrongCompartment: 'O código de acesso pertence a outro compartimento deste e-box',
         },
       },
       errors: {

@@ -1,0 +1,61 @@
+import { type OrderType, orderEventCodeOfParcel } from '@ebox/domain';
+import { sql } from 'drizzle-orm';
+import type { TxContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { historyActorOf, moveOrder } from './lifecycle-service';
+import { findOrderByAccessCode, lockOrder, writeOrderHistory } from './repository';
+
+/** A parcel going in or out of a compartment, as a locker's terminal reported it. */
+export type ParcelEvent = {
+  event: 'parcel_deposited' | 'parcel_taken';
+  eboxId: string;
+  compartimentId: string;
+  accessCode: string;
+  /** The terminal's own time: an event held while the locker was offline keeps it. */
+  at: Date;
+};
+
+export type ParcelEventOutcome =
+  | { ok: true; orderId: string; status: string }
+  | { ok: false; orderId: string | null; reason: 'noOrder' | 'wrongCompartment' | 'refused' };
+
+/**
+ * Moves the order whose access code was used at the locker (issue 15: orders driven by the
+ * lockers). The access code names the order; its type says who acted (parcel-events.ts in the
+ * domain). Nothing here throws for a refusal: the terminal's message is handled once, and an event
+ * the order does not accept is kept in the order's history with its reason (by moveOrder, or here
+ * for a parcel in another compartment than the one booked) while the rest of the message commits.
+ */
+export async function applyParcelEvent(ctx: TxContext, input: ParcelEvent): Promise<ParcelEventOutcome> {
+  const found = await findOrderByAccessCode(ctx.tx, input.eboxId, input.accessCode);
+  if (!found) return { ok: false, orderId: null, reason: 'noOrder' };
+  const order = (await lockOrder(ctx.tx, String(found.id))) ?? found;
+  const type = order.type as OrderType;
+  const code = orderEventCodeOfParcel(type, input.event);
+  const source = { kind: 'terminal', code } as const;
+  if (order.compartiment && order.compartiment !== input.compartimentId) {
+    await writeOrderHistory(ctx.tx, {
+      orderId: String(order.id),
+      companyId: typeof order.company === 'string' ? order.company : null,
+      fromStatus: String(order.status),
+      trigger: `terminal.${code}`,
+      reason: null,
+      actor: historyActorOf(ctx.actor, source),
+      at: input.at,
+      toStatus: null,
+      refusal: 'wrongCompartment',
+    });
+    return { ok: false, orderId: String(order.id), reason: 'wrongCompartment' };
+  }
+  // A savepoint: a refused move rolls back only itself (moveOrder has kept the refusal already).
+  await ctx.tx.execute(sql`SAVEPOINT parcel_event`);
+  try {
+    const moved = await moveOrder(ctx, order, source, input.at);
+    await ctx.tx.execute(sql`RELEASE SAVEPOINT parcel_event`);
+    return { ok: true, orderId: String(order.id), status: String(moved.status) };
+  } catch (error) {
+    await ctx.tx.execute(sql`ROLLBACK TO SAVEPOINT parcel_event`);
+    if (error instanceof AppError && error.status === 400) return { ok: false, orderId: String(order.id), reason: 'refused' };
+    throw error;
+  }
+}
