@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app';
 import { serviceOf } from '../../kit/service';
-import { generateCompartiments } from '../ebox/service';
 import { inTransaction, systemContext, type TxContext } from '../../platform/context';
+import { generateCompartiments } from '../ebox/service';
 import {
   cpfOf,
   DEMO_BUILDINGS,
