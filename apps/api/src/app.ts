@@ -16,6 +16,8 @@ import { registerKitRoutes } from './kit/routes';
 import { registerAuditLogRoutes } from './modules/audit-log/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerEboxRoutes } from './modules/ebox/routes';
+import { registerEnrolmentRoutes } from './modules/enrolment/routes';
+import { startEnrolment } from './modules/enrolment/service';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerIamRoutes } from './modules/iam/routes';
 import { registerJobRoutes } from './modules/jobs/routes';
@@ -188,6 +190,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       throw error;
     });
     deps.terminalLink = terminalLink;
+    await startEnrolment(deps, link).catch(async (error: unknown) => {
+      await terminalLink.stop();
+      await link.close();
+      throw error;
+    });
     app.addHook('onClose', async () => {
       // The last heartbeats are written before the connection goes.
       await terminalLink.stop();
@@ -244,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerJobRoutes(api);
       await registerFileRoutes(api);
       await registerEboxRoutes(api);
+      await registerEnrolmentRoutes(api);
       await registerKitRoutes(api);
       api.setNotFoundHandler((_request, _reply) => {
         throw notFound('errors.routeNotFound');

@@ -28,8 +28,8 @@ export const EVENTS = {
     eboxId: z.uuid(),
     terminalId: z.string(),
     status: z.enum(['online', 'offline']),
-    /** online: the heartbeat; last_will: the broker said it dropped; heartbeat_timeout: silence. */
-    reason: z.enum(['heartbeat', 'last_will', 'heartbeat_timeout']),
+    /** online: the heartbeat; last_will: the broker said it dropped; heartbeat_timeout: silence; disenrolled: its credentials were revoked. */
+    reason: z.enum(['heartbeat', 'last_will', 'heartbeat_timeout', 'disenrolled']),
     at: z.string(),
   }),
   /** A compartment's door opened or closed, as its terminal reported it (at: the terminal's time). */

@@ -1,6 +1,7 @@
 export * from './access';
 export * from './actors';
 export * from './audit-changes';
+export * from './enrolment';
 export * from './entities/audit-log';
 export * from './entities/index';
 export * from './entities/outbox';

@@ -3,6 +3,7 @@ import auth from './auth';
 import authApi from './auth-api';
 import brazilianIds from './brazilian-ids';
 import common from './common';
+import enrolment from './enrolment';
 import { entityAreas } from './entities/index';
 import errors from './errors';
 import files from './files';
@@ -48,4 +49,5 @@ export const areas = [
   permissions,
   imports,
   brazilianIds,
+  enrolment,
 ];
