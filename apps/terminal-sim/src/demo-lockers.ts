@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { EnrolmentTokenData } from '@ebox/domain';
 import { type EnrolOptions, type EnrolResult, enrolTerminal } from './enrol';
 import type { VirtualCompartment } from './virtual-terminal';
 
@@ -35,13 +36,8 @@ export interface ConsoleLocker {
   enrolledAt?: string | null;
 }
 
-/** The createToken answer's tokenData (docs/interfaces: token, mqttUrl, bootstrap user, ...). */
-export interface TokenData {
-  token: string;
-  mqttUrl?: string;
-  bootstrapUsername?: string;
-  bootstrapPassword?: string;
-}
+/** What the simulator reads of createToken's tokenData. */
+type TokenData = Pick<EnrolmentTokenData, 'token' | 'mqttUrl' | 'bootstrapUsername' | 'bootstrapPassword'>;
 
 export class DemoLockersError extends Error {}
 

@@ -207,9 +207,13 @@ async function main(): Promise<number> {
     if (process.send) process.once('disconnect', resolve);
   });
   log('stopping');
-  await fleet.stop();
+  // The broker may have gone with the console that started us: a clean goodbye would wait forever.
+  await Promise.race([fleet.stop(), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
   return 0;
 }
+
+// Our output is piped to the console that started us; once it is gone, writing must not crash the stop.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
 main().then(
   (code) => process.exit(code),
