@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPARTIMENT_STATUSES } from './entities/enums';
 
 /**
  * The domain events the console publishes, declared once: name and payload. The API publishes
@@ -38,6 +39,18 @@ export const EVENTS = {
     compartimentId: z.uuid(),
     number: z.number().int(),
     event: z.enum(['door_opened', 'door_closed', 'door_opened_without_command']),
+    at: z.string(),
+  }),
+  /**
+   * A compartment's status changed by a command from the console: locked (DAMAGE) or released
+   * (AVAILABLE). previousStatus lets a listener undo or explain the change without a read.
+   */
+  'compartiment.statusChanged': z.object({
+    eboxId: z.uuid(),
+    compartimentId: z.uuid(),
+    number: z.number().int(),
+    status: z.enum(COMPARTIMENT_STATUSES),
+    previousStatus: z.enum(COMPARTIMENT_STATUSES),
     at: z.string(),
   }),
 } as const;
