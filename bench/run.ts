@@ -27,7 +27,7 @@
  * - link: N virtual lockers heartbeating on one API process (the console in its own process, the
  *   simulator in others): time to connect, API CPU and RSS, the round trip p50/p95 of a command
  *   (GET /compartiment/open/{id}) beside the broker alone, for BENCH_LINK_STEPS (100 ... 10,000) until
- *   p95 passes 100 ms; the largest N within it. `--quick` for a smoke run (20, 50). See bench/link.ts.
+ *   saturated; the largest N within p95 100 ms. `--quick` for a smoke run (20, 50). See bench/link.ts.
  * - export: BENCH_EXPORT_CUSTOMERS (1,000,000) customers across BENCH_COMPANIES (50) exported whole
  *   through GET /customer/export as csv and xlsx (time, API CPU, RSS growth), beside PostgreSQL's
  *   COPY of the same rows in the same run.
