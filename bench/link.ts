@@ -334,16 +334,20 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
         log(`commands through ${via} (probe answered ${probe.status}: ${text.slice(0, 120)})`);
         await sleep(1500); // the probed door closes again
       }
-      const httpOpen = async (i: number) => {
-        const locker = lockers[(i * 7919 + Math.floor(Math.random() * lockers.length)) % lockers.length] as Locker;
+      // Commands go to lockers the console has online (a locker that could not connect on a loaded
+      // machine would time the refusal, not the link).
+      const onlineIds = new Set(
+        (await pool.query<{ id: string }>(`SELECT id FROM ebox WHERE status = 'online'`)).rows.map((row) => row.id),
+      );
+      const targets = lockers.filter((locker) => onlineIds.has(locker.eboxId));
+      const pick = () => targets[Math.floor(Math.random() * targets.length)] as Locker;
+      const httpOpen = async () => {
+        const locker = pick();
         const response = await fetch(`${api?.baseUrl}/io/api/v1/compartiment/open/${locker.compartmentId}`, { headers });
         await response.arrayBuffer();
         return response.status === 200;
       };
-      const mqttOpen = async (i: number) => {
-        const locker = lockers[(i * 7919 + Math.floor(Math.random() * lockers.length)) % lockers.length] as Locker;
-        return commander.open(locker.lockerUuid);
-      };
+      const mqttOpen = async () => commander.open(pick().lockerUuid);
       const commands = summarize(
         await timeMany(options.commands, options.concurrency, via === 'GET /compartiment/open' ? httpOpen : mqttOpen),
       );
@@ -354,7 +358,7 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       const floor = summarize(await measureFloor(brokerUrl, options.floorRoundTrips));
       const result: LinkStepResult = {
         lockers: target,
-        online: lockers.length - added.length + online,
+        online: onlineIds.size,
         connectSeconds,
         idleCpuPercent,
         rssMiB,

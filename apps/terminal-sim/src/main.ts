@@ -19,6 +19,7 @@ const USAGE = `Virtual lockers speaking the terminal link (docs/terminal-link.md
   --door-close-ms MS    time a door stays open before it is shut (default 5000)
   --compartments N      compartments per locker (default 8)
   --activity-seconds S  every S seconds a locker plays a courier deposit or a customer pickup (default off)
+  --connect-concurrency N  lockers connecting at the same time (default 100)
   --standalone          no API, no enrolment: lockers with new UUIDs connect straight to the broker
   --lockers-file PATH   lockers already enrolled: a JSON array of {lockerUuid, password, clientId?,
                         brokerUrl?, compartments?: [{number, boardNumber, channel}]} (no API needed)
@@ -49,6 +50,7 @@ function parseCli() {
       'door-close-ms': { type: 'string', default: '5000' },
       compartments: { type: 'string', default: '8' },
       'activity-seconds': { type: 'string', default: '0' },
+      'connect-concurrency': { type: 'string', default: '100' },
       standalone: { type: 'boolean', default: false },
       'lockers-file': { type: 'string' },
       demo: { type: 'boolean', default: false },
@@ -77,6 +79,7 @@ function parseCli() {
     doorCloseAfterMs: number('door-close-ms', 0),
     compartments: Math.floor(number('compartments', 1, 1000)),
     activitySeconds: number('activity-seconds', 0),
+    connectConcurrency: Math.floor(number('connect-concurrency', 1, 10_000)),
     standalone: values.standalone,
     lockersFile: values['lockers-file'],
     demo: values.demo,
@@ -183,7 +186,7 @@ async function main(): Promise<number> {
     }
   }
 
-  const fleet = new Fleet(terminals, { activitySeconds: cli.activitySeconds, log });
+  const fleet = new Fleet(terminals, { activitySeconds: cli.activitySeconds, connectConcurrency: cli.connectConcurrency, log });
   for (const terminal of fleet.terminals) {
     terminal.on('error', (error) => log(`${terminal.lockerUuid}: ${error.message}`));
     if (cli.verbose) {
