@@ -31,6 +31,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { ROOT_DIR } from '../apps/api/src/config';
 import { hashPassword } from '../apps/api/src/platform/auth/passwords';
+import { type BrokerAdmin, createDynsecBrokerAdmin } from '../apps/api/src/platform/mqtt';
 import {
   type ConsoleProcess,
   createDataDir,
@@ -39,10 +40,13 @@ import {
   stopConsole,
   waitForStatus,
 } from '../apps/api/test/support/console-process';
+import { type Mosquitto, startMosquitto } from '../apps/api/test/support/mosquitto';
 import { startBenchDatabase } from './bench-api';
 import { formatTable, percentile } from './table';
 
 export type LinkBenchOptions = {
+  /** 1: one API process with its embedded broker; 2: two API processes on one Mosquitto (dynamic security). */
+  apis: 1 | 2;
   steps: number[];
   commands: number;
   concurrency: number;
@@ -53,6 +57,7 @@ export type LinkBenchOptions = {
 };
 
 export type LinkStepResult = {
+  apis: 1 | 2;
   lockers: number;
   online: number;
   connectSeconds: number;
@@ -75,7 +80,7 @@ const LOCKER_PASSWORD = 'bench-locker-password';
 const TARGET_P95_MS = 100;
 const SATURATED_P95_MS = 2_000;
 
-type Locker = { lockerUuid: string; eboxId: string; compartmentId: string };
+type Locker = { lockerUuid: string; eboxId: string; compartmentId: string; password?: string };
 
 /** CPU seconds (user + system) of a process, from /proc. */
 function cpuSecondsOf(pid: number): number {
@@ -99,7 +104,7 @@ function noDelay(client: MqttClient): void {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Lockers straight in the tables (the API's own writes are not what this bench times). */
-async function insertLockers(pool: pg.Pool, count: number, first: number, passwordHash: string): Promise<Locker[]> {
+async function insertLockers(pool: pg.Pool, count: number, first: number, passwordHash: string | null): Promise<Locker[]> {
   const lockers: Locker[] = [];
   for (let start = 0; start < count; start += 1000) {
     const batch = Array.from({ length: Math.min(1000, count - start) }, () => ({
@@ -119,11 +124,12 @@ async function insertLockers(pool: pg.Pool, count: number, first: number, passwo
        SELECT id, ebox, 1, 1, 1, 'DELIVERY', 'AVAILABLE', true FROM unnest($1::uuid[], $2::uuid[]) AS t(id, ebox)`,
       [batch.map((l) => l.compartmentId), batch.map((l) => l.eboxId)],
     );
-    await pool.query(
-      `INSERT INTO terminal_credential (username, password_hash, role, locker_id)
+    if (passwordHash)
+      await pool.query(
+        `INSERT INTO terminal_credential (username, password_hash, role, locker_id)
        SELECT username, $3, 'terminal', locker FROM unnest($1::text[], $2::uuid[]) AS t(username, locker)`,
-      [batch.map((l) => l.lockerUuid), batch.map((l) => l.eboxId), passwordHash],
-    );
+        [batch.map((l) => l.lockerUuid), batch.map((l) => l.eboxId), passwordHash],
+      );
     lockers.push(...batch);
   }
   return lockers;
@@ -139,7 +145,7 @@ function startSimulator(lockers: Locker[], brokerUrl: string, dir: string, index
     JSON.stringify(
       lockers.map((l) => ({
         lockerUuid: l.lockerUuid,
-        password: LOCKER_PASSWORD,
+        password: l.password ?? LOCKER_PASSWORD,
         clientId: `bench-${l.lockerUuid}`,
         compartments: [{ number: 1, boardNumber: 1, channel: 1 }],
       })),
@@ -222,8 +228,8 @@ function mqttCommander(client: MqttClient) {
 }
 
 /** The broker alone: one client asks, another answers, nothing else in between. */
-async function measureFloor(brokerUrl: string, roundTrips: number): Promise<number[]> {
-  const options = { ...SERVICE, protocolVersion: 4 as const, reconnectPeriod: 0 };
+async function measureFloor(brokerUrl: string, credentials: { username: string; password: string }, roundTrips: number): Promise<number[]> {
+  const options = { ...credentials, protocolVersion: 4 as const, reconnectPeriod: 0 };
   const asker = await mqtt.connectAsync(brokerUrl, { ...options, clientId: `bench-floor-a-${randomUUID()}` });
   const answerer = await mqtt.connectAsync(brokerUrl, { ...options, clientId: `bench-floor-b-${randomUUID()}` });
   for (const client of [asker, answerer]) noDelay(client);
@@ -263,35 +269,57 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
   const database = await startBenchDatabase(options.databaseUrl);
   const dataDir = createDataDir();
   const simulators: Simulator[] = [];
-  let api: ConsoleProcess | undefined;
+  const apis: ConsoleProcess[] = [];
+  let mosquitto: Mosquitto | undefined;
   let pool: pg.Pool | undefined;
   let service: MqttClient | undefined;
+  let adminClient: MqttClient | undefined;
   try {
-    const port = await freePort();
-    const mqttPort = await freePort();
-    const brokerUrl = `mqtt://127.0.0.1:${mqttPort}`;
-    log('starting the API (the console as npm start runs it; built first if its sources changed)');
-    api = await startConsole({
-      dataDir,
-      port,
-      pgPort: await freePort(),
-      env: {
-        DATABASE_URL: database.url,
+    let brokerUrl: string;
+    let serviceCredentials: { username: string; password: string } = SERVICE;
+    const brokerEnv: Record<string, string> = {};
+    if (options.apis === 2) {
+      mosquitto = await startMosquitto();
+      brokerUrl = mosquitto.url;
+      serviceCredentials = mosquitto.admin;
+      Object.assign(brokerEnv, {
+        MQTT_URL: mosquitto.url,
+        MQTT_USERNAME: mosquitto.admin.username,
+        MQTT_PASSWORD: mosquitto.admin.password,
+      });
+    } else {
+      const mqttPort = await freePort();
+      brokerUrl = `mqtt://127.0.0.1:${mqttPort}`;
+      Object.assign(brokerEnv, {
         MQTT_PORT: String(mqttPort),
         MQTT_HOST: '127.0.0.1',
         MQTT_USERNAME: SERVICE.username,
         MQTT_PASSWORD: SERVICE.password,
-        OWNER_EMAIL: OWNER.email,
-        OWNER_PASSWORD: OWNER.password,
-        SEED_DEMO: 'false',
-        SIMULATE_LOCKERS: 'false',
-        LOG_LEVEL: 'error',
-        JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-      },
-    });
-    await waitForStatus(api, `${api.baseUrl}/health`, 200, 300_000);
-    const apiPid = api.child.pid as number;
-    const signIn = await fetch(`${api.baseUrl}/io/api/v1/auth/sign-in`, {
+      });
+    }
+    for (let n = 1; n <= options.apis; n++) {
+      log(`starting API process ${n} of ${options.apis} (the console as npm start runs it; built first if its sources changed)`);
+      // One after the other: the first migrates the database, the second finds it ready.
+      const api = await startConsole({
+        dataDir: n === 1 ? dataDir : createDataDir(),
+        port: await freePort(),
+        pgPort: await freePort(),
+        env: {
+          DATABASE_URL: database.url,
+          ...brokerEnv,
+          OWNER_EMAIL: OWNER.email,
+          OWNER_PASSWORD: OWNER.password,
+          SEED_DEMO: 'false',
+          SIMULATE_LOCKERS: 'false',
+          LOG_LEVEL: 'error',
+          JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+        },
+      });
+      apis.push(api);
+      await waitForStatus(api, `${api.baseUrl}/health`, 200, 300_000);
+    }
+    const apiPids = apis.map((api) => api.child.pid as number);
+    const signIn = await fetch(`${apis[0]?.baseUrl}/io/api/v1/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(OWNER),
@@ -300,17 +328,39 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
     const headers = { authorization: `Bearer ${session}`, 'accept-language': 'en' };
 
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
-    const passwordHash = await hashPassword(LOCKER_PASSWORD);
-    service = await mqtt.connectAsync(brokerUrl, { ...SERVICE, protocolVersion: 4, clientId: `bench-commander-${randomUUID()}` });
+    // The embedded broker reads credentials from the database (one hash shared by all); Mosquitto keeps
+    // its own, made through its dynamic security as the console does at enrolment.
+    const passwordHash = options.apis === 1 ? await hashPassword(LOCKER_PASSWORD) : null;
+    let dynsec: BrokerAdmin | undefined;
+    if (mosquitto) {
+      adminClient = await mqtt.connectAsync(brokerUrl, {
+        ...mosquitto.admin,
+        protocolVersion: 5,
+        clientId: `bench-dynsec-${randomUUID()}`,
+      });
+      dynsec = await createDynsecBrokerAdmin(adminClient, { serviceUsername: mosquitto.admin.username });
+    }
+    service = await mqtt.connectAsync(brokerUrl, {
+      ...serviceCredentials,
+      protocolVersion: 4,
+      clientId: `bench-commander-${randomUUID()}`,
+    });
     noDelay(service);
     const commander = mqttCommander(service);
     await commander.ready();
+    const cpuOfApis = () => apiPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+    const rssOfApis = () => apiPids.reduce((sum, pid) => sum + rssMiBOf(pid), 0);
 
     const lockers: Locker[] = [];
     const results: LinkStepResult[] = [];
     let via: LinkStepResult['via'] | undefined;
     for (const [index, target] of options.steps.entries()) {
       const added = await insertLockers(pool, target - lockers.length, lockers.length + 1, passwordHash);
+      if (dynsec) {
+        for (const locker of added) {
+          locker.password = (await dynsec.createTerminalCredentials({ lockerId: locker.eboxId, username: locker.lockerUuid })).password;
+        }
+      }
       lockers.push(...added);
       log(`${target} lockers: connecting ${added.length} more (simulator process ${index + 1})`);
       const connectStarted = performance.now();
@@ -321,14 +371,14 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       // Past the first heartbeat and apply_config of the newcomers: the steady state is what is timed.
       await sleep(12_000);
 
-      const cpuBefore = cpuSecondsOf(apiPid);
+      const cpuBefore = cpuOfApis();
       const idleStarted = performance.now();
       await sleep(options.idleSeconds * 1000);
-      const idleCpuPercent = ((cpuSecondsOf(apiPid) - cpuBefore) / ((performance.now() - idleStarted) / 1000)) * 100;
-      const rssMiB = rssMiBOf(apiPid);
+      const idleCpuPercent = ((cpuOfApis() - cpuBefore) / ((performance.now() - idleStarted) / 1000)) * 100;
+      const rssMiB = rssOfApis();
 
       if (!via) {
-        const probe = await fetch(`${api.baseUrl}/io/api/v1/compartiment/open/${lockers[0]?.compartmentId}`, { headers });
+        const probe = await fetch(`${apis[0]?.baseUrl}/io/api/v1/compartiment/open/${lockers[0]?.compartmentId}`, { headers });
         const text = await probe.text();
         via = probe.status === 404 && text.includes('routeNotFound') ? 'MQTT open_compartment (service user)' : 'GET /compartiment/open';
         log(`commands through ${via} (probe answered ${probe.status}: ${text.slice(0, 120)})`);
@@ -341,9 +391,11 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       );
       const targets = lockers.filter((locker) => onlineIds.has(locker.eboxId));
       const pick = () => targets[Math.floor(Math.random() * targets.length)] as Locker;
-      const httpOpen = async () => {
+      // With two API processes, every other command goes through the other one.
+      const httpOpen = async (i: number) => {
         const locker = pick();
-        const response = await fetch(`${api?.baseUrl}/io/api/v1/compartiment/open/${locker.compartmentId}`, { headers });
+        const base = apis[i % apis.length]?.baseUrl;
+        const response = await fetch(`${base}/io/api/v1/compartiment/open/${locker.compartmentId}`, { headers });
         await response.arrayBuffer();
         return response.status === 200;
       };
@@ -355,8 +407,9 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
         via === 'GET /compartiment/open'
           ? summarize(await timeMany(Math.min(options.commands, 100), options.concurrency, mqttOpen))
           : commands;
-      const floor = summarize(await measureFloor(brokerUrl, options.floorRoundTrips));
+      const floor = summarize(await measureFloor(brokerUrl, serviceCredentials, options.floorRoundTrips));
       const result: LinkStepResult = {
+        apis: options.apis,
         lockers: target,
         online: onlineIds.size,
         connectSeconds,
@@ -380,11 +433,13 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
     return results;
   } finally {
     await service?.endAsync().catch(() => {});
+    await adminClient?.endAsync().catch(() => {});
     for (const simulator of simulators) simulator.child.kill('SIGTERM');
     await Promise.all(
       simulators.map((s) => new Promise((resolve) => (s.child.exitCode !== null ? resolve(null) : s.child.once('exit', resolve)))),
     );
-    await stopConsole(api).catch(() => {});
+    for (const api of apis) await stopConsole(api).catch(() => {});
+    await mosquitto?.stop().catch(() => {});
     await pool?.end().catch(() => {});
     await database.stop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
@@ -403,6 +458,8 @@ export function formatLinkResults(results: LinkStepResult[]): string {
       'p50 ms',
       'p95 ms',
       'failed',
+      'MQTT-only p50',
+      'MQTT-only p95',
       'broker floor p50',
       'floor p95',
     ],
@@ -424,11 +481,11 @@ export function formatLinkResults(results: LinkStepResult[]): string {
   const within = results.filter((r) => r.p95 <= TARGET_P95_MS && r.failed === 0).map((r) => r.lockers);
   const best = within.length ? Math.max(...within) : 0;
   return [
-    `commands through ${results[0]?.via ?? '-'}; one API process, embedded broker`,
+    `commands through ${results[0]?.via ?? '-'}; ${results[0]?.apis === 2 ? 'two API processes on one Mosquitto 2 (dynamic security), commands alternating between them, CPU and RSS summed' : 'one API process, embedded broker'}`,
     table,
     '',
     best
-      ? `largest N with command p95 <= ${TARGET_P95_MS} ms on one API process: ${best} lockers (target 10,000)`
+      ? `largest N with command p95 <= ${TARGET_P95_MS} ms on ${results[0]?.apis === 2 ? 'two API processes' : 'one API process'}: ${best} lockers (target 10,000)`
       : `no step kept command p95 <= ${TARGET_P95_MS} ms`,
   ].join('\n');
 }
