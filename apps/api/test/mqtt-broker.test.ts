@@ -161,7 +161,8 @@ describe.each(backends)('MQTT broker: $name', (backend) => {
     const expected = [`locker/provisioning/reply/${clientId}`];
     // Mosquitto 2.0: a reply topic the device named exactly is its to read (the known limit, logged at start).
     if (link.admin.bootstrapReplyIsolation === 'literal') expected.push('locker/provisioning/reply/someone-else');
-    expect(replies.map((reply) => reply.topic).sort()).toEqual(expected.sort());
+    // The console's enrolment answers the made-up token too (on the same topic): count topics, not replies.
+    expect([...new Set(replies.map((reply) => reply.topic))].sort()).toEqual(expected.sort());
 
     // Last, as aedes closes the connection of a client publishing where it may not.
     // Not awaited: Mosquitto drops the message, aedes drops the connection, so no acknowledgement may come.

@@ -1,15 +1,12 @@
+import type { EnrolmentTokenData } from '@ebox/domain';
 import { enrolTerminal } from './enrol';
 import type { VirtualCompartment } from './virtual-terminal';
 
 /**
  * Lockers for the simulator made through the console's API, the way an operator would: sign in,
- * create a locker with its compartments, ask for a one-time token (POST /ebox/createToken) and
- * enrol with it over MQTT.
- *
- * WAITING FOR THE API (issue 14, items 1, 2 and 4): the ebox and compartiment entities,
- * POST /ebox/generateCompartiments and POST /ebox/createToken do not exist yet. The field names
- * below follow spec 3 and 7.4; check them against the entities and the createToken answer when
- * those land. Until then `assertApiReady` stops the simulator with a clear message.
+ * make a module model with the compartments asked for, create each locker from it, generate its
+ * compartments (POST /ebox/generateCompartiments), ask for a one-time token (POST /ebox/createToken)
+ * and enrol with it over MQTT as a device does (Open-Locker's enrolment, docs/terminal-link.md).
  */
 
 export class ApiNotReadyError extends Error {}
@@ -50,7 +47,7 @@ export async function assertApiReady(apiUrl: string): Promise<void> {
   }
   if (response.status === 404) {
     throw new ApiNotReadyError(
-      `the API at ${apiUrl} has no POST /ebox/createToken yet (lockers and enrolment, issue 14), so it cannot enrol virtual lockers. ` +
+      `the API at ${apiUrl} has no POST /ebox/createToken (a console older than issue 14), so it cannot enrol virtual lockers. ` +
         'Use --standalone to run virtual lockers straight on a broker without enrolment.',
     );
   }
@@ -67,47 +64,60 @@ async function call<T>(apiUrl: string, token: string | undefined, method: string
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** The createToken answer's tokenData: the token itself, or an object carrying it and the broker details. */
-type TokenData = string | { token: string; mqttUrl?: string; bootstrapUsername?: string; bootstrapPassword?: string };
+/** What POST /ebox/createToken answers (packages/domain `enrolmentTokenDataSchema`). */
+type TokenAnswer = { tokenData: EnrolmentTokenData };
 
-/** Creates `count` lockers through the API and enrols each; WAITING FOR THE API (see above). */
+type MetricsAnswer = { compartiments: { number: number; boardNumber: number | null; comNumber: number | null }[] };
+
+/**
+ * One module model holding `compartments` positions of one size, made once per run: every
+ * simulated locker is built from it, so its compartments come from generateCompartiments as a real
+ * locker's do (numbered from 1, board 1, channels in order).
+ */
+async function createModule(apiUrl: string, session: string, stamp: string, compartments: number): Promise<string> {
+  const layout = await call<{ id: string }>(apiUrl, session, 'POST', '/compartimentLayout', {
+    data: { code: `SIM${stamp}`.slice(0, 20), name: `Simulator ${stamp}`, width: 40, height: 30, depth: 50, enable: true },
+  });
+  const module = await call<{ id: string }>(apiUrl, session, 'POST', '/eboxModule', {
+    data: { name: `Simulator module ${stamp}`, code: `SIM${stamp}`.slice(0, 50), defaultBoardNumber: 1, enable: true },
+  });
+  for (let staticNumber = 1; staticNumber <= compartments; staticNumber++) {
+    await call(apiUrl, session, 'POST', '/eboxModuleCompartiment', {
+      data: { eboxModule: module.id, staticNumber, compartimentLayout: layout.id, enable: true },
+    });
+  }
+  return module.id;
+}
+
+/** Creates `count` lockers through the API and enrols each with its own one-time token. */
 export async function provisionLockersThroughApi(count: number, options: ApiProvisioningOptions): Promise<EnrolledLocker[]> {
   await assertApiReady(options.apiUrl);
   if (!options.email || !options.password) {
     throw new ApiNotReadyError('set SIM_EMAIL and SIM_PASSWORD to a console user allowed to create lockers and tokens.');
   }
-  const session = await call<string>(options.apiUrl, undefined, 'POST', '/auth/sign-in', {
+  const { apiUrl } = options;
+  const session = await call<string>(apiUrl, undefined, 'POST', '/auth/sign-in', {
     email: options.email,
     password: options.password,
   });
   const stamp = Date.now().toString(36).toUpperCase();
+  const moduleId = await createModule(apiUrl, session, stamp, options.compartmentsPerLocker);
   const enrolled: EnrolledLocker[] = [];
   for (let index = 1; index <= count; index++) {
-    const code = `SIM-${stamp}-${index}`;
-    // TODO(issue 14): module and layout fields as the ebox/eboxModule entities declare them.
-    const locker = await call<{ id: string }>(options.apiUrl, session, 'POST', '/ebox', {
-      data: { name: `Virtual locker ${index}`, code, enable: true, boardNumber: 1, startNumber: 1 },
+    const code = `S${stamp}${index}`.slice(0, 20);
+    const locker = await call<{ id: string }>(apiUrl, session, 'POST', '/ebox', {
+      data: { name: `Virtual locker ${index}`, code, enable: true, boardNumber: 1, startNumber: 1, eboxModule: [moduleId] },
     });
-    await call(options.apiUrl, session, 'POST', '/ebox/generateCompartiments', {
-      data: { ebox: locker.id, count: options.compartmentsPerLocker },
-    });
-    const compartments = await call<{ rows: { number: number; boardNumber: number; comNumber: number }[] }>(
-      options.apiUrl,
-      session,
-      'GET',
-      `/compartiment?filter[ebox]=${encodeURIComponent(locker.id)}&limit=1000`,
-    );
-    const answer = await call<{ tokenData: TokenData }>(options.apiUrl, session, 'POST', '/ebox/createToken', {
-      locker: locker.id,
-      config: {},
-    });
-    const tokenData = typeof answer.tokenData === 'string' ? { token: answer.tokenData } : answer.tokenData;
-    const brokerUrl = tokenData.mqttUrl ?? options.brokerUrl;
+    await call(apiUrl, session, 'POST', '/ebox/generateCompartiments', { data: { ebox: locker.id } });
+    const metrics = await call<MetricsAnswer>(apiUrl, session, 'GET', `/ebox/metrics?eboxId=${encodeURIComponent(locker.id)}`);
+    const { tokenData } = await call<TokenAnswer>(apiUrl, session, 'POST', '/ebox/createToken', { locker: locker.id, config: {} });
+    // The console says where its broker is; --broker is for lockers that run without the API.
+    const brokerUrl = tokenData.mqttUrl || options.brokerUrl;
     const result = await enrolTerminal({
       brokerUrl,
       token: tokenData.token,
-      bootstrapUsername: tokenData.bootstrapUsername ?? options.bootstrapUsername,
-      bootstrapPassword: tokenData.bootstrapPassword ?? options.bootstrapPassword,
+      bootstrapUsername: options.bootstrapUsername ?? tokenData.bootstrapUsername,
+      bootstrapPassword: options.bootstrapPassword ?? tokenData.bootstrapPassword,
     });
     if (!result.ok) throw new Error(`locker ${code} could not enrol: ${result.reason}`);
     options.log(`enrolled ${code} as ${result.lockerUuid}`);
@@ -117,7 +127,11 @@ export async function provisionLockersThroughApi(count: number, options: ApiProv
       password: result.password,
       clientId: result.clientId,
       brokerUrl,
-      compartments: compartments.rows.map((c) => ({ number: c.number, boardNumber: c.boardNumber, channel: c.comNumber })),
+      compartments: metrics.compartiments.map((c) => ({
+        number: c.number,
+        boardNumber: c.boardNumber ?? 1,
+        channel: c.comNumber ?? c.number,
+      })),
     });
   }
   return enrolled;

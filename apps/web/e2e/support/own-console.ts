@@ -29,7 +29,8 @@ export type OwnConsole = {
 
 export const OWN_OWNER = { email: 'owner@own.e2e.ebox.local', password: 'Own3r-own-pass' };
 
-export async function startOwnConsole(options: { demoData?: boolean } = {}): Promise<OwnConsole> {
+/** `mqtt`: the terminal link on, with its embedded broker on a free port of 127.0.0.1 (enrolment, live lockers). */
+export async function startOwnConsole(options: { demoData?: boolean; mqtt?: boolean } = {}): Promise<OwnConsole> {
   const { adminUrl, template } = inject('e2eDatabaseServer');
   const databaseUrl = await createDatabaseFromTemplate(adminUrl, template);
   const database = connectDatabase(databaseUrl, 4);
@@ -37,11 +38,15 @@ export async function startOwnConsole(options: { demoData?: boolean } = {}): Pro
   await seedOwner(database.db, roleIds, OWN_OWNER.email, OWN_OWNER.password);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-e2e-own-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'e2e-own-console-secret-long-enough-for-hs256' }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'e2e-own-console-secret-long-enough-for-hs256',
+      ...(options.mqtt ? { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } : {}),
+    }),
     webDistDir: inject('e2eWebDistDir'),
     logLevel: 'silent',
   };
-  const app = await buildApp({ db: database.db, config, logger: false, forceCloseConnections: true });
+  const app = await buildApp({ db: database.db, config, logger: false, forceCloseConnections: true, mqtt: options.mqtt });
   if (options.demoData) await seedDemoData(app.deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

@@ -15,11 +15,15 @@ export async function registerEnrolmentRoutes(app: FastifyInstance): Promise<voi
       schema: {
         tags: ['ebox'],
         summary: "A one-time token a locker's terminal trades for its own broker credentials (Open-Locker's enrolment)",
-        body: z.object({ locker: z.uuid(), config: z.record(z.string(), z.unknown()).optional() }),
+        body: z.object({ locker: z.uuid(), config: z.record(z.string(), z.unknown()).nullish() }),
         response: { 200: z.object({ tokenData: enrolmentTokenDataSchema }) },
       },
     },
-    async (request) => createEnrolmentToken(contextOfRequest(request), request.body),
+    async (request, reply) => {
+      // The answer holds a one-time secret and the bootstrap password: no cache may keep it.
+      reply.header('cache-control', 'no-store');
+      return createEnrolmentToken(contextOfRequest(request), { locker: request.body.locker, config: request.body.config ?? undefined });
+    },
   );
 
   api.post(

@@ -15,6 +15,7 @@ import { useLocalListState } from '../../kit/list/list-state';
 import { useRouteEntity } from '../../kit/route-entity';
 import { screenPathsOf } from '../../kit/screens';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
+import { EnrolmentButtons } from './enrolment-buttons';
 
 const compartiment = DECLARED_ENTITIES.compartiment;
 
@@ -111,6 +112,7 @@ export function EboxViewPage() {
               </Button>
             )}
             {can('eboxEdit') && <GenerateButton locker={record} />}
+            {can('eboxEdit') && <EnrolmentButtons locker={record} />}
           </Space>
         )
       }

@@ -2,8 +2,8 @@
 export default {
   enrolment: {
     errors: {
-      linkOff: 'The terminal link is off on this console (MQTT_ENABLED=false): lockers cannot be enrolled',
-      terminalIdNotUuid: 'The locker’s terminal id “{{terminalId}}” is not a UUID: clear it (a new one is made) or enter a UUID',
+      linkOff: 'The terminal link is off on this console: lockers cannot be enrolled',
+      terminalIdNotUuid: 'The locker’s terminal ID “{{terminalId}}” is not a UUID: clear it (a new one is made) or enter a UUID',
     },
     tokenCreated: 'Token generated successfully!',
     disenrolled: 'Locker disenrolled: its terminal can no longer connect',
@@ -16,9 +16,8 @@ export default {
       generateAgain: 'Generate a new token',
       token: 'Token',
       expiresAt: 'Expires at',
-      terminalId: 'Terminal id (locker UUID)',
+      terminalId: 'Terminal ID (locker UUID)',
       mqttUrl: 'Broker',
-      enrolledAt: 'Enrolled at',
       notEnrolled: 'Not enrolled',
       download: 'Download configuration file',
       close: 'Close',
@@ -29,6 +28,14 @@ export default {
       confirmText: 'Its terminal is disconnected at once and can only come back with a new token.',
       confirm: 'Disenrol',
       cancel: 'Cancel',
+    },
+  },
+  // The audit log's names of enrolment's actions (modules/enrolment).
+  auditLog: {
+    actions: {
+      createToken: 'Enrolment token generated',
+      enrol: 'Terminal enrolled',
+      disenrol: 'Terminal disenrolled',
     },
   },
 };

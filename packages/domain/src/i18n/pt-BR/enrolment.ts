@@ -2,8 +2,8 @@
 export default {
   enrolment: {
     errors: {
-      linkOff: 'A ligação com os terminais está desligada neste console (MQTT_ENABLED=false): não é possível credenciar armários',
-      terminalIdNotUuid: 'O id do terminal “{{terminalId}}” deste armário não é um UUID: apague-o (um novo será criado) ou informe um UUID',
+      linkOff: 'A ligação com os terminais está desligada neste console: não é possível credenciar armários',
+      terminalIdNotUuid: 'O ID do terminal “{{terminalId}}” deste armário não é um UUID: apague-o (um novo será criado) ou informe um UUID',
     },
     tokenCreated: 'Token Gerado com Sucesso!',
     disenrolled: 'Armário descredenciado: o terminal não consegue mais se conectar',
@@ -16,9 +16,8 @@ export default {
       generateAgain: 'Gerar um novo token',
       token: 'Token',
       expiresAt: 'Expira em',
-      terminalId: 'Id do terminal (UUID do armário)',
+      terminalId: 'ID do terminal (UUID do armário)',
       mqttUrl: 'Broker',
-      enrolledAt: 'Credenciado em',
       notEnrolled: 'Não credenciado',
       download: 'Baixar arquivo de configuração',
       close: 'Fechar',
@@ -29,6 +28,14 @@ export default {
       confirmText: 'O terminal é desconectado na hora e só volta com um novo token.',
       confirm: 'Descredenciar',
       cancel: 'Cancelar',
+    },
+  },
+  // Os nomes das ações de credenciamento no registro de auditoria (modules/enrolment).
+  auditLog: {
+    actions: {
+      createToken: 'Token de credenciamento gerado',
+      enrol: 'Terminal credenciado',
+      disenrol: 'Terminal descredenciado',
     },
   },
 };
