@@ -179,6 +179,45 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     expect(events.some((e) => e.name === 'compartiment.doorEvent' && e.payload.compartimentId === locker.compartmentIds[1])).toBe(true);
   });
 
+  it('sends the new mapping after generateCompartiments', async () => {
+    const layout = ok(
+      await owner.api.post('/compartimentLayout', {
+        data: { code: `L${randomUUID().slice(0, 4)}`, name: 'Layout', width: 40, height: 10, depth: 50 },
+      }),
+    ).id;
+    const module = ok(
+      await owner.api.post('/eboxModule', { data: { name: 'Módulo', code: `M${randomUUID().slice(0, 4)}`, defaultBoardNumber: 2 } }),
+    ).id;
+    for (const staticNumber of [1, 2, 3]) {
+      ok(await owner.api.post('/eboxModuleCompartiment', { data: { eboxModule: module, staticNumber, compartimentLayout: layout } }));
+    }
+    const locker = await createLocker(1);
+    ok(await owner.api.put(`/ebox/${locker.id}`, { id: locker.id, data: { eboxModule: [module] } }));
+    const terminal = await connectTerminal(locker);
+    await eventually(
+      async () => terminal.mapping().length,
+      (length) => length === 1,
+    );
+    const answer = ok(await owner.api.post('/ebox/generateCompartiments', { data: { ebox: locker.id } }));
+    expect(answer.count).toBe(3);
+    const mapping = await eventually(
+      async () => terminal.mapping(),
+      (entries) => entries.length === 3,
+    );
+    const compartments = ok(await owner.api.get('/compartiment', { filter: { ebox: locker.id }, orderBy: 'number_ASC', limit: 10 })).rows;
+    expect(mapping).toEqual(compartments.map((c: any) => ({ compartment_number: c.number, slaveId: c.boardNumber, address: c.comNumber })));
+    expect(mapping.every((entry) => entry.slaveId === 2)).toBe(true);
+    // The terminal applies the mapping before it answers; the audit follows its answer.
+    const configured = await eventually(
+      () => auditOf('ebox', locker.id),
+      (rows) => rows.filter((row) => row.action === 'apply_config').length === 2,
+    );
+    expect(configured.filter((row) => row.action === 'apply_config').map((row) => row.values.after.reason)).toEqual([
+      'online',
+      'generateCompartiments',
+    ]);
+  });
+
   it('does not run a repeated command message (same transaction_id) twice', async () => {
     const locker = await createLocker(1);
     const terminal = await connectTerminal(locker);
@@ -226,7 +265,7 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     const started = Date.now();
     const silent = await t.client(owner.token, 'en').get(`/compartiment/open/${locker.compartmentIds[0]}`);
     expect(Date.now() - started).toBeGreaterThanOrEqual(COMMAND_TIMEOUT_SECONDS * 1000 - 100);
-    expect(silent.status).toBe(504);
+    expect(silent.status).toBe(424);
     expect(silent.body).toMatchObject({ outcome: 'unknown', message: 'Could not communicate with Locker' });
     const audit = await eventually(
       () => auditOf('compartiment', locker.compartmentIds[0] as string),
@@ -252,10 +291,10 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     const started = Date.now();
     const pt = await owner.api.get(`/compartiment/open/${locker.compartmentIds[0]}`);
     expect(Date.now() - started).toBeLessThan(COMMAND_TIMEOUT_SECONDS * 1000);
-    expect(pt.status).toBe(503);
+    expect(pt.status).toBe(409);
     expect(pt.body).toEqual({ outcome: 'offline', message: 'Não foi possível se comunicar com o Armário' });
     const en = await t.client(owner.token, 'en').post('/ebox/terminal/send', { data: { ebox: locker.id, type_message: 'sync' } });
-    expect(en.status).toBe(503);
+    expect(en.status).toBe(409);
     expect(en.body).toEqual({ outcome: 'offline', message: 'Could not communicate with Locker' });
   });
 
@@ -344,7 +383,7 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     ).toEqual(['door_opened', 'door_closed']);
 
     const reboot = await t.client(owner.token, 'en').post('/ebox/terminal/send', { data: { ebox: locker.id, type_message: 'reboot' } });
-    expect(reboot.status).toBe(501);
+    expect(reboot.status).toBe(422);
     expect(reboot.body).toMatchObject({
       outcome: 'unsupported',
       message: 'This terminal does not support reboot',
@@ -362,7 +401,7 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     for (const message of device.received) expect(validateTerminalMessage('lockerCommand', message.payload).ok).toBe(true);
   });
 
-  it('ignores a snapshot older than the door state stored', async () => {
+  it('ignores a snapshot or door event older than the door state stored, and follows a later one', async () => {
     const locker = await createLocker(1);
     const terminal = await connectTerminal(locker);
     ok(await owner.api.get(`/compartiment/open/${locker.compartmentIds[0]}`));
@@ -376,8 +415,30 @@ describe.each(backends)('commands from the console: $name', (backend) => {
       timestamp: new Date(Date.parse(open.doorChangedAt) - 10_000).toISOString(),
       compartments: [{ compartment_number: 1, door_state: 'closed' }],
     });
-    await pause(1_000);
+    // So does a door event from a time offline: recorded in the history, the door not moved back.
+    const old = new Date(Date.parse(open.doorChangedAt) - 5_000).toISOString();
+    await link.client.publishJson(terminalTopics.event(locker.terminalId), {
+      message_id: randomUUID(),
+      timestamp: old,
+      event: 'door_closed',
+      data: { compartment_number: 1 },
+    });
+    await eventually(
+      () => auditOf('compartiment', locker.compartmentIds[0] as string),
+      (rows) => rows.some((row) => row.action === 'door_closed' && row.values.after.occurredAt === old),
+    );
+    await pause(300);
     expect((await compartmentOf(locker.compartmentIds[0] as string)).doorOpen).toBe(true);
+    // A later snapshot does close it.
+    await link.client.publishJson(terminalTopics.compartments(locker.terminalId), {
+      message_id: randomUUID(),
+      timestamp: new Date(Date.now() + 1_000).toISOString(),
+      compartments: [{ compartment_number: 1, door_state: 'closed' }],
+    });
+    await eventually(
+      () => compartmentOf(locker.compartmentIds[0] as string),
+      (body) => body.doorOpen === false,
+    );
     await terminal.stop();
   });
 
@@ -394,7 +455,7 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     const opener = await t.createUser({ permissions: ['compartimentRead', 'compartimentOpen', 'eboxRead', 'eboxSync'] });
     expect((await opener.api.put(`/compartiment/lock/${id}`, { data: { status: 'DAMAGE' } })).status).toBe(403);
     expect((await opener.api.post('/ebox/terminal/send', { data: { ebox: locker.id, type_message: 'reboot' } })).status).toBe(403);
-    expect((await opener.api.get(`/compartiment/open/${id}`)).status).toBe(503);
+    expect((await opener.api.get(`/compartiment/open/${id}`)).body.outcome).toBe('offline');
     const all = [
       'eboxRead',
       'compartimentRead',

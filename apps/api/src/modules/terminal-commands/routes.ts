@@ -19,7 +19,7 @@ const failure = z.object({
   transactionId: z.string().optional(),
   errorCode: z.string().optional(),
 });
-const failureResponses = { 409: failure, 501: failure, 502: failure, 503: failure, 504: failure } as const;
+const failureResponses = { 409: failure, 422: failure, 424: failure } as const;
 
 function failureBody(result: CommandFailure) {
   const { ok: _ok, ...body } = result;

@@ -47,14 +47,17 @@ export const COMMAND_FAILURE_OUTCOMES = ['offline', 'unknown', 'jammed', 'refuse
 export type CommandFailureOutcome = (typeof COMMAND_FAILURE_OUTCOMES)[number];
 export type CommandFailure = { ok: false; outcome: CommandFailureOutcome; message: string; transactionId?: string; errorCode?: string };
 
-/** The HTTP status of each failure: the body (`{message, outcome}`) says the rest. */
-export const COMMAND_FAILURE_STATUS: Record<CommandFailureOutcome, 409 | 501 | 502 | 503 | 504> = {
-  offline: 503,
-  unknown: 504,
+/**
+ * The HTTP status of each failure (the body, `{message, outcome}`, says the rest). Never 5xx: HTTP
+ * clients retry a GET answered 502-504 on their own, and a retried opening is a second opening.
+ */
+export const COMMAND_FAILURE_STATUS: Record<CommandFailureOutcome, 409 | 422 | 424> = {
+  offline: 409,
+  unknown: 424,
   jammed: 409,
   refused: 409,
-  unsupported: 501,
-  failed: 502,
+  unsupported: 422,
+  failed: 424,
 };
 
 /** Sent by people from the console, with the permission each needs (spec 6). */
@@ -198,6 +201,8 @@ export async function openCompartiment(ctx: ServiceContext, id: string, orderId?
   authorize(ctx, TERMINAL_ACTION_PERMISSIONS.open_compartment);
   const compartment = await compartmentInScope(ctx, id);
   const number = Number(compartment.number);
+  // The terminal knows a compartment only by its number on a locker.
+  if (!compartment.ebox || !Number.isInteger(number) || number < 1) throw badRequest('terminalCommands.notOpenable');
   const locker = await lockerOf(ctx, String(compartment.ebox));
   const sent = await send(ctx, locker, 'open_compartment', { compartment_number: number });
   const failure = failureOf(ctx, sent, 'open_compartment', number);
@@ -294,9 +299,10 @@ export async function enqueueApplyConfig(ctx: TxContext, eboxId: string, reason:
  * compartments, is left alone: it gets its mapping when it comes online, or once it has them.
  */
 export async function applyConfig(ctx: ServiceContext, eboxId: string, reason: string): Promise<string | null> {
-  if (!ctx.deps.mqtt) throw new Error('apply_config needs a process that runs the terminal link (an API process)');
   const locker = await findCommandLocker(dbOf(ctx), eboxId);
   if (!locker?.terminalId || locker.status !== 'online') return null;
+  // A worker process without the link (`npm run worker`): the retry may land on an API process.
+  if (!ctx.deps.mqtt) throw new Error('apply_config needs a process that runs the terminal link (an API process)');
   const compartments = buildCompartmentMapping(await findCompartmentWiring(dbOf(ctx), eboxId));
   if (!compartments.length) return null;
   const configHash = await hashCompartmentMapping(compartments);

@@ -6,6 +6,7 @@ export default {
     jammed: 'The door of compartment {{number}} is jammed',
     refused: 'The terminal refused the command',
     failed: 'The terminal could not carry out the command',
+    notOpenable: 'Only a compartment with a number, on a locker, can be opened',
     holdsParcel: 'Compartment {{number}} holds a parcel: it cannot be locked or released now',
     actions: {
       open_compartment: 'opening a compartment',

@@ -6,6 +6,7 @@ export default {
     jammed: 'A porta do compartimento {{number}} está emperrada',
     refused: 'O terminal recusou o comando',
     failed: 'O terminal não conseguiu executar o comando',
+    notOpenable: 'Só um compartimento com número, em um armário, pode ser aberto',
     holdsParcel: 'O compartimento {{number}} guarda uma encomenda: não pode ser bloqueado nem liberado agora',
     actions: {
       open_compartment: 'abrir um compartimento',
