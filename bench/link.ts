@@ -286,6 +286,9 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
         MQTT_URL: mosquitto.url,
         MQTT_USERNAME: mosquitto.admin.username,
         MQTT_PASSWORD: mosquitto.admin.password,
+        // Replicas share the bootstrap user's password (else each keeps its own in its DATA_DIR and
+        // the second one's start-up tries to change it).
+        MQTT_BOOTSTRAP_PASSWORD: randomUUID(),
       });
     } else {
       const mqttPort = await freePort();
