@@ -398,7 +398,10 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       const httpOpen = async (i: number) => {
         const locker = pick();
         const base = apis[i % apis.length]?.baseUrl;
-        const response = await fetch(`${base}/io/api/v1/compartiment/open/${locker.compartmentId}`, { headers });
+        const response = await fetch(`${base}/io/api/v1/compartiment/open/${locker.compartmentId}`, {
+          headers,
+          signal: AbortSignal.timeout(15_000),
+        });
         await response.arrayBuffer();
         return response.status === 200;
       };
