@@ -24,14 +24,22 @@
  *   BENCH_ROUNDS (3) rounds; req/s, p50 and the API/raw ratio (BENCH_CUSTOMERS, BENCH_COMPANIES).
  * - import: BENCH_IMPORT_ROWS (10,000) customers through POST /customer/import, ten in flight as the
  *   console sends them, beside as many plain one-row INSERTs; rows per second and the ratio.
+ * - link: N virtual lockers heartbeating on one API process (the console in its own process, the
+ *   simulator in others): time to connect, API CPU and RSS, the round trip p50/p95 of a command
+ *   (GET /compartiment/open/{id}) beside the broker alone, for BENCH_LINK_STEPS (100 ... 10,000) until
+ *   saturated; the largest N within p95 100 ms. Then the same with two API processes on one Mosquitto
+ *   (BENCH_LINK_APIS, `1,2`). `--quick` for a smoke run (20, 50; one API). See bench/link.ts.
  * - export: BENCH_EXPORT_CUSTOMERS (1,000,000) customers across BENCH_COMPANIES (50) exported whole
  *   through GET /customer/export as csv and xlsx (time, API CPU, RSS growth), beside PostgreSQL's
  *   COPY of the same rows in the same run.
  */
+
+import { mosquittoAvailable } from '../apps/api/test/support/mosquitto';
 import { formatExportResults, runExportBenchmark } from './export';
 import { formatFirstScreenResults, runFirstScreenBenchmark } from './first-screen';
 import { formatImportResults, runImportBenchmark } from './import';
 import { formatJobsResults, runJobsBenchmark } from './jobs';
+import { formatLinkResults, runLinkBenchmark } from './link';
 import { formatResults, type ListBenchPart, runListBenchmark } from './list';
 import { formatComparisons } from './list-versus-sql';
 import { formatRequestCostResults, runRequestCostBenchmark } from './request-cost';
@@ -44,6 +52,9 @@ function numberFromEnv(name: string, fallback: number): number {
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Options after the part names, e.g. `npm run bench -- link --quick`. */
+const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
 
 const logDatabase = () =>
   log(
@@ -140,6 +151,47 @@ const PARTS: Record<string, () => Promise<void>> = {
     log('');
     log(formatExportResults(results, customers));
   },
+  async link() {
+    const quick = flags.has('--quick');
+    const steps = (process.env.BENCH_LINK_STEPS ?? (quick ? '20,50' : '100,500,1000,2000,5000,10000'))
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0)
+      .sort((a, b) => a - b);
+    // One API process on its embedded broker, then two on one Mosquitto (when it is installed).
+    const variants = (process.env.BENCH_LINK_APIS ?? (quick ? '1' : '1,2')).split(',').map(Number) as (1 | 2)[];
+    for (const apis of variants) {
+      if (apis === 2 && !mosquittoAvailable()) {
+        log('two API processes on one Mosquitto: skipped, mosquitto is not installed (apt-get install mosquitto)');
+        continue;
+      }
+      log(
+        `Ebox Console link benchmark: virtual lockers heartbeating on ${apis === 2 ? 'two API processes on one Mosquitto' : 'one API process'}, steps ${steps.join(', ')}${quick ? ' (--quick)' : ''}`,
+      );
+      logDatabase();
+      const run = runLinkBenchmark({
+        apis,
+        steps,
+        commands: numberFromEnv('BENCH_LINK_COMMANDS', quick ? 30 : 200),
+        concurrency: numberFromEnv('BENCH_LINK_CONCURRENCY', 4),
+        floorRoundTrips: numberFromEnv('BENCH_LINK_FLOOR', quick ? 30 : 100),
+        idleSeconds: numberFromEnv('BENCH_LINK_IDLE_SECONDS', 5),
+        databaseUrl: process.env.BENCH_DATABASE_URL,
+        log,
+      });
+      // The two-process variant failing (a broker set-up problem) still leaves the one-process figures.
+      let results: Awaited<typeof run> | null = null;
+      try {
+        results = await run;
+      } catch (error) {
+        if (apis !== 2) throw error;
+        log(`two API processes on one Mosquitto failed: ${(error as Error).message}`);
+      }
+      log('');
+      if (results) log(formatLinkResults(results));
+      log('');
+    }
+  },
   async 'first-screen'() {
     log('Ebox Console first-screen benchmark: Chromium, cold cache, the console as `npm start` serves it');
     const results = await runFirstScreenBenchmark({ runs: numberFromEnv('BENCH_FIRST_SCREEN_RUNS', 3), log });
@@ -149,7 +201,7 @@ const PARTS: Record<string, () => Promise<void>> = {
 };
 
 try {
-  const asked = process.argv.slice(2);
+  const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
   const unknown = asked.filter((name) => !PARTS[name]);
   if (unknown.length) throw new Error(`unknown part ${unknown.join(', ')}; parts: ${Object.keys(PARTS).join(', ')}`);
   for (const name of asked.length ? asked : Object.keys(PARTS)) {

@@ -1,7 +1,7 @@
 /**
- * Builds what `npm start` runs: the console (vite build into apps/web/dist) and the API (esbuild
+ * Builds what `npm start` runs: the console (vite build into apps/web/dist), the API (esbuild
  * bundles, apps/api/dist/main.js and `npm run worker`'s worker.js, with the workspace's TypeScript packages inside and the
- * npm packages left to node_modules). A part is rebuilt only when its sources changed: the hash of
+ * npm packages left to node_modules) and the demo lockers' simulator (apps/terminal-sim/dist/main.js). A part is rebuilt only when its sources changed: the hash of
  * its inputs is written in a stamp beside its output, so a second `npm start` builds nothing.
  *
  * `node scripts/build.mjs` builds what changed; `--force` builds everything.
@@ -34,6 +34,14 @@ const PARTS = [
     output: 'apps/api/dist/worker.js',
     build: buildApi,
   },
+  {
+    // The demo lockers' simulator `npm start` runs beside the API (SIMULATE_LOCKERS).
+    name: 'virtual lockers (apps/terminal-sim)',
+    id: 'sim',
+    inputs: ['apps/terminal-sim/src', 'apps/terminal-sim/package.json'],
+    output: 'apps/terminal-sim/dist/main.js',
+    build: () => bundle(['apps/terminal-sim/src/main.ts'], 'apps/terminal-sim/dist'),
+  },
 ];
 
 function run(command, args) {
@@ -62,13 +70,17 @@ function hashOf(inputs) {
   return hash.digest('hex');
 }
 
-async function buildApi() {
+function buildApi() {
+  // the API and `npm run worker`'s job worker: two entry points, each bundle complete on its own
+  return bundle(['apps/api/src/main.ts', 'apps/api/src/worker.ts'], 'apps/api/dist');
+}
+
+async function bundle(entryPoints, outdir) {
   const esbuild = await import('esbuild');
   await esbuild.build({
     absWorkingDir: ROOT_DIR,
-    // the API and `npm run worker`'s job worker: two entry points, each bundle complete on its own
-    entryPoints: ['apps/api/src/main.ts', 'apps/api/src/worker.ts'],
-    outdir: 'apps/api/dist',
+    entryPoints,
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buildApp } from './app';
+import { API_PREFIX, buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { seedDemoData } from './modules/demo/seed-demo';
+import { type LockerSimulator, startLockerSimulator } from './modules/demo/simulate-lockers';
 import { connectDatabase } from './platform/db/client';
 import { type EmbeddedLog, startEmbeddedPostgres } from './platform/db/embedded';
 import { migrateDatabase } from './platform/db/migrate';
@@ -39,6 +41,10 @@ async function main(): Promise<void> {
   const demo = config.seedDemo ? await seedDemoData(app.deps) : false;
   logDatabase = (level, message) => app.log[level](message);
   await app.listen({ port: config.port, host: config.host });
+  const simulator: LockerSimulator = await startLockerSimulator(app.deps, {
+    apiUrl: `${loopbackUrlOf(app.server.address(), config.host)}${API_PREFIX}`,
+    ownerEmail: owner.email,
+  }).catch((error: unknown) => ({ summary: `off (could not start: ${describeError(error)})`, stop: async () => {} }));
 
   const lines = [
     '',
@@ -50,6 +56,7 @@ async function main(): Promise<void> {
     `  Files:      ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `local disk, ${path.join(config.dataDir, 'files')}`}`,
     `  Lockers:    ${mqttLineOf(app.deps.mqtt, config)}`,
     `  Demo data:  ${demo ? 'loaded' : config.seedDemo ? 'already present' : 'off (SEED_DEMO=false)'}`,
+    `  Simulator:  ${simulator.summary}`,
     owner.created
       ? `  Owner:      ${owner.email} / ${owner.password}   (shown once; set OWNER_EMAIL / OWNER_PASSWORD to choose)`
       : `  Owner:      ${owner.email} (password unchanged)`,
@@ -62,6 +69,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping');
+    await simulator.stop();
     await app.close();
     await database.close();
     if (embedded) await embedded.stop();
@@ -79,6 +87,14 @@ function mqttLineOf(link: MqttLink | null | undefined, config: Config): string {
   const port = link.broker?.port;
   const taken = link.broker?.portFallback ? ` (MQTT_PORT ${config.mqtt.port} was taken)` : '';
   return `embedded MQTT broker on port ${port}${taken}, and ${config.appUrl.replace(/^http/, 'ws')}${MQTT_WEBSOCKET_PATH}`;
+}
+
+/** This console's address from this machine: the simulator it starts calls it there. */
+function loopbackUrlOf(address: AddressInfo | string | null, host: string): string {
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const wildcard = ['0.0.0.0', '::', '', 'localhost'].includes(host);
+  const reachable = wildcard ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${reachable}:${port}`;
 }
 
 function describeError(error: unknown): string {

@@ -80,6 +80,39 @@ describe('demo data', () => {
       'Grande',
     ]);
 
+    // The demo network: four lockers with compartments generated from their modules, three in the group.
+    const lockers = await owner.api.get('/ebox', { orderBy: 'code_ASC', limit: 50 });
+    expect(lockers.status).toBe(200);
+    expect(
+      lockers.body.rows.map((l: { code: string; company: { label: string }; shared: boolean }) => [l.code, l.company.label, l.shared]),
+    ).toEqual([
+      ['RJ-ACACIAS-01', 'Administradora Jardim das Acácias', false],
+      ['RJ-COPA-01', 'Rápido Carioca Transportes', true],
+      ['RJ-LGMACHADO-01', 'TransMantiqueira Logística', false],
+      ['RJ-RIOSUL-01', 'Rápido Carioca Transportes', false],
+    ]);
+    const counts: Record<string, number> = {};
+    for (const locker of lockers.body.rows as { id: string; code: string }[]) {
+      const own = await owner.api.get('/compartiment', { filter: { ebox: locker.id }, orderBy: 'number_ASC', limit: 100 });
+      expect(own.status).toBe(200);
+      counts[locker.code] = own.body.count;
+      // Numbered from 1 without gaps, every one free, each wired to a board channel of its own.
+      expect(own.body.rows.map((c: { number: number }) => c.number)).toEqual(Array.from({ length: own.body.count }, (_, i) => i + 1));
+      expect(new Set(own.body.rows.map((c: { status: string }) => c.status))).toEqual(new Set(['AVAILABLE']));
+      const wiring = own.body.rows.map((c: { boardNumber: number; comNumber: number }) => `${c.boardNumber}:${c.comNumber}`);
+      expect(new Set(wiring).size).toBe(wiring.length);
+    }
+    expect(counts).toEqual({ 'RJ-ACACIAS-01': 12, 'RJ-COPA-01': 16, 'RJ-LGMACHADO-01': 16, 'RJ-RIOSUL-01': 20 });
+    const acaciasLocker = await owner.api.get(`/ebox/${lockers.body.rows[0].id}`);
+    expect(acaciasLocker.body.building).toMatchObject({ label: 'Residencial Jardim das Acácias' });
+    expect(acaciasLocker.body.eboxModule.map((m: { label: string }) => m.label)).toEqual(['Coluna 8 portas', 'Coluna 4 portas grandes']);
+    const groups = await owner.api.get('/group');
+    expect(groups.body.rows[0].ebox.map((l: { label: string }) => l.label).sort()).toEqual([
+      'Armário Compartilhado Copacabana',
+      'Armário Estação Largo do Machado',
+      'Armário Shopping Rio Sul',
+    ]);
+
     for (const path of ['warehouse', 'ccm', 'qrcodeTemplate', 'webhook', 'group', 'compartimentLayout', 'building-level2']) {
       const list = await owner.api.get(`/${path}`);
       expect(list.status, path).toBe(200);
@@ -99,7 +132,10 @@ describe('demo data', () => {
     expect(rows.every((row) => row.created_by_email === null)).toBe(true);
     const used = new Set(
       rows.map((row) =>
-        permissionOf(ENTITIES[row.entity_name] as NonNullable<(typeof ENTITIES)[string]>, row.action === 'create' ? 'Create' : 'Edit'),
+        // The demo's compartments are made by generateCompartiments, which is editing the locker.
+        row.entity_name === 'compartiment'
+          ? 'eboxEdit'
+          : permissionOf(ENTITIES[row.entity_name] as NonNullable<(typeof ENTITIES)[string]>, row.action === 'create' ? 'Create' : 'Edit'),
       ),
     );
     expect(used).toEqual(new Set(SYSTEM_ACTOR_RIGHTS.demoSeed));

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiNotReadyError, provisionLockersThroughApi } from './api-provisioning';
+import { DemoLockersError, prepareDemoLockers } from './demo-lockers';
 import { Fleet } from './fleet';
 import { defaultCompartments, type VirtualTerminalOptions } from './virtual-terminal';
 
@@ -17,10 +19,18 @@ const USAGE = `Virtual lockers speaking the terminal link (docs/terminal-link.md
   --door-close-ms MS    time a door stays open before it is shut (default 5000)
   --compartments N      compartments per locker (default 8)
   --activity-seconds S  every S seconds a locker plays a courier deposit or a customer pickup (default off)
+  --connect-concurrency N  lockers connecting at the same time (default 100)
   --standalone          no API, no enrolment: lockers with new UUIDs connect straight to the broker
   --lockers-file PATH   lockers already enrolled: a JSON array of {lockerUuid, password, clientId?,
                         brokerUrl?, compartments?: [{number, boardNumber, channel}]} (no API needed)
   --username/--password broker credentials for --standalone (default: user = the locker UUID, no password)
+  --demo                the console's own lockers with these codes (--codes A,B or $SIM_DEMO_CODES): each is
+                        enrolled once (POST /ebox/createToken, then the enrolment over MQTT) and its
+                        credentials kept in --credentials-file, so the next run reconnects without a token.
+                        The session is $SIM_API_TOKEN, or a sign-in as $SIM_EMAIL / $SIM_PASSWORD.
+                        \`npm start\` runs this with the demo lockers (SIMULATE_LOCKERS=false turns it off).
+  --codes LIST          lockers' codes for --demo, comma separated
+  --credentials-file P  where --demo keeps credentials (default $DATA_DIR/terminal-sim/demo-lockers.json)
   --verbose             print every command and answer
 
 Through the API (the default), it signs in as $SIM_EMAIL / $SIM_PASSWORD, creates the lockers with
@@ -33,15 +43,19 @@ function parseCli() {
   const { values } = parseArgs({
     options: {
       lockers: { type: 'string', default: '1' },
-      broker: { type: 'string', default: process.env.MQTT_URL ?? 'mqtt://localhost:1883' },
+      broker: { type: 'string' },
       api: { type: 'string', default: process.env.SIM_API_URL ?? 'http://localhost:8080/io/api/v1' },
       'failure-rate': { type: 'string', default: '0' },
       'latency-ms': { type: 'string', default: '0' },
       'door-close-ms': { type: 'string', default: '5000' },
       compartments: { type: 'string', default: '8' },
       'activity-seconds': { type: 'string', default: '0' },
+      'connect-concurrency': { type: 'string', default: '100' },
       standalone: { type: 'boolean', default: false },
       'lockers-file': { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      codes: { type: 'string', default: process.env.SIM_DEMO_CODES ?? '' },
+      'credentials-file': { type: 'string' },
       username: { type: 'string' },
       password: { type: 'string' },
       verbose: { type: 'boolean', default: false },
@@ -56,15 +70,26 @@ function parseCli() {
   return {
     help: values.help,
     lockers: Math.floor(number('lockers', 1)),
-    brokerUrl: values.broker,
+    brokerUrl: values.broker ?? process.env.MQTT_URL ?? 'mqtt://localhost:1883',
+    /** Only what was said on the command line: --demo otherwise takes the broker its tokens name. */
+    brokerOverride: values.broker,
     apiUrl: values.api.replace(/\/$/, ''),
     failureRate: number('failure-rate', 0, 1),
     latencyMs: number('latency-ms', 0),
     doorCloseAfterMs: number('door-close-ms', 0),
     compartments: Math.floor(number('compartments', 1, 1000)),
     activitySeconds: number('activity-seconds', 0),
+    connectConcurrency: Math.floor(number('connect-concurrency', 1, 10_000)),
     standalone: values.standalone,
     lockersFile: values['lockers-file'],
+    demo: values.demo,
+    codes: values.codes
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean),
+    credentialsFile:
+      values['credentials-file'] ??
+      path.join(path.resolve(process.env.DATA_DIR ?? path.join(process.cwd(), 'data')), 'terminal-sim', 'demo-lockers.json'),
     username: values.username,
     password: values.password,
     verbose: values.verbose,
@@ -72,11 +97,11 @@ function parseCli() {
 }
 
 /** Lockers enrolled earlier (by the console's demo, say), with the credentials they were given. */
-function readLockersFile(path: string): Omit<VirtualTerminalOptions, 'brokerUrl'>[] {
-  const entries: unknown = JSON.parse(readFileSync(path, 'utf8'));
-  if (!Array.isArray(entries)) throw new Error(`${path} must hold a JSON array of lockers`);
+function readLockersFile(file: string): Omit<VirtualTerminalOptions, 'brokerUrl'>[] {
+  const entries: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(entries)) throw new Error(`${file} must hold a JSON array of lockers`);
   return entries.map((entry, index) => {
-    if (typeof entry?.lockerUuid !== 'string') throw new Error(`${path}: entry ${index} has no lockerUuid`);
+    if (typeof entry?.lockerUuid !== 'string') throw new Error(`${file}: entry ${index} has no lockerUuid`);
     return entry as Omit<VirtualTerminalOptions, 'brokerUrl'>;
   });
 }
@@ -96,7 +121,36 @@ async function main(): Promise<number> {
   const behaviour = { failureRate: cli.failureRate, latencyMs: cli.latencyMs, doorCloseAfterMs: cli.doorCloseAfterMs };
 
   let terminals: VirtualTerminalOptions[];
-  if (cli.lockersFile) {
+  if (cli.demo) {
+    if (!cli.codes.length) {
+      console.error("[sim] --demo needs the lockers' codes (--codes or SIM_DEMO_CODES)");
+      return 1;
+    }
+    try {
+      const prepared = await prepareDemoLockers({
+        apiUrl: cli.apiUrl,
+        sessionToken: process.env.SIM_API_TOKEN || undefined,
+        email: process.env.SIM_EMAIL,
+        password: process.env.SIM_PASSWORD,
+        codes: cli.codes,
+        credentialsFile: cli.credentialsFile,
+        brokerUrl: cli.brokerOverride,
+        log,
+      });
+      if (prepared.lockers.length === 0) {
+        log('none of the demo lockers is in the console: nothing to simulate');
+        return 0;
+      }
+      log(`${prepared.reused} demo locker(s) with the credentials kept in ${cli.credentialsFile}, ${prepared.enrolled} enrolled now`);
+      terminals = prepared.lockers.map((locker) => ({ ...locker, ...behaviour }));
+    } catch (error) {
+      if (error instanceof DemoLockersError) {
+        console.error(`[sim] cannot run the demo lockers: ${error.message}`);
+        return 2;
+      }
+      throw error;
+    }
+  } else if (cli.lockersFile) {
     terminals = readLockersFile(cli.lockersFile).map((locker) => ({ brokerUrl: cli.brokerUrl, ...locker, ...behaviour }));
   } else if (cli.standalone) {
     terminals = Array.from({ length: cli.lockers }, () => {
@@ -132,7 +186,7 @@ async function main(): Promise<number> {
     }
   }
 
-  const fleet = new Fleet(terminals, { activitySeconds: cli.activitySeconds, log });
+  const fleet = new Fleet(terminals, { activitySeconds: cli.activitySeconds, connectConcurrency: cli.connectConcurrency, log });
   for (const terminal of fleet.terminals) {
     terminal.on('error', (error) => log(`${terminal.lockerUuid}: ${error.message}`));
     if (cli.verbose) {
@@ -145,18 +199,24 @@ async function main(): Promise<number> {
   const { failed } = await fleet.start();
   for (const failure of failed) log(`${failure.lockerUuid} could not connect: ${failure.reason}`);
   const online = fleet.terminals.length - failed.length;
-  log(`${online} of ${fleet.terminals.length} virtual lockers online on ${cli.brokerUrl}; Ctrl+C stops them.`);
+  log(`${online} of ${fleet.terminals.length} virtual lockers online on ${terminals[0]?.brokerUrl ?? cli.brokerUrl}; Ctrl+C stops them.`);
   if (online === 0) return 1;
   if (cli.standalone && cli.lockers <= 20) for (const t of fleet.terminals) log(`locker ${t.lockerUuid}`);
 
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
+    // Started by the console with an IPC channel: when the console goes (even killed), so do we.
+    if (process.send) process.once('disconnect', resolve);
   });
   log('stopping');
-  await fleet.stop();
+  // The broker may have gone with the console that started us: a clean goodbye would wait forever.
+  await Promise.race([fleet.stop(), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
   return 0;
 }
+
+// Our output is piped to the console that started us; once it is gone, writing must not crash the stop.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
 main().then(
   (code) => process.exit(code),

@@ -269,6 +269,9 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
       ...this.options.mqttOptions,
     });
     this.client = client;
+    // Small MQTT packets both ways (a command, its PUBACK, the answer): with Nagle's algorithm on, each
+    // waits for the peer's delayed ACK, ~40 ms a hop. A real terminal's round trip has no such wait.
+    client.on('connect', () => (client.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true));
     client.on('message', (topic, payload) => {
       if (topic === terminalTopics.command(lockerUuid)) this.receiveCommand(payload);
     });

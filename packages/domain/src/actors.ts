@@ -27,6 +27,10 @@ export const SYSTEM_ACTOR_RIGHTS = {
     'productCreate',
     'compartimentLayoutCreate',
     'eboxModuleCreate',
+    'eboxCreate',
+    // generateCompartiments (the demo lockers' compartments) and the demo group's locker list.
+    'eboxEdit',
+    'groupEdit',
     'ccmCreate',
     'qrcodeTemplateCreate',
     'webhookCreate',

@@ -334,3 +334,93 @@ export const DEMO_QRCODE_TEMPLATES: { company: DemoCompanyKey; type: string; hbs
 export const DEMO_WEBHOOKS: { company: DemoCompanyKey; url: string; enable: boolean }[] = [
   { company: 'aurora', url: 'https://api.auroramodas.exemplo.com.br/webhooks/ebox', enable: true },
 ];
+
+/**
+ * Lockers of the demo network, built from the module models above (left to right) with their
+ * compartments generated as the console does it. Those `inGroup` are the demo group's lockers, the
+ * only ones the carriers (limited to the group) see; the shared one takes other companies' orders.
+ * `npm start` runs a virtual terminal for each (SIMULATE_LOCKERS), so a new user sees live lockers.
+ */
+export const DEMO_LOCKERS: {
+  company: DemoCompanyKey;
+  modules: string[];
+  inGroup: boolean;
+  building?: string;
+  data: Record<string, unknown>;
+}[] = [
+  {
+    company: 'rapido',
+    modules: ['MOD-8P', 'MOD-4G', 'MOD-8P'],
+    inGroup: true,
+    data: {
+      name: 'Armário Shopping Rio Sul',
+      code: 'RJ-RIOSUL-01',
+      street: 'Rua Lauro Müller',
+      number: '116',
+      complement: 'Piso G1, ao lado da farmácia',
+      neighborhood: 'Botafogo',
+      city: 'Rio de Janeiro',
+      state: 'RJ',
+      postalCode: '22290-160',
+      coordinates: { latitude: -22.956726, longitude: -43.177168 },
+      workingHours: 'Seg a Sáb 10:00-22:00, Dom 14:00-20:00',
+    },
+  },
+  {
+    company: 'mantiqueira',
+    modules: ['MOD-8P', 'MOD-8P'],
+    inGroup: true,
+    data: {
+      name: 'Armário Estação Largo do Machado',
+      code: 'RJ-LGMACHADO-01',
+      street: 'Largo do Machado',
+      number: 's/n',
+      complement: 'Acesso B do metrô',
+      neighborhood: 'Flamengo',
+      city: 'Rio de Janeiro',
+      state: 'RJ',
+      postalCode: '22221-020',
+      coordinates: { latitude: -22.930887, longitude: -43.178192 },
+      workingHours: 'Seg a Sex 06:00-23:00',
+    },
+  },
+  {
+    company: 'rapido',
+    modules: ['MOD-4G', 'MOD-8P', 'MOD-4G'],
+    inGroup: true,
+    data: {
+      name: 'Armário Compartilhado Copacabana',
+      code: 'RJ-COPA-01',
+      street: 'Avenida Nossa Senhora de Copacabana',
+      number: '680',
+      neighborhood: 'Copacabana',
+      city: 'Rio de Janeiro',
+      state: 'RJ',
+      postalCode: '22050-001',
+      coordinates: { latitude: -22.967216, longitude: -43.185711 },
+      workingHours: '24 horas',
+      shared: true,
+    },
+  },
+  {
+    company: 'acacias',
+    modules: ['MOD-8P', 'MOD-4G'],
+    inGroup: false,
+    building: 'Residencial Jardim das Acácias',
+    data: {
+      name: 'Armário Residencial Jardim das Acácias',
+      code: 'RJ-ACACIAS-01',
+      street: 'Rua das Acácias',
+      number: '250',
+      complement: 'Portaria',
+      neighborhood: 'Jardim Botânico',
+      city: 'Rio de Janeiro',
+      state: 'RJ',
+      postalCode: '22461-000',
+      workingHours: '24 horas',
+    },
+  },
+];
+
+/** The demo lockers' codes: the simulator started by `npm start` runs these and no other locker. */
+export const DEMO_LOCKER_CODES = DEMO_LOCKERS.map((locker) => locker.data.code as string);

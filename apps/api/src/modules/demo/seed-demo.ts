@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app';
 import { serviceOf } from '../../kit/service';
 import { inTransaction, systemContext, type TxContext } from '../../platform/context';
+import { generateCompartiments } from '../ebox/service';
 import {
   cpfOf,
   DEMO_BUILDINGS,
@@ -8,6 +9,7 @@ import {
   DEMO_CUSTOMERS,
   DEMO_GROUP,
   DEMO_LAYOUTS,
+  DEMO_LOCKERS,
   DEMO_MESSAGE_TEMPLATES,
   DEMO_MODULES,
   DEMO_PRODUCTS,
@@ -69,9 +71,11 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
     }
 
     // Residents move into the apartments in order, one per apartment.
+    const buildings: Record<string, string> = {};
     const residents = DEMO_CUSTOMERS.map((customer, i) => ({ customer, id: customerIds[i] as string })).filter((r) => r.customer.resident);
     for (const { towers, ...building } of DEMO_BUILDINGS) {
       const buildingId = await createRecord(ctx, 'building', { ...building, company: companies.acacias });
+      buildings[building.name] = buildingId;
       for (const tower of towers) {
         const apartmentIds: string[] = [];
         for (const apartment of tower.apartments) {
@@ -97,8 +101,10 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
     const layouts: Record<string, string> = {};
     for (const layout of DEMO_LAYOUTS) layouts[layout.code] = await createRecord(ctx, 'compartimentLayout', layout);
 
+    const modules: Record<string, string> = {};
     for (const { compartiments, ...module } of DEMO_MODULES) {
       const moduleId = await createRecord(ctx, 'eboxModule', module);
+      modules[module.code] = moduleId;
       for (const [i, compartiment] of compartiments.entries()) {
         await createRecord(ctx, 'eboxModuleCompartiment', {
           eboxModule: moduleId,
@@ -110,6 +116,23 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
         });
       }
     }
+
+    // Lockers and their compartments as an operator makes them: the form, then "generate compartments".
+    const groupLockers: string[] = [];
+    for (const locker of DEMO_LOCKERS) {
+      const lockerId = await createRecord(ctx, 'ebox', {
+        ...locker.data,
+        company: companies[locker.company],
+        building: locker.building ? buildings[locker.building] : undefined,
+        eboxModule: locker.modules.map((code) => modules[code]),
+        startNumber: 1,
+        boardNumber: 1,
+        enable: true,
+      });
+      await generateCompartiments(ctx, { ebox: lockerId });
+      if (locker.inGroup) groupLockers.push(lockerId);
+    }
+    await serviceOf('group').update(ctx, groupId, { ebox: groupLockers });
 
     for (const template of DEMO_MESSAGE_TEMPLATES) {
       await createRecord(ctx, 'ccm', { ...template, company: companies[template.company], enable: true });

@@ -12,7 +12,7 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 10_000;
 
 /** Connects as an API process (MQTT 3.1.1, clean session, QoS 1), and resolves once connected. */
 export async function connectMqtt(url: string, credentials: MqttCredentials, options: Partial<IClientOptions> = {}): Promise<MqttClient> {
-  return mqtt.connectAsync(url, {
+  const client = await mqtt.connectAsync(url, {
     protocolVersion: 4,
     clean: true,
     clientId: `ebox-api-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
@@ -22,6 +22,11 @@ export async function connectMqtt(url: string, credentials: MqttCredentials, opt
     connectTimeout: 10_000,
     ...options,
   });
+  // No Nagle on commands and answers (see embedded-broker.ts); again after every reconnection (a new socket).
+  const noDelay = () => (client.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true);
+  noDelay();
+  client.on('connect', noDelay);
+  return client;
 }
 
 export type MqttHandler = (topic: string, payload: Buffer) => void | Promise<void>;
