@@ -216,14 +216,19 @@ export async function createDynsecBrokerAdmin(
       await ensureRole(BOOTSTRAP_ROLE, BOOTSTRAP_ACLS);
       const [created] = await run([{ command: 'createClient', username, password, roles: [{ rolename: BOOTSTRAP_ROLE }] }], ALREADY);
       // It existed: setting its password would kick terminals enrolling now, so only when it differs.
-      if (created?.error && !((await clientRoles(username))?.includes(BOOTSTRAP_ROLE) && (await options.canConnect?.(credentials)))) {
-        await run(
-          [
-            { command: 'setClientPassword', username, password },
-            { command: 'addClientRole', username, rolename: BOOTSTRAP_ROLE },
-          ],
-          ALREADY,
-        );
+      if (created?.error) {
+        const hasRole = (await clientRoles(username))?.includes(BOOTSTRAP_ROLE) ?? false;
+        // Another replica started with a different password: take ours. Mosquitto 2.0 answers adding a
+        // role the client already holds with "Internal error", so the role is added only when missing.
+        if (!hasRole || !(await options.canConnect?.(credentials))) {
+          await run(
+            [
+              { command: 'setClientPassword', username, password },
+              ...(hasRole ? [] : [{ command: 'addClientRole', username, rolename: BOOTSTRAP_ROLE }]),
+            ],
+            ALREADY,
+          );
+        }
       }
       if (!options.mayReadOwnReply || (await options.mayReadOwnReply(credentials))) return;
       await ensureRole(BOOTSTRAP_ROLE, BOOTSTRAP_ACLS_WITHOUT_SUBSTITUTION);
