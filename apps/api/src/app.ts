@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { registerKitRoutes } from './kit/routes';
 import { registerAuditLogRoutes } from './modules/audit-log/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { registerNetworkSummaryRoute } from './modules/ebox/network-summary';
 import { registerEboxRoutes } from './modules/ebox/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerIamRoutes } from './modules/iam/routes';
@@ -29,6 +30,8 @@ import type { Db } from './platform/db/client';
 import { type AppError, notFound, registerErrorHandler, unauthorized } from './platform/errors';
 import { JOBS } from './platform/jobs/registry';
 import { startJobWorker } from './platform/jobs/worker';
+import { createLiveHub } from './platform/live/live-hub';
+import { registerLiveRoutes } from './platform/live/routes';
 import { ApiRequestLog, loggerOptionsOf } from './platform/logger';
 import { createMailer, type Mailer } from './platform/mail';
 import { MQTT_WEBSOCKET_PATH, type MqttLink, startMqttLink } from './platform/mqtt';
@@ -140,6 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const sessions = createSessionCache({ db, tokens: deps.tokens, log: app.log });
   app.addHook('onClose', () => sessions.close());
+  const liveHub = createLiveHub({ db, log: app.log });
+  app.addHook('onClose', () => liveHub.close());
 
   app.addHook('onRequest', async (request, reply) => {
     request.language = pickLanguage(request.headers['accept-language']);
@@ -244,6 +249,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerJobRoutes(api);
       await registerFileRoutes(api);
       await registerEboxRoutes(api);
+      await registerNetworkSummaryRoute(api);
+      await registerLiveRoutes(api, liveHub);
       await registerKitRoutes(api);
       api.setNotFoundHandler((_request, _reply) => {
         throw notFound('errors.routeNotFound');

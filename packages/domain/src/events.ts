@@ -40,7 +40,24 @@ export const EVENTS = {
     event: z.enum(['door_opened', 'door_closed', 'door_opened_without_command']),
     at: z.string(),
   }),
+  /** A compartment was locked (DAMAGE) or released (AVAILABLE) from the console. */
+  'compartiment.statusChanged': z.object({
+    eboxId: z.uuid(),
+    compartimentId: z.uuid(),
+    number: z.number().int(),
+    status: z.enum(['AVAILABLE', 'OCCUPIED', 'DAMAGE', 'DIRTY', 'BOOKED']),
+    previousStatus: z.enum(['AVAILABLE', 'OCCUPIED', 'DAMAGE', 'DIRTY', 'BOOKED']).nullable(),
+    at: z.string(),
+  }),
 } as const;
 
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.output<(typeof EVENTS)[N]>;
+
+/**
+ * The events pushed to browsers (GET /live): each names its locker (`eboxId`), whose company scope
+ * decides who receives it.
+ */
+export const LIVE_EVENTS = ['ebox.statusChanged', 'compartiment.doorEvent', 'compartiment.statusChanged'] as const;
+export type LiveEventName = (typeof LIVE_EVENTS)[number];
+export type LiveEvent = { [N in LiveEventName]: { name: N; payload: EventPayload<N> } }[LiveEventName];
