@@ -15,6 +15,9 @@ import { useLocalListState } from '../../kit/list/list-state';
 import { useRouteEntity } from '../../kit/route-entity';
 import { screenPathsOf } from '../../kit/screens';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
+import { LockerFace } from './locker-face';
+import { EboxStatusTag, useLockerLive } from './locker-live';
+import { TerminalCommands } from './terminal-commands';
 
 const compartiment = DECLARED_ENTITIES.compartiment;
 
@@ -93,7 +96,19 @@ function LockerCompartments({ locker, entity }: { locker: EntityRecord; entity: 
   );
 }
 
-/** /ebox/:id: the locker, its metrics and compartments, clone and compartment generation. */
+/** The live part of the locker's page: terminal commands, the face and the metrics, kept true by GET /live. */
+function LockerLiveSections({ locker }: { locker: EntityRecord }) {
+  const live = useLockerLive(locker);
+  return (
+    <>
+      <TerminalCommands locker={locker} extra={<EboxStatusTag status={locker.status} lastHeartBeat={locker.lastHeartBeat} />} />
+      <LockerFace locker={locker} live={live} />
+      <LockerMetrics eboxId={locker.id} />
+    </>
+  );
+}
+
+/** /ebox/:id: the locker, its face, commands, metrics and compartments, clone and compartment generation. */
 export function EboxViewPage() {
   const entity = useRouteEntity();
   const { t } = useTranslation();
@@ -117,7 +132,7 @@ export function EboxViewPage() {
     >
       {(record) => (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <LockerMetrics eboxId={record.id} />
+          <LockerLiveSections locker={record} />
           <LockerCompartments locker={record} entity={entity} />
         </Space>
       )}

@@ -12,6 +12,7 @@ import imports from './imports';
 import kit from './kit';
 import layout from './layout';
 import listTools from './list-tools';
+import lockerLive from './locker-live';
 import mail from './mail';
 import outbox from './outbox';
 import permissions from './permissions';
@@ -48,4 +49,5 @@ export const areas = [
   permissions,
   imports,
   brazilianIds,
+  lockerLive,
 ];
