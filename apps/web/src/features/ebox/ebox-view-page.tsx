@@ -1,7 +1,7 @@
 import { CopyOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { COMPARTIMENT_STATUSES, DECLARED_ENTITIES, type EntityDeclaration } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Space, Statistic } from 'antd';
+import { App, Button, Card, Flex, Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api-client';
@@ -99,12 +99,13 @@ function LockerCompartments({ locker, entity }: { locker: EntityRecord; entity: 
 /** The live part of the locker's page: terminal commands, the face and the metrics, kept true by GET /live. */
 function LockerLiveSections({ locker }: { locker: EntityRecord }) {
   const live = useLockerLive(locker);
+  // Its own stack: a fragment would be one item of the page's Space, its cards without gaps.
   return (
-    <>
+    <Flex vertical gap={16}>
       <TerminalCommands locker={locker} extra={<EboxStatusTag status={locker.status} lastHeartBeat={locker.lastHeartBeat} />} />
       <LockerFace locker={locker} live={live} />
       <LockerMetrics eboxId={locker.id} />
-    </>
+    </Flex>
   );
 }
 

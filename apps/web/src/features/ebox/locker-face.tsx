@@ -17,6 +17,20 @@ const MIN_CELL = 44;
 const COLUMN_WIDTH = 104;
 
 export const faceKey = (eboxId: string) => [...entityKeys.all('compartiment'), 'face', eboxId] as const;
+/** Doors as the pushed events told them, by compartment id (see doorOpenOf). */
+export const doorsKey = (eboxId: string) => ['live-doors', eboxId] as const;
+export type LiveDoors = Record<string, { open: boolean; at: string }>;
+
+/**
+ * A door as the last word about it says: the pushed event when it is newer than what the record
+ * holds (a record reloaded a moment before its row was written, or a link that keeps no door state).
+ */
+function doorOpenOf(row: EntityRecord, doors: LiveDoors | undefined): boolean {
+  const live = doors?.[row.id];
+  const stored = row.doorChangedAt ? Date.parse(String(row.doorChangedAt)) : Number.NEGATIVE_INFINITY;
+  if (live && Date.parse(live.at) >= stored) return live.open;
+  return row.doorOpen === true;
+}
 
 /** GET /compartiment?filter[ebox]: every compartment of the locker with its door and status. */
 export function useLockerCompartments(eboxId: string) {
@@ -82,7 +96,8 @@ export function LockerFace({ locker, live }: { locker: EntityRecord; live: boole
   const { t } = useTranslation();
   const compartments = useLockerCompartments(locker.id);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const rows = compartments.data?.rows ?? [];
+  const doors = useQuery<LiveDoors>({ queryKey: doorsKey(locker.id), queryFn: () => ({}), staleTime: Number.POSITIVE_INFINITY }).data;
+  const rows = (compartments.data?.rows ?? []).map((row) => ({ ...row, doorOpen: doorOpenOf(row, doors) }));
   const columns = columnsOf(rows);
   const tallest = Math.max(1, ...columns.map((column) => column.reduce((sum, row) => sum + heightOf(row), 0)));
   const scale = FACE_HEIGHT / tallest;

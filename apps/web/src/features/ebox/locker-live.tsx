@@ -8,7 +8,7 @@ import { formatDateTime } from '../../app/format';
 import { type LiveMessage, useLiveConnected, useLiveEvents } from '../../app/live-events';
 import { type EntityRecord, entityKeys, type ListResult } from '../../kit/entity-api';
 import { enumLabel } from '../../kit/entity-labels';
-import { faceKey } from './locker-face';
+import { doorsKey, faceKey, type LiveDoors } from './locker-face';
 
 const ebox = DECLARED_ENTITIES.ebox;
 
@@ -66,9 +66,10 @@ export function useLockerLive(locker: EntityRecord): boolean {
     if (event.name === 'compartiment.doorEvent') {
       const open = event.payload.event !== 'door_closed';
       announce(t(open ? 'lockerLive.announce.doorOpened' : 'lockerLive.announce.doorClosed', { number: event.payload.number }));
-      queryClient.setQueryData<ListResult>(faceKey(locker.id), (old) =>
-        patchRows(old, event.payload.compartimentId, { doorOpen: open, doorChangedAt: event.payload.at }),
-      );
+      queryClient.setQueryData<LiveDoors>(doorsKey(locker.id), (old) => ({
+        ...old,
+        [event.payload.compartimentId]: { open, at: event.payload.at },
+      }));
     } else {
       queryClient.setQueryData<ListResult>(faceKey(locker.id), (old) =>
         patchRows(old, event.payload.compartimentId, { status: event.payload.status }),

@@ -55,7 +55,9 @@ export function NetworkSummary() {
                   {locker.code ? ` (${locker.code})` : ''}
                   {' · '}
                   <Typography.Text type="secondary">
-                    {locker.lastHeartBeat ? t('lockerLive.network.lastHeard', { when: formatDateTime(locker.lastHeartBeat) }) : t('lockerLive.network.never')}
+                    {locker.lastHeartBeat
+                      ? t('lockerLive.network.lastHeard', { when: formatDateTime(locker.lastHeartBeat) })
+                      : t('lockerLive.network.never')}
                   </Typography.Text>
                 </li>
               ))}
