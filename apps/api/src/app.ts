@@ -22,6 +22,7 @@ import { registerIamRoutes } from './modules/iam/routes';
 import { registerJobRoutes } from './modules/jobs/routes';
 import { registerOutboxRoutes } from './modules/outbox/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
+import { registerTerminalCommandRoutes } from './modules/terminal-commands/routes';
 import { startTerminalLink, type TerminalLink } from './modules/terminal-link/service';
 import type { CurrentUser } from './platform/auth/current-user';
 import { createSessionCache } from './platform/auth/session-cache';
@@ -251,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerEboxRoutes(api);
       await registerNetworkSummaryRoute(api);
       await registerLiveRoutes(api, liveHub);
+      await registerTerminalCommandRoutes(api);
       await registerKitRoutes(api);
       api.setNotFoundHandler((_request, _reply) => {
         throw notFound('errors.routeNotFound');

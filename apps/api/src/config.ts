@@ -68,6 +68,11 @@ export type MqttConfig = {
    * is offline after OFFLINE_AFTER_MISSED_HEARTBEATS of them without one.
    */
   heartbeatIntervalSeconds: number;
+  /**
+   * TERMINAL_COMMAND_TIMEOUT_SECONDS: how long a command from the console waits for its answer
+   * (default 10 s); after it the outcome is unknown and the command is never re-sent.
+   */
+  commandTimeoutSeconds: number;
 };
 
 export type SmsSettings = { provider: 'sns'; sns: SnsSettings } | { provider: 'sinch'; sinch: SinchSettings };
@@ -218,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         0.1,
         Number(env.TERMINAL_HEARTBEAT_SECONDS ?? CONSOLE_HEARTBEAT_INTERVAL_SECONDS) || CONSOLE_HEARTBEAT_INTERVAL_SECONDS,
       ),
+      commandTimeoutSeconds: Math.max(0.1, Number(env.TERMINAL_COMMAND_TIMEOUT_SECONDS ?? 10) || 10),
       bootstrap: {
         username: env.MQTT_BOOTSTRAP_USERNAME || 'ebox-bootstrap',
         // Read lazily: only a console that runs the link needs one kept on disk.

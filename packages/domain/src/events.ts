@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPARTIMENT_STATUSES } from './entities/enums';
 
 /**
  * The domain events the console publishes, declared once: name and payload. The API publishes
@@ -40,13 +41,16 @@ export const EVENTS = {
     event: z.enum(['door_opened', 'door_closed', 'door_opened_without_command']),
     at: z.string(),
   }),
-  /** A compartment was locked (DAMAGE) or released (AVAILABLE) from the console. */
+  /**
+   * A compartment's status changed by a command from the console: locked (DAMAGE) or released
+   * (AVAILABLE). previousStatus lets a listener undo or explain the change without a read.
+   */
   'compartiment.statusChanged': z.object({
     eboxId: z.uuid(),
     compartimentId: z.uuid(),
     number: z.number().int(),
-    status: z.enum(['AVAILABLE', 'OCCUPIED', 'DAMAGE', 'DIRTY', 'BOOKED']),
-    previousStatus: z.enum(['AVAILABLE', 'OCCUPIED', 'DAMAGE', 'DIRTY', 'BOOKED']).nullable(),
+    status: z.enum(COMPARTIMENT_STATUSES),
+    previousStatus: z.enum(COMPARTIMENT_STATUSES),
     at: z.string(),
   }),
 } as const;

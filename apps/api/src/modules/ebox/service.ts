@@ -17,6 +17,7 @@ import { auditByOf, writeAudit } from '../../platform/audit';
 import { authorize, authorizeAny, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
 import { entityTable } from '../../platform/db/entity-tables';
 import { badRequest, notFound } from '../../platform/errors';
+import { enqueueApplyConfig } from '../terminal-commands/service';
 
 /**
  * The locker operations of spec 7.4 beyond the generic resource: compartments generated from the
@@ -166,6 +167,8 @@ export async function generateCompartiments(ctx: ServiceContext, input: { ebox: 
       after: { ...after, compartiments: planned.length, sequenceCompartiments: sequence },
       by,
     });
+    // The terminal drives its relays by this mapping: it gets the new one once this commits.
+    await enqueueApplyConfig(tx, locker.id, 'generateCompartiments');
     return { count: planned.length, sequenceCompartiments: sequence };
   });
 }

@@ -4,7 +4,15 @@ import type { Tx } from '../../platform/db/client';
 /** SQL of the terminal link's state: a locker's status, heartbeat, versions and door history. */
 
 /** A locker as the link acts on it: enough for its audit row and its terminal actor. */
-export type LockerRow = { id: string; name: string | null; company: string | null; terminalId: string; status: string | null };
+export type LockerRow = {
+  id: string;
+  name: string | null;
+  company: string | null;
+  terminalId: string;
+  status: string | null;
+  /** Set by our terminals' versions event; a plain Open-Locker device never sends one. */
+  application?: string | null;
+};
 
 /** A locker whose status the link changed, with the status it had before. */
 export type StatusChangeRow = LockerRow & { previousStatus: string | null; lastHeartBeat: string | null };
@@ -22,6 +30,7 @@ function toLocker(row: Raw): LockerRow {
     company: (row.company as string | null) ?? null,
     terminalId: String(row.terminal_id),
     status: (row.status as string | null) ?? null,
+    application: (row.application as string | null) ?? null,
   };
 }
 
@@ -37,7 +46,7 @@ function toStatusChange(row: Raw): StatusChangeRow {
 /** The locker whose terminal has this UUID (ebox.terminal_id), or undefined. */
 export async function findLockerByTerminal(tx: Tx, terminalId: string): Promise<LockerRow | undefined> {
   const result = await tx.execute(
-    sql`select id, name, company_id as company, terminal_id, status from ebox where terminal_id = ${terminalId} limit 1`,
+    sql`select id, name, company_id as company, terminal_id, status, application from ebox where terminal_id = ${terminalId} limit 1`,
   );
   const row = rowsOf(result)[0];
   return row ? toLocker(row) : undefined;
@@ -130,4 +139,31 @@ export async function findCompartment(tx: Tx, eboxId: string, number: number): P
   const result = await tx.execute(sql`select id from compartiment where ebox_id = ${eboxId} and number = ${number} limit 1`);
   const row = rowsOf(result)[0];
   return row ? { id: String(row.id) } : undefined;
+}
+
+/**
+ * Sets a compartment's door as a terminal reported it at `at` (the terminal's time), unless the
+ * door already is so or a later report is stored (messages can arrive out of order, and events held
+ * offline arrive late). Answers the compartments whose door changed.
+ */
+export async function applyDoorStates(
+  tx: Tx,
+  eboxId: string,
+  doors: readonly { number: number; open: boolean }[],
+  at: string,
+): Promise<{ id: string; number: number; open: boolean }[]> {
+  if (!doors.length) return [];
+  const values = sql.join(
+    doors.map((door) => sql`(${door.number}::int, ${door.open}::boolean)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    update compartiment c
+       set door_open = d.open, door_changed_at = ${at}::timestamptz
+      from (values ${values}) as d(number, open)
+     where c.ebox_id = ${eboxId} and c.number = d.number
+       and c.door_open is distinct from d.open
+       and (c.door_changed_at is null or c.door_changed_at < ${at}::timestamptz)
+    returning c.id, c.number, c.door_open`);
+  return rowsOf(result).map((row) => ({ id: String(row.id), number: Number(row.number), open: Boolean(row.door_open) }));
 }

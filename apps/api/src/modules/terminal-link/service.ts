@@ -1,5 +1,6 @@
 import {
   buildChannelFilter,
+  type CompartmentsSnapshot,
   type EboxSingleEvent,
   OFFLINE_AFTER_MISSED_HEARTBEATS,
   type OfflineBatchEvent,
@@ -11,6 +12,7 @@ import { type Actor, inTransaction, principalOf, type ServiceContext, systemCont
 import { publishEvent } from '../../platform/events';
 import type { MqttLink } from '../../platform/mqtt';
 import {
+  applyDoorStates,
   applyHeartbeats,
   claimMessage,
   findCompartment,
@@ -24,7 +26,8 @@ import {
 } from './repository';
 
 /**
- * State from the lockers (issue 14, item 6): heartbeats, last wills, versions and door events, taken
+ * State from the lockers (issue 14, item 6): heartbeats, last wills, versions, door events and the
+ * door snapshot (compartiment.doorOpen and doorChangedAt, later reports only), taken
  * once across API replicas through shared subscriptions.
  *
  * - Heartbeats are kept in memory per locker and written at most once a second in one UPDATE for
@@ -197,6 +200,8 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
         },
         by: auditByOf(principalOf(ctx.actor)),
       });
+      // The compartment's door, unless a later report is already stored (a late or replayed event).
+      await applyDoorStates(ctx.tx, locker.id, [{ number, open: door.event !== 'door_closed' }], door.timestamp);
       await publishEvent(ctx, 'compartiment.doorEvent', {
         eboxId: locker.id,
         compartimentId: compartment.id,
@@ -206,6 +211,38 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
       });
     }
     // Parcel events belong to orders (next issue); unknown device events are only logged.
+  }
+
+  /**
+   * The retained full snapshot (Open-Locker's only door report): each door it changes is stored and
+   * published. A plain Open-Locker device sends no door events, so for it the snapshot's changes are
+   * the compartment's history; our terminals (they report their versions) record their own door
+   * events, which would otherwise be written twice.
+   */
+  async function applySnapshot(ctx: TxContext, locker: LockerRow, snapshot: CompartmentsSnapshot) {
+    const doors = snapshot.compartments
+      .filter((entry) => entry.door_state !== 'unknown')
+      .map((entry) => ({ number: entry.compartment_number, open: entry.door_state === 'open' }));
+    const changed = await applyDoorStates(ctx.tx, locker.id, doors, snapshot.timestamp);
+    for (const door of changed.sort((a, b) => a.number - b.number)) {
+      const event = door.open ? 'door_opened' : 'door_closed';
+      if (!locker.application) {
+        await writeAudit(ctx.tx, {
+          entityName: 'compartiment',
+          entityId: door.id,
+          action: event,
+          after: { ebox: locker.id, number: door.number, occurredAt: snapshot.timestamp, source: 'snapshot' },
+          by: auditByOf(principalOf(ctx.actor)),
+        });
+      }
+      await publishEvent(ctx, 'compartiment.doorEvent', {
+        eboxId: locker.id,
+        compartimentId: door.id,
+        number: door.number,
+        event,
+        at: snapshot.timestamp,
+      });
+    }
   }
 
   async function handleMessage(topic: string, payload: Buffer): Promise<void> {
@@ -240,6 +277,12 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
         });
         return;
       }
+      case 'lockerStateCompartments': {
+        await handleOnce(topic, terminalId, String(data.message_id), (ctx, locker) =>
+          applySnapshot(ctx, locker, data as unknown as CompartmentsSnapshot),
+        );
+        return;
+      }
       default:
         return;
     }
@@ -265,7 +308,7 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
     if (queues.get(key) === tail) queues.delete(key);
   }
 
-  for (const channel of ['lockerStateHeartbeat', 'lockerStateConnection', 'lockerEvent'] as const) {
+  for (const channel of ['lockerStateHeartbeat', 'lockerStateConnection', 'lockerEvent', 'lockerStateCompartments'] as const) {
     await link.client.handleShared(buildChannelFilter(channel), safely);
   }
 

@@ -35,6 +35,14 @@ export default {
       door_opened: 'Door opened',
       door_closed: 'Door closed',
       door_opened_without_command: 'Door opened without a command',
+      // Commands from the console to a terminal (modules/terminal-commands), with its answer.
+      open_compartment: 'Compartment opening',
+      reboot: 'Reboot',
+      restart_app: 'App restart',
+      sync: 'Sync',
+      apply_config: 'Compartment configuration sent',
+      lock: 'Locked',
+      release: 'Released',
     },
     entityNames: {
       user: 'User',

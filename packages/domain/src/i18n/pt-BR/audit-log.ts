@@ -35,6 +35,14 @@ export default {
       door_opened: 'Porta aberta',
       door_closed: 'Porta fechada',
       door_opened_without_command: 'Porta aberta sem comando',
+      // Commands from the console to a terminal (modules/terminal-commands), with its answer.
+      open_compartment: 'Abertura de compartimento',
+      reboot: 'Reinicialização',
+      restart_app: 'Reinício do aplicativo',
+      sync: 'Sincronização',
+      apply_config: 'Configuração dos compartimentos enviada',
+      lock: 'Bloqueado',
+      release: 'Liberado',
     },
     entityNames: {
       user: 'Usuário',

@@ -20,6 +20,7 @@ import predefinedRoles from './predefined-roles';
 import resource from './resource';
 import role from './role';
 import settings from './settings';
+import terminalCommands from './terminal-commands';
 import validation from './validation';
 
 /**
@@ -50,4 +51,5 @@ export const areas = [
   imports,
   brazilianIds,
   lockerLive,
+  terminalCommands,
 ];

@@ -1,0 +1,19 @@
+export default {
+  terminalCommands: {
+    /** The locker is offline, or the command could not be published, or it got no answer in time. */
+    couldNotCommunicate: 'Could not communicate with Locker',
+    unsupported: 'This terminal does not support {{action}}',
+    jammed: 'The door of compartment {{number}} is jammed',
+    refused: 'The terminal refused the command',
+    failed: 'The terminal could not carry out the command',
+    holdsParcel: 'Compartment {{number}} holds a parcel: it cannot be locked or released now',
+    actions: {
+      open_compartment: 'opening a compartment',
+      apply_config: 'the compartment configuration',
+      reboot: 'reboot',
+      restart_app: 'restarting the app',
+      sync: 'sync',
+      software_update: 'software update',
+    },
+  },
+};
