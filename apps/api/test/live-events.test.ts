@@ -157,7 +157,7 @@ describe('GET /live', () => {
     const clerk = await b.createUser({ permissions: ['customerRead'] });
     const refused = await fetch(`${b.baseUrl}${API_PREFIX}/live`, { headers: { authorization: `Bearer ${clerk.token}` } });
     expect(refused.status).toBe(403);
-    expect((await refused.json()).error.message).toBeTruthy();
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBeTruthy();
     const anonymous = await fetch(`${b.baseUrl}${API_PREFIX}/live`);
     expect(anonymous.status).toBe(401);
   });

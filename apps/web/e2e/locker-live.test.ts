@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,8 @@ import type { MqttLink } from '../../api/src/platform/mqtt';
 import { seedOwner, seedRolesAndSettings } from '../../api/src/platform/seed';
 import { createDatabaseFromTemplate } from '../../api/test/support/database';
 import { VirtualTerminal } from '../../terminal-sim/src';
-import { ACTION_TIMEOUT, screenshot, see, setUpBrowser, signIn, text } from './support/browser';
+import { ACTION_TIMEOUT, SCREENSHOT_DIR, see, setUpBrowser, signIn, text } from './support/browser';
+import { seeToast } from './support/controls';
 
 /**
  * Issue 14, item 7 in the browser: a virtual terminal on the console's own broker opens a door and
@@ -117,7 +118,7 @@ beforeAll(async () => {
     password: credentials.password,
     heartbeatIntervalSeconds: 2,
     compartments: compartments.map((row) => ({ number: row.number, boardNumber: row.boardNumber, channel: row.comNumber })),
-    doorCloseAfterMs: 15_000,
+    doorCloseAfterMs: 10_000,
     mqttOptions: { reconnectPeriod: 0 },
   });
   await terminal.start();
@@ -127,6 +128,18 @@ afterAll(async () => {
   await terminal?.stop().catch(() => {});
   await closeConsole();
 });
+
+/**
+ * A picture of the page as it is now. Not the shared helper's: it waits for the network to go idle,
+ * which a page holding its live stream never does, and the door would have closed meanwhile.
+ */
+async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: file, fullPage });
+  return file;
+}
 
 async function ownerPageOf(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser().newContext({ baseURL: baseUrl, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
@@ -167,16 +180,32 @@ describe('a locker, live (pt-BR)', () => {
     // Said to screen reader users too.
     await expect.poll(said).toContain(say('lockerLive.announce.doorOpened', { number: 4 }));
     await screenshot(page, 'lockers/locker-live-face');
-    await face.screenshot({ path: await screenshot(page, 'lockers/locker-live-face-card') });
+    await face.screenshot({ path: path.join(SCREENSHOT_DIR, 'lockers/locker-live-face-card.png') });
 
-    // Its drawer: state, actions and history.
-    await door.click();
+    // Opened from the picture (keyboard: the cell is a button), confirmed, answered by the terminal.
+    const first = face.locator('[data-testid="locker-cell"][data-number="1"]');
+    await first.focus();
+    await page.keyboard.press('Enter');
     const drawer = page.getByTestId('compartment-drawer');
-    await see(drawer.getByText(say('lockerLive.compartment.title', { number: 4 })));
-    await see(drawer.getByTestId('compartment-open'));
-    await see(drawer.getByTestId('compartment-lock'));
-    await screenshot(page, 'lockers/locker-live-drawer');
+    await see(drawer.getByText(say('lockerLive.compartment.title', { number: 1 })));
+    await drawer.getByTestId('compartment-open').click();
+    await page.getByTestId('confirm-open').click();
+    await seeToast(page, say('lockerLive.compartment.opened', { number: 1 }));
+    await expect.poll(() => first.getAttribute('data-door'), { timeout: 10_000 }).toBe('open');
+    await expect.poll(() => drawer.getByTestId('compartment-door').textContent()).toBe(say('lockerLive.compartment.doorOpen'));
+    await see(drawer.getByTestId('record-history-entry').first());
+    await screenshot(page, 'lockers/locker-live-drawer', false);
+
+    // Locked from the drawer: the picture shows it damaged (crossed), then released.
+    await drawer.getByTestId('compartment-lock').click();
+    await page.getByTestId('confirm-lock').click();
+    await seeToast(page, say('lockerLive.compartment.locked', { number: 1 }));
+    await expect.poll(() => first.getAttribute('data-status')).toBe('DAMAGE');
+    await drawer.getByTestId('compartment-release').click();
+    await page.getByTestId('confirm-release').click();
+    await expect.poll(() => first.getAttribute('data-status')).toBe('AVAILABLE');
     await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);
 
     // The door shuts by itself after a while: closed again, still without a reload.
     await expect.poll(() => door.getAttribute('data-door'), { timeout: 40_000 }).toBe('closed');
