@@ -179,8 +179,8 @@ describe('a locker, live (pt-BR)', () => {
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);
     // Said to screen reader users too.
     await expect.poll(said).toContain(say('lockerLive.announce.doorOpened', { number: 4 }));
-    await screenshot(page, 'lockers/locker-live-face');
     await face.screenshot({ path: path.join(SCREENSHOT_DIR, 'lockers/locker-live-face-card.png') });
+    await screenshot(page, 'lockers/locker-live-face');
 
     // Opened from the picture (keyboard: the cell is a button), confirmed, answered by the terminal.
     const first = face.locator('[data-testid="locker-cell"][data-number="1"]');

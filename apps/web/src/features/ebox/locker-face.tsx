@@ -13,7 +13,7 @@ const compartiment = DECLARED_ENTITIES.compartiment;
 
 /** The tallest column is drawn this high; every compartment keeps its layout's share of it. */
 const FACE_HEIGHT = 340;
-const MIN_CELL = 44;
+const MIN_CELL = 58;
 const COLUMN_WIDTH = 104;
 
 export const faceKey = (eboxId: string) => [...entityKeys.all('compartiment'), 'face', eboxId] as const;
@@ -203,8 +203,9 @@ function CompartmentCell({ row, height, onOpen }: { row: EntityRecord; height: n
     >
       <strong style={{ fontSize: 15 }}>{String(row.number)}</strong>
       <span style={{ fontSize: 11 }}>
-        {STATUS_LOOKS[status].mark} {doorOpen ? t('lockerLive.face.doorOpen') : statusText}
+        {STATUS_LOOKS[status].mark} {statusText}
       </span>
+      {doorOpen && <strong style={{ fontSize: 11 }}>{t('lockerLive.face.doorOpen')}</strong>}
     </button>
   );
 }
