@@ -35,6 +35,7 @@ let token = '';
 let closeConsole: () => Promise<void> = async () => {};
 let terminal: VirtualTerminal | undefined;
 let lockerId = '';
+let configured: Promise<void> = Promise.resolve();
 
 async function call<T = any>(method: string, apiPath: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}/io/api/v1${apiPath}`, {
@@ -118,8 +119,15 @@ beforeAll(async () => {
     password: credentials.password,
     heartbeatIntervalSeconds: 2,
     compartments: compartments.map((row) => ({ number: row.number, boardNumber: row.boardNumber, channel: row.comNumber })),
-    doorCloseAfterMs: 10_000,
+    doorCloseAfterMs: 20_000,
     mqttOptions: { reconnectPeriod: 0 },
+  });
+  // The console configures the terminal as it comes online (apply_config); a door forced before
+  // that lands would be overwritten by the configured snapshot, as on a real device.
+  configured = new Promise<void>((resolve) => {
+    terminal?.on('sent', (message) => {
+      if (message.channel === 'lockerResponse' && message.payload.action === 'apply_config') resolve();
+    });
   });
   await terminal.start();
 }, 120_000);
@@ -173,14 +181,18 @@ describe('a locker, live (pt-BR)', () => {
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said.join(' | '));
+    await configured;
+    await page.waitForTimeout(500);
     await terminal?.forceDoor(4);
+    const sentAt = Date.now();
     await expect.poll(() => door.getAttribute('data-door'), { timeout: 10_000 }).toBe('open');
+    console.info(`door 4 shown open ${Date.now() - sentAt} ms after the terminal reported it`);
+    await face.screenshot({ path: path.join(SCREENSHOT_DIR, 'lockers/locker-live-face-card.png') });
+    await screenshot(page, 'lockers/locker-live-face');
     await see(door.getByText(say('lockerLive.face.doorOpen')));
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);
     // Said to screen reader users too.
     await expect.poll(said).toContain(say('lockerLive.announce.doorOpened', { number: 4 }));
-    await face.screenshot({ path: path.join(SCREENSHOT_DIR, 'lockers/locker-live-face-card.png') });
-    await screenshot(page, 'lockers/locker-live-face');
 
     // Opened from the picture (keyboard: the cell is a button), confirmed, answered by the terminal.
     const first = face.locator('[data-testid="locker-cell"][data-number="1"]');
