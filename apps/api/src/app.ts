@@ -16,6 +16,7 @@ import type { Config } from './config';
 import { registerKitRoutes } from './kit/routes';
 import { registerAuditLogRoutes } from './modules/audit-log/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { registerNetworkSummaryRoute } from './modules/ebox/network-summary';
 import { registerEboxRoutes } from './modules/ebox/routes';
 import { registerEnrolmentRoutes } from './modules/enrolment/routes';
 import { startEnrolment } from './modules/enrolment/service';
@@ -36,6 +37,8 @@ import type { Db } from './platform/db/client';
 import { type AppError, notFound, registerErrorHandler, unauthorized } from './platform/errors';
 import { JOBS } from './platform/jobs/registry';
 import { startJobWorker } from './platform/jobs/worker';
+import { createLiveHub } from './platform/live/live-hub';
+import { registerLiveRoutes } from './platform/live/routes';
 import { ApiRequestLog, loggerOptionsOf } from './platform/logger';
 import { createMailer, type Mailer } from './platform/mail';
 import { MQTT_WEBSOCKET_PATH, type MqttLink, startMqttLink } from './platform/mqtt';
@@ -153,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const sessions = createSessionCache({ db, tokens: deps.tokens, log: app.log });
   app.addHook('onClose', () => sessions.close());
+  const liveHub = createLiveHub({ db, log: app.log });
+  app.addHook('onClose', () => liveHub.close());
 
   app.addHook('onRequest', async (request, reply) => {
     request.language = pickLanguage(request.headers['accept-language']);
@@ -266,6 +271,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerFileRoutes(api);
       await registerEboxRoutes(api);
       await registerEnrolmentRoutes(api);
+      await registerNetworkSummaryRoute(api);
+      await registerLiveRoutes(api, liveHub);
       await registerTerminalCommandRoutes(api);
       await registerOrderRoutes(api);
       await registerKitRoutes(api);

@@ -73,3 +73,11 @@ export const EVENTS = {
 
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.output<(typeof EVENTS)[N]>;
+
+/**
+ * The events pushed to browsers (GET /live): each names its locker (`eboxId`), whose company scope
+ * decides who receives it.
+ */
+export const LIVE_EVENTS = ['ebox.statusChanged', 'compartiment.doorEvent', 'compartiment.statusChanged'] as const;
+export type LiveEventName = (typeof LIVE_EVENTS)[number];
+export type LiveEvent = { [N in LiveEventName]: { name: N; payload: EventPayload<N> } }[LiveEventName];

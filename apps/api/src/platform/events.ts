@@ -1,4 +1,5 @@
-import { EVENTS, type EventName, type EventPayload, type SystemActorName } from '@ebox/domain';
+import { EVENTS, type EventName, type EventPayload, LIVE_EVENTS, type SystemActorName } from '@ebox/domain';
+import { sql } from 'drizzle-orm';
 import type { ServiceContext, TxContext } from './context';
 import { defineJob, type JobAttempt, type JobDeclaration } from './jobs/job';
 import { enqueueJob } from './jobs/queue';
@@ -44,6 +45,9 @@ export function declareEventHandler<N extends EventName>(
   return job;
 }
 
+/** The NOTIFY channel of the events pushed to browsers (GET /live). */
+export const LIVE_CHANNEL = 'ebox_live';
+
 type Listener = (event: { name: EventName; payload: unknown }) => void | Promise<void>;
 const listeners = new WeakMap<ServiceContext['deps'], Set<Listener>>();
 
@@ -59,6 +63,11 @@ export function onEvent(deps: ServiceContext['deps'], listener: Listener): () =>
 export async function publishEvent<N extends EventName>(ctx: TxContext, name: N, payload: EventPayload<N>): Promise<void> {
   const checked = EVENTS[name].parse(payload) as EventPayload<N>;
   for (const job of durableHandlers.get(name) ?? []) await enqueueJob(ctx, job, checked);
+  // Browsers may be connected to another API process: PostgreSQL delivers a NOTIFY to every
+  // listener once (and only if) this transaction commits (platform/live/live-hub.ts).
+  if ((LIVE_EVENTS as readonly string[]).includes(name)) {
+    await ctx.tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ name, payload: checked })})`);
+  }
   // one callback per listener: a listener that throws is logged and the others still run
   for (const listener of listeners.get(ctx.deps) ?? []) ctx.afterCommit.push(() => listener({ name, payload: checked }));
 }

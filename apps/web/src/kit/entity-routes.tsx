@@ -47,6 +47,7 @@ const FEATURE_PAGES: Record<string, Partial<Record<PageKind, PageLoader>>> = {
     view: () => import('../features/ebox-module/ebox-module-view-page').then((m) => m.EboxModuleViewPage),
   },
   ebox: {
+    list: () => import('../features/ebox/ebox-list-page').then((m) => m.EboxListPage),
     new: () => import('../features/ebox/ebox-form-page').then((m) => m.EboxFormPage),
     edit: () => import('../features/ebox/ebox-form-page').then((m) => m.EboxFormPage),
     view: () => import('../features/ebox/ebox-view-page').then((m) => m.EboxViewPage),

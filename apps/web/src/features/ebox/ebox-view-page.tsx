@@ -1,7 +1,7 @@
 import { CopyOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { COMPARTIMENT_STATUSES, DECLARED_ENTITIES, type EntityDeclaration } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Space, Statistic } from 'antd';
+import { App, Button, Card, Flex, Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api-client';
@@ -16,6 +16,9 @@ import { useRouteEntity } from '../../kit/route-entity';
 import { screenPathsOf } from '../../kit/screens';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
 import { EnrolmentButtons } from './enrolment-buttons';
+import { LockerFace } from './locker-face';
+import { EboxStatusTag, useLockerLive } from './locker-live';
+import { TerminalCommands } from './terminal-commands';
 
 const compartiment = DECLARED_ENTITIES.compartiment;
 
@@ -94,7 +97,20 @@ function LockerCompartments({ locker, entity }: { locker: EntityRecord; entity: 
   );
 }
 
-/** /ebox/:id: the locker, its metrics and compartments, clone and compartment generation. */
+/** The live part of the locker's page: terminal commands, the face and the metrics, kept true by GET /live. */
+function LockerLiveSections({ locker }: { locker: EntityRecord }) {
+  const live = useLockerLive(locker);
+  // Its own stack: a fragment would be one item of the page's Space, its cards without gaps.
+  return (
+    <Flex vertical gap={16}>
+      <TerminalCommands locker={locker} extra={<EboxStatusTag status={locker.status} lastHeartBeat={locker.lastHeartBeat} />} />
+      <LockerFace locker={locker} live={live} />
+      <LockerMetrics eboxId={locker.id} />
+    </Flex>
+  );
+}
+
+/** /ebox/:id: the locker, its face, commands, metrics and compartments, clone and compartment generation. */
 export function EboxViewPage() {
   const entity = useRouteEntity();
   const { t } = useTranslation();
@@ -119,7 +135,7 @@ export function EboxViewPage() {
     >
       {(record) => (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <LockerMetrics eboxId={record.id} />
+          <LockerLiveSections locker={record} />
           <LockerCompartments locker={record} entity={entity} />
         </Space>
       )}

@@ -13,6 +13,7 @@ import imports from './imports';
 import kit from './kit';
 import layout from './layout';
 import listTools from './list-tools';
+import lockerLive from './locker-live';
 import mail from './mail';
 import outbox from './outbox';
 import permissions from './permissions';
@@ -51,5 +52,6 @@ export const areas = [
   imports,
   brazilianIds,
   enrolment,
+  lockerLive,
   terminalCommands,
 ];

@@ -1,0 +1,123 @@
+import { ENTITIES, EVENTS, LIVE_EVENTS, type LiveEvent } from '@ebox/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { findRowsInScope, resourceOf } from '../../kit/repository';
+import type { CompanyScope } from '../access';
+import type { Db } from '../db/client';
+import { LIVE_CHANNEL } from '../events';
+
+/**
+ * The browsers' side of the domain events (GET /live): every API process LISTENs on one dedicated
+ * connection for the NOTIFY that publishEvent sends in the change's transaction, so an event handled
+ * by any process reaches browsers connected to every process. Each connected browser gets only the
+ * events of lockers its company scope (with its company's locker group) lets it see.
+ */
+
+export type LiveSubscriber = { scope: CompanyScope; send: (event: LiveEvent) => void };
+
+export type LiveHub = {
+  /** Starts listening on first use; answers how to stop receiving. */
+  subscribe(subscriber: LiveSubscriber): () => void;
+  /** How many browsers this process pushes to (tests and metrics). */
+  readonly size: number;
+  close(): Promise<void>;
+};
+
+const RECONNECT_MS = 1_000;
+/** A locker's visibility for a scope is asked once per this time, not once per event and browser. */
+const VISIBILITY_TTL_MS = 10_000;
+
+export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): LiveHub {
+  const { db, log } = options;
+  const subscribers = new Set<LiveSubscriber>();
+  const visibility = new Map<string, { at: number; visible: Promise<boolean> }>();
+  let client: pg.Client | null = null;
+  let started = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  const visibleTo = (scope: CompanyScope, eboxId: string): Promise<boolean> => {
+    if (!scope.companyIds) return Promise.resolve(true);
+    const key = `${[...scope.companyIds].sort().join(',')}|${eboxId}`;
+    const now = Date.now();
+    const cached = visibility.get(key);
+    if (cached && now - cached.at < VISIBILITY_TTL_MS) return cached.visible;
+    if (visibility.size > 10_000) visibility.clear();
+    const visible = findRowsInScope(db, resourceOf(ENTITIES.ebox as never), [eboxId], scope)
+      .then((rows) => rows.length > 0)
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'live: scope check failed');
+        visibility.delete(key);
+        return false;
+      });
+    visibility.set(key, { at: now, visible });
+    return visible;
+  };
+
+  const deliver = (raw: string) => {
+    let event: LiveEvent;
+    try {
+      const parsed = JSON.parse(raw) as { name: string; payload: unknown };
+      if (!(LIVE_EVENTS as readonly string[]).includes(parsed.name)) return;
+      const name = parsed.name as LiveEvent['name'];
+      event = { name, payload: EVENTS[name].parse(parsed.payload) } as LiveEvent;
+    } catch (error) {
+      log.warn({ err: error }, 'live: malformed notification');
+      return;
+    }
+    for (const subscriber of subscribers) {
+      void visibleTo(subscriber.scope, event.payload.eboxId).then((visible) => {
+        if (visible && subscribers.has(subscriber)) subscriber.send(event);
+      });
+    }
+  };
+
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  const connect = async () => {
+    if (!(pool instanceof pg.Pool)) return;
+    const next = new pg.Client(pool.options);
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      next.end().catch(() => {});
+      if (!closed) timer = setTimeout(() => void connect(), RECONNECT_MS).unref();
+    };
+    next.on('notification', (message) => {
+      if (message.channel === LIVE_CHANNEL && message.payload) deliver(message.payload);
+    });
+    next.on('error', lost);
+    next.on('end', lost);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${LIVE_CHANNEL}`);
+      if (closed) return void (await next.end());
+      client = next;
+    } catch (error) {
+      log.debug({ err: error }, 'live: not listening yet');
+      next.end().catch(() => {});
+      if (!closed) timer = setTimeout(() => void connect(), RECONNECT_MS).unref();
+    }
+  };
+
+  return {
+    subscribe(subscriber) {
+      if (!started && !closed) {
+        started = true;
+        void connect();
+      }
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+    get size() {
+      return subscribers.size;
+    },
+    async close() {
+      closed = true;
+      subscribers.clear();
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import { DECLARED_ENTITIES } from '@ebox/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Drawer, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../app/current-user';
+import { formatDateTime } from '../../app/format';
+import { tagForTests } from '../../app/tag-for-tests';
+import { RecordHistory } from '../../kit/audit/record-history';
+import { type EntityRecord, entityKeys } from '../../kit/entity-api';
+import { enumLabel } from '../../kit/entity-labels';
+import { sendCommand } from './command-request';
+import { STATUS_LOOKS, statusOf } from './compartment-look';
+
+const compartiment = DECLARED_ENTITIES.compartiment;
+
+type Action = 'open' | 'lock' | 'release';
+
+/**
+ * A compartment of the locker's face: its state, open (GET /compartiment/open/{id}), lock and release
+ * (PUT /compartiment/lock/{id}), each after a confirmation and each with the API's own words for the
+ * outcome, and its history (the audit log: door events, status changes, commands).
+ */
+export function CompartmentDrawer({ compartment, onClose }: { compartment: EntityRecord | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { can } = useCurrentUser();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<Action | null>(null);
+  const number = compartment?.number;
+  const status = statusOf(compartment?.status);
+  const doorOpen = compartment?.doorOpen === true;
+
+  const run = async (action: Action) => {
+    if (!compartment) return;
+    setBusy(action);
+    try {
+      if (action === 'open') {
+        await sendCommand('GET', `/compartiment/open/${compartment.id}`);
+        message.success(t('lockerLive.compartment.opened', { number }));
+      } else {
+        await sendCommand('PUT', `/compartiment/lock/${compartment.id}`, { data: { status: action === 'lock' ? 'DAMAGE' : 'AVAILABLE' } });
+        message.success(t(action === 'lock' ? 'lockerLive.compartment.locked' : 'lockerLive.compartment.released', { number }));
+      }
+    } catch (error) {
+      message.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(null);
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all('compartiment') });
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all('auditLog') });
+    }
+  };
+
+  const confirm = (action: Action) => {
+    const titleKey = { open: 'confirmOpen', lock: 'confirmLock', release: 'confirmRelease' }[action];
+    modal.confirm({
+      title: t(`lockerLive.compartment.${titleKey}`, { number }),
+      content: t(`lockerLive.compartment.${titleKey}Text`),
+      okText: t(`lockerLive.compartment.${action}`),
+      okButtonProps: { danger: action !== 'release', ...tagForTests(`confirm-${action}`) },
+      cancelText: t('kit.actions.cancel'),
+      onOk: () => run(action),
+    });
+  };
+
+  return (
+    <Drawer
+      open={Boolean(compartment)}
+      onClose={onClose}
+      title={compartment ? t('lockerLive.compartment.title', { number }) : ''}
+      size="default"
+      destroyOnHidden
+      data-testid="compartment-drawer"
+    >
+      {compartment && (
+        <Flex vertical gap={16}>
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              {
+                key: 'status',
+                label: t('lockerLive.compartment.status'),
+                children: (
+                  <span data-testid="compartment-status">
+                    {STATUS_LOOKS[status].mark} {enumLabel(t, compartiment, 'status', status)}
+                  </span>
+                ),
+              },
+              {
+                key: 'door',
+                label: t('lockerLive.compartment.door'),
+                children: (
+                  <span data-testid="compartment-door">
+                    {doorOpen ? t('lockerLive.compartment.doorOpen') : t('lockerLive.compartment.doorClosed')}
+                  </span>
+                ),
+              },
+              ...(compartment.doorChangedAt
+                ? [
+                    {
+                      key: 'changed',
+                      label: t('lockerLive.compartment.doorChangedAt'),
+                      children: formatDateTime(String(compartment.doorChangedAt)),
+                    },
+                  ]
+                : []),
+              { key: 'size', label: t('lockerLive.compartment.size'), children: String(compartment.size ?? '') },
+              {
+                key: 'wiring',
+                label: t('lockerLive.compartment.wiring'),
+                children: t('lockerLive.compartment.wiringValue', { board: compartment.boardNumber, channel: compartment.comNumber }),
+              },
+            ]}
+          />
+          <Flex wrap gap={8}>
+            {can('compartimentOpen') && (
+              <Button
+                type="primary"
+                loading={busy === 'open'}
+                disabled={Boolean(busy)}
+                onClick={() => confirm('open')}
+                data-testid="compartment-open"
+              >
+                {t('lockerLive.compartment.open')}
+              </Button>
+            )}
+            {can('compartimentLock') && status !== 'DAMAGE' && (
+              <Button
+                danger
+                loading={busy === 'lock'}
+                disabled={Boolean(busy)}
+                onClick={() => confirm('lock')}
+                data-testid="compartment-lock"
+              >
+                {t('lockerLive.compartment.lock')}
+              </Button>
+            )}
+            {can('compartimentLock') && status === 'DAMAGE' && (
+              <Button
+                loading={busy === 'release'}
+                disabled={Boolean(busy)}
+                onClick={() => confirm('release')}
+                data-testid="compartment-release"
+              >
+                {t('lockerLive.compartment.release')}
+              </Button>
+            )}
+          </Flex>
+          {can('auditLogRead') && (
+            <section aria-labelledby="compartment-history-title">
+              <Typography.Title level={3} id="compartment-history-title" style={{ fontSize: 16 }}>
+                {t('lockerLive.compartment.history')}
+              </Typography.Title>
+              <RecordHistory entityName="compartiment" id={compartment.id} />
+            </section>
+          )}
+        </Flex>
+      )}
+    </Drawer>
+  );
+}

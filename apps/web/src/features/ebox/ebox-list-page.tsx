@@ -1,0 +1,15 @@
+import type { FieldDisplayProps } from '../../kit/fields/field-display';
+import { EntityList } from '../../kit/list/entity-list';
+import { useRouteEntity } from '../../kit/route-entity';
+import { EboxStatusTag } from './locker-live';
+import { NetworkSummary } from './network-summary';
+
+function StatusCell({ value }: FieldDisplayProps) {
+  return <EboxStatusTag status={value} />;
+}
+
+/** /ebox: the network at a glance above the kit's list, whose status column is a coloured tag, kept live. */
+export function EboxListPage() {
+  const entity = useRouteEntity();
+  return <EntityList key={entity.name} entity={entity} description={<NetworkSummary />} displays={{ status: StatusCell }} />;
+}
