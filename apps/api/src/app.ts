@@ -23,6 +23,8 @@ import { registerIamRoutes } from './modules/iam/routes';
 import { registerJobRoutes } from './modules/jobs/routes';
 // Registers the order's actions (cancel: what DELETE /order does) for the API and the worker alike.
 import './modules/order/actions';
+import { registerOrderExportRoutes } from './modules/order/export/routes';
+import { registerOrderTagRoutes } from './modules/order/tags/routes';
 import { registerOutboxRoutes } from './modules/outbox/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { startTerminalLink, type TerminalLink } from './modules/terminal-link/service';
@@ -254,6 +256,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerFileRoutes(api);
       await registerEboxRoutes(api);
       await registerEnrolmentRoutes(api);
+      await registerOrderTagRoutes(api);
+      await registerOrderExportRoutes(api);
       await registerKitRoutes(api);
       api.setNotFoundHandler((_request, _reply) => {
         throw notFound('errors.routeNotFound');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderExportJob } from '../../modules/order/export/export-job';
 import { sendMessageJob } from '../messages';
 import { type AnyJob, defineJob } from './job';
 
@@ -32,4 +33,4 @@ export const purgeIdempotencyKeysJob = defineDailyCleanup('maintenance.purge-ide
  * them all; a job missing here cannot be enqueued. Durable event handlers (platform/events.ts
  * `declareEventHandler`) are jobs too and are listed here once declared.
  */
-export const JOBS: readonly AnyJob[] = [sendMessageJob, purgeRevokedTokensJob, purgeIdempotencyKeysJob];
+export const JOBS: readonly AnyJob[] = [sendMessageJob, purgeRevokedTokensJob, purgeIdempotencyKeysJob, orderExportJob];

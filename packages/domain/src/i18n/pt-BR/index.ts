@@ -14,6 +14,7 @@ import kit from './kit';
 import layout from './layout';
 import listTools from './list-tools';
 import mail from './mail';
+import orderOutput from './order-output';
 import outbox from './outbox';
 import permissions from './permissions';
 import predefinedRoles from './predefined-roles';
@@ -50,4 +51,5 @@ export const areas = [
   imports,
   brazilianIds,
   enrolment,
+  orderOutput,
 ];
