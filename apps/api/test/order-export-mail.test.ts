@@ -117,7 +117,7 @@ describe('the export by mail', () => {
     expect(answer.status).toBe(403);
     expect(((await answer.json()) as any).error.message).toBe('This download link has expired: export the orders again');
     const pt = await fetch(expired, { headers: { 'accept-language': 'pt-BR' } });
-    expect(((await pt.json()) as any).error.message).toBe('Este link de download expirou: exporte os pedidos novamente');
+    expect(((await pt.json()) as any).error.message).toBe('Este endereço para baixar a planilha expirou: exporte os pedidos novamente');
     const valid = exportLinkOf({ appUrl: t.baseUrl, secret: t.config.jwtSecret, id, name: 'x.xlsx', expires: Date.now() + 60_000 });
     // a later expiry written into a link breaks its signature
     const tampered = valid.replace(/expires=\d+/, `expires=${Date.now() + 10 * 86_400_000}`);

@@ -99,7 +99,7 @@ describe('the tag PDF', () => {
     const expected = ['south', 'middle', 'north', 'bare'].map((name) => (orders[name] as { trackingCode: string }).trackingCode);
     expect(read.pages.map((page) => page.barcode)).toEqual(expected);
     // the text of each page is its own order's
-    read.pages.forEach((page, index) => expect(page.text).toContain(expected[index]));
+    for (const [index, page] of read.pages.entries()) expect(page.text).toContain(expected[index]);
     expect(read.pages[0]?.text).toContain('01310-100');
     expect(read.pages[0]?.text).toContain('João Pereira');
     expect(read.pages[0]?.text).toContain('STH01 - Armário STH01');

@@ -21,7 +21,7 @@ export default {
     error: 'Erro ao gerar as etiquetas',
   },
   orderExport: {
-    started: 'Exportação iniciada: um link para download será enviado ao seu e-mail',
+    started: 'Exportação iniciada: o endereço para baixar a planilha será enviado ao seu e-mail',
     error: 'Não foi possível exportar os dados',
     file: 'O arquivo exportado',
   },
@@ -33,15 +33,15 @@ export default {
       periodRequired: 'Escolha o período de criação a exportar (de e até)',
       periodTooLong: 'O período da exportação é de no máximo {{days}} dias',
       periodInvalid: 'O fim do período da exportação é anterior ao início',
-      linkExpired: 'Este link de download expirou: exporte os pedidos novamente',
-      linkInvalid: 'Este link de download não é válido',
+      linkExpired: 'Este endereço para baixar a planilha expirou: exporte os pedidos novamente',
+      linkInvalid: 'Este endereço para baixar a planilha não é válido',
       fileGone: 'O arquivo exportado não está mais disponível',
     },
   },
   mail: {
     orderExport: {
       subject: 'Sua exportação de pedidos do {{appName}} está pronta',
-      body: 'Os pedidos criados de {{from}} a {{to}} estão prontos para download. O link expira em {{hours}} horas.',
+      body: 'Os pedidos criados de {{from}} a {{to}} podem ser baixados. O endereço expira em {{hours}} horas.',
       action: 'Baixar a planilha',
     },
   },
