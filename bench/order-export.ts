@@ -78,8 +78,13 @@ class CountingCopy extends pg.Query {
 async function measure(name: string, work: () => Promise<number>): Promise<OrderExportResult> {
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
+  const peaks = { heapTotal: 0, external: 0, arrayBuffers: 0 };
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    const usage = process.memoryUsage();
+    rssPeak = Math.max(rssPeak, usage.rss);
+    peaks.heapTotal = Math.max(peaks.heapTotal, usage.heapTotal);
+    peaks.external = Math.max(peaks.external, usage.external);
+    peaks.arrayBuffers = Math.max(peaks.arrayBuffers, usage.arrayBuffers);
   }, 50);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
@@ -88,6 +93,12 @@ async function measure(name: string, work: () => Promise<number>): Promise<Order
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    if (process.env.BENCH_MEMORY_DETAIL) {
+      const mib = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
+      process.stdout.write(
+        `  ${name}: peak V8 heap ${mib(peaks.heapTotal)}, external ${mib(peaks.external)}, array buffers ${mib(peaks.arrayBuffers)}\n`,
+      );
+    }
     return { name, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, rssGrowthMiB: (rssPeak - rssBefore) / 1024 / 1024, bytes };
   } finally {
     clearInterval(sampler);
