@@ -99,13 +99,15 @@ describe('the export by mail', () => {
     expect(rows[0]).toContain('Delivery');
   }, 120_000);
 
-  it('mails in Portuguese to a Portuguese request', async () => {
+  it('mails in Portuguese to a Portuguese request, with the columns chosen', async () => {
     const exporter = await t.createUser({ permissions: ['orderRead', 'orderExport'] });
-    ok(await t.client(exporter.token, 'pt-BR').get('/order/export', { filter: { createdAt: [FROM, TO] } }));
+    ok(
+      await t.client(exporter.token, 'pt-BR').get('/order/export', { filter: { createdAt: [FROM, TO] }, fields: ['trackingCode', 'type'] }),
+    );
     const mail = await smtp.waitFor((m) => m.to.includes(exporter.email), 60_000);
     expect(mail.subject).toBe('Sua exportação de pedidos do Ebox Console está pronta');
     const sheet = await readSheet(await (await fetch(exportLinkIn(mail.text))).arrayBuffer());
-    expect(sheet.rows[0]).toContain('Código de rastreio');
+    expect(sheet.rows[0]).toEqual(['Código de rastreio', 'Tipo']);
     // every company: the three of A and the one of B
     expect(sheet.rows.length - 1).toBe(4);
   }, 120_000);

@@ -14,6 +14,8 @@ const orderExportPayload = z.object({
   orderBy: z.string().optional(),
   timeZone: z.string(),
   format: z.enum(EXPORT_FORMATS).optional(),
+  /** The columns chosen (checked when asked); all the order's export columns when none. */
+  fields: z.array(z.string()).optional(),
   /** The period as asked (ISO), for the mail's words. */
   period: z.object({ from: z.string(), to: z.string() }),
 });

@@ -28,6 +28,7 @@ export async function registerOrderExportRoutes(app: FastifyInstance): Promise<v
         orderBy: request.query.orderBy,
         timezone: request.query.timezone,
         format: request.query.format,
+        fields: request.query.fields,
       }),
   );
   api.get(
