@@ -58,6 +58,8 @@ export type BenchApi = {
   databaseUrl: string;
   companyIds: string[];
   ownerId: string;
+  /** The API's DATA_DIR (stored files: an export's spreadsheet). */
+  dataDir: string;
   /** `http://127.0.0.1:<port>/io/api/v1` */
   base: string;
   headers: Record<string, string>;
@@ -116,6 +118,7 @@ export async function startBenchApi(options: {
       databaseUrl: benchDb.url,
       companyIds,
       ownerId: owner.id,
+      dataDir,
       base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${API_PREFIX}`,
       headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
       stop,

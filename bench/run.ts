@@ -32,6 +32,9 @@
  * - export: BENCH_EXPORT_CUSTOMERS (1,000,000) customers across BENCH_COMPANIES (50) exported whole
  *   through GET /customer/export as csv and xlsx (time, API CPU, RSS growth), beside PostgreSQL's
  *   COPY of the same rows in the same run.
+ * - order-export: BENCH_ORDERS (1,000,000) orders across BENCH_COMPANIES (50) exported by mail
+ *   (GET /order/export, a 31-day period): time from the request to the mail in the outbox, API CPU
+ *   and RSS growth, beside PostgreSQL's COPY of the same rows in the same run.
  */
 
 import { mosquittoAvailable } from '../apps/api/test/support/mosquitto';
@@ -42,6 +45,7 @@ import { formatJobsResults, runJobsBenchmark } from './jobs';
 import { formatLinkResults, runLinkBenchmark } from './link';
 import { formatResults, type ListBenchPart, runListBenchmark } from './list';
 import { formatComparisons } from './list-versus-sql';
+import { formatOrderExportResults, runOrderExportBenchmark } from './order-export';
 import { formatRequestCostResults, runRequestCostBenchmark } from './request-cost';
 import { formatStartupResults, runStartupBenchmark } from './startup';
 
@@ -191,6 +195,19 @@ const PARTS: Record<string, () => Promise<void>> = {
       if (results) log(formatLinkResults(results));
       log('');
     }
+  },
+  async 'order-export'() {
+    const orders = numberFromEnv('BENCH_ORDERS', 1_000_000);
+    log(`Ebox Console order export benchmark: GET /order/export by mail, ${orders.toLocaleString('en-US')} orders in a 31-day period`);
+    logDatabase();
+    const results = await runOrderExportBenchmark({
+      orders,
+      companies: numberFromEnv('BENCH_COMPANIES', 50),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatOrderExportResults(results, orders));
   },
   async 'first-screen'() {
     log('Ebox Console first-screen benchmark: Chromium, cold cache, the console as `npm start` serves it');

@@ -25,7 +25,9 @@ import { registerIamRoutes } from './modules/iam/routes';
 import { registerJobRoutes } from './modules/jobs/routes';
 // Registers the order's actions (cancel: what DELETE /order does) for the API and the worker alike.
 import './modules/order/actions';
+import { registerOrderExportRoutes } from './modules/order/export/routes';
 import { registerOrderRoutes } from './modules/order/routes';
+import { registerOrderTagRoutes } from './modules/order/tags/routes';
 import { registerOutboxRoutes } from './modules/outbox/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerTerminalCommandRoutes } from './modules/terminal-commands/routes';
@@ -275,6 +277,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerLiveRoutes(api, liveHub);
       await registerTerminalCommandRoutes(api);
       await registerOrderRoutes(api);
+      await registerOrderTagRoutes(api);
+      await registerOrderExportRoutes(api);
       await registerKitRoutes(api);
       api.setNotFoundHandler((_request, _reply) => {
         throw notFound('errors.routeNotFound');

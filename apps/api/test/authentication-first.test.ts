@@ -20,6 +20,7 @@ const PUBLIC_ROUTES = [
   'GET /io/api/v1/auth/email-configured',
   'GET /io/api/v1/docs',
   'GET /io/api/v1/file/:id/:name',
+  'GET /io/api/v1/order/export/file/:id/:name',
   'POST /io/api/v1/auth/get-password-reset-method',
   'POST /io/api/v1/auth/send-password-reset-email',
   'POST /io/api/v1/auth/sign-in',

@@ -457,7 +457,8 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
   const relationFields = Object.entries(entity.fields).filter(
     ([, field]) => field.type === 'relation' && field.entity !== 'user' && !field.readOnly,
   );
-  const itWithRelations = relationFields.length ? it : () => {};
+  // The order's export (by mail) reads relations through the same kit exporter: order-export-mail.test.ts.
+  const itWithRelations = relationFields.length && entity.routes?.export !== false ? it : () => {};
   itWithRelations('exports relation cells as the labels of the related records', async () => {
     const data = await sampleData(context(companyA), entity, { allRelations: true });
     const created = await owner.api.post(path, { data });
@@ -514,7 +515,8 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
     expect(response.body).toContainEqual({ id: record.id, label });
   });
 
-  it('exports the list as an xlsx with translated headers', async () => {
+  // An entity whose export is its module's own (the order's: by mail) is tested there (order-export-mail.test.ts).
+  it.skipIf(entity.routes?.export === false)('exports the list as an xlsx with translated headers', async () => {
     await createSample();
     const fields = exportColumnsOf(entity);
     const response = await fetch(

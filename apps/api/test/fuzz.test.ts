@@ -355,7 +355,9 @@ it(`answers no 5xx to ${REQUESTS} malformed requests over every documented route
     const describe = `#${index} ${request.method} ${show(request.url)} body ${show(request.body)} (seed ${SEED})`;
     try {
       const response = await fetch(`${t.baseUrl}${request.url}`, { method: request.method, headers, body: request.body });
-      const text = await response.text();
+      // A live stream (GET /live) never ends on its own: its status is the answer, its body is let go.
+      const streaming = response.headers.get('content-type')?.startsWith('text/event-stream');
+      const text = streaming ? await response.body?.cancel().then(() => '') : await response.text();
       if (response.status >= 500) failures.push(`${response.status} for ${describe}: ${show(text, 300)}`);
       else if (response.status !== 404) reached.add(request.label);
       // A request may end the owner's session (disable, sign-out): sign in again and go on.

@@ -39,6 +39,8 @@ export const SYSTEM_ACTOR_RIGHTS = {
   messageSender: [],
   /** Scheduled housekeeping (expired sign-out records); touches no entity. */
   maintenance: [],
+  /** Writes a user's order export (GET /order/export) and mails the link; reads as that user, so it needs no rights of its own. */
+  orderExporter: [],
   /** The terminal link: marks silent lockers offline and receives what terminals report; touches no entity by permission. */
   terminalLink: [],
   /** Expires orders left past their overdue date, through the order lifecycle machine. */

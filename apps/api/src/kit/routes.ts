@@ -49,15 +49,17 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDeclara
     async (request) => service.autocomplete(ctx(request), request.query.query, request.query.limit ?? 10, request.query.filter),
   );
 
-  api.get(`${base}/export`, { schema: { tags, querystring: exportQuery } }, async (request, reply) =>
-    sendExport(
-      reply,
-      await service.export(ctx(request), request.query, request.query.fields, {
-        format: request.query.format,
-        timeZone: request.query.timezone,
-      }),
-    ),
-  );
+  if (entity.routes?.export !== false) {
+    api.get(`${base}/export`, { schema: { tags, querystring: exportQuery } }, async (request, reply) =>
+      sendExport(
+        reply,
+        await service.export(ctx(request), request.query, request.query.fields, {
+          format: request.query.format,
+          timeZone: request.query.timezone,
+        }),
+      ),
+    );
+  }
 
   api.get(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: answers.record } } }, async (request) =>
     service.find(ctx(request), request.params.id),

@@ -381,6 +381,7 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
         fields,
         language: ctx.language,
         format: options.format,
+        batchSize: options.batchSize,
         query: { sql: sql.sql, params: sql.params },
       });
     },

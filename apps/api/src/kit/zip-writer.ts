@@ -31,11 +31,19 @@ type Entry = { name: Buffer; flags: number; crc: number; compressed: number; siz
 /** Waits until `stream` wants more; rejects when it closed or failed first (the client went away). */
 export async function drained(stream: Writable): Promise<void> {
   if (stream.destroyed) throw new Error('the download was closed');
-  const closed = once(stream, 'close').then(() => {
+  // Both waits let go of their listeners once either ends: a million-row export drains thousands of times.
+  const done = new AbortController();
+  const closed = once(stream, 'close', { signal: done.signal }).then(() => {
     throw new Error('the download was closed');
   });
   closed.catch(() => {});
-  await Promise.race([once(stream, 'drain'), closed]);
+  const drain = once(stream, 'drain', { signal: done.signal });
+  drain.catch(() => {});
+  try {
+    await Promise.race([drain, closed]);
+  } finally {
+    done.abort();
+  }
 }
 
 /** Writes `chunk`, then waits if the destination asked to. */

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
@@ -13,6 +13,11 @@ import type { Config } from '../config';
 export type Storage = {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType?: string): Promise<void>;
+  /**
+   * Moves a finished local file (written by streaming, e.g. a large export) into the storage under
+   * `key` without reading it into memory; the local file is gone afterwards.
+   */
+  putFile(key: string, filePath: string, contentType?: string): Promise<void>;
   /** A URL the browser can load without a bearer token. */
   publicUrl(fileId: string, key: string, name: string): Promise<string>;
   /** S3 only: a short-lived presigned URL of the object (the signed API URL redirects there). */
@@ -48,6 +53,24 @@ export function createStorage(config: Config): Storage {
         const { client, PutObjectCommand } = await loadSdk();
         await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body, ContentType: contentType }));
       },
+      async putFile(key, filePath, contentType) {
+        const { client, PutObjectCommand } = await loadSdk();
+        const { size } = await stat(filePath);
+        try {
+          // A stream with its length: the SDK sends it without buffering the file.
+          await client.send(
+            new PutObjectCommand({
+              Bucket: s3.bucket,
+              Key: key,
+              Body: createReadStream(filePath),
+              ContentLength: size,
+              ContentType: contentType,
+            }),
+          );
+        } finally {
+          await unlink(filePath).catch(() => {});
+        }
+      },
       publicUrl: apiUrl,
       async downloadUrl(key) {
         const { client, GetObjectCommand, getSignedUrl } = await loadSdk();
@@ -70,6 +93,17 @@ export function createStorage(config: Config): Storage {
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
       await writeFile(full, body);
+    },
+    async putFile(key, filePath) {
+      const full = resolve(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      try {
+        await rename(filePath, full);
+      } catch {
+        // another file system (a temporary directory elsewhere): copy, then drop the original
+        await copyFile(filePath, full);
+        await unlink(filePath).catch(() => {});
+      }
     },
     publicUrl: apiUrl,
     downloadUrl: async () => null,

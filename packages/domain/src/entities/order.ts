@@ -151,6 +151,8 @@ export const order = defineEntity({
   ],
   defaultOrderBy: 'createdAt_DESC',
   routes: {
+    // Spec 1: the order export is written by a job and its link mailed (apps/api/src/modules/order/export).
+    export: false,
     destroy: { action: 'cancel' },
     actions: {
       /** Spec 4.1: deleting an order cancels it (only where the lifecycle allows a cancel). */

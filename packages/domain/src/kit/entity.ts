@@ -48,6 +48,8 @@ export type EntityActionDeclaration = {
  */
 export type EntityRoutes = {
   update?: boolean;
+  /** false: GET /{entity}/export is the module's own (the order's is written by a job and mailed, spec 1). */
+  export?: boolean;
   destroy?: boolean | { action: string };
   actions?: Record<string, EntityActionDeclaration>;
 };

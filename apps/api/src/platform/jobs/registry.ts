@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderExportJob } from '../../modules/order/export/export-job';
 import { expireOverdueOrdersJob } from '../../modules/order/jobs';
 import { applyConfigJob, applyConfigOnOnlineJob } from '../../modules/terminal-commands/jobs';
 import { sendMessageJob } from '../messages';
@@ -41,4 +42,5 @@ export const JOBS: readonly AnyJob[] = [
   applyConfigJob,
   applyConfigOnOnlineJob,
   expireOverdueOrdersJob,
+  orderExportJob,
 ];

@@ -3,9 +3,10 @@ import { Alert, App, Checkbox, Modal, Radio, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api-client';
 import { useErrorHandler } from '../../app/error-handler';
 import { tagForTests } from '../../app/tag-for-tests';
-import { type EntityEndpoints, type ListRequest, saveBlob } from '../entity-api';
+import { type EntityEndpoints, type ListRequest, saveBlob, timeZone } from '../entity-api';
 import { entityPluralLabel, fieldAt, fieldLabel } from '../entity-labels';
 
 type ExportModalProps = {
@@ -49,6 +50,19 @@ export function ExportModal({ entity, endpoints, request, open, onClose }: Expor
     setDownloading(true);
     try {
       const ordered = columns.filter((name) => chosen.includes(name));
+      if (entity.routes?.export === false) {
+        // Spec 1: the server writes this export and mails its link; the answer only says it started.
+        const answer = await api.get<{ success?: boolean }>(`/${entity.path}/export`, {
+          fields: ordered,
+          ...request,
+          format,
+          timezone: timeZone(),
+        });
+        if (answer?.success) message.success(t('orderExport.started'));
+        else message.error(t('orderExport.error'));
+        onClose();
+        return;
+      }
       const { blob, fileName } = await endpoints.exportFile(ordered, { ...request, format });
       const name =
         fileName && fileName !== 'export.xlsx' ? fileName : `${entityPluralLabel(t, entity)}_${dayjs().format('YYYYMMDDHHmmss')}.${format}`;

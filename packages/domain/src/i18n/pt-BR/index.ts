@@ -15,6 +15,7 @@ import layout from './layout';
 import listTools from './list-tools';
 import lockerLive from './locker-live';
 import mail from './mail';
+import orderOutput from './order-output';
 import outbox from './outbox';
 import permissions from './permissions';
 import predefinedRoles from './predefined-roles';
@@ -54,4 +55,5 @@ export const areas = [
   enrolment,
   lockerLive,
   terminalCommands,
+  orderOutput,
 ];

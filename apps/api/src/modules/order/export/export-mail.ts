@@ -1,0 +1,32 @@
+import { type Language, translatorFor } from '@ebox/domain';
+import type { MailMessage } from '../../../platform/mail';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/** The mail with an export's download link, in the language of the request that asked for it. */
+export function composeOrderExportMail(
+  language: Language,
+  mail: { to: string; link: string; hours: number; from: string; to_: string },
+): MailMessage {
+  const t = translatorFor(language);
+  const values = { appName: t('mail.appName'), from: mail.from, to: mail.to_, hours: mail.hours };
+  const subject = t('mail.orderExport.subject', values);
+  const body = t('mail.orderExport.body', values);
+  const action = t('mail.orderExport.action');
+  const text = [t('mail.greeting'), '', body, '', mail.link].join('\n');
+  const link = escapeHtml(mail.link);
+  const html = `<!doctype html>
+<html lang="${language}">
+  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f1f1f; line-height: 1.5">
+    <p>${escapeHtml(t('mail.greeting'))}</p>
+    <p>${escapeHtml(body)}</p>
+    <p><a href="${link}" style="display: inline-block; padding: 10px 18px; background: #1677ff; color: #ffffff; border-radius: 6px; text-decoration: none">${escapeHtml(action)}</a></p>
+    <p style="font-size: 13px; color: #595959">${escapeHtml(t('mail.linkFallback'))}<br><a href="${link}">${link}</a></p>
+  </body>
+</html>`;
+  return { to: mail.to, subject, text, html, link: mail.link };
+}

@@ -1,0 +1,47 @@
+import { pipeline, Transform } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contextOfRequest } from '../../../platform/access';
+import { generateOrderTags } from './tag-service';
+
+/** Base64 of a byte stream as it flows: each chunk is cut at a multiple of 3 bytes. */
+function base64Encoder(): Transform {
+  let rest = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const bytes = Buffer.concat([rest, chunk]);
+      const cut = bytes.length - (bytes.length % 3);
+      rest = bytes.subarray(cut);
+      done(null, bytes.subarray(0, cut).toString('base64'));
+    },
+    flush(done) {
+      done(null, rest.length ? rest.toString('base64') : null);
+    },
+  });
+}
+
+/**
+ * POST /order/generate-tag {data} (spec 7.4). The answer is the PDF as base64 text, as the console
+ * saves it (print-tags-{date}.pdf); a client that asks `Accept: application/pdf` gets the bytes.
+ * Either way it streams as the labels are drawn.
+ */
+export async function registerOrderTagRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/order/generate-tag',
+    { schema: { tags: ['order'], summary: 'The tags of the orders named, a PDF sorted by postal code' } },
+    async (request, reply) => {
+      const pdf = await generateOrderTags(contextOfRequest(request), request.body);
+      const raw = (request.headers.accept ?? '').includes('application/pdf');
+      reply.header('content-disposition', `attachment; filename="${pdf.fileName}"`);
+      if (raw) return reply.type('application/pdf').send(pdf.stream);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('x-file-name', pdf.fileName)
+        .send(
+          // pipeline: a PDF that fails midway ends the answer too, instead of leaving it open
+          pipeline(pdf.stream, base64Encoder(), () => {}),
+        );
+    },
+  );
+}
