@@ -141,11 +141,11 @@ describe('what the export refuses', () => {
     expect(open.status).toBe(400);
     const long = await en.get('/order/export', { filter: { createdAt: ['2026-10-01T00:00:00.000Z', '2026-11-01T00:00:01.000Z'] } });
     expect(long.status).toBe(400);
-    expect(long.body.error.message).toBe('The export period is at most 31 days');
+    expect(long.body.error.message).toBe('Choose a creation period of at most 31 days');
     const pt = await t
       .client(owner.token, 'pt-BR')
       .get('/order/export', { filter: { createdAt: ['2026-10-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z'] } });
-    expect(pt.body.error.message).toBe('O período da exportação é de no máximo 31 dias');
+    expect(pt.body.error.message).toBe('Escolha um período de criação de no máximo 31 dias');
     const reversed = await en.get('/order/export', { filter: { createdAt: [TO, FROM] } });
     expect(reversed.status).toBe(400);
     // exactly 31 days is allowed

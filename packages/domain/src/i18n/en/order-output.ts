@@ -31,7 +31,6 @@ export default {
     },
     orderExport: {
       periodRequired: 'Choose the creation period to export (from and to)',
-      periodTooLong: 'The export period is at most {{days}} days',
       periodInvalid: 'The end of the export period is before its start',
       linkExpired: 'This download link has expired: export the orders again',
       linkInvalid: 'This download link is not valid',

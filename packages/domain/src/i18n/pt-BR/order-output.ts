@@ -31,7 +31,6 @@ export default {
     },
     orderExport: {
       periodRequired: 'Escolha o período de criação a exportar (de e até)',
-      periodTooLong: 'O período da exportação é de no máximo {{days}} dias',
       periodInvalid: 'O fim do período da exportação é anterior ao início',
       linkExpired: 'Este endereço para baixar a planilha expirou: exporte os pedidos novamente',
       linkInvalid: 'Este endereço para baixar a planilha não é válido',

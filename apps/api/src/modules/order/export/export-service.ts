@@ -15,12 +15,10 @@ import { authorize, contextOf, principalOf, type ServiceContext, userOf } from '
 import { AppError, badRequest, forbidden } from '../../../platform/errors';
 import { enqueueJob } from '../../../platform/jobs/queue';
 import { sendMessage } from '../../../platform/messages';
+import { ORDER_PERIOD_MAX_DAYS } from '../policy';
 import { type OrderExportPayload, orderExportJob } from './export-job';
 import { checkExportLink, EXPORT_LINK_HOURS, exportLinkOf, exportStorageKey } from './export-link';
 import { composeOrderExportMail } from './export-mail';
-
-/** Spec 9: the order filter and export period is at most 31 days. */
-export const MAX_EXPORT_DAYS = 31;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -50,8 +48,9 @@ export function exportPeriodOf(filter: Record<string, unknown> | undefined): { f
   if (!from || !to) throw badRequest('errors.orderExport.periodRequired');
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) throw badRequest('errors.invalidFilter', { field: 'createdAt' });
   if (to.getTime() < from.getTime()) throw badRequest('errors.orderExport.periodInvalid');
-  if (to.getTime() - from.getTime() > MAX_EXPORT_DAYS * DAY)
-    throw badRequest('errors.orderExport.periodTooLong', { days: MAX_EXPORT_DAYS });
+  // The same rule and words as the order list's period (policy.ts).
+  if (to.getTime() - from.getTime() > ORDER_PERIOD_MAX_DAYS * DAY)
+    throw badRequest('entities.order.errors.periodTooLong', { days: ORDER_PERIOD_MAX_DAYS });
   return { from, to };
 }
 
