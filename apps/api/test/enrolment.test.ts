@@ -5,10 +5,10 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolTerminal, provisionLockersThroughApi, VirtualTerminal } from '../../terminal-sim/src';
 import type { MqttLink } from '../src/platform/mqtt';
+import { brokerBackends } from './support/broker-backends';
 import { eventually, pause } from './support/eventually';
-import { type Mosquitto, startMosquitto } from './support/mosquitto';
 import { enrolOpenLockerDevice, OpenLockerDevice } from './support/open-locker-device';
-import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+import type { TestApp, TestUser } from './support/test-app';
 
 /**
  * Issue 14, item 4: enrolment and broker security, as an installer and an integrator see them,
@@ -18,37 +18,7 @@ import { startTestApp, type TestApp, type TestUser } from './support/test-app';
  * disenrolling cuts the terminal off at once; permission and company scope guard both endpoints.
  */
 
-type Backend = { name: string; start(): Promise<{ t: TestApp; stop(): Promise<void> }> };
-
-const backends: Backend[] = [
-  {
-    name: 'embedded aedes',
-    async start() {
-      const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } });
-      return { t, stop: () => t.close() };
-    },
-  },
-  {
-    name: 'Mosquitto with dynamic security',
-    async start() {
-      const mosquitto: Mosquitto = await startMosquitto();
-      const t = await startTestApp({
-        mqtt: true,
-        env: { MQTT_URL: mosquitto.url, MQTT_USERNAME: mosquitto.admin.username, MQTT_PASSWORD: mosquitto.admin.password },
-      }).catch(async (error: unknown) => {
-        await mosquitto.stop();
-        throw error;
-      });
-      return {
-        t,
-        async stop() {
-          await t.close();
-          await mosquitto.stop();
-        },
-      };
-    },
-  },
-];
+const backends = brokerBackends();
 
 const REFUSED = 128;
 

@@ -4,8 +4,8 @@ import { PassThrough } from 'node:stream';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMqtt, createDatabaseBrokerAdmin, createMqttLinkClient, type MqttLink, type MqttLinkClient } from '../src/platform/mqtt';
+import { brokerBackends } from './support/broker-backends';
 import { eventually, pause } from './support/eventually';
-import { type Mosquitto, startMosquitto } from './support/mosquitto';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -15,38 +15,7 @@ import { startTestApp, type TestApp } from './support/test-app';
  * API processes sharing the terminals' messages.
  */
 
-type Backend = { name: string; start(): Promise<{ t: TestApp; stop(): Promise<void> }> };
-
-const backends: Backend[] = [
-  {
-    name: 'embedded aedes',
-    async start() {
-      const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } });
-      return { t, stop: () => t.close() };
-    },
-  },
-  {
-    name: 'Mosquitto with dynamic security',
-    async start() {
-      const mosquitto: Mosquitto = await startMosquitto();
-      // A console that fails to start must not leave the broker running.
-      const t = await startTestApp({
-        mqtt: true,
-        env: { MQTT_URL: mosquitto.url, MQTT_USERNAME: mosquitto.admin.username, MQTT_PASSWORD: mosquitto.admin.password },
-      }).catch(async (error: unknown) => {
-        await mosquitto.stop();
-        throw error;
-      });
-      return {
-        t,
-        async stop() {
-          await t.close();
-          await mosquitto.stop();
-        },
-      };
-    },
-  },
-];
+const backends = brokerBackends();
 
 const REFUSED = 128;
 

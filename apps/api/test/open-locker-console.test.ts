@@ -3,10 +3,10 @@ import { validateTerminalMessage } from '@ebox/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttLink } from '../src/platform/mqtt';
+import { brokerBackends } from './support/broker-backends';
 import { eventually } from './support/eventually';
-import { startMosquitto } from './support/mosquitto';
 import { enrolOpenLockerDevice, OpenLockerDevice } from './support/open-locker-device';
-import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+import type { TestApp, TestUser } from './support/test-app';
 
 /**
  * Issue 14's acceptance of the Open-Locker superset: a device that knows only Open-Locker's contract
@@ -16,42 +16,7 @@ import { startTestApp, type TestApp, type TestUser } from './support/test-app';
  * our contract's schemas. Run on the embedded broker and on Mosquitto with dynamic security.
  */
 
-type Backend = { name: string; start(): Promise<{ t: TestApp; stop(): Promise<void> }> };
-
-const backends: Backend[] = [
-  {
-    name: 'embedded aedes',
-    async start() {
-      const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', TERMINAL_HEARTBEAT_SECONDS: '1' } });
-      return { t, stop: () => t.close() };
-    },
-  },
-  {
-    name: 'Mosquitto with dynamic security',
-    async start() {
-      const mosquitto = await startMosquitto();
-      const t = await startTestApp({
-        mqtt: true,
-        env: {
-          MQTT_URL: mosquitto.url,
-          MQTT_USERNAME: mosquitto.admin.username,
-          MQTT_PASSWORD: mosquitto.admin.password,
-          TERMINAL_HEARTBEAT_SECONDS: '1',
-        },
-      }).catch(async (error: unknown) => {
-        await mosquitto.stop();
-        throw error;
-      });
-      return {
-        t,
-        async stop() {
-          await t.close();
-          await mosquitto.stop();
-        },
-      };
-    },
-  },
-];
+const backends = brokerBackends({ TERMINAL_HEARTBEAT_SECONDS: '1' });
 
 function ok<T = any>(response: { status: number; body: T }, status = 200): T {
   expect(response.status, JSON.stringify(response.body)).toBe(status);

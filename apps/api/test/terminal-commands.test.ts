@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualTerminal, type VirtualTerminalOptions } from '../../terminal-sim/src';
 import { onEvent } from '../src/platform/events';
 import type { MqttLink } from '../src/platform/mqtt';
+import { brokerBackends } from './support/broker-backends';
 import { eventually, pause } from './support/eventually';
-import { type Mosquitto, mosquittoAvailable, startMosquitto } from './support/mosquitto';
 import { OpenLockerDevice } from './support/open-locker-device';
-import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+import type { TestApp, TestUser } from './support/test-app';
 
 /**
  * Issue 14, items 5 and 6 (doors): commands from the console as an operator and a terminal see
@@ -24,39 +24,7 @@ const env = {
   TERMINAL_COMMAND_TIMEOUT_SECONDS: String(COMMAND_TIMEOUT_SECONDS),
 };
 
-type Backend = { name: string; start(): Promise<{ t: TestApp; stop(): Promise<void> }> };
-
-const backends: Backend[] = [
-  {
-    name: 'embedded aedes',
-    async start() {
-      const t = await startTestApp({ mqtt: true, env: { ...env, MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } });
-      return { t, stop: () => t.close() };
-    },
-  },
-];
-if (mosquittoAvailable()) {
-  backends.push({
-    name: 'Mosquitto with dynamic security',
-    async start() {
-      const mosquitto: Mosquitto = await startMosquitto();
-      const t = await startTestApp({
-        mqtt: true,
-        env: { ...env, MQTT_URL: mosquitto.url, MQTT_USERNAME: mosquitto.admin.username, MQTT_PASSWORD: mosquitto.admin.password },
-      }).catch(async (error: unknown) => {
-        await mosquitto.stop();
-        throw error;
-      });
-      return {
-        t,
-        async stop() {
-          await t.close();
-          await mosquitto.stop();
-        },
-      };
-    },
-  });
-}
+const backends = brokerBackends(env);
 
 function ok<T = any>(response: { status: number; body: T }, status = 200): T {
   expect(response.status, JSON.stringify(response.body)).toBe(status);

@@ -1,6 +1,5 @@
 import { defineEntity } from '../kit/entity';
-import { EBOX_ACTIONS } from '../terminal/commands';
-import { EBOX_STATUSES } from './enums';
+import { EBOX_ACTIONS, EBOX_STATUSES } from './enums';
 
 /** Where the locker stands, in the order a spreadsheet gives an address (import and export alike). */
 const ADDRESS_COLUMNS = ['street', 'number', 'complement', 'neighborhood', 'city', 'state', 'postalCode'];

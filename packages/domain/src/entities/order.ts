@@ -84,7 +84,7 @@ export const order = defineEntity({
     canceledAt: stamp,
     canceledBy: actor,
   },
-  listColumns: ['trackingCode', 'type', 'status', 'ebox', 'compartimentNumber', 'customerName', 'company', 'overdueDate', 'createdAt'],
+  listColumns: ['trackingCode', 'type', 'status', 'ebox', 'compartimentNumber', 'customerName', 'overdueDate', 'createdAt'],
   listColumnWidths: { type: 110, status: 150, compartimentNumber: 90 },
   filters: [
     'trackingCode',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EBOX_ACTIONS } from '../entities/enums';
 import type { Permission } from '../permissions';
 import { compartmentNumberSchema, describeOrigin, envelopeShape, transactionIdSchema } from './envelope';
 
@@ -116,7 +117,10 @@ export const TERMINAL_ACTIONS = Object.keys(terminalCommandSchemas) as TerminalA
 /** Actions an Open-Locker device understands; any other is answered INVALID_COMMAND. */
 export const OPEN_LOCKER_ACTIONS = ['open_compartment', 'apply_config'] as const satisfies readonly TerminalAction[];
 /** Our extensions, which a plain Open-Locker device does not support. */
-export const EBOX_ACTIONS = ['reboot', 'restart_app', 'sync', 'software_update'] as const satisfies readonly TerminalAction[];
+export { EBOX_ACTIONS };
+
+// The extension actions are named once (entities/enums.ts); each must be a declared command.
+EBOX_ACTIONS satisfies readonly TerminalAction[];
 
 export const terminalCommandSchema = z.discriminatedUnion('action', [
   openCompartmentCommandSchema,

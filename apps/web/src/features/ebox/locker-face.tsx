@@ -175,10 +175,11 @@ function CompartmentCell({ row, height, onOpen }: { row: EntityRecord; height: n
     .filter(Boolean)
     .join(', ');
   return (
+    // Named by what it shows (number, status, door) plus the size for screen readers: a label of
+    // other words than the visible ones would not match what a voice-control user says.
     <button
       type="button"
       onClick={onOpen}
-      aria-label={label}
       title={label}
       data-testid="locker-cell"
       data-number={String(row.number)}
@@ -202,10 +203,12 @@ function CompartmentCell({ row, height, onOpen }: { row: EntityRecord; height: n
       }}
     >
       <strong style={{ fontSize: 15 }}>{String(row.number)}</strong>
+      {row.size ? <span className="visually-hidden">{`(${String(row.size)})`}</span> : null}
       <span style={{ fontSize: 11 }}>
-        {STATUS_LOOKS[status].mark} {statusText}
+        <span aria-hidden="true">{STATUS_LOOKS[status].mark}</span> {statusText}
       </span>
       {doorOpen && <strong style={{ fontSize: 11 }}>{t('lockerLive.face.doorOpen')}</strong>}
+      {enabled ? null : <span className="visually-hidden">{t('lockerLive.face.disabled')}</span>}
     </button>
   );
 }

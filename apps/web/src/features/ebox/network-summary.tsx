@@ -51,7 +51,9 @@ export function NetworkSummary() {
             <ol style={{ margin: '4px 0 0', paddingInlineStart: 20 }} data-testid="network-silent">
               {silentLongest.map((locker) => (
                 <li key={locker.id}>
-                  <Link to={`/ebox/${locker.id}`}>{locker.name}</Link>
+                  <Link to={`/ebox/${locker.id}`} style={{ textDecoration: 'underline' }}>
+                    {locker.name}
+                  </Link>
                   {locker.code ? ` (${locker.code})` : ''}
                   {' · '}
                   <Typography.Text type="secondary">

@@ -1,3 +1,4 @@
+import { SearchOutlined } from '@ant-design/icons';
 import { DECLARED_ENTITIES } from '@ebox/domain';
 import { App, Input, Space } from 'antd';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '../../app/api-client';
 import { useErrorHandler } from '../../app/error-handler';
 import type { EntityRecord } from '../../kit/entity-api';
+import { CLEARABLE } from '../../kit/fields/clear-icon';
 import { EntityList } from '../../kit/list/entity-list';
 import { useRouteEntity } from '../../kit/route-entity';
 
@@ -41,8 +43,8 @@ function TrackingSearch() {
   return (
     <Space orientation="vertical" size={4}>
       <Input.Search
-        allowClear
-        enterButton
+        allowClear={CLEARABLE}
+        enterButton={<SearchOutlined aria-label={t('entities.order.trackingSearch.placeholder')} />}
         loading={searching}
         placeholder={t('entities.order.trackingSearch.placeholder')}
         onSearch={search}
