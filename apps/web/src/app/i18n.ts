@@ -45,6 +45,15 @@ async function loadDictionary(language: Language): Promise<void> {
   i18n.addResourceBundle(language, 'translation', dictionary, true, true);
 }
 
+/**
+ * Messages a lazily loaded feature brings with it (its chunk, not the console's dictionary), in
+ * both languages, merged into whatever is loaded already: a screen of the feature renders after
+ * its module, so its words are there from the first paint, and a later language switch keeps them.
+ */
+export function addFeatureMessages(byLanguage: Record<Language, Dictionary[]>): void {
+  for (const language of LANGUAGES) i18n.addResourceBundle(language, 'translation', dictionaryOf(byLanguage[language]), true, true);
+}
+
 /** The whole dictionary of the language shown: the private layout's route waits for it (router.tsx). */
 export function loadConsoleMessages(): Promise<void> {
   consoleMessages = true;

@@ -1,17 +1,21 @@
 import i18next, { type i18n, type TFunction } from 'i18next';
 import { type Dictionary, dictionaryOf, registerDictionary } from './dictionary';
 import { areas as enAreas } from './en/index';
+import { lockerAreas as enLockerAreas } from './en/lockers';
+import { serverAreas as enServerAreas } from './en/server';
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 import { addMessageFormats } from './message-formats';
 import { areas as ptAreas } from './pt-BR/index';
+import { lockerAreas as ptLockerAreas } from './pt-BR/lockers';
+import { serverAreas as ptServerAreas } from './pt-BR/server';
 
 export * from './dictionary';
 export * from './languages';
 export * from './message-formats';
 
 export const messages: Record<Language, Dictionary> = {
-  'pt-BR': dictionaryOf(ptAreas),
-  en: dictionaryOf(enAreas),
+  'pt-BR': dictionaryOf([...ptAreas, ...ptLockerAreas, ...ptServerAreas]),
+  en: dictionaryOf([...enAreas, ...enLockerAreas, ...enServerAreas]),
 };
 for (const [language, dictionary] of Object.entries(messages)) registerDictionary(language, dictionary);
 

@@ -11,6 +11,7 @@ import { type EntityRecord, entityKeys } from '../../kit/entity-api';
 import { enumLabel } from '../../kit/entity-labels';
 import { sendCommand } from './command-request';
 import { STATUS_LOOKS, statusOf } from './compartment-look';
+import './messages';
 
 const compartiment = DECLARED_ENTITIES.compartiment;
 

@@ -9,6 +9,7 @@ import { useErrorHandler } from '../../app/error-handler';
 import { formatDateTime } from '../../app/format';
 import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityRecord, entityKeys } from '../../kit/entity-api';
+import './messages';
 
 /** Saves the installer's configuration file (built from tokenData, see packages/domain enrolment.ts). */
 function downloadConfigFile(locker: EntityRecord, tokenData: EnrolmentTokenData): void {

@@ -8,6 +8,7 @@ import { type EntityRecord, entityKeys, type ListResult } from '../../kit/entity
 import { enumLabel } from '../../kit/entity-labels';
 import { CompartmentDrawer } from './compartment-drawer';
 import { type CompartmentStatus, cellStyle, STATUS_LOOKS, statusOf } from './compartment-look';
+import './messages';
 
 const compartiment = DECLARED_ENTITIES.compartiment;
 

@@ -9,6 +9,7 @@ import { type LiveMessage, useLiveConnected, useLiveEvents } from '../../app/liv
 import { type EntityRecord, entityKeys, type ListResult } from '../../kit/entity-api';
 import { enumLabel } from '../../kit/entity-labels';
 import { doorsKey, faceKey, type LiveDoors } from './locker-face';
+import './messages';
 
 const ebox = DECLARED_ENTITIES.ebox;
 

@@ -6,6 +6,7 @@ import { api } from '../../app/api-client';
 import { formatDateTime } from '../../app/format';
 import { type LiveMessage, useLiveEvents } from '../../app/live-events';
 import { entityKeys } from '../../kit/entity-api';
+import './messages';
 
 type Summary = {
   online: number;

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../app/current-user';
 import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityRecord, entityKeys } from '../../kit/entity-api';
 import { sendCommand } from './command-request';
+import './messages';
 
 type TerminalAction = 'reboot' | 'restart_app' | 'sync';
 

@@ -3,7 +3,6 @@ import auth from './auth';
 import authApi from './auth-api';
 import brazilianIds from './brazilian-ids';
 import common from './common';
-import enrolment from './enrolment';
 import { entityAreas } from './entities/index';
 import errors from './errors';
 import files from './files';
@@ -13,8 +12,6 @@ import imports from './imports';
 import kit from './kit';
 import layout from './layout';
 import listTools from './list-tools';
-import lockerLive from './locker-live';
-import mail from './mail';
 import orderOutput from './order-output';
 import outbox from './outbox';
 import permissions from './permissions';
@@ -22,7 +19,6 @@ import predefinedRoles from './predefined-roles';
 import resource from './resource';
 import role from './role';
 import settings from './settings';
-import terminalCommands from './terminal-commands';
 import validation from './validation';
 
 /**
@@ -42,7 +38,6 @@ export const areas = [
   outbox,
   authApi,
   iamApi,
-  mail,
   files,
   listTools,
   ...entityAreas,
@@ -52,8 +47,5 @@ export const areas = [
   permissions,
   imports,
   brazilianIds,
-  enrolment,
-  lockerLive,
-  terminalCommands,
   orderOutput,
 ];

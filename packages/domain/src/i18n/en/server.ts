@@ -1,0 +1,9 @@
+/**
+ * Areas the API needs and the browser never shows (mail templates, the documents the API writes):
+ * kept out of the console's dictionary, which every signed-in screen downloads. Keys must be
+ * identical in pt-BR and en (a test checks it).
+ */
+import mail from './mail';
+import orderDocuments from './order-documents';
+
+export const serverAreas = [mail, orderDocuments];
