@@ -1,9 +1,9 @@
 import { ENTITIES, EVENTS, LIVE_EVENTS, type LiveEvent } from '@ebox/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import { findRowsInScope, resourceOf } from '../../kit/repository';
 import type { CompanyScope } from '../access';
 import type { Db } from '../db/client';
+import { type ChannelListener, listenToChannel } from '../db/listen';
 import { LIVE_CHANNEL } from '../events';
 
 /**
@@ -31,10 +31,9 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
   const { db, log } = options;
   const subscribers = new Set<LiveSubscriber>();
   const visibility = new Map<string, { at: number; visible: Promise<boolean> }>();
-  let client: pg.Client | null = null;
-  let started = false;
+  /** One LISTEN connection, opened when the first browser connects. */
+  let listener: ChannelListener | null = null;
   let closed = false;
-  let timer: NodeJS.Timeout | null = null;
 
   const visibleTo = (scope: CompanyScope, eboxId: string): Promise<boolean> => {
     if (!scope.companyIds) return Promise.resolve(true);
@@ -72,39 +71,10 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
     }
   };
 
-  const pool = (db as unknown as { $client?: unknown }).$client;
-  const connect = async () => {
-    if (!(pool instanceof pg.Pool)) return;
-    const next = new pg.Client(pool.options);
-    const lost = () => {
-      if (client !== next) return;
-      client = null;
-      next.end().catch(() => {});
-      if (!closed) timer = setTimeout(() => void connect(), RECONNECT_MS).unref();
-    };
-    next.on('notification', (message) => {
-      if (message.channel === LIVE_CHANNEL && message.payload) deliver(message.payload);
-    });
-    next.on('error', lost);
-    next.on('end', lost);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${LIVE_CHANNEL}`);
-      if (closed) return void (await next.end());
-      client = next;
-    } catch (error) {
-      log.debug({ err: error }, 'live: not listening yet');
-      next.end().catch(() => {});
-      if (!closed) timer = setTimeout(() => void connect(), RECONNECT_MS).unref();
-    }
-  };
-
   return {
     subscribe(subscriber) {
-      if (!started && !closed) {
-        started = true;
-        void connect();
-      }
+      if (!listener && !closed)
+        listener = listenToChannel(db, { channel: LIVE_CHANNEL, onPayload: deliver, log, reconnectMs: RECONNECT_MS });
       subscribers.add(subscriber);
       return () => subscribers.delete(subscriber);
     },
@@ -114,10 +84,7 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
     async close() {
       closed = true;
       subscribers.clear();
-      if (timer) clearTimeout(timer);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => {});
+      await listener?.close();
     },
   };
 }

@@ -4,9 +4,9 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import { verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
+import { listenToChannel } from '../db/listen';
 import type { MqttCredentials } from './broker-admin';
 import { findLiveCredential, liveCredentialIds } from './credential-repository';
 import { enableSharedSubscriptions } from './shared-subscriptions';
@@ -145,11 +145,13 @@ export async function startEmbeddedBroker(options: {
     log.warn({ requestedPort: requested, port }, `MQTT port ${requested} is taken; the embedded broker listens on ${port} instead`);
   else log.info({ port }, `embedded MQTT broker listening on port ${port}`);
 
-  const revocations = listenForRevocations(
-    db,
-    (username) => void recheck(username).catch((e: unknown) => log.warn({ err: e }, 'mqtt: recheck failed')),
+  // Credential changes made by any process (NOTIFY from migration 0010's trigger).
+  const revocations = listenToChannel(db, {
+    channel: TERMINAL_CREDENTIAL_CHANNEL,
+    onPayload: (username) => void recheck(username).catch((e: unknown) => log.warn({ err: e }, 'mqtt: recheck failed')),
     log,
-  );
+    reconnectMs: RECONNECT_MS,
+  });
 
   return {
     port,
@@ -182,47 +184,4 @@ function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** LISTEN for credential changes made by any process; reconnects when the connection drops. */
-function listenForRevocations(db: Db, onChange: (username: string) => void, log: FastifyBaseLogger): { close(): Promise<void> } {
-  const pool = (db as unknown as { $client?: unknown }).$client;
-  let closed = false;
-  let client: pg.Client | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  if (!(pool instanceof pg.Pool)) return { close: async () => {} };
-  const connect = async () => {
-    const next = new pg.Client(pool.options);
-    const lost = () => {
-      if (client !== next) return;
-      client = null;
-      next.end().catch(() => {});
-      if (!closed) timer = setTimeout(() => void connect(), RECONNECT_MS).unref();
-    };
-    next.on('notification', (message) => {
-      if (message.channel === TERMINAL_CREDENTIAL_CHANNEL && message.payload) onChange(message.payload);
-    });
-    next.on('error', lost);
-    next.on('end', lost);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${TERMINAL_CREDENTIAL_CHANNEL}`);
-      if (closed) return void (await next.end());
-      client = next;
-    } catch (error) {
-      log.debug({ err: error }, 'mqtt: not listening for revocations yet');
-      next.end().catch(() => {});
-      if (!closed) timer = setTimeout(() => void connect(), RECONNECT_MS).unref();
-    }
-  };
-  void connect();
-  return {
-    async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => {});
-    },
-  };
 }
