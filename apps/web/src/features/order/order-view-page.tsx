@@ -84,38 +84,47 @@ function OrderHistory({ orderId, type }: { orderId: string; type: string }) {
   );
 }
 
-/** After a change: the order, its history and the lists showing it are read again. */
-function useRefreshOrder() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: entityKeys.all('order') });
-}
-
-/** POST /order/update-status: a status the machine offers from the current one, with a required reason. */
-function UpdateStatusButton({ record }: { record: EntityRecord }) {
+/**
+ * A console action on the order in a dialog: posts `body(values)` to `path`, says `success`, closes
+ * and reads the order, its history and the lists showing it again; a refusal stays in the dialog.
+ */
+function useOrderAction<V>(path: string, success: string, body: (values: V) => unknown, onDone?: () => void) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const handleError = useErrorHandler();
-  const refresh = useRefreshOrder();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ status: string; reason: string }>();
-  const moves = consoleMovesOf(record.type as OrderType, (record.status ?? 'CREATED') as OrderStatus).filter(
-    (move) => move.action !== 'cancel',
-  );
-  const submit = async (values: { status: string; reason: string }) => {
+  const submit = async (values: V) => {
     setSaving(true);
     try {
-      await api.post('/order/update-status', { data: { id: record.id, ...values } });
-      message.success(t('entities.order.statusUpdate.success'));
+      await api.post(path, { data: body(values) });
+      message.success(t(success));
       setOpen(false);
-      form.resetFields();
-      await refresh();
+      onDone?.();
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all('order') });
     } catch (error) {
       handleError(error);
     } finally {
       setSaving(false);
     }
   };
+  return { open, setOpen, saving, submit };
+}
+
+/** POST /order/update-status: a status the machine offers from the current one, with a required reason. */
+function UpdateStatusButton({ record }: { record: EntityRecord }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ status: string; reason: string }>();
+  const moves = consoleMovesOf(record.type as OrderType, (record.status ?? 'CREATED') as OrderStatus).filter(
+    (move) => move.action !== 'cancel',
+  );
+  const { open, setOpen, saving, submit } = useOrderAction(
+    '/order/update-status',
+    'entities.order.statusUpdate.success',
+    (values: { status: string; reason: string }) => ({ id: record.id, ...values }),
+    () => form.resetFields(),
+  );
   return (
     <>
       <Button icon={<SwapOutlined />} onClick={() => setOpen(true)} data-testid="order-update-status">
@@ -162,25 +171,12 @@ function UpdateStatusButton({ record }: { record: EntityRecord }) {
 /** POST /order/update-overdue: a new expiry date, in the future. */
 function UpdateOverdueButton({ record }: { record: EntityRecord }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const handleError = useErrorHandler();
-  const refresh = useRefreshOrder();
-  const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ overdueDate: string }>();
-  const submit = async (values: { overdueDate: string }) => {
-    setSaving(true);
-    try {
-      await api.post('/order/update-overdue', { data: { ids: [record.id], overdueDate: values.overdueDate } });
-      message.success(t('entities.order.overdueUpdate.success'));
-      setOpen(false);
-      await refresh();
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { open, setOpen, saving, submit } = useOrderAction(
+    '/order/update-overdue',
+    'entities.order.overdueUpdate.success',
+    (values: { overdueDate: string }) => ({ ids: [record.id], overdueDate: values.overdueDate }),
+  );
   return (
     <>
       <Button icon={<CalendarOutlined />} onClick={() => setOpen(true)} data-testid="order-update-overdue">
