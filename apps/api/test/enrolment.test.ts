@@ -5,7 +5,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolTerminal, provisionLockersThroughApi, VirtualTerminal } from '../../terminal-sim/src';
 import type { MqttLink } from '../src/platform/mqtt';
-import { brokerBackends } from './support/broker-backends';
+import { brokerBackends, grantOf, REFUSED } from './support/broker-backends';
 import { eventually, pause } from './support/eventually';
 import { enrolOpenLockerDevice, OpenLockerDevice } from './support/open-locker-device';
 import type { TestApp, TestUser } from './support/test-app';
@@ -20,20 +20,9 @@ import type { TestApp, TestUser } from './support/test-app';
 
 const backends = brokerBackends();
 
-const REFUSED = 128;
-
 function ok<T = any>(response: { status: number; body: T }, status = 200): T {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
   return response.body;
-}
-
-async function grantOf(client: MqttClient, filter: string): Promise<number | undefined> {
-  try {
-    return (await client.subscribeAsync(filter, { qos: 1 }))[0]?.qos;
-  } catch (error) {
-    if ((error as { packet?: { granted?: number[] } }).packet?.granted?.includes(REFUSED)) return REFUSED;
-    throw error;
-  }
 }
 
 describe.each(backends)('enrolment: $name', (backend) => {

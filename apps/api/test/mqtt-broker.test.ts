@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMqtt, createDatabaseBrokerAdmin, createMqttLinkClient, type MqttLink, type MqttLinkClient } from '../src/platform/mqtt';
-import { brokerBackends } from './support/broker-backends';
+import { brokerBackends, grantOf, REFUSED } from './support/broker-backends';
 import { eventually, pause } from './support/eventually';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -17,8 +17,6 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 const backends = brokerBackends();
 
-const REFUSED = 128;
-
 /** A locker made through the API by a new owner: credentials must belong to a real locker. */
 async function createLockerIn(t: TestApp): Promise<string> {
   const owner = await t.createUser({ roles: ['owner'] });
@@ -26,16 +24,6 @@ async function createLockerIn(t: TestApp): Promise<string> {
   const created = await owner.api.post('/ebox', { data: { name: `Armário ${code}`, code } });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return created.body.id as string;
-}
-
-/** The QoS the broker granted a subscription, 128 when it refused (mqtt.js rejects on a refusal). */
-async function grantOf(client: MqttClient, filter: string): Promise<number | undefined> {
-  try {
-    return (await client.subscribeAsync(filter, { qos: 1 }))[0]?.qos;
-  } catch (error) {
-    if ((error as { packet?: { granted?: number[] } }).packet?.granted?.includes(REFUSED)) return REFUSED;
-    throw error;
-  }
 }
 
 describe.each(backends)('MQTT broker: $name', (backend) => {

@@ -1,3 +1,4 @@
+import type { MqttClient } from 'mqtt';
 import { type Mosquitto, mosquittoAvailable, startMosquitto } from './mosquitto';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -42,4 +43,17 @@ export function brokerBackends(env: Record<string, string> = {}): BrokerBackend[
     },
   });
   return backends;
+}
+
+/** The SUBACK code of a refused subscription. */
+export const REFUSED = 128;
+
+/** The QoS the broker granted a subscription, 128 when it refused (mqtt.js rejects on a refusal). */
+export async function grantOf(client: MqttClient, filter: string): Promise<number | undefined> {
+  try {
+    return (await client.subscribeAsync(filter, { qos: 1 }))[0]?.qos;
+  } catch (error) {
+    if ((error as { packet?: { granted?: number[] } }).packet?.granted?.includes(REFUSED)) return REFUSED;
+    throw error;
+  }
 }
