@@ -21,6 +21,7 @@ const lines = [
     'entityCount',
     'idempotencyKey',
     'orderHistory',
+    'orderStatusCount',
     'outboxMessage',
     'revokedToken',
     'settings',
