@@ -34,6 +34,10 @@ export const SYSTEM_ACTOR_RIGHTS = {
     'ccmCreate',
     'qrcodeTemplateCreate',
     'webhookCreate',
+    // The demo's orders (with their invoices, attached by an edit) and their moves through the lifecycle.
+    'orderCreate',
+    'orderEdit',
+    'orderUpdateStatus',
   ],
   /** Sends queued mail and SMS (the outbox) and records how it went; touches no entity. */
   messageSender: [],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPARTIMENT_STATUSES, ORDER_STATUSES, ORDER_TYPES } from './entities/enums';
+import type { Permission } from './permissions';
 
 /**
  * The domain events the console publishes, declared once: name and payload. The API publishes
@@ -75,9 +76,17 @@ export type EventName = keyof typeof EVENTS;
 export type EventPayload<N extends EventName> = z.output<(typeof EVENTS)[N]>;
 
 /**
- * The events pushed to browsers (GET /live): each names its locker (`eboxId`), whose company scope
- * decides who receives it.
+ * The events pushed to browsers (GET /live). A locker's events name it (`eboxId`), whose company
+ * scope decides who receives them; an order's event names the order's company (`companyId`), which
+ * decides it as the order's own scope does, without a read per event.
  */
-export const LIVE_EVENTS = ['ebox.statusChanged', 'compartiment.doorEvent', 'compartiment.statusChanged'] as const;
+export const LIVE_EVENTS = ['ebox.statusChanged', 'compartiment.doorEvent', 'compartiment.statusChanged', 'order.statusChanged'] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
+/** The permission a browser needs to receive each live event (GET /live itself asks one of them). */
+export const LIVE_EVENT_PERMISSIONS = {
+  'ebox.statusChanged': 'eboxRead',
+  'compartiment.doorEvent': 'eboxRead',
+  'compartiment.statusChanged': 'eboxRead',
+  'order.statusChanged': 'orderRead',
+} as const satisfies Record<LiveEventName, Permission>;
 export type LiveEvent = { [N in LiveEventName]: { name: N; payload: EventPayload<N> } }[LiveEventName];

@@ -162,6 +162,9 @@ function entityRoles(): Record<string, Permission[]> {
     roles[`${entity}Editor`] = permissionsOf(entity, edit);
     roles[`${entity}Viewer`] = permissionsOf(entity, READ_ACTIONS);
   }
+  // Whoever's role is the order list's may narrow it every way (docs/orders.md); custom roles choose.
+  roles.orderEditor = [...(roles.orderEditor ?? []), ...FILTERS];
+  roles.orderViewer = [...(roles.orderViewer ?? []), ...FILTERS];
   return roles;
 }
 

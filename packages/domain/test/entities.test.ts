@@ -41,6 +41,16 @@ describe('entity declarations', () => {
     for (const action of ACTIONS) expect(isPermission(permissionOf(entity, action))).toBe(true);
   });
 
+  it.each(entities.map((e) => [e.name, e] as const))(
+    '%s guards only its own filters, each with a registered permission',
+    (_name, entity) => {
+      for (const [filter, permission] of Object.entries(entity.filterPermissions ?? {})) {
+        expect(entity.filters, filter).toContain(filter);
+        expect(isPermission(permission), permission).toBe(true);
+      }
+    },
+  );
+
   it('points relations at declared entities (or the platform user)', () => {
     for (const entity of entities) {
       for (const [fieldName, field] of Object.entries(entity.fields)) {

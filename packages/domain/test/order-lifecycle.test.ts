@@ -4,8 +4,13 @@ import { ORDER_LIFECYCLE_DOC_PATH } from '../scripts/order-lifecycle-docs';
 import {
   applyOrderTrigger,
   findOrderTransition,
+  LOCKER_ACCESS_AFTER_USE,
+  LOCKER_ACCESS_EVENTS,
+  LOCKER_ACCESSES,
+  lockerAccessOf,
   ORDER_EVENT_CODES,
   ORDER_LIFECYCLE,
+  ORDER_LIVE_STATUSES,
   ORDER_STATUSES,
   ORDER_TRIGGER_NAMES,
   ORDER_TYPES,
@@ -13,6 +18,8 @@ import {
   type OrderTrigger,
   type OrderTriggerName,
   type OrderType,
+  orderEventCodeOfParcel,
+  orderPathTo,
   renderOrderLifecycleDoc,
   statusesOf,
   translatorFor,
@@ -104,6 +111,25 @@ describe('order lifecycle: the declaration', () => {
       }
       expect([...reached].sort(), type).toEqual(statusesOf(type).sort());
     }
+  });
+
+  it('finds a way from CREATED to every status of a type, each step one the machine allows', () => {
+    for (const type of ORDER_TYPES) {
+      for (const status of statusesOf(type)) {
+        const path = orderPathTo(type, status);
+        expect(path, `${type} ${status}`).toBeDefined();
+        let at: OrderStatus = 'CREATED';
+        for (const transition of path ?? []) {
+          const result = applyOrderTrigger({ type, status: at }, triggerOf(transition.trigger));
+          if (!result.ok) throw new Error(`${type}: ${transition.trigger} refused from ${at}`);
+          at = result.next;
+        }
+        expect(at, type).toBe(status);
+      }
+    }
+    expect(orderPathTo('RETURN', 'CUSTOMER_STORED')).toBeUndefined();
+    // From a status other than CREATED: a stored delivery's way to its customer is one step.
+    expect(orderPathTo('DELIVERY', 'CUSTOMER_TAKEN', 'STORED')?.map((t) => t.trigger)).toEqual(['terminal.CUSTOMER_TAKEN']);
   });
 
   it('uses every one of the 19 statuses in some type, and every trigger somewhere', () => {
@@ -226,5 +252,39 @@ describe('docs/order-lifecycle.md', () => {
     for (const type of ORDER_TYPES)
       for (const transition of ORDER_LIFECYCLE[type])
         for (const from of transition.from) expect(doc).toContain(`${from} --> ${transition.to}: ${transition.trigger}`);
+  });
+});
+
+describe('what an access code allows at the locker (the terminal holds it: apply_access_codes)', () => {
+  const parcelTrigger = (type: OrderType, access: (typeof LOCKER_ACCESSES)[number], allowCollectExpiredOrder: boolean) =>
+    triggerOf(`terminal.${orderEventCodeOfParcel(type, LOCKER_ACCESS_EVENTS[access])}`, { allowCollectExpiredOrder });
+
+  it('is the parcel event the machine accepts now: a deposit before the parcel is in, a pickup while it is, never both', () => {
+    for (const type of ORDER_TYPES)
+      for (const status of ORDER_STATUSES)
+        for (const allowCollectExpiredOrder of [false, true]) {
+          const accepted = LOCKER_ACCESSES.filter(
+            (access) => applyOrderTrigger({ type, status }, parcelTrigger(type, access, allowCollectExpiredOrder)).ok,
+          );
+          expect(accepted.length, `${type} ${status}`).toBeLessThanOrEqual(1);
+          expect(lockerAccessOf({ type, status, allowCollectExpiredOrder }), `${type} ${status}`).toBe(accepted[0] ?? null);
+          // Only a live order (its code unique at the locker) is ever given to a terminal.
+          if (accepted.length) expect(ORDER_LIVE_STATUSES, `${type} ${status}`).toContain(status);
+        }
+    expect(lockerAccessOf({ type: 'DELIVERY', status: 'IN_TRANSIT_TO_STORE' })).toBe('deposit');
+    expect(lockerAccessOf({ type: 'RETURN', status: 'STORED' })).toBe('pickup');
+    expect(lockerAccessOf({ type: 'DELIVERY', status: 'EXPIRED' })).toBeNull();
+    expect(lockerAccessOf({ type: 'DELIVERY', status: 'EXPIRED', allowCollectExpiredOrder: true })).toBe('pickup');
+  });
+
+  it('after a use, allows what an offline terminal assumes: a parcel put in can be taken out, one taken out is gone', () => {
+    for (const type of ORDER_TYPES)
+      for (const status of ORDER_STATUSES)
+        for (const access of LOCKER_ACCESSES) {
+          if (lockerAccessOf({ type, status }) !== access) continue;
+          const used = applyOrderTrigger({ type, status }, parcelTrigger(type, access, false));
+          if (!used.ok) throw new Error(`${type} ${status} ${access} should be accepted`);
+          expect(lockerAccessOf({ type, status: used.next }), `${type} ${status} after ${access}`).toBe(LOCKER_ACCESS_AFTER_USE[access]);
+        }
   });
 });

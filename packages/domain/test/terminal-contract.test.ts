@@ -55,14 +55,14 @@ describe('the terminal contract, declared once', () => {
     const { messages } = terminalContract.channels.lockerCommand;
     expect(messages.openCompartmentCommand.origin).toBe('open-locker');
     expect(messages.applyConfigCommand.origin).toBe('open-locker');
-    for (const name of ['rebootCommand', 'restartAppCommand', 'syncCommand', 'softwareUpdateCommand'] as const)
+    for (const name of ['rebootCommand', 'restartAppCommand', 'syncCommand', 'softwareUpdateCommand', 'applyAccessCodesCommand'] as const)
       expect(messages[name].origin).toBe('ebox');
     const events = terminalContract.channels.lockerEvent.messages;
     expect(events.deviceEvent.origin).toBe('open-locker');
     for (const [name, m] of Object.entries(events)) if (name !== 'deviceEvent') expect(m.origin, name).toBe('ebox');
     expect(terminalContract.channels.provisioningReply.messages.provisioningSuccessReply.origin).toBe('open-locker');
     expect([...OPEN_LOCKER_ACTIONS]).toEqual(['open_compartment', 'apply_config']);
-    expect([...EBOX_ACTIONS]).toEqual(['reboot', 'restart_app', 'sync', 'software_update']);
+    expect([...EBOX_ACTIONS]).toEqual(['reboot', 'restart_app', 'sync', 'software_update', 'apply_access_codes']);
   });
 
   it('accepts the example of every message on its channel, and every message has one', () => {
@@ -255,6 +255,31 @@ describe('apply_config', () => {
     };
     expect(validateTerminalMessage('lockerCommand', command).ok).toBe(true);
     expect(CONSOLE_HEARTBEAT_INTERVAL_SECONDS).toBe(10);
+  });
+});
+
+describe('apply_access_codes', () => {
+  const codes = () => structuredClone((TERMINAL_MESSAGE_EXAMPLES.applyAccessCodesCommand.data as { codes: unknown[] }).codes);
+
+  it('carries the full list, each code with its compartment, what it allows and its order', () => {
+    const command = createTerminalCommand('apply_access_codes', { as_of: new Date().toISOString(), codes: codes() as never });
+    expect(validateTerminalMessage('lockerCommand', command)).toMatchObject({ ok: true, message: 'applyAccessCodesCommand' });
+    // An empty list is a list: the terminal then holds no code at all.
+    expect(validateTerminalMessage('lockerCommand', { ...command, data: { as_of: command.data.as_of, codes: [] } }).ok).toBe(true);
+  });
+
+  it('refuses a code listed twice (it would open two compartments), an unknown use, and any extra field of an entry', () => {
+    const command = example('applyAccessCodesCommand');
+    const twice = codes();
+    (twice[1] as { access_code: string }).access_code = (twice[0] as { access_code: string }).access_code;
+    const refused = validateTerminalMessage('lockerCommand', { ...command, data: { ...(command.data as object), codes: twice } });
+    expect(refused.ok === false && refused.reason).toMatch(/appears once/);
+    const wrongUse = codes();
+    (wrongUse[0] as { allows: string }).allows = 'open';
+    expect(validateTerminalMessage('lockerCommand', { ...command, data: { ...(command.data as object), codes: wrongUse } }).ok).toBe(false);
+    const chatty = codes();
+    (chatty[0] as Record<string, unknown>).customer_phone = '+5521987654321';
+    expect(validateTerminalMessage('lockerCommand', { ...command, data: { ...(command.data as object), codes: chatty } }).ok).toBe(false);
   });
 });
 

@@ -43,6 +43,11 @@ export const compartiment = defineEntity({
     doorOpen: { type: 'boolean', readOnly: true },
     /** When the door last changed, at the terminal's time. */
     doorChangedAt: { type: 'dateTime', readOnly: true },
+    /**
+     * The terminal's time of the latest door report applied (a door event or a snapshot, changed or
+     * not): an older report, arriving late or through another API process, is not applied over it.
+     */
+    doorReportedAt: { type: 'dateTime', readOnly: true },
   },
   listColumns: ['number', 'ebox', 'boardNumber', 'comNumber', 'numberInColumn', 'size', 'status', 'usageType', 'pcd', 'enable'],
   filters: ['number', 'ebox', 'boardNumber', 'comNumber', 'size', 'status', 'usageType', 'pcd', 'enable', 'createdAt'],

@@ -82,7 +82,7 @@ export type Theme = (typeof THEMES)[number];
 /** Spec 4.1: e-box status, kept by the terminal link. */
 export const EBOX_STATUSES = ['online', 'offline'] as const;
 /** Our extension actions of the terminal link (terminal/commands.ts): plain names here, so a locker's declaration does not bring the link's schemas to the browser. */
-export const EBOX_ACTIONS = ['reboot', 'restart_app', 'sync', 'software_update'] as const;
+export const EBOX_ACTIONS = ['reboot', 'restart_app', 'sync', 'software_update', 'apply_access_codes'] as const;
 /** Spec 4.1: compartment status; the lock action sets DAMAGE, the release AVAILABLE. */
 export const COMPARTIMENT_STATUSES = ['AVAILABLE', 'OCCUPIED', 'DAMAGE', 'DIRTY', 'BOOKED'] as const;
 export type CompartimentStatus = (typeof COMPARTIMENT_STATUSES)[number];

@@ -39,7 +39,12 @@ export const order = defineEntity({
     cluster: { type: 'relation', entity: 'cluster' },
     /** UF of the destination, e.g. RJ, SP, MG. */
     state: { type: 'text', length: 2 },
-    compartiment: { type: 'relation', entity: 'compartiment', readOnly: true },
+    /**
+     * The compartment booked or deposited in. Generating a locker's compartments again deletes
+     * them (refused while one holds a parcel or a live order): a finished order's link is then
+     * emptied and its compartimentNumber, copied at booking, still says which door it used.
+     */
+    compartiment: { type: 'relation', entity: 'compartiment', readOnly: true, onDelete: 'setNull' },
     compartimentNumber: { type: 'integer', readOnly: true },
     /** The compartment layout code the parcel needs (P, M, G...). */
     compartimentSize: { type: 'text', min: 1, max: 2 },
@@ -56,7 +61,8 @@ export const order = defineEntity({
     /** Not to be stored before this moment: the booking of the compartment starts then. */
     notBeforeFirst: { type: 'dateTime' },
     /** Book a compartment of the size when the order is created. */
-    bookOrder: { type: 'boolean' },
+    // The API books unless told not to (policy.ts): a new order's form says the same.
+    bookOrder: { type: 'boolean', initial: true },
     delivered: { type: 'boolean', readOnly: true },
     invoice: { type: 'relation', entity: 'invoice' },
     invoiceNumber: { type: 'text', min: 6, max: 8 },
@@ -105,6 +111,15 @@ export const order = defineEntity({
     'overdueDate',
     'createdAt',
   ],
+  // Spec 6: narrowing the order list by locker, cluster, type or reference number is a permission
+  // of its own (docs/orders.md); the locker's code is the same narrowing as the locker.
+  filterPermissions: {
+    ebox: 'filterEbox',
+    eboxCode: 'filterEbox',
+    cluster: 'filterCluster',
+    type: 'filterType',
+    referenceNumber: 'filterReferenceNumber',
+  },
   // Spec 3's columns (eboxCode names the locker), then the two companies 5.3 requires.
   importColumns: [
     'type',
@@ -153,6 +168,7 @@ export const order = defineEntity({
   routes: {
     // Spec 1: the order export is written by a job and its link mailed (apps/api/src/modules/order/export).
     export: false,
+    exportPermission: 'orderExport',
     destroy: { action: 'cancel' },
     actions: {
       /** Spec 4.1: deleting an order cancels it (only where the lifecycle allows a cancel). */

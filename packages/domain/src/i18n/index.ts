@@ -1,12 +1,18 @@
 import i18next, { type i18n, type TFunction } from 'i18next';
 import { type Dictionary, dictionaryOf, registerDictionary } from './dictionary';
+import { exportByMailAreas as enExportByMailAreas } from './en/export-by-mail';
 import { areas as enAreas } from './en/index';
+import { jobScreenAreas as enJobScreenAreas } from './en/job-screens';
 import { lockerAreas as enLockerAreas } from './en/lockers';
+import { orderScreenAreas as enOrderScreenAreas } from './en/order-screens';
 import { serverAreas as enServerAreas } from './en/server';
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 import { addMessageFormats } from './message-formats';
+import { exportByMailAreas as ptExportByMailAreas } from './pt-BR/export-by-mail';
 import { areas as ptAreas } from './pt-BR/index';
+import { jobScreenAreas as ptJobScreenAreas } from './pt-BR/job-screens';
 import { lockerAreas as ptLockerAreas } from './pt-BR/lockers';
+import { orderScreenAreas as ptOrderScreenAreas } from './pt-BR/order-screens';
 import { serverAreas as ptServerAreas } from './pt-BR/server';
 
 export * from './dictionary';
@@ -14,8 +20,15 @@ export * from './languages';
 export * from './message-formats';
 
 export const messages: Record<Language, Dictionary> = {
-  'pt-BR': dictionaryOf([...ptAreas, ...ptLockerAreas, ...ptServerAreas]),
-  en: dictionaryOf([...enAreas, ...enLockerAreas, ...enServerAreas]),
+  'pt-BR': dictionaryOf([
+    ...ptAreas,
+    ...ptLockerAreas,
+    ...ptOrderScreenAreas,
+    ...ptJobScreenAreas,
+    ...ptExportByMailAreas,
+    ...ptServerAreas,
+  ]),
+  en: dictionaryOf([...enAreas, ...enLockerAreas, ...enOrderScreenAreas, ...enJobScreenAreas, ...enExportByMailAreas, ...enServerAreas]),
 };
 for (const [language, dictionary] of Object.entries(messages)) registerDictionary(language, dictionary);
 

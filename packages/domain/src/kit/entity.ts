@@ -50,6 +50,8 @@ export type EntityRoutes = {
   update?: boolean;
   /** false: GET /{entity}/export is the module's own (the order's is written by a job and mailed, spec 1). */
   export?: boolean;
+  /** A permission the export needs beside the read (spec 6: the order's orderExport). */
+  exportPermission?: Permission;
   destroy?: boolean | { action: string };
   actions?: Record<string, EntityActionDeclaration>;
 };
@@ -89,6 +91,11 @@ export type EntityDeclaration = {
   listColumnWidths?: Record<string, number>;
   /** Fields offered as list filters. */
   filters: string[];
+  /**
+   * Filters only a holder of a permission may use (spec 6 filterEbox, filterCluster...): the API
+   * refuses the filter to anyone else (403) and the list does not offer it to them.
+   */
+  filterPermissions?: Readonly<Record<string, Permission>>;
   /** Columns of the import template, in order (spec 3 names them for some entities). */
   importColumns: string[];
   /** Other names an import row may give a column under (clusterEbox: clusterName for cluster). */
@@ -109,6 +116,11 @@ export type EntityAction = 'Read' | 'Create' | 'Edit' | 'Destroy' | 'Import' | '
 
 export function permissionOf(entity: EntityDeclaration, action: EntityAction): Permission {
   return entity.permissions?.[action] ?? (`${entity.permissionPrefix ?? entity.name}${action}` as Permission);
+}
+
+/** The permission a list filter needs, if any (see `filterPermissions`). */
+export function filterPermissionOf(entity: Pick<EntityDeclaration, 'filterPermissions'>, name: string): Permission | undefined {
+  return entity.filterPermissions && Object.hasOwn(entity.filterPermissions, name) ? entity.filterPermissions[name] : undefined;
 }
 
 /** Whether the entity offers the generic PUT. */

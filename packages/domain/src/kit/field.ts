@@ -67,7 +67,8 @@ export type StringListField = FieldCommon & { type: 'stringList'; min?: number; 
 export type DateTimeField = FieldCommon & { type: 'dateTime' };
 /** A [start, end] pair of date-times. */
 export type DateRangeField = FieldCommon & { type: 'dateRange' };
-export type BooleanField = FieldCommon & { type: 'boolean' };
+/** `initial`: what a new record's form starts with when the API's default for a missing value is true. */
+export type BooleanField = FieldCommon & { type: 'boolean'; initial?: boolean };
 export type EnumField = FieldCommon & { type: 'enum'; options: readonly string[]; multiple?: boolean; min?: number; max?: number };
 export type RelationField = FieldCommon & {
   type: 'relation';
@@ -81,6 +82,12 @@ export type RelationField = FieldCommon & {
    * autocomplete with `filter[<that field>]=<its id>` and is emptied when that field changes.
    */
   filterBy?: string;
+  /**
+   * What deleting the related record does to this one: refused while it points there (the
+   * default), or the link emptied ('setNull') when the record keeps what it needs of it as a copy
+   * (a finished order keeps its compartment's number when the locker's compartments are generated again).
+   */
+  onDelete?: 'restrict' | 'setNull';
 };
 export type FilesField = FieldCommon & {
   type: 'files';

@@ -369,3 +369,21 @@ export function statusesOf(type: OrderType): OrderStatus[] {
   }
   return [...seen];
 }
+
+/**
+ * The fewest unguarded transitions that take an order of `type` from `from` (a new order: CREATED)
+ * to `status`: none when it is there already, undefined when the machine never gets there. How the
+ * demo data reaches every status through the same moves a locker, a person or a job makes.
+ */
+export function orderPathTo(type: OrderType, status: OrderStatus, from: OrderStatus = 'CREATED'): OrderTransition[] | undefined {
+  const paths = new Map<OrderStatus, OrderTransition[]>([[from, []]]);
+  const queue: OrderStatus[] = [from];
+  for (let at = queue.shift(); at; at = queue.shift()) {
+    for (const transition of ORDER_LIFECYCLE[type]) {
+      if (transition.guard || !transition.from.includes(at) || paths.has(transition.to)) continue;
+      paths.set(transition.to, [...(paths.get(at) ?? []), transition]);
+      queue.push(transition.to);
+    }
+  }
+  return paths.get(status);
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { EBOX_ACTIONS } from '../entities/enums';
+import { LOCKER_ACCESSES } from '../orders/parcel-events';
 import type { Permission } from '../permissions';
-import { compartmentNumberSchema, describeOrigin, envelopeShape, transactionIdSchema } from './envelope';
+import { compartmentNumberSchema, describeOrigin, envelopeShape, timestampSchema, transactionIdSchema } from './envelope';
 
 /**
  * Commands the console publishes on `locker/{uuid}/command`. Open-Locker defines
@@ -103,6 +104,52 @@ export const softwareUpdateCommandSchema = z
     ),
   );
 
+/**
+ * One live order's code as the terminal holds it: the compartment it opens (none for an order not
+ * booked ahead: it opens a free one), what it allows there now (the lifecycle machine's answer,
+ * packages/domain/src/orders/parcel-events.ts) and the order it belongs to. Only what a keypad check
+ * and its event need: no names, phones or addresses.
+ */
+export const accessCodeEntrySchema = z
+  .strictObject({
+    compartment_number: compartmentNumberSchema.optional(),
+    access_code: z.string().min(1, 'access_code must be a non-empty string'),
+    allows: z.enum(LOCKER_ACCESSES, { error: `allows must be ${LOCKER_ACCESSES.join(' or ')}` }),
+    order_id: z.string().min(1, 'order_id must be a non-empty string'),
+    tracking_code: z.string().min(1).optional(),
+  })
+  .meta(describeOrigin('ebox', 'Access code'));
+export type AccessCodeEntry = z.infer<typeof accessCodeEntrySchema>;
+
+export const applyAccessCodesCommandSchema = z
+  .looseObject({
+    ...commandShape,
+    action: z.literal('apply_access_codes'),
+    data: z.looseObject({
+      /** When the console read the list: a terminal keeps the newest list it was given and drops an older one arriving late. */
+      as_of: timestampSchema,
+      codes: z.array(accessCodeEntrySchema).superRefine((codes, ctx) => {
+        const seen = new Set<string>();
+        codes.forEach((entry, index) => {
+          if (seen.has(entry.access_code))
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'access_code'],
+              message: 'an access code opens one compartment: it appears once',
+            });
+          seen.add(entry.access_code);
+        });
+      }),
+    }),
+  })
+  .meta(
+    describeOrigin(
+      'ebox',
+      'Apply access codes',
+      "The full list of the locker's live orders' access codes, never a change to it: the terminal replaces what it held, so it checks a code typed at its keypad on its own, offline too, and is right again at once after reconnecting. Sent when an order of the locker changes and when it comes online.",
+    ),
+  );
+
 export const terminalCommandSchemas = {
   open_compartment: openCompartmentCommandSchema,
   apply_config: applyConfigCommandSchema,
@@ -110,6 +157,7 @@ export const terminalCommandSchemas = {
   restart_app: restartAppCommandSchema,
   sync: syncCommandSchema,
   software_update: softwareUpdateCommandSchema,
+  apply_access_codes: applyAccessCodesCommandSchema,
 } as const;
 
 export type TerminalAction = keyof typeof terminalCommandSchemas;
@@ -129,6 +177,7 @@ export const terminalCommandSchema = z.discriminatedUnion('action', [
   restartAppCommandSchema,
   syncCommandSchema,
   softwareUpdateCommandSchema,
+  applyAccessCodesCommandSchema,
 ]);
 export type TerminalCommand = z.infer<typeof terminalCommandSchema>;
 export type TerminalCommandOf<A extends TerminalAction> = z.infer<(typeof terminalCommandSchemas)[A]>;
@@ -142,9 +191,9 @@ export function isEboxExtensionAction(action: string): boolean {
 }
 
 /**
- * The permission (spec 6) a person needs to send an action from the console. apply_config and
- * software_update are sent by the console itself (after enrolment, on a configuration or release
- * change), never directly by a person, so they have none here.
+ * The permission (spec 6) a person needs to send an action from the console. apply_config,
+ * apply_access_codes and software_update are sent by the console itself (after enrolment, on a
+ * configuration, order or release change), never directly by a person, so they have none here.
  */
 export const TERMINAL_ACTION_PERMISSIONS = {
   open_compartment: 'compartimentOpen',

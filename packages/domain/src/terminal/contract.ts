@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  applyAccessCodesCommandSchema,
   applyConfigCommandSchema,
   openCompartmentCommandSchema,
   rebootCommandSchema,
@@ -60,6 +61,7 @@ const COMMAND_MESSAGES: Record<string, string> = {
   restart_app: 'restartAppCommand',
   sync: 'syncCommand',
   software_update: 'softwareUpdateCommand',
+  apply_access_codes: 'applyAccessCodesCommand',
 };
 
 const EVENT_MESSAGES: Record<string, string> = {
@@ -98,6 +100,7 @@ export const terminalContract = {
         restartAppCommand: message(restartAppCommandSchema),
         syncCommand: message(syncCommandSchema),
         softwareUpdateCommand: message(softwareUpdateCommandSchema),
+        applyAccessCodesCommand: message(applyAccessCodesCommandSchema),
       },
       selectMessage: (payload) =>
         typeof payload.action === 'string' && COMMAND_MESSAGES[payload.action]

@@ -57,6 +57,25 @@ export const TERMINAL_MESSAGE_EXAMPLES: Record<string, Record<string, unknown>> 
     action: 'software_update',
     data: { version: '3.2.0', url: 'https://updates.example.com/terminal-3.2.0.tar.gz' },
   },
+  applyAccessCodesCommand: {
+    message_id: 'b1d7c1e0-0007-4000-8000-000000000007',
+    timestamp: at,
+    transaction_id: 'txn-codes-1',
+    action: 'apply_access_codes',
+    data: {
+      as_of: '2026-11-24T09:59:59.870Z',
+      codes: [
+        {
+          compartment_number: 7,
+          access_code: '483920',
+          allows: 'deposit',
+          order_id: '0b6f2c1e-7a4d-4e8b-9c3f-2d1e0a9b8c7d',
+          tracking_code: 'BR123456789',
+        },
+        { compartment_number: 2, access_code: '118822', allows: 'pickup', order_id: '4c2e8a1f-3b5d-4f6a-8e9c-1a2b3c4d5e6f' },
+      ],
+    },
+  },
   commandSuccessResponse: {
     message_id: 'd0c2a5b8-0001-4000-8000-000000000001',
     timestamp: '2026-11-24T10:00:00.050Z',

@@ -41,6 +41,7 @@ export default {
       restart_app: 'App restart',
       sync: 'Sync',
       apply_config: 'Compartment configuration sent',
+      apply_access_codes: 'Access codes sent',
       lock: 'Locked',
       release: 'Released',
       // An order moved by the console or a job (modules/order).

@@ -1,4 +1,4 @@
-/** Messages of the order's printed tags (POST /order/generate-tag) and its export by mail (GET /order/export). */
+/** Messages of the order's printed tags (POST /order/generate-tag). */
 export default {
   orderTags: {
     print: 'Print tags',
@@ -6,9 +6,5 @@ export default {
     noneSelected: 'Select the orders whose tags you want to print',
     generated: 'Tag generated',
     error: 'Error generating the tags',
-  },
-  orderExport: {
-    started: 'Export started: a download link will be emailed to you',
-    error: 'Cannot export data',
   },
 };

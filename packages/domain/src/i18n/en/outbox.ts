@@ -25,6 +25,8 @@ export default {
         'maintenance-purge-idempotency-keys': 'Forget answers kept for repeated requests (daily)',
         'orders-expire-overdue': 'Expire orders past their expiry date (every minute)',
         'terminal-apply-config': 'Send the compartment wiring to a locker',
+        'terminal-apply-access-codes': "Send a locker its orders' access codes",
+        'event-ebox-statusChanged-accessCodes': 'Send the access codes to a locker that came online',
         'event-ebox-statusChanged-applyConfig': 'Configure a locker that came online',
         'order-export': 'Export orders by mail',
       },

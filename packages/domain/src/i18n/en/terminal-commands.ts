@@ -6,6 +6,7 @@ export default {
     jammed: 'The door of compartment {{number}} is jammed',
     refused: 'The terminal refused the command',
     failed: 'The terminal could not carry out the command',
+    orderNotInCompartment: 'This order is not in compartment {{number}}: nothing was opened',
     notOpenable: 'Only a compartment with a number, on a locker, can be opened',
     holdsParcel: 'Compartment {{number}} holds a parcel: it cannot be locked or released now',
     actions: {
@@ -15,6 +16,7 @@ export default {
       restart_app: 'restarting the app',
       sync: 'sync',
       software_update: 'software update',
+      apply_access_codes: 'the access codes kept at the locker',
     },
   },
 };

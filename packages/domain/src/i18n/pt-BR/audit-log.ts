@@ -41,6 +41,7 @@ export default {
       restart_app: 'Reinício do aplicativo',
       sync: 'Sincronização',
       apply_config: 'Configuração dos compartimentos enviada',
+      apply_access_codes: 'Códigos de acesso enviados',
       lock: 'Bloqueado',
       release: 'Liberado',
       // An order moved by the console or a job (modules/order).

@@ -12,8 +12,6 @@ import imports from './imports';
 import kit from './kit';
 import layout from './layout';
 import listTools from './list-tools';
-import orderOutput from './order-output';
-import outbox from './outbox';
 import permissions from './permissions';
 import predefinedRoles from './predefined-roles';
 import resource from './resource';
@@ -35,7 +33,6 @@ export const areas = [
   layout,
   settings,
   auditLog,
-  outbox,
   authApi,
   iamApi,
   files,
@@ -47,5 +44,4 @@ export const areas = [
   permissions,
   imports,
   brazilianIds,
-  orderOutput,
 ];

@@ -25,6 +25,8 @@ export default {
         'maintenance-purge-idempotency-keys': 'Esquecer respostas guardadas de pedidos repetidos (diária)',
         'orders-expire-overdue': 'Expirar pedidos após a data de expiração (a cada minuto)',
         'terminal-apply-config': 'Enviar a ligação dos compartimentos a um e-box',
+        'event-ebox-statusChanged-accessCodes': 'Enviar os códigos de acesso a um e-box que ficou online',
+        'terminal-apply-access-codes': 'Enviar a um e-box os códigos de acesso dos seus pedidos',
         'event-ebox-statusChanged-applyConfig': 'Configurar um e-box que ficou online',
         'order-export': 'Exportar pedidos por e-mail',
       },

@@ -3,7 +3,8 @@
  * kept out of the console's dictionary, which every signed-in screen downloads. Keys must be
  * identical in pt-BR and en (a test checks it).
  */
+import listAndOrderRules from './list-and-order-rules';
 import mail from './mail';
 import orderDocuments from './order-documents';
 
-export const serverAreas = [mail, orderDocuments];
+export const serverAreas = [mail, orderDocuments, listAndOrderRules];

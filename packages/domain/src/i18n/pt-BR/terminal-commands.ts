@@ -6,6 +6,7 @@ export default {
     jammed: 'A porta do compartimento {{number}} está emperrada',
     refused: 'O terminal recusou o comando',
     failed: 'O terminal não conseguiu executar o comando',
+    orderNotInCompartment: 'Este pedido não está no compartimento {{number}}: nada foi aberto',
     notOpenable: 'Só um compartimento com número, em um armário, pode ser aberto',
     holdsParcel: 'O compartimento {{number}} guarda uma encomenda: não pode ser bloqueado nem liberado agora',
     actions: {
@@ -15,6 +16,7 @@ export default {
       restart_app: 'reiniciar o aplicativo',
       sync: 'sincronizar',
       software_update: 'atualização de software',
+      apply_access_codes: 'os códigos de acesso guardados no e-box',
     },
   },
 };

@@ -20,6 +20,7 @@ export default {
         depth: 'Depth (cm)',
         doorOpen: 'Door open',
         doorChangedAt: 'Door changed at',
+        doorReportedAt: 'Door reported at',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',

@@ -42,7 +42,13 @@ export default {
       },
       enumerators: {
         status: { online: 'Online', offline: 'Offline' },
-        unsupportedActions: { reboot: 'Reboot', restart_app: 'Restart app', sync: 'Sync', software_update: 'Software update' },
+        unsupportedActions: {
+          reboot: 'Reboot',
+          restart_app: 'Restart app',
+          sync: 'Sync',
+          software_update: 'Software update',
+          apply_access_codes: 'Access codes kept at the locker',
+        },
       },
       hints: {
         eboxModule: 'The locker modules, left to right (a model may repeat)',

@@ -99,6 +99,8 @@ export default {
       },
       lifecycle: {
         triggers: {
+          create: 'Order created',
+          import: 'Order imported',
           'terminal.EXPIRED': 'The locker recorded the expiry',
           'terminal.MAINTENANCE': 'Opened for maintenance',
           'terminal.COURIER': 'Courier deposit',

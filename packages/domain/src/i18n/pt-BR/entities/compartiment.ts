@@ -20,6 +20,7 @@ export default {
         depth: 'Profundidade (cm)',
         doorOpen: 'Porta aberta',
         doorChangedAt: 'Porta alterada em',
+        doorReportedAt: 'Porta informada em',
         id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',

@@ -47,6 +47,7 @@ export default {
           restart_app: 'Reiniciar aplicativo',
           sync: 'Sincronizar',
           software_update: 'Atualizar software',
+          apply_access_codes: 'Códigos de acesso guardados no e-box',
         },
       },
       hints: {

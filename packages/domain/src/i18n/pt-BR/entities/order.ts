@@ -99,6 +99,8 @@ export default {
       },
       lifecycle: {
         triggers: {
+          create: 'Pedido criado',
+          import: 'Pedido importado',
           'terminal.EXPIRED': 'O armário registrou a expiração',
           'terminal.MAINTENANCE': 'Aberto em manutenção',
           'terminal.COURIER': 'Depósito do entregador',

@@ -1,0 +1,10 @@
+/**
+ * Server-only messages of rules the API enforces and the console's screens already respect (they
+ * hide a filter the user may not use): the browser shows these as the API words them.
+ */
+export default {
+  errors: {
+    filterNotAllowed: 'You may not filter {{entity}} by {{field}}: it needs the permission "{{permission}}"',
+    orderTypeNotEnabled: 'Company {{company}} does not operate {{type}} orders (its enabled operations: {{enabled}})',
+  },
+};

@@ -1,0 +1,7 @@
+/** Server-only messages of rules the API enforces (see ../en/list-and-order-rules.ts). */
+export default {
+  errors: {
+    filterNotAllowed: 'Você não pode filtrar {{entity}} por {{field}}: é preciso a permissão "{{permission}}"',
+    orderTypeNotEnabled: 'A empresa {{company}} não opera pedidos do tipo {{type}} (operações habilitadas: {{enabled}})',
+  },
+};
