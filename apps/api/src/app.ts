@@ -39,6 +39,7 @@ import type { Db } from './platform/db/client';
 import { type AppError, notFound, registerErrorHandler, unauthorized } from './platform/errors';
 import { JOBS } from './platform/jobs/registry';
 import { startJobWorker } from './platform/jobs/worker';
+import { acceptEmptyJsonBody } from './platform/json-body';
 import { createLiveHub } from './platform/live/live-hub';
 import { registerLiveRoutes } from './platform/live/routes';
 import { ApiRequestLog, loggerOptionsOf } from './platform/logger';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBody(app);
 
   const deps = createAppDeps({ db, config, smsProvider: options.smsProvider, log: app.log });
   app.decorate('deps', deps);

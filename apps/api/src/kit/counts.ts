@@ -52,7 +52,7 @@ async function maintainedCount(db: Tx, tableName: string, companies: string[] | 
   const driver = driverOf(db);
   if (driver) {
     // Every list page reads this: a fixed text, no builder.
-    const { rows } = await driver.client.query<{ rows: string | number | null }>(
+    const { rows } = await driver.query<{ rows: string | number | null }>(
       companies ? { text: MAINTAINED_OF_COMPANIES, values: [tableName, companies] } : { text: MAINTAINED_OF_TABLE, values: [tableName] },
     );
     return Number(rows[0]?.rows ?? 0);

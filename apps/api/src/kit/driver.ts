@@ -10,9 +10,14 @@ import type { Tx } from '../platform/db/client';
  * with drizzle's own dialect.
  */
 
+/** A statement as node-postgres takes it; `rowMode: 'array'` answers each row as its values in order. */
+type Statement = pg.QueryConfig & { rowMode?: 'array' };
+type QueryClient = { query<R extends Record<string, unknown>>(config: Statement): Promise<pg.QueryResult<R>> };
+
 export type Driver = {
-  client: { query<R extends Record<string, unknown>>(config: pg.QueryConfig): Promise<pg.QueryResult<R>> };
   dialect: { sqlToQueryFrom(statement: SQL, paramsBefore: number): { sql: string; params: unknown[] } };
+  /** `config` as a prepared statement when its text is one of the kit's repeated shapes (see `runShaped`). */
+  query<R extends Record<string, unknown>>(config: Statement): Promise<pg.QueryResult<R>>;
 };
 
 type DrizzleInternals = {
@@ -22,7 +27,7 @@ type DrizzleInternals = {
 
 const drivers = new WeakMap<object, Driver | null>();
 
-/** node-postgres's client (the pool, or a transaction's connection) and drizzle's dialect behind `db`. */
+/** Queries on node-postgres's client (the pool, or a transaction's connection) and drizzle's dialect behind `db`. */
 export function driverOf(db: Tx): Driver | null {
   const known = drivers.get(db);
   if (known !== undefined) return known;
@@ -30,8 +35,9 @@ export function driverOf(db: Tx): Driver | null {
   const client = session?.client;
   let driver: Driver | null = null;
   if (client && typeof client.query === 'function' && dialect) {
+    const queryClient = client as QueryClient;
     driver = {
-      client: client as Driver['client'],
+      query: client instanceof pg.Pool ? (config) => runShaped(client as pg.Pool, config) : (config) => queryClient.query(config),
       dialect: {
         sqlToQueryFrom: (statement, paramsBefore) =>
           statement.toQuery({
@@ -55,3 +61,74 @@ export const DRIVER_TYPES = {
   getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
     TEXT_TYPES.has(typeId) ? (value: string) => value : pg.types.getTypeParser(typeId, format),
 } as pg.CustomTypesConfig;
+
+/**
+ * Prepared statements for the kit's repeated SQL shapes (issue 9: PostgreSQL's parsing and planning
+ * of a list page cost more than running it; a raw primary-key lookup is planned in a tenth of the
+ * time). A text seen twice gets a name and is prepared once per pool connection, then only bound
+ * and run. Bounds and safety:
+ *
+ * - at most MAX_NAMED texts hold a name; past that the names start over (as the page heads do), and
+ *   a connection that has prepared more than MAX_PER_CONNECTION statements is closed on release,
+ *   so no connection piles up statements nobody runs any more;
+ * - a name is never given to another text (a counter, not a hash), so node-postgres never refuses
+ *   one as "used for a different statement";
+ * - PostgreSQL plans a prepared statement again by itself after DDL on what it reads (a migration,
+ *   a new index); the one change it refuses, a column of the answer changing type ("cached plan
+ *   must not change result type"), or a statement gone from its connection, closes that connection
+ *   and runs the text once more unprepared, on a fresh one;
+ * - only reads on the pool are prepared: inside a transaction a refused statement would end the
+ *   transaction, so transactions keep unnamed statements. Connections are PostgreSQL's own
+ *   (a transaction-pooling PgBouncer in between would need its prepared-statement support).
+ */
+const MAX_NAMED = 500;
+const MAX_PER_CONNECTION = MAX_NAMED * 2;
+const named = new Map<string, string>();
+/** Texts seen once: a one-off shape (a filter by 37 ids) never takes a name. */
+const seenOnce = new Set<string>();
+let nextName = 0;
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+function nameOf(text: string): string | undefined {
+  const known = named.get(text);
+  if (known) return known;
+  if (!seenOnce.has(text)) {
+    if (seenOnce.size >= MAX_NAMED) seenOnce.clear();
+    seenOnce.add(text);
+    return undefined;
+  }
+  seenOnce.delete(text);
+  if (named.size >= MAX_NAMED) named.clear();
+  nextName += 1;
+  const name = `kit_${nextName}`;
+  named.set(text, name);
+  return name;
+}
+
+/** A prepared statement PostgreSQL will not run as prepared: plan it again on another connection. */
+function isStalePrepared(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '26000' || (code === '0A000' && /cached plan/.test(message ?? ''));
+}
+
+async function runShaped<R extends Record<string, unknown>>(pool: pg.Pool, config: Statement): Promise<pg.QueryResult<R>> {
+  const name = nameOf(config.text);
+  if (!name) return pool.query<R>(config);
+  const client = await pool.connect();
+  let prepared = preparedOn.get(client);
+  if (!prepared) {
+    prepared = new Set();
+    preparedOn.set(client, prepared);
+  }
+  try {
+    const result = await client.query<R>({ ...config, name });
+    prepared.add(name);
+    client.release(prepared.size > MAX_PER_CONNECTION);
+    return result;
+  } catch (error) {
+    // As pool.query does, a connection whose statement failed is closed (a stale statement with it).
+    client.release(error as Error);
+    if (isStalePrepared(error)) return pool.query<R>(config);
+    throw error;
+  }
+}

@@ -41,6 +41,20 @@ export const DEFAULT_EXPORT_TIME_ZONE = 'America/Sao_Paulo';
  */
 export type ExportOptions = { format?: ExportFormat; timeZone?: string; batchSize?: number };
 
+/**
+ * An export as plain data, checked and built by the entity's service (rights, filters, SQL): what
+ * `openExport` needs besides a database, so that a worker thread can write it (./export-thread.ts).
+ */
+export type ExportTask = {
+  /** The declared entity's name (ENTITIES). */
+  entity: string;
+  fields: string[];
+  language: Language;
+  format?: ExportFormat;
+  batchSize?: number;
+  query: { sql: string; params: unknown[] };
+};
+
 export function parseExportFields(entity: EntityDeclaration, fields: unknown): string[] {
   const list = (Array.isArray(fields) ? fields : fields ? [fields] : []).map(String).filter(Boolean);
   if (!list.length) throw badRequest('errors.exporterFieldsRequired');
@@ -156,7 +170,7 @@ export function exportFileName(entity: EntityDeclaration, language: Language, fo
 }
 
 /** The pool under drizzle's handle: a cursor needs one connection held for the whole export. */
-function poolOf(db: Db): Pool {
+export function poolOf(db: Db): Pool {
   if (!('$client' in db) || !(db.$client instanceof pg.Pool)) throw new Error('the export needs the node-postgres pool');
   return db.$client;
 }

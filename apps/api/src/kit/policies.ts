@@ -16,10 +16,17 @@ import type { Resource, Row } from './repository';
 export type EntityPolicy = {
   /** Before a create (`before` null) or an update is written; `data` is the validated input. */
   beforeWrite?: (ctx: TxContext, change: { before: Row | null; data: Record<string, unknown> }) => Promise<void> | void;
+  /** After a new row is written (by a create or an import), in its transaction: what the entity records beside it. */
+  afterCreate?: (ctx: TxContext, row: Row, how: 'create' | 'import') => Promise<void> | void;
   /** Before rows are deleted. */
   beforeDelete?: (ctx: TxContext, change: { rows: Row[] }) => Promise<void> | void;
   /** Before a list or an export runs: refuses a query the entity's rules do not allow (spec 5.3: orders' 31-day period). */
   beforeList?: (ctx: ServiceContext, query: { filter?: Record<string, unknown> }, kind: 'list' | 'export') => void;
+  /**
+   * A list's total the entity keeps itself for some filters (orders per status and company): the
+   * reader of it, then read beside the page instead of counting; undefined leaves the total to the kit.
+   */
+  maintainedTotal?: (query: { filter?: Record<string, unknown> }, scope: CompanyScope) => ((db: Tx) => Promise<number>) | undefined;
 };
 
 /** One entry per entity that has rules; a plain import, so a worker process without routes has them too. */

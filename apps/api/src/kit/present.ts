@@ -1,4 +1,5 @@
 import { type EntityDeclaration, type EntityRecord, type RelationField, type RelationRef, relationIdsOf } from '@ebox/domain';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { labelKeyOf, labels } from './labels';
@@ -52,23 +53,24 @@ export async function presentRows<E extends EntityDeclaration>(
   scope: CompanyScope,
 ): Promise<EntityRecord<E>[]> {
   const labelMaps = new Map<string, Map<string, string>>();
-  // Labels the rows were read with (a list page) need no query; the others are read at once.
-  await Promise.all(
-    relationFields(entity).map(async ([name, field]) => {
-      const known = new Map<string, string>();
-      const key = labelKeyOf(name);
-      // A record labelled by a source of its own (a unit with its building) is read from that source.
-      const readWithPage = !labelSourceOf(field.entity, entity.name);
-      const missing: string[] = [];
-      for (const row of rows) {
-        for (const id of relationIdsOf(row[name])) {
-          if (readWithPage && key in row) known.set(id, (row[key] as string | null) ?? id);
-          else missing.push(id);
-        }
+  // Labels the rows were read with (a list page) need no query; the others are read at once from
+  // the pool, one after the other in a transaction (one connection: pg refuses overlapping queries).
+  const readLabels = async ([name, field]: [string, RelationField]) => {
+    const known = new Map<string, string>();
+    const key = labelKeyOf(name);
+    // A record labelled by a source of its own (a unit with its building) is read from that source.
+    const readWithPage = !labelSourceOf(field.entity, entity.name);
+    const missing: string[] = [];
+    for (const row of rows) {
+      for (const id of relationIdsOf(row[name])) {
+        if (readWithPage && key in row) known.set(id, (row[key] as string | null) ?? id);
+        else missing.push(id);
       }
-      labelMaps.set(name, new Map([...known, ...(await labels.labelsOf(db, field.entity, missing, scope, entity.name))]));
-    }),
-  );
+    }
+    labelMaps.set(name, new Map([...known, ...(await labels.labelsOf(db, field.entity, missing, scope, entity.name))]));
+  };
+  if (db instanceof PgTransaction) for (const relation of relationFields(entity)) await readLabels(relation);
+  else await Promise.all(relationFields(entity).map(readLabels));
   const labelKeys = labelKeysOf(entity);
   return rows.map((row) => {
     // The row as stored less the labels it was read with, copied once (no deletes: they slow every later read of the object).

@@ -27,6 +27,12 @@ export function resourceOf(entity: EntityDeclaration, table: PgTable = entityTab
 }
 
 /** Raw cursor rows carry database column names; map them back to field names and JS values. */
+/** Some of a resource's columns by their field names, for a select of its own (`db.select(pickColumns(r, [...]))`). */
+export function pickColumns<K extends string>(resource: Resource, names: readonly K[]): Record<K, PgColumn> {
+  const columns = resource.columns as Record<string, PgColumn>;
+  return Object.fromEntries(names.map((name) => [name, columns[name] as PgColumn])) as Record<K, PgColumn>;
+}
+
 export function rowFromDriver(resource: Resource, raw: Record<string, unknown>): Row {
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(resource.columns) as [string, PgColumn][]) {
@@ -118,7 +124,7 @@ export async function listRows(
   query: ListQuery,
   scope: CompanyScope,
   extra: SQL[] = [],
-  options: { withLabels?: boolean } = {},
+  options: { withLabels?: boolean; maintainedTotal?: (db: Tx) => Promise<number> } = {},
 ): Promise<{ rows: Row[] } & ListTotal> {
   const limit = query.limit || DEFAULT_LIMIT;
   const offset = query.offset ?? 0;
@@ -126,6 +132,12 @@ export async function listRows(
   const keyset = query.after ? [keysetCondition(resource.entity, resource.table, resource.columns, query, query.after, labels, scope)] : [];
   const page = () => pageRows(db, resource, query, scope, and(where, ...keyset), limit, offset, options.withLabels ?? false);
   const count = () => listTotal(db, resource, query, scope, where, extra, Math.max(COUNT_CAP, offset + limit));
+  // A total the entity keeps for this filter (policies.ts maintainedTotal) is read beside the page.
+  const maintained = options.maintainedTotal;
+  if (maintained && !extra.length) {
+    const [rows, count] = await Promise.all([page(), maintained(db)]);
+    return { rows, count };
+  }
   if (isTotalMaintained(resource, query, scope, extra)) {
     const [rows, total] = await Promise.all([page(), count()]);
     return { rows, ...total };
@@ -169,7 +181,7 @@ async function pageRows(
   const tail = driver.dialect.sqlToQueryFrom(sql`${where ? sql` where ${where}` : sql``}`, head.params.length);
   const paging = head.params.length + tail.params.length;
   const text = `${head.text}${tail.sql}${head.order} limit $${paging + 1} offset $${paging + 2}`;
-  const result = await driver.client.query<Record<string, unknown>>({
+  const result = await driver.query<Record<string, unknown>>({
     text,
     values: [...head.params, ...tail.params, limit, offset],
     types: DRIVER_TYPES,
@@ -279,6 +291,9 @@ export async function findRowsInScope(
 
 /** With `labelScope`, the row comes back with its single relations' labels, as a list page's rows do. */
 export async function insertRow(tx: Tx, resource: Resource, values: Record<string, unknown>, labelScope?: CompanyScope): Promise<Row> {
+  const driver = driverOf(tx);
+  const fast = driver ? await insertAsText(tx, driver, resource, values, labelScope) : undefined;
+  if (fast) return fast;
   const labelColumns = labelScope ? relationLabelColumns(resource.entity, resource.columns, labelScope) : {};
   const row = firstRow(
     await tx
@@ -288,6 +303,88 @@ export async function insertRow(tx: Tx, resource: Resource, values: Record<strin
   );
   if (!row) throw new Error(`insert into ${resource.entity.name} returned no row`);
   return row;
+}
+
+/**
+ * An insert's statement as drizzle renders it, kept per set of given columns and label scope: an
+ * import writes thousands of rows of one shape, and building the statement cost more CPU than
+ * PostgreSQL spends on the row (issue 9). `valueColumns` encode the values in the statement's order;
+ * `tail` holds the RETURNING's own parameters (the label scope's companies).
+ */
+type InsertShape = { text: string; valueColumns: PgColumn[]; tail: unknown[]; fields: [string, Decoder][] };
+const insertShapes = new WeakMap<Resource, Map<string, InsertShape>>();
+
+const plainInserts = new WeakMap<Resource, boolean>();
+
+/**
+ * Tables whose columns compute values in JavaScript (drizzle's `$defaultFn`) or are left out of
+ * inserts (generated columns) stay on drizzle's path: their statement is not one value per given key.
+ */
+function insertsPlainly(resource: Resource): boolean {
+  let plain = plainInserts.get(resource);
+  if (plain === undefined) {
+    plain = Object.values(resource.columns).every(
+      (column) => column.defaultFn === undefined && column.onUpdateFn === undefined && !column.generated && !column.generatedIdentity,
+    );
+    plainInserts.set(resource, plain);
+  }
+  return plain;
+}
+
+/** The inserted row through a kept statement, or undefined when this insert takes drizzle's path. */
+async function insertAsText(
+  tx: Tx,
+  driver: Driver,
+  resource: Resource,
+  values: Record<string, unknown>,
+  labelScope: CompanyScope | undefined,
+): Promise<Row | undefined> {
+  if (!insertsPlainly(resource)) return undefined;
+  const given: string[] = [];
+  const params: unknown[] = [];
+  for (const [key, column] of Object.entries(resource.columns)) {
+    const value = values[key];
+    if (value === undefined) continue;
+    if (is(value, SQL)) return undefined;
+    const encoded = value === null ? null : column.mapToDriverValue(value);
+    if (is(encoded, SQL)) return undefined;
+    given.push(key);
+    params.push(encoded);
+  }
+  let shapes = insertShapes.get(resource);
+  if (!shapes) {
+    shapes = new Map();
+    insertShapes.set(resource, shapes);
+  }
+  const key = `${labelScope ? (labelScope.companyIds?.join(',') ?? '*') : '-'} ${given.join(',')}`;
+  let shape = shapes.get(key);
+  if (!shape) {
+    const returning = {
+      ...selection(resource),
+      ...(labelScope ? relationLabelColumns(resource.entity, resource.columns, labelScope) : {}),
+    };
+    const rendered = tx.insert(resource.table).values(values).returning(returning).toSQL();
+    shape = {
+      text: rendered.sql,
+      valueColumns: given.map((name) => resource.columns[name] as PgColumn),
+      tail: rendered.params.slice(given.length),
+      fields: Object.entries(returning).map(([name, field]): [string, Decoder] => [
+        name,
+        is(field, Column) ? field : decoderOf(expressionOf(field)),
+      ]),
+    };
+    if (shapes.size >= MAX_HEADS) shapes.clear();
+    shapes.set(key, shape);
+  }
+  const result = await driver.query({ text: shape.text, values: [...params, ...shape.tail], rowMode: 'array', types: DRIVER_TYPES });
+  const [raw] = result.rows as unknown as unknown[][];
+  if (!raw) throw new Error(`insert into ${resource.entity.name} returned no row`);
+  const row: Record<string, unknown> = {};
+  shape.fields.forEach(([name, decoder], index) => {
+    const value = raw[index];
+    row[name] = value === null || value === undefined ? value : decoder.mapFromDriverValue(value);
+  });
+  return firstRow([row]) ?? undefined;
 }
 
 export async function updateRow(tx: Tx, resource: Resource, id: string, values: Record<string, unknown>): Promise<Row> {

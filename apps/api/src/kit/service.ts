@@ -7,20 +7,22 @@ import {
   type EntityDeclaration,
   entitySchema,
   type Field,
+  filterPermissionOf,
   offersUpdate,
   permissionOf,
   type SchemaMode,
+  translatorFor,
   withImportAliases,
 } from '@ebox/domain';
 import type { CompanyScope } from '../platform/access';
 import { auditByOf, writeAudit } from '../platform/audit';
-import { authorize, authorizeAny, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../platform/context';
+import { authorize, authorizeAny, can, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../platform/context';
 import type { Tx } from '../platform/db/client';
 import { uniqueWithinIndexName } from '../platform/db/entity-tables';
 import { AppError, badRequest, conflict, forbidden, notFound, ValidationError } from '../platform/errors';
 import { type IdempotencyOptions, idempotent } from '../platform/idempotency';
 import { releaseArrayReferences } from './array-references';
-import { DEFAULT_EXPORT_TIME_ZONE, type ExportFile, type ExportOptions, openExport, parseExportFields } from './export';
+import { DEFAULT_EXPORT_TIME_ZONE, type ExportFile, type ExportOptions, type ExportTask, openExport, parseExportFields } from './export';
 import { exportSelect } from './export-query';
 import { withoutRelationLabels } from './labels';
 import type { ListQuery } from './list-query';
@@ -183,12 +185,49 @@ function isImportHashViolation(entity: EntityDeclaration, error: unknown): boole
   return cause.code === '23505' && cause.constraint === `${entity.table}_import_hash_key`;
 }
 
+/**
+ * A list's or an export's filters that need a permission of their own (the entity's
+ * `filterPermissions`, spec 6 filterEbox...): one the caller lacks answers 403 naming the filter and
+ * the permission, in their language. An empty value filters nothing and passes.
+ */
+export function authorizeFilters(ctx: ServiceContext, entity: EntityDeclaration, filter: Record<string, unknown> | undefined): void {
+  for (const [name, value] of Object.entries(filter ?? {})) {
+    const permission = filterPermissionOf(entity, name);
+    if (!permission || value === undefined || value === null || value === '' || can(ctx, permission)) continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    const t = translatorFor(ctx.language);
+    throw new AppError('forbidden', 'errors.filterNotAllowed', {
+      entity: t(`entities.${entity.name}.labelPlural`).toLowerCase(),
+      field: t(`entities.${entity.name}.fields.${name}`),
+      permission: t(`permissions.${permission}.label`),
+    });
+  }
+}
+
 export type EntityService = ReturnType<typeof createEntityService>;
 
 export function createEntityService(entity: EntityDeclaration, resource: Resource = resourceOf(entity)) {
   const policy = () => policyOf(entity.name);
   const may = (ctx: ServiceContext, action: EntityAction) => authorize(ctx, permissionOf(entity, action));
   const path = `/${entity.path}`;
+
+  /** An export checked (rights, filters, fields) and its SQL built, as plain data. */
+  function exportTaskOf(ctx: ServiceContext, query: ListQuery, fieldNames: unknown, options: ExportOptions): ExportTask {
+    may(ctx, 'Read');
+    authorizeFilters(ctx, entity, query.filter);
+    policy().beforeList?.(ctx, query, 'export');
+    const fields = parseExportFields(entity, fieldNames);
+    const timeZone = options.timeZone ?? DEFAULT_EXPORT_TIME_ZONE;
+    const sql = exportSelect(ctx.deps.db, resource, { ...query, language: ctx.language }, scopeOfContext(ctx), fields, timeZone).toSQL();
+    return {
+      entity: entity.name,
+      fields,
+      language: ctx.language,
+      format: options.format,
+      batchSize: options.batchSize,
+      query: { sql: sql.sql, params: sql.params },
+    };
+  }
 
   /** A record outside the actor's scope is answered as one that does not exist (404). */
   async function loadInScope(ctx: ServiceContext, id: string, lock = false): Promise<Row> {
@@ -214,7 +253,11 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
     await checkRelations(ctx.tx, entity, data, before, scope, imported?.resolved ?? new Set());
     assertWritableInScope(entity, scope, { ...(before ?? {}), ...data }, !before);
     await policy().beforeWrite?.(ctx, { before, data });
-    await checkConflicts(ctx.tx, resource, { ...(before ?? {}), ...data }, before, importKey);
+    // An imported row's checks are the unique indexes themselves, refusing with the same messages
+    // (below): one query less per row. With several unique values, the check names the first.
+    if (!imported || uniqueWithinFieldsOf(entity).length > 1) {
+      await checkConflicts(ctx.tx, resource, { ...(before ?? {}), ...data }, before, importKey);
+    }
     const stamp = { updatedById: principal.userId };
     const row = await (before
       ? updateRow(ctx.tx, resource, before.id, { ...data, ...stamp })
@@ -224,9 +267,16 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
           { ...data, ...stamp, createdById: principal.userId, ...(importKey ? { importHash: importKey } : {}) },
           scope,
         )
-    ).catch((error: unknown) => {
-      throw uniqueWithinViolation(entity, error, { ...(before ?? {}), ...data }) ?? error;
+    ).catch(async (error: unknown) => {
+      const taken = uniqueWithinViolation(entity, error, { ...(before ?? {}), ...data });
+      // A row whose hash is stored too is refused for its hash, as the check names it first. The
+      // transaction is spoilt by the refusal: the committed rows answer.
+      if (taken && importKey && (await findWriteConflicts(ctx.deps.db, resource, { importHash: importKey, uniques: [] })).importHashUsed) {
+        throw conflict('errors.importHashExistent');
+      }
+      throw taken ?? error;
     });
+    if (!before) await policy().afterCreate?.(ctx, row, importKey ? 'import' : 'create');
     await writeAudit(ctx.tx, {
       entityName: entity.name,
       entityId: row.id,
@@ -272,10 +322,15 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
 
     async list(ctx: ServiceContext, query: ListQuery) {
       may(ctx, 'Read');
+      authorizeFilters(ctx, entity, query.filter);
       policy().beforeList?.(ctx, query, 'list');
       const scope = scopeOfContext(ctx);
       const db = dbOf(ctx);
-      const { rows, ...total } = await listRows(db, resource, { ...query, language: ctx.language }, scope, [], { withLabels: true });
+      const maintainedTotal = policy().maintainedTotal?.(query, scope);
+      const { rows, ...total } = await listRows(db, resource, { ...query, language: ctx.language }, scope, [], {
+        withLabels: true,
+        maintainedTotal,
+      });
       return { rows: await presentRows(db, entity, rows, scope), ...total };
     },
 
@@ -369,21 +424,16 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
      * cursor transaction, so it does not join a caller's transaction.
      */
     async export(ctx: ServiceContext, query: ListQuery, fieldNames: unknown, options: ExportOptions = {}): Promise<ExportFile> {
-      may(ctx, 'Read');
-      policy().beforeList?.(ctx, query, 'export');
-      const fields = parseExportFields(entity, fieldNames);
-      const db = ctx.deps.db;
-      const timeZone = options.timeZone ?? DEFAULT_EXPORT_TIME_ZONE;
-      const sql = exportSelect(db, resource, { ...query, language: ctx.language }, scopeOfContext(ctx), fields, timeZone).toSQL();
-      return openExport({
-        db,
-        entity,
-        fields,
-        language: ctx.language,
-        format: options.format,
-        batchSize: options.batchSize,
-        query: { sql: sql.sql, params: sql.params },
-      });
+      const task = exportTaskOf(ctx, query, fieldNames, options);
+      return openExport({ ...task, db: ctx.deps.db, entity });
+    },
+
+    /**
+     * The same export checked and built but not run: plain data a worker thread writes to a file
+     * (writeExportInWorker), so the caller's rights and filters are judged here, in the API.
+     */
+    exportTask(ctx: ServiceContext, query: ListQuery, fieldNames: unknown, options: ExportOptions = {}): ExportTask {
+      return exportTaskOf(ctx, query, fieldNames, options);
     },
   };
 }

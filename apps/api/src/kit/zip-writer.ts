@@ -107,7 +107,7 @@ export class ZipWriter {
    * A large part written piece by piece: `write` each piece (it waits while the download is
    * behind), then `end`. No other part may be added until it ended.
    */
-  async openFile(name: string): Promise<{ write: (piece: string) => Promise<void>; end: () => Promise<void> }> {
+  async openFile(name: string): Promise<{ write: (piece: string | Buffer) => Promise<void>; end: () => Promise<void> }> {
     const entry = { name: Buffer.from(name), flags: FLAG_UTF8 | FLAG_DESCRIPTOR, crc: 0, compressed: 0, size: 0, offset: this.offset };
     this.entries.push(entry);
     await this.push(this.localHeader(entry));
@@ -126,7 +126,7 @@ export class ZipWriter {
     out.once('close', onClose);
     return {
       async write(piece) {
-        const data = Buffer.from(piece, 'utf8');
+        const data = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
         entry.crc = crc32(data, entry.crc);
         entry.size += data.length;
         if (entry.size > LIMIT) throw new Error('an export part past 4 GiB needs zip64');

@@ -6,6 +6,7 @@ export {
   entityCount,
   idempotencyKey,
   orderHistory,
+  orderStatusCount,
   outboxMessage,
   revokedToken,
   settings,

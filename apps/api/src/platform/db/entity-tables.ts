@@ -86,7 +86,7 @@ function columnOf(name: string, field: Field, entity: EntityDeclaration): PgColu
           if (!table) throw new Error(`Relation ${entity.name}.${name} points at unknown entity ${target}`);
           return table.id;
         },
-        { onDelete: 'restrict' },
+        { onDelete: field.onDelete === 'setNull' ? 'set null' : 'restrict' },
       );
     }
     case 'files':

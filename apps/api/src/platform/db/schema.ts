@@ -272,7 +272,8 @@ export const orderHistory = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id').notNull(),
     companyId: uuid('company_id'),
-    fromStatus: text('from_status').notNull(),
+    /** null: the order's creation (or import), which has no status before it. */
+    fromStatus: text('from_status'),
     /** null: the trigger was refused and nothing changed. */
     toStatus: text('to_status'),
     /** 'terminal.COURIER', 'console.cancel', 'job.expireOverdue' (packages/domain/src/orders). */
@@ -291,6 +292,24 @@ export const orderHistory = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('order_history_order_idx').on(t.orderId, t.at, t.recordedAt)],
+);
+
+/**
+ * Orders per company and status, kept exact by statement triggers on "order" in the transaction of
+ * every write (migration 0019), as entity_count keeps every table's rows per company: the order
+ * list's status tabs (a status, with or without companies) read their total here instead of counting
+ * thousands of orders on every page (modules/order/counts.ts).
+ */
+export const orderStatusCount = pgTable(
+  'order_status_count',
+  {
+    companyId: uuid('company_id').notNull(),
+    status: text('status').notNull(),
+    /** As entity_count's: each connection writes its own slot, so concurrent writers do not queue on one row. */
+    slot: smallint('slot').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.companyId, t.slot] })],
 );
 
 export const entityTables = buildEntityTables();

@@ -20,6 +20,11 @@ export type JobDeclaration<S extends z.ZodType = z.ZodType> = {
   actor: SystemActorName;
   /** Attempts after the first (`limit`), the first retry's delay, doubled (with jitter) each time. */
   retry: { limit: number; delaySeconds: number };
+  /**
+   * 'stately': at most one queued and one running job per `singletonKey` (EnqueueOptions): a burst of
+   * enqueues for one key while one waits is that one job, which reads the state when it runs.
+   */
+  policy?: 'stately';
   /** A run still active after this long counts as failed (a worker died): 15 minutes by default. */
   expireInSeconds?: number;
   /** Cron (5 fields, UTC) and the payload each run gets; one run per tick across all workers. */

@@ -78,6 +78,7 @@ function queueOptionsOf(job: AnyJob): PgBoss.Queue {
     retryDelay: job.retry.delaySeconds,
     retryBackoff: true,
     expireInSeconds: job.expireInSeconds ?? 15 * 60,
+    ...(job.policy ? { policy: job.policy } : {}),
   };
 }
 
@@ -98,7 +99,7 @@ function senderBoss(): PgBoss {
 export type EnqueueOptions = {
   /** Run no sooner than this many seconds from now. */
   startAfterSeconds?: number;
-  /** At most one queued job per key (e.g. one reminder per order): a second enqueue is dropped. */
+  /** With a 'stately' job: at most one queued job per key (e.g. one per locker); a second enqueue is dropped. */
   singletonKey?: string;
 };
 
@@ -117,6 +118,33 @@ export function forgetLocalWakers(deps: ServiceContext['deps']): void {
 
 /** The part of a service context enqueueing needs; `afterCommit` absent: nothing to wait for. */
 export type EnqueueContext = Pick<ServiceContext, 'deps'> & Partial<Pick<ServiceContext, 'tx' | 'afterCommit'>>;
+
+/**
+ * Many jobs of one declaration in one INSERT, inside the caller's transaction as enqueueJob: for a
+ * change of many records at once (an event published for 10,000 lockers). No singleton keys here.
+ */
+export async function enqueueJobs<S extends z.ZodType>(
+  ctx: EnqueueContext,
+  job: JobDeclaration<S>,
+  payloads: readonly z.input<S>[],
+): Promise<void> {
+  if (!payloads.length) return;
+  const retryDelay = ctx.deps.config.jobs.retryDelaySeconds ?? job.retry.delaySeconds;
+  const jobs = payloads.map((payload) => ({
+    name: job.name,
+    data: job.payload.parse(payload) as object,
+    retryLimit: job.retry.limit,
+    retryDelay,
+    retryBackoff: true,
+    expireInSeconds: job.expireInSeconds ?? 15 * 60,
+  }));
+  await senderBoss().insert(jobs, { db: executorOf(dbOf(ctx as ServiceContext)) });
+  const wake = localWakers.get(ctx.deps)?.get(job.name);
+  if (wake) {
+    if (ctx.tx && ctx.afterCommit) ctx.afterCommit.push(wake);
+    else if (!ctx.tx) wake();
+  }
+}
 
 /**
  * Puts a job in its queue inside the caller's transaction (`ctx.tx`): a worker sees it only once

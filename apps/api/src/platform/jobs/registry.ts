@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orderExportJob } from '../../modules/order/export/export-job';
 import { expireOverdueOrdersJob } from '../../modules/order/jobs';
-import { applyConfigJob, applyConfigOnOnlineJob } from '../../modules/terminal-commands/jobs';
+import { accessCodesOnOnlineJob, applyAccessCodesJob, applyConfigJob, applyConfigOnOnlineJob } from '../../modules/terminal-commands/jobs';
 import { sendMessageJob } from '../messages';
 import { type AnyJob, defineJob } from './job';
 
@@ -41,6 +41,8 @@ export const JOBS: readonly AnyJob[] = [
   purgeIdempotencyKeysJob,
   applyConfigJob,
   applyConfigOnOnlineJob,
+  applyAccessCodesJob,
+  accessCodesOnOnlineJob,
   expireOverdueOrdersJob,
   orderExportJob,
 ];

@@ -1,4 +1,4 @@
-import { ENTITIES, EVENTS, LIVE_EVENTS, type LiveEvent } from '@ebox/domain';
+import { ENTITIES, EVENTS, LIVE_EVENTS, type LiveEvent, type LiveEventName } from '@ebox/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { findRowsInScope, resourceOf } from '../../kit/repository';
 import type { CompanyScope } from '../access';
@@ -10,10 +10,17 @@ import { LIVE_CHANNEL } from '../events';
  * The browsers' side of the domain events (GET /live): every API process LISTENs on one dedicated
  * connection for the NOTIFY that publishEvent sends in the change's transaction, so an event handled
  * by any process reaches browsers connected to every process. Each connected browser gets only the
- * events of lockers its company scope (with its company's locker group) lets it see.
+ * events it holds the read permission of (LIVE_EVENT_PERMISSIONS): a locker's events when its
+ * company scope (with its company's locker group) lets it see the locker, an order's when the
+ * order's company is in its scope (the event names it, so no read per event).
  */
 
-export type LiveSubscriber = { scope: CompanyScope; send: (event: LiveEvent) => void };
+export type LiveSubscriber = {
+  scope: CompanyScope;
+  /** The live events this browser may receive by its permissions. */
+  events: ReadonlySet<LiveEventName>;
+  send: (event: LiveEvent) => void;
+};
 
 export type LiveHub = {
   /** Starts listening on first use; answers how to stop receiving. */
@@ -53,6 +60,10 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
     return visible;
   };
 
+  /** An order's scope is its company (ENTITIES.order's scope): a limited user sees only its companies' orders. */
+  const orderVisibleTo = (scope: CompanyScope, companyId: string | null): boolean =>
+    !scope.companyIds || (companyId !== null && scope.companyIds.includes(companyId));
+
   const deliver = (raw: string) => {
     let event: LiveEvent;
     try {
@@ -65,6 +76,11 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
       return;
     }
     for (const subscriber of subscribers) {
+      if (!subscriber.events.has(event.name)) continue;
+      if (event.name === 'order.statusChanged') {
+        if (orderVisibleTo(subscriber.scope, event.payload.companyId)) subscriber.send(event);
+        continue;
+      }
       void visibleTo(subscriber.scope, event.payload.eboxId).then((visible) => {
         if (visible && subscribers.has(subscriber)) subscriber.send(event);
       });

@@ -1,7 +1,7 @@
-import type { LiveEvent } from '@ebox/domain';
+import { LIVE_EVENT_PERMISSIONS, LIVE_EVENTS, type LiveEvent } from '@ebox/domain';
 import type { FastifyInstance } from 'fastify';
 import { contextOfRequest, scopeOf } from '../access';
-import { authorize } from '../context';
+import { authorizeAny, can } from '../context';
 import type { LiveHub } from './live-hub';
 
 /** A comment line now and then keeps proxies and the browser from closing a quiet stream. */
@@ -13,7 +13,8 @@ const HEARTBEAT_MS = 20_000;
 const MAX_STREAM_MS = 10 * 60_000;
 
 /**
- * GET /live: Server-Sent Events of the lockers the caller sees (eboxRead, company scope). The web
+ * GET /live: Server-Sent Events of the lockers (eboxRead) and orders (orderRead) the caller sees in
+ * its company scope; each event kind only to the holders of its permission. The web
  * reads it with fetch (the Bearer header, which EventSource cannot send). Each message is
  * `event: <domain event name>` and `data: <payload JSON>`; a first `ready` tells the browser it may
  * reload what it missed while away.
@@ -27,10 +28,11 @@ export async function registerLiveRoutes(app: FastifyInstance, hub: LiveHub): Pr
 
   app.get(
     '/live',
-    { schema: { tags: ['live'], summary: 'Server-Sent Events of the lockers the caller sees (door, status)' } },
+    { schema: { tags: ['live'], summary: 'Server-Sent Events of the lockers and orders the caller sees (door, status)' } },
     async (request, reply) => {
       const ctx = contextOfRequest(request);
-      authorize(ctx, 'eboxRead');
+      const events = new Set(LIVE_EVENTS.filter((name) => can(ctx, LIVE_EVENT_PERMISSIONS[name])));
+      authorizeAny(ctx, [...new Set(Object.values(LIVE_EVENT_PERMISSIONS))]);
       const user = request.currentUser;
       if (!user) return;
       reply.hijack();
@@ -48,6 +50,7 @@ export async function registerLiveRoutes(app: FastifyInstance, hub: LiveHub): Pr
       write(`retry: 2000\nevent: ready\ndata: {}\n\n`);
       const unsubscribe = hub.subscribe({
         scope: scopeOf(user),
+        events,
         send: (event: LiveEvent) => write(`event: ${event.name}\ndata: ${JSON.stringify(event.payload)}\n\n`),
       });
       const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), HEARTBEAT_MS);

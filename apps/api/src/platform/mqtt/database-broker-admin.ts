@@ -1,10 +1,11 @@
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, hashRandomSecret, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { type BrokerAdmin, newMqttPassword } from './broker-admin';
 import { findLiveCredential, replaceCredential, revokeCredentials } from './credential-repository';
 
 /**
- * The embedded broker's admin: credentials live in terminal_credential (argon2 hashes). Any API
+ * The embedded broker's admin: credentials live in terminal_credential (terminals' drawn passwords
+ * as SHA-256, the bootstrap password, which an operator may choose, as argon2). Any API
  * process may call it; the process running the broker hears of a revocation through NOTIFY and
  * disconnects the client (embedded-broker.ts), and `onRevoked` lets this process do it directly.
  */
@@ -15,7 +16,8 @@ export function createDatabaseBrokerAdmin(options: { db: Db; onRevoked?: (userna
     bootstrapReplyIsolation: 'own',
     async createTerminalCredentials({ lockerId, username = lockerId }) {
       const password = newMqttPassword();
-      await replaceCredential(db, { username, passwordHash: await hashPassword(password), role: 'terminal', lockerId });
+      // Drawn here (newMqttPassword, 192 random bits): a fast hash, checked on every (re)connection.
+      await replaceCredential(db, { username, passwordHash: hashRandomSecret(password), role: 'terminal', lockerId });
       options.onRevoked?.(username);
       return { username, password };
     },

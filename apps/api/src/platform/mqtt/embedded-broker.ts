@@ -1,12 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
-import type { Duplex } from 'node:stream';
+import { type Duplex, Readable } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { listenToChannel } from '../db/listen';
+import { limitConcurrency } from '../limit-concurrency';
 import type { MqttCredentials } from './broker-admin';
 import { findLiveCredential, liveCredentialIds } from './credential-repository';
 import { enableSharedSubscriptions } from './shared-subscriptions';
@@ -14,6 +15,8 @@ import type { MqttPrincipal, TopicRights } from './topic-rights';
 
 export const TERMINAL_CREDENTIAL_CHANNEL = 'ebox_terminal_credential';
 const RECONNECT_MS = 2_000;
+/** Credential lookups at once (each one query on the pool of 10). */
+const CREDENTIAL_CHECKS = 3;
 
 export type EmbeddedBroker = {
   /** The TCP port the broker listens on (MQTT_PORT, or a free one when that was taken). */
@@ -51,10 +54,13 @@ export async function startEmbeddedBroker(options: {
   const byUsername = new Map<string, Set<Client>>();
 
   const refuse = (message: string): AuthenticateError => Object.assign(new Error(message), { returnCode: 5 as const });
+  // Thousands of terminals reconnecting together (a restart) would each wait on the pool for their
+  // credential: a few at a time, the rest wait here, and the pool keeps room for everything else.
+  const checkingCredentials = limitConcurrency(CREDENTIAL_CHECKS);
 
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
-      authenticate(client, username, password?.toString('utf8') ?? '').then(
+      checkingCredentials(() => authenticate(client, username, password?.toString('utf8') ?? '')).then(
         (session) => {
           if (!session) return done(refuse('not authorized'), false);
           sessions.set(client, session);
@@ -84,6 +90,7 @@ export async function startEmbeddedBroker(options: {
     },
   });
   enableSharedSubscriptions(broker);
+  indexRetainedByTopic(broker);
   broker.on('clientDisconnect', (client) => forget(client));
   broker.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'mqtt: client error'));
 
@@ -184,4 +191,34 @@ function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+type RetainedPersistence = {
+  storeRetained(packet: { topic: string; payload: Buffer }, done?: (error: Error | null) => void): unknown;
+  createRetainedStreamCombi(patterns: string[]): Readable;
+};
+
+/**
+ * Retained messages for a subscription without wildcards, found by topic. aedes's memory store
+ * tests every retained message against each new subscription's filter, and each terminal keeps a
+ * retained door snapshot: 10,000 terminals connecting (a broker restart) cost 10,000 × 10,000
+ * filter tests, minutes of CPU (the link bench's profile: qlobber, a tenth of the API's time while
+ * 2,000 lockers connected). A terminal subscribes to its own command topic only, so an index by
+ * exact topic answers it at once; a filter with `+` or `#` still goes to aedes's own search.
+ */
+function indexRetainedByTopic(broker: Aedes): void {
+  const persistence = (broker as unknown as { persistence: RetainedPersistence }).persistence;
+  const byTopic = new Map<string, { topic: string; payload: Buffer }>();
+  const storeRetained = persistence.storeRetained.bind(persistence);
+  const search = persistence.createRetainedStreamCombi.bind(persistence);
+  persistence.storeRetained = (packet, done) => {
+    // As the store itself: an empty retained message clears the topic.
+    if (packet.payload.length === 0) byTopic.delete(packet.topic);
+    else byTopic.set(packet.topic, { ...packet });
+    return storeRetained(packet, done);
+  };
+  persistence.createRetainedStreamCombi = (patterns) => {
+    if (patterns.some((pattern) => pattern.includes('+') || pattern.includes('#'))) return search(patterns);
+    return Readable.from(patterns.flatMap((topic) => byTopic.get(topic) ?? []));
+  };
 }

@@ -52,9 +52,10 @@ export type MqttLinkClient = {
   readonly client: MqttClient;
   /**
    * Handles the messages of `filter` once across every API process on the broker: subscribes to
-   * `$share/ebox-api/{filter}`, so the broker hands each message to one process only.
+   * `$share/ebox-api/{filter}`, so the broker hands each message to one process only. `qos` 0
+   * takes them without acknowledging each (for messages whose loss the next one repairs).
    */
-  handleShared(filter: string, handler: MqttHandler): Promise<void>;
+  handleShared(filter: string, handler: MqttHandler, options?: { qos?: 0 | 1 }): Promise<void>;
   /** Publishes a JSON message (QoS 1). */
   publishJson(topic: string, message: unknown, options?: { retain?: boolean }): Promise<void>;
   /**
@@ -114,12 +115,12 @@ export async function createMqttLinkClient(client: MqttClient): Promise<MqttLink
 
   return {
     client,
-    async handleShared(filter, handler) {
+    async handleShared(filter, handler, options = {}) {
       const shared = `$share/${API_SHARE_GROUP}/${filter}`;
       // One subscription per filter: subscribing again would not add a second delivery, only a handler.
       const subscribed = handlers.some((entry) => entry.filter === filter);
       handlers.push({ filter, handler });
-      if (!subscribed) await subscribeOrSay(client, shared);
+      if (!subscribed) await subscribeOrSay(client, shared, options.qos ?? 1);
     },
     async publishJson(topic, message, options = {}) {
       await client.publishAsync(topic, JSON.stringify(message), { qos: 1, retain: options.retain ?? false });
@@ -163,11 +164,11 @@ export async function createMqttLinkClient(client: MqttClient): Promise<MqttLink
   };
 }
 
-/** Subscribes at QoS 1; a refusal (SUBACK 0x80, which mqtt.js reports as "Unspecified error") names the filter. */
-async function subscribeOrSay(client: MqttClient, filter: string): Promise<void> {
+/** Subscribes (QoS 1 unless said); a refusal (SUBACK 0x80, which mqtt.js reports as "Unspecified error") names the filter. */
+async function subscribeOrSay(client: MqttClient, filter: string, qos: 0 | 1 = 1): Promise<void> {
   let refused = false;
   try {
-    const grants = await client.subscribeAsync(filter, { qos: 1 });
+    const grants = await client.subscribeAsync(filter, { qos });
     refused = grants.some((grant) => grant.qos === 128);
   } catch {
     refused = true;
