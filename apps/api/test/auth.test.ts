@@ -270,6 +270,25 @@ describe('session tokens', () => {
     expect((await t.api.post('/auth/sign-out')).status).toBe(401);
   });
 
+  it('signs out an API client that names JSON but sends no body, as one that names nothing', async () => {
+    const account = await t.createUser({ email: newEmail() });
+    const response = await fetch(`${t.baseUrl}/io/api/v1/auth/sign-out`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toBe(true);
+    expect((await t.client(account.token).get('/auth/me')).status).toBe(401);
+    // A body that is there but is no JSON is still refused, in words.
+    const broken = await fetch(`${t.baseUrl}/io/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      body: '{"email": ',
+    });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { error: { message: string } }).error.message).toBeTruthy();
+  });
+
   it('lets a user whose email is not verified sign out', async () => {
     const token = (await signUp(newEmail())).body as string;
     expect((await t.client(token).post('/auth/sign-out')).status).toBe(200);

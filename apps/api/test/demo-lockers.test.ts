@@ -1,6 +1,8 @@
-import { statSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoShipper, prepareDemoLockers } from '../../terminal-sim/src';
 import { DEMO_LOCKER_CODES } from '../src/modules/demo/demo-data';
 import { seedDemoData } from '../src/modules/demo/seed-demo';
 import { type LockerSimulator, startLockerSimulator } from '../src/modules/demo/simulate-lockers';
@@ -11,7 +13,8 @@ import { startTestApp, type TestApp, type TestUser } from './support/test-app';
  * Issue 14, item 8: with demo data on, the console starts virtual terminals for the demo lockers in
  * a process of their own. They enrol through createToken and the MQTT enrolment like real terminals,
  * so the demo lockers come online; a restart reuses the credentials kept in DATA_DIR; a disenrolled
- * locker is enrolled again; SIMULATE_LOCKERS=false keeps it off.
+ * locker is enrolled again; SIMULATE_LOCKERS=false keeps it off. Issue 15 item 7: it signs out the
+ * session it enrolled with, and plays a shipper sending parcels to the demo lockers through POST /order.
  */
 
 let t: TestApp;
@@ -79,7 +82,9 @@ describe('the demo lockers simulated beside the console', () => {
     expect(disenrolled.status, JSON.stringify(disenrolled.body)).toBe(200);
 
     lines.length = 0;
-    simulator = await startSimulator();
+    const since = new Date().toISOString();
+    // This time the shipper plays too, every 2 s.
+    simulator = await startSimulator({ SIMULATE_ORDERS_SECONDS: '2' });
     await eventually(
       async () => lines,
       (heard) => heard.some((line) => line.includes('virtual lockers online')),
@@ -87,6 +92,67 @@ describe('the demo lockers simulated beside the console', () => {
     );
     expect(lines).toContainEqual(expect.stringContaining('3 demo locker(s) with the credentials kept'));
     expect(lines).toContainEqual(expect.stringContaining(`enrolled ${first.code} as terminal`));
+    // Its enrolment session ended without a complaint (a sign-out refused would say so).
+    expect(lines.filter((line) => line.includes('could not end'))).toEqual([]);
     await eventually(demoLockers, allOnline, 90_000);
+
+    // The shipper's parcels arrive through the API, each booking a compartment of a demo locker.
+    const shipped = await eventually(
+      async () =>
+        (await owner.api.get('/order', { filter: { createdAt: [since, new Date(Date.now() + 60_000).toISOString()] } })).body as {
+          count: number;
+          rows: { type: string; status: string; eboxCode: string; trackingCode: string }[];
+        },
+      (page) => page.count > 0,
+      60_000,
+    );
+    const order = shipped.rows[0];
+    expect(order).toMatchObject({ type: 'DELIVERY', status: 'CREATED' });
+    expect(DEMO_LOCKER_CODES).toContain(order.eboxCode);
+    expect(lines).toContainEqual(expect.stringContaining(`order ${order.trackingCode}`));
   }, 200_000);
+
+  it('ends the session it enrolled with, even when it sends the sign-out as JSON with no body', async () => {
+    const signedIn = await t.api.post('/auth/sign-in', { email: owner.email, password: owner.password });
+    const session = signedIn.body as string;
+    const heard: string[] = [];
+    const prepared = await prepareDemoLockers({
+      apiUrl: `${t.baseUrl}/io/api/v1`,
+      sessionToken: session,
+      codes: [],
+      credentialsFile: path.join(mkdtempSync(path.join(tmpdir(), 'demo-sign-out-')), 'lockers.json'),
+      log: (line) => heard.push(line),
+    });
+    expect(prepared.lockers).toEqual([]);
+    expect(heard).toEqual([]);
+    expect((await t.client(session).get('/auth/me')).status).toBe(401);
+  });
+
+  it('plays a shipper: a DELIVERY for a customer of a shipper, booked in a size the demo locker has free', async () => {
+    const heard: string[] = [];
+    const shipper = new DemoShipper({
+      apiUrl: `${t.baseUrl}/io/api/v1`,
+      sessionToken: owner.token,
+      codes: DEMO_LOCKER_CODES,
+      log: (line) => heard.push(line),
+    });
+    const shipped = await shipper.shipOne();
+    if (!shipped) throw new Error(`no order shipped: ${heard.join('; ')}`);
+    const order = await owner.api.get(`/order/${shipped.id}`);
+    expect(order.status).toBe(200);
+    expect(order.body).toMatchObject({
+      type: 'DELIVERY',
+      status: 'CREATED',
+      trackingCode: shipped.trackingCode,
+      eboxCode: shipped.lockerCode,
+      compartimentSize: shipped.size,
+      company: { label: 'Aurora Modas' },
+      shipper: { label: 'Aurora Modas' },
+    });
+    expect(order.body.toCustomer.label).toBeTruthy();
+    expect(order.body.accessCode).toMatch(/^\d{6}$/);
+    const compartment = await owner.api.get(`/compartiment/${order.body.compartiment.id}`);
+    expect(compartment.body).toMatchObject({ status: 'BOOKED', size: shipped.size });
+    expect(heard).toEqual([expect.stringContaining(`order ${shipped.trackingCode}`)]);
+  });
 });

@@ -1,9 +1,23 @@
-import { ENTITIES, permissionOf, SYSTEM_ACTOR_RIGHTS } from '@ebox/domain';
+import {
+  ENTITIES,
+  findOrderTransition,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  type OrderStatus,
+  type OrderTriggerName,
+  type OrderType,
+  permissionOf,
+  SYSTEM_ACTOR_RIGHTS,
+  statusesOf,
+} from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOCKER_CODES } from '../src/modules/demo/demo-data';
 import { seedDemoData } from '../src/modules/demo/seed-demo';
 import { entityTable } from '../src/platform/db/entity-tables';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+
+const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
 let owner: TestUser;
@@ -96,9 +110,8 @@ describe('demo data', () => {
       const own = await owner.api.get('/compartiment', { filter: { ebox: locker.id }, orderBy: 'number_ASC', limit: 100 });
       expect(own.status).toBe(200);
       counts[locker.code] = own.body.count;
-      // Numbered from 1 without gaps, every one free, each wired to a board channel of its own.
+      // Numbered from 1 without gaps, each wired to a board channel of its own (which are taken: the next test).
       expect(own.body.rows.map((c: { number: number }) => c.number)).toEqual(Array.from({ length: own.body.count }, (_, i) => i + 1));
-      expect(new Set(own.body.rows.map((c: { status: string }) => c.status))).toEqual(new Set(['AVAILABLE']));
       const wiring = own.body.rows.map((c: { boardNumber: number; comNumber: number }) => `${c.boardNumber}:${c.comNumber}`);
       expect(new Set(wiring).size).toBe(wiring.length);
     }
@@ -120,6 +133,87 @@ describe('demo data', () => {
     }
   });
 
+  it('has orders of every type in every status the lifecycle reaches on the demo lockers, moved with their history', async () => {
+    // One clock reading: two would make the window a millisecond longer than 31 days now and then.
+    const now = Date.now();
+    const window = [new Date(now - 31 * DAY).toISOString(), new Date(now).toISOString()];
+    const list = await owner.api.get('/order', { filter: { createdAt: window }, orderBy: 'createdAt_DESC', limit: 100 });
+    expect(list.status).toBe(200);
+    type Order = {
+      id: string;
+      type: OrderType;
+      status: OrderStatus;
+      ebox: { id: string };
+      compartiment: { id: string } | null;
+      trackingCode: string;
+      createdAt: string;
+      invoice: { id: string } | null;
+    };
+    const orders = list.body.rows as Order[];
+    // All of them in the list's default 31-day window, spread over the last three weeks; a few hundred at most.
+    const [total] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(entityTable('order'))) as { n: number }[];
+    expect(orders.length).toBe(total?.n);
+    expect(orders.length).toBeLessThan(300);
+    const ages = orders.map((o) => (Date.now() - new Date(o.createdAt).getTime()) / DAY);
+    expect(Math.max(...ages)).toBeGreaterThan(14);
+    expect(Math.max(...ages)).toBeLessThan(31);
+
+    const lockers = (await owner.api.get('/ebox', { limit: 50 })).body.rows as { id: string; code: string }[];
+    const demoIds = new Set(lockers.filter((l) => DEMO_LOCKER_CODES.includes(l.code)).map((l) => l.id));
+    expect(orders.every((o) => demoIds.has(o.ebox.id))).toBe(true);
+    const seen = new Set(orders.map((o) => `${o.type} ${o.status}`));
+    const expected = ORDER_TYPES.flatMap((type) => statusesOf(type).map((status) => `${type} ${status}`));
+    expect([...seen].sort()).toEqual(expected.sort());
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
+    expect(orders.some((o) => o.invoice)).toBe(true);
+
+    // Each order's timeline is its way through the machine from CREATED, ending at its status; what
+    // those moves did to the compartment says whether the order still holds it.
+    const holders = new Map<string, Order>();
+    for (const order of orders) {
+      const history = await owner.api.get(`/order/${order.id}/history`);
+      expect(history.status).toBe(200);
+      const [created, ...entries] = history.body as { from: OrderStatus; to: OrderStatus | null; trigger: OrderTriggerName; at: string }[];
+      // Every timeline starts with the order's creation, at the time the order says it was created.
+      expect(created, order.trackingCode).toMatchObject({ from: null, to: 'CREATED', trigger: 'create', at: order.createdAt });
+      if (order.status === 'CREATED') expect(entries).toEqual([]);
+      else {
+        expect(entries[0]?.from, order.trackingCode).toBe('CREATED');
+        expect(entries.at(-1)?.to, order.trackingCode).toBe(order.status);
+        for (const [i, entry] of entries.entries()) if (i > 0) expect(entry.from).toBe(entries[i - 1]?.to);
+        expect(new Date(entries.at(-1)?.at ?? 0).getTime()).toBeLessThan(Date.now());
+      }
+      const held = entries.reduce<string>(
+        (status, entry) => findOrderTransition(order.type, entry.from, entry.trigger)?.compartiment ?? status,
+        'BOOKED',
+      );
+      if (held !== 'AVAILABLE' && order.compartiment) {
+        expect(holders.has(order.compartiment.id), order.trackingCode).toBe(false);
+        holders.set(order.compartiment.id, order);
+      }
+    }
+
+    const waitingForDeposit = orders.filter((o) => o.status === 'CREATED' || o.status === 'IN_TRANSIT_TO_STORE').length;
+    const waitingForPickup = orders.filter((o) => ['STORED', 'COURIER_STORED', 'CUSTOMER_STORED'].includes(o.status)).length;
+    expect(waitingForDeposit).toBeGreaterThanOrEqual(DEMO_LOCKER_CODES.length);
+    expect(waitingForPickup).toBeGreaterThanOrEqual(DEMO_LOCKER_CODES.length);
+    for (const locker of lockers) {
+      const own = await owner.api.get('/compartiment', { filter: { ebox: locker.id }, limit: 100 });
+      const compartments = own.body.rows as { id: string; status: string }[];
+      for (const compartment of compartments) {
+        const holder = holders.get(compartment.id);
+        const expectedStatus = holder
+          ? ['CREATED', 'INBOUND', 'IN_TRANSIT_TO_STORE'].includes(holder.status)
+            ? 'BOOKED'
+            : 'OCCUPIED'
+          : 'AVAILABLE';
+        expect(compartment.status, `${locker.code} ${compartment.id}`).toBe(expectedStatus);
+      }
+      // Room for the simulated lockers' new parcels: at least a third of every locker is free.
+      expect(compartments.filter((c) => c.status === 'AVAILABLE').length).toBeGreaterThanOrEqual(compartments.length / 3);
+    }
+  });
+
   it('writes through the services as system:demoSeed, using every right it declares and no other', async () => {
     const { rows } = await t.database.pool.query<{
       entity_name: string;
@@ -131,12 +225,16 @@ describe('demo data', () => {
     expect(new Set(rows.map((row) => row.actor_label))).toEqual(new Set(['system:demoSeed']));
     expect(rows.every((row) => row.created_by_email === null)).toBe(true);
     const used = new Set(
-      rows.map((row) =>
-        // The demo's compartments are made by generateCompartiments, which is editing the locker.
-        row.entity_name === 'compartiment'
-          ? 'eboxEdit'
-          : permissionOf(ENTITIES[row.entity_name] as NonNullable<(typeof ENTITIES)[string]>, row.action === 'create' ? 'Create' : 'Edit'),
-      ),
+      rows.map((row) => {
+        // The demo's compartments are made by generateCompartiments, which is editing the locker
+        // (bookings and moves of the orders change them too, as the order's writes).
+        if (row.entity_name === 'compartiment') return 'eboxEdit';
+        if (row.entity_name === 'order' && row.action === 'updateStatus') return 'orderUpdateStatus';
+        return permissionOf(
+          ENTITIES[row.entity_name] as NonNullable<(typeof ENTITIES)[string]>,
+          row.action === 'create' ? 'Create' : 'Edit',
+        );
+      }),
     );
     expect(used).toEqual(new Set(SYSTEM_ACTOR_RIGHTS.demoSeed));
 

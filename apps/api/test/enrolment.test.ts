@@ -5,6 +5,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolTerminal, provisionLockersThroughApi, VirtualTerminal } from '../../terminal-sim/src';
 import type { MqttLink } from '../src/platform/mqtt';
+import { ok } from './support/answers';
 import { brokerBackends, grantOf, REFUSED } from './support/broker-backends';
 import { eventually, pause } from './support/eventually';
 import { enrolOpenLockerDevice, OpenLockerDevice } from './support/open-locker-device';
@@ -19,11 +20,6 @@ import type { TestApp, TestUser } from './support/test-app';
  */
 
 const backends = brokerBackends();
-
-function ok<T = any>(response: { status: number; body: T }, status = 200): T {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  return response.body;
-}
 
 describe.each(backends)('enrolment: $name', (backend) => {
   let t: TestApp;

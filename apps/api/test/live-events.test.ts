@@ -178,3 +178,55 @@ describe('GET /ebox/network-summary', () => {
     expect((await clerk.api.get('/ebox/network-summary')).status).toBe(403);
   });
 });
+
+// After the summary's counts: its locker would be one more in company A's scope.
+describe('GET /live, orders', () => {
+  it("pushes an order's status change to the users its company scope lets see the order, and to no one else", async () => {
+    const locker = await owner.api.post('/ebox', {
+      data: { name: 'Armário pedidos ao vivo', code: 'LIVEO', enable: true, company: companyA },
+    });
+    expect(locker.status, JSON.stringify(locker.body)).toBe(200);
+    const compartment = await owner.api.post('/compartiment', {
+      data: { ebox: locker.body.id, number: 1, boardNumber: 1, numberInColumn: 1, comNumber: 1, size: 'P', width: 1, height: 1, depth: 1 },
+    });
+    expect(compartment.status, JSON.stringify(compartment.body)).toBe(200);
+    const created = await owner.api.post('/order', {
+      data: {
+        type: 'DELIVERY',
+        trackingCode: `LIVE${Date.now().toString(36).toUpperCase()}`,
+        shipper: companyA,
+        company: companyA,
+        customerName: 'Joana Lima',
+        ebox: locker.body.id,
+        compartimentSize: 'P',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const orderId = created.body.id as string;
+
+    // The browsers are on process B; the order is cancelled (a delete cancels, spec 4.1) on process A.
+    const sameCompany = await b.createUser({ roles: ['owner'], allowedCompanies: [companyA] });
+    const otherCompany = await b.createUser({ roles: ['owner'], allowedCompanies: [companyB] });
+    const lockersOnly = await b.createUser({ permissions: ['eboxRead'], allowedCompanies: [companyA] });
+    const seeing = await openStream(b, sameCompany.token);
+    const blind = await openStream(b, otherCompany.token);
+    const noOrders = await openStream(b, lockersOnly.token);
+    await eventually(
+      async () => [seeing, blind, noOrders].map((stream) => stream.received.some((r) => r.event === 'ready')),
+      (ready) => ready.every(Boolean),
+    );
+
+    const cancelled = await owner.api.delete('/order', { ids: [orderId] });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const pushed = await eventually(
+      async () => seeing.received.find((r) => r.event === 'order.statusChanged' && r.data.orderId === orderId),
+      Boolean,
+      10_000,
+    );
+    expect(pushed?.data).toMatchObject({ orderId, companyId: companyA, eboxId: locker.body.id, to: 'CANCELED' });
+    // Time for anything wrongly sent to the other company, or to a user who may not read orders, to arrive.
+    await pause(500);
+    expect(blind.received.map((r) => r.event)).toEqual(['ready']);
+    expect(noOrders.received.filter((r) => r.event === 'order.statusChanged')).toEqual([]);
+  }, 60_000);
+});

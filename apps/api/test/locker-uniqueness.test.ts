@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from './support/answers';
 import { startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -16,11 +17,6 @@ let lockerB: string;
 
 const NUMBER_TAKEN_PT = 'Já existe um compartimento com o número 7 neste e-box';
 const NUMBER_TAKEN_EN = 'This e-box already has a compartment number 7';
-
-function ok<T = any>(response: { status: number; body: T }, status = 200): T {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  return response.body;
-}
 
 function compartimentData(ebox: string, number: number) {
   return { ebox, number, boardNumber: 1, numberInColumn: 1, comNumber: number, size: 'P', width: 40, height: 10, depth: 50, enable: true };

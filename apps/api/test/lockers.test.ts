@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from './support/answers';
 import { startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -14,11 +15,6 @@ let small: string;
 let large: string;
 let narrow: string;
 let wide: string;
-
-function ok<T = any>(response: { status: number; body: T }, status = 200): T {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  return response.body;
-}
 
 async function createLocker(data: Record<string, unknown>, user = owner): Promise<string> {
   return ok(await user.api.post('/ebox', { data: { enable: true, ...data } })).id;

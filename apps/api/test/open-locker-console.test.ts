@@ -3,6 +3,7 @@ import { validateTerminalMessage } from '@ebox/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttLink } from '../src/platform/mqtt';
+import { ok } from './support/answers';
 import { brokerBackends } from './support/broker-backends';
 import { eventually } from './support/eventually';
 import { enrolOpenLockerDevice, OpenLockerDevice } from './support/open-locker-device';
@@ -17,11 +18,6 @@ import type { TestApp, TestUser } from './support/test-app';
  */
 
 const backends = brokerBackends({ TERMINAL_HEARTBEAT_SECONDS: '1' });
-
-function ok<T = any>(response: { status: number; body: T }, status = 200): T {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  return response.body;
-}
 
 /** Which contract channel a console-published topic belongs to. */
 function channelOf(topic: string): 'lockerCommand' | 'provisioningReply' | undefined {

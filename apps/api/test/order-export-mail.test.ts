@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportLinkOf } from '../src/modules/order/export/export-link';
+import { ok } from './support/answers';
 import { type SmtpTestServer, startSmtpServer } from './support/smtp';
-import { type ApiResponse, startTestApp, type TestApp, type TestUser } from './support/test-app';
+import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
  * GET /order/export (spec 1, 7.4, 9): answers {success} at once; a job writes the spreadsheet of the
@@ -20,11 +21,6 @@ const inPeriodA: string[] = [];
 
 const FROM = '2026-10-01T03:00:00.000Z';
 const TO = '2026-10-31T02:59:59.999Z';
-
-function ok<T = any>(response: ApiResponse<T>): T {
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-}
 
 async function createOrder(company: string, createdAt: string): Promise<string> {
   const trackingCode = `EX${Math.random().toString(36).slice(2, 12).toUpperCase()}`;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../src/app';
 import { orderTagOf } from '../src/modules/order/tags/tag-service';
+import { ok } from './support/answers';
 import { readTagPdf } from './support/read-tag-pdf';
-import { type ApiResponse, startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
+import { startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
 
 /**
  * POST /order/generate-tag (spec 7.4, issue 15): the labels of the orders named, one a page, sorted
@@ -16,11 +17,6 @@ let companyA: string;
 let companyB: string;
 const lockers: Record<string, string> = {};
 const orders: Record<string, { id: string; trackingCode: string }> = {};
-
-function ok<T = any>(response: ApiResponse<T>): T {
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-}
 
 async function createOrder(name: string, extra: Record<string, unknown>) {
   const trackingCode = `BR${name.toUpperCase()}${Math.random().toString(36).slice(2, 8).toUpperCase()}`;

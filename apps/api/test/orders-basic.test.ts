@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTable } from '../src/platform/db/entity-tables';
-import { type ApiResponse, startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
+import { ok } from './support/answers';
+import { startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
 
 /**
  * The order and its invoice on the kit (issue 15, first part): an order is created with an invoice
@@ -16,11 +17,6 @@ let companyB: string;
 let locker: string;
 
 const VALID_KEY = '35230511222333000181550010000001231100000015';
-
-function ok<T = any>(response: ApiResponse<T>): T {
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-}
 
 function orderData(extra: Record<string, unknown> = {}) {
   return {
@@ -175,6 +171,10 @@ describe('import', () => {
     };
     const imported = ok(await owner.api.post('/order/import', { data: row, importHash: 'order-import-1' }));
     expect(imported).toMatchObject({ type: 'DELIVERY', status: 'CREATED', eboxCode: 'CTR01', ebox: { id: locker } });
+    // Its timeline starts with the import, by whom it was imported.
+    expect(ok(await owner.api.get(`/order/${imported.id}/history`))).toEqual([
+      expect.objectContaining({ from: null, to: 'CREATED', trigger: 'import', actor: expect.objectContaining({ label: owner.email }) }),
+    ]);
     const unknown = await t
       .client(owner.token, 'en')
       .post('/order/import', { data: { ...row, trackingCode: 'BRIMPORT0002', eboxCode: 'NOPE9' }, importHash: 'order-import-2' });
@@ -227,6 +227,37 @@ describe('DELETE cancels', () => {
   });
 });
 
+describe('status tabs', () => {
+  it("keeps a status tab's total right as orders are created and canceled, per company and within the caller's scope", async () => {
+    /** The tab's total beside the orders it lists (the test's few orders fit one page). */
+    const tab = async (api: TestUser['api'], filter: Record<string, unknown>) => {
+      const page = ok(await api.get('/order', { filter, limit: 1000 }));
+      return { count: page.count, rows: page.rows.length, capped: page.countCapped };
+    };
+    const createdOfA = await tab(owner.api, { status: 'CREATED', company: companyA });
+    expect(createdOfA.count).toBe(createdOfA.rows);
+    const order = ok(await owner.api.post('/order', { data: orderData() }));
+    expect(await tab(owner.api, { status: 'CREATED', company: companyA })).toEqual({
+      ...createdOfA,
+      count: createdOfA.count + 1,
+      rows: createdOfA.rows + 1,
+    });
+    const canceledOfA = await tab(owner.api, { status: 'CANCELED', company: companyA });
+    ok(await owner.api.delete('/order', { ids: [order.id] }));
+    expect((await tab(owner.api, { status: 'CREATED', company: companyA })).count).toBe(createdOfA.count);
+    expect((await tab(owner.api, { status: 'CANCELED', company: companyA })).count).toBe(canceledOfA.count + 1);
+    // Several statuses, every company: the sum of what the list holds.
+    const both = await tab(owner.api, { status: ['CREATED', 'CANCELED'] });
+    expect(both.count).toBe(both.rows);
+    // A user of company B sees none of A's orders in the tab, and only B's without a company.
+    const userB = await t.createUser({ roles: ['orderEditor'], allowedCompanies: [companyB] });
+    expect((await tab(userB.api, { status: 'CANCELED', company: companyA })).count).toBe(0);
+    const ofB = await tab(userB.api, { status: ['CREATED', 'CANCELED'] });
+    expect(ofB.count).toBe(ofB.rows);
+    expect(ofB.count).toBeLessThan(both.count);
+  });
+});
+
 describe('company scope', () => {
   it("keeps a user of company B from company A's orders, and from creating one for A", async () => {
     const order = ok(await owner.api.post('/order', { data: orderData() }));
@@ -244,5 +275,31 @@ describe('company scope', () => {
     const order = ok(await owner.api.post('/order', { data: orderData() }));
     const reader = await t.createUser({ roles: ['orderViewer'] });
     expect((await reader.api.delete('/order', { ids: [order.id] })).status).toBe(403);
+  });
+});
+
+describe("a locker's metrics list its live orders", () => {
+  it('lists booked orders to those who may read orders, not canceled ones, and none to a locker-only reader', async () => {
+    await addCompartiment(41, 'M');
+    const live = ok(await owner.api.post('/order', { data: orderData({ ebox: locker, compartimentSize: 'M' }) }));
+    const canceled = ok(await owner.api.post('/order', { data: orderData({ ebox: locker }) }));
+    ok(await owner.api.delete('/order', { ids: [canceled.id] }));
+
+    const metrics = ok(await owner.api.get('/ebox/metrics', { eboxId: locker }));
+    const ids = metrics.orders.map((row: { id: string }) => row.id);
+    expect(ids).toContain(live.id);
+    expect(ids).not.toContain(canceled.id);
+    expect(metrics.orders.find((row: { id: string }) => row.id === live.id)).toMatchObject({
+      trackingCode: live.trackingCode,
+      status: 'CREATED',
+      compartimentNumber: 41,
+    });
+
+    const lockerReader = await t.createUser({ permissions: ['eboxRead'], allowedCompanies: [companyA] });
+    expect(ok(await lockerReader.api.get('/ebox/metrics', { eboxId: locker })).orders).toEqual([]);
+    const orderReader = await t.createUser({ permissions: ['eboxRead', 'orderRead'], allowedCompanies: [companyA] });
+    expect(ok(await orderReader.api.get('/ebox/metrics', { eboxId: locker })).orders.map((row: { id: string }) => row.id)).toContain(
+      live.id,
+    );
   });
 });

@@ -8,8 +8,9 @@ import { findOrderByAccessCode } from '../src/modules/order/repository';
 import { contextOf, inTransaction } from '../src/platform/context';
 import { onEvent } from '../src/platform/events';
 import { enqueueJob } from '../src/platform/jobs/queue';
+import { ok, orderDataFor } from './support/answers';
 import { eventually } from './support/eventually';
-import { type ApiResponse, startTestApp, startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
+import { startTestApp, startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
 
 /**
  * The order's lifecycle around the machine (issue 15, second part), over HTTP against a real
@@ -29,24 +30,7 @@ const events: { name: string; payload: any }[] = [];
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function ok<T = any>(response: ApiResponse<T>): T {
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-}
-
-let tracking = 0;
-function orderData(extra: Record<string, unknown> = {}) {
-  tracking += 1;
-  return {
-    type: 'DELIVERY',
-    trackingCode: `LC${Date.now().toString(36).toUpperCase()}${tracking}`,
-    shipper: companyA,
-    company: companyA,
-    customerName: 'Mariana Souza',
-    customerPhone: '(21) 98765-4321',
-    ...extra,
-  };
-}
+const orderData = (extra: Record<string, unknown> = {}) => orderDataFor(companyA, extra, 'LC');
 
 async function addCompartiment(ebox: string, number: number, size: string): Promise<string> {
   const data = { ebox, number, boardNumber: 1, numberInColumn: 1, comNumber: number, size, width: 1, height: 1, depth: 1 };
@@ -200,14 +184,16 @@ describe('history, update status and the statusChanged event', () => {
     const history = ok(await owner.api.get(`/order/${order.id}/history`));
     const summary = history.map((h: any) => [h.from, h.to, h.trigger, h.refused, h.actor.kind]);
     expect(summary).toEqual([
+      [null, 'CREATED', 'create', false, 'user'],
       ['CREATED', 'INBOUND', 'console.inbound', false, 'user'],
       ['INBOUND', null, 'console.inbound', true, 'user'],
       ['INBOUND', null, 'terminal.CUSTOMER_TAKEN', true, 'terminal'],
       ['INBOUND', 'STORED', 'terminal.COURIER', false, 'terminal'],
     ]);
-    expect(history[0]).toMatchObject({ reason: 'Chegou ao armazém', actor: { id: owner.id, label: owner.email } });
-    expect(history[2]).toMatchObject({ at: lockedAt.toISOString(), refusal: 'notAllowed', actor: { id: lockerA, label: 'term-cic01' } });
-    expect(history[3].at).toBe(depositAt.toISOString());
+    expect(history[0]).toMatchObject({ reason: null, actor: { id: owner.id, label: owner.email }, at: order.createdAt });
+    expect(history[1]).toMatchObject({ reason: 'Chegou ao armazém', actor: { id: owner.id, label: owner.email } });
+    expect(history[3]).toMatchObject({ at: lockedAt.toISOString(), refusal: 'notAllowed', actor: { id: lockerA, label: 'CIC01' } });
+    expect(history[4].at).toBe(depositAt.toISOString());
 
     // Only the committed changes were published, after their commit.
     const changes = events.filter((e) => e.name === 'order.statusChanged' && e.payload.orderId === order.id).map((e) => e.payload);
@@ -269,7 +255,7 @@ describe('history, update status and the statusChanged event', () => {
 
     const sameCompany = await t.createUser({ permissions: ['orderRead', 'orderUpdateStatus'], allowedCompanies: [companyA] });
     ok(await sameCompany.api.post('/order/update-status', { data: { id: order.id, status: 'INBOUND', reason: 'Recebido' } }));
-    expect(ok(await sameCompany.api.get(`/order/${order.id}/history`))).toHaveLength(1);
+    expect(ok(await sameCompany.api.get(`/order/${order.id}/history`))).toHaveLength(2);
   });
 });
 
@@ -325,6 +311,8 @@ describe('tracking-code search and the 31-day period', () => {
 describe('expiry by the job', () => {
   it('expires overdue orders at their overdue date, each once, with two API processes running the jobs', async () => {
     const second = await startTestApp({ databaseUrl: t.databaseUrl });
+    // What either process publishes after commit (what webhooks and live screens hear).
+    onEvent(second.app.deps, (event) => void events.push(event as { name: string; payload: any }));
     try {
       const overdue = new Date(Date.now() - 60 * 60 * 1000);
       const expiring = [];
@@ -374,6 +362,13 @@ describe('expiry by the job', () => {
             actor: expect.objectContaining({ kind: 'job', label: 'orderExpiry' }),
           }),
         ]);
+        // Once in the audit log and once as an event, whichever process ran it.
+        const audit = ok(await owner.api.get('/auditLog', { filter: { entityId: order.id, action: 'expireOverdue' } }));
+        expect(audit.count).toBe(1);
+        const expiredEvents = events.filter(
+          (e) => e.name === 'order.statusChanged' && e.payload.orderId === order.id && e.payload.to === 'EXPIRED',
+        );
+        expect(expiredEvents).toHaveLength(1);
       }
       expect(ok(await owner.api.get(`/order/${atHub.id}`)).status).toBe('CREATED');
       expect(ok(await owner.api.get(`/order/${ahead.id}`)).status).toBe('CREATED');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualTerminal, type VirtualTerminalOptions } from '../../terminal-sim/src';
 import { onEvent } from '../src/platform/events';
 import type { MqttLink } from '../src/platform/mqtt';
+import { ok, orderDataFor } from './support/answers';
 import { brokerBackends } from './support/broker-backends';
 import { eventually, pause } from './support/eventually';
 import { OpenLockerDevice } from './support/open-locker-device';
@@ -25,11 +26,6 @@ const env = {
 };
 
 const backends = brokerBackends(env);
-
-function ok<T = any>(response: { status: number; body: T }, status = 200): T {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  return response.body;
-}
 
 describe.each(backends)('commands from the console: $name', (backend) => {
   let t: TestApp;
@@ -131,20 +127,33 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     );
     expect(configured.find((row) => row.action === 'apply_config')?.values.after).toMatchObject({ outcome: 'done', reason: 'online' });
 
-    const opened = ok(await owner.api.get(`/compartiment/open/${locker.compartmentIds[1]}`, { orderId: 'ORDER-1' }));
-    expect(opened).toMatchObject({ status: 'opened', compartiment: { id: locker.compartmentIds[1], number: 2 } });
-    expect(terminal.doorStates()[2]).toBe('open');
+    // Opened from an order's page: the order books one of the two compartments, and names it.
+    const order = ok(await owner.api.post('/order', { data: orderDataFor(company, { ebox: locker.id, compartimentSize: 'P' }) }));
+    const booked = order.compartiment.id as string;
+    const other = locker.compartmentIds.find((id) => id !== booked) as string;
+    const number = booked === locker.compartmentIds[0] ? 1 : 2;
+    // An order that is not in that compartment, or no order at all, opens nothing.
+    for (const orderId of [order.id, 'ORDER-1', randomUUID()]) {
+      const wrong = await t.client(owner.token, 'en').get(`/compartiment/open/${orderId === order.id ? other : booked}`, { orderId });
+      expect(wrong.status, orderId).toBe(400);
+      expect(wrong.body.error.message).toMatch(/^This order is not in compartment \d: nothing was opened$/);
+    }
+    expect(Object.values(terminal.doorStates())).not.toContain('open');
+
+    const opened = ok(await owner.api.get(`/compartiment/open/${booked}`, { orderId: order.id }));
+    expect(opened).toMatchObject({ status: 'opened', compartiment: { id: booked, number } });
+    expect(terminal.doorStates()[number]).toBe('open');
     const compartment = await eventually(
-      () => compartmentOf(locker.compartmentIds[1] as string),
+      () => compartmentOf(booked),
       (body) => body.doorOpen === true,
     );
     expect(Date.parse(compartment.doorChangedAt)).toBeGreaterThan(Date.now() - 60_000);
-    const audit = (await auditOf('compartiment', locker.compartmentIds[1] as string)).filter((row) => row.action === 'open_compartment');
+    const audit = (await auditOf('compartiment', booked)).filter((row) => row.action === 'open_compartment');
     expect(audit).toHaveLength(1);
     expect(audit[0]?.actorLabel).toBe(owner.email);
-    expect(audit[0]?.values.after).toMatchObject({ transactionId: opened.transactionId, outcome: 'opened', orderId: 'ORDER-1', number: 2 });
+    expect(audit[0]?.values.after).toMatchObject({ transactionId: opened.transactionId, outcome: 'opened', orderId: order.id, number });
     // The door events reach live listeners, stored as the compartment's door.
-    expect(events.some((e) => e.name === 'compartiment.doorEvent' && e.payload.compartimentId === locker.compartmentIds[1])).toBe(true);
+    expect(events.some((e) => e.name === 'compartiment.doorEvent' && e.payload.compartimentId === booked)).toBe(true);
   });
 
   it('sends the new mapping after generateCompartiments', async () => {
@@ -359,12 +368,16 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     });
     const pt = await owner.api.post('/ebox/terminal/send', { data: { ebox: locker.id, type_message: 'restart_app' } });
     expect(pt.body).toMatchObject({ outcome: 'unsupported', message: 'Este terminal não suporta reiniciar o aplicativo' });
-    const record = await lockerOf(locker.id);
-    expect([...record.unsupportedActions].sort()).toEqual(['reboot', 'restart_app']);
+    // The access codes the console sends every locker once online (orders-driven-by-lockers.test.ts) are ours too.
+    const record = await eventually(
+      () => lockerOf(locker.id),
+      (body) => body.unsupportedActions.includes('apply_access_codes'),
+    );
+    expect([...record.unsupportedActions].sort()).toEqual(['apply_access_codes', 'reboot', 'restart_app']);
     expect(record.status).toBe('online');
     const audit = await auditOf('ebox', locker.id);
     expect(audit.filter((row) => row.action === 'reboot')[0]?.values.after).toMatchObject({ outcome: 'unsupported' });
-    expect(audit.filter((row) => row.action === 'update' && row.values.after.unsupportedActions)).toHaveLength(2);
+    expect(audit.filter((row) => row.action === 'update' && row.values.after.unsupportedActions)).toHaveLength(3);
     // Every message the console sent it is the contract's.
     for (const message of device.received) expect(validateTerminalMessage('lockerCommand', message.payload).ok).toBe(true);
   });
@@ -408,6 +421,59 @@ describe.each(backends)('commands from the console: $name', (backend) => {
       (body) => body.doorOpen === false,
     );
     await terminal.stop();
+  });
+
+  it('keeps the newest door report whatever order the reports arrive in (events and snapshots, as two API processes may take them)', async () => {
+    const locker = await createLocker(1);
+    await connectTerminal(locker);
+    const id = locker.compartmentIds[0] as string;
+    ok(await owner.api.get(`/compartiment/open/${id}`));
+    const opened = await eventually(
+      () => compartmentOf(id),
+      (body) => body.doorOpen === true,
+    );
+    await pause(300); // the terminal's own reports of the opening are in
+    const base = Date.now() + 5_000;
+    const at = (seconds: number) => new Date(base + seconds * 1000).toISOString();
+    const snapshot = (timestamp: string, door_state: 'open' | 'closed') =>
+      link.client.publishJson(terminalTopics.compartments(locker.terminalId), {
+        message_id: randomUUID(),
+        timestamp,
+        compartments: [{ compartment_number: 1, door_state }],
+      });
+    const doorEvent = (timestamp: string, event: 'door_opened' | 'door_closed') =>
+      link.client.publishJson(terminalTopics.event(locker.terminalId), {
+        message_id: randomUUID(),
+        timestamp,
+        event,
+        data: { compartment_number: 1 },
+      });
+    // The newest report arrives first: the door is still open (nothing changes but the report's time).
+    await snapshot(at(2), 'open');
+    await eventually(
+      () => compartmentOf(id),
+      (body) => Date.parse(body.doorReportedAt) === Date.parse(at(2)),
+    );
+    // Then two older ones saying closed: a snapshot, then a door event (kept in the history only).
+    await snapshot(at(1.5), 'closed');
+    await doorEvent(at(1), 'door_closed');
+    await eventually(
+      () => auditOf('compartiment', id),
+      (rows) => rows.some((row) => row.action === 'door_closed' && row.values.after.occurredAt === at(1)),
+    );
+    await pause(300);
+    const kept = await compartmentOf(id);
+    expect(kept.doorOpen).toBe(true);
+    expect(Date.parse(kept.doorReportedAt)).toBe(Date.parse(at(2)));
+    expect(kept.doorChangedAt).toBe(opened.doorChangedAt);
+    // A newer report still closes it.
+    await doorEvent(at(3), 'door_closed');
+    const closed = await eventually(
+      () => compartmentOf(id),
+      (body) => body.doorOpen === false,
+    );
+    expect(Date.parse(closed.doorChangedAt)).toBe(Date.parse(at(3)));
+    expect(Date.parse(closed.doorReportedAt)).toBe(Date.parse(at(3)));
   });
 
   it('refuses each command without its permission, and outside the company scope', async () => {

@@ -4,6 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualTerminal } from '../../terminal-sim/src';
 import type { MqttLink } from '../src/platform/mqtt';
+import { ok } from './support/answers';
 import { eventually, pause } from './support/eventually';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
@@ -21,11 +22,6 @@ let owner: TestUser;
 let link: MqttLink;
 const terminals: VirtualTerminal[] = [];
 const clients: MqttClient[] = [];
-
-function ok<T = any>(response: { status: number; body: T }, status = 200): T {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  return response.body;
-}
 
 async function createLocker(code: string) {
   const terminalId = randomUUID();
@@ -69,6 +65,8 @@ async function rawClient(locker: Awaited<ReturnType<typeof createLocker>>) {
 }
 
 const lockerOf = async (id: string) => ok(await owner.api.get(`/ebox/${id}`));
+/** What the console itself sends a locker that comes online (apply_config, its access codes): audited, not the terminal's. */
+const CONSOLE_COMMANDS = ['apply_config', 'apply_access_codes'];
 const auditOf = async (entityName: string, entityId: string) =>
   ok(await owner.api.get('/auditLog', { filter: { entityName, entityId }, orderBy: 'timestamp_ASC', limit: 100 })).rows as {
     action: string;
@@ -123,8 +121,8 @@ describe('state from the lockers', () => {
     );
     expect(offline.lastHeartBeat).toBeTruthy();
 
-    // The console's own apply_config (modules/terminal-commands) is audited too; only the terminal's reports count here.
-    const audit = (await auditOf('ebox', locker.id)).filter((entry) => entry.action !== 'apply_config');
+    // The console's own commands (modules/terminal-commands) are audited too; only the terminal's reports count here.
+    const audit = (await auditOf('ebox', locker.id)).filter((entry) => !CONSOLE_COMMANDS.includes(entry.action));
     const changes = audit.filter((entry) => entry.action === 'online' || entry.action === 'offline');
     expect(changes.map((entry) => entry.action)).toEqual(['online', 'offline']);
     expect(changes.every((entry) => entry.actorLabel === `terminal:${locker.terminalId}`)).toBe(true);
@@ -132,6 +130,28 @@ describe('state from the lockers', () => {
     // Many heartbeats arrived; none is in the log: only its creation, its versions and the two changes.
     expect(audit.map((entry) => entry.action).sort()).toEqual(['create', 'offline', 'online', 'update']);
     expect(audit.find((entry) => entry.action === 'update')?.values.after.applicationVersion).toBe(terminal.versions.application_version);
+  });
+
+  it('brings lockers that come online together online each, audited by its own terminal and sent its configuration', async () => {
+    const lockers = await Promise.all(['LINK5', 'LINK6', 'LINK7'].map((code) => createLocker(code)));
+    // Started together, their first heartbeats land in one batch (written once a second).
+    const started = await Promise.all(lockers.map((locker) => connectTerminal(locker)));
+    for (const [index, locker] of lockers.entries()) {
+      await eventually(
+        () => lockerOf(locker.id),
+        (body) => body.status === 'online',
+      );
+      const audit = await eventually(
+        () => auditOf('ebox', locker.id),
+        (rows) => rows.some((row) => row.action === 'apply_config'),
+      );
+      const online = audit.filter((entry) => entry.action === 'online');
+      expect(online).toHaveLength(1);
+      expect(online[0]?.actorLabel).toBe(`terminal:${locker.terminalId}`);
+      expect(online[0]?.values.after).toMatchObject({ status: 'online', reason: 'heartbeat', terminalId: locker.terminalId });
+      expect(started[index]?.mapping()).toEqual([{ compartment_number: 1, slaveId: 1, address: 1 }]);
+    }
+    await Promise.all(started.map((terminal) => terminal.stop()));
   });
 
   it('marks a silent locker offline after three missed heartbeats, by the system', async () => {
@@ -161,7 +181,9 @@ describe('state from the lockers', () => {
       () => lockerOf(locker.id),
       (body) => body.status === 'online',
     );
-    const actions = (await auditOf('ebox', locker.id)).map((entry) => entry.action).filter((a) => a !== 'update' && a !== 'apply_config');
+    const actions = (await auditOf('ebox', locker.id))
+      .map((entry) => entry.action)
+      .filter((a) => a !== 'update' && !CONSOLE_COMMANDS.includes(a));
     expect(actions).toEqual(['create', 'online', 'offline', 'online']);
     await terminal.stop();
   });

@@ -42,8 +42,15 @@ export function buildConsole(): void {
   execFileSync(process.execPath, [path.join(ROOT_DIR, 'scripts/build.mjs')], { cwd: ROOT_DIR, stdio: 'pipe' });
 }
 
-export async function startConsole(options: { dataDir: string; port: number; pgPort: number; env?: Record<string, string> }) {
-  const child = spawn(process.execPath, [path.join(ROOT_DIR, 'scripts/start.mjs')], {
+export async function startConsole(options: {
+  dataDir: string;
+  port: number;
+  pgPort: number;
+  env?: Record<string, string>;
+  /** Node's own flags for the console's process (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
+}) {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(ROOT_DIR, 'scripts/start.mjs')], {
     cwd: ROOT_DIR,
     env: {
       ...process.env,

@@ -79,7 +79,6 @@ export function scalarValue(name: string, field: Field, seed: string): unknown {
 }
 
 /** What creating samples needs of an API client (the API tests' ApiClient, or a browser test's caller). */
-// biome-ignore lint/suspicious/noExplicitAny: answers are whatever the API sends
 export type SampleApi = { post(path: string, body?: unknown): Promise<{ status: number; body: any }> };
 
 export type SampleContext = { api: SampleApi; companyId?: string; cache: Map<string, string> };

@@ -213,6 +213,7 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
     beyond: {
       doorOpen: 'issue 14: the door as the terminal last reported it, drawn on the locker picture',
       doorChangedAt: 'issue 14: when the door last changed, at the terminal time',
+      doorReportedAt: 'issue 14: the terminal time of the latest door report applied (older reports are not)',
     },
   },
   cluster: {

@@ -23,7 +23,7 @@ export const DEMO_COMPANIES: Record<DemoCompanyKey, Record<string, unknown>> = {
     type: 'shipper',
     externalId: 'SHP-0001',
     allowCollectExpiredOrder: true,
-    companySettings: { orderTypes: ['DELIVERY', 'RETURN'], smsGateway: 'AWS' },
+    companySettings: { orderTypes: ['DELIVERY', 'SMARTDROP', 'RETURN'], smsGateway: 'AWS' },
     maxDaysOverdueDateDelivery: 5,
   },
   ipe: {
@@ -424,3 +424,40 @@ export const DEMO_LOCKERS: {
 
 /** The demo lockers' codes: the simulator started by `npm start` runs these and no other locker. */
 export const DEMO_LOCKER_CODES = DEMO_LOCKERS.map((locker) => locker.data.code as string);
+
+/**
+ * Who sends orders of each type to which demo locker: the order belongs to `company` (the shipper,
+ * or the building for its residents), sent by `shipper` (the company unless said), carried by
+ * `carrier`; its customer is one of the company's.
+ */
+export const DEMO_ORDER_LANES: Record<
+  'DELIVERY' | 'SMARTDROP' | 'RETURN' | 'SEND' | 'STORAGE',
+  { company: DemoCompanyKey; shipper?: DemoCompanyKey; carrier?: DemoCompanyKey; locker: string }[]
+> = {
+  DELIVERY: [
+    { company: 'aurora', carrier: 'rapido', locker: 'RJ-RIOSUL-01' },
+    { company: 'ipe', carrier: 'mantiqueira', locker: 'RJ-LGMACHADO-01' },
+    { company: 'aurora', carrier: 'rapido', locker: 'RJ-COPA-01' },
+    // A resident's purchase, received by the building's locker.
+    { company: 'acacias', shipper: 'ipe', locker: 'RJ-ACACIAS-01' },
+  ],
+  SMARTDROP: [{ company: 'aurora', carrier: 'rapido', locker: 'RJ-RIOSUL-01' }],
+  RETURN: [
+    { company: 'aurora', carrier: 'rapido', locker: 'RJ-COPA-01' },
+    { company: 'ipe', carrier: 'mantiqueira', locker: 'RJ-LGMACHADO-01' },
+  ],
+  SEND: [{ company: 'ipe', carrier: 'rapido', locker: 'RJ-RIOSUL-01' }],
+  STORAGE: [{ company: 'acacias', locker: 'RJ-ACACIAS-01' }],
+};
+
+/**
+ * The way an order of a type usually goes, when it leads to the status: a delivery passes by the
+ * carrier's hub before the locker, a storage that expires or is taken back was stored first.
+ */
+export const DEMO_ORDER_ROUTES: Partial<Record<keyof typeof DEMO_ORDER_LANES, 'IN_TRANSIT_TO_STORE' | 'CUSTOMER_STORED'>> = {
+  DELIVERY: 'IN_TRANSIT_TO_STORE',
+  STORAGE: 'CUSTOMER_STORED',
+};
+
+/** Tracking codes as the carriers print them (two letters, nine digits, BR), by the order's company. */
+export const DEMO_TRACKING_PREFIXES: Partial<Record<DemoCompanyKey, string>> = { aurora: 'AM', ipe: 'IE', acacias: 'JA' };

@@ -18,6 +18,7 @@ import {
   DEMO_WEBHOOKS,
   type DemoCompanyKey,
 } from './demo-data';
+import { seedDemoOrders } from './demo-orders';
 import { hasCompanies, lockDemoSeed } from './repository';
 
 /** Any number, the same for every replica: two API processes starting together seed once. */
@@ -96,7 +97,8 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
       }
     }
 
-    for (const product of DEMO_PRODUCTS) await createRecord(ctx, 'product', product);
+    const products: string[] = [];
+    for (const product of DEMO_PRODUCTS) products.push(await createRecord(ctx, 'product', product));
 
     const layouts: Record<string, string> = {};
     for (const layout of DEMO_LAYOUTS) layouts[layout.code] = await createRecord(ctx, 'compartimentLayout', layout);
@@ -119,6 +121,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
 
     // Lockers and their compartments as an operator makes them: the form, then "generate compartments".
     const groupLockers: string[] = [];
+    const lockers: Record<string, string> = {};
     for (const locker of DEMO_LOCKERS) {
       const lockerId = await createRecord(ctx, 'ebox', {
         ...locker.data,
@@ -130,6 +133,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
         enable: true,
       });
       await generateCompartiments(ctx, { ebox: lockerId });
+      lockers[locker.data.code as string] = lockerId;
       if (locker.inGroup) groupLockers.push(lockerId);
     }
     await serviceOf('group').update(ctx, groupId, { ebox: groupLockers });
@@ -141,6 +145,8 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
       await createRecord(ctx, 'qrcodeTemplate', { ...template, company: companies[template.company], enable: true });
     }
     for (const webhook of DEMO_WEBHOOKS) await createRecord(ctx, 'webhook', { ...webhook, company: companies[webhook.company] });
+
+    await seedDemoOrders(ctx, { companies, customers: customerIds, products, lockers });
 
     return true;
   });

@@ -14,7 +14,8 @@ import { DEMO_LOCKER_CODES } from './demo-data';
  * `--demo`) in a process of their own: they connect through the broker with credentials from the
  * console's own enrolment, exactly like real terminals, and cost the API no CPU of its own.
  * SIMULATE_LOCKERS=false turns it off; SIMULATE_ACTIVITY_SECONDS, SIMULATE_FAILURE_RATE and
- * SIMULATE_LATENCY_MS tune what they play.
+ * SIMULATE_LATENCY_MS tune what they play; every SIMULATE_ORDERS_SECONDS (default 180, 0 = never)
+ * it also plays a shipper sending a new parcel to a demo locker through POST /order.
  */
 
 export type LockerSimulator = {
@@ -51,7 +52,8 @@ function numberFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): 
 /**
  * Starts the simulator for the demo lockers, signed in as the owner: a session this process signs
  * for it (the owner's password is shown only once), handed over in the environment, ended by the
- * simulator once its lockers are enrolled. Answers null when nothing is to be simulated.
+ * simulator once its lockers are enrolled; and, when it plays the shipper, a second session for
+ * that, ended when the simulator stops. Answers null when nothing is to be simulated.
  */
 export async function startLockerSimulator(
   deps: AppDeps,
@@ -70,6 +72,10 @@ export async function startLockerSimulator(
   if (!owner) return off(`off (no user ${options.ownerEmail} to enrol the demo lockers with)`);
 
   const session = await deps.tokens.sign({ sub: owner.id, tv: owner.tokenVersion });
+  const ordersSeconds = numberFromEnv(env, 'SIMULATE_ORDERS_SECONDS', 180);
+  // The shipper's own session, kept while the simulator runs (it ends it when it stops); a remembered
+  // one (30 days), so a console left running keeps receiving parcels.
+  const shipperSession = Number(ordersSeconds) > 0 ? await deps.tokens.sign({ sub: owner.id, tv: owner.tokenVersion }, true) : '';
   const args = [
     ...command.args,
     '--demo',
@@ -79,6 +85,8 @@ export async function startLockerSimulator(
     options.apiUrl,
     '--activity-seconds',
     numberFromEnv(env, 'SIMULATE_ACTIVITY_SECONDS', 30),
+    '--orders-seconds',
+    ordersSeconds,
     '--failure-rate',
     numberFromEnv(env, 'SIMULATE_FAILURE_RATE', 0),
     '--latency-ms',
@@ -91,7 +99,7 @@ export async function startLockerSimulator(
   ];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT_DIR,
-    env: { ...env, SIM_API_TOKEN: session, DATA_DIR: deps.config.dataDir },
+    env: { ...env, SIM_API_TOKEN: session, SIM_SHIPPER_TOKEN: shipperSession, DATA_DIR: deps.config.dataDir },
     // An IPC channel only so that the simulator stops when this process goes, even when killed.
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

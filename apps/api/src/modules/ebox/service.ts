@@ -9,7 +9,7 @@ import {
 } from '@ebox/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { deleteRows, findRowsInScope, insertRow, type Row, resourceOf, updateRow } from '../../kit/repository';
+import { deleteRows, findRowsInScope, insertRow, pickColumns, type Row, resourceOf, updateRow } from '../../kit/repository';
 import { scopeCondition } from '../../kit/scope';
 import { serviceOf } from '../../kit/service';
 import type { CompanyScope } from '../../platform/access';
@@ -17,6 +17,7 @@ import { auditByOf, writeAudit } from '../../platform/audit';
 import { authorize, authorizeAny, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
 import { entityTable } from '../../platform/db/entity-tables';
 import { badRequest, notFound } from '../../platform/errors';
+import { liveOrdersOfLocker } from '../order/service';
 import { enqueueApplyConfig } from '../terminal-commands/service';
 
 /**
@@ -223,23 +224,15 @@ function emptyCounts(): StatusCounts {
   return Object.fromEntries(COMPARTIMENT_STATUSES.map((status) => [status, 0])) as StatusCounts;
 }
 
-/** GET /ebox/metrics?eboxId: the locker's compartments, its orders (none until orders exist) and counts by status. */
+/** GET /ebox/metrics?eboxId: the locker's compartments, its live orders the caller may read, and counts by status. */
 export async function eboxMetrics(ctx: ServiceContext, eboxId: string) {
   authorize(ctx, 'eboxRead');
   const locker = await lockerInScope(ctx, eboxId);
   const columns = compartiment().columns;
   const rows = await dbOf(ctx)
-    .select({
-      id: columns.id as PgColumn,
-      number: columns.number as PgColumn,
-      size: columns.size as PgColumn,
-      status: columns.status as PgColumn,
-      boardNumber: columns.boardNumber as PgColumn,
-      comNumber: columns.comNumber as PgColumn,
-      numberInColumn: columns.numberInColumn as PgColumn,
-      height: columns.height as PgColumn,
-      enable: columns.enable as PgColumn,
-    })
+    .select(
+      pickColumns(compartiment(), ['id', 'number', 'size', 'status', 'boardNumber', 'comNumber', 'numberInColumn', 'height', 'enable']),
+    )
     .from(compartiment().table)
     .where(eq(columns.ebox as PgColumn, locker.id))
     .orderBy(asc(columns.number as PgColumn));
@@ -250,7 +243,7 @@ export async function eboxMetrics(ctx: ServiceContext, eboxId: string) {
   }
   return {
     compartiments: rows.map((row) => ({ ...row, height: row.height === null ? null : Number(row.height) })),
-    orders: [] as unknown[],
+    orders: await liveOrdersOfLocker(ctx, locker.id),
     statusCompartiments,
   };
 }

@@ -1,8 +1,5 @@
-import { DECLARED_ENTITIES } from '@ebox/domain';
-import { findRow, resourceOf } from '../../kit/repository';
-import { auditByOf, writeAudit } from '../../platform/audit';
-import { inTransaction, principalOf, type ServiceContext } from '../../platform/context';
-import { moveOrder } from './lifecycle-service';
+import { inTransaction, type ServiceContext } from '../../platform/context';
+import { moveOrderAudited } from './lifecycle-service';
 import { lockOverdueOrders } from './repository';
 
 const BATCH = 100;
@@ -18,11 +15,8 @@ export async function run(ctx: ServiceContext): Promise<void> {
   for (;;) {
     const moved = await inTransaction(ctx, async (tx) => {
       const orders = await lockOverdueOrders(tx.tx, now, BATCH);
-      const by = auditByOf(principalOf(tx.actor));
       for (const before of orders) {
-        await moveOrder(tx, before, { kind: 'job', job: 'expireOverdue' }, new Date(String(before.overdueDate)));
-        const after = await findRow(tx.tx, resourceOf(DECLARED_ENTITIES.order), before.id);
-        await writeAudit(tx.tx, { entityName: 'order', entityId: before.id, action: 'expireOverdue', before, after, by });
+        await moveOrderAudited(tx, before, { kind: 'job', job: 'expireOverdue' }, 'expireOverdue', new Date(String(before.overdueDate)));
       }
       return orders.length;
     });

@@ -14,24 +14,34 @@ import type { Actor, TxContext } from '../../platform/context';
 import { principalOf } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
+import { requestAccessCodes } from '../terminal-commands/service';
 import {
   findAllowCollectExpiredOrder,
   findCompartiment,
+  findEboxCode,
   type OrderHistoryActor,
   writeCompartimentStatus,
   writeOrder,
   writeOrderHistory,
 } from './repository';
 
-/** Who acted, as the order's history keeps it: a person, a locker's terminal, a job (or another system actor). */
-export function historyActorOf(actor: Actor, source: OrderTriggerSource): OrderHistoryActor {
+/**
+ * Who acted, as the order's history keeps it: a person, a locker's terminal (named by its locker's
+ * code, which an operator knows, rather than the terminal's UUID), a job (or another system actor).
+ * A terminal acts on its own locker's orders, whose row carries the locker's code: no query then.
+ */
+export async function historyActorOf(ctx: TxContext, source: OrderTriggerSource | null, order?: Row): Promise<OrderHistoryActor> {
+  const actor: Actor = ctx.actor;
   switch (actor.kind) {
     case 'user':
       return { kind: 'user', id: actor.user.id, label: actor.user.email };
-    case 'terminal':
-      return { kind: 'terminal', id: actor.eboxId, label: actor.terminalId };
+    case 'terminal': {
+      const code =
+        order?.ebox === actor.eboxId && typeof order.eboxCode === 'string' ? order.eboxCode : await findEboxCode(ctx.tx, actor.eboxId);
+      return { kind: 'terminal', id: actor.eboxId, label: code ?? actor.terminalId };
+    }
     case 'system':
-      return { kind: source.kind === 'job' ? 'job' : 'system', id: null, label: actor.name };
+      return { kind: source?.kind === 'job' ? 'job' : 'system', id: null, label: actor.name };
     default:
       return { kind: 'system', id: null, label: principalOf(actor).label };
   }
@@ -42,8 +52,9 @@ const idOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 /**
  * Moves one locked order by a trigger of the lifecycle machine (packages/domain/src/orders), in the
  * caller's transaction: the order's status and stamps, its history row, its compartment's status
- * (that change audited here; the order's is audited by the caller, e.g. the kit's action), and the
- * after-commit event `order.statusChanged`.
+ * (that change audited here; the order's is audited by the caller, e.g. the kit's action), the
+ * after-commit event `order.statusChanged`, and its locker's access codes sent again (what the code
+ * allows follows the status).
  * A trigger the machine refuses changes nothing: it is kept as a refused history row, written in a
  * transaction of its own so it stays when the caller rolls back, and answers a translated 400.
  * `at`: when the trigger happened (a locker's original time, an order's overdue date for the job).
@@ -71,7 +82,7 @@ export async function moveOrder(
     fromStatus: status,
     trigger: name,
     reason: options.reason?.trim() || null,
-    actor: historyActorOf(ctx.actor, source),
+    actor: await historyActorOf(ctx, source, order),
     at,
   };
   if (!result.ok) {
@@ -111,5 +122,41 @@ export async function moveOrder(
     trigger: name,
     at: at.toISOString(),
   });
+  await requestAccessCodes(ctx, idOrNull(order.ebox));
+  return after;
+}
+
+/**
+ * The first entry of an order's timeline: its creation or import, with who made it, from no status
+ * to CREATED. Written in the creating transaction, so an order never exists without it.
+ */
+export async function recordOrderCreated(ctx: TxContext, order: Row, how: 'create' | 'import'): Promise<void> {
+  await writeOrderHistory(ctx.tx, {
+    orderId: order.id,
+    companyId: idOrNull(order.company),
+    fromStatus: null,
+    toStatus: String(order.status ?? 'CREATED'),
+    trigger: how,
+    reason: null,
+    refusal: null,
+    actor: await historyActorOf(ctx, null, order),
+    at: order.createdAt instanceof Date ? order.createdAt : new Date(String(order.createdAt ?? Date.now())),
+  });
+}
+
+/**
+ * moveOrder plus the order's own audit row under `action` ('updateStatus', 'expireOverdue'): for
+ * callers that move an order outside the kit's declared actions (which audit it themselves).
+ */
+export async function moveOrderAudited(
+  ctx: TxContext,
+  before: Row,
+  source: OrderTriggerSource,
+  action: string,
+  at: Date = new Date(),
+  options: { reason?: string | null } = {},
+): Promise<Row> {
+  const after = await moveOrder(ctx, before, source, at, options);
+  await writeAudit(ctx.tx, { entityName: 'order', entityId: before.id, action, before, after, by: auditByOf(principalOf(ctx.actor)) });
   return after;
 }

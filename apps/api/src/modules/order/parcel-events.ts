@@ -40,7 +40,7 @@ export async function applyParcelEvent(ctx: TxContext, input: ParcelEvent): Prom
       fromStatus: String(order.status),
       trigger: `terminal.${code}`,
       reason: null,
-      actor: historyActorOf(ctx.actor, source),
+      actor: await historyActorOf(ctx, source),
       at: input.at,
       toStatus: null,
       refusal: 'wrongCompartment',

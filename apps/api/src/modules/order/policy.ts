@@ -1,10 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { ORDER_LIVE_STATUSES } from '@ebox/domain';
+import { ORDER_LIVE_STATUSES, translatorFor } from '@ebox/domain';
 import type { EntityPolicy } from '../../kit/policies';
 import { auditByOf, writeAudit } from '../../platform/audit';
 import { principalOf, type TxContext } from '../../platform/context';
-import { AppError, badRequest, conflict } from '../../platform/errors';
-import { bookCompartiment, findEboxCode, findMaxDaysOverdue, isAccessCodeTaken } from './repository';
+import { AppError, badRequest, conflict, fieldError } from '../../platform/errors';
+import { requestAccessCodes } from '../terminal-commands/service';
+import { recordOrderCreated } from './lifecycle-service';
+import { maintainedOrderTotal } from './list-total';
+import { bookCompartiment, findCompanyOrderTypes, findEboxCode, findMaxDaysOverdue, isAccessCodeTaken } from './repository';
 
 /** A new access code: six digits, as a keypad types it (spec 5.3: exactly 6). */
 function generateAccessCode(): string {
@@ -79,6 +82,24 @@ function checkPeriod(query: { filter?: Record<string, unknown> }): void {
 }
 
 /**
+ * Spec 3: a company's companySettings.orderTypes are its enabled operations. An order of another
+ * type is refused (400 on `type`) when it is created or imported, or moved to another type or
+ * company. A company with none chosen operates every type (docs/orders.md).
+ */
+async function checkTypeEnabled(ctx: TxContext, type: unknown, companyId: unknown): Promise<void> {
+  if (typeof type !== 'string' || typeof companyId !== 'string') return;
+  const company = await findCompanyOrderTypes(ctx.tx, companyId);
+  if (!company?.orderTypes.length || company.orderTypes.includes(type)) return;
+  const t = translatorFor(ctx.language);
+  const typeName = (value: string) => t(`entities.order.enumerators.type.${value}`);
+  throw fieldError('type', 'errors.orderTypeNotEnabled', {
+    company: company.name,
+    type: typeName(type),
+    enabled: company.orderTypes.map(typeName).join(', '),
+  });
+}
+
+/**
  * A new order starts CREATED (the lifecycle machine moves it from there) with an access code unique
  * among its locker's live orders; for a locker and a size it books a free compartment of that size
  * in the same transaction (unless bookOrder is false: the compartment is then the one deposited
@@ -89,17 +110,27 @@ export const orderPolicy: EntityPolicy = {
   beforeList(_ctx, query) {
     checkPeriod(query);
   },
+  maintainedTotal: maintainedOrderTotal,
   async beforeWrite(ctx, { before, data }) {
     if (data.ebox !== undefined) data.eboxCode = typeof data.ebox === 'string' ? await findEboxCode(ctx.tx, data.ebox) : null;
     if (before) {
+      // Only a new type or company is a new operation: a form sending the order back whole is not.
+      const retyped = data.type !== undefined && data.type !== before.type;
+      const moved = data.company !== undefined && data.company !== before.company;
+      if (retyped || moved) await checkTypeEnabled(ctx, data.type ?? before.type, data.company ?? before.company);
       // A live order moved to another locker, or given another code, keeps its code unique there.
       const eboxId = (data.ebox !== undefined ? data.ebox : before.ebox) as string | null;
       const code = (data.accessCode !== undefined ? data.accessCode : before.accessCode) as string | null;
       const changed = data.ebox !== undefined || data.accessCode !== undefined;
-      if (changed && eboxId && code && (ORDER_LIVE_STATUSES as readonly unknown[]).includes(before.status))
-        await chooseAccessCode(ctx, eboxId, code, before.id);
+      const live = (ORDER_LIVE_STATUSES as readonly unknown[]).includes(before.status);
+      if (changed && eboxId && code && live) await chooseAccessCode(ctx, eboxId, code, before.id);
+      // The terminals of the locker it left and of the one it is at hold its code where it opens now.
+      if (live && (changed || data.compartiment !== undefined || data.compartimentNumber !== undefined)) {
+        for (const locker of new Set([before.ebox, eboxId])) await requestAccessCodes(ctx, typeof locker === 'string' ? locker : null);
+      }
       return;
     }
+    await checkTypeEnabled(ctx, data.type, data.company);
     data.status = 'CREATED';
     const eboxId = typeof data.ebox === 'string' ? data.ebox : null;
     data.accessCode = await chooseAccessCode(ctx, eboxId, data.accessCode);
@@ -110,5 +141,8 @@ export const orderPolicy: EntityPolicy = {
       const days = await findMaxDaysOverdue(ctx.tx, data.company);
       if (days !== null) data.overdueDate = new Date(Date.now() + days * DAY_MS).toISOString();
     }
+    // Its locker's terminal learns the new code (the job runs once this transaction commits).
+    await requestAccessCodes(ctx, eboxId);
   },
+  afterCreate: recordOrderCreated,
 };

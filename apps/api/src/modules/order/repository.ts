@@ -1,10 +1,12 @@
 import { DECLARED_ENTITIES, ORDER_EXPIRABLE_STATUSES, ORDER_LIFECYCLE, ORDER_LIVE_STATUSES } from '@ebox/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { findRow, type Row, resourceOf, updateRow } from '../../kit/repository';
+import { findRow, pickColumns, type Row, resourceOf, updateRow } from '../../kit/repository';
+import { scopeCondition } from '../../kit/scope';
+import type { CompanyScope } from '../../platform/access';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
-import { orderHistory } from '../../platform/db/schema';
+import { orderHistory, orderStatusCount } from '../../platform/db/schema';
 
 /** The locker's code an order keeps next to its locker (spec 3 eboxCode). */
 export async function findEboxCode(tx: Tx, eboxId: string): Promise<string | null> {
@@ -14,6 +16,21 @@ export async function findEboxCode(tx: Tx, eboxId: string): Promise<string | nul
     .from(table)
     .where(inArray(table.id, [eboxId]));
   return (row?.code as string | undefined) ?? null;
+}
+
+/**
+ * A company's name and its enabled operations (spec 3 companySettings.orderTypes); null when the
+ * company does not exist (the kit's relation check answers that one).
+ */
+export async function findCompanyOrderTypes(tx: Tx, companyId: string): Promise<{ name: string; orderTypes: string[] } | null> {
+  const table = entityTable('company');
+  const [row] = await tx
+    .select({ name: table.name, settings: table.companySettings })
+    .from(table)
+    .where(inArray(table.id, [companyId]));
+  if (!row) return null;
+  const types = (row.settings as { orderTypes?: unknown } | null)?.orderTypes;
+  return { name: String(row.name), orderTypes: Array.isArray(types) ? types.map(String) : [] };
 }
 
 /** The company setting a guarded transition reads (spec 3 company.allowCollectExpiredOrder). */
@@ -44,7 +61,8 @@ export type OrderHistoryActor = { kind: 'user' | 'terminal' | 'job' | 'system'; 
 export type OrderHistoryEntry = {
   orderId: string;
   companyId: string | null;
-  fromStatus: string;
+  /** null: the order's creation. */
+  fromStatus: string | null;
   /** null: refused. */
   toStatus: string | null;
   trigger: string;
@@ -171,4 +189,53 @@ export async function lockOverdueOrders(tx: Tx, now: Date, limit: number): Promi
     if (row) rows.push(row);
   }
   return rows;
+}
+
+/**
+ * How many orders are in one of `statuses`, of `companies` (null: of every company), as the
+ * triggers of migration 0019 keep it: a few rows read, however many orders there are.
+ */
+export async function countOrdersOfStatuses(db: Tx, statuses: string[], companies: string[] | null): Promise<number> {
+  if (!statuses.length || (companies && !companies.length)) return 0;
+  const [row] = await db
+    .select({ rows: sql<string | null>`sum(${orderStatusCount.rows})` })
+    .from(orderStatusCount)
+    .where(and(inArray(orderStatusCount.status, statuses), companies ? inArray(orderStatusCount.companyId, companies) : undefined));
+  return Number(row?.rows ?? 0);
+}
+
+/** At most this many of a locker's live orders in its metrics: more than any locker has doors. */
+const LOCKER_ORDERS_LIMIT = 500;
+
+/**
+ * A locker's live orders (booked, waiting, inside), newest first, limited to the caller's
+ * companies (a shared locker holds other companies' parcels too): what GET /ebox/metrics lists.
+ */
+export async function listLiveOrdersOfLocker(db: Tx, eboxId: string, scope: CompanyScope) {
+  const resource = resourceOf(DECLARED_ENTITIES.order);
+  const c = resource.columns as Record<string, PgColumn>;
+  return db
+    .select(
+      pickColumns(resource, [
+        'id',
+        'trackingCode',
+        'type',
+        'status',
+        'compartiment',
+        'compartimentNumber',
+        'customerName',
+        'overdueDate',
+        'createdAt',
+      ]),
+    )
+    .from(resource.table)
+    .where(
+      and(
+        eq(c.ebox as PgColumn, eboxId),
+        inArray(c.status as PgColumn, [...ORDER_LIVE_STATUSES]),
+        scopeCondition(DECLARED_ENTITIES.order, c, scope),
+      ),
+    )
+    .orderBy(desc(c.createdAt as PgColumn))
+    .limit(LOCKER_ORDERS_LIMIT);
 }

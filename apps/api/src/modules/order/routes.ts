@@ -9,7 +9,8 @@ const uuid = z.uuid();
 
 const historyEntry = z.object({
   id: z.string(),
-  from: z.string(),
+  // null: the order's creation (or import), its first entry.
+  from: z.string().nullable(),
   to: z.string().nullable(),
   refused: z.boolean(),
   trigger: z.string(),

@@ -1,10 +1,10 @@
 import { consoleMovesOf, DECLARED_ENTITIES, ORDER_LIFECYCLE, ORDER_LIVE_STATUSES, type OrderStatus, type OrderType } from '@ebox/domain';
 import { findRowsInScope, type Row, resourceOf } from '../../kit/repository';
 import { auditByOf, writeAudit } from '../../platform/audit';
-import { authorize, dbOf, inTransaction, principalOf, type ServiceContext } from '../../platform/context';
+import { authorize, can, dbOf, inTransaction, principalOf, type ServiceContext } from '../../platform/context';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
 import { moveOrder } from './lifecycle-service';
-import { listOrderHistory, writeOrder } from './repository';
+import { listLiveOrdersOfLocker, listOrderHistory, writeOrder } from './repository';
 
 /**
  * The order's console calls beyond the kit (spec 6 and 7.4): its history, update status
@@ -103,4 +103,19 @@ export async function updateOrderOverdue(ctx: ServiceContext, input: { ids: stri
     }
     return { count: rows.length, overdueDate: date.toISOString() };
   });
+}
+
+/**
+ * The live orders of a locker the caller may see, for the locker's metrics (GET /ebox/metrics):
+ * none without orderRead (the locker page is eboxRead's), only its companies' on a shared locker.
+ * The caller has checked the locker is in scope.
+ */
+export async function liveOrdersOfLocker(ctx: ServiceContext, eboxId: string) {
+  if (!can(ctx, 'orderRead')) return [];
+  const rows = await listLiveOrdersOfLocker(dbOf(ctx), eboxId, { companyIds: principalOf(ctx.actor).companyIds });
+  return rows.map((row) => ({
+    ...row,
+    overdueDate: row.overdueDate ? new Date(row.overdueDate as string).toISOString() : null,
+    createdAt: new Date(row.createdAt as string).toISOString(),
+  }));
 }

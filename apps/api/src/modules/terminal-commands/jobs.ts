@@ -17,6 +17,29 @@ export const applyConfigJob = defineJob({
   handler: () => import('./service').then((m) => m.runApplyConfigJob),
 });
 
+/**
+ * apply_access_codes: the full list of a locker's live codes, sent after an order of the locker
+ * changed (status, compartment, code, locker) so its terminal checks codes on its own, offline too.
+ * One queued job per locker ('stately', keyed by the locker): the changes of a burst (an import, an
+ * offline batch replayed) are one send, of the list as it is when the job runs.
+ */
+export const applyAccessCodesJob = defineJob({
+  name: 'terminal.apply-access-codes',
+  payload: z.object({ eboxId: z.uuid() }),
+  actor: 'terminalLink',
+  policy: 'stately',
+  retry: { limit: 3, delaySeconds: 10 },
+  handler: () => import('./service').then((m) => m.runApplyAccessCodesJob),
+});
+
+/** A locker that comes online gets its access codes: its orders may have changed while it was away. */
+export const accessCodesOnOnlineJob = declareEventHandler('ebox.statusChanged', {
+  name: 'accessCodes',
+  actor: 'terminalLink',
+  retry: { limit: 3, delaySeconds: 10 },
+  run: () => import('./service').then((m) => m.applyAccessCodesOnStatusChange),
+});
+
 /** A locker that comes online gets its mapping (it may have changed, or the terminal may be new). */
 export const applyConfigOnOnlineJob = declareEventHandler('ebox.statusChanged', {
   name: 'applyConfig',

@@ -81,3 +81,56 @@ export async function findDoor(tx: Tx, compartimentId: string): Promise<boolean>
   const result = await tx.execute(sql`select door_open from compartiment where id = ${compartimentId}`);
   return Boolean(rowsOf(result)[0]?.door_open);
 }
+
+/** A live order's code as apply_access_codes needs it, with what the lifecycle machine reads. */
+export type LiveAccessCode = {
+  orderId: string;
+  type: string;
+  status: string;
+  accessCode: string;
+  trackingCode: string | null;
+  /** The booked compartment's number; null for an order not booked ahead (or a compartment without a number: `booked`). */
+  number: number | null;
+  booked: boolean;
+  allowCollectExpiredOrder: boolean;
+};
+
+/**
+ * The live orders of a locker that hold an access code (the statuses of order_live_access_code_key,
+ * so each code appears once), and the time they were read: a terminal keeps the newest list.
+ */
+export async function findLiveAccessCodes(
+  tx: Tx,
+  eboxId: string,
+  liveStatuses: readonly string[],
+): Promise<{ asOf: Date; codes: LiveAccessCode[] }> {
+  const result = await tx.execute(sql`
+    select statement_timestamp() as as_of, o.id, o.compartiment_id, o.type, o.status, o.access_code, o.tracking_code, c.number,
+           coalesce(co.allow_collect_expired_order, false) as allow_late
+      from (select 1) as now
+      left join "order" o
+        on o.ebox_id = ${eboxId} and o.access_code is not null
+       and o.status in (${sql.join(
+         liveStatuses.map((status) => sql`${status}`),
+         sql`, `,
+       )})
+      left join compartiment c on c.id = o.compartiment_id
+      left join company co on co.id = o.company_id
+     order by c.number nulls last, o.created_at`);
+  const rows = rowsOf(result);
+  return {
+    asOf: new Date(rows[0]?.as_of as string),
+    codes: rows
+      .filter((row) => row.id)
+      .map((row) => ({
+        orderId: String(row.id),
+        type: String(row.type),
+        status: String(row.status),
+        accessCode: String(row.access_code),
+        trackingCode: (row.tracking_code as string | null) ?? null,
+        number: row.number === null || row.number === undefined ? null : Number(row.number),
+        booked: row.compartiment_id !== null && row.compartiment_id !== undefined,
+        allowCollectExpiredOrder: row.allow_late === true,
+      })),
+  };
+}

@@ -9,6 +9,11 @@ import {
   type EventPayload,
   hashCompartmentMapping,
   isEboxExtensionAction,
+  isUuid,
+  lockerAccessOf,
+  ORDER_LIVE_STATUSES,
+  type OrderStatus,
+  type OrderType,
   TERMINAL_ACTION_PERMISSIONS,
   type TerminalAction,
   type TerminalResponseClass,
@@ -18,14 +23,21 @@ import type { z } from 'zod';
 import { presentRow } from '../../kit/present';
 import { findRowsInScope, type Row, resourceOf, updateRow } from '../../kit/repository';
 import type { CompanyScope } from '../../platform/access';
-import { auditByOf, writeAudit } from '../../platform/audit';
+import { auditByOf, companiesOfOwner, writeAudit } from '../../platform/audit';
 import { authorize, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
-import { enqueueJob } from '../../platform/jobs/queue';
+import { type EnqueueContext, enqueueJob } from '../../platform/jobs/queue';
 import type { CommandOutcome } from '../../platform/mqtt';
-import { applyConfigJob } from './jobs';
-import { type CommandLocker, findCommandLocker, findCompartmentWiring, findDoor, setActionSupport } from './repository';
+import { applyAccessCodesJob, applyConfigJob } from './jobs';
+import {
+  type CommandLocker,
+  findCommandLocker,
+  findCompartmentWiring,
+  findDoor,
+  findLiveAccessCodes,
+  setActionSupport,
+} from './repository';
 
 /**
  * Commands from the console to a locker's terminal (issue 14, item 5): open a compartment, reboot,
@@ -66,6 +78,7 @@ export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
 const eboxResource = () => resourceOf(ENTITIES.ebox as never);
 const compartimentResource = () => resourceOf(ENTITIES.compartiment as never);
+const orderResource = () => resourceOf(ENTITIES.order as never);
 
 function scopeOfContext(ctx: ServiceContext): CompanyScope {
   return { companyIds: principalOf(ctx.actor).companyIds };
@@ -196,6 +209,16 @@ export type OpenResult = {
   compartiment: { id: string; number: number; doorOpen: boolean };
 };
 
+/**
+ * Opening "for an order" (the order page's button) names an order the caller may see that holds
+ * this compartment: the audit then says which parcel the door was opened for, and a wrong or
+ * foreign order id opens nothing rather than recording a door opened for a parcel that is not there.
+ */
+async function checkOrderInCompartment(ctx: ServiceContext, orderId: string, compartmentId: string, number: number): Promise<void> {
+  const [order] = isUuid(orderId) ? await findRowsInScope(dbOf(ctx), orderResource(), [orderId], scopeOfContext(ctx)) : [];
+  if (!order || order.compartiment !== compartmentId) throw badRequest('terminalCommands.orderNotInCompartment', { number });
+}
+
 /** GET /compartiment/open/{id}?orderId: opens one compartment; 200 only when its terminal says it opened. */
 export async function openCompartiment(ctx: ServiceContext, id: string, orderId?: string): Promise<OpenResult | CommandFailure> {
   authorize(ctx, TERMINAL_ACTION_PERMISSIONS.open_compartment);
@@ -203,25 +226,32 @@ export async function openCompartiment(ctx: ServiceContext, id: string, orderId?
   const number = Number(compartment.number);
   // The terminal knows a compartment only by its number on a locker.
   if (!compartment.ebox || !Number.isInteger(number) || number < 1) throw badRequest('terminalCommands.notOpenable');
+  if (orderId !== undefined) await checkOrderInCompartment(ctx, orderId, compartment.id, number);
   const locker = await lockerOf(ctx, String(compartment.ebox));
   const sent = await send(ctx, locker, 'open_compartment', { compartment_number: number });
   const failure = failureOf(ctx, sent, 'open_compartment', number);
-  await inTransaction(ctx, async (tx) => {
-    await writeAudit(tx.tx, {
-      entityName: 'compartiment',
-      entityId: compartment.id,
-      action: 'open_compartment',
-      after: { ebox: locker.id, number, ...(orderId ? { orderId } : {}), ...auditDetailsOf(sent) },
-      by: auditByOf(principalOf(tx.actor)),
-    });
+  // The audit row is this command's only write: one INSERT, a transaction of its own (or the caller's),
+  // without BEGIN and COMMIT round trips while the operator waits.
+  const audited = writeAudit(dbOf(ctx), {
+    entityName: 'compartiment',
+    entityId: compartment.id,
+    action: 'open_compartment',
+    after: { ebox: locker.id, number, ...(orderId ? { orderId } : {}), ...auditDetailsOf(sent) },
+    by: auditByOf(principalOf(ctx.actor)),
+    companyIds: companiesOfOwner(locker.company),
   });
-  if (failure) return failure;
+  if (failure) {
+    await audited;
+    return failure;
+  }
+  // The door as last reported (the terminal's snapshot or door event may still be on its way), read
+  // beside the audit's transaction: the operator waits for neither twice.
+  const [, doorOpen] = await Promise.all([audited, findDoor(dbOf(ctx), compartment.id)]);
   return {
     ok: true,
     status: 'opened',
     transactionId: (sent as { transactionId: string }).transactionId,
-    // The door as last reported: the terminal's snapshot (or door event) may still be on its way.
-    compartiment: { id: compartment.id, number, doorOpen: await findDoor(dbOf(ctx), compartment.id) },
+    compartiment: { id: compartment.id, number, doorOpen },
   };
 }
 
@@ -336,4 +366,78 @@ export async function runApplyConfigJob(ctx: ServiceContext, payload: { eboxId: 
 
 export async function applyConfigOnStatusChange(ctx: ServiceContext, payload: EventPayload<'ebox.statusChanged'>): Promise<void> {
   if (payload.status === 'online') await applyConfig(ctx, payload.eboxId, 'online');
+}
+
+/** The lockers whose codes a transaction (by its afterCommit list) has asked for already. */
+const requestedAccessCodes = new WeakMap<TxContext['afterCommit'], Set<string>>();
+
+/**
+ * Asks for the locker's access codes to be sent once the caller's transaction commits (an order of
+ * the locker changed). At most one such job waits per locker, so a burst of changes is one send.
+ */
+export async function requestAccessCodes(ctx: TxContext, eboxId: string | null | undefined): Promise<void> {
+  if (!eboxId) return;
+  const requested = requestedAccessCodes.get(ctx.afterCommit) ?? new Set<string>();
+  if (requested.has(eboxId)) return;
+  requestedAccessCodes.set(ctx.afterCommit, requested.add(eboxId));
+  const request = (on: EnqueueContext) => enqueueJob(on, applyAccessCodesJob, { eboxId }, { singletonKey: eboxId });
+  // In the transaction, so the request outlives a crash right after the commit...
+  await request(ctx);
+  // ...and again once committed: a waiting job of the locker taken by a worker before this commit
+  // read the orders without this change, and the request above was dropped in favour of that job.
+  ctx.afterCommit.push(async () => {
+    await request({ deps: ctx.deps });
+  });
+}
+
+/**
+ * Sends apply_access_codes to an online locker: every live order's code with what it allows now
+ * (the lifecycle machine's answer, lockerAccessOf), the full list so a terminal is right at once.
+ * A locker that answered INVALID_COMMAND before (a plain Open-Locker device) is not asked again.
+ * The audit keeps how many codes went and the answer, never the codes (they are the customers').
+ */
+export async function applyAccessCodes(ctx: ServiceContext, eboxId: string, reason: string): Promise<string | null> {
+  const locker = await findCommandLocker(dbOf(ctx), eboxId);
+  if (!locker?.terminalId || locker.status !== 'online') return null;
+  if (locker.unsupportedActions.includes('apply_access_codes')) return null;
+  if (!ctx.deps.mqtt) throw new Error('apply_access_codes needs a process that runs the terminal link (an API process)');
+  const live = await findLiveAccessCodes(dbOf(ctx), eboxId, ORDER_LIVE_STATUSES);
+  const codes = live.codes.flatMap((order) => {
+    const allows = lockerAccessOf({
+      type: order.type as OrderType,
+      status: order.status as OrderStatus,
+      allowCollectExpiredOrder: order.allowCollectExpiredOrder,
+    });
+    // A compartment the terminal cannot name would be no compartment at all: it would open any free one.
+    if (!allows || (order.booked && order.number === null)) return [];
+    return [
+      {
+        ...(order.number !== null ? { compartment_number: order.number } : {}),
+        access_code: order.accessCode,
+        allows,
+        order_id: order.orderId,
+        ...(order.trackingCode ? { tracking_code: order.trackingCode } : {}),
+      },
+    ];
+  });
+  const sent = await send(ctx, locker, 'apply_access_codes', { as_of: live.asOf.toISOString(), codes });
+  await inTransaction(ctx, async (tx) => {
+    await writeAudit(tx.tx, {
+      entityName: 'ebox',
+      entityId: locker.id,
+      action: 'apply_access_codes',
+      after: { name: locker.name, company: locker.company, reason, codes: codes.length, ...auditDetailsOf(sent) },
+      by: auditByOf(principalOf(tx.actor)),
+    });
+    await recordSupport(tx, locker, 'apply_access_codes', sent);
+  });
+  return recordedOutcome(sent);
+}
+
+export async function runApplyAccessCodesJob(ctx: ServiceContext, payload: { eboxId: string }): Promise<void> {
+  await applyAccessCodes(ctx, payload.eboxId, 'orderChanged');
+}
+
+export async function applyAccessCodesOnStatusChange(ctx: ServiceContext, payload: EventPayload<'ebox.statusChanged'>): Promise<void> {
+  if (payload.status === 'online') await applyAccessCodes(ctx, payload.eboxId, 'online');
 }

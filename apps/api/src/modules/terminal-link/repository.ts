@@ -43,13 +43,27 @@ function toStatusChange(row: Raw): StatusChangeRow {
   };
 }
 
-/** The locker whose terminal has this UUID (ebox.terminal_id), or undefined. */
-export async function findLockerByTerminal(tx: Tx, terminalId: string): Promise<LockerRow | undefined> {
-  const result = await tx.execute(
-    sql`select id, name, company_id as company, terminal_id, status, application from ebox where terminal_id = ${terminalId} limit 1`,
-  );
+/**
+ * The locker whose terminal has this UUID and, when there is one, the message_id marked as handled
+ * (`fresh`: false when it already was, a repeat to ignore), in one round trip: the two reads every
+ * terminal message starts with. Nothing is marked for an unknown locker.
+ */
+export async function findLockerAndClaim(
+  tx: Tx,
+  terminalId: string,
+  messageId: string,
+): Promise<{ locker: LockerRow; fresh: boolean } | undefined> {
+  const result = await tx.execute(sql`
+    with locker as (
+           select id, name, company_id as company, terminal_id, status, application from ebox where terminal_id = ${terminalId} limit 1
+         ),
+         claim as (
+           insert into terminal_message (message_id) select ${messageId} where exists (select 1 from locker)
+           on conflict (message_id) do nothing returning message_id
+         )
+    select locker.*, exists (select 1 from claim) as fresh from locker`);
   const row = rowsOf(result)[0];
-  return row ? toLocker(row) : undefined;
+  return row ? { locker: toLocker(row), fresh: row.fresh === true } : undefined;
 }
 
 /**
@@ -142,9 +156,15 @@ export async function findCompartment(tx: Tx, eboxId: string, number: number): P
 }
 
 /**
- * Sets a compartment's door as a terminal reported it at `at` (the terminal's time), unless the
- * door already is so or a later report is stored (messages can arrive out of order, and events held
- * offline arrive late). Answers the compartments whose door changed.
+ * Applies a terminal's door report made at `at` (the terminal's time): each door's state and
+ * door_reported_at, unless a report at least as late is already stored. Messages arrive out of
+ * order (events held offline arrive late, and two API processes handle one locker's messages side
+ * by side), so the latest report wins whatever the order of arrival. door_changed_at moves only when
+ * the door changes. Answers the compartments whose door changed.
+ *
+ * The rows are locked before they are compared (FOR UPDATE re-reads a row another transaction has
+ * just changed and checks it again), so of two reports racing across processes the older one finds
+ * the newer stored and is left out.
  */
 export async function applyDoorStates(
   tx: Tx,
@@ -158,12 +178,22 @@ export async function applyDoorStates(
     sql`, `,
   );
   const result = await tx.execute(sql`
+    with report(number, open) as (values ${values}),
+         prev as (
+           select c.id, c.door_open, report.open
+             from compartiment c join report on report.number = c.number
+            where c.ebox_id = ${eboxId}
+              and (c.door_reported_at is null or c.door_reported_at < ${at}::timestamptz)
+              for update of c
+         )
     update compartiment c
-       set door_open = d.open, door_changed_at = ${at}::timestamptz
-      from (values ${values}) as d(number, open)
-     where c.ebox_id = ${eboxId} and c.number = d.number
-       and c.door_open is distinct from d.open
-       and (c.door_changed_at is null or c.door_changed_at < ${at}::timestamptz)
-    returning c.id, c.number, c.door_open`);
-  return rowsOf(result).map((row) => ({ id: String(row.id), number: Number(row.number), open: Boolean(row.door_open) }));
+       set door_open = prev.open,
+           door_changed_at = case when prev.door_open is distinct from prev.open then ${at}::timestamptz else c.door_changed_at end,
+           door_reported_at = ${at}::timestamptz
+      from prev
+     where c.id = prev.id
+    returning c.id, c.number, c.door_open, prev.door_open is distinct from prev.open as changed`);
+  return rowsOf(result)
+    .filter((row) => row.changed === true)
+    .map((row) => ({ id: String(row.id), number: Number(row.number), open: Boolean(row.door_open) }));
 }

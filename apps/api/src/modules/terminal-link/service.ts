@@ -2,14 +2,16 @@ import {
   buildChannelFilter,
   type CompartmentsSnapshot,
   type EboxSingleEvent,
+  type EventPayload,
   OFFLINE_AFTER_MISSED_HEARTBEATS,
   type OfflineBatchEvent,
   parseTerminalMessage,
 } from '@ebox/domain';
 import type { AppDeps } from '../../app';
-import { auditByOf, writeAudit } from '../../platform/audit';
+import { type AuditEntry, auditByOf, companiesOfOwner, writeAudit, writeAudits } from '../../platform/audit';
 import { type Actor, inTransaction, principalOf, type ServiceContext, systemContext, type TxContext } from '../../platform/context';
-import { publishEvent } from '../../platform/events';
+import { publishEvent, publishEvents } from '../../platform/events';
+import { limitConcurrency } from '../../platform/limit-concurrency';
 import type { MqttLink } from '../../platform/mqtt';
 import { applyParcelEvent } from '../order/parcel-events';
 import {
@@ -17,7 +19,7 @@ import {
   applyHeartbeats,
   claimMessage,
   findCompartment,
-  findLockerByTerminal,
+  findLockerAndClaim,
   type LockerRow,
   markOffline,
   markSilentOffline,
@@ -28,7 +30,7 @@ import {
 
 /**
  * State from the lockers (issue 14, item 6): heartbeats, last wills, versions, door events and the
- * door snapshot (compartiment.doorOpen and doorChangedAt, later reports only), taken
+ * door snapshot (compartiment.doorOpen, doorChangedAt and doorReportedAt: the latest report wins), taken
  * once across API replicas through shared subscriptions.
  *
  * - Heartbeats are kept in memory per locker and written at most once a second in one UPDATE for
@@ -57,9 +59,13 @@ export type TerminalLink = {
 };
 
 const FLUSH_EVERY_MS = 1_000;
+/** The link's transactions at once: under the pool's 10 connections, leaving room for requests and jobs. */
+const LINK_TRANSACTIONS = 4;
 const PURGE_EVERY_MS = 10 * 60_000;
 /** A terminal repeats a message within seconds (QoS 1) or on its next connection; a week is ample. */
 const KEEP_MESSAGE_IDS_SECONDS = 7 * 24 * 3600;
+
+type StatusReason = EventPayload<'ebox.statusChanged'>['reason'];
 
 type DoorEventName = 'door_opened' | 'door_closed' | 'door_opened_without_command';
 const DOOR_EVENTS: readonly string[] = ['door_opened', 'door_closed', 'door_opened_without_command'] satisfies DoorEventName[];
@@ -85,24 +91,50 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
     log.warn({ topic, reason, detail }, 'terminal message refused');
   }
 
-  async function auditStatusChange(ctx: TxContext, change: StatusChangeRow, reason: 'heartbeat' | 'last_will' | 'heartbeat_timeout') {
+  function statusAuditOf(change: StatusChangeRow, reason: StatusReason, actor: Actor): AuditEntry {
     const status = change.status === 'online' ? 'online' : 'offline';
     const record = { name: change.name, company: change.company, terminalId: change.terminalId };
-    await writeAudit(ctx.tx, {
+    return {
       entityName: 'ebox',
       entityId: change.id,
       action: status,
       before: { ...record, status: change.previousStatus },
       after: { ...record, status, lastHeartBeat: change.lastHeartBeat, reason },
-      by: auditByOf(principalOf(ctx.actor)),
-    });
-    await publishEvent(ctx, 'ebox.statusChanged', {
-      eboxId: change.id,
-      terminalId: change.terminalId,
-      status,
-      reason,
-      at: new Date().toISOString(),
-    });
+      by: auditByOf(principalOf(actor)),
+      companyIds: companiesOfOwner(change.company),
+    };
+  }
+
+  function statusEventOf(change: StatusChangeRow, reason: StatusReason): EventPayload<'ebox.statusChanged'> {
+    const status = change.status === 'online' ? 'online' : 'offline';
+    return { eboxId: change.id, terminalId: change.terminalId, status, reason, at: new Date().toISOString() };
+  }
+
+  /**
+   * Lockers whose status changed, audited and published together: at 10,000 lockers one heartbeat
+   * batch brings thousands online, and a row and three jobs each, one statement at a time, held the
+   * batch's transaction for tens of seconds while the console still showed them offline.
+   * `actorOf`: a heartbeat's change is the terminal's own; a silence or a last will is the link's.
+   */
+  async function auditStatusChanges(
+    ctx: TxContext,
+    changes: readonly StatusChangeRow[],
+    reason: StatusReason,
+    actorOf: (change: StatusChangeRow) => Actor,
+  ) {
+    await writeAudits(
+      ctx.tx,
+      changes.map((change) => statusAuditOf(change, reason, actorOf(change))),
+    );
+    await publishEvents(
+      ctx,
+      'ebox.statusChanged',
+      changes.map((change) => statusEventOf(change, reason)),
+    );
+  }
+
+  async function auditStatusChange(ctx: TxContext, change: StatusChangeRow, reason: StatusReason) {
+    await auditStatusChanges(ctx, [change], reason, () => ctx.actor);
   }
 
   async function flushHeartbeats(): Promise<void> {
@@ -118,11 +150,9 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
         for (const beat of batch)
           if (!known.has(beat.terminalId))
             refuse('unknownLocker', `locker/${beat.terminalId}/state/heartbeat`, 'no ebox has this terminalId');
-        for (const row of rows) {
-          if (row.previousStatus === 'online') continue;
-          // The terminal itself said it is back: it is the actor of its status change.
-          await auditStatusChange({ ...tx, actor: terminalActor(row) }, row, 'heartbeat');
-        }
+        // The terminal itself said it is back: it is the actor of its status change.
+        const back = rows.filter((row) => row.previousStatus !== 'online');
+        await auditStatusChanges(tx, back, 'heartbeat', terminalActor);
       });
     });
     flushing = run.catch((error: unknown) => {
@@ -133,10 +163,14 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
   }
 
   async function checkSilentLockers(now = new Date()): Promise<void> {
+    // Silence is judged on what this process has received, not only on what it has written yet: a
+    // flush delayed by a busy database would otherwise mark lockers offline whose heartbeats wait
+    // in memory (at 10,000 lockers on one process, about one in ten flapped offline and back).
+    await flushHeartbeats().catch(() => {});
     const ctx = systemContext(deps, 'terminalLink', { log });
     await inTransaction(ctx, async (tx) => {
       const rows = await markSilentOffline(tx.tx, new Date(now.getTime() - silentAfterMs));
-      for (const row of rows) await auditStatusChange(tx, row, 'heartbeat_timeout');
+      await auditStatusChanges(tx, rows, 'heartbeat_timeout', () => tx.actor);
       if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
         lastPurge = now.getTime();
         await purgeMessages(tx.tx, KEEP_MESSAGE_IDS_SECONDS);
@@ -152,16 +186,26 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
     work: (ctx: TxContext, locker: LockerRow) => Promise<void>,
   ) {
     const base: ServiceContext = systemContext(deps, 'terminalLink', { log });
-    await inTransaction(base, async (tx) => {
-      const locker = await findLockerByTerminal(tx.tx, terminalId);
-      if (!locker) return refuse('unknownLocker', topic, 'no ebox has this terminalId');
-      if (!(await claimMessage(tx.tx, messageId))) {
-        log.debug({ topic, messageId }, 'terminal message repeated: ignored');
-        return;
-      }
-      await work({ ...tx, actor: terminalActor(locker) }, locker);
-    });
+    await withTransactionSlot(() =>
+      inTransaction(base, async (tx) => {
+        const found = await findLockerAndClaim(tx.tx, terminalId, messageId);
+        if (!found) return refuse('unknownLocker', topic, 'no ebox has this terminalId');
+        if (!found.fresh) {
+          log.debug({ topic, messageId }, 'terminal message repeated: ignored');
+          return;
+        }
+        await work({ ...tx, actor: terminalActor(found.locker) }, found.locker);
+      }),
+    );
   }
+
+  /**
+   * At most LINK_TRANSACTIONS of the link's transactions at once; the other messages wait here, in
+   * arrival order. Thousands of lockers connecting together (each with its snapshot and versions)
+   * would otherwise queue thousands of transactions on the connection pool, where the operators'
+   * requests wait behind them and the pool's 10 s wait for a connection runs out.
+   */
+  const withTransactionSlot = limitConcurrency(LINK_TRANSACTIONS);
 
   async function applyEvent(ctx: TxContext, locker: LockerRow, topic: string, event: EboxSingleEvent | { event: string }) {
     const single = event as EboxSingleEvent;
@@ -194,6 +238,7 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
         entityName: 'compartiment',
         entityId: compartment.id,
         action: door.event,
+        companyIds: companiesOfOwner(locker.company),
         after: {
           ebox: locker.id,
           number,
@@ -230,6 +275,7 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
         entityName: 'compartiment',
         entityId: compartment.id,
         action: parcel.event,
+        companyIds: companiesOfOwner(locker.company),
         after: {
           ebox: locker.id,
           number,
@@ -261,6 +307,7 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
           entityName: 'compartiment',
           entityId: door.id,
           action: event,
+          companyIds: companiesOfOwner(locker.company),
           after: { ebox: locker.id, number: door.number, occurredAt: snapshot.timestamp, source: 'snapshot' },
           by: auditByOf(principalOf(ctx.actor)),
         });
@@ -338,7 +385,10 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
     if (queues.get(key) === tail) queues.delete(key);
   }
 
-  for (const channel of ['lockerStateHeartbeat', 'lockerStateConnection', 'lockerEvent', 'lockerStateCompartments'] as const) {
+  // Heartbeats at QoS 0 between broker and API: one lost is repaired by the next (offline takes
+  // three missed), and at 10,000 lockers acknowledging each costs the API 1,000 packets a second.
+  await link.client.handleShared(buildChannelFilter('lockerStateHeartbeat'), safely, { qos: 0 });
+  for (const channel of ['lockerStateConnection', 'lockerEvent', 'lockerStateCompartments'] as const) {
     await link.client.handleShared(buildChannelFilter(channel), safely);
   }
 
