@@ -93,12 +93,26 @@ export function reusableCredentials(locker: ConsoleLocker, stored: StoredDemoLoc
   return stored;
 }
 
-async function call<T>(apiUrl: string, session: string | undefined, method: string, route: string, body?: unknown): Promise<T> {
+/**
+ * One call of the console's API as an integrator makes it: JSON named only when a body goes with it
+ * (a sign-out sends none), the session as a Bearer token, answers in English for the log.
+ */
+export async function callConsole<T>(
+  apiUrl: string,
+  session: string | undefined,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${apiUrl}${route}`, {
       method,
-      headers: { 'content-type': 'application/json', 'accept-language': 'en', ...(session ? { authorization: `Bearer ${session}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        'accept-language': 'en',
+        ...(session ? { authorization: `Bearer ${session}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
@@ -112,11 +126,18 @@ async function call<T>(apiUrl: string, session: string | undefined, method: stri
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** Ends a session the simulator was handed (best effort: a failure is said, not thrown). */
+export async function signOut(apiUrl: string, session: string, log: (line: string) => void): Promise<void> {
+  await callConsole(apiUrl, session, 'POST', '/auth/sign-out').catch((error: Error) =>
+    log(`could not end its console session: ${error.message}`),
+  );
+}
+
 /** The demo lockers the console has, in the order of `codes` (a code the console lacks is skipped). */
 async function listDemoLockers(options: DemoLockersOptions, session: string): Promise<ConsoleLocker[]> {
   const found: ConsoleLocker[] = [];
   for (const code of options.codes) {
-    const page = await call<{ rows: ConsoleLocker[] }>(
+    const page = await callConsole<{ rows: ConsoleLocker[] }>(
       options.apiUrl,
       session,
       'GET',
@@ -130,7 +151,7 @@ async function listDemoLockers(options: DemoLockersOptions, session: string): Pr
 }
 
 async function compartmentsOf(options: DemoLockersOptions, session: string, eboxId: string): Promise<VirtualCompartment[]> {
-  const page = await call<{ rows: { number: number; boardNumber: number | null; comNumber: number | null }[] }>(
+  const page = await callConsole<{ rows: { number: number; boardNumber: number | null; comNumber: number | null }[] }>(
     options.apiUrl,
     session,
     'GET',
@@ -149,14 +170,14 @@ export async function prepareDemoLockers(
   const session =
     options.sessionToken ??
     (options.email && options.password
-      ? await call<string>(options.apiUrl, undefined, 'POST', '/auth/sign-in', { email: options.email, password: options.password })
+      ? await callConsole<string>(options.apiUrl, undefined, 'POST', '/auth/sign-in', { email: options.email, password: options.password })
       : undefined);
   if (!session) throw new DemoLockersError('no console session: set SIM_API_TOKEN, or SIM_EMAIL and SIM_PASSWORD');
   try {
     return await enrolOrReuse(options, session);
   } finally {
     // The session was only for this: ended now, it cannot be used later by whoever reads our environment.
-    await call(options.apiUrl, session, 'POST', '/auth/sign-out').catch(() => {});
+    await signOut(options.apiUrl, session, options.log);
   }
 }
 
@@ -175,7 +196,9 @@ async function enrolOrReuse(
     if (credentials) {
       reused += 1;
     } else {
-      const answer = await call<{ tokenData: TokenData }>(options.apiUrl, session, 'POST', '/ebox/createToken', { locker: locker.id });
+      const answer = await callConsole<{ tokenData: TokenData }>(options.apiUrl, session, 'POST', '/ebox/createToken', {
+        locker: locker.id,
+      });
       const tokenData = answer.tokenData;
       const brokerUrl = options.brokerUrl ?? tokenData.mqttUrl;
       if (!brokerUrl) throw new DemoLockersError('the token names no broker (mqttUrl): pass --broker');

@@ -1,15 +1,16 @@
 import { randomInt } from 'node:crypto';
+import type { AccessCodeEntry } from '@ebox/domain';
 import { VirtualTerminal, type VirtualTerminalOptions } from './virtual-terminal';
 
 export interface FleetOptions {
   /** How many terminals connect at the same time (thousands at once would stall a small broker). */
   connectConcurrency?: number;
-  /** Every this many seconds one online locker plays a deposit or a pickup; 0 turns it off. */
+  /** Every this many seconds one locker plays a deposit or a pickup with a code it holds; 0 turns it off. */
   activitySeconds?: number;
   log?: (line: string) => void;
 }
 
-/** Many virtual terminals run together: started in waves, playing deposits and pickups, stopped together. */
+/** Many virtual terminals run together: started in waves, playing their orders' deposits and pickups, stopped together. */
 export class Fleet {
   readonly terminals: VirtualTerminal[];
   private activityTimer: NodeJS.Timeout | undefined;
@@ -42,26 +43,42 @@ export class Fleet {
     return { failed };
   }
 
-  /** A courier deposit in an empty compartment, or a customer pickup of a parcel put in earlier. */
+  /**
+   * One real path at one locker, online or not (an offline locker serves the codes it holds and
+   * reports later): a deposit with a code that allows one, or a pickup with a code that allows one,
+   * each with the code the console sent for that order. Nothing when no locker holds such a code.
+   */
   async playSomething(): Promise<void> {
-    const online = this.terminals.filter((t) => t.online);
-    if (online.length === 0) return;
-    const terminal = online[randomInt(online.length)];
-    const withParcel = [...terminal.parcels.keys()];
-    const empty = Object.keys(terminal.doorStates())
-      .map(Number)
-      .filter((n) => !terminal.parcels.has(n));
-    if (withParcel.length > 0 && (empty.length === 0 || randomInt(2) === 0)) {
-      const compartmentNumber = withParcel[randomInt(withParcel.length)];
-      const parcel = terminal.parcels.get(compartmentNumber)!;
-      this.options.log?.(`${terminal.lockerUuid}: customer takes the parcel of compartment ${compartmentNumber}`);
-      await terminal.takeParcel({ compartmentNumber, accessCode: parcel.accessCode });
-    } else if (empty.length > 0) {
-      const compartmentNumber = empty[randomInt(empty.length)];
-      const accessCode = String(randomInt(100_000, 1_000_000));
-      this.options.log?.(`${terminal.lockerUuid}: courier deposits a parcel in compartment ${compartmentNumber}`);
-      await terminal.depositParcel({ compartmentNumber, accessCode, trackingCode: `SIM${randomInt(1e9)}BR` });
+    const playable = this.terminals
+      .map((terminal) => ({ terminal, codes: terminal.accessCodes().filter((entry) => this.canOpen(terminal, entry)) }))
+      .filter(({ codes }) => codes.length > 0);
+    if (playable.length === 0) return;
+    const { terminal, codes } = playable[randomInt(playable.length)];
+    const entry = codes[randomInt(codes.length)];
+    const where = entry.compartment_number ?? this.freeCompartment(terminal);
+    if (where === undefined) return;
+    const input = { compartmentNumber: where, accessCode: entry.access_code };
+    if (entry.allows === 'deposit') {
+      this.options.log?.(`${terminal.lockerUuid}: parcel of order ${entry.order_id} deposited in compartment ${where}`);
+      await terminal.depositParcel(input);
+    } else {
+      this.options.log?.(`${terminal.lockerUuid}: parcel of order ${entry.order_id} taken from compartment ${where}`);
+      await terminal.takeParcel(input);
     }
+  }
+
+  /** A code can be played at a started locker, in its booked compartment or (not booked ahead) a free one. */
+  private canOpen(terminal: VirtualTerminal, entry: AccessCodeEntry): boolean {
+    if (!terminal.started) return false;
+    return entry.compartment_number !== undefined || this.freeCompartment(terminal) !== undefined;
+  }
+
+  /** A compartment no held code names and no parcel fills, for an order not booked ahead. */
+  private freeCompartment(terminal: VirtualTerminal): number | undefined {
+    const taken = new Set([...terminal.parcels.keys(), ...terminal.accessCodes().map((entry) => entry.compartment_number)]);
+    return Object.keys(terminal.doorStates())
+      .map(Number)
+      .find((number) => !taken.has(number));
   }
 
   /** A clean stop of every terminal (no last wills: the console sees them go silent). */

@@ -1,6 +1,7 @@
 export { ApiNotReadyError, assertApiReady, type EnrolledLocker, provisionLockersThroughApi } from './api-provisioning';
 export {
   type ConsoleLocker,
+  callConsole,
   type DemoLocker,
   DemoLockersError,
   type DemoLockersOptions,
@@ -8,8 +9,10 @@ export {
   readStoredDemoLockers,
   reusableCredentials,
   type StoredDemoLocker,
+  signOut,
   writeStoredDemoLockers,
 } from './demo-lockers';
+export { DemoShipper, type DemoShipperOptions, type ShippedOrder } from './demo-shipper';
 export { type EnrolOptions, type EnrolResult, enrolTerminal } from './enrol';
 export { Fleet, type FleetOptions } from './fleet';
 export {

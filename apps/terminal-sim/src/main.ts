@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiNotReadyError, provisionLockersThroughApi } from './api-provisioning';
-import { DemoLockersError, prepareDemoLockers } from './demo-lockers';
+import { DemoLockersError, prepareDemoLockers, signOut } from './demo-lockers';
+import { DemoShipper } from './demo-shipper';
 import { Fleet } from './fleet';
 import { defaultCompartments, type VirtualTerminalOptions } from './virtual-terminal';
 
@@ -30,6 +31,8 @@ const USAGE = `Virtual lockers speaking the terminal link (docs/terminal-link.md
                         The session is $SIM_API_TOKEN, or a sign-in as $SIM_EMAIL / $SIM_PASSWORD.
                         \`npm start\` runs this with the demo lockers (SIMULATE_LOCKERS=false turns it off).
   --codes LIST          lockers' codes for --demo, comma separated
+  --orders-seconds S    with --demo: every S seconds a shipper sends a parcel to one of those lockers
+                        (POST /order with the session $SIM_SHIPPER_TOKEN, kept while it runs; default off)
   --credentials-file P  where --demo keeps credentials (default $DATA_DIR/terminal-sim/demo-lockers.json)
   --verbose             print every command and answer
 
@@ -50,6 +53,7 @@ function parseCli() {
       'door-close-ms': { type: 'string', default: '5000' },
       compartments: { type: 'string', default: '8' },
       'activity-seconds': { type: 'string', default: '0' },
+      'orders-seconds': { type: 'string', default: '0' },
       'connect-concurrency': { type: 'string', default: '100' },
       standalone: { type: 'boolean', default: false },
       'lockers-file': { type: 'string' },
@@ -79,6 +83,7 @@ function parseCli() {
     doorCloseAfterMs: number('door-close-ms', 0),
     compartments: Math.floor(number('compartments', 1, 1000)),
     activitySeconds: number('activity-seconds', 0),
+    ordersSeconds: number('orders-seconds', 0),
     connectConcurrency: Math.floor(number('connect-concurrency', 1, 10_000)),
     standalone: values.standalone,
     lockersFile: values['lockers-file'],
@@ -202,6 +207,15 @@ async function main(): Promise<number> {
   log(`${online} of ${fleet.terminals.length} virtual lockers online on ${terminals[0]?.brokerUrl ?? cli.brokerUrl}; Ctrl+C stops them.`);
   if (online === 0) return 1;
   if (cli.standalone && cli.lockers <= 20) for (const t of fleet.terminals) log(`locker ${t.lockerUuid}`);
+  const shipperSession = process.env.SIM_SHIPPER_TOKEN || undefined;
+  const shipper =
+    cli.demo && cli.ordersSeconds > 0 && shipperSession
+      ? new DemoShipper({ apiUrl: cli.apiUrl, sessionToken: shipperSession, codes: cli.codes, log })
+      : undefined;
+  if (shipper) {
+    shipper.start(cli.ordersSeconds);
+    log(`a shipper sends a parcel to the demo lockers every ${cli.ordersSeconds} s`);
+  } else if (cli.demo && cli.ordersSeconds > 0) log('--orders-seconds needs a console session in SIM_SHIPPER_TOKEN: no shipper');
 
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -210,8 +224,12 @@ async function main(): Promise<number> {
     if (process.send) process.once('disconnect', resolve);
   });
   log('stopping');
-  // The broker may have gone with the console that started us: a clean goodbye would wait forever.
-  await Promise.race([fleet.stop(), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
+  shipper?.stop();
+  // The broker (and the API) may have gone with the console that started us: a clean goodbye would wait forever.
+  await Promise.race([
+    Promise.all([fleet.stop(), shipperSession && shipper ? signOut(cli.apiUrl, shipperSession, log) : undefined]),
+    new Promise((resolve) => setTimeout(resolve, 3_000).unref()),
+  ]);
   return 0;
 }
 

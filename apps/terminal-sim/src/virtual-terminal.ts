@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import {
+  type AccessCodeEntry,
   buildLockerTopic,
   type CompartmentMappingEntry,
   createEnvelope,
@@ -8,6 +9,8 @@ import {
   type DoorState,
   type EboxSingleEvent,
   hashCompartmentMapping,
+  LOCKER_ACCESS_AFTER_USE,
+  type LockerAccess,
   type LockerChannel,
   type TerminalAnswer,
   type TerminalCommand,
@@ -64,7 +67,22 @@ export interface VirtualTerminalOptions {
   random?: () => number;
   /** Passed to mqtt.js (e.g. reconnectPeriod). */
   mqttOptions?: Partial<IClientOptions>;
+  /**
+   * Whether a code typed at the keypad is checked against the list the console sent
+   * (apply_access_codes), as our terminal does (default). false plays an older terminal application
+   * that reports whatever code was typed, leaving the console's own checks as the only ones.
+   */
+  checksAccessCodes?: boolean;
 }
+
+/** A parcel opening at the keypad: done, or refused at the terminal (no door opened, nothing reported). */
+export type KeypadOutcome =
+  | { ok: true; compartmentNumber: number }
+  | {
+      ok: false;
+      /** unknownCode: no such code; notAllowed: the code is not for this (a pickup before the deposit...); wrongCompartment: it opens another one. */
+      reason: 'unknownCode' | 'notAllowed' | 'wrongCompartment';
+    };
 
 export interface SentMessage {
   channel: LockerChannel;
@@ -77,6 +95,8 @@ interface VirtualTerminalEvents {
   sent: [SentMessage];
   /** A command arrived (before de-duplication). */
   command: [Record<string, unknown>];
+  /** A code typed at the keypad was refused here: no door opened. */
+  refused: [{ accessCode: string; use: LockerAccess; compartmentNumber?: number; reason: string }];
   connected: [];
   disconnected: [];
   error: [Error];
@@ -127,6 +147,12 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
   private versionsState: TerminalVersions;
   /** Parcels the simulator put in, by compartment, so a pickup can use the code of the deposit. */
   readonly parcels = new Map<number, { accessCode: string; trackingCode?: string }>();
+  /** The live orders' codes the console sent (apply_access_codes), by code; kept while offline. */
+  private codes = new Map<string, AccessCodeEntry>();
+  /** When the console read the list held (its as_of): an older list arriving late is not applied. */
+  private codesAsOf = Number.NEGATIVE_INFINITY;
+  /** See VirtualTerminalOptions.checksAccessCodes; a test may switch it. */
+  checksAccessCodes: boolean;
   /** How many times each action actually ran (a repeated transaction_id does not count). */
   readonly runs: Record<string, number> = {};
   heartbeatIntervalSeconds: number;
@@ -139,10 +165,16 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     terminalTopics.command(options.lockerUuid); // throws now on a UUID that could not be a topic level
     this.heartbeatIntervalSeconds = options.heartbeatIntervalSeconds ?? DEFAULT_HEARTBEAT_SECONDS;
     this.versionsState = { ...(options.versions ?? DEFAULT_VERSIONS) };
+    this.checksAccessCodes = options.checksAccessCodes ?? true;
     for (const c of options.compartments ?? defaultCompartments()) {
       this.wiring.set(c.number, { compartment_number: c.number, slaveId: c.boardNumber, address: c.channel });
       this.doors.set(c.number, 'closed');
     }
+  }
+
+  /** Running (since start(), until stop()), online or not: its keypad serves the codes it holds. */
+  get started(): boolean {
+    return !this.stopped;
   }
 
   get online(): boolean {
@@ -161,6 +193,11 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
   /** The compartment mapping in force (from the constructor or the last apply_config). */
   mapping(): CompartmentMappingEntry[] {
     return [...this.wiring.values()].sort((a, b) => a.compartment_number - b.compartment_number);
+  }
+
+  /** The codes held, as the console sent them and as local use changed them since (by compartment number). */
+  accessCodes(): AccessCodeEntry[] {
+    return [...this.codes.values()].sort((a, b) => (a.compartment_number ?? 0) - (b.compartment_number ?? 0));
   }
 
   /** How many events wait for the connection to come back. */
@@ -203,33 +240,75 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     await this.connect();
   }
 
-  /** A courier (or customer) leaves a parcel with an access code: door opens, parcel_deposited, door closes. */
-  async depositParcel(input: { compartmentNumber: number; accessCode: string; trackingCode?: string }): Promise<void> {
-    this.requireCompartment(input.compartmentNumber);
-    this.parcels.set(input.compartmentNumber, { accessCode: input.accessCode, trackingCode: input.trackingCode });
-    await this.playLocalOpening(input.compartmentNumber, {
+  /**
+   * A courier (or customer) leaves a parcel with an access code: door opens, parcel_deposited, door
+   * closes. The code must be one the terminal holds for a deposit (in its compartment, when given);
+   * otherwise nothing opens. Offline too: the code then allows a pickup, the events wait.
+   */
+  async depositParcel(input: { compartmentNumber?: number; accessCode: string; trackingCode?: string }): Promise<KeypadOutcome> {
+    const checked = this.checkCode(input.accessCode, 'deposit', input.compartmentNumber);
+    if (!checked.ok) return checked;
+    const { compartmentNumber } = checked;
+    const trackingCode = input.trackingCode ?? this.codes.get(input.accessCode)?.tracking_code;
+    this.parcels.set(compartmentNumber, { accessCode: input.accessCode, trackingCode });
+    this.useCode(input.accessCode, 'deposit', compartmentNumber);
+    await this.playLocalOpening(compartmentNumber, {
       event: 'parcel_deposited',
       data: {
-        compartment_number: input.compartmentNumber,
-        access_code: input.accessCode,
-        ...(input.trackingCode ? { tracking_code: input.trackingCode } : {}),
-      },
-    });
-  }
-
-  /** A customer takes a parcel with its access code: door opens, parcel_taken, door closes. */
-  async takeParcel(input: { compartmentNumber: number; accessCode: string; trackingCode?: string }): Promise<void> {
-    this.requireCompartment(input.compartmentNumber);
-    const trackingCode = input.trackingCode ?? this.parcels.get(input.compartmentNumber)?.trackingCode;
-    this.parcels.delete(input.compartmentNumber);
-    await this.playLocalOpening(input.compartmentNumber, {
-      event: 'parcel_taken',
-      data: {
-        compartment_number: input.compartmentNumber,
+        compartment_number: compartmentNumber,
         access_code: input.accessCode,
         ...(trackingCode ? { tracking_code: trackingCode } : {}),
       },
     });
+    return checked;
+  }
+
+  /** A customer (or carrier) takes a parcel with its access code: door opens, parcel_taken, door closes; refused as a deposit is. */
+  async takeParcel(input: { compartmentNumber?: number; accessCode: string; trackingCode?: string }): Promise<KeypadOutcome> {
+    const checked = this.checkCode(input.accessCode, 'pickup', input.compartmentNumber);
+    if (!checked.ok) return checked;
+    const { compartmentNumber } = checked;
+    const trackingCode =
+      input.trackingCode ?? this.codes.get(input.accessCode)?.tracking_code ?? this.parcels.get(compartmentNumber)?.trackingCode;
+    this.parcels.delete(compartmentNumber);
+    this.useCode(input.accessCode, 'pickup', compartmentNumber);
+    await this.playLocalOpening(compartmentNumber, {
+      event: 'parcel_taken',
+      data: {
+        compartment_number: compartmentNumber,
+        access_code: input.accessCode,
+        ...(trackingCode ? { tracking_code: trackingCode } : {}),
+      },
+    });
+    return checked;
+  }
+
+  /**
+   * The keypad's check of a code against the list held: which compartment it opens for this use, or
+   * why nothing opens. A terminal that does not check (checksAccessCodes false) opens the one asked.
+   */
+  private checkCode(accessCode: string, use: LockerAccess, compartmentNumber?: number): KeypadOutcome {
+    const entry = this.codes.get(accessCode);
+    const target = compartmentNumber ?? entry?.compartment_number;
+    let outcome: KeypadOutcome;
+    if (!entry) outcome = { ok: false, reason: 'unknownCode' };
+    else if (entry.allows !== use) outcome = { ok: false, reason: 'notAllowed' };
+    else if (target === undefined || (entry.compartment_number !== undefined && entry.compartment_number !== target))
+      outcome = { ok: false, reason: 'wrongCompartment' };
+    else outcome = { ok: true, compartmentNumber: target };
+    if (!outcome.ok && !this.checksAccessCodes && target !== undefined) outcome = { ok: true, compartmentNumber: target };
+    if (outcome.ok) this.requireCompartment(outcome.compartmentNumber);
+    else this.emit('refused', { accessCode, use, ...(target !== undefined ? { compartmentNumber: target } : {}), reason: outcome.reason });
+    return outcome;
+  }
+
+  /** What the code allows once used, until the console's next list says otherwise (LOCKER_ACCESS_AFTER_USE). */
+  private useCode(accessCode: string, use: LockerAccess, compartmentNumber: number): void {
+    const entry = this.codes.get(accessCode);
+    if (!entry) return;
+    const next = LOCKER_ACCESS_AFTER_USE[use];
+    if (next) this.codes.set(accessCode, { ...entry, compartment_number: compartmentNumber, allows: next });
+    else this.codes.delete(accessCode);
   }
 
   /** The door opens with nothing behind it (forced, faulty lock): door_opened_without_command. */
@@ -538,7 +617,18 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
       case 'software_update':
         this.versionsState.application_version = command.data.version;
         return { answer: { result: 'success', message: `Version ${command.data.version} installed` }, after: () => this.publishVersions() };
+      case 'apply_access_codes':
+        return { answer: this.applyAccessCodes(command.data) };
     }
+  }
+
+  /** Replaces the codes held with the console's full list, unless a newer list is held already. */
+  private applyAccessCodes(data: { as_of: string; codes: AccessCodeEntry[] }): TerminalAnswer {
+    const asOf = Date.parse(data.as_of);
+    if (asOf < this.codesAsOf) return { result: 'success', message: 'A newer list of access codes is held: this one was not applied' };
+    this.codesAsOf = asOf;
+    this.codes = new Map(data.codes.map((entry) => [entry.access_code, { ...entry }]));
+    return { result: 'success', message: `${this.codes.size} access codes held` };
   }
 
   private async openCompartment(compartmentNumber: number, transactionId: string): Promise<TerminalAnswer> {

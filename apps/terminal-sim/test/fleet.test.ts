@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AccessCodeEntry } from '@ebox/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fleet } from '../src/fleet';
 import { type BareBroker, startBareBroker } from './support/bare-broker';
@@ -17,8 +18,10 @@ afterAll(async () => {
   await broker.close();
 });
 
+type ParcelData = { compartment_number: number; access_code: string };
+
 describe('fleet', () => {
-  it('brings many lockers online, plays deposits then pickups with the same codes, and says which could not connect', async () => {
+  it('brings many lockers online, plays only the paths their codes allow (deposit, then pickup), and says which could not connect', async () => {
     const lockers = Array.from({ length: 5 }, () => ({ lockerUuid: randomUUID(), brokerUrl: broker.url, doorCloseAfterMs: 20 }));
     const unreachable = { lockerUuid: randomUUID(), brokerUrl: 'mqtt://127.0.0.1:1', mqttOptions: { reconnectPeriod: 0 } };
     const fleet = new Fleet([...lockers, unreachable], { connectConcurrency: 2 });
@@ -27,22 +30,43 @@ describe('fleet', () => {
       expect(failed.map((f) => f.lockerUuid)).toEqual([unreachable.lockerUuid]);
       expect(fleet.terminals.filter((t) => t.online)).toHaveLength(5);
 
-      for (let i = 0; i < 30; i++) await fleet.playSomething();
+      // Nothing to play before the console gave any code: no random codes.
+      await fleet.playSomething();
+      expect(testConsole.heard.filter((m) => m.channel === 'lockerEvent' && String(m.payload.event).startsWith('parcel_'))).toEqual([]);
+
+      // Each locker: three orders waiting for their deposit, one parcel inside waiting for its pickup.
+      const given = new Map<string, AccessCodeEntry[]>();
+      for (const [index, locker] of lockers.entries()) {
+        const codes: AccessCodeEntry[] = [1, 2, 3, 4].map((number) => ({
+          compartment_number: number,
+          access_code: `${index}0000${number}`,
+          allows: number === 4 ? 'pickup' : 'deposit',
+          order_id: randomUUID(),
+        }));
+        given.set(locker.lockerUuid, codes);
+        const { response } = await testConsole.command(locker.lockerUuid, 'apply_access_codes', { as_of: new Date().toISOString(), codes });
+        expect(response.result).toBe('success');
+      }
+
+      // 5 lockers × (3 deposits + 3 pickups after them + 1 pickup) = 35 openings, then nothing is left.
+      for (let i = 0; i < 40; i++) await fleet.playSomething();
       await new Promise((resolve) => setTimeout(resolve, 200));
       const events = testConsole.heard.filter((m) => m.channel === 'lockerEvent');
       const deposits = events.filter((m) => m.payload.event === 'parcel_deposited');
       const pickups = events.filter((m) => m.payload.event === 'parcel_taken');
-      expect(deposits.length + pickups.length).toBe(30);
-      // Every pickup uses the access code its parcel was deposited with.
-      for (const pickup of pickups) {
-        const { compartment_number, access_code } = pickup.payload.data as { compartment_number: number; access_code: string };
-        const deposit = deposits.filter(
-          (d) =>
-            d.lockerUuid === pickup.lockerUuid &&
-            (d.payload.data as { compartment_number: number }).compartment_number === compartment_number,
-        );
-        expect(deposit.map((d) => (d.payload.data as { access_code: string }).access_code)).toContain(access_code);
+      expect(deposits).toHaveLength(15);
+      expect(pickups).toHaveLength(20);
+      for (const event of [...deposits, ...pickups]) {
+        const { compartment_number, access_code } = event.payload.data as ParcelData;
+        const entry = given.get(event.lockerUuid!)!.find((c) => c.access_code === access_code);
+        // Every opening used a code the console gave, in its own compartment.
+        expect(entry?.compartment_number).toBe(compartment_number);
+        if (event.payload.event === 'parcel_deposited') expect(entry?.allows).toBe('deposit');
+        else if (entry?.allows === 'deposit')
+          // A pickup with a deposit's code comes after that deposit.
+          expect(deposits.findIndex((d) => (d.payload.data as ParcelData).access_code === access_code)).toBeGreaterThanOrEqual(0);
       }
+      expect(fleet.terminals.flatMap((t) => t.accessCodes())).toEqual([]);
       expect(testConsole.heard.filter((m) => m.invalid)).toEqual([]);
     } finally {
       await fleet.stop();

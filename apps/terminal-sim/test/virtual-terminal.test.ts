@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { buildCompartmentMapping, classifyTerminalResponse, createTerminalCommand, hashCompartmentMapping } from '@ebox/domain';
+import {
+  type AccessCodeEntry,
+  buildCompartmentMapping,
+  classifyTerminalResponse,
+  createTerminalCommand,
+  hashCompartmentMapping,
+} from '@ebox/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type VirtualTerminal as Terminal, VirtualTerminal, type VirtualTerminalOptions } from '../src/virtual-terminal';
 import { type BareBroker, startBareBroker } from './support/bare-broker';
@@ -31,6 +37,13 @@ async function startTerminal(options: Partial<VirtualTerminalOptions> = {}): Pro
   await terminal.start();
   return terminal;
 }
+
+/** The console's list of codes for the terminal (apply_access_codes), as it sends it. */
+async function giveCodes(terminal: VirtualTerminal, codes: AccessCodeEntry[], asOf = new Date()) {
+  const { response } = await testConsole.command(terminal.lockerUuid, 'apply_access_codes', { as_of: asOf.toISOString(), codes });
+  return response;
+}
+const order = (n: number) => `0b6f2c1e-7a4d-4e8b-9c3f-00000000000${n}`;
 
 const onChannel = (uuid: string, channel: HeardMessage['channel']) => (m: HeardMessage) => m.lockerUuid === uuid && m.channel === channel;
 const snapshotShows = (uuid: string, number: number, state: string) => (m: HeardMessage) =>
@@ -168,11 +181,28 @@ describe('virtual terminal', () => {
     expect((await answer).payload).toMatchObject({ action: 'dance', result: 'error', error_code: 'INVALID_COMMAND' });
   });
 
-  it('plays a courier deposit and a customer pickup with their access codes', async () => {
+  it('plays a courier deposit and a customer pickup with the code the console gave, and opens nothing for any other code', async () => {
     const terminal = await startTerminal();
     const uuid = terminal.lockerUuid;
-    await terminal.depositParcel({ compartmentNumber: 4, accessCode: 'C-1234', trackingCode: 'BR123' });
-    await terminal.takeParcel({ compartmentNumber: 4, accessCode: '987654' });
+    const response = await giveCodes(terminal, [
+      { compartment_number: 4, access_code: 'C-1234', allows: 'deposit', order_id: order(1), tracking_code: 'BR123' },
+      { compartment_number: 5, access_code: '555555', allows: 'deposit', order_id: order(2) },
+    ]);
+    expect(response).toMatchObject({ result: 'success', message: '2 access codes held' });
+    const refused: string[] = [];
+    terminal.on('refused', (r) => refused.push(`${r.use} ${r.accessCode}: ${r.reason}`));
+    // A code it does not hold, a pickup before the deposit, a code typed for another compartment: no door opens.
+    expect(await terminal.depositParcel({ compartmentNumber: 4, accessCode: '987654' })).toEqual({ ok: false, reason: 'unknownCode' });
+    expect(await terminal.takeParcel({ accessCode: 'C-1234' })).toEqual({ ok: false, reason: 'notAllowed' });
+    expect(await terminal.depositParcel({ compartmentNumber: 5, accessCode: 'C-1234' })).toEqual({ ok: false, reason: 'wrongCompartment' });
+    expect(refused).toEqual(['deposit 987654: unknownCode', 'pickup C-1234: notAllowed', 'deposit C-1234: wrongCompartment']);
+    expect(terminal.doorStates()[4]).toBe('closed');
+
+    expect(await terminal.depositParcel({ accessCode: 'C-1234' })).toEqual({ ok: true, compartmentNumber: 4 });
+    // The parcel is in: the same code now takes it out, and once taken it opens nothing more.
+    expect(terminal.accessCodes().find((c) => c.access_code === 'C-1234')).toMatchObject({ allows: 'pickup' });
+    expect(await terminal.takeParcel({ compartmentNumber: 4, accessCode: 'C-1234' })).toEqual({ ok: true, compartmentNumber: 4 });
+    expect(terminal.accessCodes().map((c) => c.access_code)).toEqual(['555555']);
     await testConsole.waitFor(
       (m) =>
         onChannel(uuid, 'lockerEvent')(m) &&
@@ -186,7 +216,7 @@ describe('virtual terminal', () => {
       ['parcel_deposited', { compartment_number: 4, access_code: 'C-1234', tracking_code: 'BR123' }],
       ['door_closed', { compartment_number: 4 }],
       ['door_opened', { compartment_number: 4 }],
-      ['parcel_taken', { compartment_number: 4, access_code: '987654', tracking_code: 'BR123' }],
+      ['parcel_taken', { compartment_number: 4, access_code: 'C-1234', tracking_code: 'BR123' }],
       ['door_closed', { compartment_number: 4 }],
     ]);
   });
@@ -194,11 +224,13 @@ describe('virtual terminal', () => {
   it('holds events while offline and sends them after reconnecting as one batch, oldest first with their times', async () => {
     const terminal = await startTerminal({ doorCloseAfterMs: 50 });
     const uuid = terminal.lockerUuid;
+    await giveCodes(terminal, [{ compartment_number: 5, access_code: '111222', allows: 'pickup', order_id: order(3) }]);
     await terminal.goOffline();
     const will = await testConsole.waitFor(onChannel(uuid, 'lockerStateConnection'), 5_000, 'the last will');
     expect(will.payload).toMatchObject({ status: 'offline', reason: 'mqtt_last_will' });
 
-    await terminal.takeParcel({ compartmentNumber: 5, accessCode: '111222' });
+    // Offline, it still serves the code it holds.
+    expect(await terminal.takeParcel({ compartmentNumber: 5, accessCode: '111222' })).toMatchObject({ ok: true });
     await new Promise((resolve) => setTimeout(resolve, 20));
     await terminal.forceDoor(6);
     expect(terminal.heldEvents).toBe(5);
@@ -226,6 +258,7 @@ describe('virtual terminal', () => {
   it('sync publishes the snapshot and versions again, and resends the last offline batch with the same inner ids', async () => {
     const terminal = await startTerminal({ doorCloseAfterMs: 20 });
     const uuid = terminal.lockerUuid;
+    await giveCodes(terminal, [{ compartment_number: 2, access_code: '424242', allows: 'deposit', order_id: order(4) }]);
     await terminal.goOffline();
     await terminal.depositParcel({ compartmentNumber: 2, accessCode: '424242' });
     await terminal.goOnline();
@@ -244,6 +277,25 @@ describe('virtual terminal', () => {
     expect(again.payload.message_id).not.toBe(first.payload.message_id);
     expect(counts().snapshots).toBe(before.snapshots + 1);
     expect(counts().versions).toBe(before.versions + 1);
+  });
+
+  it('keeps the newest list of codes: one the console read earlier, arriving late, is not applied', async () => {
+    const terminal = await startTerminal();
+    const now = Date.now();
+    await giveCodes(terminal, [{ compartment_number: 1, access_code: '222222', allows: 'pickup', order_id: order(5) }], new Date(now));
+    const late = await giveCodes(
+      terminal,
+      [{ compartment_number: 1, access_code: '111111', allows: 'deposit', order_id: order(5) }],
+      new Date(now - 1_000),
+    );
+    expect(late.result).toBe('success');
+    expect(terminal.accessCodes().map((c) => c.access_code)).toEqual(['222222']);
+    // The full list replaces what was held: an empty one leaves no code at all.
+    await giveCodes(terminal, [], new Date(now + 1_000));
+    expect(terminal.accessCodes()).toEqual([]);
+    // A terminal application that does not check codes (an older one) opens and reports what was typed.
+    terminal.checksAccessCodes = false;
+    expect(await terminal.depositParcel({ compartmentNumber: 3, accessCode: '999999' })).toEqual({ ok: true, compartmentNumber: 3 });
   });
 
   it('restart_app answers, then the application comes back', async () => {
