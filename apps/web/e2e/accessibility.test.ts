@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { ENTITIES, type EntityDeclaration, type Language, userEntity } from '@ebox/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -7,6 +6,7 @@ import { PAGES } from '../src/app/route-table';
 import { entityRoutes } from '../src/kit/entity-routes';
 import type { EntityRouteHandle } from '../src/kit/route-entity';
 import { nestedScreenOf } from '../src/kit/screens';
+import { seriousAxeProblems } from './support/axe';
 import { ACTION_TIMEOUT, baseUrl, owner, setUpBrowser, text, uniqueSuffix } from './support/browser';
 import { asOwner, createUser } from './support/users';
 
@@ -17,27 +17,10 @@ import { asOwner, createUser } from './support/users';
  * axe-core (WCAG 2.1 A and AA plus best practice). A violation of impact serious or critical fails,
  * named by page, rule and element. The structure the issue asks for is checked on its own: one
  * level-one heading, everything inside a landmark, a main landmark, a document title naming the page.
- *
- * AXE_DISABLE_RULES=color-contrast,... switches rules off for a local run (never in the suite).
+ * The axe run itself is support/axe.ts (AXE_DISABLE_RULES there).
  */
 
 const browser = setUpBrowser();
-
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-/** Rules of the issue's "structure" whose impact axe calls moderate: they fail at any impact. */
-const STRUCTURE_RULES = new Set([
-  'page-has-heading-one',
-  'landmark-one-main',
-  'region',
-  'document-title',
-  'landmark-unique',
-  'empty-table-header',
-]);
-const DISABLED_RULES = (process.env.AXE_DISABLE_RULES ?? '')
-  .split(',')
-  .map((rule) => rule.trim())
-  .filter(Boolean);
 
 type Session = 'none' | 'owner' | 'unverified' | 'waiting';
 type Visit = { route: string; session: Session; resolve?: () => Promise<string> };
@@ -209,9 +192,6 @@ function setUpPages(browserOf: () => Browser): (combination: Combination, sessio
   };
 }
 
-type AxeNode = { target: unknown[]; failureSummary?: string };
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: AxeNode[] };
-
 /**
  * Opens an address the way a user moves through the console: the first one loads the console, the
  * next ones are the router's own navigations (a history entry and a popstate, as Back does), which
@@ -257,26 +237,7 @@ async function problemsOn(page: Page, address: string, route: string, combinatio
   const where = `${route} (${combination.language}, ${combination.viewport.name})`;
   const pathname = new URL(page.url()).pathname;
   if (pathname !== address.split('?')[0] && !LEAVES_BY_ITSELF.has(route)) return [`${where}: opened ${pathname} instead of ${address}`];
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
-  const violations = await page.evaluate(
-    async ({ tags, disabled }) => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-      const results = await axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-        rules: Object.fromEntries(disabled.map((rule) => [rule, { enabled: false }])),
-        resultTypes: ['violations'],
-      });
-      return results.violations;
-    },
-    { tags: AXE_TAGS, disabled: DISABLED_RULES },
-  );
-  const problems = (violations as AxeViolation[])
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || STRUCTURE_RULES.has(violation.id))
-    .map((violation) => {
-      const targets = violation.nodes.slice(0, 5).map((node) => node.target.join(' '));
-      const more = violation.nodes.length > 5 ? ` and ${violation.nodes.length - 5} more` : '';
-      return `${where}: ${violation.id} (${violation.impact}) ${violation.help}: ${targets.join(' | ')}${more}`;
-    });
+  const problems = (await seriousAxeProblems(page)).map((problem) => `${where}: ${problem}`);
   // A control named only by an antd icon's English label ("close-circle", "search"): the name is
   // not in the user's language and says nothing of what the control does. Clear buttons count even
   // while hidden (they show as soon as a field has a value).

@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { buildApp } from '../../api/src/app';
-import { loadConfig } from '../../api/src/config';
-import { connectDatabase } from '../../api/src/platform/db/client';
-import type { MqttLink } from '../../api/src/platform/mqtt';
-import { seedOwner, seedRolesAndSettings } from '../../api/src/platform/seed';
-import { createDatabaseFromTemplate } from '../../api/test/support/database';
-import { VirtualTerminal } from '../../terminal-sim/src';
-import { ACTION_TIMEOUT, SCREENSHOT_DIR, see, setUpBrowser, signIn, text } from './support/browser';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { VirtualTerminal } from '../../terminal-sim/src';
+import { ACTION_TIMEOUT, SCREENSHOT_DIR, screenshot as screenshotPage, see, setUpBrowser, signIn, text } from './support/browser';
 import { seeToast } from './support/controls';
+import { type OwnConsole, startOwnConsole, startVirtualTerminal } from './support/own-console';
 
 /**
  * Issue 14, item 7 in the browser: a virtual terminal on the console's own broker opens a door and
@@ -22,63 +13,20 @@ import { seeToast } from './support/controls';
  * last will) and the locker reads offline on its page and in the list's network summary.
  *
  * The shared console runs without a broker, so this file has a console of its own with the
- * embedded one (as `npm start` runs it), on a database cloned from the run's template.
+ * embedded one (as `npm start` runs it): support/own-console.ts.
  */
 
 const browser = setUpBrowser();
 const say = (key: string, values?: Record<string, string | number>) => text('pt-BR', key, values);
-const OWNER = { email: 'owner@live.e2e.ebox.local', password: 'Own3r-live-pass' };
 
-let app: FastifyInstance;
-let baseUrl = '';
-let token = '';
-let closeConsole: () => Promise<void> = async () => {};
+let own: OwnConsole;
 let terminal: VirtualTerminal | undefined;
 let lockerId = '';
 let configured: Promise<void> = Promise.resolve();
 
-async function call<T = any>(method: string, apiPath: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/io/api/v1${apiPath}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 beforeAll(async () => {
-  const { adminUrl, template } = inject('e2eDatabaseServer');
-  const databaseUrl = await createDatabaseFromTemplate(adminUrl, template);
-  const database = connectDatabase(databaseUrl, 4);
-  const roleIds = await seedRolesAndSettings(database.db);
-  await seedOwner(database.db, roleIds, OWNER.email, OWNER.password);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-e2e-live-'));
-  const config = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'e2e-live-console-secret-long-enough-for-hs256',
-      MQTT_PORT: '0',
-      MQTT_HOST: '127.0.0.1',
-      TERMINAL_HEARTBEAT_SECONDS: '2',
-    }),
-    webDistDir: inject('e2eWebDistDir'),
-    logLevel: 'silent',
-  };
-  app = await buildApp({ db: database.db, config, logger: false, forceCloseConnections: true, mqtt: true });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  config.appUrl = baseUrl;
-  closeConsole = async () => {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  token = await call<string>('POST', '/auth/sign-in', OWNER);
-
+  own = await startOwnConsole({ mqtt: true, heartbeatSeconds: 2 });
+  const call = <T = any>(method: string, apiPath: string, body?: unknown) => own.call<T>(method, apiPath, body);
   // A locker of two modules: a column of three small doors and one of a small and a tall one.
   const small = await call('POST', '/compartimentLayout', { data: { code: 'P', name: 'Pequeno', width: 40, height: 12, depth: 50 } });
   const tall = await call('POST', '/compartimentLayout', { data: { code: 'G', name: 'Grande', width: 40, height: 36, depth: 50 } });
@@ -110,52 +58,29 @@ beforeAll(async () => {
     boardNumber: number;
     comNumber: number;
   }[];
-  const link = app.deps.mqtt as MqttLink;
-  const credentials = await link.admin.createTerminalCredentials({ lockerId, username: terminalId });
-  terminal = new VirtualTerminal({
-    brokerUrl: link.url,
-    lockerUuid: terminalId,
-    username: credentials.username,
-    password: credentials.password,
-    heartbeatIntervalSeconds: 2,
+  ({ terminal, configured } = await startVirtualTerminal(own, {
+    lockerId,
+    terminalId,
     compartments: compartments.map((row) => ({ number: row.number, boardNumber: row.boardNumber, channel: row.comNumber })),
     // Long: on a loaded machine a full-page picture alone can take many seconds.
     doorCloseAfterMs: 120_000,
-    mqttOptions: { reconnectPeriod: 0 },
-  });
-  // The console configures the terminal as it comes online (apply_config); a door forced before
-  // that lands would be overwritten by the configured snapshot, as on a real device.
-  configured = new Promise<void>((resolve) => {
-    terminal?.on('sent', (message) => {
-      if (message.channel === 'lockerResponse' && message.payload.action === 'apply_config') resolve();
-    });
-  });
-  await terminal.start();
+  }));
 }, 120_000);
 
 afterAll(async () => {
   await terminal?.stop().catch(() => {});
-  await closeConsole();
+  await own?.close();
 });
 
-/**
- * A picture of the page as it is now. Not the shared helper's: it waits for the network to go idle,
- * which a page holding its live stream never does, and the door would have closed meanwhile.
- */
-async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
-  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  mkdirSync(path.dirname(file), { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: file, fullPage });
-  return file;
-}
+/** A picture of a page holding its live stream (the door would close while waiting for an idle network). */
+const screenshot = (page: Page, name: string, fullPage = true) => screenshotPage(page, name, { live: true, fullPage });
 
 async function ownerPageOf(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser().newContext({ baseURL: baseUrl, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await browser().newContext({ baseURL: own.baseUrl, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   context.setDefaultTimeout(ACTION_TIMEOUT);
   await context.addInitScript(() => window.localStorage.setItem('language', 'pt-BR'));
   const page = await context.newPage();
-  await signIn(page, OWNER.email, OWNER.password);
+  await signIn(page, own.owner.email, own.owner.password);
   return { context, page };
 }
 

@@ -237,13 +237,17 @@ export function linkInMail(mail: MailboxEntry, page: string): string {
   return link;
 }
 
-/** A full-page screenshot in /work/main/screenshots/<name>.png, once the page has settled. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * A full-page screenshot in /work/main/screenshots/<name>.png, once the page has settled. `live`:
+ * the page holds its live stream (GET /live), so its network never goes idle: only its animations
+ * are waited for. `fullPage: false`: the window only.
+ */
+export async function screenshot(page: Page, name: string, options: { live?: boolean; fullPage?: boolean } = {}): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   mkdirSync(path.dirname(file), { recursive: true });
-  await page.waitForLoadState('networkidle').catch(() => {});
+  if (!options.live) await page.waitForLoadState('networkidle').catch(() => {});
   await animationsSettled(page);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }
 

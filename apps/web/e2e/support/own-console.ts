@@ -7,8 +7,10 @@ import { buildApp } from '../../../api/src/app';
 import { loadConfig } from '../../../api/src/config';
 import { seedDemoData } from '../../../api/src/modules/demo/seed-demo';
 import { connectDatabase } from '../../../api/src/platform/db/client';
+import type { MqttLink } from '../../../api/src/platform/mqtt';
 import { seedOwner, seedRolesAndSettings } from '../../../api/src/platform/seed';
 import { createDatabaseFromTemplate } from '../../../api/test/support/database';
+import { VirtualTerminal } from '../../../terminal-sim/src';
 
 /**
  * A console of a test file's own, for a test that changes what every page of the shared console
@@ -24,13 +26,20 @@ export type OwnConsole = {
   signIn: () => Promise<string>;
   /** An API call as the owner: path under /io/api/v1, JSON in and out; fails on an error status. */
   call: <T>(method: string, apiPath: string, body?: unknown) => Promise<T>;
+  /** The terminal link (with `mqtt`): its broker's address and the admin that gives a virtual terminal its credentials. */
+  mqtt: MqttLink | undefined;
   close: () => Promise<void>;
 };
 
 export const OWN_OWNER = { email: 'owner@own.e2e.ebox.local', password: 'Own3r-own-pass' };
 
-/** `mqtt`: the terminal link on, with its embedded broker on a free port of 127.0.0.1 (enrolment, live lockers). */
-export async function startOwnConsole(options: { demoData?: boolean; mqtt?: boolean } = {}): Promise<OwnConsole> {
+/**
+ * `mqtt`: the terminal link on, with its embedded broker on a free port of 127.0.0.1 (enrolment, live
+ * lockers); `heartbeatSeconds`: the terminals' heartbeat interval it configures.
+ */
+export async function startOwnConsole(
+  options: { demoData?: boolean; mqtt?: boolean; heartbeatSeconds?: number } = {},
+): Promise<OwnConsole> {
   const { adminUrl, template } = inject('e2eDatabaseServer');
   const databaseUrl = await createDatabaseFromTemplate(adminUrl, template);
   const database = connectDatabase(databaseUrl, 4);
@@ -42,6 +51,7 @@ export async function startOwnConsole(options: { demoData?: boolean; mqtt?: bool
       DATA_DIR: dataDir,
       JWT_SECRET: 'e2e-own-console-secret-long-enough-for-hs256',
       ...(options.mqtt ? { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } : {}),
+      ...(options.heartbeatSeconds ? { TERMINAL_HEARTBEAT_SECONDS: String(options.heartbeatSeconds) } : {}),
     }),
     webDistDir: inject('e2eWebDistDir'),
     logLevel: 'silent',
@@ -75,10 +85,47 @@ export async function startOwnConsole(options: { demoData?: boolean; mqtt?: bool
     owner: OWN_OWNER,
     signIn,
     call: async <T>(method: string, apiPath: string, body?: unknown) => request<T>(method, apiPath, body, token ?? (await signIn())),
+    mqtt: app.deps.mqtt ?? undefined,
     async close() {
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A virtual terminal for one of the own console's lockers, with credentials from the console's
+ * broker. `configured` settles when it has answered the console's apply_config: a door forced
+ * before that would be overwritten by the configured snapshot, as on a real device.
+ */
+export async function startVirtualTerminal(
+  own: OwnConsole,
+  options: {
+    lockerId: string;
+    terminalId: string;
+    compartments: { number: number; boardNumber: number; channel: number }[];
+    doorCloseAfterMs: number;
+  },
+): Promise<{ terminal: VirtualTerminal; configured: Promise<void> }> {
+  const link = own.mqtt;
+  if (!link) throw new Error('the console runs the terminal link');
+  const credentials = await link.admin.createTerminalCredentials({ lockerId: options.lockerId, username: options.terminalId });
+  const terminal = new VirtualTerminal({
+    brokerUrl: link.url,
+    lockerUuid: options.terminalId,
+    username: credentials.username,
+    password: credentials.password,
+    heartbeatIntervalSeconds: 2,
+    compartments: options.compartments,
+    doorCloseAfterMs: options.doorCloseAfterMs,
+    mqttOptions: { reconnectPeriod: 0 },
+  });
+  const configured = new Promise<void>((resolve) => {
+    terminal.on('sent', (message) => {
+      if (message.channel === 'lockerResponse' && message.payload.action === 'apply_config') resolve();
+    });
+  });
+  await terminal.start();
+  return { terminal, configured };
 }

@@ -1,21 +1,16 @@
 import { DECLARED_ENTITIES } from '@ebox/domain';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Flex, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Descriptions, Drawer, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/current-user';
 import { formatDateTime } from '../../app/format';
-import { tagForTests } from '../../app/tag-for-tests';
 import { RecordHistory } from '../../kit/audit/record-history';
-import { type EntityRecord, entityKeys } from '../../kit/entity-api';
+import type { EntityRecord } from '../../kit/entity-api';
 import { enumLabel } from '../../kit/entity-labels';
-import { sendCommand } from './command-request';
+import { useCompartmentCommand } from './compartment-command';
 import { STATUS_LOOKS, statusOf } from './compartment-look';
 import './messages';
 
 const compartiment = DECLARED_ENTITIES.compartiment;
-
-type Action = 'open' | 'lock' | 'release';
 
 /**
  * A compartment of the locker's face: its state, open (GET /compartiment/open/{id}), lock and release
@@ -25,44 +20,10 @@ type Action = 'open' | 'lock' | 'release';
 export function CompartmentDrawer({ compartment, onClose }: { compartment: EntityRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { can } = useCurrentUser();
-  const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<Action | null>(null);
+  const { busy, confirm } = useCompartmentCommand(compartment);
   const number = compartment?.number;
   const status = statusOf(compartment?.status);
   const doorOpen = compartment?.doorOpen === true;
-
-  const run = async (action: Action) => {
-    if (!compartment) return;
-    setBusy(action);
-    try {
-      if (action === 'open') {
-        await sendCommand('GET', `/compartiment/open/${compartment.id}`);
-        message.success(t('lockerLive.compartment.opened', { number }));
-      } else {
-        await sendCommand('PUT', `/compartiment/lock/${compartment.id}`, { data: { status: action === 'lock' ? 'DAMAGE' : 'AVAILABLE' } });
-        message.success(t(action === 'lock' ? 'lockerLive.compartment.locked' : 'lockerLive.compartment.released', { number }));
-      }
-    } catch (error) {
-      message.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(null);
-      await queryClient.invalidateQueries({ queryKey: entityKeys.all('compartiment') });
-      await queryClient.invalidateQueries({ queryKey: entityKeys.all('auditLog') });
-    }
-  };
-
-  const confirm = (action: Action) => {
-    const titleKey = { open: 'confirmOpen', lock: 'confirmLock', release: 'confirmRelease' }[action];
-    modal.confirm({
-      title: t(`lockerLive.compartment.${titleKey}`, { number }),
-      content: t(`lockerLive.compartment.${titleKey}Text`),
-      okText: t(`lockerLive.compartment.${action}`),
-      okButtonProps: { danger: action !== 'release', ...tagForTests(`confirm-${action}`) },
-      cancelText: t('kit.actions.cancel'),
-      onOk: () => run(action),
-    });
-  };
 
   return (
     <Drawer

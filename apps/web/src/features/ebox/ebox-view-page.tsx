@@ -24,7 +24,7 @@ const compartiment = DECLARED_ENTITIES.compartiment;
 
 type Metrics = { compartiments: unknown[]; orders: unknown[]; statusCompartiments: Record<string, number> };
 
-/** GET /ebox/metrics?eboxId: the locker's compartments by status (orders join when they exist). */
+/** GET /ebox/metrics?eboxId: the locker's compartments by status and the live orders the user may read. */
 function LockerMetrics({ eboxId }: { eboxId: string }) {
   const { t } = useTranslation();
   const metrics = useQuery({

@@ -8,6 +8,7 @@ import { type EntityRecord, entityKeys, type ListResult } from '../../kit/entity
 import { enumLabel } from '../../kit/entity-labels';
 import { CompartmentDrawer } from './compartment-drawer';
 import { type CompartmentStatus, cellStyle, STATUS_LOOKS, statusOf } from './compartment-look';
+import { doorOpenOf, type LiveDoors } from './door-state';
 import './messages';
 
 const compartiment = DECLARED_ENTITIES.compartiment;
@@ -18,20 +19,8 @@ const MIN_CELL = 58;
 const COLUMN_WIDTH = 104;
 
 export const faceKey = (eboxId: string) => [...entityKeys.all('compartiment'), 'face', eboxId] as const;
-/** Doors as the pushed events told them, by compartment id (see doorOpenOf). */
+/** The doors as the pushed events told them (door-state.ts). */
 export const doorsKey = (eboxId: string) => ['live-doors', eboxId] as const;
-export type LiveDoors = Record<string, { open: boolean; at: string }>;
-
-/**
- * A door as the last word about it says: the pushed event when it is newer than what the record
- * holds (a record reloaded a moment before its row was written, or a link that keeps no door state).
- */
-function doorOpenOf(row: EntityRecord, doors: LiveDoors | undefined): boolean {
-  const live = doors?.[row.id];
-  const stored = row.doorChangedAt ? Date.parse(String(row.doorChangedAt)) : Number.NEGATIVE_INFINITY;
-  if (live && Date.parse(live.at) >= stored) return live.open;
-  return row.doorOpen === true;
-}
 
 /** GET /compartiment?filter[ebox]: every compartment of the locker with its door and status. */
 export function useLockerCompartments(eboxId: string) {
@@ -97,7 +86,13 @@ export function LockerFace({ locker, live }: { locker: EntityRecord; live: boole
   const { t } = useTranslation();
   const compartments = useLockerCompartments(locker.id);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const doors = useQuery<LiveDoors>({ queryKey: doorsKey(locker.id), queryFn: () => ({}), staleTime: Number.POSITIVE_INFINITY }).data;
+  // Only ever written by the pushed reports: never fetched, so no fetch can land over a report.
+  const doors = useQuery<LiveDoors>({
+    queryKey: doorsKey(locker.id),
+    queryFn: () => ({}),
+    initialData: {},
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data;
   const rows = (compartments.data?.rows ?? []).map((row) => ({ ...row, doorOpen: doorOpenOf(row, doors) }));
   const columns = columnsOf(rows);
   const tallest = Math.max(1, ...columns.map((column) => column.reduce((sum, row) => sum + heightOf(row), 0)));

@@ -8,7 +8,8 @@ import { formatDateTime } from '../../app/format';
 import { type LiveMessage, useLiveConnected, useLiveEvents } from '../../app/live-events';
 import { type EntityRecord, entityKeys, type ListResult } from '../../kit/entity-api';
 import { enumLabel } from '../../kit/entity-labels';
-import { doorsKey, faceKey, type LiveDoors } from './locker-face';
+import { type LiveDoors, mergeDoorReport } from './door-state';
+import { doorsKey, faceKey } from './locker-face';
 import './messages';
 
 const ebox = DECLARED_ENTITIES.ebox;
@@ -67,15 +68,14 @@ export function useLockerLive(locker: EntityRecord): boolean {
     if (event.name === 'compartiment.doorEvent') {
       const open = event.payload.event !== 'door_closed';
       announce(t(open ? 'lockerLive.announce.doorOpened' : 'lockerLive.announce.doorClosed', { number: event.payload.number }));
-      queryClient.setQueryData<LiveDoors>(doorsKey(locker.id), (old) => ({
-        ...old,
-        [event.payload.compartimentId]: { open, at: event.payload.at },
-      }));
-    } else {
+      const { compartimentId, at } = event.payload;
+      queryClient.setQueryData<LiveDoors>(doorsKey(locker.id), (old) => mergeDoorReport(old, compartimentId, { open, at }));
+    } else if (event.name === 'compartiment.statusChanged') {
       queryClient.setQueryData<ListResult>(faceKey(locker.id), (old) =>
         patchRows(old, event.payload.compartimentId, { status: event.payload.status }),
       );
     }
+    // order.statusChanged: a deposit, pickup or cancel moved the compartment's status with the order's; read it again.
     void queryClient.invalidateQueries({ queryKey: entityKeys.all('compartiment') });
     void queryClient.invalidateQueries({ queryKey: entityKeys.all('auditLog') });
   });

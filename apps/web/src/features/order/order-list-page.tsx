@@ -9,7 +9,10 @@ import { useErrorHandler } from '../../app/error-handler';
 import type { EntityRecord } from '../../kit/entity-api';
 import { CLEARABLE } from '../../kit/fields/clear-icon';
 import { EntityList } from '../../kit/list/entity-list';
+import { bulkActionsOf } from '../../kit/list/list-extensions';
 import { useRouteEntity } from '../../kit/route-entity';
+import { useOrderLive } from './order-live';
+import './messages';
 
 const order = DECLARED_ENTITIES.order;
 
@@ -64,8 +67,10 @@ function TrackingSearch() {
   );
 }
 
-/** /order: the kit's list with the tracking-code search above it. */
+/** /order: the kit's list with the tracking-code search above it; the orders shown follow their status live. */
 export function OrderListPage() {
   const entity = useRouteEntity(order);
-  return <EntityList key={entity.name} entity={entity} description={<TrackingSearch />} />;
+  useOrderLive();
+  // Its own page, so it asks for the list's extensions itself (Print tags), as the kit's list page does.
+  return <EntityList key={entity.name} entity={entity} description={<TrackingSearch />} bulkActions={bulkActionsOf(entity.name)} />;
 }

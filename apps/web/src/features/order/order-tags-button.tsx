@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { saveBlob } from '../../kit/entity-api';
 import type { BulkActionContext } from '../../kit/list/entity-list';
+import './messages';
 
 /** A base64 answer as the PDF it holds. */
 function pdfOf(base64: string): Blob {

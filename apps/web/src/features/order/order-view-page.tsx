@@ -1,25 +1,32 @@
-import { CalendarOutlined, SwapOutlined } from '@ant-design/icons';
-import { consoleMovesOf, DECLARED_ENTITIES, type OrderStatus, type OrderType } from '@ebox/domain';
+import { CalendarOutlined, CloseCircleOutlined, SwapOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
+import { consoleMovesOf, DECLARED_ENTITIES, type OrderStatus, type OrderType, type RelationRef } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Form, Input, Modal, Select, Space, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { announce } from '../../app/announcer';
 import { api } from '../../app/api-client';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { formatDateTime } from '../../app/format';
+import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityRecord, entityKeys } from '../../kit/entity-api';
 import { enumLabel } from '../../kit/entity-labels';
 import { DateTimeInput } from '../../kit/fields/date-inputs';
 import { useRouteEntity } from '../../kit/route-entity';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
+import { useCompartmentCommand } from '../ebox/compartment-command';
+import './messages';
+import { useOrderLive } from './order-live';
 
 const order = DECLARED_ENTITIES.order;
 
 /** One row of GET /order/{id}/history. */
 type HistoryEntry = {
   id: string;
-  from: string;
+  /** null: the order's creation. */
+  from: string | null;
   to: string | null;
   refused: boolean;
   trigger: string;
@@ -53,14 +60,17 @@ function OrderHistory({ orderId, type }: { orderId: string; type: string }) {
                   {formatDateTime(entry.at)} · {t(`entities.order.lifecycle.triggers.${entry.trigger}`, { defaultValue: entry.trigger })}
                 </Typography.Text>
                 <span>
-                  {status(entry.from)}
-                  {entry.to ? ` → ${status(entry.to)}` : ''} {entry.refused && <Tag color="red">{t('entities.order.history.refused')}</Tag>}
+                  {[entry.from, entry.to]
+                    .filter((value): value is string => value !== null)
+                    .map(status)
+                    .join(' → ')}{' '}
+                  {entry.refused && <Tag color="red">{t('entities.order.history.refused')}</Tag>}
                 </span>
                 {entry.refusal && (
                   <Typography.Text type="danger">
                     {t(`entities.order.lifecycle.refusals.${entry.refusal}`, {
                       type: enumLabel(t, order, 'type', type),
-                      status: status(entry.from),
+                      status: entry.from ? status(entry.from) : '',
                       trigger: t(`entities.order.lifecycle.triggers.${entry.trigger}`, { defaultValue: entry.trigger }),
                     })}
                   </Typography.Text>
@@ -205,22 +215,111 @@ function UpdateOverdueButton({ record }: { record: EntityRecord }) {
   );
 }
 
-/** /order/:id: the order, its console actions (update status, update expiry date) and its history timeline. */
+/** Whether the lifecycle lets the console cancel the order where it stands. */
+function cancellable(record: EntityRecord): boolean {
+  return consoleMovesOf(record.type as OrderType, (record.status ?? 'CREATED') as OrderStatus).some((move) => move.action === 'cancel');
+}
+
+/**
+ * Cancel (spec 4.1: deleting an order cancels it, DELETE /order): after a confirmation, and the
+ * order stays on screen, canceled, with the change in its history.
+ */
+function CancelButton({ record }: { record: EntityRecord }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const handleError = useErrorHandler();
+  const queryClient = useQueryClient();
+  const trackingCode = String(record.trackingCode ?? '');
+  const confirm = () =>
+    modal.confirm({
+      title: t('orderPage.cancel.title', { trackingCode }),
+      content: t('orderPage.cancel.text'),
+      okText: t('orderPage.cancel.confirm'),
+      okButtonProps: { danger: true, ...tagForTests('confirm-order-cancel') },
+      cancelText: t('orderPage.cancel.keep'),
+      onOk: async () => {
+        try {
+          await api.delete('/order', { ids: [record.id] });
+          message.success(t('orderPage.cancel.success', { trackingCode }));
+          await queryClient.invalidateQueries({ queryKey: entityKeys.all('order') });
+          await queryClient.invalidateQueries({ queryKey: entityKeys.all('compartiment') });
+        } catch (error) {
+          handleError(error);
+        }
+      },
+    });
+  return (
+    <Button danger icon={<CloseCircleOutlined />} onClick={confirm} data-testid="order-cancel">
+      {t('orderPage.cancel.button')}
+    </Button>
+  );
+}
+
+/** Opens the order's compartment at its locker (compartimentOpen), as the locker face does, for this order. */
+function OpenCompartmentButton({ record, compartment }: { record: EntityRecord; compartment: RelationRef }) {
+  const { t } = useTranslation();
+  const number = record.compartimentNumber ?? compartment.label;
+  const { busy, confirm } = useCompartmentCommand({ id: compartment.id, number }, record.id);
+  return (
+    <Button icon={<UnlockOutlined />} loading={busy === 'open'} onClick={() => confirm('open')} data-testid="order-open-compartment">
+      {t('orderPage.open.button', { number })}
+    </Button>
+  );
+}
+
+const CUSTOMER_FIELDS = ['toCustomer', 'fromCustomer'] as const;
+
+/** Spec 2.6: the order's customer edited from the order, /customer/:id/edit/:idOrder, which comes back here. */
+function EditCustomerButtons({ record }: { record: EntityRecord }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return CUSTOMER_FIELDS.map((field) => {
+    const customer = record[field] as RelationRef | null | undefined;
+    if (!customer?.id) return null;
+    return (
+      <Button
+        key={field}
+        icon={<UserOutlined />}
+        onClick={() => navigate(`/customer/${customer.id}/edit/${record.id}`)}
+        data-testid={`order-edit-${field}`}
+      >
+        {t('orderPage.customer.edit', { role: t(`entities.order.fields.${field}`).toLocaleLowerCase(), name: customer.label })}
+      </Button>
+    );
+  });
+}
+
+/** The order's console actions, each shown to the holders of its permission and where the order allows it. */
+function OrderActions({ record }: { record: EntityRecord }) {
+  const { can } = useCurrentUser();
+  const compartment = record.compartiment as RelationRef | null | undefined;
+  return (
+    <Space wrap>
+      {can('orderUpdateStatus') && <UpdateStatusButton record={record} />}
+      {can('orderUpdateOverdue') && <UpdateOverdueButton record={record} />}
+      {can('compartimentOpen') && compartment?.id && <OpenCompartmentButton record={record} compartment={compartment} />}
+      {can('customerEdit') && <EditCustomerButtons record={record} />}
+      {can('orderDestroy') && cancellable(record) && <CancelButton record={record} />}
+    </Space>
+  );
+}
+
+/**
+ * /order/:id: the order, its console actions (update status and expiry date, open its compartment,
+ * edit its customer, cancel) and its history timeline, all following the order live.
+ */
 export function OrderViewPage() {
   const entity = useRouteEntity();
-  const { can } = useCurrentUser();
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const queryClient = useQueryClient();
+  useOrderLive((change) => {
+    if (change.orderId !== id) return;
+    const shown = queryClient.getQueryData<EntityRecord>(entityKeys.find('order', change.orderId));
+    announce(t('orderPage.live.changed', { trackingCode: shown?.trackingCode ?? '', status: enumLabel(t, order, 'status', change.to) }));
+  });
   return (
-    <EntityViewPage
-      entity={entity}
-      header={(record) =>
-        (can('orderUpdateStatus') || can('orderUpdateOverdue')) && (
-          <Space wrap>
-            {can('orderUpdateStatus') && <UpdateStatusButton record={record} />}
-            {can('orderUpdateOverdue') && <UpdateOverdueButton record={record} />}
-          </Space>
-        )
-      }
-    >
+    <EntityViewPage entity={entity} isDestroyable={() => false} header={(record) => <OrderActions record={record} />}>
       {(record) => <OrderHistory orderId={record.id} type={String(record.type)} />}
     </EntityViewPage>
   );

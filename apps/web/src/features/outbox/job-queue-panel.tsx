@@ -7,6 +7,7 @@ import { useErrorHandler } from '../../app/error-handler';
 import { formatDateTime } from '../../app/format';
 import { SectionTitle } from '../../app/page-title';
 import { ScrollRegion } from '../../kit/list/scroll-region';
+import './messages';
 
 /** GET /jobs (docs/architecture.md, jobs and outbox). */
 type QueueState = {

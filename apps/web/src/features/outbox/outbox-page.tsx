@@ -10,6 +10,7 @@ import type { FieldDisplayProps } from '../../kit/fields/field-display';
 import { EntityList } from '../../kit/list/entity-list';
 import type { FieldDisplays } from '../../kit/view/record-view';
 import { JobQueuePanel } from './job-queue-panel';
+import './messages';
 
 /** One row of GET /outbox (docs/architecture.md). */
 type OutboxMessage = {

@@ -80,7 +80,8 @@ export function FieldDisplay({ entity, path, field, value, compact }: FieldDispl
     case 'number':
       return formatNumber(Number(value), i18n.language, { scale: field.scale, currency: field.currency });
     case 'integer':
-      return formatNumber(Number(value), i18n.language, { integer: true });
+      // A number that names its record (an invoice's number) is an identifier: read as written, as its title reads.
+      return path === entity.labelField ? String(value) : formatNumber(Number(value), i18n.language, { integer: true });
     case 'stringList':
       return (
         <Space size={[0, 4]} wrap>

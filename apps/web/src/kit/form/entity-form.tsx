@@ -41,7 +41,7 @@ export function formFieldsOf(entity: EntityDeclaration): [string, Field][] {
 }
 
 function emptyValueOf(field: Field): unknown {
-  if (field.type === 'boolean') return false;
+  if (field.type === 'boolean') return field.initial ?? false;
   if (field.type === 'files' || field.type === 'stringList') return [];
   if ((field.type === 'relation' || field.type === 'enum') && field.multiple) return [];
   if (field.type === 'object') return Object.fromEntries(Object.entries(field.fields).map(([name, inner]) => [name, emptyValueOf(inner)]));

@@ -7,7 +7,15 @@ import {
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { type EntityDeclaration, fileRefsOf, isPlainObject, offersUpdate, type Permission, permissionOf } from '@ebox/domain';
+import {
+  type EntityDeclaration,
+  fileRefsOf,
+  filterPermissionOf,
+  isPlainObject,
+  offersUpdate,
+  type Permission,
+  permissionOf,
+} from '@ebox/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Empty, Grid, Popconfirm, Space, Table, type TableColumnsType, type TableProps, Tooltip, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -180,7 +188,8 @@ export function EntityList(props: EntityListProps) {
   const mayDestroy = Boolean(endpoints.destroy) && permission('destroy', 'Destroy');
   const mayImport = !entity.noImport && permission('import', 'Import');
   const mayRead = permission('read', 'Read');
-  const mayExport = mayRead && (!readOnly || Boolean(exportable));
+  const exportPermission = entity.routes?.exportPermission;
+  const mayExport = mayRead && (!readOnly || Boolean(exportable)) && (!exportPermission || can(exportPermission));
   const open = (record: EntityRecord) => (onOpen ? onOpen(record) : navigate(paths.view(record.id)));
 
   const request: ListRequest = useMemo(() => listRequestOf(entity, state, fixedFilter), [entity, state, fixedFilter]);
@@ -390,7 +399,11 @@ export function EntityList(props: EntityListProps) {
   const selectionContext: BulkActionContext = { selected, clear, refetch };
   const rows = list.error ? [] : (list.data?.rows ?? []);
   useFocusCreatedRow(rows);
-  const offeredFilters = entity.filters.filter((name) => !(fixedFilter && name in fixedFilter));
+  // A filter needing a permission of its own (spec 6 filterEbox...) is offered only to its holders: the API refuses it to others.
+  const offeredFilters = entity.filters.filter((name) => {
+    const permission = filterPermissionOf(entity, name);
+    return !(fixedFilter && name in fixedFilter) && (!permission || can(permission));
+  });
   const activeFilter = compactFilter(state.filter);
   const activeFilterCount = Object.keys(activeFilter).filter((name) => offeredFilters.includes(name)).length;
   const [filtersOpen, setFiltersOpen] = useState(false);

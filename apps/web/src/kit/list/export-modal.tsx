@@ -1,13 +1,19 @@
 import { type EntityDeclaration, type ExportFormat, exportColumnsOf } from '@ebox/domain';
+import { exportByMailAreas as en } from '@ebox/domain/i18n/en/export-by-mail';
+import { exportByMailAreas as ptBR } from '@ebox/domain/i18n/pt-BR/export-by-mail';
 import { Alert, App, Checkbox, Modal, Radio, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
 import { useErrorHandler } from '../../app/error-handler';
+import { addFeatureMessages } from '../../app/i18n';
 import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityEndpoints, type ListRequest, saveBlob, timeZone } from '../entity-api';
 import { entityPluralLabel, fieldAt, fieldLabel } from '../entity-labels';
+
+// An export by mail says so in the dialog's own words, whichever list opens it (issue 8's first-screen budget).
+addFeatureMessages({ 'pt-BR': ptBR, en });
 
 type ExportModalProps = {
   entity: EntityDeclaration;
