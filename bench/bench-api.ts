@@ -3,18 +3,24 @@
  * server), migrated and seeded, the bench customers generated in SQL, an owner who sees every
  * company, and the API (buildApp) listening on loopback. Every part that times the API starts here.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { API_PREFIX, buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
+import { API_PREFIX } from '../apps/api/src/app';
 import { connectDatabase, type Database } from '../apps/api/src/platform/db/client';
 import { startEmbeddedPostgres } from '../apps/api/src/platform/db/embedded';
 import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
 import { user } from '../apps/api/src/platform/db/schema';
 import { seedRolesAndSettings } from '../apps/api/src/platform/seed';
 import { generateBenchData } from './generate';
+import { type ListeningApi, listenBenchApi } from './listen-api';
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 export type BenchDatabase = { url: string; stop: () => Promise<void> };
 
@@ -77,13 +83,26 @@ export async function startBenchApi(options: {
   databaseUrl?: string;
   log: (line: string) => void;
   env?: Record<string, string>;
+  /**
+   * The API in a process of its own (bench/serve-api.ts) rather than in the benchmark's: beside raw
+   * SQL, whose server (PostgreSQL) has its own processes, the API then is not also running the load
+   * generator's HTTP client on its thread, as in production. A part that measures the API's own
+   * memory keeps it in-process.
+   */
+  ownProcess?: boolean;
 }): Promise<BenchApi> {
   const benchDb = await startBenchDatabase(options.databaseUrl);
   const database = connectDatabase(benchDb.url, 10);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-data-'));
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let app: ListeningApi['app'] | undefined;
+  let child: ChildProcess | undefined;
   const stop = async () => {
     await app?.close();
+    if (child && child.exitCode === null) {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    }
     await database.close();
     await benchDb.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -104,23 +123,32 @@ export async function startBenchApi(options: {
       .returning({ id: user.id, tokenVersion: user.tokenVersion });
     if (!owner) throw new Error('bench user not created');
     const env = { DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', ...options.env };
-    app = await buildApp({
-      db: database.db,
-      config: { ...loadConfig(env), logLevel: 'silent' },
-      logger: false,
-      forceCloseConnections: true,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const token = await app.deps.tokens.sign({ sub: owner.id, tv: owner.tokenVersion });
+    let served: { port: number; token: string };
+    if (options.ownProcess) {
+      child = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, 'serve-api.ts')], {
+        env: {
+          ...process.env,
+          BENCH_API_ENV: JSON.stringify(env),
+          BENCH_API_OWNER: JSON.stringify(owner),
+          BENCH_API_DATABASE_URL: benchDb.url,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const [line] = (await once(createInterface({ input: child.stdout as NonNullable<ChildProcess['stdout']> }), 'line')) as [string];
+      served = JSON.parse(line) as { port: number; token: string };
+    } else {
+      const listening = await listenBenchApi(database, env, owner);
+      app = listening.app;
+      served = listening;
+    }
     return {
       database,
       databaseUrl: benchDb.url,
       companyIds,
       ownerId: owner.id,
       dataDir,
-      base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${API_PREFIX}`,
-      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+      base: `http://127.0.0.1:${served.port}${API_PREFIX}`,
+      headers: { authorization: `Bearer ${served.token}`, 'accept-language': 'en' },
       stop,
     };
   } catch (error) {

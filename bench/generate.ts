@@ -9,6 +9,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { DEMO_LOCKERS } from '../apps/api/src/modules/demo/demo-data';
 
 export const FIRST_NAMES = [
   'Ana',
@@ -162,6 +163,69 @@ export async function generateBenchData(client: pg.ClientBase, options: Generate
     await client.query('ROLLBACK');
     throw error;
   }
+}
+
+export type GenerateOrdersOptions = { orders: number; companyIds: string[]; log?: (line: string) => void };
+
+const ORDER_TYPES = ['DELIVERY', 'RETURN', 'STORAGE', 'SEND', 'SMARTDROP'];
+const ORDER_STATUSES = ['CREATED', 'STORED', 'COLLECTED', 'EXPIRED', 'CANCELED'];
+const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
+
+/** The tracking code the k-th generated order has (a search finds it whole). */
+export const benchTrackingCode = (k: number) => `BR${String(k).padStart(10, '0')}XX`;
+
+/**
+ * The demo network's lockers (modules/demo/demo-data.ts), owned by the first bench companies, and
+ * `orders` orders spread over every company and those lockers, all created within the last 30 days
+ * (so a 31-day period, as the order list and export require, holds them all). Type, status and
+ * locker come from hashes of the row number, so they do not line up with the company (i % n):
+ * a status and company filter finds about a fifth of the company's orders.
+ */
+export async function generateBenchOrders(client: pg.ClientBase, options: GenerateOrdersOptions): Promise<{ eboxIds: string[] }> {
+  const started = performance.now();
+  const { companyIds, orders } = options;
+  const lockers = await client.query<{ id: string }>(
+    `INSERT INTO ebox (name, code, street, number, neighborhood, city, state, postal_code, working_hours, shared, enable, company_id)
+     SELECT l->>'name', l->>'code', l->>'street', l->>'number', l->>'neighborhood', l->>'city', l->>'state', l->>'postalCode',
+            l->>'workingHours', coalesce((l->>'shared')::boolean, false), true, ($2::uuid[])[1 + (k - 1) % array_length($2::uuid[], 1)]
+     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(l, k)
+     ORDER BY k
+     RETURNING id, code`,
+    [JSON.stringify(DEMO_LOCKERS.map((locker) => locker.data)), companyIds],
+  );
+  const eboxIds = lockers.rows.map((row) => row.id);
+  const hashed = (salt: number, n: number) => `(hashint4(i + ${salt})::bigint + 2147483648) % ${n}`;
+  await client.query(
+    `WITH lockers AS (SELECT array_agg(id ORDER BY created_at, code) AS ids, array_agg(code ORDER BY created_at, code) AS codes FROM ebox WHERE id = ANY($3::uuid[])),
+     rows AS (SELECT i, 1 + ${hashed(13, eboxIds.length)} AS locker FROM generate_series(0, $1::int - 1) AS i)
+     INSERT INTO "order" (type, tracking_code, reference_number, status, company_id, shipper_id, carrier_id, ebox_id, ebox_code,
+                          compartiment_number, customer_name, customer_phone, customer_email, compartiment_size, overdue_date, created_at, updated_at)
+     SELECT (${sqlArray(ORDER_TYPES)})[1 + ${hashed(7, ORDER_TYPES.length)}],
+            'BR' || lpad(i::text, 10, '0') || 'XX',
+            'PED-' || lpad(i::text, 8, '0'),
+            (${sqlArray(ORDER_STATUSES)})[1 + ${hashed(0, ORDER_STATUSES.length)}],
+            ($2::uuid[])[1 + i % array_length($2::uuid[], 1)],
+            ($2::uuid[])[1 + (i + 1) % array_length($2::uuid[], 1)],
+            ($2::uuid[])[1 + (i + 2) % array_length($2::uuid[], 1)],
+            lockers.ids[locker],
+            lockers.codes[locker],
+            1 + i % 16,
+            'Cliente Bench ' || i,
+            '55219' || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'),
+            'cliente' || i || '@exemplo.com.br',
+            (ARRAY['P','M','G'])[1 + i % 3],
+            now() + make_interval(days => 3 + i % 5),
+            now() - make_interval(secs => (i::bigint * 311) % ${THIRTY_DAYS_SECONDS}),
+            now()
+     FROM rows, lockers`,
+    [orders, companyIds, eboxIds],
+  );
+  await client.query('ANALYZE ebox');
+  await client.query('ANALYZE "order"');
+  options.log?.(
+    `generated ${eboxIds.length} lockers and ${orders.toLocaleString('en-US')} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { eboxIds };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

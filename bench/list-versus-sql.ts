@@ -1,11 +1,12 @@
 /**
- * Issue 9's five list queries, each through the API (GET /customer) beside the raw SQL of the same
- * page and total on the same database in the same run, plus an exact lookup beside a raw
- * primary-key lookup of the same row. Each side runs CONCURRENCY requests at a time for a fixed
- * time, the sides alternating for `rounds` rounds; the figures are medians over the rounds. The
- * raw side counts with count(*), as a hand-written page would (what the API did before issue 9).
+ * A list's pages through the API beside the raw SQL of the same page and count, in the same run:
+ * issue 9's five customer queries, plus an exact lookup beside a raw primary-key lookup of the same
+ * row, and the order list's (bench/order-list.ts). Each side runs CONCURRENCY requests at a time for
+ * a fixed time, the sides alternating for `rounds` rounds; the figures are medians over the rounds.
+ * The raw side counts with count(*), as a hand-written page would (what the API did before issue 9).
  */
 import http from 'node:http';
+import { loadavg } from 'node:os';
 import type pg from 'pg';
 import { requestJson } from './http';
 import { formatTable, percentile } from './table';
@@ -14,41 +15,59 @@ export const CONCURRENCY = 8;
 
 const COLUMNS = 'id, name, cellphone, email, document_number, company_id, building_level2_id, photo, pcd, enable, created_at, updated_at';
 
-type Side = { perSecond: number; p50: number };
-export type Comparison = { name: string; api: Side; raw: Side; count: string; target?: { ratio: number; label: string } };
+export type Side = { perSecond: number; p50: number; p95: number };
+/**
+ * What a query must reach against its raw SQL: its requests per second at least `ratio` times raw's
+ * (`perSecond`), or its median latency at most `ratio` times raw's (`p50`).
+ */
+export type VersusTarget = { figure: 'perSecond' | 'p50'; ratio: number; label: string };
+/** `load`: the 1-minute load average when the query's rounds ended (other work on the machine weighs on both sides). */
+export type Comparison = { name: string; api: Side; raw: Side; count: string; load: number; target?: VersusTarget };
 
-type Query = {
+export type VersusQuery = {
   name: string;
-  api: Record<string, string>;
+  /** The query string as the console sends it (pairs where a key repeats, as a range's two ends). */
+  api: Record<string, string> | [string, string][];
   /** The page and the total as raw SQL (run side by side, as the API runs them). */
   raw: { text: string; values: unknown[] }[];
-  target?: { ratio: number; label: string };
+  target?: VersusTarget;
 };
 
-/** Runs `once` from CONCURRENCY loops for `seconds`: requests per second and the median latency. */
-async function measure(seconds: number, once: () => Promise<void>): Promise<Side> {
+/** Runs `once` from `concurrency` loops for `seconds`: requests per second and the latencies. */
+export async function measure(seconds: number, once: () => Promise<void>, concurrency = CONCURRENCY): Promise<Side> {
   const timings: number[] = [];
-  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const until = started + seconds * 1000;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (performance.now() < until) {
-        const started = performance.now();
+        const t0 = performance.now();
         await once();
-        timings.push(performance.now() - started);
+        timings.push(performance.now() - t0);
       }
     }),
   );
+  const elapsed = (performance.now() - started) / 1000;
   timings.sort((a, b) => a - b);
-  return { perSecond: timings.length / seconds, p50: percentile(timings, 50) };
+  return { perSecond: timings.length / elapsed, p50: percentile(timings, 50), p95: percentile(timings, 95) };
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
+/** The median of each figure over rounds. */
+export function medianSide(runs: Side[]): Side {
+  return {
+    perSecond: median(runs.map((r) => r.perSecond)),
+    p50: median(runs.map((r) => r.p50)),
+    p95: median(runs.map((r) => r.p95)),
+  };
+}
+
 export type VersusOptions = {
-  /** GET /customer on the running API. */
+  /** The list route on the running API (GET /customer, GET /order). */
   listUrl: string;
   headers: Record<string, string>;
   /** A pool on the same database, for the raw side. */
@@ -58,17 +77,63 @@ export type VersusOptions = {
   log: (line: string) => void;
 };
 
-export async function compareWithRawSql(options: VersusOptions): Promise<Comparison[]> {
+/** Each query through the API and as raw SQL, interleaved round by round. */
+export async function runComparisons(options: VersusOptions, queries: VersusQuery[]): Promise<Comparison[]> {
   const { pool, log } = options;
   // The client shares the API's process and CPU: node:http with kept-alive sockets, as cheap as pg's.
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const results: Comparison[] = [];
+  try {
+    for (const query of queries) {
+      const url = new URL(`${options.listUrl}?${new URLSearchParams(query.api)}`);
+      let count = '';
+      const callApi = async () => {
+        const response = await requestJson(agent, url, { headers: options.headers });
+        const body = response.body as { count: number; countCapped?: true };
+        if (response.status !== 200) throw new Error(`${query.name}: ${response.status} ${JSON.stringify(body)}`);
+        count = `${body.countCapped ? '>' : ''}${body.count}`;
+      };
+      const callRaw = async () => {
+        await Promise.all(query.raw.map((statement) => pool.query(statement.text, statement.values)));
+      };
+      // Warm both paths (JIT, plans, connections) before anything is timed.
+      await measure(Math.min(1, options.seconds), callApi);
+      await measure(Math.min(1, options.seconds), callRaw);
+      const api: Side[] = [];
+      const raw: Side[] = [];
+      for (let round = 0; round < options.rounds; round += 1) {
+        api.push(await measure(options.seconds, callApi));
+        raw.push(await measure(options.seconds, callRaw));
+      }
+      const result: Comparison = {
+        name: query.name,
+        api: medianSide(api),
+        raw: medianSide(raw),
+        count,
+        load: loadavg()[0] as number,
+        target: query.target,
+      };
+      log(
+        `  ${result.name}: API ${result.api.perSecond.toFixed(1)}/s p50 ${result.api.p50.toFixed(1)} ms, raw ${result.raw.perSecond.toFixed(1)}/s p50 ${result.raw.p50.toFixed(1)} ms, load ${result.load.toFixed(2)}`,
+      );
+      results.push(result);
+    }
+  } finally {
+    agent.destroy();
+  }
+  return results;
+}
+
+/** Issue 9's customer queries (GET /customer) beside their raw SQL. */
+export async function compareWithRawSql(options: VersusOptions): Promise<Comparison[]> {
+  const { pool } = options;
   const { rows: picked } = await pool.query<{ id: string; email: string; company_id: string }>(
     `SELECT id, email, company_id FROM customer ORDER BY id LIMIT 1 OFFSET (SELECT count(*) / 2 FROM customer)`,
   );
   const row = picked[0];
   if (!row) throw new Error('no customer to look up');
   const company = row.company_id;
-  const queries: Query[] = [
+  const queries: VersusQuery[] = [
     {
       name: 'page 1 + total',
       api: { limit: '10' },
@@ -76,7 +141,7 @@ export async function compareWithRawSql(options: VersusOptions): Promise<Compari
         { text: `SELECT ${COLUMNS} FROM customer ORDER BY created_at DESC, id DESC LIMIT 10`, values: [] },
         { text: 'SELECT count(*) FROM customer', values: [] },
       ],
-      target: { ratio: 10, label: '>= 10x raw' },
+      target: { figure: 'perSecond', ratio: 10, label: 'req/s >= 10x raw' },
     },
     {
       name: 'one company, page 1 + count',
@@ -117,53 +182,37 @@ export async function compareWithRawSql(options: VersusOptions): Promise<Compari
       name: 'exact e-mail vs raw primary-key lookup',
       api: { 'filter[email]': row.email, limit: '10' },
       raw: [{ text: `SELECT ${COLUMNS} FROM customer WHERE id = $1`, values: [row.id] }],
-      target: { ratio: 0.25, label: '>= 0.25x raw' },
+      target: { figure: 'perSecond', ratio: 0.25, label: 'req/s >= 0.25x raw' },
     },
   ];
 
-  const results: Comparison[] = [];
-  for (const query of queries) {
-    const url = new URL(`${options.listUrl}?${new URLSearchParams(query.api)}`);
-    let count = '';
-    const callApi = async () => {
-      const response = await requestJson(agent, url, { headers: options.headers });
-      const body = response.body as { count: number; countCapped?: true };
-      if (response.status !== 200) throw new Error(`${query.name}: ${response.status} ${JSON.stringify(body)}`);
-      count = `${body.countCapped ? '>' : ''}${body.count}`;
-    };
-    const callRaw = async () => {
-      await Promise.all(query.raw.map((statement) => pool.query(statement.text, statement.values)));
-    };
-    await callApi();
-    await callRaw();
-    const api: Side[] = [];
-    const raw: Side[] = [];
-    for (let round = 0; round < options.rounds; round += 1) {
-      api.push(await measure(options.seconds, callApi));
-      raw.push(await measure(options.seconds, callRaw));
-    }
-    const result: Comparison = {
-      name: query.name,
-      api: { perSecond: median(api.map((s) => s.perSecond)), p50: median(api.map((s) => s.p50)) },
-      raw: { perSecond: median(raw.map((s) => s.perSecond)), p50: median(raw.map((s) => s.p50)) },
-      count,
-      target: query.target,
-    };
-    log(
-      `  ${result.name}: API ${result.api.perSecond.toFixed(1)}/s p50 ${result.api.p50.toFixed(1)} ms, raw ${result.raw.perSecond.toFixed(1)}/s p50 ${result.raw.p50.toFixed(1)} ms`,
-    );
-    results.push(result);
-  }
-  agent.destroy();
-  return results;
+  return runComparisons(options, queries);
+}
+
+/** True when the comparison reached its target (none: nothing to reach). */
+export function isTargetMet(r: Comparison): boolean | undefined {
+  if (!r.target) return undefined;
+  return r.target.figure === 'perSecond' ? r.api.perSecond >= r.target.ratio * r.raw.perSecond : r.api.p50 <= r.target.ratio * r.raw.p50;
 }
 
 export function formatComparisons(results: Comparison[]): string {
   return formatTable(
-    ['query (API beside raw SQL)', 'count', 'API req/s', 'raw req/s', 'API/raw', 'API p50 ms', 'raw p50 ms', 'p50 API/raw', 'target'],
+    [
+      'query (API beside raw SQL)',
+      'count',
+      'API req/s',
+      'raw req/s',
+      'API/raw',
+      'API p50 ms',
+      'raw p50 ms',
+      'p50 API/raw',
+      'target',
+      'load',
+    ],
     results.map((r) => {
       const ratio = r.api.perSecond / r.raw.perSecond;
-      const verdict = r.target ? `${r.target.label} ${ratio >= r.target.ratio ? 'met' : 'MISSED'}` : '';
+      const met = isTargetMet(r);
+      const verdict = r.target ? `${r.target.label} ${met ? 'met' : 'MISSED'}` : '';
       return [
         r.name,
         r.count,
@@ -174,6 +223,7 @@ export function formatComparisons(results: Comparison[]): string {
         r.raw.p50.toFixed(1),
         `${(r.api.p50 / r.raw.p50).toFixed(2)}x`,
         verdict,
+        r.load.toFixed(2),
       ];
     }),
   );

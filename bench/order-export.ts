@@ -1,63 +1,51 @@
 /**
  * Order export benchmark (issue 15, item 6): BENCH_ORDERS (1,000,000) orders across BENCH_COMPANIES
- * (50), generated in SQL and all created within the last 30 days, exported through GET /order/export
- * as the console asks for it (a 31-day creation period). Timed from the request to the mail with the
+ * (50) and the demo lockers, generated in SQL (bench/generate.ts), all created within the last 30
+ * days, exported through GET /order/export as the console asks for it (a 31-day creation period). Timed from the request to the mail with the
  * download link in the outbox, so it counts the job's pick-up, the streamed .xlsx written to the
  * storage and the mail; the API and its job worker run in this process, whose RSS is sampled every
  * 50 ms. Beside it the floor of the same run: PostgreSQL's `COPY (SELECT ...) TO STDOUT` of the same
  * rows, columns, labels and order, read by the same process.
  *
- * RSS growth is mostly V8 letting its heap grow under the export's allocation rate, not live data:
- * with NODE_OPTIONS=--max-old-space-size=256 (a process run with a heap cap) the same million rows
- * took 15.3 s and +72 MiB, against 13.2 s and +371 MiB uncapped (2 cores, loaded machine).
- * BENCH_MEMORY_DETAIL=1 prints the peaks of the V8 heap and of external memory.
+ * The job writes the file in a worker thread with a heap of its own (apps/api/src/kit/export-thread.ts,
+ * resourceLimits: old generation 160 MiB, young 16 MiB); the worker's memory is part of this
+ * process's RSS, so the growth below counts it, and its CPU is in the process's CPU time. The
+ * peaks BENCH_MEMORY_DETAIL=1 prints (V8 heap, external, array buffers) are the API's isolate only.
+ * "event loop delay max" is the longest the API's event loop waited during the run.
+ *
+ * Why a thread: run in the API, the export grew its RSS by +371 to +382 MiB (peak heap about 500
+ * MiB), mostly V8 letting the heap grow under the export's allocation rate rather than live data:
+ * what outlived young collections was node-postgres's rows (the DataRow field strings and row
+ * arrays, about 0.65 KiB an order, every order), and V8 let the old generation reach about four
+ * times its live size before collecting it. A process run with a heap cap
+ * (NODE_OPTIONS=--max-old-space-size=256) took +72 MiB, but capping the whole API caps everything
+ * else too; the worker caps only the export. 1,000,000 orders, 2 shared cores:
+ *
+ *   in the API (before):   27.8 s, RSS +382 MiB, event loop delay max 182 ms (load 1.1 -> 5.8)
+ *   worker thread (now):   12.4 to 14.2 s, RSS +83 to +91 MiB (three runs, load 0.9 to 6.0),
+ *                          event loop delay max 26 ms (the one run that measured it); COPY floor 3.6 to 3.9 s
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { type BenchApi, startBenchApi } from './bench-api';
+import { generateBenchOrders } from './generate';
 import { formatTable } from './table';
 
 export type OrderExportBenchOptions = { orders: number; companies?: number; databaseUrl?: string; log?: (line: string) => void };
 
-export type OrderExportResult = { name: string; seconds: number; cpuSeconds: number; rssGrowthMiB: number; bytes: number };
+export type OrderExportResult = {
+  name: string;
+  seconds: number;
+  cpuSeconds: number;
+  rssGrowthMiB: number;
+  bytes: number;
+  /** The longest the API's event loop waited during the run: what a request arriving then waited. */
+  loopDelayMaxMs: number;
+};
 
-const TYPES = ['DELIVERY', 'RETURN', 'STORAGE', 'SEND', 'SMARTDROP'];
-const STATUSES = ['CREATED', 'STORED', 'COLLECTED', 'EXPIRED', 'CANCELED'];
 const BENCH_EMAIL = 'bench@ebox.local';
-const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
-
-async function generateOrders(api: BenchApi, orders: number, log: (line: string) => void): Promise<void> {
-  const started = performance.now();
-  const client = await api.database.pool.connect();
-  try {
-    const sqlArray = (list: string[]) => `ARRAY[${list.map((v) => `'${v}'`).join(',')}]`;
-    await client.query(
-      `INSERT INTO "order" (type, tracking_code, reference_number, status, company_id, shipper_id, carrier_id,
-                            customer_name, customer_phone, customer_email, compartiment_size, overdue_date, created_at, updated_at)
-       SELECT (${sqlArray(TYPES)})[1 + i % 5],
-              'BR' || lpad(i::text, 10, '0') || 'XX',
-              'PED-' || lpad(i::text, 8, '0'),
-              (${sqlArray(STATUSES)})[1 + (i / 5) % 5],
-              ($2::uuid[])[1 + i % array_length($2::uuid[], 1)],
-              ($2::uuid[])[1 + (i + 1) % array_length($2::uuid[], 1)],
-              ($2::uuid[])[1 + (i + 2) % array_length($2::uuid[], 1)],
-              'Cliente Bench ' || i,
-              '55219' || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'),
-              'cliente' || i || '@exemplo.com.br',
-              (ARRAY['P','M','G'])[1 + i % 3],
-              now() + make_interval(days => 3 + i % 5),
-              now() - make_interval(secs => (i::bigint * 311) % ${THIRTY_DAYS_SECONDS}),
-              now()
-       FROM generate_series(0, $1::int - 1) AS i`,
-      [orders, api.companyIds],
-    );
-    await client.query('ANALYZE "order"');
-  } finally {
-    client.release();
-  }
-  log(`generated ${orders.toLocaleString('en-US')} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
 
 /** The same rows, columns (exportColumns of the order), labels and order as the export, by PostgreSQL alone. */
 const COPY_SQL = `COPY (
@@ -91,6 +79,8 @@ async function measure(name: string, work: () => Promise<number>): Promise<Order
     peaks.external = Math.max(peaks.external, usage.external);
     peaks.arrayBuffers = Math.max(peaks.arrayBuffers, usage.arrayBuffers);
   }, 50);
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   try {
@@ -104,9 +94,17 @@ async function measure(name: string, work: () => Promise<number>): Promise<Order
         `  ${name}: peak V8 heap ${mib(peaks.heapTotal)}, external ${mib(peaks.external)}, array buffers ${mib(peaks.arrayBuffers)}\n`,
       );
     }
-    return { name, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, rssGrowthMiB: (rssPeak - rssBefore) / 1024 / 1024, bytes };
+    return {
+      name,
+      seconds,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      rssGrowthMiB: (rssPeak - rssBefore) / 1024 / 1024,
+      bytes,
+      loopDelayMaxMs: loopDelay.max / 1e6,
+    };
   } finally {
     clearInterval(sampler);
+    loopDelay.disable();
   }
 }
 
@@ -144,13 +142,18 @@ export async function runOrderExportBenchmark(options: OrderExportBenchOptions):
   const log = options.log ?? (() => {});
   const api = await startBenchApi({ customers: 1000, companies: options.companies, databaseUrl: options.databaseUrl, log });
   try {
-    await generateOrders(api, options.orders, log);
+    const client = await api.database.pool.connect();
+    try {
+      await generateBenchOrders(client, { orders: options.orders, companyIds: api.companyIds, log });
+    } finally {
+      client.release();
+    }
     const dataDir = api.dataDir;
     const results: OrderExportResult[] = [];
     const run = async (name: string, work: () => Promise<number>) => {
       const result = await measure(name, work);
       log(
-        `  ${name}: ${result.seconds.toFixed(1)} s, CPU ${result.cpuSeconds.toFixed(1)} s, RSS +${result.rssGrowthMiB.toFixed(0)} MiB, ${(result.bytes / 1024 / 1024).toFixed(1)} MiB`,
+        `  ${name}: ${result.seconds.toFixed(1)} s, CPU ${result.cpuSeconds.toFixed(1)} s, RSS +${result.rssGrowthMiB.toFixed(0)} MiB, ${(result.bytes / 1024 / 1024).toFixed(1)} MiB, event loop delay max ${result.loopDelayMaxMs.toFixed(0)} ms`,
       );
       results.push(result);
     };

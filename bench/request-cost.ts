@@ -11,7 +11,8 @@ import type pg from 'pg';
 import { connectDatabase } from '../apps/api/src/platform/db/client';
 import { startBenchApi } from './bench-api';
 import { requestJson } from './http';
-import { formatTable, percentile } from './table';
+import { measure, median, medianSide, type Side } from './list-versus-sql';
+import { formatTable } from './table';
 
 export type RequestCostOptions = {
   customers?: number;
@@ -25,39 +26,8 @@ export type RequestCostOptions = {
   log?: (line: string) => void;
 };
 
-export type Throughput = { requestsPerSecond: number; p50: number; p95: number };
 /** `ratio`: the median of each round's API / raw SQL requests per second. */
-export type RequestCostResult = { api: Throughput; raw: Throughput; ratio: number; rows: number; count: number };
-
-/** Runs `once` from `concurrency` loops for `seconds`; answers the rate and latencies. */
-async function measure(once: () => Promise<void>, concurrency: number, seconds: number): Promise<Throughput> {
-  const timings: number[] = [];
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        await once();
-        timings.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  timings.sort((a, b) => a - b);
-  return { requestsPerSecond: timings.length / elapsed, p50: percentile(timings, 50), p95: percentile(timings, 95) };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
-
-const medianOf = (runs: Throughput[]): Throughput => ({
-  requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
-  p50: median(runs.map((r) => r.p50)),
-  p95: median(runs.map((r) => r.p95)),
-});
+export type RequestCostResult = { api: Side; raw: Side; ratio: number; rows: number; count: number };
 
 /** The SQL the API runs for the page and its total (declared columns, default order, id last). */
 const RAW_PAGE = `SELECT id, name, cellphone, email, document_number, company_id, building_level2_id, photo, pcd, enable, created_at, updated_at
@@ -91,20 +61,20 @@ export async function runRequestCostBenchmark(options: RequestCostOptions = {}):
     };
 
     // Warm both paths (JIT, plans, connections) before anything is timed.
-    await measure(viaApi, concurrency, 1);
-    await measure(viaSql, concurrency, 1);
-    const apiRuns: Throughput[] = [];
-    const rawRuns: Throughput[] = [];
+    await measure(1, viaApi, concurrency);
+    await measure(1, viaSql, concurrency);
+    const apiRuns: Side[] = [];
+    const rawRuns: Side[] = [];
     for (let i = 0; i < repetitions; i += 1) {
-      apiRuns.push(await measure(viaApi, concurrency, seconds));
-      rawRuns.push(await measure(viaSql, concurrency, seconds));
-      const [a, r] = [apiRuns[i] as Throughput, rawRuns[i] as Throughput];
+      apiRuns.push(await measure(seconds, viaApi, concurrency));
+      rawRuns.push(await measure(seconds, viaSql, concurrency));
+      const [a, r] = [apiRuns[i] as Side, rawRuns[i] as Side];
       log(
-        `  round ${i + 1}: API ${a.requestsPerSecond.toFixed(0)} req/s (p50 ${a.p50.toFixed(1)} ms), raw SQL ${r.requestsPerSecond.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms)`,
+        `  round ${i + 1}: API ${a.perSecond.toFixed(0)} req/s (p50 ${a.p50.toFixed(1)} ms), raw SQL ${r.perSecond.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms)`,
       );
     }
-    const ratios = apiRuns.map((run, i) => run.requestsPerSecond / (rawRuns[i] as Throughput).requestsPerSecond);
-    return { api: medianOf(apiRuns), raw: medianOf(rawRuns), ratio: median(ratios), rows, count };
+    const ratios = apiRuns.map((run, i) => run.perSecond / (rawRuns[i] as Side).perSecond);
+    return { api: medianSide(apiRuns), raw: medianSide(rawRuns), ratio: median(ratios), rows, count };
   } finally {
     agent.destroy();
     await rawDatabase.close();
@@ -113,7 +83,7 @@ export async function runRequestCostBenchmark(options: RequestCostOptions = {}):
 }
 
 export function formatRequestCostResults(result: RequestCostResult): string {
-  const line = (name: string, t: Throughput) => [name, t.requestsPerSecond.toFixed(0), t.p50.toFixed(1), t.p95.toFixed(1)];
+  const line = (name: string, t: Side) => [name, t.perSecond.toFixed(0), t.p50.toFixed(1), t.p95.toFixed(1)];
   return [
     formatTable(['one company, page 1 + count', 'req/s', 'p50 ms', 'p95 ms'], [line('API', result.api), line('raw SQL', result.raw)]),
     '',

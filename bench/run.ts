@@ -28,24 +28,35 @@
  *   simulator in others): time to connect, API CPU and RSS, the round trip p50/p95 of a command
  *   (GET /compartiment/open/{id}) beside the broker alone, for BENCH_LINK_STEPS (100 ... 10,000) until
  *   saturated; the largest N within p95 100 ms. Then the same with two API processes on one Mosquitto
- *   (BENCH_LINK_APIS, `1,2`). `--quick` for a smoke run (20, 50; one API). See bench/link.ts.
+ *   (BENCH_LINK_APIS, `1,2`), and one line per variant with its largest N, the broker floor and the
+ *   load average. `--quick` for a smoke run (20, 50; one API). BENCH_LINK_CPU_PROF=<folder> keeps V8
+ *   CPU profiles of the API processes. See bench/link.ts.
  * - export: BENCH_EXPORT_CUSTOMERS (1,000,000) customers across BENCH_COMPANIES (50) exported whole
  *   through GET /customer/export as csv and xlsx (time, API CPU, RSS growth), beside PostgreSQL's
  *   COPY of the same rows in the same run.
+ * - order-list: BENCH_ORDERS (1,000,000) orders across BENCH_COMPANIES (50) and the demo lockers
+ *   through GET /order as the console asks for them, beside the raw SQL of the same page and count,
+ *   8 at a time, BENCH_VERSUS_SECONDS (3) per side for BENCH_VERSUS_ROUNDS (3) rounds: page 1 with the
+ *   total, a status and company filter, a 31-day window at page 50, the tracking-code search; each
+ *   beside issue 15's target, met or missed, with the load average. See bench/order-list.ts.
  * - order-export: BENCH_ORDERS (1,000,000) orders across BENCH_COMPANIES (50) exported by mail
  *   (GET /order/export, a 31-day period): time from the request to the mail in the outbox, API CPU
  *   and RSS growth, beside PostgreSQL's COPY of the same rows in the same run.
  */
 
+import { mkdirSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
 import { mosquittoAvailable } from '../apps/api/test/support/mosquitto';
 import { formatExportResults, runExportBenchmark } from './export';
 import { formatFirstScreenResults, runFirstScreenBenchmark } from './first-screen';
 import { formatImportResults, runImportBenchmark } from './import';
 import { formatJobsResults, runJobsBenchmark } from './jobs';
-import { formatLinkResults, runLinkBenchmark } from './link';
+import { formatLinkResults, formatLinkSummary, type LinkStepResult, runLinkBenchmark } from './link';
 import { formatResults, type ListBenchPart, runListBenchmark } from './list';
 import { formatComparisons } from './list-versus-sql';
 import { formatOrderExportResults, runOrderExportBenchmark } from './order-export';
+import { runOrderListBenchmark } from './order-list';
 import { formatRequestCostResults, runRequestCostBenchmark } from './request-cost';
 import { formatStartupResults, runStartupBenchmark } from './startup';
 
@@ -57,8 +68,19 @@ function numberFromEnv(name: string, fallback: number): number {
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
+/** The 1, 5 and 15-minute load averages: the machine is shared, and its load weighs on every figure. */
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
 /** Options after the part names, e.g. `npm run bench -- link --quick`. */
 const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
+
+const logLoad = (when: string) => {
+  const [one, five, fifteen] = loadavg().map((n) => n.toFixed(2));
+  log(`load average ${when} (1, 5, 15 min): ${one}, ${five}, ${fifteen} on ${availableParallelism()} cores`);
+};
 
 const logDatabase = () =>
   log(
@@ -164,6 +186,9 @@ const PARTS: Record<string, () => Promise<void>> = {
       .sort((a, b) => a - b);
     // One API process on its embedded broker, then two on one Mosquitto (when it is installed).
     const variants = (process.env.BENCH_LINK_APIS ?? (quick ? '1' : '1,2')).split(',').map(Number) as (1 | 2)[];
+    const cpuProfileDir = process.env.BENCH_LINK_CPU_PROF ? path.resolve(process.env.BENCH_LINK_CPU_PROF) : undefined;
+    if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
+    const done: { apis: 1 | 2; results: LinkStepResult[] | null }[] = [];
     for (const apis of variants) {
       if (apis === 2 && !mosquittoAvailable()) {
         log('two API processes on one Mosquitto: skipped, mosquitto is not installed (apt-get install mosquitto)');
@@ -180,21 +205,45 @@ const PARTS: Record<string, () => Promise<void>> = {
         concurrency: numberFromEnv('BENCH_LINK_CONCURRENCY', 4),
         floorRoundTrips: numberFromEnv('BENCH_LINK_FLOOR', quick ? 30 : 100),
         idleSeconds: numberFromEnv('BENCH_LINK_IDLE_SECONDS', 5),
+        lockersPerSimulator: numberFromEnv('BENCH_LINK_SIM_LOCKERS', 2500),
+        cpuProfileDir,
         databaseUrl: process.env.BENCH_DATABASE_URL,
         log,
       });
-      // The two-process variant failing (a broker set-up problem) still leaves the one-process figures.
+      // A variant failing (an API process ending, a broker set-up problem) still leaves the other's figures.
       let results: Awaited<typeof run> | null = null;
       try {
         results = await run;
       } catch (error) {
-        if (apis !== 2) throw error;
-        log(`two API processes on one Mosquitto failed: ${(error as Error).message}`);
+        log(`${apis === 2 ? 'two API processes on one Mosquitto' : 'one API process'} failed: ${(error as Error).message}`);
       }
       log('');
       if (results) log(formatLinkResults(results));
       log('');
+      done.push({ apis, results });
     }
+    log(formatLinkSummary(done));
+    if (cpuProfileDir) log(`CPU profiles of the API processes: ${cpuProfileDir} (open in Chrome DevTools or speedscope)`);
+  },
+  async 'order-list'() {
+    const orders = numberFromEnv('BENCH_ORDERS', 1_000_000);
+    const companies = numberFromEnv('BENCH_COMPANIES', 50);
+    log(
+      `Ebox Console order list benchmark: GET /order beside its raw SQL, ${orders.toLocaleString('en-US')} orders, ${companies} companies, the demo lockers`,
+    );
+    logDatabase();
+    log(`load average at the start: ${loadAverage()} (${availableParallelism()} cores)`);
+    const results = await runOrderListBenchmark({
+      orders,
+      companies,
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      seconds: numberFromEnv('BENCH_VERSUS_SECONDS', 3),
+      rounds: numberFromEnv('BENCH_VERSUS_ROUNDS', 3),
+      log,
+    });
+    log('');
+    log(formatComparisons(results));
+    log(`load average at the end: ${loadAverage()}`);
   },
   async 'order-export'() {
     const orders = numberFromEnv('BENCH_ORDERS', 1_000_000);
@@ -222,7 +271,10 @@ try {
   const unknown = asked.filter((name) => !PARTS[name]);
   if (unknown.length) throw new Error(`unknown part ${unknown.join(', ')}; parts: ${Object.keys(PARTS).join(', ')}`);
   for (const name of asked.length ? asked : Object.keys(PARTS)) {
+    // The machine may be shared: the load around a part says how far its figures can be read.
+    logLoad(`before ${name}`);
     await PARTS[name]?.();
+    logLoad(`after ${name}`);
     log('');
   }
   process.exit(0);

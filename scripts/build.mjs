@@ -1,6 +1,6 @@
 /**
  * Builds what `npm start` runs: the console (vite build into apps/web/dist), the API (esbuild
- * bundles, apps/api/dist/main.js and `npm run worker`'s worker.js, with the workspace's TypeScript packages inside and the
+ * bundles, apps/api/dist/main.js, `npm run worker`'s worker.js and the export worker thread's export-worker.js, with the workspace's TypeScript packages inside and the
  * npm packages left to node_modules) and the demo lockers' simulator (apps/terminal-sim/dist/main.js). A part is rebuilt only when its sources changed: the hash of
  * its inputs is written in a stamp beside its output, so a second `npm start` builds nothing.
  *
@@ -71,8 +71,16 @@ function hashOf(inputs) {
 }
 
 function buildApi() {
-  // the API and `npm run worker`'s job worker: two entry points, each bundle complete on its own
-  return bundle(['apps/api/src/main.ts', 'apps/api/src/worker.ts'], 'apps/api/dist');
+  // The API, `npm run worker`'s job worker, and the export worker thread both start (found beside
+  // them by name: apps/api/src/kit/export-thread.ts); each bundle complete on its own.
+  return bundle(
+    {
+      main: 'apps/api/src/main.ts',
+      worker: 'apps/api/src/worker.ts',
+      'export-worker': 'apps/api/src/export-worker.ts',
+    },
+    'apps/api/dist',
+  );
 }
 
 async function bundle(entryPoints, outdir) {
