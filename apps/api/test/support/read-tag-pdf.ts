@@ -8,17 +8,17 @@ import { inflateSync } from 'node:zlib';
 
 export type ReadPage = { text: string; barcode: string | null };
 
-type PdfStream = { dict: string; bytes: Buffer };
+type PdfStream = { object: number; dict: string; bytes: Buffer };
 
 function streamsOf(pdf: Buffer): PdfStream[] {
   const text = pdf.toString('latin1');
   const streams: PdfStream[] = [];
-  const pattern = /\d+ 0 obj\s*<<([\s\S]*?)>>\s*stream\r?\n/g;
+  const pattern = /(\d+) 0 obj\s*<<([\s\S]*?)>>\s*stream\r?\n/g;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    const dict = match[1] as string;
+    const dict = match[2] as string;
     const length = Number(/\/Length (\d+)/.exec(dict)?.[1] ?? 0);
     const start = match.index + match[0].length;
-    streams.push({ dict, bytes: pdf.subarray(start, start + length) });
+    streams.push({ object: Number(match[1]), dict, bytes: pdf.subarray(start, start + length) });
     pattern.lastIndex = start + length;
   }
   return streams;
@@ -206,8 +206,22 @@ function barcodeOf(stream: PdfStream): string | null {
 export function readTagPdf(pdf: Buffer): { pageCount: number; pages: ReadPage[] } {
   if (pdf.subarray(0, 5).toString() !== '%PDF-') throw new Error('not a PDF');
   const streams = streamsOf(pdf);
-  const barcodes = streams.filter((s) => /\/Subtype \/Image/.test(s.dict) && /\/DeviceRGB/.test(s.dict)).map(barcodeOf);
-  const texts = streams.filter((s) => !/\/Subtype/.test(s.dict)).map((s) => textOf(s.bytes.toString('latin1')));
-  const pageCount = (pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g) ?? []).length;
-  return { pageCount, pages: texts.map((text, index) => ({ text, barcode: barcodes[index] ?? null })) };
+  const latin1 = pdf.toString('latin1');
+  const images = new Map(streams.filter((s) => /\/Subtype \/Image/.test(s.dict) && /\/DeviceRGB/.test(s.dict)).map((s) => [s.object, s]));
+  // pdfkit writes an image's data when its encoding ends, not in page order: each page's content
+  // stream names its image (`/I3 Do`), and the page's resources say which object that is.
+  const imageOf = (content: string): PdfStream | undefined => {
+    const name = /\/(I\d+) Do/.exec(content)?.[1];
+    const object = name ? Number(new RegExp(`/${name} (\\d+) 0 R`).exec(latin1)?.[1]) : Number.NaN;
+    return images.get(object);
+  };
+  const pages = streams
+    .filter((s) => !/\/Subtype/.test(s.dict))
+    .map((s) => {
+      const content = s.bytes.toString('latin1');
+      const image = imageOf(content);
+      return { text: textOf(content), barcode: image ? barcodeOf(image) : null };
+    });
+  const pageCount = (latin1.match(/\/Type \/Page\b(?!s)/g) ?? []).length;
+  return { pageCount, pages };
 }
