@@ -148,6 +148,8 @@ describe('orders driven by the locker', () => {
     await terminal.depositParcel({ compartmentNumber: order.compartimentNumber, accessCode: order.accessCode });
     const stored = await waitForStatus(order.id, 'STORED');
     expect(stored.storedAt).toBeTruthy();
+    // Stamped with the locker's code, as the timeline names it, not its terminal's UUID.
+    expect(stored.storedBy).toBe('terminal:PED01');
     expect(await compartmentStatus(compartment)).toBe('OCCUPIED');
 
     await waitForCode(order, 'pickup');

@@ -154,6 +154,12 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     expect(audit[0]?.values.after).toMatchObject({ transactionId: opened.transactionId, outcome: 'opened', orderId: order.id, number });
     // The door events reach live listeners, stored as the compartment's door.
     expect(events.some((e) => e.name === 'compartiment.doorEvent' && e.payload.compartimentId === booked)).toBe(true);
+
+    // Once canceled the order no longer holds the compartment: its page's "open" opens nothing.
+    ok(await owner.api.delete('/order', { ids: [order.id] }));
+    const after = await t.client(owner.token, 'en').get(`/compartiment/open/${booked}`, { orderId: order.id });
+    expect(after.status).toBe(400);
+    expect(after.body.error.message).toBe(`This order is not in compartment ${number}: nothing was opened`);
   });
 
   it('sends the new mapping after generateCompartiments', async () => {

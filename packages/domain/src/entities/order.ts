@@ -2,7 +2,7 @@ import { defineEntity } from '../kit/entity';
 import { ORDER_STATUSES, ORDER_TYPES } from './enums';
 
 /** Who moved an order (a person's e-mail, a locker's code, a job's name), as the history reads it. */
-const actor = { type: 'text', readOnly: true, max: 255 } as const;
+const actor = { type: 'text', readOnly: true, max: 255, actor: true } as const;
 const stamp = { type: 'dateTime', readOnly: true } as const;
 
 /**

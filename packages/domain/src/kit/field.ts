@@ -32,6 +32,8 @@ export type TextField = FieldCommon & {
   email?: boolean;
   url?: boolean;
   multiline?: boolean;
+  /** Who acted, kept as the audit log's actor label (an e-mail, `terminal:<name>`, `system:<name>`) and shown as it shows it. */
+  actor?: boolean;
   /** A secret shown masked in forms and never in lists or exports. */
   secret?: boolean;
   /**

@@ -280,6 +280,11 @@ export const ORDER_LIVE_STATUSES: readonly OrderStatus[] = [
   'EXPIRED',
 ];
 
+/** Whether an order still holds its compartment (booked, or a parcel inside): only then is its door opened "for" it. */
+export function orderHoldsCompartment(status: unknown): boolean {
+  return ORDER_LIVE_STATUSES.includes((status ?? 'CREATED') as OrderStatus);
+}
+
 /** The statuses `job.expireOverdue` moves from, for any type (the expiry job reads only these). */
 export const ORDER_EXPIRABLE_STATUSES: readonly OrderStatus[] = [
   ...new Set(

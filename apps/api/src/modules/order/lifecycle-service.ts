@@ -47,6 +47,16 @@ export async function historyActorOf(ctx: TxContext, source: OrderTriggerSource 
   }
 }
 
+/**
+ * What an order's actor stamp (storedBy, collectedBy, ...) keeps: a person's e-mail, or the audit
+ * log's `terminal:<name>` / `system:<name>` shape with the locker's code rather than its terminal's
+ * UUID, so the order page reads it as the timeline does ("Terminal PVFQAB").
+ */
+function actorStampOf(actor: OrderHistoryActor): string {
+  if (actor.kind === 'user') return actor.label;
+  return `${actor.kind === 'terminal' ? 'terminal' : 'system'}:${actor.label}`;
+}
+
 const idOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /**
@@ -75,14 +85,15 @@ export async function moveOrder(
       ? await findAllowCollectExpiredOrder(ctx.tx, order.company)
       : false;
   const principal = principalOf(ctx.actor);
-  const result = applyOrderTrigger({ type, status }, { ...source, at, by: principal.label, allowCollectExpiredOrder });
+  const actor = await historyActorOf(ctx, source, order);
+  const result = applyOrderTrigger({ type, status }, { ...source, at, by: actorStampOf(actor), allowCollectExpiredOrder });
   const history = {
     orderId: order.id,
     companyId: idOrNull(order.company),
     fromStatus: status,
     trigger: name,
     reason: options.reason?.trim() || null,
-    actor: await historyActorOf(ctx, source, order),
+    actor,
     at,
   };
   if (!result.ok) {

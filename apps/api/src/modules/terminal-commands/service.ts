@@ -14,6 +14,7 @@ import {
   ORDER_LIVE_STATUSES,
   type OrderStatus,
   type OrderType,
+  orderHoldsCompartment,
   TERMINAL_ACTION_PERMISSIONS,
   type TerminalAction,
   type TerminalResponseClass,
@@ -212,11 +213,13 @@ export type OpenResult = {
 /**
  * Opening "for an order" (the order page's button) names an order the caller may see that holds
  * this compartment: the audit then says which parcel the door was opened for, and a wrong or
- * foreign order id opens nothing rather than recording a door opened for a parcel that is not there.
+ * foreign order id, or an order that no longer holds it (picked up, canceled), opens nothing rather than recording a door opened for a parcel that is not there.
  */
 async function checkOrderInCompartment(ctx: ServiceContext, orderId: string, compartmentId: string, number: number): Promise<void> {
   const [order] = isUuid(orderId) ? await findRowsInScope(dbOf(ctx), orderResource(), [orderId], scopeOfContext(ctx)) : [];
-  if (!order || order.compartiment !== compartmentId) throw badRequest('terminalCommands.orderNotInCompartment', { number });
+  if (!order || order.compartiment !== compartmentId || !orderHoldsCompartment(order.status)) {
+    throw badRequest('terminalCommands.orderNotInCompartment', { number });
+  }
 }
 
 /** GET /compartiment/open/{id}?orderId: opens one compartment; 200 only when its terminal says it opened. */

@@ -1,5 +1,5 @@
 import { CalendarOutlined, CloseCircleOutlined, SwapOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
-import { consoleMovesOf, DECLARED_ENTITIES, type OrderStatus, type OrderType, type RelationRef } from '@ebox/domain';
+import { consoleMovesOf, DECLARED_ENTITIES, type OrderStatus, type OrderType, orderHoldsCompartment, type RelationRef } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Form, Input, Modal, Select, Space, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
@@ -297,7 +297,9 @@ function OrderActions({ record }: { record: EntityRecord }) {
     <Space wrap>
       {can('orderUpdateStatus') && <UpdateStatusButton record={record} />}
       {can('orderUpdateOverdue') && <UpdateOverdueButton record={record} />}
-      {can('compartimentOpen') && compartment?.id && <OpenCompartmentButton record={record} compartment={compartment} />}
+      {can('compartimentOpen') && compartment?.id && orderHoldsCompartment(record.status) && (
+        <OpenCompartmentButton record={record} compartment={compartment} />
+      )}
       {can('customerEdit') && <EditCustomerButtons record={record} />}
       {can('orderDestroy') && cancellable(record) && <CancelButton record={record} />}
     </Space>

@@ -1,5 +1,6 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import {
+  auditActorText,
   dateRangeOf,
   ENTITIES,
   type EntityDeclaration,
@@ -61,6 +62,7 @@ export function FieldDisplay({ entity, path, field, value, compact }: FieldDispl
       if (field.secret) return '••••••';
       if (field.phone) return <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(text)}</span>;
       if (field.document) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+      if (field.actor && /^(system|terminal):/.test(text)) return auditActorText(t, text);
       if (field.url)
         return (
           <Typography.Link href={text} target="_blank" rel="noopener noreferrer">
