@@ -125,15 +125,24 @@ export async function startBenchApi(options: {
     const env = { DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', ...options.env };
     let served: { port: number; token: string };
     if (options.ownProcess) {
-      child = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, 'serve-api.ts')], {
-        env: {
-          ...process.env,
-          BENCH_API_ENV: JSON.stringify(env),
-          BENCH_API_OWNER: JSON.stringify(owner),
-          BENCH_API_DATABASE_URL: benchDb.url,
+      child = spawn(
+        process.execPath,
+        [
+          ...(process.env.BENCH_API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`] : []),
+          '--import',
+          'tsx',
+          path.join(BENCH_DIR, 'serve-api.ts'),
+        ],
+        {
+          env: {
+            ...process.env,
+            BENCH_API_ENV: JSON.stringify(env),
+            BENCH_API_OWNER: JSON.stringify(owner),
+            BENCH_API_DATABASE_URL: benchDb.url,
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
         },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      );
       const [line] = (await once(createInterface({ input: child.stdout as NonNullable<ChildProcess['stdout']> }), 'line')) as [string];
       served = JSON.parse(line) as { port: number; token: string };
     } else {

@@ -70,6 +70,8 @@ export async function runImportBenchmark(options: ImportBenchOptions = {}): Prom
     databaseUrl: options.databaseUrl,
     log,
     env: { JOBS_WORKER: 'false' },
+    // As in production: the load generator's HTTP client does not share the API's thread.
+    ownProcess: true,
   });
   const rawDatabase = connectDatabase(api.databaseUrl, 10);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });

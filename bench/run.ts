@@ -23,7 +23,9 @@
  *   same page and count, interleaved, at BENCH_CONCURRENCY (8) for BENCH_ROUND_SECONDS (5) per round,
  *   BENCH_ROUNDS (3) rounds; req/s, p50 and the API/raw ratio (BENCH_CUSTOMERS, BENCH_COMPANIES).
  * - import: BENCH_IMPORT_ROWS (10,000) customers through POST /customer/import, ten in flight as the
- *   console sends them, beside as many plain one-row INSERTs; rows per second and the ratio.
+ *   console sends them, to the API in its own process, beside as many plain one-row INSERTs; rows
+ *   per second and the ratio. BENCH_API_PROFILE=<folder> keeps a V8 CPU profile of that API process
+ *   (of any part that runs the API in its own process).
  * - link: N virtual lockers heartbeating on one API process (the console in its own process, the
  *   simulator in others): time to connect, API CPU and RSS, the round trip p50/p95 of a command
  *   (GET /compartiment/open/{id}) beside the broker alone, for BENCH_LINK_STEPS (100 ... 10,000) until

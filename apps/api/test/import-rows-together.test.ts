@@ -11,9 +11,10 @@ import { startWithTwoCompanies, type TestApp, type TestUser } from './support/te
 let t: TestApp;
 let owner: TestUser;
 let companyA: string;
+let companyB: string;
 
 beforeAll(async () => {
-  ({ t, owner, companyA } = await startWithTwoCompanies(
+  ({ t, owner, companyA, companyB } = await startWithTwoCompanies(
     { name: 'Importadora A', type: 'carrier' },
     { name: 'Importadora B', type: 'carrier' },
   ));
@@ -51,6 +52,35 @@ describe('rows imported together', () => {
     expect(answers[9]?.body.error.message).toMatch(/importa/i);
     expect(await storedCount('Junto ')).toEqual({ customers: 8, audits: 8 });
     expect(answers[0]?.body.company).toEqual({ id: companyA, label: 'Importadora A' });
+  });
+
+  it('answer each person within their own companies when their rows arrive together', async () => {
+    const limited = await t.createUser({ permissions: ['customerImport', 'customerRead'], allowedCompanies: [companyB] });
+    const asLimited = (name: string, company: string, n: number) =>
+      limited.api.post('/customer/import', {
+        data: { name, company, documentNumber: generateCpf(200_000_000 + n) },
+        importHash: `limited-${name}-${n}`,
+      });
+    const answers = await Promise.all([
+      importRow('Escopo dono 1', 300),
+      asLimited('Escopo limitado fora', 'Importadora A', 301),
+      asLimited('Escopo limitado dentro', 'Importadora B', 302),
+      importRow('Escopo dono 2', 303),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 400, 200, 200]);
+    // The company the limited user may not see is answered as one that does not exist.
+    expect(answers[1]?.body.error.fields[0].path).toBe('company');
+    expect(answers[2]?.body.company).toEqual({ id: companyB, label: 'Importadora B' });
+    expect(await storedCount('Escopo ')).toEqual({ customers: 3, audits: 3 });
+    const { rows } = await t.database.pool.query<{ actor: string; name: string }>(
+      `SELECT a.actor_label AS actor, c.name FROM customer c JOIN audit_log a ON a.entity_id = c.id::text AND a.action = 'import'
+        WHERE c.name LIKE 'Escopo %' ORDER BY c.name`,
+    );
+    expect(rows).toEqual([
+      { actor: owner.email, name: 'Escopo dono 1' },
+      { actor: owner.email, name: 'Escopo dono 2' },
+      { actor: limited.email, name: 'Escopo limitado dentro' },
+    ]);
   });
 
   it('keep the rows the database accepts when it refuses one of them, with nothing half-written', async () => {

@@ -46,36 +46,70 @@ function narrowingFieldsOf(target: EntityDeclaration): string[] {
 
 type Candidate = { id: string; context: Record<string, string | null> };
 
-async function candidatesOf(db: Tx, target: EntityDeclaration, text: string, scope: CompanyScope): Promise<Candidate[]> {
+/** The words a name is looked up by: itself and its alias, normalised. */
+function wordsOf(target: EntityDeclaration, text: string): string[] {
+  const words = [normalizedKey(text)];
+  const alias = target.naturalKeyAlias?.(text);
+  if (alias) words.push(normalizedKey(alias));
+  return words;
+}
+
+/**
+ * The records of `target` in `scope` named by any of `texts` (a key column equal to one of their
+ * words, or their id), with each key column normalised (`k0`, `k1`...) for telling which text
+ * found which, at most `limit` rows.
+ */
+async function rowsNamedBy(db: Tx, target: EntityDeclaration, texts: string[], scope: CompanyScope, limit: number) {
   const table = entityTable(target.name) as unknown as Record<string, PgColumn>;
   const id = table.id as PgColumn;
-  const wanted = [normalizedKey(text)];
-  const alias = target.naturalKeyAlias?.(text);
-  if (alias) wanted.push(normalizedKey(alias));
-  const matches: SQL[] = naturalKeyOf(target)
+  const words = [...new Set(texts.flatMap((text) => wordsOf(target, text)))];
+  const keyColumns = naturalKeyOf(target)
     .map((name) => table[name])
-    .filter((column): column is PgColumn => Boolean(column))
-    .map(
-      (column) =>
-        sql`${normalizedColumn(column)} IN (${sql.join(
-          wanted.map((word) => sql`${word}`),
-          sql`, `,
-        )})`,
+    .filter((column): column is PgColumn => Boolean(column));
+  const matches: SQL[] = keyColumns.map(
+    (column) =>
+      sql`${normalizedColumn(column)} IN (${sql.join(
+        words.map((word) => sql`${word}`),
+        sql`, `,
+      )})`,
+  );
+  const ids = texts.filter(isUuid);
+  if (ids.length)
+    matches.unshift(
+      sql`${id} IN (${sql.join(
+        ids.map((text) => sql`${text}::uuid`),
+        sql`, `,
+      )})`,
     );
-  if (isUuid(text)) matches.unshift(sql`${id} = ${text}::uuid`);
   if (!matches.length) return [];
   const narrowing = narrowingFieldsOf(target);
   const context = Object.fromEntries(narrowing.map((name) => [name, sql<string | null>`${table[name]}::text`]));
+  const keys = Object.fromEntries(keyColumns.map((column, index) => [`k${index}`, sql<string | null>`${normalizedColumn(column)}`]));
   const rows = await db
-    .select({ id: sql<string>`${id}::text`, ...context })
+    .select({ id: sql<string>`${id}::text`, ...context, ...keys })
     .from(entityTable(target.name))
     .where(and(sql`(${sql.join(matches, sql` OR `)})`, scopeCondition(target, table, scope)))
-    .limit(MAX_CANDIDATES);
+    .limit(limit);
+  return rows.map((row) => {
+    const values = row as Record<string, string | null>;
+    return {
+      id: row.id,
+      keys: keyColumns.map((_, index) => values[`k${index}`] ?? null),
+      context: Object.fromEntries(narrowing.map((name) => [name, values[name] ?? null])),
+    };
+  });
+}
+
+/** Of the rows `rowsNamedBy` found, those `text` names: its id exactly when it is one, else its words. */
+function candidatesAmong(target: EntityDeclaration, text: string, rows: Awaited<ReturnType<typeof rowsNamedBy>>): Candidate[] {
   const exact = isUuid(text) ? rows.filter((row) => row.id === text.toLowerCase()) : [];
-  return (exact.length ? exact : rows).map((row) => ({
-    id: row.id,
-    context: Object.fromEntries(narrowing.map((name) => [name, (row as Record<string, string | null>)[name] ?? null])),
-  }));
+  const words = wordsOf(target, text);
+  const named = exact.length ? exact : rows.filter((row) => row.keys.some((key) => key !== null && words.includes(key)));
+  return named.slice(0, MAX_CANDIDATES).map((row) => ({ id: row.id, context: row.context }));
+}
+
+async function candidatesOf(db: Tx, target: EntityDeclaration, text: string, scope: CompanyScope): Promise<Candidate[]> {
+  return candidatesAmong(target, text, await rowsNamedBy(db, target, [text], scope, MAX_CANDIDATES));
 }
 
 /** The translated message of a refused name: the target's own wording when it has one. */
@@ -87,6 +121,63 @@ function messageKey(kind: 'none' | 'several', target: string): string {
 }
 
 type Pending = { name: string; target: EntityDeclaration; text: string; candidates: Candidate[]; index: number | null };
+
+/**
+ * The records names resolved to, kept across the rows of one import batch (kit/import-batch.ts):
+ * a thousand rows naming the same company look it up once. Only within one transaction, where
+ * what was found stays true.
+ */
+export type NaturalKeyCache = Map<string, Promise<Candidate[]>>;
+
+const cacheKeyOf = (target: EntityDeclaration, scope: CompanyScope, text: string) =>
+  `${target.name}\u0000${scope.companyIds?.join(',') ?? '*'}\u0000${text}`;
+
+/**
+ * Looks up, in one query per related entity, every name that `rows` give (an import batch's rows,
+ * validated), into `cache` for their `resolveNaturalKeys`: a batch naming fifty companies reads
+ * them together rather than one round trip per row. Should the names find more records than one
+ * query reads, each is left to its own lookup.
+ */
+export async function prefetchNaturalKeys(
+  db: Tx,
+  entity: EntityDeclaration,
+  rows: readonly Record<string, unknown>[],
+  scope: CompanyScope,
+  cache: NaturalKeyCache,
+): Promise<void> {
+  const textsByTarget = new Map<EntityDeclaration, Set<string>>();
+  for (const [name, field] of Object.entries(entity.fields) as [string, Field][]) {
+    const target = field.type === 'relation' ? ENTITIES[field.entity] : undefined;
+    if (!target) continue;
+    const texts = textsByTarget.get(target) ?? new Set<string>();
+    textsByTarget.set(target, texts);
+    for (const row of rows) {
+      const value = row[name];
+      if (value === undefined || value === null) continue;
+      for (const text of Array.isArray(value) ? value.map(String) : [String(value)]) {
+        if (!cache.has(cacheKeyOf(target, scope, text))) texts.add(text);
+      }
+    }
+  }
+  for (const [target, texts] of textsByTarget) {
+    if (texts.size < 2) continue;
+    const limit = MAX_CANDIDATES * texts.size;
+    const found = await rowsNamedBy(db, target, [...texts], scope, limit);
+    if (found.length >= limit) continue;
+    for (const text of texts) cache.set(cacheKeyOf(target, scope, text), Promise.resolve(candidatesAmong(target, text, found)));
+  }
+}
+
+function cachedCandidatesOf(db: Tx, target: EntityDeclaration, text: string, scope: CompanyScope, cache?: NaturalKeyCache) {
+  if (!cache) return candidatesOf(db, target, text, scope);
+  const key = cacheKeyOf(target, scope, text);
+  let found = cache.get(key);
+  if (!found) {
+    found = candidatesOf(db, target, text, scope);
+    cache.set(key, found);
+  }
+  return found;
+}
 
 /**
  * The relation fields whose every value `resolveNaturalKeys` finds among the records the actor may
@@ -107,6 +198,7 @@ export async function resolveNaturalKeys(
   entity: EntityDeclaration,
   data: Record<string, unknown>,
   scope: CompanyScope,
+  cache?: NaturalKeyCache,
 ): Promise<Record<string, unknown>> {
   const result: Record<string, unknown> = { ...data };
   const pending: Pending[] = [];
@@ -122,7 +214,7 @@ export async function resolveNaturalKeys(
         name,
         target,
         text,
-        candidates: await candidatesOf(db, target, text, scope),
+        candidates: await cachedCandidatesOf(db, target, text, scope, cache),
         index: Array.isArray(value) ? position : null,
       });
     }

@@ -306,6 +306,36 @@ export async function insertRow(tx: Tx, resource: Resource, values: Record<strin
 }
 
 /**
+ * Imported rows in one statement (an import batch, kit/import-batch.ts), each answered by its
+ * import hash key: a row that a unique index refuses (`ON CONFLICT DO NOTHING`), or that repeats
+ * another row's key in the same statement, is missing from the answer and left to be answered alone.
+ */
+export async function insertImportedRows(
+  tx: Tx,
+  resource: Resource,
+  rows: readonly Record<string, unknown>[],
+  labelScope: CompanyScope,
+): Promise<Map<string, Row>> {
+  const hashColumn = resource.columns.importHash;
+  if (!rows.length || !hashColumn) return new Map();
+  const labelColumns = relationLabelColumns(resource.entity, resource.columns, labelScope);
+  const inserted = await tx
+    .insert(resource.table)
+    .values(rows as Record<string, unknown>[])
+    .onConflictDoNothing()
+    .returning({ ...selection(resource), ...labelColumns, [IMPORT_KEY]: hashColumn });
+  const byKey = new Map<string, Row>();
+  for (const raw of inserted) {
+    const { [IMPORT_KEY]: key, ...values } = raw as Record<string, unknown>;
+    const row = firstRow([values]);
+    if (row && typeof key === 'string') byKey.set(key, row);
+  }
+  return byKey;
+}
+
+const IMPORT_KEY = '__importKey';
+
+/**
  * An insert's statement as drizzle renders it, kept per set of given columns and label scope: an
  * import writes thousands of rows of one shape, and building the statement cost more CPU than
  * PostgreSQL spends on the row (issue 9). `valueColumns` encode the values in the statement's order;

@@ -15,18 +15,19 @@ import {
   withImportAliases,
 } from '@ebox/domain';
 import type { CompanyScope } from '../platform/access';
-import { auditByOf, writeAudit } from '../platform/audit';
+import { type AuditEntry, auditByOf, writeAudit, writeAudits } from '../platform/audit';
 import { authorize, authorizeAny, can, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../platform/context';
-import type { Tx } from '../platform/db/client';
+import type { Db, Tx } from '../platform/db/client';
 import { uniqueWithinIndexName } from '../platform/db/entity-tables';
 import { AppError, badRequest, conflict, forbidden, notFound, ValidationError } from '../platform/errors';
 import { type IdempotencyOptions, idempotent } from '../platform/idempotency';
 import { releaseArrayReferences } from './array-references';
 import { DEFAULT_EXPORT_TIME_ZONE, type ExportFile, type ExportOptions, type ExportTask, openExport, parseExportFields } from './export';
 import { exportSelect } from './export-query';
+import { type BatchJob, createBatchQueue } from './import-batch';
 import { withoutRelationLabels } from './labels';
 import type { ListQuery } from './list-query';
-import { relationsResolvedByNaturalKeys, resolveNaturalKeys } from './natural-keys';
+import { type NaturalKeyCache, prefetchNaturalKeys, relationsResolvedByNaturalKeys, resolveNaturalKeys } from './natural-keys';
 import { actionHandlerOf, autocompleteSourceOf, policyOf } from './policies';
 import { presentRow, presentRows } from './present';
 import {
@@ -36,6 +37,7 @@ import {
   findRow,
   findRowsInScope,
   findWriteConflicts,
+  insertImportedRows,
   insertRow,
   listRows,
   type Resource,
@@ -288,6 +290,136 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
     return presentRow(ctx.tx, entity, row, scope);
   }
 
+  type Imported = Awaited<ReturnType<typeof write>>;
+  type ImportRow = { ctx: ServiceContext; input: unknown; named: Record<string, unknown>; importHash: string; options: WriteOptions };
+
+  /** One imported row in its own transaction (or the caller's), as every import was before batches. */
+  function importAlone({ ctx, input, named, importHash, options }: ImportRow) {
+    const body = { data: input, importHash };
+    return inTransaction(ctx, (tx) =>
+      idempotent(tx, { key: options.idempotencyKey, request: `POST ${path}/import`, body }, async () => {
+        // Related records named by their natural key become ids before any check reads them.
+        const data = await resolveNaturalKeys(tx.tx, entity, named, scopeOfContext(tx));
+        const key = importKeyOf(entity, data, importHash);
+        try {
+          return await write(tx, null, data, { key, resolved: relationsResolvedByNaturalKeys(entity) });
+        } catch (error) {
+          // Two imports of the same row racing: the unique index decides, the message stays the same.
+          if (isImportHashViolation(entity, error)) throw conflict('errors.importHashExistent');
+          throw error;
+        }
+      }),
+    );
+  }
+
+  // One queue per database: a process serving one database has one; tests may run several apps.
+  const importQueues = new WeakMap<Db, ReturnType<typeof createBatchQueue<ImportRow, Imported>>>();
+  function importQueueOf(db: Db) {
+    let queue = importQueues.get(db);
+    if (!queue) {
+      queue = createBatchQueue<ImportRow, Imported>((jobs) => importTogether(db, jobs));
+      importQueues.set(db, queue);
+    }
+    return queue;
+  }
+
+  /**
+   * The rows of a batch in one transaction, each checked as `write` checks a new row and inserted
+   * unless a unique index already holds one of its values; their audit rows in one statement.
+   * A row refused by a check answers its refusal; a taken row is answered alone afterwards, so its
+   * message is exactly the one it would have had (which value is taken, or its import hash). Should
+   * the database refuse anything else, the batch's transaction is lost: every row is then written
+   * alone, and nothing of the batch stays half-written.
+   */
+  async function importTogether(db: Db, jobs: BatchJob<ImportRow, Imported>[]): Promise<void> {
+    const written: { job: BatchJob<ImportRow, Imported>; answer: Imported; afterCommit: TxContext['afterCommit'] }[] = [];
+    const refused: { job: BatchJob<ImportRow, Imported>; error: unknown }[] = [];
+    const taken: BatchJob<ImportRow, Imported>[] = [];
+    try {
+      await db.transaction(async (tx) => {
+        const names: NaturalKeyCache = new Map();
+        const byScope = new Map<string, { scope: CompanyScope; jobs: BatchJob<ImportRow, Imported>[] }>();
+        for (const job of jobs) {
+          const scope = scopeOfContext(job.input.ctx);
+          const key = scope.companyIds?.join(',') ?? '*';
+          const group = byScope.get(key) ?? { scope, jobs: [] };
+          group.jobs.push(job);
+          byScope.set(key, group);
+        }
+        const audits: AuditEntry[] = [];
+        for (const { scope, jobs: group } of byScope.values()) {
+          await prefetchNaturalKeys(
+            tx,
+            entity,
+            group.map((job) => job.input.named),
+            scope,
+            names,
+          );
+          const checked: { job: BatchJob<ImportRow, Imported>; key: string; values: Record<string, unknown>; ctx: TxContext }[] = [];
+          for (const job of group) {
+            const ctx: TxContext = { ...job.input.ctx, tx, afterCommit: [] };
+            try {
+              const data = await resolveNaturalKeys(tx, entity, job.input.named, scope, names);
+              await checkRelations(tx, entity, data, null, scope, relationsResolvedByNaturalKeys(entity));
+              assertWritableInScope(entity, scope, data, true);
+              const { userId } = principalOf(ctx.actor);
+              const key = importKeyOf(entity, data, job.input.importHash);
+              checked.push({ job, key, ctx, values: { ...data, createdById: userId, updatedById: userId, importHash: key } });
+            } catch (error) {
+              // A check's refusal is the row's answer; anything else lost the transaction (below).
+              if (!(error instanceof AppError)) throw error;
+              refused.push({ job, error });
+            }
+          }
+          const inserted = await insertImportedRows(
+            tx,
+            resource,
+            checked.map((row) => row.values),
+            scope,
+          );
+          for (const { job, key, ctx } of checked) {
+            const row = inserted.get(key);
+            // Seen once: a second row of the batch with the same key is answered alone (409).
+            inserted.delete(key);
+            if (!row) {
+              taken.push(job);
+              continue;
+            }
+            audits.push({
+              entityName: entity.name,
+              entityId: row.id,
+              action: 'import',
+              before: null,
+              after: withoutRelationLabels(entity, row),
+              by: auditByOf(principalOf(ctx.actor)),
+            });
+            written.push({ job, answer: await presentRow(tx, entity, row, scope), afterCommit: ctx.afterCommit });
+          }
+        }
+        await writeAudits(tx, audits);
+      });
+    } catch (error) {
+      jobs[0]?.input.ctx.log.warn(
+        { err: error, rows: jobs.length },
+        'import batch refused by the database: its rows are written one by one',
+      );
+      for (const job of jobs) await importAlone(job.input).then(job.resolve, job.reject);
+      return;
+    }
+    for (const { job, answer, afterCommit } of written) {
+      for (const callback of afterCommit) {
+        try {
+          await callback();
+        } catch (error) {
+          job.input.ctx.log.error({ err: error }, 'after-commit handler failed');
+        }
+      }
+      job.resolve(answer);
+    }
+    for (const { job, error } of refused) job.reject(error);
+    for (const job of taken) await importAlone(job.input).then(job.resolve, job.reject);
+  }
+
   async function deleteLocked(ctx: TxContext, ids: string[]) {
     const rows = await findRowsInScope(ctx.tx, resource, ids, scopeOfContext(ctx), { lock: true });
     if (rows.length !== ids.length) throw notFound();
@@ -360,21 +492,12 @@ export function createEntityService(entity: EntityDeclaration, resource: Resourc
       may(ctx, 'Import');
       if (!importHash?.trim()) throw badRequest('errors.importHashRequired');
       const named = validate(entity, withImportAliases(entity, input), 'import');
-      const body = { data: input, importHash };
-      return inTransaction(ctx, (tx) =>
-        idempotent(tx, { key: options.idempotencyKey, request: `POST ${path}/import`, body }, async () => {
-          // Related records named by their natural key become ids before any check reads them.
-          const data = await resolveNaturalKeys(tx.tx, entity, named, scopeOfContext(tx));
-          const key = importKeyOf(entity, data, importHash);
-          try {
-            return await write(tx, null, data, { key, resolved: relationsResolvedByNaturalKeys(entity) });
-          } catch (error) {
-            // Two imports of the same row racing: the unique index decides, the message stays the same.
-            if (isImportHashViolation(entity, error)) throw conflict('errors.importHashExistent');
-            throw error;
-          }
-        }),
-      );
+      const row: ImportRow = { ctx, input, named, importHash, options };
+      // Rows of an entity without rules of its own, outside a caller's transaction and not
+      // repeatable by key, are written with the rows that arrive beside them (kit/import-batch.ts).
+      const { beforeWrite, afterCreate } = policy();
+      if (ctx.tx || options.idempotencyKey || beforeWrite || afterCreate) return importAlone(row);
+      return importQueueOf(ctx.deps.db as Db).submit(row);
     },
 
     /** Deletes all of `ids` or none; an entity whose delete is a named action runs it on each. */
