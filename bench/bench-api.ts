@@ -69,6 +69,8 @@ export type BenchApi = {
   /** `http://127.0.0.1:<port>/io/api/v1` */
   base: string;
   headers: Record<string, string>;
+  /** The process serving the API: this one, or its own (`ownProcess`). */
+  apiPid: number;
   stop(): Promise<void>;
 };
 
@@ -158,6 +160,7 @@ export async function startBenchApi(options: {
       dataDir,
       base: `http://127.0.0.1:${served.port}${API_PREFIX}`,
       headers: { authorization: `Bearer ${served.token}`, 'accept-language': 'en' },
+      apiPid: child?.pid ?? process.pid,
       stop,
     };
   } catch (error) {
