@@ -101,7 +101,7 @@ describe('an order at a live locker (pt-BR)', () => {
     const terminalId = randomUUID();
     lockerId = (
       await own.call<{ id: string }>('POST', '/ebox', {
-        data: { name: lockerName, code: `PV${suffix.slice(-4).toUpperCase()}`, company: companyId, enable: true, terminalId },
+        data: { name: lockerName, code: lockerCode(), company: companyId, enable: true, terminalId },
       })
     ).id;
     for (const number of [1, 2, 3]) {
@@ -137,8 +137,10 @@ describe('an order at a live locker (pt-BR)', () => {
     await own?.close();
   });
 
+  const lockerCode = () => `PV${suffix.slice(-4).toUpperCase()}`;
+
   /** A tab of the owner signed in to this file's console (each tab holds its own live connection). */
-  async function ownerTab(context?: BrowserContext): Promise<Page> {
+  async function ownerTab(context?: BrowserContext, language: 'pt-BR' | 'en' = 'pt-BR'): Promise<Page> {
     if (!context) {
       const created = await browser().newContext({
         baseURL: own.baseUrl,
@@ -146,14 +148,14 @@ describe('an order at a live locker (pt-BR)', () => {
         acceptDownloads: true,
         // axe is added to the page as a script, which the console's Content Security Policy refuses.
         bypassCSP: true,
-        locale: 'pt-BR',
+        locale: language,
         timezoneId: 'America/Sao_Paulo',
       });
       created.setDefaultTimeout(ACTION_TIMEOUT);
-      await created.addInitScript(() => window.localStorage.setItem('language', 'pt-BR'));
+      await created.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
       contexts.push(created);
       const page = await created.newPage();
-      await signIn(page, own.owner.email, own.owner.password);
+      await signIn(page, own.owner.email, own.owner.password, language);
       return page;
     }
     return context.newPage();
@@ -231,6 +233,16 @@ describe('an order at a live locker (pt-BR)', () => {
     expect(await Promise.all([orderPage, lockerPage, listPage].map(loadsOf)), 'no tab was reloaded').toEqual(loads);
     await picture(orderPage, 'orders/order-live-collected');
     await picture(listPage, 'orders/order-live-list');
+    // Picked up: nothing is left to open for it, and who deposited it reads as the timeline says it.
+    await seeNo(orderPage.getByTestId('order-open-compartment'));
+    await see(orderPage.getByText(say('auditLog.terminalActor', { name: lockerCode() }), { exact: true }).first());
+    // The same page in English.
+    const inEnglish = await ownerTab(undefined, 'en');
+    await inEnglish.goto(`/order/${order.id}`);
+    await see(inEnglish.getByTestId('order-history'));
+    await see(inEnglish.getByText('Deposited by', { exact: false }).first());
+    await see(inEnglish.getByText(`Terminal ${lockerCode()}`, { exact: true }).first());
+    await picture(inEnglish, 'orders/order-live-collected-en');
 
     // Tags from the list: the order picked, printed, a PDF arrives.
     await row.getByRole('checkbox').check();
