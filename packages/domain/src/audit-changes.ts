@@ -221,18 +221,6 @@ export function auditChangeText(t: TFunction, change: AuditChange): string {
   return `${change.label}: ${change.before ?? none} → ${change.after ?? none}`;
 }
 
-/**
- * Who wrote an entry that no person wrote, in words, from its `actor_label`: a job or the seed as
- * "Sistema: envio de mensagens", a locker as "Terminal X"; entries older than the actor label (or
- * of an unknown kind) read "Sistema".
- */
-export function auditActorText(t: TFunction, actorLabel: string | null | undefined): string {
-  const [kind, actor] = actorLabel?.split(/:(.*)/s) ?? [];
-  if (kind === 'system' && actor) return t('auditLog.systemActor', { name: t(`auditLog.systemActors.${actor}`, { defaultValue: actor }) });
-  if (kind === 'terminal' && actor) return t('auditLog.terminalActor', { name: actor });
-  return t('auditLog.system');
-}
-
 /** The ids of related records an entry's values name, by related entity (to look up their labels). */
 export function auditReferencesOf(entry: { entityName?: string | null; values?: Record<string, unknown> | null }): Map<string, string[]> {
   const declaration = auditedDeclarationOf(entry.entityName ?? '');

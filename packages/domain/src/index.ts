@@ -1,4 +1,5 @@
 export * from './access';
+export * from './actor-text';
 export * from './actors';
 export * from './audit-changes';
 export * from './enrolment';

@@ -1,0 +1,16 @@
+import type { TFunction } from 'i18next';
+
+// Apart from audit-changes.ts (which reads every entity declaration at load): a list screen that
+// shows an order's actor stamps loads this alone.
+
+/**
+ * Who wrote an entry that no person wrote, in words, from its `actor_label`: a job or the seed as
+ * "Sistema: envio de mensagens", a locker as "Terminal X"; entries older than the actor label (or
+ * of an unknown kind) read "Sistema".
+ */
+export function auditActorText(t: TFunction, actorLabel: string | null | undefined): string {
+  const [kind, actor] = actorLabel?.split(/:(.*)/s) ?? [];
+  if (kind === 'system' && actor) return t('auditLog.systemActor', { name: t(`auditLog.systemActors.${actor}`, { defaultValue: actor }) });
+  if (kind === 'terminal' && actor) return t('auditLog.terminalActor', { name: actor });
+  return t('auditLog.system');
+}
