@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ownerPage, screenshot, see, seeNo, setUpBrowser, text, uniqueSuffix } from './support/browser';
 import { chooseOption, openDialog, openListFilter } from './support/controls';
 import { asOwner } from './support/users';
@@ -101,21 +101,31 @@ describe('issue 8: lists that fit a laptop', () => {
       await page.goto('/customer');
       const filter = await openListFilter(page);
       await filter.getByLabel(t('entities.customer.fields.name'), { exact: true }).fill(suffix);
+      const filterOf = () => new URL(page.url()).searchParams.get('filter') ?? '';
       const choosePreset = async (preset: string) => {
         const start = filter.getByLabel(t('resource.fields.createdAt'), { exact: true });
         const before = await start.inputValue();
+        const filterBefore = filterOf();
         await start.click();
         await page
           .locator('.ant-picker-presets')
           .getByText(t(`listTools.presets.${preset}`), { exact: true })
           .click();
-        // On a busy machine the picker's panel may still be closing over the search button: wait for
-        // the preset's dates, then search from the keyboard (Enter in the name field submits the filter).
+        // On a busy machine the picker's panel may still be closing over the search button, and an
+        // Enter pressed while it closes can be lost: wait for the preset's dates and the panel to go,
+        // then search from the keyboard (Enter in the name field submits the filter) until the
+        // address holds the new period.
         await expect.poll(() => start.inputValue()).not.toBe(before);
-        await filter.getByLabel(t('entities.customer.fields.name'), { exact: true }).press('Enter');
+        await seeNo(page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)'));
+        await vi.waitFor(
+          async () => {
+            await filter.getByLabel(t('entities.customer.fields.name'), { exact: true }).press('Enter');
+            await page.waitForURL(() => filterOf() !== filterBefore && filterOf().includes('createdAt'), { timeout: 3_000 });
+          },
+          { timeout: 30_000, interval: 500 },
+        );
       };
       await choosePreset('lastMonth');
-      await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('createdAt'));
       await see(page.getByTestId('list-empty-clear'));
       await choosePreset('today');
       await see(page.locator('.ant-table-row').filter({ hasText: customer.name }));
