@@ -1,5 +1,8 @@
 import { generateCpf } from '@ebox/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceOf } from '../src/kit/service';
+import { loadCurrentUser } from '../src/platform/auth/current-user';
+import { contextOf } from '../src/platform/context';
 import { startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -81,6 +84,22 @@ describe('rows imported together', () => {
       { actor: owner.email, name: 'Escopo dono 2' },
       { actor: limited.email, name: 'Escopo limitado dentro' },
     ]);
+  });
+
+  it('answer a hash repeated within one batch once, and the repeat 409, as if each came alone', async () => {
+    const user = await loadCurrentUser(t.database.db, owner.id);
+    if (!user) throw new Error('owner not found');
+    const ctx = contextOf(t.app.deps, { kind: 'user', user });
+    const customers = serviceOf('customer');
+    // Calls made in one turn of the event loop are written as one batch.
+    const answers = await Promise.allSettled([
+      customers.import(ctx, { name: 'Lote 1', company: 'Importadora A', documentNumber: generateCpf(200_000_400) }, 'lote-repetido'),
+      customers.import(ctx, { name: 'Lote 2', company: 'Importadora A', documentNumber: generateCpf(200_000_401) }, 'lote-repetido'),
+      customers.import(ctx, { name: 'Lote 3', company: 'Importadora A', documentNumber: generateCpf(200_000_402) }, 'lote-outro'),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(answers[1]).toMatchObject({ reason: { kind: 'conflict' } });
+    expect(await storedCount('Lote ')).toEqual({ customers: 2, audits: 2 });
   });
 
   it('keep the rows the database accepts when it refuses one of them, with nothing half-written', async () => {
