@@ -14,3 +14,8 @@ export function auditActorText(t: TFunction, actorLabel: string | null | undefin
   if (kind === 'terminal' && actor) return t('auditLog.terminalActor', { name: actor });
   return t('auditLog.system');
 }
+
+/** An actor label as people read it: a person's e-mail as it is, a job or a locker in words (auditActorText). */
+export function actorLabelText(t: TFunction, actorLabel: string): string {
+  return /^(system|terminal):/.test(actorLabel) ? auditActorText(t, actorLabel) : actorLabel;
+}

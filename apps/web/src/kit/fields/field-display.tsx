@@ -1,6 +1,6 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import {
-  auditActorText,
+  actorLabelText,
   dateRangeOf,
   ENTITIES,
   type EntityDeclaration,
@@ -62,7 +62,7 @@ export function FieldDisplay({ entity, path, field, value, compact }: FieldDispl
       if (field.secret) return '••••••';
       if (field.phone) return <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(text)}</span>;
       if (field.document) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
-      if (field.actor && /^(system|terminal):/.test(text)) return auditActorText(t, text);
+      if (field.actor) return actorLabelText(t, text);
       if (field.url)
         return (
           <Typography.Link href={text} target="_blank" rel="noopener noreferrer">
