@@ -243,6 +243,7 @@ describe('an order at a live locker (pt-BR)', () => {
     await see(inEnglish.getByText('Deposited by', { exact: false }).first());
     await see(inEnglish.getByText(`Terminal ${lockerCode()}`, { exact: true }).first());
     await picture(inEnglish, 'orders/order-live-collected-en');
+    expect(await seriousAxeProblems(inEnglish), 'accessibility problems on the English order page').toEqual([]);
 
     // Tags from the list: the order picked, printed, a PDF arrives.
     await row.getByRole('checkbox').check();
