@@ -56,6 +56,9 @@ describe('maintained totals', () => {
       expect((await listCount()).count).toBe(await countedBySql());
       expect((await listCount({ filter: { company: alfa } })).count).toBe(await countedBySql(alfa));
       expect((await listCount({ filter: { company: beta } })).count).toBe(await countedBySql(beta));
+      // A page past the end has no row to carry the total with it, and still answers it.
+      const pastEnd = await listCount({ filter: { company: alfa }, offset: (await countedBySql(alfa)) + 5 });
+      expect({ count: pastEnd.count, rows: pastEnd.rows.length }).toEqual({ count: await countedBySql(alfa), rows: 0 });
     };
     const before = (await listCount()).count;
     const id = await createCustomer({ name: 'Contada Um' });

@@ -1,9 +1,8 @@
 import { ENTITIES } from '@ebox/domain';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityCount } from '../platform/db/schema';
-import { driverOf } from './driver';
 import { filterConditions, type ListQuery, uuids } from './list-query';
 import type { Resource } from './repository';
 
@@ -42,31 +41,29 @@ function countedCompanies(resource: Resource, query: Pick<ListQuery, 'filter'>, 
   return scope.companyIds ? asked.filter((id) => scope.companyIds?.includes(id)) : asked;
 }
 
-/** True when the list's total is read from the maintained counts rather than counted. */
-export function isTotalMaintained(resource: Resource, query: Pick<ListQuery, 'filter'>, scope: CompanyScope, extra: SQL[]): boolean {
-  return !extra.length && countedCompanies(resource, query, scope) !== undefined;
+/**
+ * The list's total as the counts keep it, an expression a page reads in its own statement
+ * (repository.ts listRows); undefined when the counts do not keep this list's total.
+ */
+export function maintainedTotalOf(
+  resource: Resource,
+  query: Pick<ListQuery, 'filter'>,
+  scope: CompanyScope,
+  extra: SQL[],
+): SQL | undefined {
+  const companies = extra.length ? undefined : countedCompanies(resource, query, scope);
+  if (companies === undefined) return undefined;
+  if (companies && !companies.length) return sql`0`;
+  // The companies are one parameter, so the text is the same however many there are and stays prepared.
+  const ofCompanies = companies ? sql` and ${entityCount.companyId} = any(${sql.param(companies)}::uuid[])` : sql``;
+  return sql`(select coalesce(sum(${entityCount.rows}), 0) from ${entityCount} where ${entityCount.tableName} = ${resource.entity.table}${ofCompanies})`;
 }
 
-async function maintainedCount(db: Tx, tableName: string, companies: string[] | null): Promise<number> {
-  if (companies && !companies.length) return 0;
-  const driver = driverOf(db);
-  if (driver) {
-    // Every list page reads this: a fixed text, no builder.
-    const { rows } = await driver.query<{ rows: string | number | null }>(
-      companies ? { text: MAINTAINED_OF_COMPANIES, values: [tableName, companies] } : { text: MAINTAINED_OF_TABLE, values: [tableName] },
-    );
-    return Number(rows[0]?.rows ?? 0);
-  }
-  const [row] = await db
-    .select({ rows: sql<string | null>`sum(${entityCount.rows})` })
-    .from(entityCount)
-    .where(and(eq(entityCount.tableName, tableName), companies ? inArray(entityCount.companyId, companies) : undefined));
-  return Number(row?.rows ?? 0);
+/** A total expression's value on its own (a page that came back empty has no row to carry it). */
+export async function readTotal(db: Tx, total: SQL): Promise<number> {
+  const { rows } = await db.execute<{ total: string | number }>(sql`select ${total} as "total"`);
+  return Number(rows[0]?.total ?? 0);
 }
-
-const MAINTAINED_OF_TABLE = 'select sum("rows") as "rows" from "entity_count" where "table_name" = $1';
-const MAINTAINED_OF_COMPANIES =
-  'select sum("rows") as "rows" from "entity_count" where "table_name" = $1 and "company_id" = any($2::uuid[])';
 
 /**
  * The list's total: maintained when the counts keep it, exact when asked, otherwise counted up to
@@ -81,8 +78,8 @@ export async function listTotal(
   extra: SQL[],
   cap: number,
 ): Promise<ListTotal> {
-  const companies = extra.length ? undefined : countedCompanies(resource, query, scope);
-  if (companies !== undefined) return { count: await maintainedCount(db, resource.entity.table, companies) };
+  const maintained = maintainedTotalOf(resource, query, scope, extra);
+  if (maintained) return { count: await readTotal(db, maintained) };
   if (query.exactCount) {
     const [row] = await db.select({ count: sql<string>`count(*)` }).from(resource.table).where(where);
     return { count: Number(row?.count ?? 0) };

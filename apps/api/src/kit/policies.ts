@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '@ebox/domain';
+import type { SQL } from 'drizzle-orm';
 import { autocompleteUnits, labelUnits } from '../modules/building/unit-autocomplete';
 import { clusterEboxPolicy, compartimentPolicy, eboxPolicy } from '../modules/ebox/policy';
 import { orderPolicy } from '../modules/order/policy';
@@ -23,10 +24,11 @@ export type EntityPolicy = {
   /** Before a list or an export runs: refuses a query the entity's rules do not allow (spec 5.3: orders' 31-day period). */
   beforeList?: (ctx: ServiceContext, query: { filter?: Record<string, unknown> }, kind: 'list' | 'export') => void;
   /**
-   * A list's total the entity keeps itself for some filters (orders per status and company): the
-   * reader of it, then read beside the page instead of counting; undefined leaves the total to the kit.
+   * A list's total the entity keeps itself for some filters (orders per status and company): an
+   * expression reading it, then read in the page's own statement instead of counting; undefined
+   * leaves the total to the kit.
    */
-  maintainedTotal?: (query: { filter?: Record<string, unknown> }, scope: CompanyScope) => ((db: Tx) => Promise<number>) | undefined;
+  maintainedTotal?: (query: { filter?: Record<string, unknown> }, scope: CompanyScope) => SQL | undefined;
 };
 
 /** One entry per entity that has rules; a plain import, so a worker process without routes has them too. */

@@ -4,7 +4,7 @@ import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { labelKeyOf, labels } from './labels';
 import { labelSourceOf } from './policies';
-import type { Row } from './repository';
+import { PAGE_TOTAL_KEY, type Row } from './repository';
 
 /**
  * Shapes stored rows into API records: relations become {id, label} (spec: only ids are sent,
@@ -40,7 +40,7 @@ const labelKeySets = new WeakMap<EntityDeclaration, ReadonlySet<string>>();
 function labelKeysOf(entity: EntityDeclaration): ReadonlySet<string> {
   let keys = labelKeySets.get(entity);
   if (!keys) {
-    keys = new Set(Object.keys(entity.fields).map(labelKeyOf));
+    keys = new Set([...Object.keys(entity.fields).map(labelKeyOf), PAGE_TOTAL_KEY]);
     labelKeySets.set(entity, keys);
   }
   return keys;
@@ -73,7 +73,7 @@ export async function presentRows<E extends EntityDeclaration>(
   else await Promise.all(relationFields(entity).map(readLabels));
   const labelKeys = labelKeysOf(entity);
   return rows.map((row) => {
-    // The row as stored less the labels it was read with, copied once (no deletes: they slow every later read of the object).
+    // The row as stored less the labels and the list's total it was read with, copied once (no deletes: they slow every later read of the object).
     const record: Record<string, unknown> = {};
     for (const key in row) if (!labelKeys.has(key)) record[key] = row[key];
     for (const [name, field] of Object.entries(entity.fields)) {

@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityTable, identifierKeyOf } from '../platform/db/entity-tables';
-import { COUNT_CAP, isTotalMaintained, type ListTotal, listTotal } from './counts';
+import { COUNT_CAP, type ListTotal, listTotal, maintainedTotalOf, readTotal } from './counts';
 import { DRIVER_TYPES, type Driver, driverOf } from './driver';
 import { labels, relationLabelColumns } from './labels';
 import { DEFAULT_LIMIT, filterConditions, keysetCondition, type ListQuery, orderByClause, shownValueOf } from './list-query';
@@ -124,30 +124,35 @@ export async function listRows(
   query: ListQuery,
   scope: CompanyScope,
   extra: SQL[] = [],
-  options: { withLabels?: boolean; maintainedTotal?: (db: Tx) => Promise<number> } = {},
+  options: { withLabels?: boolean; maintainedTotal?: SQL } = {},
 ): Promise<{ rows: Row[] } & ListTotal> {
   const limit = query.limit || DEFAULT_LIMIT;
   const offset = query.offset ?? 0;
   const where = listWhere(resource, query, scope, extra);
   const keyset = query.after ? [keysetCondition(resource.entity, resource.table, resource.columns, query, query.after, labels, scope)] : [];
-  const page = () => pageRows(db, resource, query, scope, and(where, ...keyset), limit, offset, options.withLabels ?? false);
-  const count = () => listTotal(db, resource, query, scope, where, extra, Math.max(COUNT_CAP, offset + limit));
-  // A total the entity keeps for this filter (policies.ts maintainedTotal) is read beside the page.
-  const maintained = options.maintainedTotal;
-  if (maintained && !extra.length) {
-    const [rows, count] = await Promise.all([page(), maintained(db)]);
-    return { rows, count };
-  }
-  if (isTotalMaintained(resource, query, scope, extra)) {
-    const [rows, total] = await Promise.all([page(), count()]);
-    return { rows, ...total };
+  const pageWhere = and(where, ...keyset);
+  const withLabels = options.withLabels ?? false;
+  // A total kept for this list (the entity's own, policies.ts maintainedTotal, or the kit's counts)
+  // is read by the page's own statement: one round trip, one snapshot. An empty page has no row to
+  // carry it, so it is read alone.
+  const maintained = extra.length ? undefined : (options.maintainedTotal ?? maintainedTotalOf(resource, query, scope, extra));
+  if (maintained) {
+    const page = await pageRows(db, resource, query, scope, pageWhere, limit, offset, withLabels, maintained);
+    return { rows: page.rows, count: page.total ?? (await readTotal(db, maintained)) };
   }
   // A page that ends before its limit holds the end of the list: its total needs no count (an
   // exact lookup, a narrow filter). Only a full page, or an empty one past the start, is counted.
-  const rows = await page();
+  const { rows } = await pageRows(db, resource, query, scope, pageWhere, limit, offset, withLabels);
   const reachedEnd = !query.after && rows.length < limit && (rows.length > 0 || offset === 0);
-  return { rows, ...(reachedEnd ? { count: offset + rows.length } : await count()) };
+  if (reachedEnd) return { rows, count: offset + rows.length };
+  return { rows, ...(await listTotal(db, resource, query, scope, where, extra, Math.max(COUNT_CAP, offset + limit))) };
 }
+
+/**
+ * The key under which a page's statement answers its list's total (`total`): no field's name, and
+ * no relation's label key (`<field>:label`).
+ */
+export const PAGE_TOTAL_KEY = 'list:total';
 
 /**
  * The hot path of every list (issue 9): the page is the same SELECT `listSelect` builds, but its
@@ -155,6 +160,7 @@ export async function listRows(
  * rendered once per entity and scope and kept as text, and the rows come straight from the driver
  * keyed by field name, decoded by their columns as drizzle decodes them. Only the WHERE, ORDER BY and
  * paging are rendered per request. A handle that is not node-postgres's takes drizzle's own path.
+ * With `total`, every row also carries that expression's value (PAGE_TOTAL_KEY), answered as `total`.
  */
 async function pageRows(
   db: Tx,
@@ -165,40 +171,53 @@ async function pageRows(
   limit: number,
   offset: number,
   withLabels: boolean,
-): Promise<Row[]> {
+  total?: SQL,
+): Promise<{ rows: Row[]; total?: number }> {
   const driver = driverOf(db);
+  let rows: Record<string, unknown>[];
   if (!driver) {
     const order = orderByClause(resource.entity, resource.columns, query.orderBy, labels, scope, query.language);
     const select = db
-      .select({ ...selection(resource), ...(withLabels ? relationLabelColumns(resource.entity, resource.columns, scope) : {}) })
+      .select({
+        ...selection(resource),
+        ...(withLabels ? relationLabelColumns(resource.entity, resource.columns, scope) : {}),
+        ...(total ? { [PAGE_TOTAL_KEY]: sql<string | number>`${total}` } : {}),
+      })
       .from(resource.table)
       .where(where)
       .orderBy(...order);
-    return rowsOf(await select.limit(limit).offset(offset));
-  }
-  const head = pageHead(driver.dialect, resource, query, scope, withLabels);
-  // Numbered after the head's parameters and its ORDER BY's, wherever they stand in the text.
-  const tail = driver.dialect.sqlToQueryFrom(sql`${where ? sql` where ${where}` : sql``}`, head.params.length);
-  const paging = head.params.length + tail.params.length;
-  const text = `${head.text}${tail.sql}${head.order} limit $${paging + 1} offset $${paging + 2}`;
-  const result = await driver.query<Record<string, unknown>>({
-    text,
-    values: [...head.params, ...tail.params, limit, offset],
-    types: DRIVER_TYPES,
-  });
-  const rows = result.rows;
-  const decoders = head.decoders;
-  for (const row of rows) {
-    for (const [key, column] of decoders) {
-      const value = row[key];
-      if (value !== null && value !== undefined) row[key] = column.mapFromDriverValue(value);
+    rows = await select.limit(limit).offset(offset);
+  } else {
+    const head = pageHead(driver.dialect, resource, query, scope, withLabels);
+    // Numbered after the head's parameters and its ORDER BY's, wherever they stand in the text.
+    const totalColumn = total
+      ? driver.dialect.sqlToQueryFrom(sql`, ${total} as ${sql.identifier(PAGE_TOTAL_KEY)}`, head.params.length)
+      : undefined;
+    const before = head.params.length + (totalColumn?.params.length ?? 0);
+    const tail = driver.dialect.sqlToQueryFrom(sql`${where ? sql` where ${where}` : sql``}`, before);
+    const paging = before + tail.params.length;
+    const text = `${head.select}${totalColumn?.sql ?? ''}${head.from}${tail.sql}${head.order} limit $${paging + 1} offset $${paging + 2}`;
+    const result = await driver.query<Record<string, unknown>>({
+      text,
+      values: [...head.params, ...(totalColumn?.params ?? []), ...tail.params, limit, offset],
+      types: DRIVER_TYPES,
+    });
+    rows = result.rows;
+    const decoders = head.decoders;
+    for (const row of rows) {
+      for (const [key, column] of decoders) {
+        const value = row[key];
+        if (value !== null && value !== undefined) row[key] = column.mapFromDriverValue(value);
+      }
     }
   }
-  return rowsOf(rows);
+  const first = rows[0];
+  return { rows: rowsOf(rows), total: total && first ? Number(first[PAGE_TOTAL_KEY] ?? 0) : undefined };
 }
 
 type Decoder = { mapFromDriverValue(value: unknown): unknown };
-type PageHead = { text: string; order: string; params: unknown[]; decoders: [string, Decoder][] };
+/** A page statement's parts kept per entity and scope: `select <columns>`, ` from <table>`, ` order by ...`. */
+type PageHead = { select: string; from: string; order: string; params: unknown[]; decoders: [string, Decoder][] };
 
 /** drizzle's decoder of an expression (not in its public types). */
 function decoderOf(expression: SQL): Decoder {
@@ -244,13 +263,20 @@ function pageHead(
     ),
     ...Object.entries(labelColumns).map(([name, label]) => sql`${label} as ${sql.identifier(name)}`),
   ];
-  const rendered = dialect.sqlToQueryFrom(sql`select ${sql.join(list, sql`, `)} from ${resource.table}`, 0);
-  const ordered = dialect.sqlToQueryFrom(sql` order by ${sql.join(order, sql`, `)}`, rendered.params.length);
+  const rendered = dialect.sqlToQueryFrom(sql`select ${sql.join(list, sql`, `)}`, 0);
+  const from = dialect.sqlToQueryFrom(sql` from ${resource.table}`, rendered.params.length);
+  const ordered = dialect.sqlToQueryFrom(sql` order by ${sql.join(order, sql`, `)}`, rendered.params.length + from.params.length);
   // A column whose driver value is already its JS value needs no decoding (drizzle's default is identity).
   const decoders = Object.entries(columns)
     .map(([name, column]): [string, Decoder] => [name, is(column, Column) ? column : decoderOf(expressionOf(column))])
     .filter(([, decoder]) => decoder.mapFromDriverValue !== IDENTITY && decoder.mapFromDriverValue !== NOOP);
-  const head = { text: rendered.sql, order: ordered.sql, params: [...rendered.params, ...ordered.params], decoders };
+  const head = {
+    select: rendered.sql,
+    from: from.sql,
+    order: ordered.sql,
+    params: [...rendered.params, ...from.params, ...ordered.params],
+    decoders,
+  };
   if (byScope.size >= MAX_HEADS) byScope.clear();
   byScope.set(key, head);
   return head;

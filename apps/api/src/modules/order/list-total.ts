@@ -1,9 +1,9 @@
 import { DECLARED_ENTITIES, ORDER_STATUSES } from '@ebox/domain';
+import type { SQL } from 'drizzle-orm';
 import { filterConditions, uuids } from '../../kit/list-query';
 import { resourceOf } from '../../kit/repository';
 import type { CompanyScope } from '../../platform/access';
-import type { Tx } from '../../platform/db/client';
-import { countOrdersOfStatuses } from './repository';
+import { ordersOfStatusesTotal } from './repository';
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -20,10 +20,7 @@ function valuesOf(value: unknown): string[] {
  * total to the kit (which counts, or refuses the filter). The companies are the asked ones the caller
  * may see, or all of theirs, as the list's own company filter and scope narrow it.
  */
-export function maintainedOrderTotal(
-  query: { filter?: Record<string, unknown> },
-  scope: CompanyScope,
-): ((db: Tx) => Promise<number>) | undefined {
+export function maintainedOrderTotal(query: { filter?: Record<string, unknown> }, scope: CompanyScope): SQL | undefined {
   const { status, company, ...others } = query.filter ?? {};
   const statuses = valuesOf(status);
   if (!statuses.length || !statuses.every((value) => (ORDER_STATUSES as readonly string[]).includes(value))) return undefined;
@@ -32,5 +29,5 @@ export function maintainedOrderTotal(
   const asked = blank(company) ? [] : uuids(company, 'company');
   // A company the caller may not see counts as one without orders (spec 5.5).
   const companies = asked.length ? asked.filter((id) => !scope.companyIds || scope.companyIds.includes(id)) : scope.companyIds;
-  return (db) => countOrdersOfStatuses(db, [...new Set(statuses)], companies ? [...new Set(companies)] : null);
+  return ordersOfStatusesTotal([...new Set(statuses)], companies ? [...new Set(companies)] : null);
 }

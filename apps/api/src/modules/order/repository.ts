@@ -1,5 +1,5 @@
 import { DECLARED_ENTITIES, ORDER_EXPIRABLE_STATUSES, ORDER_LIFECYCLE, ORDER_LIVE_STATUSES } from '@ebox/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { findRow, pickColumns, type Row, resourceOf, updateRow } from '../../kit/repository';
 import { scopeCondition } from '../../kit/scope';
@@ -193,15 +193,14 @@ export async function lockOverdueOrders(tx: Tx, now: Date, limit: number): Promi
 
 /**
  * How many orders are in one of `statuses`, of `companies` (null: of every company), as the
- * triggers of migration 0019 keep it: a few rows read, however many orders there are.
+ * triggers of migration 0019 keep it: a few rows read, however many orders there are. An
+ * expression, so a list page reads it in its own statement (kit/repository.ts listRows); each list
+ * is one parameter, so the text is the same whatever their lengths and stays prepared.
  */
-export async function countOrdersOfStatuses(db: Tx, statuses: string[], companies: string[] | null): Promise<number> {
-  if (!statuses.length || (companies && !companies.length)) return 0;
-  const [row] = await db
-    .select({ rows: sql<string | null>`sum(${orderStatusCount.rows})` })
-    .from(orderStatusCount)
-    .where(and(inArray(orderStatusCount.status, statuses), companies ? inArray(orderStatusCount.companyId, companies) : undefined));
-  return Number(row?.rows ?? 0);
+export function ordersOfStatusesTotal(statuses: string[], companies: string[] | null): SQL {
+  if (!statuses.length || (companies && !companies.length)) return sql`0`;
+  const ofCompanies = companies ? sql` and ${orderStatusCount.companyId} = any(${sql.param(companies)}::uuid[])` : sql``;
+  return sql`(select coalesce(sum(${orderStatusCount.rows}), 0) from ${orderStatusCount} where ${orderStatusCount.status} = any(${sql.param(statuses)}::text[])${ofCompanies})`;
 }
 
 /** At most this many of a locker's live orders in its metrics: more than any locker has doors. */
