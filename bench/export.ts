@@ -9,10 +9,10 @@
  * its RSS before the first export (so the second export's figure keeps what the first left: the
  * higher of the two, never less), bytes, and the lines of the csv (one per row plus the header).
  */
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { startBenchApi } from './bench-api';
+import { usageOf } from './process-usage';
 import { formatTable } from './table';
 
 export type ExportBenchOptions = { customers: number; companies?: number; databaseUrl?: string; log?: (line: string) => void };
@@ -42,23 +42,6 @@ class CountingCopy extends pg.Query {
   handleCopyData(message: { chunk: Uint8Array }) {
     countInto(this.counted, message.chunk);
   }
-}
-
-/** A process's RSS and CPU seconds so far, from /proc (this process's own through node). */
-function usageOf(pid: number): { rss: number; cpuSeconds: number } {
-  if (pid === process.pid) {
-    const cpu = process.cpuUsage();
-    return { rss: process.memoryUsage().rss, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
-  }
-  const rssKib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  // Fields 14 and 15 of /proc/<pid>/stat (after the command's parenthesis): user and system ticks.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const [utime, stime] = stat
-    .slice(stat.lastIndexOf(')') + 2)
-    .split(' ')
-    .slice(11, 13)
-    .map(Number);
-  return { rss: rssKib * 1024, cpuSeconds: ((utime ?? 0) + (stime ?? 0)) / 100 };
 }
 
 /** Runs `work` while sampling `pid`'s RSS; answers its figures, the RSS growth above `rssBase`. */

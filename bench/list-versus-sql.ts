@@ -9,13 +9,18 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import type pg from 'pg';
 import { requestJson } from './http';
+import { postgresCpuSeconds, usageOf } from './process-usage';
 import { formatTable, percentile } from './table';
 
 export const CONCURRENCY = 8;
 
 const COLUMNS = 'id, name, cellphone, email, document_number, company_id, building_level2_id, photo, pcd, enable, created_at, updated_at';
 
-export type Side = { perSecond: number; p50: number; p95: number };
+/**
+ * `cpu`: CPU milliseconds per request of the API's process, of PostgreSQL's and of the benchmark's
+ * own (the load's client), when the API runs in a process of its own (`apiPid`).
+ */
+export type Side = { perSecond: number; p50: number; p95: number; cpu?: { api: number; postgres: number; bench: number } };
 /**
  * What a query must reach against its raw SQL: its requests per second at least `ratio` times raw's
  * (`perSecond`), or its median latency at most `ratio` times raw's (`p50`).
@@ -34,8 +39,9 @@ export type VersusQuery = {
 };
 
 /** Runs `once` from `concurrency` loops for `seconds`: requests per second and the latencies. */
-export async function measure(seconds: number, once: () => Promise<void>, concurrency = CONCURRENCY): Promise<Side> {
+export async function measure(seconds: number, once: () => Promise<void>, concurrency = CONCURRENCY, apiPid?: number): Promise<Side> {
   const timings: number[] = [];
+  const cpuBefore = apiPid === undefined ? undefined : cpuNow(apiPid);
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
@@ -49,7 +55,15 @@ export async function measure(seconds: number, once: () => Promise<void>, concur
   );
   const elapsed = (performance.now() - started) / 1000;
   timings.sort((a, b) => a - b);
-  return { perSecond: timings.length / elapsed, p50: percentile(timings, 50), p95: percentile(timings, 95) };
+  const side: Side = { perSecond: timings.length / elapsed, p50: percentile(timings, 50), p95: percentile(timings, 95) };
+  if (apiPid === undefined || !cpuBefore) return side;
+  const after = cpuNow(apiPid);
+  const perRequest = (key: keyof typeof after) => ((after[key] - cpuBefore[key]) * 1000) / timings.length;
+  return { ...side, cpu: { api: perRequest('api'), postgres: perRequest('postgres'), bench: perRequest('bench') } };
+}
+
+function cpuNow(apiPid: number) {
+  return { api: usageOf(apiPid).cpuSeconds, postgres: postgresCpuSeconds(), bench: usageOf(process.pid).cpuSeconds };
 }
 
 export function median(values: number[]): number {
@@ -59,11 +73,25 @@ export function median(values: number[]): number {
 
 /** The median of each figure over rounds. */
 export function medianSide(runs: Side[]): Side {
-  return {
+  const side: Side = {
     perSecond: median(runs.map((r) => r.perSecond)),
     p50: median(runs.map((r) => r.p50)),
     p95: median(runs.map((r) => r.p95)),
   };
+  const cpus = runs.flatMap((r) => (r.cpu ? [r.cpu] : []));
+  if (!cpus.length) return side;
+  return {
+    ...side,
+    cpu: { api: median(cpus.map((c) => c.api)), postgres: median(cpus.map((c) => c.postgres)), bench: median(cpus.map((c) => c.bench)) },
+  };
+}
+
+/** ` (CPU ms per request: API a, PostgreSQL p, load b)`, when measured. */
+function cpuText(side: Side): string {
+  const cpu = side.cpu;
+  if (!cpu) return '';
+  const parts = [cpu.api ? `API ${cpu.api.toFixed(2)}` : '', `PostgreSQL ${cpu.postgres.toFixed(2)}`, `load ${cpu.bench.toFixed(2)}`];
+  return ` (CPU ms/request: ${parts.filter(Boolean).join(', ')})`;
 }
 
 export type VersusOptions = {
@@ -75,6 +103,8 @@ export type VersusOptions = {
   seconds: number;
   rounds: number;
   log: (line: string) => void;
+  /** The API's own process (BenchApi.apiPid): each side's CPU per request is then measured too. */
+  apiPid?: number;
 };
 
 /** Each query through the API and as raw SQL, interleaved round by round. */
@@ -102,8 +132,8 @@ export async function runComparisons(options: VersusOptions, queries: VersusQuer
       const api: Side[] = [];
       const raw: Side[] = [];
       for (let round = 0; round < options.rounds; round += 1) {
-        api.push(await measure(options.seconds, callApi));
-        raw.push(await measure(options.seconds, callRaw));
+        api.push(await measure(options.seconds, callApi, CONCURRENCY, options.apiPid));
+        raw.push(await measure(options.seconds, callRaw, CONCURRENCY, options.apiPid));
       }
       const result: Comparison = {
         name: query.name,
@@ -114,7 +144,7 @@ export async function runComparisons(options: VersusOptions, queries: VersusQuer
         target: query.target,
       };
       log(
-        `  ${result.name}: API ${result.api.perSecond.toFixed(1)}/s p50 ${result.api.p50.toFixed(1)} ms, raw ${result.raw.perSecond.toFixed(1)}/s p50 ${result.raw.p50.toFixed(1)} ms, load ${result.load.toFixed(2)}`,
+        `  ${result.name}: API ${result.api.perSecond.toFixed(1)}/s p50 ${result.api.p50.toFixed(1)} ms${cpuText(result.api)}, raw ${result.raw.perSecond.toFixed(1)}/s p50 ${result.raw.p50.toFixed(1)} ms${cpuText({ ...result.raw, cpu: result.raw.cpu && { ...result.raw.cpu, api: 0 } })}, load ${result.load.toFixed(2)}`,
       );
       results.push(result);
     }

@@ -40,7 +40,8 @@
  *   through GET /order as the console asks for them, beside the raw SQL of the same page and count,
  *   8 at a time, BENCH_VERSUS_SECONDS (3) per side for BENCH_VERSUS_ROUNDS (3) rounds: page 1 with the
  *   total, a status and company filter, a 31-day window at page 50, the tracking-code search; each
- *   beside issue 15's target, met or missed, with the load average. See bench/order-list.ts.
+ *   beside issue 15's target, met or missed, with the load average and each side's CPU per request
+ *   (API, PostgreSQL, the load). BENCH_ORDER_LIST_QUERIES=b,c runs some of them. See bench/order-list.ts.
  * - order-export: BENCH_ORDERS (1,000,000) orders across BENCH_COMPANIES (50) exported by mail
  *   (GET /order/export, a 31-day period): time from the request to the mail in the outbox, API CPU
  *   and RSS growth, beside PostgreSQL's COPY of the same rows in the same run.
@@ -241,6 +242,7 @@ const PARTS: Record<string, () => Promise<void>> = {
       databaseUrl: process.env.BENCH_DATABASE_URL,
       seconds: numberFromEnv('BENCH_VERSUS_SECONDS', 3),
       rounds: numberFromEnv('BENCH_VERSUS_ROUNDS', 3),
+      queries: process.env.BENCH_ORDER_LIST_QUERIES?.split(','),
       log,
     });
     log('');
