@@ -14,7 +14,8 @@ import { z } from 'zod';
  */
 
 type Page = { rows: Record<string, unknown>[]; count: number; countCapped?: true };
-type Member = { key: string; name: string; write: (value: unknown) => string };
+/** A member whose value is written as it is (`encode` absent), or through its field's schema. */
+type Member = { key: string; encode?: (value: unknown) => unknown };
 
 /** Field types presented as plain JSON values or refs the kit builds member by member. */
 const WRITTEN_AS_IS: ReadonlySet<Field['type']> = new Set([
@@ -28,37 +29,45 @@ const WRITTEN_AS_IS: ReadonlySet<Field['type']> = new Set([
   'relation',
 ]);
 
-function writerOf(field: Field): Member['write'] {
-  if (WRITTEN_AS_IS.has(field.type)) return JSON.stringify;
+function encoderOf(field: Field): Member['encode'] {
+  if (WRITTEN_AS_IS.has(field.type)) return undefined;
   const schema = fieldAnswerSchema(field);
-  return (value) => JSON.stringify(z.encode(schema, value as never));
+  // Most such values on a page are empty (an order without files): the schema's answer for null is
+  // the same for every row, so it is asked once.
+  const nullOk = schema.safeParse(null).success;
+  const nullAnswer = nullOk ? z.encode(schema, null as never) : undefined;
+  return (value) => (value === null && nullOk ? nullAnswer : z.encode(schema, value as never));
 }
 
 function membersOf(entity: EntityDeclaration): Member[] {
-  const members: Member[] = [{ key: 'id', name: JSON.stringify('id'), write: JSON.stringify }];
-  for (const [key, field] of Object.entries(entity.fields)) members.push({ key, name: JSON.stringify(key), write: writerOf(field) });
-  for (const key of ['createdAt', 'updatedAt']) members.push({ key, name: JSON.stringify(key), write: JSON.stringify });
+  const members: Member[] = [{ key: 'id' }];
+  for (const [key, field] of Object.entries(entity.fields)) members.push({ key, encode: encoderOf(field) });
+  members.push({ key: 'createdAt' }, { key: 'updatedAt' });
   return members;
 }
 
-/** Writes `{"rows":[…],"count":n[,"countCapped":true]}` for pages of `entity`. */
+/**
+ * Writes `{"rows":[…],"count":n[,"countCapped":true]}` for pages of `entity`: each record rebuilt
+ * with the schema's members in the schema's order, then one JSON.stringify of the page (V8's own
+ * encoder, rather than a call and a concatenation per value).
+ */
 export function pageSerializerOf(entity: EntityDeclaration): (page: Page) => string {
   const members = membersOf(entity);
-  const writeRecord = (record: Record<string, unknown>): string => {
-    let text = '';
+  const shape = (record: Record<string, unknown>): Record<string, unknown> => {
+    const shaped: Record<string, unknown> = {};
     for (const member of members) {
       const value = record[member.key];
-      // An absent member is left out, as JSON.stringify leaves out undefined.
-      if (value === undefined) continue;
-      text += `${text ? ',' : '{'}${member.name}:${member.write(value)}`;
+      // An absent member is left out: JSON.stringify leaves out undefined.
+      shaped[member.key] = value === undefined || !member.encode ? value : member.encode(value);
     }
-    return text ? `${text}}` : '{}';
+    return shaped;
   };
-  return (page) => {
-    let rows = '';
-    for (const record of page.rows) rows += `${rows ? ',' : ''}${writeRecord(record)}`;
-    return `{"rows":[${rows}],"count":${JSON.stringify(page.count)}${page.countCapped ? ',"countCapped":true' : ''}}`;
-  };
+  return (page) =>
+    JSON.stringify(
+      page.countCapped
+        ? { rows: page.rows.map(shape), count: page.count, countCapped: true }
+        : { rows: page.rows.map(shape), count: page.count },
+    );
 }
 
 /**

@@ -46,6 +46,24 @@ function labelKeysOf(entity: EntityDeclaration): ReadonlySet<string> {
   return keys;
 }
 
+type PresentedFields = { relations: [string, RelationField][]; dateTimes: string[]; dateRanges: string[] };
+const presentedFields = new WeakMap<EntityDeclaration, PresentedFields>();
+
+/** The fields presenting changes, by kind, once per entity rather than once per row. */
+function presentedFieldsOf(entity: EntityDeclaration): PresentedFields {
+  let fields = presentedFields.get(entity);
+  if (!fields) {
+    const entries = Object.entries(entity.fields);
+    fields = {
+      relations: relationFields(entity),
+      dateTimes: entries.filter(([, field]) => field.type === 'dateTime').map(([name]) => name),
+      dateRanges: entries.filter(([, field]) => field.type === 'dateRange').map(([name]) => name),
+    };
+    presentedFields.set(entity, fields);
+  }
+  return fields;
+}
+
 export async function presentRows<E extends EntityDeclaration>(
   db: Tx,
   entity: E,
@@ -72,20 +90,20 @@ export async function presentRows<E extends EntityDeclaration>(
   if (db instanceof PgTransaction) for (const relation of relationFields(entity)) await readLabels(relation);
   else await Promise.all(relationFields(entity).map(readLabels));
   const labelKeys = labelKeysOf(entity);
+  const { relations, dateTimes, dateRanges } = presentedFieldsOf(entity);
+  const noLabels = new Map<string, string>();
   return rows.map((row) => {
     // The row as stored less the labels and the list's total it was read with, copied once (no deletes: they slow every later read of the object).
     const record: Record<string, unknown> = {};
     for (const key in row) if (!labelKeys.has(key)) record[key] = row[key];
-    for (const [name, field] of Object.entries(entity.fields)) {
+    for (const [name, field] of relations) {
+      const refs = refsOf(relationIdsOf(row[name]), labelMaps.get(name) ?? noLabels);
+      record[name] = field.multiple ? refs : (refs[0] ?? null);
+    }
+    for (const name of dateTimes) record[name] = toIso(row[name]);
+    for (const name of dateRanges) {
       const value = row[name];
-      if (field.type === 'relation') {
-        const refs = refsOf(relationIdsOf(value), labelMaps.get(name) ?? new Map());
-        record[name] = field.multiple ? refs : (refs[0] ?? null);
-      } else if (field.type === 'dateTime') {
-        record[name] = toIso(value);
-      } else if (field.type === 'dateRange' && Array.isArray(value)) {
-        record[name] = value.map(toIso);
-      }
+      if (Array.isArray(value)) record[name] = value.map(toIso);
     }
     record.createdAt = toIso(row.createdAt);
     record.updatedAt = toIso(row.updatedAt);
