@@ -30,7 +30,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { pbkdf2Sync, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -50,6 +50,7 @@ import {
 } from '../apps/api/test/support/console-process';
 import { type DynsecConfig, type Mosquitto, startMosquitto } from '../apps/api/test/support/mosquitto';
 import { startBenchDatabase } from './bench-api';
+import { postgresCpuSeconds, usageOf } from './process-usage';
 import { formatTable, percentile } from './table';
 
 export type LinkBenchOptions = {
@@ -95,20 +96,6 @@ const TARGET_P95_MS = 100;
 const SATURATED_P95_MS = 2_000;
 
 type Locker = { lockerUuid: string; eboxId: string; compartmentId: string };
-
-/** CPU seconds (user + system) of a process, from /proc. */
-function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // after "pid (comm) ": state is field 3, utime 14 and stime 15 (1-based) → indexes 11 and 12 here
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function rssMiBOf(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
-}
 
 /** Nagle off, as the console's and the terminals' clients do it (embedded-broker.ts says why). */
 function noDelay(client: MqttClient): void {
@@ -414,8 +401,12 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
     noDelay(service);
     const commander = mqttCommander(service);
     await commander.ready();
-    const cpuOfApis = () => apiPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
-    const rssOfApis = () => apiPids.reduce((sum, pid) => sum + rssMiBOf(pid), 0);
+    const cpuOfApis = () => apiPids.reduce((sum, pid) => sum + usageOf(pid).cpuSeconds, 0);
+    const rssOfApis = () => apiPids.reduce((sum, pid) => sum + usageOf(pid).rss / 2 ** 20, 0);
+    // Where the machine's two cores go while the lockers only heartbeat: the simulators' processes
+    // and PostgreSQL's beside the API's.
+    const cpuOfSimulators = () =>
+      simulators.reduce((sum, simulator) => sum + (simulator.child.pid ? usageOf(simulator.child.pid).cpuSeconds : 0), 0);
 
     const lockers: Locker[] = [];
     let onlineSoFar = 0;
@@ -440,10 +431,13 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       await waitForAppliedConfigs(pool, onlineSoFar, log);
       await sleep(3_000);
 
-      const cpuBefore = cpuOfApis();
+      const cpuBefore = { api: cpuOfApis(), simulators: cpuOfSimulators(), postgres: postgresCpuSeconds() };
       const idleStarted = performance.now();
       await sleep(options.idleSeconds * 1000);
-      const idleCpuPercent = ((cpuOfApis() - cpuBefore) / ((performance.now() - idleStarted) / 1000)) * 100;
+      const idleSeconds = (performance.now() - idleStarted) / 1000;
+      const idleCpuPercent = ((cpuOfApis() - cpuBefore.api) / idleSeconds) * 100;
+      const simulatorsCpuPercent = ((cpuOfSimulators() - cpuBefore.simulators) / idleSeconds) * 100;
+      const postgresCpuPercent = ((postgresCpuSeconds() - cpuBefore.postgres) / idleSeconds) * 100;
       const rssMiB = rssOfApis();
 
       if (!via) {
@@ -498,7 +492,7 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       };
       results.push(result);
       log(
-        `  ${online}/${added.length} online in ${connectSeconds.toFixed(1)} s; p50 ${commands.p50.toFixed(1)} ms, p95 ${commands.p95.toFixed(1)} ms, ${commands.failed} failed; API CPU ${idleCpuPercent.toFixed(0)} %, RSS ${rssMiB.toFixed(0)} MiB; floor p95 ${floor.p95.toFixed(1)} ms; load ${load1.toFixed(1)}`,
+        `  ${online}/${added.length} online in ${connectSeconds.toFixed(1)} s; p50 ${commands.p50.toFixed(1)} ms, p95 ${commands.p95.toFixed(1)} ms, ${commands.failed} failed; API CPU ${idleCpuPercent.toFixed(0)} % (simulators ${simulatorsCpuPercent.toFixed(0)} %, PostgreSQL ${postgresCpuPercent.toFixed(0)} %), RSS ${rssMiB.toFixed(0)} MiB; floor p95 ${floor.p95.toFixed(1)} ms; load ${load1.toFixed(1)}`,
       );
       // Past the target the steps go on (CPU, memory and connection figures at larger N are worth
       // having on a loaded machine), until the link is plainly saturated.

@@ -4,14 +4,17 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Fields 14 and 15 of /proc/<pid>/stat (after the command's parenthesis): user and system ticks, in seconds. */
-function cpuSecondsOfStat(stat: string): number {
-  const [utime, stime] = stat
+/**
+ * Fields 14 and 15 of /proc/<pid>/stat (after the command's parenthesis): user and system ticks, in
+ * seconds; with `reaped`, also 16 and 17, the ticks of its children that have ended.
+ */
+function cpuSecondsOfStat(stat: string, reaped = false): number {
+  const [utime = 0, stime = 0, cutime = 0, cstime = 0] = stat
     .slice(stat.lastIndexOf(')') + 2)
     .split(' ')
-    .slice(11, 13)
+    .slice(11, 15)
     .map(Number);
-  return ((utime ?? 0) + (stime ?? 0)) / 100;
+  return (utime + stime + (reaped ? cutime + cstime : 0)) / 100;
 }
 
 /** A process's RSS and CPU seconds so far (this process's own through node). */
@@ -25,8 +28,8 @@ export function usageOf(pid: number): { rss: number; cpuSeconds: number } {
 }
 
 /**
- * CPU seconds of every PostgreSQL process on the machine so far (the server and its backends; an
- * exited backend's time is lost, so a figure is taken over kept-alive pools).
+ * CPU seconds of every PostgreSQL process on the machine so far: the servers and their backends,
+ * and the backends that have ended (counted in their server's children's time once it reaps them).
  */
 export function postgresCpuSeconds(): number {
   let seconds = 0;
@@ -34,7 +37,7 @@ export function postgresCpuSeconds(): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') seconds += cpuSecondsOfStat(stat);
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') seconds += cpuSecondsOfStat(stat, true);
     } catch {
       // The process ended between the listing and the read.
     }
