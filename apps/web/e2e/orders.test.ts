@@ -197,7 +197,8 @@ describe('an order at a live locker (pt-BR)', () => {
     // Three tabs: the order, the locker's face, the order list; none is reloaded from here on.
     await orderPage.goto(`/order/${order.id}`);
     const history = orderPage.getByTestId('order-history');
-    await see(history);
+    // The card shows while its entries load: count them once the first (the creation) is there.
+    await see(history.getByTestId('order-history-entry'));
     const entriesBefore = await history.getByTestId('order-history-entry').count();
     // The timeline reads oldest first.
     const newest = () => history.getByTestId('order-history-entry').last();
