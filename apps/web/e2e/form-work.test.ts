@@ -149,9 +149,12 @@ describe.each(['pt-BR', 'en'] as const)('forms that keep work (%s)', (language) 
     await page.goBack();
     await see(leavePrompt(page, say('kit.forms.leaveTitle')));
     await page.getByTestId('leave-stay').click();
+    await seeNo(leavePrompt(page, say('kit.forms.leaveTitle')));
     await expect.poll(() => name.inputValue()).toBe(`Cliente Inacabado ${suffix}`);
 
+    // Once the last question has gone (a closing dialog's buttons can still take a click), ask again.
     await companiesLink.click();
+    await see(leavePrompt(page, say('kit.forms.leaveTitle')));
     await page.getByTestId('leave-discard').click();
     await page.waitForURL((url) => url.pathname === '/company');
 
