@@ -50,7 +50,7 @@ import {
 } from '../apps/api/test/support/console-process';
 import { type DynsecConfig, type Mosquitto, startMosquitto } from '../apps/api/test/support/mosquitto';
 import { startBenchDatabase } from './bench-api';
-import { postgresCpuSeconds, usageOf } from './process-usage';
+import { postgresCpu, postgresCpuBetween, usageOf } from './process-usage';
 import { formatTable, percentile } from './table';
 
 export type LinkBenchOptions = {
@@ -431,13 +431,13 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       await waitForAppliedConfigs(pool, onlineSoFar, log);
       await sleep(3_000);
 
-      const cpuBefore = { api: cpuOfApis(), simulators: cpuOfSimulators(), postgres: postgresCpuSeconds() };
+      const cpuBefore = { api: cpuOfApis(), simulators: cpuOfSimulators(), postgres: postgresCpu() };
       const idleStarted = performance.now();
       await sleep(options.idleSeconds * 1000);
       const idleSeconds = (performance.now() - idleStarted) / 1000;
       const idleCpuPercent = ((cpuOfApis() - cpuBefore.api) / idleSeconds) * 100;
       const simulatorsCpuPercent = ((cpuOfSimulators() - cpuBefore.simulators) / idleSeconds) * 100;
-      const postgresCpuPercent = ((postgresCpuSeconds() - cpuBefore.postgres) / idleSeconds) * 100;
+      const postgresCpuPercent = (postgresCpuBetween(cpuBefore.postgres, postgresCpu()) / idleSeconds) * 100;
       const rssMiB = rssOfApis();
 
       if (!via) {

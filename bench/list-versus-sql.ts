@@ -9,7 +9,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import type pg from 'pg';
 import { requestJson } from './http';
-import { postgresCpuSeconds, usageOf } from './process-usage';
+import { postgresCpu, postgresCpuBetween, usageOf } from './process-usage';
 import { formatTable, percentile } from './table';
 
 export const CONCURRENCY = 8;
@@ -58,12 +58,19 @@ export async function measure(seconds: number, once: () => Promise<void>, concur
   const side: Side = { perSecond: timings.length / elapsed, p50: percentile(timings, 50), p95: percentile(timings, 95) };
   if (apiPid === undefined || !cpuBefore) return side;
   const after = cpuNow(apiPid);
-  const perRequest = (key: keyof typeof after) => ((after[key] - cpuBefore[key]) * 1000) / timings.length;
-  return { ...side, cpu: { api: perRequest('api'), postgres: perRequest('postgres'), bench: perRequest('bench') } };
+  const perRequest = (seconds: number) => (seconds * 1000) / timings.length;
+  return {
+    ...side,
+    cpu: {
+      api: perRequest(after.api - cpuBefore.api),
+      postgres: perRequest(postgresCpuBetween(cpuBefore.postgres, after.postgres)),
+      bench: perRequest(after.bench - cpuBefore.bench),
+    },
+  };
 }
 
 function cpuNow(apiPid: number) {
-  return { api: usageOf(apiPid).cpuSeconds, postgres: postgresCpuSeconds(), bench: usageOf(process.pid).cpuSeconds };
+  return { api: usageOf(apiPid).cpuSeconds, postgres: postgresCpu(), bench: usageOf(process.pid).cpuSeconds };
 }
 
 export function median(values: number[]): number {
