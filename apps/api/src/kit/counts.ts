@@ -66,20 +66,17 @@ export async function readTotal(db: Tx, total: SQL): Promise<number> {
 }
 
 /**
- * The list's total: maintained when the counts keep it, exact when asked, otherwise counted up to
- * `cap` rows (at least the end of the page asked for, so the pager always reaches it).
+ * The total of a list the counts do not keep (a maintained one is read by the page's own statement,
+ * repository.ts listRows): exact when asked, otherwise counted up to `cap` rows (at least the end of
+ * the page asked for, so the pager always reaches it).
  */
 export async function listTotal(
   db: Tx,
   resource: Resource,
-  query: Pick<ListQuery, 'filter' | 'exactCount'>,
-  scope: CompanyScope,
+  query: Pick<ListQuery, 'exactCount'>,
   where: SQL | undefined,
-  extra: SQL[],
   cap: number,
 ): Promise<ListTotal> {
-  const maintained = maintainedTotalOf(resource, query, scope, extra);
-  if (maintained) return { count: await readTotal(db, maintained) };
   if (query.exactCount) {
     const [row] = await db.select({ count: sql<string>`count(*)` }).from(resource.table).where(where);
     return { count: Number(row?.count ?? 0) };

@@ -87,10 +87,10 @@ export async function presentRows<E extends EntityDeclaration>(
     }
     labelMaps.set(name, new Map([...known, ...(await labels.labelsOf(db, field.entity, missing, scope, entity.name))]));
   };
-  if (db instanceof PgTransaction) for (const relation of relationFields(entity)) await readLabels(relation);
-  else await Promise.all(relationFields(entity).map(readLabels));
-  const labelKeys = labelKeysOf(entity);
   const { relations, dateTimes, dateRanges } = presentedFieldsOf(entity);
+  if (db instanceof PgTransaction) for (const relation of relations) await readLabels(relation);
+  else await Promise.all(relations.map(readLabels));
+  const labelKeys = labelKeysOf(entity);
   const noLabels = new Map<string, string>();
   return rows.map((row) => {
     // The row as stored less the labels and the list's total it was read with, copied once (no deletes: they slow every later read of the object).

@@ -145,7 +145,7 @@ export async function listRows(
   const { rows } = await pageRows(db, resource, query, scope, pageWhere, limit, offset, withLabels);
   const reachedEnd = !query.after && rows.length < limit && (rows.length > 0 || offset === 0);
   if (reachedEnd) return { rows, count: offset + rows.length };
-  return { rows, ...(await listTotal(db, resource, query, scope, where, extra, Math.max(COUNT_CAP, offset + limit))) };
+  return { rows, ...(await listTotal(db, resource, query, where, Math.max(COUNT_CAP, offset + limit))) };
 }
 
 /**
