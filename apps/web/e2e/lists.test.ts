@@ -106,17 +106,29 @@ describe('issue 8: lists that fit a laptop', () => {
         const start = filter.getByLabel(t('resource.fields.createdAt'), { exact: true });
         const before = await start.inputValue();
         const filterBefore = filterOf();
+        // The input previews a preset's dates while the pointer hovers it, so a changed value does not
+        // prove the click landed: a click that arrives while the panel is still sliding in can be
+        // lost and leave the panel open. Click the preset until the panel goes.
+        const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
         await start.click();
-        await page
-          .locator('.ant-picker-presets')
-          .getByText(t(`listTools.presets.${preset}`), { exact: true })
-          .click();
-        // On a busy machine the picker's panel may still be closing over the search button, and an
-        // Enter pressed while it closes can be lost: wait for the preset's dates and the panel to go,
-        // then search from the keyboard (Enter in the name field submits the filter) until the
-        // address holds the new period.
+        await see(panel);
+        await vi.waitFor(
+          async () => {
+            if (await panel.first().isVisible()) {
+              await panel
+                .first()
+                .locator('.ant-picker-presets')
+                .getByText(t(`listTools.presets.${preset}`), { exact: true })
+                .click({ timeout: 2_000 });
+            }
+            await seeNo(panel, 2_000);
+          },
+          { timeout: 30_000, interval: 500 },
+        );
         await expect.poll(() => start.inputValue()).not.toBe(before);
-        await seeNo(page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)'));
+        // On a busy machine an Enter pressed just after the panel closes can still be lost: search
+        // from the keyboard (Enter in the name field submits the filter) until the address holds the
+        // new period.
         await vi.waitFor(
           async () => {
             await filter.getByLabel(t('entities.customer.fields.name'), { exact: true }).press('Enter');
