@@ -24,8 +24,11 @@ const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 export type BenchDatabase = { url: string; stop: () => Promise<void> };
 
-/** A throw-away database: embedded, or created on `serverUrl`'s server and dropped by `stop`. */
-export async function startBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
+/**
+ * A throw-away database: embedded (with `settings` beside the tuned ones), or created on `serverUrl`'s
+ * server and dropped by `stop`.
+ */
+export async function startBenchDatabase(serverUrl: string | undefined, settings?: Record<string, string>): Promise<BenchDatabase> {
   if (serverUrl) {
     const name = `ebox_bench_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -47,7 +50,7 @@ export async function startBenchDatabase(serverUrl: string | undefined): Promise
   const dir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-'));
   // The embedded server runs as an unprivileged user when we are root.
   chmodSync(dir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: 0, persistent: false });
+  const embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: 0, persistent: false, settings });
   return {
     url: embedded.url,
     async stop() {

@@ -50,6 +50,7 @@ import {
 } from '../apps/api/test/support/console-process';
 import { type DynsecConfig, type Mosquitto, startMosquitto } from '../apps/api/test/support/mosquitto';
 import { startBenchDatabase } from './bench-api';
+import { costliestStatements, formatStatements, resetStatements, STATEMENT_SETTINGS } from './pg-statements';
 import { postgresCpu, postgresCpuBetween, usageOf } from './process-usage';
 import { formatTable, percentile } from './table';
 
@@ -66,6 +67,8 @@ export type LinkBenchOptions = {
   /** A folder for V8 CPU profiles of the API processes (`--cpu-prof`), written when they stop. */
   cpuProfileDir?: string;
   databaseUrl?: string;
+  /** Print the statements PostgreSQL spent most time on in each step's heartbeat window (embedded only). */
+  statements?: boolean;
   log: (line: string) => void;
 };
 
@@ -318,7 +321,7 @@ async function waitForAppliedConfigs(pool: pg.Pool, count: number, log: (line: s
 
 export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkStepResult[]> {
   const { log } = options;
-  const database = await startBenchDatabase(options.databaseUrl);
+  const database = await startBenchDatabase(options.databaseUrl, options.statements ? STATEMENT_SETTINGS : undefined);
   const dataDir = createDataDir();
   const simulators: Simulator[] = [];
   const apis: ConsoleProcess[] = [];
@@ -431,10 +434,15 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       await waitForAppliedConfigs(pool, onlineSoFar, log);
       await sleep(3_000);
 
+      if (options.statements) await resetStatements(pool);
       const cpuBefore = { api: cpuOfApis(), simulators: cpuOfSimulators(), postgres: postgresCpu() };
       const idleStarted = performance.now();
       await sleep(options.idleSeconds * 1000);
       const idleSeconds = (performance.now() - idleStarted) / 1000;
+      if (options.statements) {
+        log(`  PostgreSQL's costliest statements over the ${idleSeconds.toFixed(1)} s heartbeat window (share of one core):`);
+        log(formatStatements(await costliestStatements(pool), idleSeconds));
+      }
       const idleCpuPercent = ((cpuOfApis() - cpuBefore.api) / idleSeconds) * 100;
       const simulatorsCpuPercent = ((cpuOfSimulators() - cpuBefore.simulators) / idleSeconds) * 100;
       const postgresCpuPercent = (postgresCpuBetween(cpuBefore.postgres, postgresCpu()) / idleSeconds) * 100;

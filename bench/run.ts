@@ -32,7 +32,8 @@
  *   saturated; the largest N within p95 100 ms. Then the same with two API processes on one Mosquitto
  *   (BENCH_LINK_APIS, `1,2`), and one line per variant with its largest N, the broker floor and the
  *   load average. `--quick` for a smoke run (20, 50; one API). BENCH_LINK_CPU_PROF=<folder> keeps V8
- *   CPU profiles of the API processes. See bench/link.ts.
+ *   CPU profiles of the API processes; BENCH_PG_STATEMENTS=1 prints the statements the embedded
+ *   PostgreSQL spent most time on in each step's heartbeat window. See bench/link.ts.
  * - export: BENCH_EXPORT_CUSTOMERS (1,000,000) customers across BENCH_COMPANIES (50) exported whole
  *   through GET /customer/export as csv and xlsx (time, API CPU, RSS growth), beside PostgreSQL's
  *   COPY of the same rows in the same run.
@@ -211,6 +212,7 @@ const PARTS: Record<string, () => Promise<void>> = {
         lockersPerSimulator: numberFromEnv('BENCH_LINK_SIM_LOCKERS', 2500),
         cpuProfileDir,
         databaseUrl: process.env.BENCH_DATABASE_URL,
+        statements: process.env.BENCH_PG_STATEMENTS === '1',
         log,
       });
       // A variant failing (an API process ending, a broker set-up problem) still leaves the other's figures.

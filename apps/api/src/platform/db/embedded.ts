@@ -164,6 +164,8 @@ export async function startEmbeddedPostgres(options: {
   persistent?: boolean;
   onLog?: (message: unknown) => void;
   log?: EmbeddedLog;
+  /** Settings beside the tuned ones, for a new data folder (a benchmark loads pg_stat_statements). */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? logToStderr;
   await stopLeftoverPostgres(options.dir, log);
@@ -182,7 +184,7 @@ export async function startEmbeddedPostgres(options: {
     onError: options.onLog ?? (() => {}),
   });
   if (fresh) await server.initialise();
-  ensureTuning(options.dir);
+  ensureTuning(options.dir, undefined, options.settings);
   let pid = await startWithRetries(server, options.dir);
   if (fresh) await server.createDatabase(database);
 

@@ -50,11 +50,14 @@ export function tunedSettings(memory: number): Record<string, string> {
   };
 }
 
-/** Writes the tuning file (when missing) and includes it from postgresql.conf (when not yet). */
-export function ensureTuning(dataDir: string, memory = availableMemory()): void {
+/**
+ * Writes the tuning file (when missing) and includes it from postgresql.conf (when not yet).
+ * `extra` settings join the file when it is written (a benchmark's statement statistics).
+ */
+export function ensureTuning(dataDir: string, memory = availableMemory(), extra: Record<string, string> = {}): void {
   const file = path.join(dataDir, TUNING_FILE);
   if (!existsSync(file)) {
-    const lines = Object.entries(tunedSettings(memory)).map(([name, value]) => `${name} = '${value}'`);
+    const lines = Object.entries({ ...tunedSettings(memory), ...extra }).map(([name, value]) => `${name} = '${value}'`);
     writeFileSync(
       file,
       `# Written by Ebox Console for ${Math.round(memory / MB)} MB of memory (docs/postgresql.md); edit freely, it is kept.\n${lines.join('\n')}\n`,
