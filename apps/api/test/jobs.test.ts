@@ -50,7 +50,24 @@ const readOutboxJob = defineJob({
   },
 });
 
-const TEST_JOBS = [...JOBS, sentRecorder, failedRecorder, readOutboxJob];
+/** A job that waits like one waiting on a terminal's answer, run four at a time; `fail` refuses for good. */
+const sideBySide = { running: 0, most: 0 };
+const sideBySideJob = defineJob({
+  name: 'test.side-by-side',
+  payload: z.object({ n: z.number(), fail: z.boolean().optional() }),
+  actor: 'messageSender',
+  retry: { limit: 2, delaySeconds: 1 },
+  concurrency: 4,
+  handler: async () => async (_ctx, payload) => {
+    sideBySide.running += 1;
+    sideBySide.most = Math.max(sideBySide.most, sideBySide.running);
+    await pause(400);
+    sideBySide.running -= 1;
+    if (payload.fail) throw Object.assign(new Error('the terminal refused'), { retryable: false });
+  },
+});
+
+const TEST_JOBS = [...JOBS, sentRecorder, failedRecorder, readOutboxJob, sideBySideJob];
 
 let smtp: SmtpTestServer;
 let t: TestApp;
@@ -158,6 +175,39 @@ describe('jobs in the business transaction', () => {
       await new Promise((resolve) => worker.once('exit', resolve));
     }
   }, 45_000);
+});
+
+describe('jobs run side by side', () => {
+  it('runs a waiting job four at a time, and a job that fails in a batch fails alone while the others complete', async () => {
+    await startWorker();
+    const ctx = systemContext(t.app.deps, 'messageSender');
+    await inTransaction(ctx, async (tx) => {
+      for (let n = 0; n < 8; n += 1) await enqueueJob(tx, sideBySideJob, { n, fail: n === 3 });
+    });
+    const states = await eventually(
+      async () =>
+        (
+          await t.database.db.execute<{ n: number; state: string; output: { message?: string } | null }>(
+            sql`SELECT (data->>'n')::int AS n, state::text AS state, output FROM pgboss.job WHERE name = 'test.side-by-side' ORDER BY 1`,
+          )
+        ).rows,
+      (rows) => rows.length === 8 && rows.every((row) => row.state === 'completed' || row.state === 'failed'),
+    );
+    expect(states.map((row) => row.state)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'failed',
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+    ]);
+    // Refused for good: failed at its first attempt, with the handler's reason, not retried.
+    expect(states[3]?.output?.message).toBe('the terminal refused');
+    expect(sideBySide.most).toBe(4);
+    await stopWorkers();
+  });
 });
 
 describe('scheduled jobs', () => {

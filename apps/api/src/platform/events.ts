@@ -30,6 +30,7 @@ export function declareEventHandler<N extends EventName>(
     name: string;
     actor: SystemActorName;
     retry?: JobDeclaration['retry'];
+    concurrency?: JobDeclaration['concurrency'];
     /** Lazily loaded, as every job handler. */
     run: () => Promise<EventHandler<N>>;
   },
@@ -39,6 +40,7 @@ export function declareEventHandler<N extends EventName>(
     payload: EVENTS[event],
     actor: handler.actor,
     retry: handler.retry ?? { limit: 5, delaySeconds: 10 },
+    concurrency: handler.concurrency,
     handler: handler.run as JobDeclaration['handler'],
   });
   durableHandlers.set(event, [...(durableHandlers.get(event) ?? []).filter((other) => other.name !== job.name), job]);

@@ -3,6 +3,13 @@ import { declareEventHandler } from '../../platform/events';
 import { defineJob } from '../../platform/jobs/job';
 
 /**
+ * These jobs spend their time waiting on a terminal's answer, not on the database or the CPU: a
+ * worker runs this many side by side, so a network coming back online (10,000 lockers: a config and
+ * a list of codes each) is served in about a minute, not ten.
+ */
+const TERMINAL_JOB_CONCURRENCY = 16;
+
+/**
  * apply_config, sent by the console itself (never by a person): the mapping of compartment numbers
  * to relay board and channel and the heartbeat interval. Sent when a locker comes online (a durable
  * handler of ebox.statusChanged) and after its compartments were generated again; a job, so it runs
@@ -14,6 +21,7 @@ export const applyConfigJob = defineJob({
   actor: 'terminalLink',
   // Retried only when this process could not reach the broker; a terminal's answer (or silence) is final.
   retry: { limit: 3, delaySeconds: 10 },
+  concurrency: TERMINAL_JOB_CONCURRENCY,
   handler: () => import('./service').then((m) => m.runApplyConfigJob),
 });
 
@@ -29,6 +37,7 @@ export const applyAccessCodesJob = defineJob({
   actor: 'terminalLink',
   policy: 'stately',
   retry: { limit: 3, delaySeconds: 10 },
+  concurrency: TERMINAL_JOB_CONCURRENCY,
   handler: () => import('./service').then((m) => m.runApplyAccessCodesJob),
 });
 
@@ -37,6 +46,7 @@ export const accessCodesOnOnlineJob = declareEventHandler('ebox.statusChanged', 
   name: 'accessCodes',
   actor: 'terminalLink',
   retry: { limit: 3, delaySeconds: 10 },
+  concurrency: TERMINAL_JOB_CONCURRENCY,
   run: () => import('./service').then((m) => m.applyAccessCodesOnStatusChange),
 });
 
@@ -45,5 +55,6 @@ export const applyConfigOnOnlineJob = declareEventHandler('ebox.statusChanged', 
   name: 'applyConfig',
   actor: 'terminalLink',
   retry: { limit: 3, delaySeconds: 10 },
+  concurrency: TERMINAL_JOB_CONCURRENCY,
   run: () => import('./service').then((m) => m.applyConfigOnStatusChange),
 });

@@ -25,6 +25,13 @@ export type JobDeclaration<S extends z.ZodType = z.ZodType> = {
    * enqueues for one key while one waits is that one job, which reads the state when it runs.
    */
   policy?: 'stately';
+  /**
+   * How many of its jobs one worker runs side by side, fetched together (1 by default). For jobs that
+   * mostly wait on someone else (a terminal's answer): a backlog of thousands (a whole network coming
+   * back online) drains in a minute instead of ten, and one fetch, which sorts the queue's waiting
+   * jobs, serves that many. Each job still completes, retries or fails on its own.
+   */
+  concurrency?: number;
   /** A run still active after this long counts as failed (a worker died): 15 minutes by default. */
   expireInSeconds?: number;
   /** Cron (5 fields, UTC) and the payload each run gets; one run per tick across all workers. */

@@ -39,12 +39,21 @@ export async function startJobWorker(deps: AppDeps, options: { jobs: readonly An
     const fetchAgain = () => {
       if (workerId) boss.notifyWorker(workerId);
     };
-    workerId = await boss.work<unknown>(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([raw]) => {
-      if (!raw) return;
+    const batchSize = Math.max(1, job.concurrency ?? 1);
+    workerId = await boss.work<unknown>(job.name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, async (batch) => {
+      if (!batch.length) return;
       // pg-boss sleeps a whole polling interval after every fetch, even one that found a job: a
       // backlog would drain one job per interval (bench/jobs.ts). While jobs come, fetch again at once.
       fetchAgain();
-      await runJob(deps, job, raw);
+      if (batch.length === 1) return runJob(deps, job, batch[0] as PgBoss.JobWithMetadata<unknown>);
+      // pg-boss completes or fails a fetched batch as a whole: each job that failed is failed here,
+      // by itself (retry or not, as runJob decided; pg-boss serializes the error as for a batch of
+      // one), and the completion that follows touches only the jobs still active.
+      const results = await Promise.allSettled(batch.map((raw) => runJob(deps, job, raw)));
+      for (const [index, result] of results.entries()) {
+        if (result.status === 'rejected')
+          await boss.fail(job.name, (batch[index] as PgBoss.JobWithMetadata<unknown>).id, result.reason as object);
+      }
     });
     registerLocalWaker(deps, job.name, fetchAgain);
     if (job.schedule) {
