@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createEnvelope, terminalTopics } from '@ebox/domain';
 import mqtt, { type MqttClient } from 'mqtt';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualTerminal } from '../../terminal-sim/src';
 import type { MqttLink } from '../src/platform/mqtt';
@@ -185,6 +186,62 @@ describe('state from the lockers', () => {
       .map((entry) => entry.action)
       .filter((a) => a !== 'update' && !CONSOLE_COMMANDS.includes(a));
     expect(actions).toEqual(['create', 'online', 'offline', 'online']);
+    await terminal.stop();
+  });
+
+  it('keeps a locker online while its events wait their turn, and a will that waited does not undo a later return', async () => {
+    const locker = await createLocker('LINK8');
+    const terminal = await connectTerminal(locker);
+    await eventually(
+      () => lockerOf(locker.id),
+      (body) => body.status === 'online' && Boolean(body.applicationVersion),
+    );
+    // Another transaction holds this message_id, so the event carrying it waits on PostgreSQL, as a
+    // locker's events wait when thousands of lockers connect together; its heartbeats must not.
+    const event = {
+      ...createEnvelope(),
+      event: 'versions',
+      data: { application: 'ebox', application_version: '7.0.0', os: 'linux', os_version: '6' },
+    };
+    const blocker = new pg.Client({ connectionString: t.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('INSERT INTO terminal_message (message_id) VALUES ($1)', [event.message_id]);
+      const raw = await rawClient(locker);
+      await raw.publishAsync(terminalTopics.event(locker.terminalId), JSON.stringify(event), { qos: 1 });
+      const waiting = await lockerOf(locker.id);
+      // Longer than three heartbeat intervals: held behind the event, the beats would have let it go offline.
+      await pause(HEARTBEAT_SECONDS * 4 * 1000);
+      const meanwhile = await lockerOf(locker.id);
+      expect(meanwhile.status).toBe('online');
+      expect(Date.parse(meanwhile.lastHeartBeat)).toBeGreaterThan(Date.parse(waiting.lastHeartBeat));
+      expect(meanwhile.applicationVersion).not.toBe('7.0.0');
+
+      // A last will queued behind the same event, then the terminal back with a heartbeat: online.
+      await raw.publishAsync(
+        terminalTopics.connection(locker.terminalId),
+        JSON.stringify({ ...createEnvelope(), status: 'offline', reason: 'mqtt_last_will' }),
+        { qos: 1 },
+      );
+      await raw.publishAsync(terminalTopics.heartbeat(locker.terminalId), JSON.stringify({ ...createEnvelope(), uptime_seconds: 5 }), {
+        qos: 0,
+      });
+      await pause(1_500);
+    } finally {
+      await blocker.query('ROLLBACK');
+      await blocker.end();
+    }
+    // The event is handled once the other transaction lets its message_id go; the will after it finds
+    // a heartbeat later than itself and leaves the locker online.
+    await eventually(
+      () => lockerOf(locker.id),
+      (body) => body.applicationVersion === '7.0.0',
+    );
+    await pause(1_000);
+    expect((await lockerOf(locker.id)).status).toBe('online');
+    const changes = (await auditOf('ebox', locker.id)).filter((entry) => entry.action === 'online' || entry.action === 'offline');
+    expect(changes.map((entry) => entry.action)).toEqual(['online']);
     await terminal.stop();
   });
 

@@ -107,11 +107,15 @@ export async function applyHeartbeats(tx: Tx, beats: readonly { terminalId: stri
   return rowsOf(result).map(toStatusChange);
 }
 
-/** The last will: this locker offline now, unless it already was. */
-export async function markOffline(tx: Tx, terminalId: string): Promise<StatusChangeRow | undefined> {
+/**
+ * The last will, received at `willAt`: this locker offline now, unless it already was, or a heartbeat
+ * received after the will is already stored (the terminal came back while the will waited its turn).
+ */
+export async function markOffline(tx: Tx, terminalId: string, willAt: Date): Promise<StatusChangeRow | undefined> {
   const result = await tx.execute(sql`
     update ebox e set status = 'offline'
      where e.terminal_id = ${terminalId} and e.status is distinct from 'offline'
+       and (e.last_heart_beat is null or e.last_heart_beat <= ${willAt.toISOString()}::timestamptz)
     returning e.id, e.name, e.company_id as company, e.terminal_id, e.status, e.last_heart_beat, 'online' as previous_status`);
   const row = rowsOf(result)[0];
   return row ? toStatusChange(row) : undefined;

@@ -322,7 +322,8 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
     }
   }
 
-  async function handleMessage(topic: string, payload: Buffer): Promise<void> {
+  /** `receivedAt`: when this process took the message from the broker (the console's clock), before any queue. */
+  async function handleMessage(topic: string, payload: Buffer, receivedAt: Date): Promise<void> {
     const parsed = parseTerminalMessage(topic, payload);
     if (!parsed.ok) return refuse('malformed', topic, parsed.reason);
     if (!parsed.topic || !('lockerUuid' in parsed.topic)) return refuse('malformed', topic, 'not a locker topic');
@@ -331,15 +332,19 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
     switch (parsed.channel) {
       case 'lockerStateHeartbeat': {
         // The console's clock: a terminal's may be wrong, and silence is measured against ours.
-        pending.set(terminalId, new Date());
+        pending.set(terminalId, receivedAt);
         return;
       }
       case 'lockerStateConnection': {
-        // Beats received before the will are written first, so they cannot bring the locker back online after it.
-        pending.delete(terminalId);
+        // Heartbeats are taken at once while the will may wait behind the locker's events: a beat
+        // received before the will is dropped (it cannot bring the locker back online after it),
+        // one received after it (the terminal is back) is kept, and markOffline leaves alone a
+        // locker whose stored beat is later than the will.
+        const beat = pending.get(terminalId);
+        if (beat && beat <= receivedAt) pending.delete(terminalId);
         await flushing;
         await handleOnce(topic, terminalId, String(data.message_id), async (ctx) => {
-          const change = await markOffline(ctx.tx, terminalId);
+          const change = await markOffline(ctx.tx, terminalId, receivedAt);
           if (change) await auditStatusChange(ctx, change, 'last_will');
         });
         return;
@@ -368,18 +373,21 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
   /** Per locker, the tail of its messages being handled: one locker's messages are handled in arrival order. */
   const queues = new Map<string, Promise<void>>();
 
-  async function safely(topic: string, payload: Buffer): Promise<void> {
-    const run = async () => {
-      try {
-        await handleMessage(topic, payload);
-      } catch (error) {
-        refused.failed += 1;
-        log.error({ err: error, topic }, 'terminal link: message handling failed');
-      }
-    };
+  async function safely(topic: string, payload: Buffer, receivedAt = new Date()): Promise<void> {
+    try {
+      await handleMessage(topic, payload, receivedAt);
+    } catch (error) {
+      refused.failed += 1;
+      log.error({ err: error, topic }, 'terminal link: message handling failed');
+    }
+  }
+
+  /** Handles a locker's message after the ones it sent before (each may wait for a transaction slot). */
+  async function inLockerOrder(topic: string, payload: Buffer): Promise<void> {
+    const receivedAt = new Date();
     // e.g. a door_opened then door_closed land in the history in that order, a repeat after its original.
     const key = topic.split('/')[1] ?? '';
-    const tail = (queues.get(key) ?? Promise.resolve()).then(run);
+    const tail = (queues.get(key) ?? Promise.resolve()).then(() => safely(topic, payload, receivedAt));
     queues.set(key, tail);
     await tail;
     if (queues.get(key) === tail) queues.delete(key);
@@ -387,9 +395,13 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
 
   // Heartbeats at QoS 0 between broker and API: one lost is repaired by the next (offline takes
   // three missed), and at 10,000 lockers acknowledging each costs the API 1,000 packets a second.
-  await link.client.handleShared(buildChannelFilter('lockerStateHeartbeat'), safely, { qos: 0 });
+  // A heartbeat only says "here, now": it is taken at once, never queued behind its locker's events.
+  // (Thousands of lockers connecting queue thousands of snapshots for the transaction slots; their
+  // heartbeats held behind them reached the console after the silence check had marked nearly all
+  // 10,000 offline, and each return queued its configuration again.)
+  await link.client.handleShared(buildChannelFilter('lockerStateHeartbeat'), (topic, payload) => safely(topic, payload), { qos: 0 });
   for (const channel of ['lockerStateConnection', 'lockerEvent', 'lockerStateCompartments'] as const) {
-    await link.client.handleShared(buildChannelFilter(channel), safely);
+    await link.client.handleShared(buildChannelFilter(channel), inLockerOrder);
   }
 
   const flushTimer = setInterval(() => void flushHeartbeats().catch(() => {}), FLUSH_EVERY_MS);
