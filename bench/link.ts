@@ -14,7 +14,7 @@
  *   bootstrap password; every terminal of the run is written into Mosquitto's dynamic-security file
  *   before it starts (addTerminalsToDynsec), and commands alternate between the two processes.
  * - BENCH_LINK_CPU_PROF=<folder>: V8 CPU profiles of the API processes (`--cpu-prof`), written when
- *   they stop at the end of the run.
+ *   they stop at the end of the run. BENCH_LINK_API_LOG=<file>: what the API processes printed.
  * - Per step: the time for the new lockers to come online (and for their apply_config to be sent:
  *   the commands are timed in the steady state), the API's CPU and RSS over
  *   BENCH_LINK_IDLE_SECONDS (5) of heartbeats only, then BENCH_LINK_COMMANDS (200) commands,
@@ -295,24 +295,42 @@ function summarize(durations: number[]) {
   return { p50: percentile(ok, 50), p95: percentile(ok, 95), failed: durations.length - ok.length };
 }
 
+/** Lockers configured (apply_config audited), online now, and status changes to offline so far. */
+async function linkProgress(pool: pg.Pool): Promise<{ applied: number; online: number; wentOffline: number }> {
+  const { rows } = await pool.query<{ applied: number; online: number; went_offline: number }>(
+    `SELECT (SELECT count(DISTINCT entity_id)::int FROM audit_log WHERE entity_name = 'ebox' AND action = 'apply_config') AS applied,
+            (SELECT count(*)::int FROM ebox WHERE status = 'online') AS online,
+            (SELECT count(*)::int FROM audit_log WHERE entity_name = 'ebox' AND action = 'offline') AS went_offline`,
+  );
+  const row = rows[0];
+  return { applied: row?.applied ?? 0, online: row?.online ?? 0, wentOffline: row?.went_offline ?? 0 };
+}
+
 /**
  * Waits until `count` lockers had their apply_config sent (the audit says so), or
- * BENCH_LINK_CONFIG_WAIT_SECONDS (60) pass: the console sends them one at a time (one job after the
- * other), so thousands of newcomers take minutes; past the wait, the step is timed while the rest
- * go on (about one command at a time beside the bench's), and the output says how many were left.
+ * BENCH_LINK_CONFIG_WAIT_SECONDS (60) pass: the console sends them sixteen at a time, so thousands
+ * of newcomers take a while; past the wait, the step is timed while the rest go on, and the output
+ * says how many were left. Every 10 s it prints how many are configured and online, and how many
+ * times a locker was marked offline (a locker whose heartbeats the console could not keep up with
+ * flaps offline and back, and each return queues its config again).
  */
 async function waitForAppliedConfigs(pool: pg.Pool, count: number, log: (line: string) => void): Promise<void> {
   const started = Date.now();
   const deadline = started + Number(process.env.BENCH_LINK_CONFIG_WAIT_SECONDS ?? 60) * 1000;
   let applied = 0;
+  let lastReport = started;
   while (Date.now() < deadline) {
-    const { rows } = await pool.query<{ n: number }>(
-      `SELECT count(DISTINCT entity_id)::int AS n FROM audit_log WHERE entity_name = 'ebox' AND action = 'apply_config'`,
-    );
-    applied = rows[0]?.n ?? 0;
+    const progress = await linkProgress(pool);
+    applied = progress.applied;
     if (applied >= count) {
       log(`  every online locker had its apply_config ${((Date.now() - started) / 1000).toFixed(0)} s after they were online`);
       return;
+    }
+    if (Date.now() - lastReport >= 10_000) {
+      lastReport = Date.now();
+      log(
+        `    ${((Date.now() - started) / 1000).toFixed(0)} s: ${progress.applied} configured, ${progress.online} online, ${progress.wentOffline} marked offline so far`,
+      );
     }
     await sleep(1_000);
   }
@@ -483,6 +501,7 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
           : commands;
       const floor = summarize(await measureFloor(brokerUrl, serviceCredentials, options.floorRoundTrips));
       const load1 = loadavg()[0] ?? Number.NaN;
+      const progress = await linkProgress(pool);
       const result: LinkStepResult = {
         apis: options.apis,
         lockers: target,
@@ -500,7 +519,7 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       };
       results.push(result);
       log(
-        `  ${online}/${added.length} online in ${connectSeconds.toFixed(1)} s; p50 ${commands.p50.toFixed(1)} ms, p95 ${commands.p95.toFixed(1)} ms, ${commands.failed} failed; API CPU ${idleCpuPercent.toFixed(0)} % (simulators ${simulatorsCpuPercent.toFixed(0)} %, PostgreSQL ${postgresCpuPercent.toFixed(0)} %), RSS ${rssMiB.toFixed(0)} MiB; floor p95 ${floor.p95.toFixed(1)} ms; load ${load1.toFixed(1)}`,
+        `  ${online}/${added.length} online in ${connectSeconds.toFixed(1)} s; p50 ${commands.p50.toFixed(1)} ms, p95 ${commands.p95.toFixed(1)} ms, ${commands.failed} failed; API CPU ${idleCpuPercent.toFixed(0)} % (simulators ${simulatorsCpuPercent.toFixed(0)} %, PostgreSQL ${postgresCpuPercent.toFixed(0)} %), RSS ${rssMiB.toFixed(0)} MiB; floor p95 ${floor.p95.toFixed(1)} ms; load ${load1.toFixed(1)}; ${progress.online} online, ${progress.applied} configured, ${progress.wentOffline} marked offline in the run`,
       );
       // Past the target the steps go on (CPU, memory and connection figures at larger N are worth
       // having on a loaded machine), until the link is plainly saturated.
@@ -515,6 +534,9 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       simulators.map((s) => new Promise((resolve) => (s.child.exitCode !== null ? resolve(null) : s.child.once('exit', resolve)))),
     );
     for (const api of apis) await stopConsole(api).catch(() => {});
+    if (process.env.BENCH_LINK_API_LOG) {
+      writeFileSync(process.env.BENCH_LINK_API_LOG, apis.map((api) => `${api.stdout()}\n${api.stderr()}`).join('\n'));
+    }
     await mosquitto?.stop().catch(() => {});
     await pool?.end().catch(() => {});
     await database.stop().catch(() => {});
