@@ -146,9 +146,10 @@ export async function startTerminalLink(deps: AppDeps, link: MqttLink): Promise<
       const ctx = systemContext(deps, 'terminalLink', { log });
       await inTransaction(ctx, async (tx) => {
         const rows = await applyHeartbeats(tx.tx, batch);
-        const known = new Set(rows.map((row) => row.terminalId));
+        // Terminal ids match as the unique index does, whatever their case.
+        const known = new Set(rows.map((row) => row.terminalId.toLowerCase()));
         for (const beat of batch)
-          if (!known.has(beat.terminalId))
+          if (!known.has(beat.terminalId.toLowerCase()))
             refuse('unknownLocker', `locker/${beat.terminalId}/state/heartbeat`, 'no ebox has this terminalId');
         // The terminal itself said it is back: it is the actor of its status change.
         const back = rows.filter((row) => row.previousStatus !== 'online');
