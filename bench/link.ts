@@ -50,7 +50,7 @@ import {
 } from '../apps/api/test/support/console-process';
 import { type DynsecConfig, type Mosquitto, startMosquitto } from '../apps/api/test/support/mosquitto';
 import { startBenchDatabase } from './bench-api';
-import { costliestStatements, formatStatements, resetStatements, STATEMENT_SETTINGS } from './pg-statements';
+import { costliestStatements, formatStatements, resetStatements, STATEMENT_SETTINGS, updatesOf } from './pg-statements';
 import { postgresCpu, postgresCpuBetween, usageOf } from './process-usage';
 import { formatTable, percentile } from './table';
 
@@ -452,6 +452,7 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       await waitForAppliedConfigs(pool, onlineSoFar, log);
       await sleep(3_000);
 
+      const eboxUpdatesBefore = options.statements ? await updatesOf(pool, 'ebox') : undefined;
       if (options.statements) await resetStatements(pool);
       const cpuBefore = { api: cpuOfApis(), simulators: cpuOfSimulators(), postgres: postgresCpu() };
       const idleStarted = performance.now();
@@ -460,6 +461,12 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       if (options.statements) {
         log(`  PostgreSQL's costliest statements over the ${idleSeconds.toFixed(1)} s heartbeat window (share of one core):`);
         log(formatStatements(await costliestStatements(pool), idleSeconds));
+        const eboxUpdates = await updatesOf(pool, 'ebox');
+        const updates = eboxUpdates.updates - (eboxUpdatesBefore?.updates ?? 0);
+        const hot = eboxUpdates.hot - (eboxUpdatesBefore?.hot ?? 0);
+        log(
+          `  ebox rows updated in the window: ${updates}, ${updates ? ((hot / updates) * 100).toFixed(0) : 0} % of them HOT (no index entry written)`,
+        );
       }
       const idleCpuPercent = ((cpuOfApis() - cpuBefore.api) / idleSeconds) * 100;
       const simulatorsCpuPercent = ((cpuOfSimulators() - cpuBefore.simulators) / idleSeconds) * 100;

@@ -43,3 +43,12 @@ export function formatStatements(costs: StatementCost[], seconds: number): strin
     )
     .join('\n');
 }
+
+/** Updates of `table` since the server started, and how many were HOT (no index touched). */
+export async function updatesOf(pool: pg.Pool, table: string): Promise<{ updates: number; hot: number }> {
+  const { rows } = await pool.query<{ n_tup_upd: string; n_tup_hot_upd: string }>(
+    'SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = $1',
+    [table],
+  );
+  return { updates: Number(rows[0]?.n_tup_upd ?? 0), hot: Number(rows[0]?.n_tup_hot_upd ?? 0) };
+}
