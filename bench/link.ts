@@ -15,8 +15,9 @@
  *   before it starts (addTerminalsToDynsec), and commands alternate between the two processes.
  * - BENCH_LINK_CPU_PROF=<folder>: V8 CPU profiles of the API processes (`--cpu-prof`), written when
  *   they stop at the end of the run. BENCH_LINK_API_LOG=<file>: what the API processes printed.
- * - Per step: the time for the new lockers to come online (and for their apply_config to be sent:
- *   the commands are timed in the steady state), the API's CPU and RSS over
+ * - Per step: the time for the new lockers to come online (then, up to BENCH_LINK_SETTLE_SECONDS,
+ *   for their apply_config and their connection messages: the commands are timed in the steady
+ *   state, waitForSettledLink), the API's CPU and RSS over
  *   BENCH_LINK_IDLE_SECONDS (5) of heartbeats only, then BENCH_LINK_COMMANDS (200) commands,
  *   BENCH_LINK_CONCURRENCY (4) in flight, to random lockers: `GET /compartiment/open/{id}` when the
  *   API has it, else the contract's open_compartment published by a client as the API's own MQTT
@@ -295,46 +296,68 @@ function summarize(durations: number[]) {
   return { p50: percentile(ok, 50), p95: percentile(ok, 95), failed: durations.length - ok.length };
 }
 
-/** Lockers configured (apply_config audited), online now, and status changes to offline so far. */
-async function linkProgress(pool: pg.Pool): Promise<{ applied: number; online: number; wentOffline: number }> {
-  const { rows } = await pool.query<{ applied: number; online: number; went_offline: number }>(
+/**
+ * Lockers configured (apply_config audited), whose versions the console has stored, online now, and
+ * status changes to offline so far.
+ */
+async function linkProgress(pool: pg.Pool): Promise<{ applied: number; versions: number; online: number; wentOffline: number }> {
+  const { rows } = await pool.query<{ applied: number; versions: number; online: number; went_offline: number }>(
     `SELECT (SELECT count(DISTINCT entity_id)::int FROM audit_log WHERE entity_name = 'ebox' AND action = 'apply_config') AS applied,
+            (SELECT count(*)::int FROM ebox WHERE application_version IS NOT NULL) AS versions,
             (SELECT count(*)::int FROM ebox WHERE status = 'online') AS online,
             (SELECT count(*)::int FROM audit_log WHERE entity_name = 'ebox' AND action = 'offline') AS went_offline`,
   );
   const row = rows[0];
-  return { applied: row?.applied ?? 0, online: row?.online ?? 0, wentOffline: row?.went_offline ?? 0 };
+  return { applied: row?.applied ?? 0, versions: row?.versions ?? 0, online: row?.online ?? 0, wentOffline: row?.went_offline ?? 0 };
 }
 
 /**
- * Waits until `count` lockers had their apply_config sent (the audit says so), or
- * BENCH_LINK_CONFIG_WAIT_SECONDS (60) pass: the console sends them sixteen at a time, so thousands
- * of newcomers take a while; past the wait, the step is timed while the rest go on, and the output
- * says how many were left. Every 10 s it prints how many are configured and online, and how many
- * times a locker was marked offline (a locker whose heartbeats the console could not keep up with
- * flaps offline and back, and each return queues its config again).
+ * Waits for the steady state of `count` lockers, or BENCH_LINK_SETTLE_SECONDS (180): each had its
+ * apply_config sent (the audit says so; the console sends them sixteen at a time) and the console
+ * has handled the messages each sent as it connected (its versions are stored) and after its
+ * configuration (door reports, which update a compartment each, have stopped). Thousands of lockers
+ * connecting together send three messages each (a snapshot, its versions, a snapshot after its
+ * configuration), which the link works through for a minute or two; the commands are timed after
+ * that. Past the wait the step is timed anyway, and the output says how far it got. Every 10 s it
+ * prints the progress and how many times a locker was marked offline (a locker whose heartbeats
+ * the console could not keep up with flaps offline and back, and each return queues its
+ * configuration again).
  */
-async function waitForAppliedConfigs(pool: pg.Pool, count: number, log: (line: string) => void): Promise<void> {
+async function waitForSettledLink(pool: pg.Pool, count: number, log: (line: string) => void): Promise<void> {
   const started = Date.now();
-  const deadline = started + Number(process.env.BENCH_LINK_CONFIG_WAIT_SECONDS ?? 60) * 1000;
-  let applied = 0;
+  const deadline = started + Number(process.env.BENCH_LINK_SETTLE_SECONDS ?? 180) * 1000;
   let lastReport = started;
+  let configured = false;
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(0);
+  let progress = await linkProgress(pool);
   while (Date.now() < deadline) {
-    const progress = await linkProgress(pool);
-    applied = progress.applied;
-    if (applied >= count) {
-      log(`  every online locker had its apply_config ${((Date.now() - started) / 1000).toFixed(0)} s after they were online`);
-      return;
+    if (!configured && progress.applied >= count) {
+      configured = true;
+      log(`  every online locker had its apply_config ${seconds()} s after they were online`);
+    }
+    if (configured && progress.versions >= count) {
+      // The snapshots after each configuration come last: settled once door reports (an UPDATE of
+      // the compartment each, changed or not) have stopped coming.
+      const before = (await updatesOf(pool, 'compartiment')).updates;
+      await sleep(2_000);
+      const doorReports = (await updatesOf(pool, 'compartiment')).updates - before;
+      if (doorReports <= Math.max(10, count / 1000)) {
+        log(`  the link had handled every locker's connection and configuration messages ${seconds()} s after they were online`);
+        return;
+      }
     }
     if (Date.now() - lastReport >= 10_000) {
       lastReport = Date.now();
       log(
-        `    ${((Date.now() - started) / 1000).toFixed(0)} s: ${progress.applied} configured, ${progress.online} online, ${progress.wentOffline} marked offline so far`,
+        `    ${seconds()} s: ${progress.applied} configured, ${progress.versions} with versions stored, ${progress.online} online, ${progress.wentOffline} marked offline so far`,
       );
     }
     await sleep(1_000);
+    progress = await linkProgress(pool);
   }
-  log(`  ${applied} of ${count} lockers had their apply_config when the step went on (the rest are sent meanwhile)`);
+  log(
+    `  not settled when the step went on: ${progress.applied} of ${count} configured, ${progress.versions} with versions stored (the rest are handled meanwhile)`,
+  );
 }
 
 export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkStepResult[]> {
@@ -446,10 +469,10 @@ export async function runLinkBenchmark(options: LinkBenchOptions): Promise<LinkS
       const connectStarted = performance.now();
       const online = (await Promise.all(started.map((simulator) => simulator.online))).reduce((sum, n) => sum + n, 0);
       const connectSeconds = (performance.now() - connectStarted) / 1000;
-      // Past the newcomers' first heartbeat and their apply_config (a command each, queued as jobs when
-      // they come online): the steady state is what is timed.
+      // Past the newcomers' first heartbeat, their apply_config (a command each, queued as jobs when
+      // they come online) and their connection messages: the steady state is what is timed.
       onlineSoFar += online;
-      await waitForAppliedConfigs(pool, onlineSoFar, log);
+      await waitForSettledLink(pool, onlineSoFar, log);
       await sleep(3_000);
 
       const eboxUpdatesBefore = options.statements ? await updatesOf(pool, 'ebox') : undefined;
