@@ -109,7 +109,12 @@ describe('the demo lockers simulated beside the console', () => {
     const order = shipped.rows[0];
     expect(order).toMatchObject({ type: 'DELIVERY', status: 'CREATED' });
     expect(DEMO_LOCKER_CODES).toContain(order.eboxCode);
-    expect(lines).toContainEqual(expect.stringContaining(`order ${order.trackingCode}`));
+    // The simulator says so once the API has answered it, which can be after the order is listed.
+    await eventually(
+      async () => lines,
+      (heard) => heard.some((line) => line.includes(`order ${order.trackingCode}`)),
+      15_000,
+    );
   }, 200_000);
 
   it('ends the session it enrolled with, even when it sends the sign-out as JSON with no body', async () => {
