@@ -74,6 +74,9 @@ export async function startMosquitto(options: { prepareDynsec?: (config: DynsecC
     // Mosquitto leaves Nagle on by default: a command and its answer would each wait ~40 ms for the
     // peer's delayed ACK (the link bench measured a 47 ms p50 between two clients without this).
     'set_tcp_nodelay true',
+    // Past 1,000 QoS 1 messages waiting for one client (the default), Mosquitto drops the rest: a
+    // console process behind 10,000 lockers connecting together lost their versions events.
+    'max_queued_messages 100000',
     'log_dest stderr',
     'log_type error',
     'log_type warning',
