@@ -49,7 +49,7 @@ function entityOfRoute(route: string, handle: EntityRouteHandle | undefined): En
 
 const firstRecordIds = new Map<string, Promise<string>>();
 
-/** The id of a record of the entity, as the demo data (global-setup) leaves it; one created when there is none. */
+/** The id of a record of the entity, the oldest the demo data (global-setup) leaves; one created when there is none. */
 function recordIdOf(entity: EntityDeclaration): Promise<string> {
   let id = firstRecordIds.get(entity.name);
   if (!id) {
@@ -57,7 +57,9 @@ function recordIdOf(entity: EntityDeclaration): Promise<string> {
       const api = await asOwner();
       // Users are listed at /iam/user (spec 7.2); every other entity at its path.
       const listPath = entity === userEntity ? '/iam/user' : `/${entity.path}`;
-      const { rows } = await api<{ rows: { id: string; predefined?: boolean }[] }>('GET', `${listPath}?limit=25`);
+      // The oldest: the demo data's, which no test deletes. The newest may be another test file's,
+      // deleted while this one walks (the lists test bulk-deletes the customers it made).
+      const { rows } = await api<{ rows: { id: string; predefined?: boolean }[] }>('GET', `${listPath}?limit=25&orderBy=createdAt_ASC`);
       // A predefined role opens read-only: its edit route goes to its page.
       const found = rows.find((row) => !row.predefined)?.id ?? (await createRecordOf(entity));
       if (found) return found;
