@@ -1,5 +1,6 @@
 import { DECLARED_ENTITIES } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRowsInScope, resourceOf } from '../src/kit/repository';
 import { expireOverdueOrdersJob } from '../src/modules/order/jobs';
@@ -88,6 +89,29 @@ describe('booking a compartment', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 409]);
     const taken = created.map((a) => a.body.compartiment.id);
     expect(new Set(taken).size).toBe(2);
+  });
+
+  it('books a free compartment while the locker is reporting its doors (its compartments locked a moment), not "no compartment free"', async () => {
+    const locker = ok(
+      await owner.api.post('/ebox', { data: { name: 'Armário Portas', code: 'DOOR1', company: companyA, enable: true } }),
+    ).id;
+    await addCompartiment(locker, 1, 'P');
+    await addCompartiment(locker, 2, 'P');
+    // The rows a door report locks (terminal-link applyDoorStates: FOR UPDATE of every reported door).
+    const report = new pg.Client({ connectionString: t.databaseUrl });
+    await report.connect();
+    try {
+      await report.query('BEGIN');
+      await report.query('SELECT id FROM compartiment WHERE ebox_id = $1 FOR UPDATE', [locker]);
+      const creating = owner.api.post('/order', { data: orderData({ ebox: locker, compartimentSize: 'P' }) });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await report.query('COMMIT');
+      const created = await creating;
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.compartimentNumber).toBe(1);
+    } finally {
+      await report.end();
+    }
   });
 });
 

@@ -130,13 +130,18 @@ export async function isAccessCodeTaken(db: Tx, eboxId: string, code: string, ex
  * caller's transaction. null when none is free.
  */
 export async function bookCompartiment(tx: Tx, eboxId: string, size: string): Promise<{ before: Row; after: Row } | null> {
-  const locked = await tx.execute<{ id: string }>(sql`
-    SELECT id FROM compartiment
-    WHERE ebox_id = ${eboxId} AND lower(size) = lower(${size}) AND status = 'AVAILABLE'
-    ORDER BY number
-    LIMIT 1
-    FOR UPDATE SKIP LOCKED`);
-  const id = locked.rows[0]?.id;
+  // Two creations at once take different compartments without waiting (SKIP LOCKED). When every
+  // free one is locked, it is not full: a door report of the locker (a snapshot locks all its
+  // compartments for a moment) or another booking holds them. Then wait for them, and take the
+  // first still AVAILABLE once they are let go (PostgreSQL checks a waited-for row again).
+  const pick = (skipLocked: boolean) =>
+    tx.execute<{ id: string }>(sql`
+      SELECT id FROM compartiment
+      WHERE ebox_id = ${eboxId} AND lower(size) = lower(${size}) AND status = 'AVAILABLE'
+      ORDER BY number
+      LIMIT 1
+      FOR UPDATE${skipLocked ? sql` SKIP LOCKED` : sql``}`);
+  const id = (await pick(true)).rows[0]?.id ?? (await pick(false)).rows[0]?.id;
   if (!id) return null;
   const before = await findCompartiment(tx, id);
   if (!before) return null;
