@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { API_PREFIX } from '../apps/api/src/app';
+import { MODULES } from '../apps/api/src/composition';
 import { connectDatabase, type Database } from '../apps/api/src/platform/db/client';
 import { startEmbeddedPostgres } from '../apps/api/src/platform/db/embedded';
 import { migrateDatabase } from '../apps/api/src/platform/db/migrate';
@@ -113,7 +114,7 @@ export async function startBenchApi(options: {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await migrateDatabase(database.db);
+    await migrateDatabase(database.db, MODULES.jobs);
     const roles = await seedRolesAndSettings(database.db);
     const client = await database.pool.connect();
     let companyIds: string[];

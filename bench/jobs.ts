@@ -12,8 +12,9 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import pino from 'pino';
 import { z } from 'zod';
-import { type AppDeps, createAppDeps } from '../apps/api/src/app';
+import { MODULES } from '../apps/api/src/composition';
 import { loadConfig } from '../apps/api/src/config';
+import { type AppDeps, createAppDeps } from '../apps/api/src/platform/app-deps';
 import { inTransaction, systemContext } from '../apps/api/src/platform/context';
 import { connectDatabase } from '../apps/api/src/platform/db/client';
 import { defineJob } from '../apps/api/src/platform/jobs/job';
@@ -73,7 +74,7 @@ export async function runJobsBenchmark(options: JobsBenchOptions = {}): Promise<
   const config = { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256' }), logLevel: 'silent' };
   const logger = pino({ level: 'silent' });
   // Two processes' worth of deps: a worker is woken after a commit only by its own process.
-  const depsOf = () => createAppDeps({ db: database.db, config, log: logger });
+  const depsOf = () => createAppDeps({ db: database.db, config, modules: MODULES, log: logger });
   const producer = depsOf();
   const results: JobsResult[] = [];
   const record = (result: JobsResult) => {

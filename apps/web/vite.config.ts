@@ -89,6 +89,7 @@ function rootsOf(...files: string[]): (id: string) => boolean {
 }
 
 const PUBLIC_ROOTS = rootsOf('app/providers.tsx', 'app/router.tsx');
+const CONSOLE_ROOTS = rootsOf('app/console-pages.ts');
 
 export default defineConfig({
   plugins: [react(), publicMessages(), lazyHandlebarsParser(), precompressBuild()],
@@ -114,6 +115,10 @@ export default defineConfig({
         moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]|src[\\/]bundling[\\/]/, sideEffects: false }],
       },
       output: {
+        // Hex file-name hashes: every chunk lists the names of the chunks it loads (import() and
+        // __vite__mapDeps), and a base64 hash's random characters compress worse, by some hundred
+        // bytes on a list's first screen, an amount that moved with every build.
+        hashCharacters: 'hex',
         codeSplitting: {
           // A first screen fetches a handful of files, each cut along what a visitor opens first
           // (left to itself the bundler cut shared code per combination of routes: a list's first
@@ -132,14 +137,15 @@ export default defineConfig({
           // Every other page stays split by the bundler: forms, views and importers load on use.
           groups: [
             { name: 'framework', test: (id) => FRAMEWORK.test(id) || id.includes('rolldown/runtime'), priority: 4 },
+            { name: 'public', test: PUBLIC_ROOTS, priority: 3 },
+            { name: 'entities', test: rootsOf('app/entity-routes.ts'), priority: 2 },
             {
-              name: 'public',
-              // The permission groups are shared by both languages' messages: a file of their own otherwise.
-              test: (id) => PUBLIC_ROOTS(id) || id.endsWith('/i18n/permission-groups.ts'),
-              priority: 3,
+              name: 'console',
+              // Each language's entity nouns are shared by its dictionary (the role names) and the
+              // role screens' permission wording: a file of their own otherwise.
+              test: (id) => CONSOLE_ROOTS(id) || /\/i18n\/[^/]+\/entity-nouns\.ts$/.test(id.replaceAll('\\', '/')),
+              priority: 1,
             },
-            { name: 'entities', test: rootsOf('kit/entity-routes.tsx'), priority: 2 },
-            { name: 'console', test: rootsOf('app/console-pages.ts'), priority: 1 },
           ],
         },
       },

@@ -33,6 +33,11 @@ export type Config = {
    * (sign-in: per email and IP pair, its per-email total slows down by `slowdownMs` instead).
    */
   authThrottle: { perIp: number; perEmail: number; windowMs: number; slowdownMs: number };
+  /**
+   * Access-code changes per user and window (issue 25): "new code" calls and supplied codes refused
+   * as taken (ACCESS_CODE_THROTTLE_MAX, default 10; ACCESS_CODE_THROTTLE_WINDOW_MS, default 10 minutes).
+   */
+  accessCodeThrottle: { max: number; windowMs: number };
   /** Fastify's trustProxy: whose X-Forwarded-For names the client (false: nobody's). */
   trustProxy: boolean | string[];
   /**
@@ -73,6 +78,13 @@ export type MqttConfig = {
    * (default 10 s); after it the outcome is unknown and the command is never re-sent.
    */
   commandTimeoutSeconds: number;
+  /**
+   * TERMINAL_RATE_PER_SECOND (20) and TERMINAL_RATE_BURST (100): each terminal's token bucket on the
+   * link; past it its messages are dropped unread, so one locker cannot hold the others' up.
+   */
+  terminalRate: { perSecond: number; burst: number };
+  /** MQTT_MAX_PACKET_BYTES (256 kB): the embedded broker drops a connection sending a larger packet. */
+  maxPacketBytes: number;
 };
 
 export type SmsSettings = { provider: 'sns'; sns: SnsSettings } | { provider: 'sinch'; sinch: SinchSettings };
@@ -89,6 +101,12 @@ export function parseSmsSettings(env: NodeJS.ProcessEnv): SmsSettings | undefine
   const missing = (names: string[]) => {
     const absent = names.filter((name) => !value(name));
     if (absent.length) throw new Error(`SMS_PROVIDER=${provider} needs ${absent.join(' and ')}`);
+  };
+  /** A value `missing` has already checked (it names every absent one at once). */
+  const needed = (name: string) => {
+    const given = value(name);
+    if (!given) throw new Error(`SMS_PROVIDER=${provider} needs ${name}`);
+    return given;
   };
   const timeoutMs = Number(value('SMS_TIMEOUT_MS') ?? 10_000);
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error('SMS_TIMEOUT_MS must be a number of milliseconds');
@@ -125,15 +143,15 @@ export function parseSmsSettings(env: NodeJS.ProcessEnv): SmsSettings | undefine
   if (provider === 'sinch') {
     missing(['SINCH_SERVICE_PLAN_ID', 'SINCH_API_TOKEN', 'SINCH_FROM']);
     const region = (value('SINCH_REGION') ?? 'us').toLowerCase();
-    if (!(SINCH_REGIONS as readonly string[]).includes(region)) throw new Error(`SINCH_REGION must be one of ${SINCH_REGIONS.join(', ')}`);
+    if (!SINCH_REGIONS.some((known) => known === region)) throw new Error(`SINCH_REGION must be one of ${SINCH_REGIONS.join(', ')}`);
     return {
       provider,
       sinch: {
-        servicePlanId: value('SINCH_SERVICE_PLAN_ID') as string,
-        apiToken: value('SINCH_API_TOKEN') as string,
+        servicePlanId: needed('SINCH_SERVICE_PLAN_ID'),
+        apiToken: needed('SINCH_API_TOKEN'),
         region,
         baseUrl: value('SINCH_BASE_URL'),
-        from: value('SINCH_FROM') as string,
+        from: needed('SINCH_FROM'),
         timeoutMs,
       },
     };
@@ -200,6 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.join(ROOT_DIR, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
+    accessCodeThrottle: {
+      max: Math.max(1, Number(env.ACCESS_CODE_THROTTLE_MAX ?? 10) || 10),
+      windowMs: Math.max(1000, Number(env.ACCESS_CODE_THROTTLE_WINDOW_MS ?? 10 * 60 * 1000) || 10 * 60 * 1000),
+    },
     authThrottle: {
       perIp: Number(env.AUTH_THROTTLE_PER_IP ?? 100),
       perEmail: Number(env.AUTH_THROTTLE_PER_EMAIL ?? 10),
@@ -224,6 +246,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         Number(env.TERMINAL_HEARTBEAT_SECONDS ?? CONSOLE_HEARTBEAT_INTERVAL_SECONDS) || CONSOLE_HEARTBEAT_INTERVAL_SECONDS,
       ),
       commandTimeoutSeconds: Math.max(0.1, Number(env.TERMINAL_COMMAND_TIMEOUT_SECONDS ?? 10) || 10),
+      terminalRate: {
+        perSecond: Math.max(0.1, Number(env.TERMINAL_RATE_PER_SECOND ?? 20) || 20),
+        burst: Math.max(1, Number(env.TERMINAL_RATE_BURST ?? 100) || 100),
+      },
+      maxPacketBytes: Math.max(1024, Number(env.MQTT_MAX_PACKET_BYTES ?? 256 * 1024) || 256 * 1024),
       bootstrap: {
         username: env.MQTT_BOOTSTRAP_USERNAME || 'ebox-bootstrap',
         // Read lazily: only a console that runs the link needs one kept on disk.

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { API_PREFIX, buildApp } from './app';
+import { MODULES } from './composition';
 import { type Config, loadConfig } from './config';
 import { seedDemoData } from './modules/demo/seed-demo';
 import { type LockerSimulator, startLockerSimulator } from './modules/demo/simulate-lockers';
@@ -31,9 +32,10 @@ async function main(): Promise<void> {
             'Is another Ebox Console running with the same data folder? Stop it, or set DATA_DIR or DATABASE_URL.',
         );
       });
-  const databaseUrl = config.databaseUrl ?? (embedded?.url as string);
+  const databaseUrl = config.databaseUrl ?? embedded?.url;
+  if (!databaseUrl) throw new Error('no database: DATABASE_URL is unset and the embedded PostgreSQL did not start');
   const database = connectDatabase(databaseUrl);
-  await migrateDatabase(database.db);
+  await migrateDatabase(database.db, MODULES.jobs);
   const roleIds = await seedRolesAndSettings(database.db);
   const owner = await seedOwner(database.db, roleIds, config.ownerEmail, config.ownerPassword);
   const app = await buildApp({ db: database.db, config, mqtt: config.mqtt.enabled });
@@ -57,9 +59,11 @@ async function main(): Promise<void> {
     `  Lockers:    ${mqttLineOf(app.deps.mqtt, config)}`,
     `  Demo data:  ${demo ? 'loaded' : config.seedDemo ? 'already present' : 'off (SEED_DEMO=false)'}`,
     `  Simulator:  ${simulator.summary}`,
-    owner.created
-      ? `  Owner:      ${owner.email} / ${owner.password}   (shown once; set OWNER_EMAIL / OWNER_PASSWORD to choose)`
-      : `  Owner:      ${owner.email} (password unchanged)`,
+    !owner.created
+      ? `  Owner:      ${owner.email} (password unchanged)`
+      : owner.password
+        ? `  Owner:      ${owner.email} / ${owner.password}   (shown once; set OWNER_EMAIL / OWNER_PASSWORD to choose)`
+        : `  Owner:      ${owner.email} (the password given in OWNER_PASSWORD)`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

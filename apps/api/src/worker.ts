@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { createAppDeps } from './app';
+import { MODULES } from './composition';
 import { loadConfig } from './config';
+import { createAppDeps } from './platform/app-deps';
 import { connectDatabase } from './platform/db/client';
 import { installJobQueues } from './platform/jobs/queue';
-import { JOBS } from './platform/jobs/registry';
 import { startJobWorker } from './platform/jobs/worker';
 import { loggerOptionsOf } from './platform/logger';
 
@@ -22,10 +22,10 @@ async function main(): Promise<void> {
   const log = pino(await loggerOptionsOf(config)).child({ process: 'worker' });
   const database = connectDatabase(url);
   // The console's migrations are the API's to run; the queues may be newer than the API that made them.
-  await installJobQueues(database.db, JOBS);
-  const deps = createAppDeps({ db: database.db, config, log });
-  const worker = await startJobWorker(deps, { jobs: JOBS });
-  log.info({ jobs: JOBS.map((job) => job.name), mail: config.smtpUrl ? 'SMTP_URL' : 'outbox' }, 'job worker running');
+  await installJobQueues(database.db, MODULES.jobs);
+  const deps = createAppDeps({ db: database.db, config, modules: MODULES, log });
+  const worker = await startJobWorker(deps, { jobs: MODULES.jobs });
+  log.info({ jobs: MODULES.jobs.map((job) => job.name), mail: config.smtpUrl ? 'SMTP_URL' : 'outbox' }, 'job worker running');
 
   let stopping = false;
   const stop = async (signal: string) => {

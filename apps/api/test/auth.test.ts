@@ -256,6 +256,19 @@ describe('session tokens', () => {
     expect(response.body.error.message).toBe('Your session has expired. Please sign in again');
   });
 
+  it('refuses a correctly signed token without its version (tv): sign-out everywhere could not end it', async () => {
+    const account = await t.createUser({ email: newEmail() });
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(account.id).setJti('a-jti').setExpirationTime('1h').sign(keyOf());
+    const withVersion = await sign({ tv: 0 });
+    expect((await t.client(withVersion).get('/auth/me')).status).toBe(200);
+    for (const claims of [{}, { tv: '0' }, { tv: 0.5 }]) {
+      const response = await t.client(await sign(claims), 'en').get('/auth/me');
+      expect(response.status).toBe(401);
+      expect(response.body.error.message).toBe('Your session has expired. Please sign in again');
+    }
+  });
+
   it('signs out on the server: the token stops working, other sessions of the user go on', async () => {
     const account = await t.createUser({ email: newEmail() });
     const other = (await t.api.post('/auth/sign-in', { email: account.email, password: account.password })).body as string;

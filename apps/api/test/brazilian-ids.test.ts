@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MODULES } from '../src/composition';
 import { connectDatabase } from '../src/platform/db/client';
 import { MIGRATIONS_DIR, migrateDatabase } from '../src/platform/db/migrate';
 import { createDatabaseFromTemplate } from './support/database';
@@ -173,7 +174,7 @@ describe('the migration adding one customer per document in a company', () => {
            ('Sem documento', $1, NULL, now()), ('Outro sem documento', $1, NULL, now())`,
         [company],
       );
-      await migrateDatabase(database.db);
+      await migrateDatabase(database.db, MODULES.jobs);
       const rows = await client.query(`SELECT name, document_number FROM customer WHERE document_number IS NOT NULL ORDER BY name`);
       expect(rows.rows).toEqual([
         { name: 'Primeira', document_number: '529.982.247-25' },

@@ -13,6 +13,7 @@ import {
   stopConsole,
   waitForStatus,
 } from './support/console-process';
+import { eventually } from './support/eventually';
 
 /**
  * The console as `npm start` runs it, with its embedded PostgreSQL, killed the hard way. The tests
@@ -31,6 +32,19 @@ async function signIn(): Promise<string> {
     init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) },
   });
   return (await response.json()) as string;
+}
+
+/** The console's stdout lines from `from`, up to and without the line of the call to `marker`, once that line is written. */
+async function linesUpTo(from: number, marker: string): Promise<string[]> {
+  const lines = await eventually(
+    async () => (running?.stdout() ?? '').slice(from).split('\n').filter(Boolean),
+    (written) => written.some((line) => line.includes(marker)),
+    5_000,
+  );
+  return lines.slice(
+    0,
+    lines.findIndex((line) => line.includes(marker)),
+  );
 }
 
 beforeAll(async () => {
@@ -53,6 +67,9 @@ describe('the console and its embedded PostgreSQL, killed', () => {
   it('starts again after kill -9 of the API, stopping the PostgreSQL it left running', async () => {
     running = await start();
     await waitForStatus(running, url('/health'), 200, 90_000);
+    // The owner was created with OWNER_PASSWORD: the box names the owner, never the password.
+    expect(running.stdout()).toContain(`Owner:      ${owner.email} (the password given in OWNER_PASSWORD)`);
+    expect(running.stdout() + running.stderr()).not.toContain(owner.password);
     const leftover = postmasterPidOf(dataDir);
     running.child.kill('SIGKILL');
     await running.exited;
@@ -93,8 +110,9 @@ describe('the console and its embedded PostgreSQL, killed', () => {
     expect((await fetch(url('/favicon.svg'))).status).toBe(200);
     expect((await fetch(url('/health'))).status).toBe(200);
     expect((await fetch(url('/io/api/v1/auth/email-configured?x=secret'))).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const lines = (running?.stdout() ?? '').slice(before).split('\n').filter(Boolean);
+    // A later call's line: the ones before it, had they been logged, are written by then.
+    expect((await fetch(url('/io/api/v1/auth/me'))).status).toBe(401);
+    const lines = await linesUpTo(before, '/io/api/v1/auth/me');
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ level: 30, method: 'GET', path: '/io/api/v1/auth/email-configured', statusCode: 200 });
@@ -107,12 +125,10 @@ describe('the console and its embedded PostgreSQL, killed', () => {
     running = await start({ LOG_FORMAT: 'pretty' });
     await waitForStatus(running, url('/health'), 200, 45_000);
     await fetch(url('/io/api/v1/auth/email-configured'));
-    // The line is written when the answer has gone out, a moment after the client has it.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const lines = running
-      .stdout()
-      .split('\n')
-      .filter((line) => line.trim());
+    // The line is written when the answer has gone out, a moment after the client has it: a later
+    // call's line says every line before it is in.
+    await fetch(url('/io/api/v1/auth/me'));
+    const lines = (await linesUpTo(0, '/io/api/v1/auth/me')).filter((line) => line.trim());
     expect(lines.some((line) => line.trimStart().startsWith('{'))).toBe(false);
     expect(lines.some((line) => /INFO.*Server listening at/.test(line))).toBe(true);
     const box = lines.findIndex((line) => line.includes('Ebox Console is running at'));

@@ -229,7 +229,11 @@ describe('demo data', () => {
         // The demo's compartments are made by generateCompartiments, which is editing the locker
         // (bookings and moves of the orders change them too, as the order's writes).
         if (row.entity_name === 'compartiment') return 'eboxEdit';
-        if (row.entity_name === 'order' && row.action === 'updateStatus') return 'orderUpdateStatus';
+        // An order's move is audited under its trigger's action and needs the right that trigger
+        // needs (permissionToMoveOrder): a cancel DELETE /order's, any other orderUpdateStatus.
+        if (row.entity_name === 'order' && !['create', 'update'].includes(row.action)) {
+          return ({ cancel: 'orderDestroy' } as Record<string, string>)[row.action] ?? 'orderUpdateStatus';
+        }
         return permissionOf(
           ENTITIES[row.entity_name] as NonNullable<(typeof ENTITIES)[string]>,
           row.action === 'create' ? 'Create' : 'Edit',

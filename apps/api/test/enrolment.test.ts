@@ -4,10 +4,11 @@ import { sql } from 'drizzle-orm';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolTerminal, provisionLockersThroughApi, VirtualTerminal } from '../../terminal-sim/src';
+import { sweepBootstrapUsers } from '../src/modules/enrolment/service';
 import type { MqttLink } from '../src/platform/mqtt';
 import { ok } from './support/answers';
 import { brokerBackends, grantOf, REFUSED } from './support/broker-backends';
-import { eventually, pause } from './support/eventually';
+import { eventually } from './support/eventually';
 import { enrolOpenLockerDevice, OpenLockerDevice } from './support/open-locker-device';
 import type { TestApp, TestUser } from './support/test-app';
 
@@ -17,6 +18,9 @@ import type { TestApp, TestUser } from './support/test-app';
  * POST /ebox/createToken is traded once, through the bootstrap user, for credentials that reach
  * only the locker's own topics; used, unknown and expired tokens are answered with an error;
  * disenrolling cuts the terminal off at once; permission and company scope guard both endpoints.
+ *
+ * Issue 25, item 2: each token has its own one-time bootstrap user and client id, the same on both
+ * brokers (Mosquitto 2.0's dynamic security cannot say "its own reply topic" for a shared user).
  */
 
 const backends = brokerBackends();
@@ -55,7 +59,7 @@ describe.each(backends)('enrolment: $name', (backend) => {
     return ok(answer).tokenData as EnrolmentTokenData;
   }
 
-  function enrolWith(tokenData: EnrolmentTokenData, token = tokenData.token, clientId?: string) {
+  function enrolWith(tokenData: EnrolmentTokenData, token = tokenData.token, clientId = tokenData.clientId) {
     return enrolTerminal({
       brokerUrl: tokenData.mqttUrl,
       token,
@@ -79,6 +83,17 @@ describe.each(backends)('enrolment: $name', (backend) => {
     return client;
   }
 
+  /** A client of the API's own user, which may read every reply and registration (the console's rights). */
+  const observe = async (filter: string) => {
+    const observer = await connectAs(link.service);
+    const seen: { topic: string; body: any }[] = [];
+    observer.on('message', (topic, payload) => seen.push({ topic, body: JSON.parse(payload.toString()) }));
+    await observer.subscribeAsync(filter, { qos: 1 });
+    return { observer, seen };
+  };
+
+  const registration = (clientId: string) => ({ message_id: randomUUID(), timestamp: new Date().toISOString(), client_id: clientId });
+
   const lockerOf = async (id: string) => ok(await owner.api.get(`/ebox/${id}`));
   const auditOf = async (entityId: string) =>
     ok(await owner.api.get('/auditLog', { filter: { entityName: 'ebox', entityId }, orderBy: 'timestamp_ASC', limit: 100 })).rows as {
@@ -92,7 +107,10 @@ describe.each(backends)('enrolment: $name', (backend) => {
     const tokenData = await createToken(lockerId, owner, { language: 'pt-BR' });
     expect(tokenData.eboxId).toBe(lockerId);
     expect(tokenData.terminalId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(tokenData.bootstrapUsername).toBe(link.bootstrap.username);
+    // A bootstrap user and client id of its own, not the shared user of earlier versions.
+    expect(tokenData.bootstrapUsername).not.toBe(link.bootstrap.username);
+    expect(tokenData.bootstrapPassword).not.toBe(link.bootstrap.password);
+    expect(tokenData.clientId).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(tokenData.heartbeatIntervalSeconds).toBeGreaterThan(0);
     const expiresIn = Date.parse(tokenData.expiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(23 * 3600_000);
@@ -109,6 +127,9 @@ describe.each(backends)('enrolment: $name', (backend) => {
     // The installer's file carries everything the terminal needs, under Open-Locker's names too.
     const file = buildTerminalConfigFile(tokenData, { language: 'pt-BR' });
     expect(file.openLockerEnv.PROVISIONING_TOKEN).toBe(tokenData.token);
+    expect(file.openLockerEnv.MQTT_DEFAULT_USERNAME).toBe(tokenData.bootstrapUsername);
+    expect(file.openLockerEnv.MQTT_CLIENT_ID).toBe(tokenData.clientId);
+    expect(file.mqtt.clientId).toBe(tokenData.clientId);
     expect(file.lockerUuid).toBe(tokenData.terminalId);
 
     const result = await enrolWith(tokenData);
@@ -126,6 +147,11 @@ describe.each(backends)('enrolment: $name', (backend) => {
     expect(enrolRow?.values.after.clientId).toBe(result.clientId);
     expect(JSON.stringify(audit)).not.toContain(tokenData.token);
     expect(JSON.stringify(audit)).not.toContain(result.password);
+    expect(JSON.stringify(audit)).not.toContain(tokenData.bootstrapPassword);
+    // The embedded broker's store keeps the bootstrap password hashed only (Mosquitto hashes its own).
+    const credentials = await t.database.db.execute(sql`select * from terminal_credential where username = ${tokenData.bootstrapUsername}`);
+    expect(JSON.stringify(credentials)).not.toContain(tokenData.bootstrapPassword);
+    expect(JSON.stringify(credentials)).not.toContain(tokenData.token);
 
     const uuid = tokenData.terminalId;
     const terminal = await connectAs({ username: result.username, password: result.password }, { clientId: result.clientId });
@@ -150,65 +176,155 @@ describe.each(backends)('enrolment: $name', (backend) => {
     );
   });
 
-  it('answers a used, an unknown, an expired and a replaced token with an error', async () => {
+  it('deletes a used bootstrap user: it cannot connect again, and the token is refused once more', async () => {
     const lockerId = await createLocker();
     const tokenData = await createToken(lockerId);
     const first = await enrolWith(tokenData);
     expect(first.ok, JSON.stringify(first)).toBe(true);
-    const again = await enrolWith(tokenData);
-    expect(again).toMatchObject({ ok: false, reason: 'Provisioning token already used' });
+    // The one-time user went once its reply was published.
+    const used = { username: tokenData.bootstrapUsername, password: tokenData.bootstrapPassword };
+    await expect(connectAs(used, { clientId: tokenData.clientId })).rejects.toThrow();
+    expect((await enrolWith(tokenData)).ok).toBe(false);
+    const removed = (await t.database.db.execute(
+      sql`select bootstrap_removed_at from terminal_enrolment_token where ebox_id = ${lockerId}`,
+    )) as unknown as { rows: { bootstrap_removed_at: string | null }[] };
+    expect(removed.rows[0]?.bootstrap_removed_at).toBeTruthy();
 
-    const unknown = await enrolWith(tokenData, `nope${randomUUID().replaceAll('-', '')}`);
-    expect(unknown).toMatchObject({ ok: false, reason: 'Unknown provisioning token' });
-
-    const other = await createLocker();
-    const expiring = await createToken(other);
-    await t.database.db.execute(
-      sql`update terminal_enrolment_token set expires_at = now() - interval '1 minute' where ebox_id = ${other} and used_at is null`,
+    // Whoever still sends the used token (here the console's own user, which may) is told so.
+    const { seen } = await observe(`locker/provisioning/reply/${tokenData.clientId}`);
+    await link.client.publishJson(`locker/register/${tokenData.token}`, registration(tokenData.clientId));
+    await eventually(
+      async () => seen.map((reply) => reply.body.message),
+      (messages) => messages.includes('Provisioning token already used'),
+      10_000,
     );
-    expect(await enrolWith(expiring)).toMatchObject({ ok: false, reason: 'Provisioning token expired' });
-    expect((await lockerOf(other)).enrolledAt ?? null).toBeNull();
+  });
 
-    // A new token ends the unused one; the new one works.
-    const replaced = await createToken(other);
-    const newer = await createToken(other);
+  it('refuses an expired bootstrap user, and the sweep deletes it from the broker', async () => {
+    const lockerId = await createLocker();
+    const expiring = await createToken(lockerId);
+    await t.database.db.execute(
+      sql`update terminal_enrolment_token set expires_at = now() - interval '1 minute' where ebox_id = ${lockerId} and used_at is null`,
+    );
+    await t.database.db.execute(
+      sql`update terminal_credential set expires_at = now() - interval '1 minute' where username = ${expiring.bootstrapUsername}`,
+    );
+    const credentials = { username: expiring.bootstrapUsername, password: expiring.bootstrapPassword };
+    // The embedded broker reads the expiry itself; Mosquitto has none, the sweep deletes the user.
+    if (link.admin.kind === 'embedded') await expect(connectAs(credentials, { clientId: expiring.clientId })).rejects.toThrow();
+    expect(await sweepBootstrapUsers(t.app.deps, link.admin)).toBeGreaterThanOrEqual(1);
+    await expect(connectAs(credentials, { clientId: expiring.clientId })).rejects.toThrow();
+    const swept = (await t.database.db.execute(
+      sql`select bootstrap_removed_at from terminal_enrolment_token where ebox_id = ${lockerId}`,
+    )) as unknown as { rows: { bootstrap_removed_at: string | null }[] };
+    expect(swept.rows[0]?.bootstrap_removed_at).toBeTruthy();
+    expect((await enrolWith(expiring)).ok).toBe(false);
+    expect((await lockerOf(lockerId)).enrolledAt ?? null).toBeNull();
+
+    // The console still answers the expired token, to whoever sends it.
+    const { seen } = await observe(`locker/provisioning/reply/${expiring.clientId}`);
+    await link.client.publishJson(`locker/register/${expiring.token}`, registration(expiring.clientId));
+    await eventually(
+      async () => seen.map((reply) => reply.body.message),
+      (messages) => messages.includes('Provisioning token expired'),
+      10_000,
+    );
+  });
+
+  it('ends the previous token and deletes its user when a new token is made; the new one works', async () => {
+    const lockerId = await createLocker();
+    const replaced = await createToken(lockerId);
+    const replacedUser = { username: replaced.bootstrapUsername, password: replaced.bootstrapPassword };
+    const connected = await connectAs(replacedUser, { clientId: replaced.clientId });
+    const cutOff = new Promise<void>((resolve) => connected.once('close', () => resolve()));
+    const newer = await createToken(lockerId);
     expect(newer.terminalId).toBe(replaced.terminalId);
-    expect(await enrolWith(replaced)).toMatchObject({ ok: false, reason: 'Provisioning token expired' });
+    expect(newer.bootstrapUsername).not.toBe(replaced.bootstrapUsername);
+    await cutOff;
+    await expect(connectAs(replacedUser, { clientId: replaced.clientId })).rejects.toThrow();
+    expect((await enrolWith(replaced)).ok).toBe(false);
     expect((await enrolWith(newer)).ok).toBe(true);
   });
 
   it('takes each registration once and answers it once, even when the same token races', async () => {
     const lockerId = await createLocker();
     const tokenData = await createToken(lockerId);
-    const results = await Promise.all([enrolWith(tokenData), enrolWith(tokenData), enrolWith(tokenData)]);
-    expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.filter((result) => !result.ok).map((result) => (result as { reason: string }).reason)).toEqual([
+    const { seen } = await observe(`locker/provisioning/reply/${tokenData.clientId}`);
+    const device = await connectAs(
+      { username: tokenData.bootstrapUsername, password: tokenData.bootstrapPassword },
+      { clientId: tokenData.clientId },
+    );
+    const request = () =>
+      device.publishAsync(
+        `locker/register/${tokenData.token}`,
+        JSON.stringify({ message_id: randomUUID(), timestamp: new Date().toISOString(), client_id: tokenData.clientId }),
+        { qos: 1 },
+      );
+    await Promise.all([request(), request(), request()]);
+    await eventually(
+      async () => seen.length,
+      (n) => n === 3,
+      10_000,
+    );
+    expect(seen.filter((reply) => reply.body.status === 'success')).toHaveLength(1);
+    expect(seen.filter((reply) => reply.body.status === 'error').map((reply) => reply.body.message)).toEqual([
       'Provisioning token already used',
       'Provisioning token already used',
     ]);
   });
 
-  it("keeps the bootstrap user from reading another device's reply and from anything but registering", async () => {
-    const lockerId = await createLocker();
-    const tokenData = await createToken(lockerId);
-    const spy = await connectAs({ username: tokenData.bootstrapUsername, password: tokenData.bootstrapPassword });
+  it("keeps another enrolment's bootstrap user from reading this one's reply or using its token", async () => {
+    const victim = await createToken(await createLocker());
+    const spyToken = await createToken(await createLocker());
+    const forgerToken = await createToken(await createLocker());
+    const spyUser = { username: spyToken.bootstrapUsername, password: spyToken.bootstrapPassword };
+    const spy = await connectAs(spyUser, { clientId: spyToken.clientId });
     const overheard: string[] = [];
-    spy.on('message', (topic) => overheard.push(topic));
+    spy.on('message', (topic, payload) => overheard.push(`${topic} ${payload.toString()}`));
+    // Its own reply only: the victim's, named exactly, is refused on both brokers.
+    expect(await grantOf(spy, `locker/provisioning/reply/${victim.clientId}`)).toBe(REFUSED);
     expect(await grantOf(spy, 'locker/provisioning/reply/+')).toBe(REFUSED);
     expect(await grantOf(spy, 'locker/provisioning/reply/#')).toBe(REFUSED);
     expect(await grantOf(spy, 'locker/#')).toBe(REFUSED);
     expect(await grantOf(spy, '#')).toBe(REFUSED);
     expect(await grantOf(spy, 'locker/register/+')).toBe(REFUSED);
-    const victimId = `device-${randomUUID().slice(0, 8)}`;
-    // Mosquitto 2.0 cannot say "its own client id" (no %c before 2.1): a reply topic named exactly is
-    // granted there, the known limit the link logs at start. The embedded broker refuses it.
-    if (link.admin.bootstrapReplyIsolation === 'own') expect(await grantOf(spy, `locker/provisioning/reply/${victimId}`)).toBe(REFUSED);
+    expect(await grantOf(spy, `locker/register/${spyToken.token}`)).toBe(REFUSED);
+    expect(await grantOf(spy, `locker/provisioning/reply/${spyToken.clientId}`)).not.toBe(REFUSED);
+    // Nor may it connect under the victim's client id.
+    await expect(connectAs(spyUser, { clientId: victim.clientId })).rejects.toThrow();
 
-    const result = await enrolWith(tokenData, tokenData.token, victimId);
-    expect(result.ok).toBe(true);
-    await pause(300);
-    if (link.admin.bootstrapReplyIsolation === 'own') expect(overheard).toEqual([]);
-    else expect(overheard.filter((topic) => topic !== `locker/provisioning/reply/${victimId}`)).toEqual([]);
+    // Another enrolment's user tries to register with the victim's token.
+    const { seen: registrations } = await observe(`locker/register/${victim.token}`);
+    const forger = await connectAs(
+      { username: forgerToken.bootstrapUsername, password: forgerToken.bootstrapPassword },
+      { clientId: forgerToken.clientId },
+    );
+    // Not awaited: Mosquitto drops the message, aedes drops the connection, so no acknowledgement may come.
+    forger.publish(
+      `locker/register/${victim.token}`,
+      JSON.stringify({ message_id: randomUUID(), timestamp: new Date().toISOString(), client_id: forgerToken.clientId }),
+      { qos: 1 },
+    );
+
+    // The victim enrols after it; its registration is the only one seen on its token's topic.
+    const result = await enrolWith(victim);
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+    await eventually(
+      async () => registrations.length,
+      (n) => n >= 1,
+      10_000,
+    );
+    expect(registrations.map((registration) => registration.body.client_id)).toEqual([victim.clientId]);
+
+    // A marker on the spy's own reply topic comes after anything it could have overheard: it saw the marker only.
+    await link.client.publishJson(`locker/provisioning/reply/${spyToken.clientId}`, { status: 'error', message: 'marker' });
+    await eventually(
+      async () => overheard.length,
+      (n) => n >= 1,
+      10_000,
+    );
+    expect(overheard).toHaveLength(1);
+    expect(overheard[0]).toContain('marker');
   });
 
   it('refuses a terminal without credentials, and one with the token but not enrolled', async () => {
@@ -218,6 +334,15 @@ describe.each(backends)('enrolment: $name', (backend) => {
     await expect(connectAs({ username: tokenData.terminalId })).rejects.toThrow();
     await expect(connectAs({ username: tokenData.terminalId, password: tokenData.token })).rejects.toThrow();
     await expect(connectAs({ username: tokenData.terminalId, password: tokenData.bootstrapPassword })).rejects.toThrow();
+    // The token's bootstrap user connects only with the token's client id, and the shared user of earlier versions not at all.
+    await expect(connectAs({ username: tokenData.bootstrapUsername, password: tokenData.bootstrapPassword })).rejects.toThrow();
+    await expect(connectAs(link.bootstrap)).rejects.toThrow();
+    await expect(connectAs(link.bootstrap, { clientId: tokenData.clientId })).rejects.toThrow();
+    const own = await connectAs(
+      { username: tokenData.bootstrapUsername, password: tokenData.bootstrapPassword },
+      { clientId: tokenData.clientId },
+    );
+    expect(own.connected).toBe(true);
   });
 
   it('disenrols a locker: its connected terminal is cut off at once and cannot come back', async () => {
@@ -271,6 +396,7 @@ describe.each(backends)('enrolment: $name', (backend) => {
       token: tokenData.token,
       bootstrapUsername: tokenData.bootstrapUsername,
       bootstrapPassword: tokenData.bootstrapPassword,
+      clientId: tokenData.clientId,
       timeoutMs: 15_000,
     });
     expect(enrolment.status).toBe('success');
@@ -330,28 +456,38 @@ describe.each(backends)('enrolment: $name', (backend) => {
   });
 
   it('answers every refusal in the contract’s shape', async () => {
-    const clientId = `device-${randomUUID().slice(0, 8)}`;
-    const device = await connectAs({ username: link.bootstrap.username, password: link.bootstrap.password }, { clientId });
-    const replies: unknown[] = [];
-    device.on('message', (_topic, payload) => replies.push(JSON.parse(payload.toString())));
-    await device.subscribeAsync(`locker/provisioning/reply/${clientId}`, { qos: 1 });
+    const tokenData = await createToken(await createLocker());
+    const { seen } = await observe('locker/provisioning/reply/+');
+    const device = await connectAs(
+      { username: tokenData.bootstrapUsername, password: tokenData.bootstrapPassword },
+      { clientId: tokenData.clientId },
+    );
     // A request missing its message_id is malformed; it is still answered, as its client id is known.
-    await device.publishAsync(`locker/register/${randomUUID()}`, JSON.stringify({ client_id: clientId }), { qos: 1 });
+    await device.publishAsync(`locker/register/${tokenData.token}`, JSON.stringify({ client_id: tokenData.clientId }), { qos: 1 });
+    // Its own token under another client id: refused, and the token stays usable.
+    const elsewhere = `device-${randomUUID().slice(0, 8)}`;
     await device.publishAsync(
-      `locker/register/${randomUUID()}`,
-      JSON.stringify({ message_id: randomUUID(), timestamp: new Date().toISOString(), client_id: clientId }),
+      `locker/register/${tokenData.token}`,
+      JSON.stringify({ message_id: randomUUID(), timestamp: new Date().toISOString(), client_id: elsewhere }),
       { qos: 1 },
     );
+    // A token nobody made (only the console's own user may publish it now).
+    await link.client.publishJson(`locker/register/${randomUUID()}`, registration(tokenData.clientId));
     await eventually(
-      async () => replies.length,
-      (n) => n === 2,
+      async () => seen.length,
+      (n) => n === 3,
       10_000,
     );
-    for (const reply of replies) expect(validateTerminalMessage('provisioningReply', reply)).toMatchObject({ ok: true });
-    expect(replies.map((reply) => (reply as { message: string }).message).sort()).toEqual([
-      'Malformed registration request',
-      'Unknown provisioning token',
-    ]);
+    for (const reply of seen) expect(validateTerminalMessage('provisioningReply', reply.body)).toMatchObject({ ok: true });
+    expect(seen.map((reply) => `${reply.topic} ${reply.body.message}`).sort()).toEqual(
+      [
+        `locker/provisioning/reply/${tokenData.clientId} Malformed registration request`,
+        `locker/provisioning/reply/${tokenData.clientId} Unknown provisioning token`,
+        `locker/provisioning/reply/${elsewhere} Registration from another client id than the token was made for`,
+      ].sort(),
+    );
+    await device.endAsync();
+    expect((await enrolWith(tokenData)).ok).toBe(true);
   });
 
   it('needs eboxEdit and the locker in the caller’s companies', async () => {

@@ -536,7 +536,7 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
 
     const none = await t.client(owner.token, 'en').get(`${path}/export`);
     expect(none.status).toBe(400);
-    expect(none.body.error.message).toBe('Choose at least one column to export');
+    expect(none.body.error.message).toBe('exporterFields is required');
   });
 
   it('refuses each invalid value with a translated message and writes nothing', async () => {

@@ -158,7 +158,7 @@ describe('GET /iam/user/export', () => {
   it('asks for a column to export without fields, and 403 without iamRead', async () => {
     const none = await t.client(owner.token, 'en').get('/iam/user/export');
     expect(none.status).toBe(400);
-    expect(none.body.error.message).toBe('Choose at least one column to export');
+    expect(none.body.error.message).toBe('exporterFields is required');
     const viewer = await t.createUser({ roles: ['viewer'] });
     expect((await viewer.api.get('/iam/user/export', { fields: ['email'] })).status).toBe(403);
   });

@@ -4,6 +4,7 @@ import { outboxEntity, translatorFor } from '@ebox/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { MODULES } from '../src/composition';
 import { ROOT_DIR } from '../src/config';
 import { resourceOf } from '../src/kit/repository';
 import { listOutbox } from '../src/modules/outbox/service';
@@ -13,9 +14,10 @@ import { idempotencyKey, outboxMessage, revokedToken } from '../src/platform/db/
 import { declareEventHandler, onEvent, publishEvent } from '../src/platform/events';
 import { defineJob } from '../src/platform/jobs/job';
 import { enqueueJob, installJobQueues } from '../src/platform/jobs/queue';
-import { JOBS, purgeIdempotencyKeysJob, purgeRevokedTokensJob } from '../src/platform/jobs/registry';
+import { purgeIdempotencyKeysJob, purgeRevokedTokensJob } from '../src/platform/jobs/registry';
 import { type JobWorker, startJobWorker } from '../src/platform/jobs/worker';
 import { sendMessage } from '../src/platform/messages';
+import type { AppModule } from '../src/platform/modules';
 import { eventually, pause } from './support/eventually';
 import { type SmtpTestServer, startSmtpServer } from './support/smtp';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -67,7 +69,9 @@ const sideBySideJob = defineJob({
   },
 });
 
-const TEST_JOBS = [...JOBS, sentRecorder, failedRecorder, readOutboxJob, sideBySideJob];
+/** The test's jobs, declared as a module's manifest declares its own. */
+const testModule: AppModule = { name: 'test', jobs: [sentRecorder, failedRecorder, readOutboxJob, sideBySideJob] };
+const TEST_JOBS = [...MODULES.jobs, ...(testModule.jobs ?? [])];
 
 let smtp: SmtpTestServer;
 let t: TestApp;
@@ -86,6 +90,18 @@ async function stopWorkers(): Promise<void> {
 
 const mailsTo = (address: string) => smtp.messages.filter((mail) => mail.to.includes(address));
 
+/** Waits until every job of the queue `name` (`count` of them, when given) is done: completed, or failed for good. */
+async function jobsSettled(name: string, count?: number): Promise<void> {
+  await eventually(
+    async () =>
+      (await t.database.db.execute<{ state: string }>(sql`SELECT state::text AS state FROM pgboss.job WHERE name = ${name}`)).rows.map(
+        (row) => row.state,
+      ),
+    (states) =>
+      states.length === (count ?? Math.max(states.length, 1)) && states.every((state) => state === 'completed' || state === 'failed'),
+  );
+}
+
 beforeAll(async () => {
   smtp = await startSmtpServer();
   // No worker in the API: each test decides which workers run.
@@ -98,6 +114,7 @@ beforeAll(async () => {
       },
     },
     env: { JOBS_WORKER: 'false' },
+    modules: [testModule],
   });
   await installJobQueues(t.database.db, TEST_JOBS);
 });
@@ -122,7 +139,9 @@ describe('jobs in the business transaction', () => {
     await inTransaction(ctx, (tx) => sendMessage(tx, mail('committed@example.com')));
 
     await smtp.waitFor((m) => m.to.includes('committed@example.com'));
-    await pause(1500);
+    // Its job done, and the worker stopped (it finishes what it holds first): nothing more can go out.
+    await jobsSettled('messages.send', 1);
+    await stopWorkers();
     expect(mailsTo('committed@example.com')).toHaveLength(1);
     expect(mailsTo('rolled.back@example.com')).toHaveLength(0);
     const rows = await t.database.db.select().from(outboxMessage);
@@ -148,7 +167,10 @@ describe('jobs in the business transaction', () => {
       async () => recipients.filter((to) => mailsTo(to).length > 0).length,
       (count) => count === recipients.length,
     );
-    await pause(2000);
+    // Every job done, and both workers stopped (each finishes what it holds first): a job taken twice
+    // would have sent its second mail by then.
+    await jobsSettled('messages.send', 1 + recipients.length);
+    await stopWorkers();
     for (const to of recipients) expect(mailsTo(to)).toHaveLength(1);
     await stopWorkers();
   });
@@ -156,15 +178,17 @@ describe('jobs in the business transaction', () => {
   it('loses nothing when the process dies between the commit and the send: a worker started later sends it', async () => {
     const account = await t.createUser({ email: 'late.worker@example.com' });
     expect((await t.api.post('/auth/send-password-reset-email', { email: account.email, method: 'email' })).status).toBe(200);
-    await pause(1500);
-    expect(mailsTo(account.email)).toHaveLength(0);
     const [queued] = await t.database.db.select().from(outboxMessage).where(eq(outboxMessage.recipient, account.email));
     expect(queued).toMatchObject({ status: 'queued', attempts: 0 });
 
-    // `npm run worker`'s entry, in a process of its own, started after the fact.
-    const worker = spawnWorker({ DATABASE_URL: t.databaseUrl, SMTP_URL: smtp.url, JOBS_POLLING_SECONDS: '0.5' });
+    // `npm run worker`'s entry, in a process of its own, started after the fact, sending through a
+    // server of its own: the mail reaching that one says the late worker sent it, and the API's
+    // (which would have had it first, had the API run the job) got nothing.
+    const ownSmtp = await startSmtpServer();
+    const worker = spawnWorker({ DATABASE_URL: t.databaseUrl, SMTP_URL: ownSmtp.url, JOBS_POLLING_SECONDS: '0.5' });
     try {
-      const mail = await smtp.waitFor((m) => m.to.includes(account.email), 30_000);
+      const mail = await ownSmtp.waitFor((m) => m.to.includes(account.email), 30_000);
+      expect(mailsTo(account.email)).toHaveLength(0);
       expect(mail.subject).toBe('Redefina sua senha no Ebox Console');
       await eventually(
         async () => (await t.database.db.select().from(outboxMessage).where(eq(outboxMessage.recipient, account.email)))[0],
@@ -173,6 +197,7 @@ describe('jobs in the business transaction', () => {
     } finally {
       worker.kill('SIGTERM');
       await new Promise((resolve) => worker.once('exit', resolve));
+      await ownSmtp.close();
     }
   }, 45_000);
 });
@@ -249,7 +274,7 @@ describe('scheduled jobs', () => {
   it('names every declared job in both languages on the queue panel', () => {
     for (const language of ['pt-BR', 'en'] as const) {
       const t = translatorFor(language);
-      for (const job of JOBS) {
+      for (const job of MODULES.jobs) {
         const key = `outbox.queue.names.${job.name.replace(/\./g, '-')}`;
         expect(t(key, { defaultValue: '' }), `${language} ${key}`).not.toBe('');
       }
@@ -282,14 +307,22 @@ describe('after-commit events', () => {
     sentEvents.length = 0;
     const committedId = await publishFor('event.committed@example.com');
     await expect(publishFor('rollback@example.com')).rejects.toThrow('refused');
+    // A later committed event: heard after anything the rollback would have let out.
+    const markerId = await publishFor('event.marker@example.com');
 
     await eventually(
-      async () => sentEvents.length,
-      (count) => count >= 1,
+      async () => [sentEvents, heard].map((seen) => JSON.stringify(seen).includes(markerId)),
+      (both) => both.every(Boolean),
     );
-    await pause(1500);
-    expect(sentEvents).toEqual([{ messageId: committedId, channel: 'email', recipient: 'event.committed@example.com', attempts: 1 }]);
-    expect(heard).toEqual([{ name: 'message.sent', payload: expect.objectContaining({ messageId: committedId }), committed: true }]);
+    // The durable handlers' jobs all done: one of the rollback's would have run by then too.
+    await jobsSettled('event.message.sent.test-recorder');
+    const withoutMarker = <T>(seen: T[]) => seen.filter((entry) => !JSON.stringify(entry).includes(markerId));
+    expect(withoutMarker(sentEvents)).toEqual([
+      { messageId: committedId, channel: 'email', recipient: 'event.committed@example.com', attempts: 1 },
+    ]);
+    expect(withoutMarker(heard)).toEqual([
+      { name: 'message.sent', payload: expect.objectContaining({ messageId: committedId }), committed: true },
+    ]);
     stop();
     await stopWorkers();
   });

@@ -1,4 +1,4 @@
-import { ENTITIES, entityPageSchema } from '@ebox/domain';
+import { ENTITIES, entityPageSchema, secretFieldsOf } from '@ebox/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_PREFIX } from '../src/app';
@@ -42,7 +42,10 @@ describe('a list page as text', () => {
       const parsed = JSON.parse(page.text);
       expect(page.text, entity.name).toBe(JSON.stringify(z.encode(entityPageSchema(entity), parsed)));
       const record = await text(`/${entity.path}/${id}`);
-      expect(JSON.stringify(parsed.rows[0]), entity.name).toBe(record.text);
+      // A secret (an order's access code) is never in a list; the record shows it to who may see it.
+      const withoutSecrets = { ...JSON.parse(record.text) };
+      for (const name of secretFieldsOf(entity.fields)) if (name in withoutSecrets) withoutSecrets[name] = null;
+      expect(JSON.stringify(parsed.rows[0]), entity.name).toBe(JSON.stringify(withoutSecrets));
       listed.push(entity.name);
     }
     expect(listed.length).toBeGreaterThan(10);

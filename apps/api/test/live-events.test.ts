@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualTerminal } from '../../terminal-sim/src';
 import { API_PREFIX } from '../src/app';
 import type { MqttLink } from '../src/platform/mqtt';
-import { eventually, pause } from './support/eventually';
+import { eventually } from './support/eventually';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -60,6 +60,44 @@ async function openStream(app: TestApp, token: string) {
   }
   return { response, received, close: () => controller.abort() };
 }
+
+/**
+ * Cancels a new order of company B on process A: its order.statusChanged reaches company B's
+ * browsers after every event handled before it (one NOTIFY channel, delivered in commit order), so
+ * a browser that hears it has heard by then anything wrongly sent to it before.
+ */
+async function cancelOrderOfCompanyB(): Promise<string> {
+  const { orderId } = await createOrderAtNewLocker(companyB, 'LIVEM', 'Marcos Dias');
+  expect((await owner.api.delete('/order', { ids: [orderId] })).status).toBe(200);
+  return orderId;
+}
+
+/** An order of `company` booked at a new locker of its own (one compartment), by the owner. */
+async function createOrderAtNewLocker(company: string, code: string, customerName: string): Promise<{ orderId: string; lockerId: string }> {
+  const unique = `${code}${Date.now().toString(36).toUpperCase()}`;
+  const locker = await owner.api.post('/ebox', { data: { name: `Armário ${unique}`, code: unique, enable: true, company } });
+  expect(locker.status, JSON.stringify(locker.body)).toBe(200);
+  const compartment = await owner.api.post('/compartiment', {
+    data: { ebox: locker.body.id, number: 1, boardNumber: 1, numberInColumn: 1, comNumber: 1, size: 'P', width: 1, height: 1, depth: 1 },
+  });
+  expect(compartment.status, JSON.stringify(compartment.body)).toBe(200);
+  const created = await owner.api.post('/order', {
+    data: {
+      type: 'DELIVERY',
+      trackingCode: unique,
+      shipper: company,
+      company,
+      customerName,
+      ebox: locker.body.id,
+      compartimentSize: 'P',
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return { orderId: created.body.id as string, lockerId: locker.body.id as string };
+}
+
+const markerHeard = (stream: { received: Received[] }, orderId: string) =>
+  eventually(async () => stream.received.some((r) => r.event === 'order.statusChanged' && r.data.orderId === orderId), Boolean, 10_000);
 
 beforeAll(async () => {
   a = await startTestApp({ mqtt: true, env });
@@ -148,9 +186,10 @@ describe('GET /live', () => {
       Boolean,
       10_000,
     );
-    // Time for anything wrongly sent to the other company to arrive.
-    await pause(500);
-    expect(blind.received.map((r) => r.event)).toEqual(['ready']);
+    // A later event of the other company's own: anything wrongly sent to it before has arrived by then.
+    const marker = await cancelOrderOfCompanyB();
+    await markerHeard(blind, marker);
+    expect(blind.received.map((r) => r.event)).toEqual(['ready', 'order.statusChanged']);
   }, 90_000);
 
   it('refuses a user without eboxRead (403) and an anonymous caller (401)', async () => {
@@ -182,27 +221,7 @@ describe('GET /ebox/network-summary', () => {
 // After the summary's counts: its locker would be one more in company A's scope.
 describe('GET /live, orders', () => {
   it("pushes an order's status change to the users its company scope lets see the order, and to no one else", async () => {
-    const locker = await owner.api.post('/ebox', {
-      data: { name: 'Armário pedidos ao vivo', code: 'LIVEO', enable: true, company: companyA },
-    });
-    expect(locker.status, JSON.stringify(locker.body)).toBe(200);
-    const compartment = await owner.api.post('/compartiment', {
-      data: { ebox: locker.body.id, number: 1, boardNumber: 1, numberInColumn: 1, comNumber: 1, size: 'P', width: 1, height: 1, depth: 1 },
-    });
-    expect(compartment.status, JSON.stringify(compartment.body)).toBe(200);
-    const created = await owner.api.post('/order', {
-      data: {
-        type: 'DELIVERY',
-        trackingCode: `LIVE${Date.now().toString(36).toUpperCase()}`,
-        shipper: companyA,
-        company: companyA,
-        customerName: 'Joana Lima',
-        ebox: locker.body.id,
-        compartimentSize: 'P',
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const orderId = created.body.id as string;
+    const { orderId, lockerId } = await createOrderAtNewLocker(companyA, 'LIVE', 'Joana Lima');
 
     // The browsers are on process B; the order is cancelled (a delete cancels, spec 4.1) on process A.
     const sameCompany = await b.createUser({ roles: ['owner'], allowedCompanies: [companyA] });
@@ -223,10 +242,16 @@ describe('GET /live, orders', () => {
       Boolean,
       10_000,
     );
-    expect(pushed?.data).toMatchObject({ orderId, companyId: companyA, eboxId: locker.body.id, to: 'CANCELED' });
-    // Time for anything wrongly sent to the other company, or to a user who may not read orders, to arrive.
-    await pause(500);
-    expect(blind.received.map((r) => r.event)).toEqual(['ready']);
+    expect(pushed?.data).toMatchObject({ orderId, companyId: companyA, eboxId: lockerId, to: 'CANCELED' });
+    // A later event of the other company's own: the same process handed out both notifications in
+    // order, so anything wrongly sent to the other company, or to a user who may not read orders
+    // (skipped in the same pass, without a read), has arrived by then.
+    const marker = await cancelOrderOfCompanyB();
+    await markerHeard(blind, marker);
+    expect(blind.received.map((r) => [r.event, r.data.orderId])).toEqual([
+      ['ready', undefined],
+      ['order.statusChanged', marker],
+    ]);
     expect(noOrders.received.filter((r) => r.event === 'order.statusChanged')).toEqual([]);
   }, 60_000);
 });

@@ -1,8 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../src/app';
 import { serviceOf } from '../src/kit/service';
 import { systemContext } from '../src/platform/context';
+import { waitUntilBlocking as waitUntilBlockingOn } from './support/eventually';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -39,6 +40,8 @@ async function createCustomer(name: string): Promise<string> {
   return (await owner.api.post('/customer', { data: { name, company } })).body.id;
 }
 
+const waitUntilBlocking = (holder: PoolClient) => waitUntilBlockingOn(holder, t.database.pool);
+
 beforeAll(async () => {
   t = await startTestApp();
   owner = await t.createUser({ roles: ['owner'] });
@@ -60,7 +63,7 @@ describe('row locks', () => {
         answered = true;
         return response;
       });
-      await sleep(600);
+      await waitUntilBlocking(holder);
       expect(answered).toBe(false);
 
       await holder.query('COMMIT');
@@ -107,7 +110,7 @@ describe('row locks', () => {
         answered = true;
         return response;
       });
-      await sleep(400);
+      await waitUntilBlocking(holder);
       expect(answered).toBe(false);
       await holder.query('COMMIT');
       expect((await removal).status).toBe(200);

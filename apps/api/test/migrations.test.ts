@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MODULES } from '../src/composition';
 import { hashPassword } from '../src/platform/auth/passwords';
 import { connectDatabase } from '../src/platform/db/client';
 import { MIGRATIONS_DIR, migrateDatabase } from '../src/platform/db/migrate';
@@ -132,7 +133,7 @@ async function withClient<T>(use: (client: pg.Client) => Promise<T>): Promise<T>
 async function migrateAsStartUp(): Promise<void> {
   const database = connectDatabase(url, 2);
   try {
-    await migrateDatabase(database.db);
+    await migrateDatabase(database.db, MODULES.jobs);
   } finally {
     await database.close();
   }

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/platform/auth/passwords';
 import { connectMqtt, createDatabaseBrokerAdmin, createMqttLinkClient, type MqttLink, type MqttLinkClient } from '../src/platform/mqtt';
+import { replaceCredential } from '../src/platform/mqtt/credential-repository';
 import { brokerBackends, grantOf, REFUSED } from './support/broker-backends';
-import { eventually, pause } from './support/eventually';
+import { eventually } from './support/eventually';
+import { mosquittoAvailable, startMosquitto } from './support/mosquitto';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -72,65 +76,132 @@ describe.each(backends)('MQTT broker: $name', (backend) => {
 
   it('refuses a client without credentials, and one with a wrong password', async () => {
     await expect(connectAs(null)).rejects.toThrow();
-    await expect(connectAs({ username: link.bootstrap.username, password: 'not-the-password' })).rejects.toThrow();
+    const user = await makeEnrolmentUser();
+    await expect(connectAs({ username: user.username, password: 'not-the-password' }, { clientId: user.clientId })).rejects.toThrow();
     const { credentials } = await enrolTerminal();
     await expect(connectAs({ username: credentials.username, password: `${credentials.password}x` })).rejects.toThrow();
   });
 
-  it('lets the bootstrap user register and read its own reply, and nothing else', async () => {
+  /** A one-time enrolment user as createToken makes one, straight through the broker admin. */
+  async function makeEnrolmentUser(expiresAt = new Date(Date.now() + 3600_000)) {
+    const user = {
+      username: `enrol-${randomUUID()}`,
+      password: randomUUID(),
+      clientId: `enrol-${randomUUID().slice(0, 12)}`,
+      token: randomUUID().replaceAll('-', ''),
+      expiresAt,
+    };
+    await link.admin.createEnrolmentUser(user);
+    return user;
+  }
+
+  it('lets a one-time enrolment user register with its token and read its own reply, and nothing else', async () => {
     const registrations = collect(link.client.client, (topic) => topic.startsWith('locker/register/'));
     await link.client.handleShared('locker/register/+', () => {});
     const events = collect(link.client.client, (topic) => topic.endsWith('/event'));
     await link.client.handleShared('locker/+/event', () => {});
 
-    const clientId = `device-${randomUUID().slice(0, 8)}`;
-    const device = await connectAs(link.bootstrap, { clientId });
+    const user = await makeEnrolmentUser();
+    const other = await makeEnrolmentUser();
+    const credentials = { username: user.username, password: user.password };
+    // Only with its own client id: not another's, not a made-up one.
+    await expect(connectAs(credentials)).rejects.toThrow();
+    await expect(connectAs(credentials, { clientId: other.clientId })).rejects.toThrow();
+    const device = await connectAs(credentials, { clientId: user.clientId });
     const replies = collect(device, () => true);
-    expect(await grantOf(device, `locker/provisioning/reply/${clientId}`)).not.toBe(REFUSED);
-    // Mosquitto 2.0 has no %c (2.1 has): it grants a reply topic named exactly, and the link says so;
-    // what reaches the device is checked below either way.
-    if (link.admin.bootstrapReplyIsolation === 'own') expect(await grantOf(device, 'locker/provisioning/reply/someone-else')).toBe(REFUSED);
-    else await grantOf(device, 'locker/provisioning/reply/someone-else');
+    expect(await grantOf(device, `locker/provisioning/reply/${user.clientId}`)).not.toBe(REFUSED);
+    expect(await grantOf(device, `locker/provisioning/reply/${other.clientId}`)).toBe(REFUSED);
+    expect(await grantOf(device, 'locker/provisioning/reply/someone-else')).toBe(REFUSED);
     expect(await grantOf(device, 'locker/provisioning/reply/#')).toBe(REFUSED);
     expect(await grantOf(device, 'locker/provisioning/reply/+')).toBe(REFUSED);
     expect(await grantOf(device, 'locker/+/command')).toBe(REFUSED);
+    expect(await grantOf(device, `locker/register/${user.token}`)).toBe(REFUSED);
 
-    const token = randomUUID();
-    await device.publishAsync(`locker/register/${token}`, JSON.stringify({ message_id: randomUUID(), client_id: clientId }), { qos: 1 });
+    await device.publishAsync(`locker/register/${user.token}`, JSON.stringify({ message_id: randomUUID(), client_id: user.clientId }), {
+      qos: 1,
+    });
     await eventually(
       async () => registrations.length,
       (n) => n === 1,
       5_000,
     );
-    expect(registrations[0]?.topic).toBe(`locker/register/${token}`);
+    expect(registrations[0]?.topic).toBe(`locker/register/${user.token}`);
 
-    await link.client.publishJson('locker/provisioning/reply/someone-else', {
+    await link.client.publishJson(`locker/provisioning/reply/${other.clientId}`, {
       status: 'success',
       data: { mqtt_user: 'x', mqtt_password: 'y' },
     });
-    await link.client.publishJson(`locker/provisioning/reply/${clientId}`, { status: 'error', message: 'unknown token' });
+    await link.client.publishJson('locker/provisioning/reply/someone-else', { status: 'error', message: 'nobody' });
+    await link.client.publishJson(`locker/provisioning/reply/${user.clientId}`, { status: 'error', message: 'unknown token' });
+    // Its own reply was published last: once it is here, the others would have been too.
     await eventually(
-      async () => replies.length,
-      (n) => n >= 1,
+      async () => replies.filter((reply) => reply.body.message === 'unknown token').length,
+      (n) => n === 1,
       5_000,
     );
-    await pause(500);
-    const expected = [`locker/provisioning/reply/${clientId}`];
-    // Mosquitto 2.0: a reply topic the device named exactly is its to read (the known limit, logged at start).
-    if (link.admin.bootstrapReplyIsolation === 'literal') expected.push('locker/provisioning/reply/someone-else');
     // The console's enrolment answers the made-up token too (on the same topic): count topics, not replies.
-    expect([...new Set(replies.map((reply) => reply.topic))].sort()).toEqual(expected.sort());
+    expect([...new Set(replies.map((reply) => reply.topic))]).toEqual([`locker/provisioning/reply/${user.clientId}`]);
 
     // Last, as aedes closes the connection of a client publishing where it may not.
     // Not awaited: Mosquitto drops the message, aedes drops the connection, so no acknowledgement may come.
+    device.publish(`locker/register/${other.token}`, JSON.stringify({ message_id: randomUUID(), client_id: user.clientId }), { qos: 1 });
     device.publish(`locker/${randomUUID()}/event`, JSON.stringify({ message_id: randomUUID(), event: 'forged' }), { qos: 1 });
-    await pause(500);
+    // The other user's own registration comes after both: once the console has it, it would have had them.
+    const second = await connectAs({ username: other.username, password: other.password }, { clientId: other.clientId });
+    await second.publishAsync(`locker/register/${other.token}`, JSON.stringify({ message_id: randomUUID(), client_id: other.clientId }), {
+      qos: 1,
+    });
+    await eventually(
+      async () => registrations.length,
+      (n) => n >= 2,
+      5_000,
+    );
+    expect(registrations.map((registration) => registration.body.client_id)).toEqual([user.clientId, other.clientId]);
     expect(events.filter((event) => event.body.event === 'forged')).toEqual([]);
+  });
+
+  it('deletes an enrolment user: it is disconnected at once and cannot come back; an expired one is refused', async () => {
+    const user = await makeEnrolmentUser();
+    const credentials = { username: user.username, password: user.password };
+    const device = await connectAs(credentials, { clientId: user.clientId });
+    const closed = new Promise<void>((resolve) => device.once('close', () => resolve()));
+    await link.admin.removeEnrolmentUser(user.username);
+    await closed;
+    await expect(connectAs(credentials, { clientId: user.clientId })).rejects.toThrow();
+    // Deleting it again (a sweep after the reply's deletion) is harmless.
+    await link.admin.removeEnrolmentUser(user.username);
+    // The embedded broker refuses one past its expiry itself; Mosquitto's is deleted by the enrolment sweep.
+    if (link.admin.kind === 'embedded') {
+      const expired = await makeEnrolmentUser(new Date(Date.now() - 1_000));
+      await expect(connectAs({ username: expired.username, password: expired.password }, { clientId: expired.clientId })).rejects.toThrow();
+    }
+  });
+
+  it('no longer lets the shared bootstrap user of earlier versions in', async () => {
+    await expect(connectAs(link.bootstrap)).rejects.toThrow();
+    await expect(connectAs(link.bootstrap, { clientId: `locker-client-${randomUUID().slice(0, 8)}` })).rejects.toThrow();
+    if (link.admin.kind !== 'embedded') return; // Mosquitto's: 'an upgraded Mosquitto' below
+    // A store an earlier version wrote: the shared user, bound to no client id, enrols no one.
+    const legacy = { username: `legacy-${randomUUID().slice(0, 8)}`, password: randomUUID() };
+    await replaceCredential(t.database.db, {
+      username: legacy.username,
+      passwordHash: await hashPassword(legacy.password),
+      role: 'bootstrap',
+      lockerId: null,
+    });
+    await expect(connectAs(legacy)).rejects.toThrow();
+    await link.admin.retireSharedBootstrapUser(legacy.username);
+    const live = (await t.database.db.execute(
+      sql`select count(*)::int as n from terminal_credential where username = ${legacy.username} and revoked_at is null`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(live.rows[0]?.n).toBe(0);
   });
 
   it("keeps a terminal to its own locker's topics", async () => {
     const events = collect(link.client.client, (topic) => topic.endsWith('/event'));
     await link.client.handleShared('locker/+/event', () => {});
+    const wills = collect(link.client.client, (topic) => topic.endsWith('/state/connection'));
+    await link.client.handleShared('locker/+/state/connection', () => {});
     const { lockerId, credentials } = await enrolTerminal();
     const someoneElse = randomUUID();
     const terminal = await connectAs(credentials, {
@@ -167,7 +238,16 @@ describe.each(backends)('MQTT broker: $name', (backend) => {
     expect((await command).status).toBe('timeout');
 
     terminal.publish(`locker/${someoneElse}/event`, JSON.stringify({ message_id: 'forged', event: 'door_opened' }), { qos: 1 });
-    await pause(500);
+    // Then its own event: a broker that drops a refused publish (Mosquitto) passes it on, one that
+    // closes the connection over it (aedes) publishes the terminal's last will instead. Either is
+    // the broker's doing after it dealt with the forged one.
+    terminal.publish(`locker/${lockerId}/event`, JSON.stringify({ message_id: 'after-forged', event: 'door_closed' }), { qos: 1 });
+    await eventually(
+      async () =>
+        events.some((e) => e.body.message_id === 'after-forged') || wills.some((w) => w.topic === `locker/${lockerId}/state/connection`),
+      Boolean,
+      5_000,
+    );
     expect(events.filter((e) => e.body.message_id === 'forged')).toEqual([]);
   });
 
@@ -223,8 +303,10 @@ describe.each(backends)('MQTT broker: $name', (backend) => {
 
     it('hands each of 200 terminal events to exactly one of them', async () => {
       const handledBy = new Map<string, string[]>();
+      const markers = new Map<string, string>();
       const record = (who: string) => (_topic: string, payload: Buffer) => {
         const id = JSON.parse(payload.toString()).message_id as string;
+        if (id.startsWith('marker-')) markers.set(id, who);
         if (!id.startsWith('shared-')) return;
         handledBy.set(id, [...(handledBy.get(id) ?? []), who]);
       };
@@ -244,7 +326,17 @@ describe.each(backends)('MQTT broker: $name', (backend) => {
         (n) => n === 200,
         10_000,
       );
-      await pause(300);
+      // Markers after the 200 until each process has had one: the broker hands each its messages in
+      // order, so a second copy of any of the 200 would have reached it before its marker.
+      for (let i = 0; new Set(markers.values()).size < 2; i += 1) {
+        if (i >= 50) throw new Error(`after 50 markers, only ${[...new Set(markers.values())]} had one`);
+        await terminal.publishAsync(
+          `locker/${lockerId}/state/heartbeat`,
+          JSON.stringify({ message_id: `marker-${i}`, uptime_seconds: 200 + i }),
+          { qos: 1 },
+        );
+        await eventually(async () => markers.has(`marker-${i}`), Boolean, 5_000);
+      }
       const twice = [...handledBy.values()].filter((who) => who.length !== 1);
       expect(twice).toEqual([]);
       const byFirst = [...handledBy.values()].filter((who) => who[0] === 'first').length;
@@ -303,7 +395,9 @@ describe('embedded broker start-up and transports', () => {
       expect(link.broker?.portFallback).toBe(true);
       expect(link.broker?.port).not.toBe(taken);
       expect(logged).toContain(`MQTT port ${taken} is taken; the embedded broker listens on ${link.broker?.port} instead`);
-      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${link.broker?.port}`, { ...link.bootstrap, reconnectPeriod: 0 });
+      const lockerId = await createLockerIn(t);
+      const credentials = await link.admin.createTerminalCredentials({ lockerId });
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${link.broker?.port}`, { ...credentials, reconnectPeriod: 0 });
       expect(client.connected).toBe(true);
       await client.endAsync();
     } finally {
@@ -312,15 +406,31 @@ describe('embedded broker start-up and transports', () => {
     }
   });
 
-  it("does not let the bootstrap user take over a connected terminal's client id", async () => {
+  it("does not let an enrolment user take over a connected terminal's client id", async () => {
     const t = await startTestApp({ mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } });
     try {
       const link = t.app.deps.mqtt as MqttLink;
       const lockerId = await createLockerIn(t);
       const credentials = await link.admin.createTerminalCredentials({ lockerId });
       const terminal = await mqtt.connectAsync(link.url, { ...credentials, clientId: lockerId, reconnectPeriod: 0 });
-      await expect(mqtt.connectAsync(link.url, { ...link.bootstrap, clientId: lockerId, reconnectPeriod: 0 })).rejects.toThrow();
-      await pause(200);
+      // Even one made with that client id (createToken never makes one so, but the broker must not rely on it).
+      const enrolment = {
+        username: `enrol-${randomUUID()}`,
+        password: randomUUID(),
+        clientId: lockerId,
+        token: 'tok',
+        expiresAt: new Date(Date.now() + 60_000),
+      };
+      await link.admin.createEnrolmentUser(enrolment);
+      await expect(
+        mqtt.connectAsync(link.url, { username: enrolment.username, password: enrolment.password, clientId: lockerId, reconnectPeriod: 0 }),
+      ).rejects.toThrow();
+      // A round trip on the terminal's own connection after the refusal: it still answers (a taken-over
+      // session would have been closed before the refused client heard back).
+      await Promise.race([
+        terminal.publishAsync(`locker/${lockerId}/event`, JSON.stringify({ message_id: randomUUID(), event: 'door_closed' }), { qos: 1 }),
+        new Promise((_, reject) => terminal.once('close', () => reject(new Error('the terminal was disconnected')))),
+      ]);
       expect(terminal.connected).toBe(true);
       // The terminal itself may come back under its own id (a reconnection replaces its old session).
       const again = await mqtt.connectAsync(link.url, { ...credentials, clientId: lockerId, reconnectPeriod: 0 });
@@ -353,4 +463,52 @@ describe('embedded broker start-up and transports', () => {
       await t.close();
     }
   });
+});
+
+describe.skipIf(!mosquittoAvailable())('an upgraded Mosquitto', () => {
+  it('deletes the shared bootstrap user and its role that an earlier version made, at start', async () => {
+    const mosquitto = await startMosquitto();
+    let t: TestApp | undefined;
+    const shared = { username: 'ebox-bootstrap', password: randomUUID() };
+    try {
+      // As an earlier console left it: the shared user, whose role could read any reply topic named exactly.
+      const admin = await mqtt.connectAsync(mosquitto.url, { ...mosquitto.admin, reconnectPeriod: 0 });
+      await admin.subscribeAsync('$CONTROL/dynamic-security/v1/response', { qos: 1 });
+      const answered = new Promise<string>((resolve) => admin.once('message', (_topic, payload) => resolve(payload.toString())));
+      await admin.publishAsync(
+        '$CONTROL/dynamic-security/v1',
+        JSON.stringify({
+          commands: [
+            {
+              command: 'createRole',
+              rolename: 'ebox-bootstrap',
+              acls: [{ acltype: 'subscribePattern', topic: 'locker/provisioning/reply/+', allow: true }],
+            },
+            { command: 'createClient', ...shared, roles: [{ rolename: 'ebox-bootstrap' }] },
+          ],
+        }),
+        { qos: 1 },
+      );
+      expect(await answered).not.toContain('error');
+      await admin.endAsync();
+      const before = await mqtt.connectAsync(mosquitto.url, { ...shared, reconnectPeriod: 0 });
+      expect(await grantOf(before, 'locker/provisioning/reply/someone')).not.toBe(REFUSED);
+      const cutOff = new Promise<void>((resolve) => before.once('close', () => resolve()));
+
+      t = await startTestApp({
+        mqtt: true,
+        env: {
+          MQTT_URL: mosquitto.url,
+          MQTT_USERNAME: mosquitto.admin.username,
+          MQTT_PASSWORD: mosquitto.admin.password,
+          MQTT_BOOTSTRAP_USERNAME: shared.username,
+        },
+      });
+      await cutOff;
+      await expect(mqtt.connectAsync(mosquitto.url, { ...shared, reconnectPeriod: 0, connectTimeout: 5_000 })).rejects.toThrow();
+    } finally {
+      await t?.close();
+      await mosquitto.stop();
+    }
+  }, 60_000);
 });

@@ -53,7 +53,7 @@ describe.each(backends)('an Open-Locker device run from the console: $name', (ba
     for (const number of [1, 2]) {
       ok(
         await owner.api.post('/compartiment', {
-          data: { ebox, number, boardNumber: 1, numberInColumn: number, comNumber: number - 1, size: 'P', width: 1, height: 1, depth: 1 },
+          data: { ebox, number, boardNumber: 1, numberInColumn: number, comNumber: number, size: 'P', width: 1, height: 1, depth: 1 },
         }),
       );
     }
@@ -73,6 +73,7 @@ describe.each(backends)('an Open-Locker device run from the console: $name', (ba
       token: tokenData.token,
       bootstrapUsername: tokenData.bootstrapUsername,
       bootstrapPassword: tokenData.bootstrapPassword,
+      clientId: tokenData.clientId,
     });
     expect(enrolment.status).toBe('success');
     if (enrolment.status !== 'success') return;

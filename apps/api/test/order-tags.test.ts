@@ -88,7 +88,9 @@ describe('the tag PDF', () => {
     const ids = ['bare', 'north', 'middle', 'south'].map((name) => (orders[name] as { id: string }).id);
     const answer = await generate(owner.token, ids);
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.headers.get('content-disposition')).toMatch(/print-tags-\d{4}-\d{2}-\d{2}\.pdf/);
+    // The name to save it under, but no attachment header: base64 text saved as a .pdf is no PDF.
+    expect(answer.headers.get('x-file-name')).toMatch(/^print-tags-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(answer.headers.get('content-disposition')).toBeNull();
     const pdf = Buffer.from(answer.text, 'base64');
     const read = readTagPdf(pdf);
     expect(read.pageCount).toBe(4);
@@ -112,6 +114,8 @@ describe('the tag PDF', () => {
     const answer = await generate(owner.token, [(orders.north as { id: string }).id], { language: 'en', raw: true });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('application/pdf');
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="print-tags-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(answer.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const read = readTagPdf(answer.bytes);
     expect(read.pageCount).toBe(1);
     expect(read.pages[0]?.text).toContain('RECIPIENT');

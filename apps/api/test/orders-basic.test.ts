@@ -31,9 +31,10 @@ function orderData(extra: Record<string, unknown> = {}) {
   };
 }
 
-/** A free compartment of `size` in the test's locker. */
+/** A free compartment of `size` in the test's locker, wired to board and channel as an 8-channel board counts (CH1..CH8). */
 async function addCompartiment(number: number, size: string): Promise<string> {
-  const data = { ebox: locker, number, boardNumber: 1, numberInColumn: 1, comNumber: number, size, width: 1, height: 1, depth: 1 };
+  const wiring = { boardNumber: Math.floor((number - 1) / 8) + 1, comNumber: ((number - 1) % 8) + 1 };
+  const data = { ebox: locker, number, ...wiring, numberInColumn: 1, size, width: 1, height: 1, depth: 1 };
   return ok(await owner.api.post('/compartiment', { data })).id;
 }
 
@@ -258,6 +259,37 @@ describe('status tabs', () => {
     const ofB = await tab(userB.api, { status: ['CREATED', 'CANCELED'] });
     expect(ofB.count).toBe(ofB.rows);
     expect(ofB.count).toBeLessThan(both.count);
+  });
+
+  it('counts the rows that match when a status is narrowed by another filter, not the status total (issue 26)', async () => {
+    // The status total kept per company would answer a status tab; another filter narrows the
+    // rows, and the total must narrow with them.
+    const other = ok(
+      await owner.api.post('/ebox', { data: { name: 'Armário Contagem', code: 'CNT01', company: companyA, enable: true } }),
+    ).id;
+    const inLocker = [
+      ok(await owner.api.post('/order', { data: orderData({ ebox: other }) })),
+      ok(await owner.api.post('/order', { data: orderData({ ebox: other }) })),
+    ];
+    ok(await owner.api.post('/order', { data: orderData() }));
+    const page = async (filter: Record<string, unknown>) => {
+      const answer = ok(await owner.api.get('/order', { filter, limit: 1000 }));
+      return { count: answer.count as number, ids: (answer.rows as { id: string }[]).map((row) => row.id).sort() };
+    };
+    const statusTotal = (await page({ status: 'CREATED' })).count;
+    expect(statusTotal).toBeGreaterThan(2);
+    expect(await page({ status: 'CREATED', ebox: other })).toEqual({ count: 2, ids: inLocker.map((order) => order.id).sort() });
+    expect(await page({ status: 'CREATED', company: companyA, ebox: other })).toEqual({
+      count: 2,
+      ids: inLocker.map((order) => order.id).sort(),
+    });
+    const [first] = inLocker;
+    expect(await page({ status: 'CREATED', trackingCode: first?.trackingCode })).toEqual({ count: 1, ids: [first?.id] });
+    // A creation period no order falls in: none, whatever the status holds.
+    expect(await page({ status: 'CREATED', createdAt: ['2020-01-01T00:00:00.000Z', '2020-01-31T00:00:00.000Z'] })).toEqual({
+      count: 0,
+      ids: [],
+    });
   });
 });
 

@@ -5,7 +5,7 @@ import { startWithTwoCompanies, type TestApp } from './support/test-app';
 /**
  * A relation picker answers whoever may fill the form in: a user who may create customers searches
  * the companies a customer can belong to, within their own companies, without holding the
- * company's own read or autocomplete permission (docs/architecture.md "Relation pickers").
+ * company's own read or autocomplete permission (docs/api-contract.md "Relation pickers").
  */
 
 let t: TestApp;

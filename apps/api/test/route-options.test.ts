@@ -2,11 +2,11 @@ import { defineEntity, ENTITIES } from '@ebox/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_PREFIX } from '../src/app';
-import { registerActionHandler } from '../src/kit/policies';
 import { updateRow } from '../src/kit/repository';
 import { registerEntityRoutes } from '../src/kit/routes';
 import { createEntityService } from '../src/kit/service';
 import { systemContext } from '../src/platform/context';
+import type { AppModule } from '../src/platform/modules';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -27,12 +27,24 @@ const lockedCustomer = defineEntity({
   },
 });
 
-registerActionHandler('customer', 'block', async (ctx, { resource, before, data }) => {
-  await updateRow(ctx.tx, resource, before.id, { enable: false, name: `${before.name} (${(data as { reason: string }).reason})` });
-});
-registerActionHandler('customer', 'archive', async (ctx, { resource, before }) => {
-  await updateRow(ctx.tx, resource, before.id, { enable: false });
-});
+/** The test's own module: the two actions' handlers, as a module's manifest declares them. */
+const lockedCustomerModule: AppModule = {
+  name: 'locked-customer',
+  entities: {
+    actions: {
+      'customer.block': {
+        run: async (ctx, { resource, before, data }) => {
+          await updateRow(ctx.tx, resource, before.id, { enable: false, name: `${before.name} (${(data as { reason: string }).reason})` });
+        },
+      },
+      'customer.archive': {
+        run: async (ctx, { resource, before }) => {
+          await updateRow(ctx.tx, resource, before.id, { enable: false });
+        },
+      },
+    },
+  },
+};
 
 let t: TestApp;
 let owner: TestUser;
@@ -48,6 +60,7 @@ async function auditOf(entityId: string, action: string) {
 
 beforeAll(async () => {
   t = await startTestApp({
+    modules: [lockedCustomerModule],
     configure: async (app) => {
       await app.register(async (api) => registerEntityRoutes(api, lockedCustomer), { prefix: API_PREFIX });
     },

@@ -6,7 +6,7 @@ import { onEvent } from '../src/platform/events';
 import type { MqttLink } from '../src/platform/mqtt';
 import { ok, orderDataFor } from './support/answers';
 import { brokerBackends } from './support/broker-backends';
-import { eventually, pause } from './support/eventually';
+import { eventually } from './support/eventually';
 import { OpenLockerDevice } from './support/open-locker-device';
 import type { TestApp, TestUser } from './support/test-app';
 
@@ -117,8 +117,8 @@ describe.each(backends)('commands from the console: $name', (backend) => {
       (mapping) => mapping.length === 2,
     );
     expect(terminal.mapping()).toEqual([
-      { compartment_number: 1, slaveId: 1, address: 1 },
-      { compartment_number: 2, slaveId: 1, address: 2 },
+      { compartment_number: 1, slaveId: 1, address: 0 },
+      { compartment_number: 2, slaveId: 1, address: 1 },
     ]);
     expect(terminal.heartbeatIntervalSeconds).toBe(1);
     const configured = await eventually(
@@ -188,7 +188,9 @@ describe.each(backends)('commands from the console: $name', (backend) => {
       (entries) => entries.length === 3,
     );
     const compartments = ok(await owner.api.get('/compartiment', { filter: { ebox: locker.id }, orderBy: 'number_ASC', limit: 10 })).rows;
-    expect(mapping).toEqual(compartments.map((c: any) => ({ compartment_number: c.number, slaveId: c.boardNumber, address: c.comNumber })));
+    expect(mapping).toEqual(
+      compartments.map((c: any) => ({ compartment_number: c.number, slaveId: c.boardNumber, address: c.comNumber - 1 })),
+    );
     expect(mapping.every((entry) => entry.slaveId === 2)).toBe(true);
     // The terminal applies the mapping before it answers; the audit follows its answer.
     const configured = await eventually(
@@ -215,7 +217,12 @@ describe.each(backends)('commands from the console: $name', (backend) => {
       async () => commands.filter((command) => command.transaction_id === opened.transactionId).length,
       (count) => count === 2,
     );
-    await pause(500);
+    // A later command, answered: the terminal takes its commands in order, so the repeat was dealt
+    // with (and its answer, sent again, reached the console) before this one's answer.
+    expect(ok(await owner.api.post('/ebox/terminal/send', { data: { ebox: locker.id, type_message: 'sync' } }))).toMatchObject({
+      outcome: 'done',
+    });
+    expect(terminal.runs.sync).toBe(1);
     expect(terminal.runs.open_compartment).toBe(1);
     const audit = (await auditOf('compartiment', locker.compartmentIds[0] as string)).filter((row) => row.action === 'open_compartment');
     expect(audit).toHaveLength(1);
@@ -245,6 +252,11 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     const terminal = await connectTerminal(locker, { latencyMs: (COMMAND_TIMEOUT_SECONDS + 1) * 1000 });
     const commands: Record<string, unknown>[] = [];
     terminal.on('command', (command) => commands.push(command));
+    // The answers the console hears (every process hears every answer).
+    const answered: string[] = [];
+    link.client.client.on('message', (topic, payload) => {
+      if (topic === terminalTopics.response(locker.terminalId)) answered.push(JSON.parse(payload.toString()).transaction_id);
+    });
     const started = Date.now();
     const silent = await t.client(owner.token, 'en').get(`/compartiment/open/${locker.compartmentIds[0]}`);
     expect(Date.now() - started).toBeGreaterThanOrEqual(COMMAND_TIMEOUT_SECONDS * 1000 - 100);
@@ -260,11 +272,20 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     });
     // The late answer comes; the console neither re-sends nor records a second outcome.
     await eventually(
-      async () => terminal.runs.open_compartment ?? 0,
-      (runs) => runs === 1,
+      async () => answered,
+      (ids) => ids.includes(silent.body.transactionId),
     );
-    await pause(1_500);
+    // Then a command of the console's own, after the late answer: a repeat the answer set off would
+    // reach the terminal before it (one connection, in order). It times out too (the same latency),
+    // and its outcome is written after whatever the late answer would have made the console write.
+    const marker = owner.api.post('/ebox/terminal/send', { data: { ebox: locker.id, type_message: 'sync' } });
+    await eventually(
+      async () => commands.map((command) => command.action),
+      (actions) => actions.includes('sync'),
+    );
     expect(commands.filter((command) => command.action === 'open_compartment')).toHaveLength(1);
+    expect((await marker).status).toBe(424);
+    expect(terminal.runs.open_compartment).toBe(1);
     const after = (await auditOf('compartiment', locker.compartmentIds[0] as string)).filter((row) => row.action === 'open_compartment');
     expect(after).toHaveLength(1);
   });
@@ -332,8 +353,8 @@ describe.each(backends)('commands from the console: $name', (backend) => {
     const config = await device.waitForCommand('apply_config');
     expect(validateTerminalMessage('lockerCommand', config).ok).toBe(true);
     expect((config.data as any).compartments).toEqual([
-      { compartment_number: 1, slaveId: 1, address: 1 },
-      { compartment_number: 2, slaveId: 1, address: 2 },
+      { compartment_number: 1, slaveId: 1, address: 0 },
+      { compartment_number: 2, slaveId: 1, address: 1 },
     ]);
     expect((config.data as any).heartbeat_interval_seconds).toBe(1);
     await eventually(
@@ -414,8 +435,21 @@ describe.each(backends)('commands from the console: $name', (backend) => {
       () => auditOf('compartiment', locker.compartmentIds[0] as string),
       (rows) => rows.some((row) => row.action === 'door_closed' && row.values.after.occurredAt === old),
     );
-    await pause(300);
-    expect((await compartmentOf(locker.compartmentIds[0] as string)).doorOpen).toBe(true);
+    // A newer snapshot still saying open, after the old one on its topic: once it is stored, the old
+    // one was weighed before it. Had that closed the door, this one would have opened it again at a
+    // new time.
+    const stillOpen = new Date().toISOString();
+    await link.client.publishJson(terminalTopics.compartments(locker.terminalId), {
+      message_id: randomUUID(),
+      timestamp: stillOpen,
+      compartments: [{ compartment_number: 1, door_state: 'open' }],
+    });
+    const kept = await eventually(
+      () => compartmentOf(locker.compartmentIds[0] as string),
+      (body) => Date.parse(body.doorReportedAt) === Date.parse(stillOpen),
+    );
+    expect(kept.doorOpen).toBe(true);
+    expect(kept.doorChangedAt).toBe(open.doorChangedAt);
     // A later snapshot does close it.
     await link.client.publishJson(terminalTopics.compartments(locker.terminalId), {
       message_id: randomUUID(),
@@ -438,7 +472,11 @@ describe.each(backends)('commands from the console: $name', (backend) => {
       () => compartmentOf(id),
       (body) => body.doorOpen === true,
     );
-    await pause(300); // the terminal's own reports of the opening are in
+    // The terminal's own reports of the opening are in (its snapshot goes before its door event).
+    await eventually(
+      () => auditOf('compartiment', id),
+      (rows) => rows.some((row) => row.action === 'door_opened'),
+    );
     const base = Date.now() + 5_000;
     const at = (seconds: number) => new Date(base + seconds * 1000).toISOString();
     const snapshot = (timestamp: string, door_state: 'open' | 'closed') =>
@@ -467,10 +505,14 @@ describe.each(backends)('commands from the console: $name', (backend) => {
       () => auditOf('compartiment', id),
       (rows) => rows.some((row) => row.action === 'door_closed' && row.values.after.occurredAt === at(1)),
     );
-    await pause(300);
-    const kept = await compartmentOf(id);
+    // A newer snapshot still saying open, after the old one on its topic: once it is stored, the old
+    // one was weighed before it (had that closed the door, this one would have opened it at a new time).
+    await snapshot(at(2.5), 'open');
+    const kept = await eventually(
+      () => compartmentOf(id),
+      (body) => Date.parse(body.doorReportedAt) === Date.parse(at(2.5)),
+    );
     expect(kept.doorOpen).toBe(true);
-    expect(Date.parse(kept.doorReportedAt)).toBe(Date.parse(at(2)));
     expect(kept.doorChangedAt).toBe(opened.doorChangedAt);
     // A newer report still closes it.
     await doorEvent(at(3), 'door_closed');

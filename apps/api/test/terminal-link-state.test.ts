@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualTerminal } from '../../terminal-sim/src';
 import type { MqttLink } from '../src/platform/mqtt';
 import { ok } from './support/answers';
-import { eventually, pause } from './support/eventually';
+import { eventually } from './support/eventually';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -123,7 +123,10 @@ describe('state from the lockers', () => {
     expect(offline.lastHeartBeat).toBeTruthy();
 
     // The console's own commands (modules/terminal-commands) are audited too; only the terminal's reports count here.
-    const audit = (await auditOf('ebox', locker.id)).filter((entry) => !CONSOLE_COMMANDS.includes(entry.action));
+    // (and where its configuration stands, which the console records from apply_config's answer).
+    const audit = (await auditOf('ebox', locker.id)).filter(
+      (entry) => !CONSOLE_COMMANDS.includes(entry.action) && !(entry.action === 'update' && 'configStatus' in (entry.values.after ?? {})),
+    );
     const changes = audit.filter((entry) => entry.action === 'online' || entry.action === 'offline');
     expect(changes.map((entry) => entry.action)).toEqual(['online', 'offline']);
     expect(changes.every((entry) => entry.actorLabel === `terminal:${locker.terminalId}`)).toBe(true);
@@ -150,7 +153,8 @@ describe('state from the lockers', () => {
       expect(online).toHaveLength(1);
       expect(online[0]?.actorLabel).toBe(`terminal:${locker.terminalId}`);
       expect(online[0]?.values.after).toMatchObject({ status: 'online', reason: 'heartbeat', terminalId: locker.terminalId });
-      expect(started[index]?.mapping()).toEqual([{ compartment_number: 1, slaveId: 1, address: 1 }]);
+      // Channel 1 as printed on the board is the device's address 0.
+      expect(started[index]?.mapping()).toEqual([{ compartment_number: 1, slaveId: 1, address: 0 }]);
     }
     await Promise.all(started.map((terminal) => terminal.stop()));
   });
@@ -211,23 +215,38 @@ describe('state from the lockers', () => {
       const raw = await rawClient(locker);
       await raw.publishAsync(terminalTopics.event(locker.terminalId), JSON.stringify(event), { qos: 1 });
       const waiting = await lockerOf(locker.id);
-      // Longer than three heartbeat intervals: held behind the event, the beats would have let it go offline.
-      await pause(HEARTBEAT_SECONDS * 4 * 1000);
-      const meanwhile = await lockerOf(locker.id);
+      // Heartbeats taken over four heartbeat intervals, longer than the three of silence that say
+      // offline: held behind the event, the beats would have let it go offline.
+      const meanwhile = await eventually(
+        () => lockerOf(locker.id),
+        (body) => Date.parse(body.lastHeartBeat) >= Date.parse(waiting.lastHeartBeat) + HEARTBEAT_SECONDS * 4 * 1000,
+      );
       expect(meanwhile.status).toBe('online');
       expect(Date.parse(meanwhile.lastHeartBeat)).toBeGreaterThan(Date.parse(waiting.lastHeartBeat));
       expect(meanwhile.applicationVersion).not.toBe('7.0.0');
 
       // A last will queued behind the same event, then the terminal back with a heartbeat: online.
+      const willAt = Date.now();
+      const inFlight = t.app.deps.terminalLink?.pending() ?? 0;
       await raw.publishAsync(
         terminalTopics.connection(locker.terminalId),
         JSON.stringify({ ...createEnvelope(), status: 'offline', reason: 'mqtt_last_will' }),
         { qos: 1 },
       );
+      // The heartbeat leaves once the console holds the will: a heartbeat at QoS 0 can overtake a
+      // QoS 1 message inside the broker, as a terminal's return never overtakes its own last will.
+      await eventually(
+        async () => t.app.deps.terminalLink?.pending() ?? 0,
+        (pending) => pending > inFlight,
+      );
       await raw.publishAsync(terminalTopics.heartbeat(locker.terminalId), JSON.stringify({ ...createEnvelope(), uptime_seconds: 5 }), {
         qos: 0,
       });
-      await pause(1_500);
+      // A heartbeat taken after the will (heartbeats are not queued behind the locker's events).
+      await eventually(
+        () => lockerOf(locker.id),
+        (body) => Date.parse(body.lastHeartBeat) > willAt,
+      );
     } finally {
       await blocker.query('ROLLBACK');
       await blocker.end();
@@ -238,7 +257,17 @@ describe('state from the lockers', () => {
       () => lockerOf(locker.id),
       (body) => body.applicationVersion === '7.0.0',
     );
-    await pause(1_000);
+    // A later event of the locker's, queued after the will: once it is handled, so was the will.
+    const after = {
+      ...createEnvelope(),
+      event: 'versions',
+      data: { application: 'ebox', application_version: '7.0.1', os: 'linux', os_version: '6' },
+    };
+    await (await rawClient(locker)).publishAsync(terminalTopics.event(locker.terminalId), JSON.stringify(after), { qos: 1 });
+    await eventually(
+      () => lockerOf(locker.id),
+      (body) => body.applicationVersion === '7.0.1',
+    );
     expect((await lockerOf(locker.id)).status).toBe('online');
     const changes = (await auditOf('ebox', locker.id)).filter((entry) => entry.action === 'online' || entry.action === 'offline');
     expect(changes.map((entry) => entry.action)).toEqual(['online']);
@@ -297,7 +326,8 @@ describe('state from the lockers', () => {
       (count) => count >= (refusedBefore.malformed ?? 0) + 4,
     );
     expect(refused).toBe((refusedBefore.malformed ?? 0) + 4);
-    await pause(500);
+    // The last of them, the connection message, was handled after all the others (a locker's
+    // messages are handled in the order they came): the repeats are dealt with too.
     const after = await lockerOf(locker.id);
     expect(after.status).toBe('online');
     expect(after.application).toBe(before.application);

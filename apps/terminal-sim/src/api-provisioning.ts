@@ -1,4 +1,4 @@
-import type { EnrolmentTokenData } from '@ebox/domain';
+import { addressOfChannel, type EnrolmentTokenData } from '@ebox/domain';
 import { enrolTerminal } from './enrol';
 import type { VirtualCompartment } from './virtual-terminal';
 
@@ -118,6 +118,7 @@ export async function provisionLockersThroughApi(count: number, options: ApiProv
       token: tokenData.token,
       bootstrapUsername: options.bootstrapUsername ?? tokenData.bootstrapUsername,
       bootstrapPassword: options.bootstrapPassword ?? tokenData.bootstrapPassword,
+      clientId: tokenData.clientId,
     });
     if (!result.ok) throw new Error(`locker ${code} could not enrol: ${result.reason}`);
     options.log(`enrolled ${code} as ${result.lockerUuid}`);
@@ -130,7 +131,8 @@ export async function provisionLockersThroughApi(count: number, options: ApiProv
       compartments: metrics.compartiments.map((c) => ({
         number: c.number,
         boardNumber: c.boardNumber ?? 1,
-        channel: c.comNumber ?? c.number,
+        // The console's channel is the board's printed one (from 1); the terminal's is the address (from 0).
+        channel: addressOfChannel(c.comNumber ?? c.number),
       })),
     });
   }

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EnrolmentTokenData } from '@ebox/domain';
+import { addressOfChannel, type EnrolmentTokenData } from '@ebox/domain';
 import { type EnrolOptions, type EnrolResult, enrolTerminal } from './enrol';
 import type { VirtualCompartment } from './virtual-terminal';
 
@@ -37,7 +37,7 @@ export interface ConsoleLocker {
 }
 
 /** What the simulator reads of createToken's tokenData. */
-type TokenData = Pick<EnrolmentTokenData, 'token' | 'mqttUrl' | 'bootstrapUsername' | 'bootstrapPassword'>;
+type TokenData = Pick<EnrolmentTokenData, 'token' | 'mqttUrl' | 'bootstrapUsername' | 'bootstrapPassword' | 'clientId'>;
 
 export class DemoLockersError extends Error {}
 
@@ -157,7 +157,8 @@ async function compartmentsOf(options: DemoLockersOptions, session: string, ebox
     'GET',
     `/compartiment?filter[ebox]=${encodeURIComponent(eboxId)}&orderBy=number_ASC&limit=100`,
   );
-  return page.rows.map((c) => ({ number: c.number, boardNumber: c.boardNumber ?? 1, channel: c.comNumber ?? c.number }));
+  // The console's channel is the board's printed one (from 1); the terminal's is the address (from 0).
+  return page.rows.map((c) => ({ number: c.number, boardNumber: c.boardNumber ?? 1, channel: addressOfChannel(c.comNumber ?? c.number) }));
 }
 
 /**
@@ -207,6 +208,7 @@ async function enrolOrReuse(
         token: tokenData.token,
         bootstrapUsername: tokenData.bootstrapUsername,
         bootstrapPassword: tokenData.bootstrapPassword,
+        clientId: tokenData.clientId,
       });
       if (!result.ok) throw new DemoLockersError(`demo locker ${locker.code} could not enrol: ${result.reason}`);
       credentials = {

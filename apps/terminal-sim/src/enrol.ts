@@ -4,12 +4,18 @@ import mqtt from 'mqtt';
 
 export interface EnrolOptions {
   brokerUrl: string;
-  /** The shared bootstrap user, whose only rights are to register and read its own reply. */
+  /**
+   * The token's own one-time bootstrap user (tokenData.bootstrapUsername / bootstrapPassword): it may
+   * only register with this token and read its own reply, and is deleted once used.
+   */
   bootstrapUsername?: string;
   bootstrapPassword?: string;
   /** The one-time token the console gave for this locker (POST /ebox/createToken). */
   token: string;
-  /** Kept after enrolment: the device reconnects as the locker with the same client id. */
+  /**
+   * The client id the token was made for (tokenData.clientId): the bootstrap user connects with no
+   * other. Kept after enrolment: the device reconnects as the locker with the same client id.
+   */
   clientId?: string;
   timeoutMs?: number;
 }
@@ -19,7 +25,8 @@ export type EnrolResult =
   | { ok: false; clientId: string; reason: string };
 
 /**
- * Open-Locker's enrolment, as a device does it: connect as the bootstrap user, subscribe to
+ * Open-Locker's enrolment, as a device does it: connect as the token's bootstrap user with the
+ * token's client id, subscribe to
  * `locker/provisioning/reply/{client_id}`, publish `{message_id, client_id, timestamp}` on
  * `locker/register/{token}` and wait for the console's answer: the locker's own credentials (user
  * = the locker UUID) or why the token was refused. Gives up after `timeoutMs`.

@@ -659,6 +659,21 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     if (hash.toLowerCase() !== data.config_hash.toLowerCase()) {
       return { answer: { result: 'error', error_code: 'INVALID_CONFIG', message: 'config_hash does not match the compartment list' } };
     }
+    // Open-Locker's own check (one 8-channel board per slaveId): refused whole, the previous mapping stays.
+    const places = new Set<string>();
+    for (const entry of data.compartments) {
+      const place = `${entry.slaveId}:${entry.address}`;
+      if (entry.slaveId < 1 || entry.address < 0 || entry.address > 7 || places.has(place)) {
+        return {
+          answer: {
+            result: 'error',
+            error_code: 'INVALID_CONFIG',
+            message: `Invalid mapping for compartment ${entry.compartment_number}: slaveId ${entry.slaveId}, address ${entry.address}`,
+          },
+        };
+      }
+      places.add(place);
+    }
     this.wiring = new Map(data.compartments.map((entry) => [entry.compartment_number, { ...entry }]));
     const doors = new Map<number, DoorState>();
     for (const entry of this.mapping()) doors.set(entry.compartment_number, this.doors.get(entry.compartment_number) ?? 'closed');

@@ -50,7 +50,16 @@ describe('fleet', () => {
 
       // 5 lockers × (3 deposits + 3 pickups after them + 1 pickup) = 35 openings, then nothing is left.
       for (let i = 0; i < 40; i++) await fleet.playSomething();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Then a door of each locker's own: the console hears a locker's messages in the order it sent
+      // them, so every event of its plays has been heard once its marker is.
+      const online = fleet.terminals.filter((terminal) => terminal.online);
+      for (const terminal of online) await terminal.forceDoor(8);
+      for (const terminal of online)
+        await testConsole.waitFor(
+          (m) => m.lockerUuid === terminal.lockerUuid && m.channel === 'lockerEvent' && m.payload.event === 'door_opened_without_command',
+          5_000,
+          `the marker door of ${terminal.lockerUuid}`,
+        );
       const events = testConsole.heard.filter((m) => m.channel === 'lockerEvent');
       const deposits = events.filter((m) => m.payload.event === 'parcel_deposited');
       const pickups = events.filter((m) => m.payload.event === 'parcel_taken');

@@ -37,9 +37,9 @@ describe('Open-Locker device', () => {
 
       // Our apply_config (built with our contract) is accepted: the hash is computed the same way.
       const mapping = buildCompartmentMapping([
-        { number: 1, boardNumber: 1, comNumber: 0 },
-        { number: 2, boardNumber: 1, comNumber: 1 },
-        { number: 3, boardNumber: 2, comNumber: 0 },
+        { number: 1, boardNumber: 1, comNumber: 1 },
+        { number: 2, boardNumber: 1, comNumber: 2 },
+        { number: 3, boardNumber: 2, comNumber: 1 },
       ]);
       expect(openLockerConfigHash(mapping)).toBe(await hashCompartmentMapping(mapping));
       const config = await testConsole.command(uuid, 'apply_config', {
@@ -78,7 +78,8 @@ describe('Open-Locker device', () => {
 
       // A repeated transaction_id is dropped silently: no second pulse, no second answer.
       await testConsole.send(uuid, open.command);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A later command's answer: the device answers in order, so a second answer would be in by then.
+      await testConsole.command(uuid, 'reboot', {});
       expect(testConsole.of(uuid, 'lockerResponse').filter((m) => m.payload.transaction_id === open.command.transaction_id)).toHaveLength(
         1,
       );

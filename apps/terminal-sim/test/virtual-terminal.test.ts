@@ -71,8 +71,8 @@ describe('virtual terminal', () => {
     expect(versions.payload.data).toMatchObject({ application: 'ebox-terminal-sim', os: 'linux' });
 
     const mapping = buildCompartmentMapping([
-      { number: 1, boardNumber: 1, comNumber: 0 },
-      { number: 2, boardNumber: 2, comNumber: 5 },
+      { number: 1, boardNumber: 1, comNumber: 1 },
+      { number: 2, boardNumber: 2, comNumber: 6 },
     ]);
     const { response } = await testConsole.command(uuid, 'apply_config', {
       config_hash: await hashCompartmentMapping(mapping),
@@ -86,14 +86,18 @@ describe('virtual terminal', () => {
       5_000,
       'the snapshot after apply_config',
     );
+    // Two more heartbeats within 2.3 s: the new interval (1 s) is in use.
     const before = testConsole.of(uuid, 'lockerStateHeartbeat').length;
-    await new Promise((resolve) => setTimeout(resolve, 2_300));
-    expect(testConsole.of(uuid, 'lockerStateHeartbeat').length - before).toBeGreaterThanOrEqual(2);
+    await testConsole.waitFor(
+      (m) => onChannel(uuid, 'lockerStateHeartbeat')(m) && testConsole.of(uuid, 'lockerStateHeartbeat').length - before >= 2,
+      2_300,
+      'two heartbeats at the new interval',
+    );
   });
 
   it('refuses a configuration whose hash does not match its list', async () => {
     const terminal = await startTerminal();
-    const mapping = buildCompartmentMapping([{ number: 1, boardNumber: 1, comNumber: 0 }]);
+    const mapping = buildCompartmentMapping([{ number: 1, boardNumber: 1, comNumber: 1 }]);
     const { response } = await testConsole.command(terminal.lockerUuid, 'apply_config', {
       config_hash: 'a'.repeat(64),
       heartbeat_interval_seconds: 10,
@@ -134,10 +138,24 @@ describe('virtual terminal', () => {
       createTerminalCommand('open_compartment', { compartment_number: 2 }, { transactionId: first.transaction_id }),
     );
     await testConsole.send(uuid, first);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Then another opening, run: the terminal takes its commands in order, and a second run of the
+    // first would have reported its door before this one's.
+    const later = await testConsole.command(uuid, 'open_compartment', { compartment_number: 3 });
+    await testConsole.waitFor(
+      (m) =>
+        onChannel(uuid, 'lockerEvent')(m) &&
+        m.payload.event === 'door_opened' &&
+        (m.payload.data as { transaction_id?: string }).transaction_id === later.command.transaction_id,
+      5_000,
+      'the later door_opened',
+    );
 
-    expect(terminal.runs.open_compartment).toBe(1);
-    const doorOpened = testConsole.of(uuid, 'lockerEvent').filter((m) => m.payload.event === 'door_opened');
+    expect(terminal.runs.open_compartment).toBe(2);
+    const doorOpened = testConsole
+      .of(uuid, 'lockerEvent')
+      .filter(
+        (m) => m.payload.event === 'door_opened' && (m.payload.data as { transaction_id?: string }).transaction_id === first.transaction_id,
+      );
     expect(doorOpened).toHaveLength(1);
     const answers = testConsole.of(uuid, 'lockerResponse').filter((m) => m.payload.transaction_id === first.transaction_id);
     expect(answers).toHaveLength(2);

@@ -64,6 +64,8 @@ describe('the audit log in the browser', () => {
     // Back to page 1 the newest rename leads; it opens with the name before and after.
     await list.locator('.ant-pagination-item-1').click();
     await page.waitForURL((url) => !url.searchParams.has('page'));
+    // The address changes before the rows do: page 2's one row could still be there to click.
+    await expect.poll(() => rows.count()).toBe(10);
     await rows.first().getByTestId('row-view').click();
     const detail = page.getByTestId('audit-log-detail');
     // Only what changed, in words: the name before and after, with the record's name as its link.

@@ -66,6 +66,7 @@ describe('enrolment (pt-BR)', () => {
       token: file.provisioningToken,
       bootstrapUsername: file.mqtt.bootstrapUsername,
       bootstrapPassword: file.mqtt.bootstrapPassword,
+      clientId: file.mqtt.clientId,
       timeoutMs: 20_000,
     });
     expect(result).toMatchObject({ ok: true, username: file.lockerUuid });

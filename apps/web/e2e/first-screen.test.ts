@@ -48,12 +48,12 @@ function chunksOf(manifest: Record<string, ManifestChunk>, keys: string[]): Set<
 const SIGN_IN_MODULES = ['index.html'];
 
 /** A list opened with a stored session: besides sign-in's, the entity routes and the console's chunk. */
-const LIST_MODULES = ['index.html', 'src/kit/entity-routes.tsx', 'src/app/console-pages.ts'];
+const LIST_MODULES = ['index.html', 'src/app/entity-routes.ts', 'src/app/console-pages.ts'];
 
 /** What only a signed-in console needs. */
 const PRIVATE_MODULES = [
   'src/app/console-pages.ts',
-  'src/kit/entity-routes.tsx',
+  'src/app/entity-routes.ts',
   'src/kit/form/entity-form-page.tsx',
   'src/kit/view/entity-view-page.tsx',
   'src/kit/importer/entity-importer-page.tsx',

@@ -61,7 +61,8 @@ beforeAll(async () => {
   ({ terminal, configured } = await startVirtualTerminal(own, {
     lockerId,
     terminalId,
-    compartments: compartments.map((row) => ({ number: row.number, boardNumber: row.boardNumber, channel: row.comNumber })),
+    // The terminal's own channel is the address, from 0; the console's comNumber is the printed one, from 1.
+    compartments: compartments.map((row) => ({ number: row.number, boardNumber: row.boardNumber, channel: row.comNumber - 1 })),
     // Long: on a loaded machine a full-page picture alone can take many seconds.
     doorCloseAfterMs: 120_000,
   }));
@@ -107,7 +108,8 @@ describe('a locker, live (pt-BR)', () => {
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said.join(' | '));
-    await Promise.race([configured, page.waitForTimeout(20_000)]);
+    // A door forced before the terminal answered apply_config would be overwritten by its snapshot.
+    await configured;
     await terminal?.forceDoor(4);
     const sentAt = Date.now();
     await expect.poll(() => door.getAttribute('data-door'), { timeout: 10_000 }).toBe('open');

@@ -272,7 +272,7 @@ describe('issue 8 item 12: command palette and skip link', () => {
       await see(page.getByTestId('palette-open'));
       await page.keyboard.press('Tab');
       const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
-      expect(focused).toBe(text(language, 'layout.skipToContent'));
+      expect(focused).toBe(text(language, 'common.skipToContent'));
       await screenshot(page, `issue-8/skip-link-${language}`);
       await page.keyboard.press('Enter');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Theme } from '@ebox/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ACTION_TIMEOUT, screenshot, see, setUpBrowser, signIn } from './support/browser';
+import { ACTION_TIMEOUT, animationsSettled, screenshot, see, setUpBrowser, signIn } from './support/browser';
 import { type OwnConsole, startOwnConsole } from './support/own-console';
 
 /**
@@ -67,7 +67,7 @@ type Finding = { target: string; summary: string };
 async function contrastViolations(page: Page): Promise<Finding[]> {
   await page.waitForLoadState('networkidle').catch(() => {});
   // antd fades controls in; a half-transparent one would be measured mid-fade.
-  await page.waitForTimeout(400);
+  await animationsSettled(page);
   await page.addScriptTag({ path: AXE_SCRIPT });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;

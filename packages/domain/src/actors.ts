@@ -38,6 +38,8 @@ export const SYSTEM_ACTOR_RIGHTS = {
     'orderCreate',
     'orderEdit',
     'orderUpdateStatus',
+    // Its canceled orders move by the console's cancel, which needs what DELETE /order needs.
+    'orderDestroy',
   ],
   /** Sends queued mail and SMS (the outbox) and records how it went; touches no entity. */
   messageSender: [],
@@ -48,8 +50,12 @@ export const SYSTEM_ACTOR_RIGHTS = {
   /** The terminal link: marks silent lockers offline and receives what terminals report; touches no entity by permission. */
   terminalLink: [],
   /** Expires orders left past their overdue date, through the order lifecycle machine. */
-  orderExpiry: ['orderRead', 'orderEdit'],
+  orderExpiry: ['orderUpdateStatus'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 /** What a locker's terminal may do, within its own locker's company (lockers and orders add theirs). */
-export const TERMINAL_PERMISSIONS: readonly Permission[] = [];
+export const TERMINAL_PERMISSIONS: readonly Permission[] = [
+  // A parcel deposited or taken moves its order (orders/lifecycle.ts permissionToMoveOrder); it
+  // reads and edits nothing else.
+  'orderUpdateStatus',
+];

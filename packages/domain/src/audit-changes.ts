@@ -8,7 +8,7 @@ import { fileRefsOf, isPlainObject, relationIdsOf, stringsOf } from './kit/recor
 import { PERMISSIONS } from './permissions';
 
 /**
- * An audit entry in words (docs/architecture.md "Audit log in words"): only the fields that
+ * An audit entry in words (docs/decisions.md "Audit log in words"): only the fields that
  * changed, each by its translated label, its values formatted as the screens show them (dates
  * DD/MM/YYYY HH:mm, yes/no, enums and permissions translated, related records and files by name).
  * The console's log, a record's history tab and the log's export all word entries with this.
@@ -176,7 +176,8 @@ export function auditChangesOf(
   const before = isPlainObject(entry.values?.before) ? entry.values.before : null;
   const after = isPlainObject(entry.values?.after) ? entry.values.after : null;
   const declaration = auditedDeclarationOf(entityName);
-  const declared = declaration ? leavesOf(declaration.fields).filter(([, field]) => !(field.type === 'text' && field.secret)) : [];
+  // A secret's values are stored masked (the API's audit.ts): its change reads '•••••• → ••••••'.
+  const declared = declaration ? leavesOf(declaration.fields) : [];
   // A declared entity's row also holds bookkeeping columns: only entities without a declaration (settings) show every key.
   const undeclared = declaration
     ? []

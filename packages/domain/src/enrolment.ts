@@ -21,9 +21,15 @@ export const enrolmentTokenDataSchema = z.object({
   mqttUrl: z.string(),
   /** MQTT over WebSocket on the console's own port (embedded broker); null with an external broker. */
   websocketUrl: z.string().nullable(),
-  /** The shared bootstrap user: it may only register and read its own reply. */
+  /**
+   * A broker user made for this token alone (one-time): it may only publish on
+   * `locker/register/{token}` and read `locker/provisioning/reply/{clientId}`, and is deleted once
+   * the token is used or expired. Only the password's hash is kept.
+   */
   bootstrapUsername: z.string(),
   bootstrapPassword: z.string(),
+  /** The MQTT client id the terminal must enrol with: the bootstrap user connects with no other. */
+  clientId: z.string(),
   /** The heartbeat interval the console will ask for in `apply_config`. */
   heartbeatIntervalSeconds: z.number(),
 });
@@ -33,7 +39,7 @@ export const ENROLMENT_CONFIG_FILE_FORMAT = 'ebox-terminal-config/1';
 
 /**
  * The file a terminal is installed with: everything it needs to enrol once (token, broker, the
- * bootstrap user), the locker's own settings given to createToken, and the same values under the
+ * token's own bootstrap user and client id), the locker's own settings given to createToken, and the same values under the
  * environment names Open-Locker's device software reads, so either kind of terminal can use it.
  */
 export function buildTerminalConfigFile(tokenData: EnrolmentTokenData, config: Record<string, unknown> = {}) {
@@ -48,6 +54,7 @@ export function buildTerminalConfigFile(tokenData: EnrolmentTokenData, config: R
       websocketUrl: tokenData.websocketUrl,
       bootstrapUsername: tokenData.bootstrapUsername,
       bootstrapPassword: tokenData.bootstrapPassword,
+      clientId: tokenData.clientId,
     },
     heartbeatIntervalSeconds: tokenData.heartbeatIntervalSeconds,
     config,
@@ -55,6 +62,7 @@ export function buildTerminalConfigFile(tokenData: EnrolmentTokenData, config: R
       MQTT_BROKER_URL: tokenData.mqttUrl,
       MQTT_DEFAULT_USERNAME: tokenData.bootstrapUsername,
       MQTT_DEFAULT_PASSWORD: tokenData.bootstrapPassword,
+      MQTT_CLIENT_ID: tokenData.clientId,
       PROVISIONING_TOKEN: tokenData.token,
     },
   };
@@ -67,6 +75,7 @@ export const ENROLMENT_REFUSALS = {
   used: 'Provisioning token already used',
   expired: 'Provisioning token expired',
   malformed: 'Malformed registration request',
+  wrongClient: 'Registration from another client id than the token was made for',
   failed: 'Registration failed, try again with a new token',
 } as const;
 export type EnrolmentRefusal = keyof typeof ENROLMENT_REFUSALS;

@@ -34,6 +34,16 @@ export const EVENTS = {
     reason: z.enum(['heartbeat', 'last_will', 'heartbeat_timeout', 'disenrolled']),
     at: z.string(),
   }),
+  /**
+   * A locker's relay mapping changed state (ebox.configStatus): applied, refused by its terminal, or
+   * found wrong and not sent (issue 25). The locker page shows or clears its banner at once.
+   */
+  'ebox.configChanged': z.object({
+    eboxId: z.uuid(),
+    configStatus: z.enum(['pending', 'applied', 'refused', 'invalid']),
+    configError: z.string().nullable(),
+    at: z.string(),
+  }),
   /** A compartment's door opened or closed, as its terminal reported it (at: the terminal's time). */
   'compartiment.doorEvent': z.object({
     eboxId: z.uuid(),
@@ -80,11 +90,18 @@ export type EventPayload<N extends EventName> = z.output<(typeof EVENTS)[N]>;
  * scope decides who receives them; an order's event names the order's company (`companyId`), which
  * decides it as the order's own scope does, without a read per event.
  */
-export const LIVE_EVENTS = ['ebox.statusChanged', 'compartiment.doorEvent', 'compartiment.statusChanged', 'order.statusChanged'] as const;
+export const LIVE_EVENTS = [
+  'ebox.statusChanged',
+  'ebox.configChanged',
+  'compartiment.doorEvent',
+  'compartiment.statusChanged',
+  'order.statusChanged',
+] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 /** The permission a browser needs to receive each live event (GET /live itself asks one of them). */
 export const LIVE_EVENT_PERMISSIONS = {
   'ebox.statusChanged': 'eboxRead',
+  'ebox.configChanged': 'eboxRead',
   'compartiment.doorEvent': 'eboxRead',
   'compartiment.statusChanged': 'eboxRead',
   'order.statusChanged': 'orderRead',

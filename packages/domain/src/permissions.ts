@@ -1,10 +1,17 @@
+import { ENTITY_PERMISSION_NOUNS } from './entities/permission-nouns';
+
 /**
  * The one permission registry (spec 6). API guards, routes, menus and buttons all read it;
  * anything not listed here does not exist, so access is denied by default.
  */
 const CRUD = ['Import', 'Create', 'Edit', 'Destroy', 'Read', 'Autocomplete'] as const;
 
-const CRUD_ENTITIES = [
+/**
+ * The nouns spec 6 names CRUD permissions after, in its order (the role form lists their groups in
+ * it). Every declared entity's noun joins them from its declaration (entities/permission-nouns.ts,
+ * written from the declarations), after them: a new entity needs no line here.
+ */
+const SPEC_NOUNS = [
   'iam',
   'customer',
   'product',
@@ -33,6 +40,10 @@ const CRUD_ENTITIES = [
   'terminalUiRelease',
   'terminalUiVersion',
 ] as const;
+
+type CrudEntity = (typeof SPEC_NOUNS)[number] | (typeof ENTITY_PERMISSION_NOUNS)[number];
+
+const CRUD_ENTITIES: readonly CrudEntity[] = [...new Set<CrudEntity>([...SPEC_NOUNS, ...ENTITY_PERMISSION_NOUNS])];
 
 const SPECIAL = [
   'iamUserAutocomplete',
@@ -68,7 +79,6 @@ const SPECIAL = [
   'uploadFiles',
 ] as const;
 
-type CrudEntity = (typeof CRUD_ENTITIES)[number];
 type CrudAction = (typeof CRUD)[number];
 export type Permission = `${CrudEntity}${CrudAction}` | (typeof SPECIAL)[number];
 
@@ -104,8 +114,11 @@ function permissionsOf(entity: string, actions: readonly string[]): Permission[]
 const READ_ACTIONS = ['Read', 'Autocomplete'] as const;
 const EDIT_ACTIONS = [...CRUD] as const;
 
-/** Entities that get their own "<entity>Editor" and "<entity>Viewer" predefined roles (spec 6). */
-const ROLE_ENTITIES = [
+/**
+ * Nouns that get their own "<entity>Editor" and "<entity>Viewer" predefined roles (spec 6, in its
+ * order), and so does every declared entity but access control's (role).
+ */
+const SPEC_ROLE_NOUNS = [
   'customer',
   'product',
   'order',
@@ -125,6 +138,10 @@ const ROLE_ENTITIES = [
   'buildingLevel1',
   'buildingLevel2',
 ] as const;
+
+const ROLE_ENTITIES: readonly string[] = [
+  ...new Set<string>([...SPEC_ROLE_NOUNS, ...ENTITY_PERMISSION_NOUNS.filter((noun) => noun !== 'role')]),
+];
 
 /** Business entities that entityEditor / entityViewer cover (everything but access control). */
 const BUSINESS_ENTITIES = CRUD_ENTITIES.filter((entity) => entity !== 'iam' && entity !== 'role');
@@ -170,7 +187,7 @@ function entityRoles(): Record<string, Permission[]> {
 
 /**
  * Predefined roles (spec 6). The spec names them but not their exact contents; what each holds is
- * our design, written down in docs/architecture.md.
+ * our design, written down in docs/decisions.md.
  */
 export const PREDEFINED_ROLES: Record<string, readonly Permission[]> = {
   owner: PERMISSIONS,

@@ -229,11 +229,11 @@ describe('what a terminal answers, as the console shows it', () => {
 
 describe('apply_config', () => {
   const wiring = [
-    { number: 2, boardNumber: 1, comNumber: 1 },
-    { number: 1, boardNumber: 1, comNumber: 0 },
+    { number: 2, boardNumber: 1, comNumber: 2 },
+    { number: 1, boardNumber: 1, comNumber: 1 },
   ];
 
-  it('maps compartment numbers to board (slaveId) and channel (address), sorted by number', () => {
+  it('maps compartment numbers to board (slaveId) and channel (address = printed channel − 1), sorted by number', () => {
     expect(buildCompartmentMapping(wiring)).toEqual([
       { compartment_number: 1, slaveId: 1, address: 0 },
       { compartment_number: 2, slaveId: 1, address: 1 },

@@ -51,10 +51,15 @@ describe('what a terminal may do on the broker (user name = its locker UUID)', (
   });
 });
 
-describe('what the bootstrap user may do (identity = its MQTT client id)', () => {
-  it('registers with any token and reads only the reply to its own client id', () => {
-    expect(isTopicAllowed('bootstrap', 'client-a', terminalTopics.register('any-token'), 'publish')).toBe(true);
-    expect(isTopicAllowed('bootstrap', 'client-a', terminalTopics.provisioningReply('client-a'), 'subscribe')).toBe(true);
+const A = { clientId: 'client-a', token: 'token-a' };
+
+describe('what a one-time enrolment user may do (identity = its MQTT client id and its token)', () => {
+  it('registers with its own token only and reads only the reply to its own client id', () => {
+    expect(isTopicAllowed('bootstrap', A, terminalTopics.register('token-a'), 'publish')).toBe(true);
+    expect(isTopicAllowed('bootstrap', A, terminalTopics.register('token-b'), 'publish')).toBe(false);
+    // Without its token (a broker that keeps only the hash) it registers nowhere by these rules.
+    expect(isTopicAllowed('bootstrap', 'client-a', terminalTopics.register('token-a'), 'publish')).toBe(false);
+    expect(isTopicAllowed('bootstrap', A, terminalTopics.provisioningReply('client-a'), 'subscribe')).toBe(true);
     expect(isTopicAllowed('bootstrap', 'client-a', terminalTopics.provisioningReply('client-b'), 'subscribe')).toBe(false);
     expect(isTopicAllowed('bootstrap', 'client-a', 'locker/provisioning/reply/+', 'subscribe')).toBe(false);
     expect(isTopicAllowed('bootstrap', 'client-a', 'locker/provisioning/reply/#', 'subscribe')).toBe(false);
@@ -110,9 +115,16 @@ describe('the same rights for an external Mosquitto', () => {
       priority: 0,
       allow: true,
     });
+    // No substitution names a token: the enrolment user's register right needs its identity.
     expect(toMosquittoAcls('bootstrap')).toEqual([
-      { acltype: 'publishClientSend', topic: 'locker/register/+', priority: 0, allow: true },
       { acltype: 'subscribePattern', topic: 'locker/provisioning/reply/%c', priority: 0, allow: true },
+    ]);
+    expect(toMosquittoAcls('bootstrap', A)).toEqual([
+      { acltype: 'publishClientSend', topic: 'locker/register/token-a', priority: 0, allow: true },
+      { acltype: 'subscribePattern', topic: 'locker/provisioning/reply/client-a', priority: 0, allow: true },
+    ]);
+    expect(toMosquittoAcls('bootstrap', { clientId: 'client-a', token: '+' })).toEqual([
+      { acltype: 'subscribePattern', topic: 'locker/provisioning/reply/client-a', priority: 0, allow: true },
     ]);
   });
 

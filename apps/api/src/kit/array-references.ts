@@ -19,8 +19,8 @@ function arrayReferencesTo(entityName: string): ArrayReference[] {
   for (const entity of Object.values(ENTITIES)) {
     for (const [name, field] of Object.entries(entity.fields)) {
       if (field.type !== 'relation' || !field.multiple || field.entity !== entityName) continue;
-      const table = entityTable(entity.name) as unknown as PgTable & Record<string, PgColumn>;
-      references.push({ table, column: table[name] as PgColumn, onDelete: 'remove' });
+      const table = entityTable(entity.name);
+      references.push({ table, column: table[name], onDelete: 'remove' });
     }
   }
   if (entityName === 'role') references.push({ table: user, column: user.roles, onDelete: 'remove' });

@@ -3,11 +3,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityCount } from '../platform/db/schema';
+import type { Resource } from '../platform/entity-rules';
 import { filterConditions, type ListQuery, uuids } from './list-query';
-import type { Resource } from './repository';
 
 /**
- * A list's total without counting a million rows on every page (docs/architecture.md, "List
+ * A list's total without counting a million rows on every page (docs/decisions.md, "List
  * totals"). The unfiltered total and the totals per company are read from entity_count, kept
  * exact by triggers in the transaction of every write (migration 0007). Any other filter is
  * counted up to a cap: past it the answer says "more than `count`" (`countCapped: true`), and the

@@ -12,7 +12,6 @@ import type { Tx } from '../platform/db/client';
 
 /** A statement as node-postgres takes it; `rowMode: 'array'` answers each row as its values in order. */
 type Statement = pg.QueryConfig & { rowMode?: 'array' };
-type QueryClient = { query<R extends Record<string, unknown>>(config: Statement): Promise<pg.QueryResult<R>> };
 
 export type Driver = {
   dialect: { sqlToQueryFrom(statement: SQL, paramsBefore: number): { sql: string; params: unknown[] } };
@@ -21,7 +20,7 @@ export type Driver = {
 };
 
 type DrizzleInternals = {
-  session?: { client?: { query?: unknown } };
+  session?: { client?: unknown };
   dialect?: { casing: unknown; escapeName: unknown; escapeParam: unknown; escapeString: unknown; prepareTyping: unknown };
 };
 
@@ -31,13 +30,14 @@ const drivers = new WeakMap<object, Driver | null>();
 export function driverOf(db: Tx): Driver | null {
   const known = drivers.get(db);
   if (known !== undefined) return known;
+  // drizzle keeps its session and dialect out of its public types: read as what they are at run time.
   const { session, dialect } = db as unknown as DrizzleInternals;
   const client = session?.client;
   let driver: Driver | null = null;
-  if (client && typeof client.query === 'function' && dialect) {
-    const queryClient = client as QueryClient;
+  // The pool, or a transaction's connection: node-postgres's Client, which the pool hands out.
+  if ((client instanceof pg.Pool || client instanceof pg.Client) && dialect) {
     driver = {
-      query: client instanceof pg.Pool ? (config) => runShaped(client as pg.Pool, config) : (config) => queryClient.query(config),
+      query: client instanceof pg.Pool ? (config) => runShaped(client, config) : (config) => client.query(config),
       dialect: {
         sqlToQueryFrom: (statement, paramsBefore) =>
           statement.toQuery({
@@ -47,6 +47,7 @@ export function driverOf(db: Tx): Driver | null {
             escapeString: dialect.escapeString,
             prepareTyping: dialect.prepareTyping,
             paramStartIndex: { value: paramsBefore },
+            // BuildQueryConfig's casing cache is drizzle-internal: its dialect's own, passed on as it is.
           } as never),
       },
     };
@@ -57,6 +58,7 @@ export function driverOf(db: Tx): Driver | null {
 
 /** The driver's parsers as drizzle's queries set them: dates, times and intervals stay text for their columns to read. */
 const TEXT_TYPES = new Set([1082, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231]);
+// pg types getTypeParser as an overload set no single function declares, so the object is asserted.
 export const DRIVER_TYPES = {
   getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
     TEXT_TYPES.has(typeId) ? (value: string) => value : pg.types.getTypeParser(typeId, format),
@@ -107,8 +109,8 @@ function nameOf(text: string): string | undefined {
 
 /** A prepared statement PostgreSQL will not run as prepared: plan it again on another connection. */
 function isStalePrepared(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return code === '26000' || (code === '0A000' && /cached plan/.test(message ?? ''));
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  return error.code === '26000' || (error.code === '0A000' && /cached plan/.test(error.message));
 }
 
 async function runShaped<R extends Record<string, unknown>>(pool: pg.Pool, config: Statement): Promise<pg.QueryResult<R>> {
@@ -127,7 +129,7 @@ async function runShaped<R extends Record<string, unknown>>(pool: pg.Pool, confi
     return result;
   } catch (error) {
     // As pool.query does, a connection whose statement failed is closed (a stale statement with it).
-    client.release(error as Error);
+    client.release(error instanceof Error ? error : true);
     if (isStalePrepared(error)) return pool.query<R>(config);
     throw error;
   }

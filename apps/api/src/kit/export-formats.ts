@@ -116,7 +116,7 @@ export function createCsvWriter(out: Writable, columns: ExportColumn[], language
         let line = '';
         for (let i = 0; i < kinds.length; i += 1) {
           if (i) line += ';';
-          line += cellText(kinds[i] as CellKind, row[i] ?? null);
+          line += cellText(kinds[i], row[i] ?? null);
         }
         const handedOn = text.add(`${line}\r\n`);
         if (handedOn) await handedOn;
@@ -205,7 +205,7 @@ export async function createXlsxWriter(out: Writable, columns: ExportColumn[]): 
         for (let i = 0; i < kinds.length; i += 1) {
           const value = row[i];
           if (value === null || value === undefined || value === '') continue;
-          const kind = kinds[i] as CellKind;
+          const kind = kinds[i];
           const ref = `${letters[i]}${line}`;
           if (kind === 'date' && typeof value === 'number') {
             xml += `<c r="${ref}"${STYLE_OF.date}><v>${value / DAY_MILLIS + EXCEL_EPOCH_DAYS}</v></c>`;

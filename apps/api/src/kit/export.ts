@@ -198,7 +198,7 @@ export async function openExport(options: {
   const toCells = fields.map((name) => toCellOf(entity, name, language));
   const cellsOf = (values: (name: string, index: number) => unknown): Cell[] =>
     toCells.map((toCell, index) => {
-      const value = values(fields[index] as string, index);
+      const value = values(fields[index], index);
       return value === null || value === undefined ? null : toCell(value);
     });
   const pool = poolOf(db);
@@ -218,9 +218,10 @@ export async function openExport(options: {
       row.length = width;
       for (let index = 0; index < width; index += 1) {
         const value = row[index];
-        row[index] = value === null || value === undefined ? null : (toCells[index] as ToCell)(value);
+        row[index] = value === null || value === undefined ? null : toCells[index](value);
       }
     }
+    // The driver's rows, each now holding its cells (converted in place above).
     return rows as Cell[][];
   };
   // The query runs and its first batch is read before any header goes out: a query the database

@@ -5,9 +5,9 @@ import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityTable } from '../platform/db/entity-tables';
 import { user } from '../platform/db/schema';
-import { shownValueOf } from './list-query';
-import { labelSourceOf } from './policies';
+import { type EntityRules, labelSourceOf } from '../platform/entity-rules';
 import { scopeCondition, uuidArray } from './scope';
+import { shownValueOf } from './shown-values';
 
 /**
  * Where the label of a related record comes from: a declared entity's labelField, or, for the
@@ -28,7 +28,15 @@ export type LabelSource = {
    * where a subquery looks each one up again for every row.
    */
   labelJoin(entityName: string, foreignKey: PgColumn, scope: CompanyScope, language: Language | undefined, name: string): LabelJoin;
-  labelsOf(db: Tx, entityName: string, ids: string[], scope: CompanyScope, referrer?: string): Promise<Map<string, string>>;
+  /** `rules`: the modules' label sources (AppDeps.modules); `referrer`: the entity holding the references. */
+  labelsOf(
+    db: Tx,
+    entityName: string,
+    ids: string[],
+    scope: CompanyScope,
+    rules: EntityRules,
+    referrer?: string,
+  ): Promise<Map<string, string>>;
 };
 
 export type LabelJoin = { table: PgTable; on: SQL; label: SQL };
@@ -62,14 +70,14 @@ function targetOf(entityName: string, scope: CompanyScope, language?: Language, 
   if (!entity) throw new Error(`unknown relation target ${entityName}`);
   // Aliased: a relation to the same entity (a company's parent) would otherwise name the outer
   // row's table inside the subquery, comparing each related row with itself.
-  const base = entityTable(entityName) as unknown as PgTable;
-  const table = alias(base as never, name) as unknown as PgTable & Record<string, PgColumn>;
-  const labelColumn = table[entity.labelField] as PgColumn;
+  const base = entityTable(entityName);
+  const table = alias(base, name);
+  const labelColumn = table[entity.labelField];
   const labelField = entity.fields[entity.labelField];
   return {
     table,
     from: sql`${base} ${sql.identifier(name)}`,
-    id: table.id as PgColumn,
+    id: table.id,
     // Sorting by a related record sorts by what it reads as (a predefined role's translated name).
     label:
       labelField && language && translatedValuesOf(labelField).length
@@ -92,10 +100,10 @@ export const labels: LabelSource = {
     const target = targetOf(entityName, scope, language, name);
     return { table: target.table, on: and(sql`${target.id} = ${foreignKey}`, target.visible) ?? sql`true`, label: target.label };
   },
-  async labelsOf(db, entityName, ids, scope, referrer) {
+  async labelsOf(db, entityName, ids, scope, rules, referrer) {
     const result = new Map<string, string>();
     if (!ids.length) return result;
-    const own = labelSourceOf(entityName, referrer);
+    const own = labelSourceOf(rules, entityName, referrer);
     if (own) return own(db, ids, scope);
     const target = targetOf(entityName, scope);
     const rows = await db
@@ -133,7 +141,7 @@ export function relationLabelColumns(
 
 /** The row as stored, without the labels it was read with. */
 export function withoutRelationLabels<R extends Record<string, unknown>>(entity: EntityDeclaration, row: R): R {
-  const copy: Record<string, unknown> = { ...row };
+  const copy = { ...row };
   for (const name of Object.keys(entity.fields)) delete copy[labelKeyOf(name)];
-  return copy as R;
+  return copy;
 }

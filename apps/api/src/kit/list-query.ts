@@ -7,12 +7,10 @@ import {
   INT4_MAX,
   INT4_MIN,
   idOfRef,
+  isSecretField,
   isStorableDate,
   type Language,
   plainTextSchema,
-  shownValueKey,
-  translatedValuesOf,
-  translatorFor,
   VALIDATION_KEYS,
   wholeValueOf,
 } from '@ebox/domain';
@@ -23,6 +21,7 @@ import type { CompanyScope } from '../platform/access';
 import { identifierKeyOf, isIdentifierField, SORT_COLLATION } from '../platform/db/entity-tables';
 import { badRequest } from '../platform/errors';
 import type { LabelSource } from './labels';
+import { shownValueOf } from './shown-values';
 
 /**
  * Turns spec 7.3 list parameters (filter[...], orderBy=col_ASC|col_DESC, limit, offset) into SQL
@@ -130,28 +129,6 @@ export function uuids(value: unknown, field: string): string[] {
     .map(String);
   if (ids.some((id) => !UUID.test(id))) throw badRequest('errors.invalidFilter', { field });
   return ids;
-}
-
-/**
- * What a column reads as on screen: an enum's translated option, a translated key's text (a
- * predefined role's name), as a CASE built from the dictionary, so a list sorts and searches what
- * the user sees ("Leitor"), not the stored key ('viewer'). Other columns read as stored.
- */
-export function shownValueOf(
-  entity: EntityDeclaration,
-  name: string,
-  field: Field,
-  column: PgColumn | SQL,
-  language: Language = 'pt-BR',
-): SQL {
-  const values = field.type === 'enum' && field.multiple ? [] : translatedValuesOf(field);
-  if (!values.length) return sql`${column}`;
-  const t = translatorFor(language);
-  const cases = values.map((value) => {
-    const key = shownValueKey(entity.name, name, field, value);
-    return sql`WHEN ${value} THEN ${key ? t(key, { defaultValue: value }) : value}`;
-  });
-  return sql`(CASE ${column}::text ${sql.join(cases, sql` `)} ELSE ${column}::text END)`;
 }
 
 /**
@@ -289,6 +266,8 @@ function sortOf(
   if (!field || !column || (direction !== 'ASC' && direction !== 'DESC') || !SORTABLE.has(field.type)) {
     throw badRequest('errors.invalidOrderBy', { value });
   }
+  // A list sorted by a secret (an access code) would tell how the hidden values compare, page keys included.
+  if (isSecretField(field)) throw badRequest('errors.invalidOrderBy', { value });
   if (field.type === 'enum' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
   if (field.type === 'relation' && field.multiple) throw badRequest('errors.invalidOrderBy', { value });
   const shown =

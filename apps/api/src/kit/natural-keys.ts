@@ -2,12 +2,12 @@ import {
   ACCENTED_LETTERS,
   ENTITIES,
   type EntityDeclaration,
-  type Field,
   isUuid,
   messages,
   naturalKeyOf,
   normalizedKey,
   PLAIN_LETTERS,
+  textOf,
 } from '@ebox/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -60,8 +60,8 @@ function wordsOf(target: EntityDeclaration, text: string): string[] {
  * found which, at most `limit` rows.
  */
 async function rowsNamedBy(db: Tx, target: EntityDeclaration, texts: string[], scope: CompanyScope, limit: number) {
-  const table = entityTable(target.name) as unknown as Record<string, PgColumn>;
-  const id = table.id as PgColumn;
+  const table: Record<string, PgColumn> = entityTable(target.name);
+  const id = table.id;
   const words = [...new Set(texts.flatMap((text) => wordsOf(target, text)))];
   const keyColumns = naturalKeyOf(target)
     .map((name) => table[name])
@@ -91,11 +91,12 @@ async function rowsNamedBy(db: Tx, target: EntityDeclaration, texts: string[], s
     .where(and(sql`(${sql.join(matches, sql` OR `)})`, scopeCondition(target, table, scope)))
     .limit(limit);
   return rows.map((row) => {
-    const values = row as Record<string, string | null>;
+    // The key and context columns are selected under computed names, which drizzle's row type leaves out.
+    const values: Record<string, unknown> = row;
     return {
       id: row.id,
-      keys: keyColumns.map((_, index) => values[`k${index}`] ?? null),
-      context: Object.fromEntries(narrowing.map((name) => [name, values[name] ?? null])),
+      keys: keyColumns.map((_, index) => textOf(values[`k${index}`])),
+      context: Object.fromEntries(narrowing.map((name) => [name, textOf(values[name])])),
     };
   });
 }
@@ -114,10 +115,12 @@ async function candidatesOf(db: Tx, target: EntityDeclaration, text: string, sco
 
 /** The translated message of a refused name: the target's own wording when it has one. */
 function messageKey(kind: 'none' | 'several', target: string): string {
-  const byTarget = (messages['pt-BR'].errors as Record<string, unknown> | undefined)?.naturalKey as
-    | Record<string, Record<string, unknown>>
-    | undefined;
-  return typeof byTarget?.[kind]?.[target] === 'string' ? `errors.naturalKey.${kind}.${target}` : `errors.naturalKey.${kind}.default`;
+  const errors = messages['pt-BR'].errors;
+  const byKind = typeof errors === 'object' ? errors.naturalKey : undefined;
+  const byTarget = typeof byKind === 'object' ? byKind[kind] : undefined;
+  return typeof byTarget === 'object' && typeof byTarget[target] === 'string'
+    ? `errors.naturalKey.${kind}.${target}`
+    : `errors.naturalKey.${kind}.default`;
 }
 
 type Pending = { name: string; target: EntityDeclaration; text: string; candidates: Candidate[]; index: number | null };
@@ -146,7 +149,7 @@ export async function prefetchNaturalKeys(
   cache: NaturalKeyCache,
 ): Promise<void> {
   const textsByTarget = new Map<EntityDeclaration, Set<string>>();
-  for (const [name, field] of Object.entries(entity.fields) as [string, Field][]) {
+  for (const [name, field] of Object.entries(entity.fields)) {
     const target = field.type === 'relation' ? ENTITIES[field.entity] : undefined;
     if (!target) continue;
     const texts = textsByTarget.get(target) ?? new Set<string>();
@@ -202,7 +205,7 @@ export async function resolveNaturalKeys(
 ): Promise<Record<string, unknown>> {
   const result: Record<string, unknown> = { ...data };
   const pending: Pending[] = [];
-  for (const [name, field] of Object.entries(entity.fields) as [string, Field][]) {
+  for (const [name, field] of Object.entries(entity.fields)) {
     if (field.type !== 'relation' || !(name in data) || data[name] == null) continue;
     const target = ENTITIES[field.entity];
     // A target outside the declared entities (the platform's users) is named by id only.
@@ -258,7 +261,7 @@ export async function resolveNaturalKeys(
         path: item.index === null ? [item.name] : [item.name, item.index],
         params: { value: item.text },
         input: item.text,
-      } as z.core.$ZodIssue);
+      });
     }
   }
   if (issues.length) throw new ValidationError(issues, `entities.${entity.name}.fields`);
@@ -267,7 +270,8 @@ export async function resolveNaturalKeys(
     if (!id) continue;
     if (item.index === null) result[item.name] = id;
     else {
-      const list = [...((result[item.name] as unknown[]) ?? [])];
+      const current = result[item.name];
+      const list = Array.isArray(current) ? [...current] : [];
       list[item.index] = id;
       result[item.name] = list;
     }

@@ -35,8 +35,8 @@ function encoderOf(field: Field): Member['encode'] {
   // Most such values on a page are empty (an order without files): the schema's answer for null is
   // the same for every row, so it is asked once.
   const nullOk = schema.safeParse(null).success;
-  const nullAnswer = nullOk ? z.encode(schema, null as never) : undefined;
-  return (value) => (value === null && nullOk ? nullAnswer : z.encode(schema, value as never));
+  const nullAnswer = nullOk ? z.encode(schema, null) : undefined;
+  return (value) => (value === null && nullOk ? nullAnswer : z.encode(schema, value));
 }
 
 function membersOf(entity: EntityDeclaration): Member[] {
@@ -76,6 +76,8 @@ export function pageSerializerOf(entity: EntityDeclaration): (page: Page) => str
  */
 export function pageSerializerCompiler(entity: EntityDeclaration): FastifySerializerCompiler<unknown> {
   const page = pageSerializerOf(entity);
+  // The 200 answer of a list route is its handler's page; fastify's and the zod provider's route
+  // types differ only in their generics.
   return (route) =>
     route.httpStatus === '200'
       ? (data: unknown) => page(data as Page)

@@ -1,9 +1,17 @@
-import { type EntityDeclaration, type EntityRecord, type RelationField, type RelationRef, relationIdsOf } from '@ebox/domain';
+import {
+  type EntityDeclaration,
+  type EntityRecord,
+  type RelationField,
+  type RelationRef,
+  relationIdsOf,
+  secretFieldsOf,
+  textOf,
+} from '@ebox/domain';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
+import { type EntityRules, labelSourceOf } from '../platform/entity-rules';
 import { labelKeyOf, labels } from './labels';
-import { labelSourceOf } from './policies';
 import { PAGE_TOTAL_KEY, type Row } from './repository';
 
 /**
@@ -46,7 +54,13 @@ function labelKeysOf(entity: EntityDeclaration): ReadonlySet<string> {
   return keys;
 }
 
-type PresentedFields = { relations: [string, RelationField][]; dateTimes: string[]; dateRanges: string[] };
+type PresentedFields = { relations: [string, RelationField][]; dateTimes: string[]; dateRanges: string[]; secrets: string[] };
+
+/**
+ * Whether a row's secret fields (an order's access code) are shown to this caller: a list never
+ * shows them; a single record asks its entity's policy (see EntityPolicy.revealSecrets).
+ */
+export type RevealSecrets = (row: Row) => boolean;
 const presentedFields = new WeakMap<EntityDeclaration, PresentedFields>();
 
 /** The fields presenting changes, by kind, once per entity rather than once per row. */
@@ -58,6 +72,7 @@ function presentedFieldsOf(entity: EntityDeclaration): PresentedFields {
       relations: relationFields(entity),
       dateTimes: entries.filter(([, field]) => field.type === 'dateTime').map(([name]) => name),
       dateRanges: entries.filter(([, field]) => field.type === 'dateRange').map(([name]) => name),
+      secrets: secretFieldsOf(entity.fields),
     };
     presentedFields.set(entity, fields);
   }
@@ -69,6 +84,8 @@ export async function presentRows<E extends EntityDeclaration>(
   entity: E,
   rows: Row[],
   scope: CompanyScope,
+  rules: EntityRules,
+  reveal?: RevealSecrets,
 ): Promise<EntityRecord<E>[]> {
   const labelMaps = new Map<string, Map<string, string>>();
   // Labels the rows were read with (a list page) need no query; the others are read at once from
@@ -77,17 +94,17 @@ export async function presentRows<E extends EntityDeclaration>(
     const known = new Map<string, string>();
     const key = labelKeyOf(name);
     // A record labelled by a source of its own (a unit with its building) is read from that source.
-    const readWithPage = !labelSourceOf(field.entity, entity.name);
+    const readWithPage = !labelSourceOf(rules, field.entity, entity.name);
     const missing: string[] = [];
     for (const row of rows) {
       for (const id of relationIdsOf(row[name])) {
-        if (readWithPage && key in row) known.set(id, (row[key] as string | null) ?? id);
+        if (readWithPage && key in row) known.set(id, textOf(row[key]) ?? id);
         else missing.push(id);
       }
     }
-    labelMaps.set(name, new Map([...known, ...(await labels.labelsOf(db, field.entity, missing, scope, entity.name))]));
+    labelMaps.set(name, new Map([...known, ...(await labels.labelsOf(db, field.entity, missing, scope, rules, entity.name))]));
   };
-  const { relations, dateTimes, dateRanges } = presentedFieldsOf(entity);
+  const { relations, dateTimes, dateRanges, secrets } = presentedFieldsOf(entity);
   if (db instanceof PgTransaction) for (const relation of relations) await readLabels(relation);
   else await Promise.all(relations.map(readLabels));
   const labelKeys = labelKeysOf(entity);
@@ -105,6 +122,8 @@ export async function presentRows<E extends EntityDeclaration>(
       const value = row[name];
       if (Array.isArray(value)) record[name] = value.map(toIso);
     }
+    // null rather than absent: the record's schema declares the field; the caller cannot tell a hidden code from none.
+    if (secrets.length && !reveal?.(row)) for (const name of secrets) record[name] = null;
     record.createdAt = toIso(row.createdAt);
     record.updatedAt = toIso(row.updatedAt);
     // Built field by field from the declaration above: the one place a stored row becomes its record type.
@@ -112,8 +131,15 @@ export async function presentRows<E extends EntityDeclaration>(
   });
 }
 
-export async function presentRow<E extends EntityDeclaration>(db: Tx, entity: E, row: Row, scope: CompanyScope): Promise<EntityRecord<E>> {
-  const [record] = await presentRows(db, entity, [row], scope);
+export async function presentRow<E extends EntityDeclaration>(
+  db: Tx,
+  entity: E,
+  row: Row,
+  scope: CompanyScope,
+  rules: EntityRules,
+  reveal?: RevealSecrets,
+): Promise<EntityRecord<E>> {
+  const [record] = await presentRows(db, entity, [row], scope, rules, reveal);
   if (!record) throw new Error('presentRows answered no record for one row');
   return record;
 }

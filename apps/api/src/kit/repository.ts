@@ -4,44 +4,42 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import type { Tx } from '../platform/db/client';
 import { entityTable, identifierKeyOf } from '../platform/db/entity-tables';
+import type { Resource, Row } from '../platform/entity-rules';
 import { COUNT_CAP, type ListTotal, listTotal, maintainedTotalOf, readTotal } from './counts';
 import { DRIVER_TYPES, type Driver, driverOf } from './driver';
 import { labels, relationLabelColumns } from './labels';
-import { DEFAULT_LIMIT, filterConditions, keysetCondition, type ListQuery, orderByClause, shownValueOf } from './list-query';
+import { DEFAULT_LIMIT, filterConditions, keysetCondition, type ListQuery, orderByClause } from './list-query';
 import { scopeCondition, visibleIdsOf } from './scope';
+import { shownValueOf } from './shown-values';
 
 /**
  * The data layer of the kit: every SQL statement of the generic resource lives here. It works on
  * any table whose column keys match a declaration's field names, so IAM (platform user table) and
  * the audit log reuse it with their own declarations.
  */
-export type Resource = { entity: EntityDeclaration; table: PgTable; columns: Record<string, PgColumn> };
-/**
- * A row as read from a kit table: the id, the declared fields as stored (relations as ids; see
- * `EntityRow` in packages/domain for a declaration's own row type) and the timestamps.
- */
-export type Row = Record<string, unknown> & { id: string };
+export type { Resource, Row } from '../platform/entity-rules';
 
 export function resourceOf(entity: EntityDeclaration, table: PgTable = entityTable(entity.name)): Resource {
   return { entity, table, columns: getTableColumns(table) };
 }
 
-/** Raw cursor rows carry database column names; map them back to field names and JS values. */
 /** Some of a resource's columns by their field names, for a select of its own (`db.select(pickColumns(r, [...]))`). */
 export function pickColumns<K extends string>(resource: Resource, names: readonly K[]): Record<K, PgColumn> {
-  const columns = resource.columns as Record<string, PgColumn>;
-  return Object.fromEntries(names.map((name) => [name, columns[name] as PgColumn])) as Record<K, PgColumn>;
+  // Object.fromEntries types its keys as any string: these are exactly `names`.
+  return Object.fromEntries(names.map((name) => [name, resource.columns[name]])) as Record<K, PgColumn>;
 }
 
+/** Raw cursor rows carry database column names; map them back to field names and JS values. */
 export function rowFromDriver(resource: Resource, raw: Record<string, unknown>): Row {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(resource.columns) as [string, PgColumn][]) {
-    const name = (column as unknown as { name?: string }).name;
+  for (const [key, column] of Object.entries(resource.columns)) {
+    const name = column.name;
     if (!name || !(name in raw)) continue;
     const value = raw[name];
     row[key] = value === null || value === undefined || value instanceof Date ? value : column.mapFromDriverValue(value);
   }
-  return row as Row;
+  if (!isRow(row)) throw new Error('a kit row came back without its id');
+  return row;
 }
 
 function idColumn(resource: Resource): PgColumn {
@@ -226,7 +224,9 @@ function decoderOf(expression: SQL): Decoder {
 
 /** A resource may map a field to an expression (IAM's status) rather than a column: drizzle decodes it by its own decoder. */
 function expressionOf(column: unknown): SQL {
-  return is(column, SQL.Aliased) ? (column as SQL.Aliased).sql : (column as SQL);
+  if (is(column, SQL.Aliased)) return column.sql;
+  if (is(column, SQL)) return column;
+  throw new Error('a resource field is neither a column nor an SQL expression');
 }
 
 const heads = new WeakMap<Resource, Map<string, PageHead>>();
@@ -339,7 +339,7 @@ export async function insertRow(tx: Tx, resource: Resource, values: Record<strin
 export async function insertImportedRows(
   tx: Tx,
   resource: Resource,
-  rows: readonly Record<string, unknown>[],
+  rows: Record<string, unknown>[],
   labelScope: CompanyScope,
 ): Promise<Map<string, Row>> {
   const hashColumn = resource.columns.importHash;
@@ -347,12 +347,13 @@ export async function insertImportedRows(
   const labelColumns = relationLabelColumns(resource.entity, resource.columns, labelScope);
   const inserted = await tx
     .insert(resource.table)
-    .values(rows as Record<string, unknown>[])
+    .values(rows)
     .onConflictDoNothing()
     .returning({ ...selection(resource), ...labelColumns, [IMPORT_KEY]: hashColumn });
   const byKey = new Map<string, Row>();
   for (const raw of inserted) {
-    const { [IMPORT_KEY]: key, ...values } = raw as Record<string, unknown>;
+    const returned: Record<string, unknown> = raw;
+    const { [IMPORT_KEY]: key, ...values } = returned;
     const row = firstRow([values]);
     if (row && typeof key === 'string') byKey.set(key, row);
   }
@@ -422,7 +423,7 @@ async function insertAsText(
     const rendered = tx.insert(resource.table).values(values).returning(returning).toSQL();
     shape = {
       text: rendered.sql,
-      valueColumns: given.map((name) => resource.columns[name] as PgColumn),
+      valueColumns: given.map((name) => resource.columns[name]),
       tail: rendered.params.slice(given.length),
       fields: Object.entries(returning).map(([name, field]): [string, Decoder] => [
         name,
@@ -433,6 +434,7 @@ async function insertAsText(
     shapes.set(key, shape);
   }
   const result = await driver.query({ text: shape.text, values: [...params, ...shape.tail], rowMode: 'array', types: DRIVER_TYPES });
+  // rowMode 'array': each row is its values in order, which the driver's row type does not say.
   const [raw] = result.rows as unknown as unknown[][];
   if (!raw) throw new Error(`insert into ${resource.entity.name} returned no row`);
   const row: Record<string, unknown> = {};

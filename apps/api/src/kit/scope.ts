@@ -16,7 +16,7 @@ export function scopeCondition(entity: EntityDeclaration, columns: Record<string
       const column = columns[entity.scope.field];
       if (!column) throw new Error(`scope field ${entity.scope.field} missing on ${entity.name}`);
       if (!ids.length) return sql`false`;
-      if (entity.scope.lockerGroups) return lockerGroupCondition(columns.id as PgColumn, column, ids);
+      if (entity.scope.lockerGroups) return lockerGroupCondition(columns.id, column, ids);
       return inArray(column, ids);
     }
     case 'through': {
@@ -24,11 +24,11 @@ export function scopeCondition(entity: EntityDeclaration, columns: Record<string
       const column = columns[entity.scope.field];
       const target = ENTITIES[entity.scope.entity];
       if (!column || !target) throw new Error(`scope ${entity.scope.field} -> ${entity.scope.entity} missing on ${entity.name}`);
-      const table = entityTable(target.name) as unknown as Record<string, PgColumn>;
+      const table = entityTable(target.name);
       return sql`${column} IN (SELECT ${table.id} FROM ${table} WHERE ${scopeCondition(target, table, scope) ?? sql`true`})`;
     }
     case 'self':
-      return ids.length ? inArray(columns.id as PgColumn, ids) : sql`false`;
+      return ids.length ? inArray(columns.id, ids) : sql`false`;
     case 'companyGroup': {
       const company = entityTable('company');
       return ids.length
@@ -41,13 +41,13 @@ export function scopeCondition(entity: EntityDeclaration, columns: Record<string
 }
 
 /**
- * Lockers a scoped caller sees (docs/architecture.md, "Locker scope"): for each of their companies,
+ * Lockers a scoped caller sees (docs/decisions.md, "Locker scope"): for each of their companies,
  * the lockers of the group the company is limited to (company.group), or, when it has none, the
  * lockers of that company.
  */
 function lockerGroupCondition(id: PgColumn, companyColumn: PgColumn, ids: string[]): SQL {
   const company = entityTable('company');
-  const group = entityTable('group') as unknown as Record<string, PgColumn>;
+  const group = entityTable('group');
   return sql`(${companyColumn} IN (SELECT ${company.id} FROM ${company} WHERE ${inArray(company.id, ids)} AND ${company.group} IS NULL)
     OR ${id} IN (SELECT unnest(${group.ebox}) FROM ${group} WHERE ${group.id} IN (SELECT ${company.group} FROM ${company} WHERE ${inArray(company.id, ids)})))`;
 }
@@ -56,10 +56,10 @@ function lockerGroupCondition(id: PgColumn, companyColumn: PgColumn, ids: string
 export function companyOfRecord(entity: EntityDeclaration, record: Record<string, unknown>): string | null | undefined {
   if (entity.scope.kind === 'company') {
     const value = record[entity.scope.field];
-    if (value && typeof value === 'object' && 'id' in value) return String((value as { id: unknown }).id);
-    return (value as string | null | undefined) ?? null;
+    if (value && typeof value === 'object' && 'id' in value) return String(value.id);
+    return typeof value === 'string' ? value : null;
   }
-  if (entity.scope.kind === 'self') return (record.id as string | undefined) ?? null;
+  if (entity.scope.kind === 'self') return typeof record.id === 'string' ? record.id : null;
   return undefined;
 }
 
@@ -84,10 +84,10 @@ export function visibleIdsOf(scope: CompanyScope) {
   return (entityName: string, ids: string[]): SQL | undefined => {
     const target = ENTITIES[entityName];
     if (!target || !scope.companyIds) return undefined;
-    const table = entityTable(entityName) as unknown as Record<string, PgColumn>;
+    const table = entityTable(entityName);
     const condition = scopeCondition(target, table, scope);
     if (!condition) return undefined;
-    const id = table.id as PgColumn;
+    const id = table.id;
     return sql`ARRAY(SELECT ${id} FROM ${table} WHERE ${and(inArray(id, ids), condition)})`;
   };
 }

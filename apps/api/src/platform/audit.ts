@@ -1,6 +1,5 @@
-import { ENTITIES } from '@ebox/domain';
-import { inArray } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { ENTITIES, SECRET_AUDIT_VALUES, secretFieldsOf } from '@ebox/domain';
+import { getTableColumns, inArray } from 'drizzle-orm';
 import { driverOf } from '../kit/driver';
 import type { Principal } from './context';
 import type { Tx } from './db/client';
@@ -33,7 +32,7 @@ export function auditByOf(principal: Principal): AuditBy {
 }
 
 function companyListOf(value: unknown): string[] {
-  return Array.isArray(value) ? (value as string[]) : [];
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
 }
 
 /**
@@ -65,7 +64,7 @@ function textValue(value: unknown): string | null {
 }
 
 /**
- * The record's label at the time of the change, kept with the entry (docs/architecture.md "Audit
+ * The record's label at the time of the change, kept with the entry (docs/decisions.md "Audit
  * log in words"): the record as it became, or as it was when deleted; a user by name, else email.
  */
 export function auditLabelOf(entry: Pick<AuditEntry, 'entityName' | 'before' | 'after'>): string | null {
@@ -90,17 +89,19 @@ async function throughCompaniesOf(tx: Tx, entry: AuditEntry): Promise<string[] |
   const target = ENTITIES[scope.entity];
   if (target?.scope.kind !== 'company') return null;
   const records = [entry.before, entry.after].filter((r): r is Record<string, unknown> => Boolean(r) && typeof r === 'object');
-  const parents = records.map((record) => (typeof record[scope.field] === 'string' ? (record[scope.field] as string) : null));
-  if (!parents.length || parents.some((id) => !id)) return null;
-  const table = entityTable(target.name) as unknown as Record<string, PgColumn>;
-  const rows = await tx
-    .select({ id: table.id as PgColumn, company: table[target.scope.field] as PgColumn })
-    .from(entityTable(target.name))
-    .where(inArray(table.id as PgColumn, parents as string[]));
+  const parents = records.flatMap((record) => {
+    const parent = record[scope.field];
+    return typeof parent === 'string' && parent ? [parent] : [];
+  });
+  if (!parents.length || parents.length !== records.length) return null;
+  const table = entityTable(target.name);
+  const { id, [target.scope.field]: company } = getTableColumns(table);
+  if (!id || !company) throw new Error(`${target.name} has no column id or ${target.scope.field}`);
+  const rows = await tx.select({ id, company }).from(table).where(inArray(id, parents));
   const companyOf = new Map(rows.map((row) => [String(row.id), row.company ? String(row.company) : null]));
-  const companies = parents.map((id) => companyOf.get(id as string) ?? null);
-  if (companies.some((company) => !company)) return null;
-  return [...new Set(companies as string[])];
+  const companies = parents.flatMap((parent) => companyOf.get(parent) ?? []);
+  if (companies.length !== parents.length) return null;
+  return [...new Set(companies)];
 }
 
 /**
@@ -116,13 +117,57 @@ export function companiesOfOwner(company: string | null | undefined): string[] |
   return company ? [company] : null;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Secret field names by entity, found once: a heartbeat batch audits thousands of lockers in one call. */
+const secretFieldsByEntity = new Map<string, string[]>();
+
+function secretFieldsOfEntity(entityName: string): string[] {
+  let secrets = secretFieldsByEntity.get(entityName);
+  if (!secrets) {
+    secrets = secretFieldsOf(ENTITIES[entityName]?.fields ?? {});
+    secretFieldsByEntity.set(entityName, secrets);
+  }
+  return secrets;
+}
+
+/**
+ * The entry's before and after without the values of its entity's secret fields (an order's access
+ * code, issue 25): a value there reads '[secret]', and on the after side '[changed]' when it is not
+ * the one before, so the log says the code changed and never what it is or was.
+ */
+function withoutSecrets(entry: AuditEntry): { before: unknown; after: unknown } {
+  const secrets = secretFieldsOfEntity(entry.entityName);
+  const before = entry.before ?? null;
+  const after = entry.after ?? null;
+  if (!secrets.length) return { before, after };
+  const masked = (record: unknown, changed: (name: string) => boolean) => {
+    if (!isRecord(record)) return record;
+    const copy = { ...record };
+    for (const name of secrets) {
+      const value = copy[name];
+      if (value === null || value === undefined || value === '') continue;
+      copy[name] = changed(name) ? SECRET_AUDIT_VALUES.changed : SECRET_AUDIT_VALUES.kept;
+    }
+    return copy;
+  };
+  const old = isRecord(before) ? before : null;
+  const newer = isRecord(after) ? after : null;
+  return {
+    before: masked(before, () => false),
+    after: masked(after, (name) => old !== null && newer !== null && (old[name] ?? null) !== (newer[name] ?? null)),
+  };
+}
+
 async function auditRowOf(tx: Tx, entry: AuditEntry) {
   return {
     entityName: entry.entityName,
     entityId: entry.entityId,
     entityLabel: auditLabelOf(entry),
     action: entry.action,
-    values: { before: entry.before ?? null, after: entry.after ?? null },
+    values: withoutSecrets(entry),
     createdById: entry.by?.id ?? null,
     createdByEmail: entry.by?.email ?? null,
     actorLabel: entry.by?.label ?? entry.by?.email ?? null,

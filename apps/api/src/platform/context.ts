@@ -7,7 +7,7 @@ import {
   TERMINAL_PERMISSIONS,
 } from '@ebox/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from './app-deps';
 import type { CurrentUser } from './auth/current-user';
 import type { Db, Tx } from './db/client';
 import { forbidden, unauthorized } from './errors';

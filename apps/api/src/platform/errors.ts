@@ -51,8 +51,12 @@ export function httpStatusOf(kind: ErrorKind): number {
 
 /** Older code raises `new AppError(status, key)`: the status names its kind. */
 function kindOfStatus(status: number): ErrorKind {
-  const found = (Object.entries(HTTP_STATUS) as [ErrorKind, number][]).find(([, s]) => s === status);
-  return found ? found[0] : status >= 500 ? 'internal' : 'validation';
+  for (const [kind, s] of Object.entries(HTTP_STATUS)) if (s === status && isErrorKind(kind)) return kind;
+  return status >= 500 ? 'internal' : 'validation';
+}
+
+function isErrorKind(name: string): name is ErrorKind {
+  return Object.hasOwn(HTTP_STATUS, name);
 }
 
 export type FieldIssue = { path: string; key: string; values: Record<string, unknown> };
@@ -213,9 +217,14 @@ const CONNECTION_ERROR_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
+/** The `code` a Node.js or driver error carries, if any. */
+export function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+}
+
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
-    const code = (cause as { code?: unknown }).code;
+    const code = codeOf(cause);
     if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
     if (/^Connection terminated|timeout exceeded when trying to connect/.test(cause.message)) return true;
   }
@@ -232,7 +241,7 @@ export function domainErrorOf(error: unknown, options: { deleting?: boolean } = 
   if (error instanceof AppError) return error;
   if (!(error instanceof Error)) return null;
   // drizzle wraps driver errors; the PostgreSQL error code sits on the cause
-  const pgCode = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
+  const pgCode = codeOf(error) ?? codeOf(error.cause);
   const pg = typeof pgCode === 'string' ? PG_ERRORS[pgCode] : undefined;
   if (pg) {
     if (pgCode === '23503' && !options.deleting) return badRequest('errors.relationNotFound', { field: '' });
@@ -264,15 +273,17 @@ export function errorAnswerOf(error: unknown, language: Language): { code: strin
 function toAppError(error: FastifyError & { code?: string }, request: FastifyRequest): AppError | null {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    // Rebuild zod issues from the provider's AJV-shaped errors so the same messages apply.
+    // Rebuild zod issues from the provider's AJV-shaped errors so the same messages apply. The
+    // provider spread each zod issue into `params` (createValidationError) and typed it away: the
+    // one cast puts back the type it had.
     const issues = error.validation.map(
       (v) =>
         ({
-          ...(v.params as object),
+          ...v.params,
           code: v.keyword,
           message: v.message,
           path: v.instancePath.split('/').filter(Boolean),
-        }) as unknown as z.core.$ZodIssue,
+        }) as z.core.$ZodIssue,
     );
     // A route may say where its field labels live (`config: { labelPrefix }`): "Email is required".
     return new ValidationError(issues, request.routeOptions.config?.labelPrefix);

@@ -1,5 +1,14 @@
-import { EVENTS, type EventName, type EventPayload, LIVE_EVENTS, type SystemActorName } from '@ebox/domain';
+import {
+  EVENTS,
+  type EventName,
+  type EventPayload,
+  LIVE_EVENTS,
+  type LiveEvent,
+  type LiveEventName,
+  type SystemActorName,
+} from '@ebox/domain';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { ServiceContext, TxContext } from './context';
 import { defineJob, type JobAttempt, type JobDeclaration } from './jobs/job';
 import { enqueueJob, enqueueJobs } from './jobs/queue';
@@ -17,12 +26,10 @@ import { enqueueJob, enqueueJobs } from './jobs/queue';
 
 type EventHandler<N extends EventName> = (ctx: ServiceContext, payload: EventPayload<N>, attempt: JobAttempt) => Promise<void>;
 
-const durableHandlers = new Map<EventName, JobDeclaration[]>();
-
 /**
  * Declares a durable handler of an event: a job named `event.<event>.<handler>` acting as `actor`.
- * Call it at module level of a file the job registry (platform/jobs/registry.ts) imports, so every
- * process knows it before anything is published; the returned job goes into JOBS.
+ * The module's manifest lists the returned job among its jobs; the registry (AppDeps.modules) then
+ * knows it for every process before anything is published.
  */
 export function declareEventHandler<N extends EventName>(
   event: N,
@@ -35,16 +42,38 @@ export function declareEventHandler<N extends EventName>(
     run: () => Promise<EventHandler<N>>;
   },
 ): JobDeclaration {
-  const job = defineJob({
+  return defineJob({
     name: `event.${event}.${handler.name}`,
     payload: EVENTS[event],
     actor: handler.actor,
     retry: handler.retry ?? { limit: 5, delaySeconds: 10 },
     concurrency: handler.concurrency,
-    handler: handler.run as JobDeclaration['handler'],
+    handler: handler.run,
+    event,
   });
-  durableHandlers.set(event, [...(durableHandlers.get(event) ?? []).filter((other) => other.name !== job.name), job]);
-  return job;
+}
+
+/** EVENTS seen as one schema per name, so a generic name finds its own payload's schema (TS follows a mapped type, not a lookup in the object's union). */
+const PAYLOAD_SCHEMAS: { [N in EventName]: z.ZodType<EventPayload<N>> } = EVENTS;
+
+function payloadSchemaOf<N extends EventName>(name: N): z.ZodType<EventPayload<N>> {
+  return PAYLOAD_SCHEMAS[name];
+}
+
+/** Whether browsers receive this event (GET /live). */
+export function isLiveEventName(name: string): name is LiveEventName {
+  return LIVE_EVENTS.some((live) => live === name);
+}
+
+function liveEventOf<N extends LiveEventName>(name: N, payload: unknown): LiveEvent {
+  // A name and the payload its own schema parsed are one member of the LiveEvent union, but TS
+  // cannot relate the two through a generic name (a correlated union, microsoft/TypeScript#30581).
+  return { name, payload: payloadSchemaOf(name).parse(payload) } as LiveEvent;
+}
+
+/** A live event read back from its NOTIFY: null when the name is none; throws when its schema refuses the payload. */
+export function parseLiveEvent(name: unknown, payload: unknown): LiveEvent | null {
+  return typeof name === 'string' && isLiveEventName(name) ? liveEventOf(name, payload) : null;
 }
 
 /** The NOTIFY channel of the events pushed to browsers (GET /live). */
@@ -63,11 +92,11 @@ export function onEvent(deps: ServiceContext['deps'], listener: Listener): () =>
 
 /** Publishes an event inside the caller's transaction (see above). The payload is checked here. */
 export async function publishEvent<N extends EventName>(ctx: TxContext, name: N, payload: EventPayload<N>): Promise<void> {
-  const checked = EVENTS[name].parse(payload) as EventPayload<N>;
-  for (const job of durableHandlers.get(name) ?? []) await enqueueJob(ctx, job, checked);
+  const checked = payloadSchemaOf(name).parse(payload);
+  for (const job of ctx.deps.modules.eventHandlers.get(name) ?? []) await enqueueJob(ctx, job, checked);
   // Browsers may be connected to another API process: PostgreSQL delivers a NOTIFY to every
   // listener once (and only if) this transaction commits (platform/live/live-hub.ts).
-  if ((LIVE_EVENTS as readonly string[]).includes(name)) {
+  if (isLiveEventName(name)) {
     await ctx.tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ name, payload: checked })})`);
   }
   // one callback per listener: a listener that throws is logged and the others still run
@@ -83,9 +112,10 @@ export async function publishEvents<N extends EventName>(ctx: TxContext, name: N
     for (const payload of payloads) await publishEvent(ctx, name, payload);
     return;
   }
-  const checked = payloads.map((payload) => EVENTS[name].parse(payload) as EventPayload<N>);
-  for (const job of durableHandlers.get(name) ?? []) await enqueueJobs(ctx, job, checked);
-  if ((LIVE_EVENTS as readonly string[]).includes(name)) {
+  const schema = payloadSchemaOf(name);
+  const checked = payloads.map((payload) => schema.parse(payload));
+  for (const job of ctx.deps.modules.eventHandlers.get(name) ?? []) await enqueueJobs(ctx, job, checked);
+  if (isLiveEventName(name)) {
     const texts = checked.map((payload) => JSON.stringify({ name, payload }));
     await ctx.tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, text) from unnest(${sql.param(texts)}::text[]) as texts(text)`);
   }

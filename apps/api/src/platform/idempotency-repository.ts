@@ -31,7 +31,7 @@ export async function findStoredAnswer(tx: Tx, principal: string, key: string): 
 export async function storeAnswer(tx: Tx, principal: string, key: string, status: number, answer: unknown): Promise<void> {
   await tx
     .update(idempotencyKey)
-    .set({ status, answer: answer === undefined ? null : (answer as never) })
+    .set({ status, answer: answer === undefined ? null : answer })
     .where(and(eq(idempotencyKey.principal, principal), eq(idempotencyKey.key, key)));
 }
 

@@ -28,7 +28,7 @@ export function checkedIdempotencyKey(value: unknown): string | null {
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
+    const entries = Object.entries(value)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
@@ -61,5 +61,6 @@ export async function idempotent<T>(
   }
   const stored = await findStoredAnswer(ctx.tx, principal, key);
   if (!stored || stored.request !== call.request || stored.fingerprint !== fingerprint) throw conflict('errors.idempotencyKeyReused');
+  // The answer `work` gave the first time, as stored (JSON): the same T for the same request.
   return stored.answer as T;
 }

@@ -1,7 +1,7 @@
 import type { ServiceContext } from './context';
 import { purgeIdempotencyKeysOlderThan } from './idempotency-repository';
 
-/** How long a stored answer serves a repeated request (docs/architecture.md, idempotency). */
+/** How long a stored answer serves a repeated request (docs/api-contract.md, "Idempotency-Key"). */
 export const IDEMPOTENCY_KEY_DAYS = 7;
 
 /** The daily `maintenance.purge-idempotency-keys` job (platform/jobs/registry.ts). */

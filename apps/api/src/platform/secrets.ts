@@ -1,3 +1,5 @@
+import { isPlainObject } from '@ebox/domain';
+
 /**
  * One-time tokens (email verification, password reset, invitation) travel in links as `?token=`.
  * Whoever holds one can take the account over, so a log line or an outbox row shown to someone who
@@ -19,11 +21,11 @@ export function maskSecrets(text: string): string {
  */
 export function withSecretsMaskedInLog<T extends boolean | object>(logger: T): T | object {
   if (logger === false) return logger;
-  const options = (logger === true ? {} : logger) as { hooks?: object };
+  const options: Record<string, unknown> = isPlainObject(logger) ? logger : {};
   return {
     ...options,
     hooks: {
-      ...options.hooks,
+      ...(isPlainObject(options.hooks) ? options.hooks : {}),
       logMethod(this: unknown, args: unknown[], method: (...inner: unknown[]) => void) {
         method.apply(
           this,

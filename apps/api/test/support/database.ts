@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { MODULES } from '../../src/composition';
 import { connectDatabase } from '../../src/platform/db/client';
 import { startEmbeddedPostgres } from '../../src/platform/db/embedded';
 import { migrateDatabase } from '../../src/platform/db/migrate';
@@ -37,7 +38,7 @@ export async function startTestDatabaseServer(): Promise<TestDatabaseServer> {
   await admin.query(`CREATE DATABASE ${template}`);
   await admin.end();
   const database = connectDatabase(databaseUrl(adminUrl, template), 2);
-  await migrateDatabase(database.db);
+  await migrateDatabase(database.db, MODULES.jobs);
   await seedRolesAndSettings(database.db);
   await database.close();
   const url = adminUrl;

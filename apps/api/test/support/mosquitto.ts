@@ -77,6 +77,7 @@ export async function startMosquitto(options: { prepareDynsec?: (config: DynsecC
     // Past 1,000 QoS 1 messages waiting for one client (the default), Mosquitto drops the rest: a
     // console process behind 10,000 lockers connecting together lost their versions events.
     'max_queued_messages 100000',
+    'max_packet_size 262144', // as the embedded broker's MQTT_MAX_PACKET_BYTES (docs/terminal-link.md, "Limits")
     'log_dest stderr',
     'log_type error',
     'log_type warning',

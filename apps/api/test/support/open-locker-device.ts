@@ -29,6 +29,15 @@ export interface OpenLockerDeviceOptions {
   doorPollMs?: number;
   /** The pause between the door-open snapshot and the answer (about 50 ms on the device). */
   answerDelayMs?: number;
+  /** Channels of its relay boards: an address must be 0 to this − 1 (8 on Waveshare's board). */
+  boardChannels?: number;
+}
+
+/** One relay pulse: the compartment asked for and the board channel the device's mapping drove. */
+export interface OpenLockerPulse {
+  compartmentNumber: number;
+  slaveId: number;
+  address: number;
 }
 
 export interface ReceivedMessage {
@@ -120,6 +129,16 @@ export class OpenLockerDevice {
   readonly jammed = new Set<number>();
   /** While true, commands are taken in but never answered (a silent terminal, for time-outs). */
   silent = false;
+  /** Every relay pulse, in order: which board and channel each opening drove. */
+  readonly pulses: OpenLockerPulse[] = [];
+  /** Added to its clock for the timestamps it publishes (a terminal whose clock lags: its reports look old). */
+  clockOffsetMs = 0;
+  /** Channels of its relay boards: apply_config with an address past them is refused (INVALID_CONFIG). */
+  boardChannels: number;
+  /** False: a pulse whose door sensor saw no change, so no snapshot comes before the answer. */
+  snapshotOnOpen = true;
+  /** Set: apply_config answers success naming this hash instead of the mapping's (a device that kept another). */
+  answeredConfigHash: string | undefined;
   mapping: OpenLockerMapping[] = OPEN_LOCKER_DEFAULT_MAPPING;
   heartbeatIntervalSeconds: number;
   private readonly options: OpenLockerDeviceOptions;
@@ -136,6 +155,7 @@ export class OpenLockerDevice {
     this.options = options;
     this.lockerUuid = options.lockerUuid;
     this.heartbeatIntervalSeconds = options.heartbeatIntervalSeconds ?? 15;
+    this.boardChannels = options.boardChannels ?? 8;
     for (const entry of this.mapping) this.doors.set(entry.compartment_number, 'closed');
   }
 
@@ -215,6 +235,10 @@ export class OpenLockerDevice {
     clearInterval(this.pollTimer);
   }
 
+  private now(): string {
+    return new Date(Date.now() + this.clockOffsetMs).toISOString();
+  }
+
   private async publish(suffix: string, payload: Record<string, unknown>, retain = false): Promise<void> {
     const topic = this.topic(suffix);
     this.sent.push({ topic, payload });
@@ -224,7 +248,7 @@ export class OpenLockerDevice {
   private heartbeat(): Promise<void> {
     return this.publish('state/heartbeat', {
       message_id: randomUUID(),
-      timestamp: isoNow(),
+      timestamp: this.now(),
       uptime_seconds: Math.floor((Date.now() - this.startedAt) / 1000),
     });
   }
@@ -234,7 +258,7 @@ export class OpenLockerDevice {
     const compartments = [...this.doors]
       .sort(([a], [b]) => a - b)
       .map(([compartment_number, door_state]) => ({ compartment_number, door_state }));
-    await this.publish('state/compartments', { message_id: randomUUID(), timestamp: isoNow(), compartments }, true);
+    await this.publish('state/compartments', { message_id: randomUUID(), timestamp: this.now(), compartments }, true);
   }
 
   private async pollDoors(): Promise<void> {
@@ -245,7 +269,7 @@ export class OpenLockerDevice {
   private respond(command: Record<string, unknown>, answer: Record<string, unknown>): Promise<void> {
     return this.publish('response', {
       message_id: randomUUID(),
-      timestamp: isoNow(),
+      timestamp: this.now(),
       transaction_id: command.transaction_id,
       action: command.action,
       // The real device still adds this legacy field; extra fields are allowed.
@@ -281,15 +305,19 @@ export class OpenLockerDevice {
       if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
         return this.respond(command, { result: 'error', error_code: 'COMPARTMENT_NOT_FOUND', message: 'Invalid compartment number' });
       }
-      if (!this.mapping.some((entry) => entry.compartment_number === number)) {
+      const wired = this.mapping.find((entry) => entry.compartment_number === number);
+      if (!wired) {
         return this.respond(command, { result: 'error', error_code: 'HARDWARE_ERROR', message: `No mapping for compartment ${number}` });
       }
       if (this.jammed.has(number)) {
         return this.respond(command, { result: 'error', error_code: 'DOOR_JAMMED', message: `Door ${number} did not open` });
       }
       // Relay pulsed: the snapshot shows the door open, then the answer follows.
-      this.doors.set(number, 'open');
-      await this.publishSnapshot();
+      this.pulses.push({ compartmentNumber: number, slaveId: wired.slaveId, address: wired.address });
+      if (this.snapshotOnOpen) {
+        this.doors.set(number, 'open');
+        await this.publishSnapshot();
+      }
       await new Promise((resolve) => setTimeout(resolve, this.options.answerDelayMs ?? 50));
       return this.respond(command, { result: 'success', message: `Compartment ${number} opened` });
     }
@@ -303,6 +331,9 @@ export class OpenLockerDevice {
       ) {
         return this.respond(command, { result: 'error', error_code: 'INVALID_CONFIG', message: 'Config hash mismatch' });
       }
+      // The device's own check: refused whole, and the previous mapping stays.
+      const refusal = this.checkMapping(compartments);
+      if (refusal) return this.respond(command, { result: 'error', error_code: 'INVALID_CONFIG', message: refusal });
       this.mapping = compartments.map((c) => ({ compartment_number: c.compartment_number, slaveId: c.slaveId, address: c.address }));
       this.doors = new Map(this.mapping.map((c) => [c.compartment_number, this.doors.get(c.compartment_number) ?? 'closed']));
       this.heartbeatIntervalSeconds = interval;
@@ -311,10 +342,26 @@ export class OpenLockerDevice {
       await this.respond(command, {
         result: 'success',
         message: 'Config applied',
-        applied_config_hash: openLockerConfigHash(this.mapping),
+        applied_config_hash: this.answeredConfigHash ?? openLockerConfigHash(this.mapping),
       });
       return this.publishSnapshot();
     }
     return this.respond(command, { result: 'error', error_code: 'INVALID_COMMAND', message: 'Unknown action' });
+  }
+
+  /** slaveId a positive integer, address 0 to channels − 1, no two compartments on one slaveId and address. */
+  private checkMapping(compartments: readonly OpenLockerMapping[]): string | null {
+    const channels = this.boardChannels;
+    const seen = new Set<string>();
+    for (const c of compartments) {
+      if (!Number.isInteger(c.slaveId) || c.slaveId < 1) return `Invalid slaveId ${c.slaveId} for compartment ${c.compartment_number}`;
+      if (!Number.isInteger(c.address) || c.address < 0 || c.address > channels - 1) {
+        return `Invalid address ${c.address} for compartment ${c.compartment_number} (0-${channels - 1})`;
+      }
+      const place = `${c.slaveId}:${c.address}`;
+      if (seen.has(place)) return `Duplicate slaveId ${c.slaveId} address ${c.address}`;
+      seen.add(place);
+    }
+    return null;
   }
 }

@@ -192,6 +192,11 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
     beyond: {
       enrolledAt: 'issue 14: when the terminal traded its one-time token for credentials (spec 7.4 createToken)',
       unsupportedActions: "issue 14: extension actions the terminal answered with Open-Locker's INVALID_COMMAND",
+      relayChannels: 'issue 25: channels per relay board (empty: 8), the range of comNumber checked before apply_config',
+      configStatus: 'issue 25: where the relay mapping stands (pending, applied, refused by the terminal, invalid and not sent)',
+      configError: "issue 25: the terminal's reason for refusing the mapping, or the console's check's problem",
+      configHash: 'issue 25: the config_hash last sent',
+      configCheckedAt: 'issue 25: when the mapping state last changed',
     },
   },
   compartiment: {

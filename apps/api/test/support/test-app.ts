@@ -75,6 +75,8 @@ export async function startTestApp(
     webDistDir?: string;
     /** Starts the terminal link (config from `env`: MQTT_PORT, or MQTT_URL and its admin user). */
     mqtt?: BuildAppOptions['mqtt'];
+    /** Modules the test adds after the console's own (buildApp's `modules`). */
+    modules?: BuildAppOptions['modules'];
   } = {},
 ): Promise<TestApp> {
   const url = options.databaseUrl ?? (await createDatabaseFromTemplate(inject('databaseAdminUrl'), inject('databaseTemplate')));
@@ -98,6 +100,7 @@ export async function startTestApp(
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     forceCloseConnections: true,
     mqtt: options.mqtt,
+    modules: options.modules,
   });
   await options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -256,7 +256,7 @@ export async function screenshot(page: Page, name: string, options: { live?: boo
  * picture shows the resting state however slowly the machine draws. Endless ones (spinners) are
  * not waited for, and a chain that never settles stops the wait after ACTION_TIMEOUT.
  */
-async function animationsSettled(page: Page): Promise<void> {
+export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(async (cap) => {
     // rc-motion starts an animation a frame after the element mounts: let it begin first.
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));

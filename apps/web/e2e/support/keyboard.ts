@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { vi } from 'vitest';
 
 /**
  * What a keyboard user meets: the element that has the focus, described as a test can assert it,
@@ -172,12 +173,17 @@ export async function waitForFocus(
   wanted: (element: FocusedElement | null) => boolean,
   timeout = 30_000,
 ): Promise<FocusedElement | null> {
-  const deadline = Date.now() + timeout;
-  let last = await focused(page);
-  while (!wanted(last)) {
-    if (Date.now() > deadline) throw new Error(`the focus never came to the expected element; it is on ${describeFocus(last)}`);
-    await page.waitForTimeout(100);
-    last = await focused(page);
+  let last: FocusedElement | null = null;
+  try {
+    return await vi.waitFor(
+      async () => {
+        last = await focused(page);
+        if (!wanted(last)) throw new Error('not yet');
+        return last;
+      },
+      { timeout, interval: 100 },
+    );
+  } catch {
+    throw new Error(`the focus never came to the expected element; it is on ${describeFocus(last)}`);
   }
-  return last;
 }

@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { animationsSettled, launchBrowser } from './browser';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT_DIR = process.env.OUT_DIR ?? '/tmp/ebox-shell-screenshots';
@@ -52,7 +52,7 @@ async function openPage(browser: Browser, viewport: Viewport, language: Language
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  await animationsSettled(page);
   const file = join(OUT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   console.log(file);
@@ -92,7 +92,8 @@ const SHOTS: Shot[] = [
       await inputs.nth(1).fill('123456');
       await inputs.nth(2).fill('1234567');
       await page.getByTestId('sign-up-submit').click();
-      await page.waitForTimeout(300);
+      // The rules the form broke, shown under its fields.
+      await page.locator('.ant-form-item-explain-error').first().waitFor();
     },
   },
   { name: 'forgot-password', path: '/auth/forgot-password', signedIn: false },
@@ -133,8 +134,11 @@ const SHOTS: Shot[] = [
     path: '/',
     signedIn: 'owner',
     after: async (page) => {
-      await page.getByTestId('menu-toggle').click();
-      await page.waitForTimeout(400);
+      const toggle = page.getByTestId('menu-toggle');
+      const before = await toggle.getAttribute('aria-expanded');
+      await toggle.click();
+      // The menu has turned (shoot waits for its slide to end).
+      await page.locator(`[data-testid="menu-toggle"]:not([aria-expanded="${before}"])`).waitFor();
     },
   },
 ];

@@ -150,9 +150,21 @@ export async function request<T>(method: string, path: string, options: RequestO
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
 }
 
-/** Downloads a binary answer (exports) keeping auth and language headers. */
-export async function download(path: string, query?: Record<string, QueryValue>): Promise<{ blob: Blob; fileName: string }> {
-  const response = await fetch(`${API_BASE}${path}${query ? toQueryString(query) : ''}`, { headers: headers(false) });
+/**
+ * Downloads a binary answer (exports, tags) keeping auth and language headers; `post` sends a JSON
+ * body and asks for the file type `accept` names (an API that also answers JSON or text then sends the bytes).
+ */
+export async function download(
+  path: string,
+  query?: Record<string, QueryValue>,
+  post?: { body: unknown; accept: string },
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await fetch(
+    `${API_BASE}${path}${query ? toQueryString(query) : ''}`,
+    post
+      ? { method: 'POST', headers: { ...headers(true), Accept: post.accept }, body: JSON.stringify(post.body) }
+      : { headers: headers(false) },
+  );
   if (!response.ok) throw await toApiError(response);
   const disposition = response.headers.get('content-disposition') ?? '';
   // RFC 6266: the UTF-8 `filename*` (accents kept, e.g. Usuários_...) wins over the ASCII fallback.

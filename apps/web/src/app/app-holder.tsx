@@ -1,6 +1,7 @@
 import { App } from 'antd';
+// antd's own type, not feedback.tsx's alias of it: feedback.tsx loads this file.
+import type { useAppProps as AppApi } from 'antd/es/app/context';
 import { useEffect } from 'react';
-import type { AppApi } from './feedback';
 
 /** antd's App without a box of its own: its holders, whose API goes to LazyApp (feedback.tsx). */
 export default function AppHolder({ onReady }: { onReady: (api: AppApi) => void }) {

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { focusPageHeading } from './focus';
+import { focusPageHeading } from './page-focus';
 
 /**
  * The focus rules that run once the page is drawn (focus.tsx loads them after the first render):
@@ -48,10 +48,13 @@ export async function focusFirstError(form: FormInstance): Promise<void> {
  */
 let userActed = false;
 let actedFrom: Element | null = null;
+/** The address the user last acted on: acting on the new page already (its field focused, typed in) ends the move to its heading. */
+let actedOn = '';
 function followUserActions(): () => void {
   const acted = () => {
     userActed = true;
     actedFrom = document.activeElement;
+    actedOn = window.location.pathname;
   };
   window.addEventListener('keydown', acted, { capture: true });
   window.addEventListener('pointerdown', acted, { capture: true });
@@ -69,12 +72,16 @@ const HEADING_WAIT_MS = 2_000;
  * somewhere itself (a form's first field, the row just created). Search changes (a list's page,
  * filter or sort) keep the focus where the user is.
  */
-export function focusAfterNavigation(): () => void {
+export function focusAfterNavigation(pathname: string): () => void {
   if (!userActed) return () => {};
   const origin = actedFrom;
   const started = performance.now();
   let frame = 0;
   const settle = () => {
+    // The user acted on the new page already (a key pressed in the field it focused, before this
+    // ran on a busy machine): they are where they want to be. The action that led here was taken
+    // on the page before.
+    if (actedOn === pathname) return;
     const active = document.activeElement;
     const main = document.querySelector('main');
     const waited = performance.now() - started;
@@ -150,7 +157,7 @@ export function followPage(pathname: string): void {
   if (shown === undefined) startKeyboardFixes();
   else if (pathname !== shown) {
     cancelSettling?.();
-    cancelSettling = focusAfterNavigation();
+    cancelSettling = focusAfterNavigation(pathname);
   }
   shown = pathname;
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { focusElement, pageHeading } from './page-focus';
 
 /**
  * Where the keyboard's focus goes (issue 13, item 3): to the content from the skip link, to the new
@@ -11,26 +12,6 @@ import { Outlet, useLocation } from 'react-router';
  * What every first screen needs (the skip link, the heading) is here; the rest (focus-fixes.ts)
  * loads after the first render, out of the sign-in page's and a list's first JavaScript.
  */
-
-/** The focus target of a page: its heading (the first h1 of main), else main itself; public pages without main, their first h1. */
-export function pageHeading(): HTMLElement | null {
-  const main = document.querySelector<HTMLElement>('main');
-  return main?.querySelector<HTMLElement>('h1') ?? main ?? document.querySelector<HTMLElement>('h1');
-}
-
-const NATURALLY_FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]';
-
-/** Focuses `element`, making it focusable from script (not a Tab stop) when it is not already. */
-export function focusElement(element: HTMLElement, options?: FocusOptions): void {
-  if (!element.matches(NATURALLY_FOCUSABLE)) element.tabIndex = -1;
-  element.focus(options);
-}
-
-/** Moves the focus to the page's heading (after a delete, a navigation, a lost focus). */
-export function focusPageHeading(): void {
-  const heading = pageHeading();
-  if (heading) focusElement(heading);
-}
 
 /** The skip link (WCAG 2.4.1): the first Tab stop of every page, shown when focused, taking the focus to the main content. */
 export function SkipLink() {
@@ -48,7 +29,7 @@ export function SkipLink() {
         if (target) focusElement(target);
       }}
     >
-      {t('layout.skipToContent')}
+      {t('common.skipToContent')}
     </a>
   );
 }

@@ -4,7 +4,10 @@ import { Avatar, Button, Flex, Grid, Layout, Menu, type MenuProps, Typography, t
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { EntityPagesContext } from '../kit/entity-pages';
+import { RelatedCreateContext } from '../kit/fields/related-create';
 import { useCurrentUser } from './current-user';
+import { ENTITY_PAGES } from './entity-pages';
 import { LanguageSelect } from './language-select';
 import { type MenuEntry, menuFor, menuKeyOf } from './menu';
 import { menuIconOf } from './menu-icons';
@@ -12,6 +15,9 @@ import { PrivateGuard } from './route-guard';
 
 /** Loaded the first time it opens: most visits never use it. */
 const CommandPalette = lazy(() => import('./command-palette'));
+
+/** A relation select's "create" dialog: the related entity's form, loaded only when the user asks for it. */
+const RelatedCreateModal = lazy(() => import('../kit/form/related-create-modal'));
 
 /** Ctrl+K (Cmd+K on a Mac) opens the command palette from anywhere in the console. */
 function usePaletteShortcut(open: () => void): void {
@@ -212,7 +218,12 @@ function ConsoleLayout() {
 export default function PrivateLayout() {
   return (
     <PrivateGuard>
-      <ConsoleLayout />
+      {/* What the kit's pages learn from the app (issue 26): which entities have screens of their own, and a relation select's "create" dialog. */}
+      <EntityPagesContext value={ENTITY_PAGES}>
+        <RelatedCreateContext value={RelatedCreateModal}>
+          <ConsoleLayout />
+        </RelatedCreateContext>
+      </EntityPagesContext>
     </PrivateGuard>
   );
 }

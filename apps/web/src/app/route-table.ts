@@ -2,7 +2,7 @@ import type { Permission } from '@ebox/domain';
 import type { ComponentType } from 'react';
 
 /**
- * The console's own pages (not the entities', see kit/entity-routes.tsx), as data: router.tsx turns
+ * The console's own pages (not the entities', see app/entity-routes.ts), as data: router.tsx turns
  * them into routes, and the browser suite (e2e/accessibility.test.ts) visits every one of them, so
  * a page added here is checked without anyone adding it to a test. No component is imported here:
  * the table must load in Node, where the pages' modules (i18n, local storage) cannot.

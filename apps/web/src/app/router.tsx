@@ -43,12 +43,12 @@ function guardedRoute(access: 'emailUnverified' | 'emptyPermissions', Guard: Com
 }
 
 /**
- * The routes of the declared entities and of IAM (kit/entity-routes.tsx) are a chunk of their own:
+ * The routes of the declared entities and of IAM (app/entity-routes.ts) are a chunk of their own:
  * building them takes every entity declaration (with the QR template's handlebars parser), which
  * a public page has no use for. They are in the table from the start when a session is stored,
  * and patched in on the first navigation that needs them otherwise (sign-in, then /customer).
  */
-const loadEntityRoutes = () => import('../kit/entity-routes').then((module) => module.entityRoutes);
+const loadEntityRoutes = () => import('./entity-routes').then((module) => module.entityRoutes);
 
 const ErrorPage = lazy(() => import('./route-error-boundary'));
 

@@ -1,7 +1,7 @@
 import { destroyOf, type EntityDeclaration, type ExportFormat, type FileRef, type RelationRef } from '@ebox/domain';
 import { api, download, upload } from '../app/api-client';
 
-/** The calls of the generic resource (docs/architecture.md, "Generic resource (7.3)"). */
+/** The calls of the generic resource (docs/api-contract.md, "Generic resource (7.3)"). */
 
 export type EntityRecord = { id: string } & Record<string, unknown>;
 /** `countCapped`: the total was counted only so far; there are more than `count` (ask `exactCount`). */

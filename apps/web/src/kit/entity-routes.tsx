@@ -1,6 +1,6 @@
-import { ENTITIES, type EntityDeclaration, type Permission, permissionOf } from '@ebox/domain';
-import type { ComponentType } from 'react';
+import { ENTITIES, type EntityDeclaration, permissionOf } from '@ebox/domain';
 import type { RouteObject } from 'react-router';
+import type { EntityPages, PageKind, PageLoader } from './entity-pages';
 import { startFirstPage } from './list/first-page';
 import type { EntityRouteHandle } from './route-entity';
 import { nestedScreenOf, returnsToOrder, screenBaseOf } from './screens';
@@ -8,65 +8,25 @@ import { nestedScreenOf, returnsToOrder, screenBaseOf } from './screens';
 /**
  * The private routes of every declared entity (spec 2.6), generated from ENTITIES: list, new,
  * importer (unless noImport), edit and view, each guarded by the entity's permission through
- * `handle.permission`. Entities whose screens differ from the kit (role, building, building
- * levels, module) swap in their own page; IAM has its own five screens. Every page is loaded
- * lazily as its own chunk.
+ * `handle.permission`. Entities whose screens differ from the kit swap in the pages the app
+ * registers (EntityPages); IAM's own screens are the app's routes. Every page is loaded lazily as
+ * its own chunk.
  */
-
-type PageKind = 'list' | 'new' | 'importer' | 'edit' | 'view';
-/** A page reads its declaration from the route's handle (useRouteEntity). */
-type EntityPage = ComponentType;
-type PageLoader = () => Promise<EntityPage>;
-
-const KIT_PAGES: Record<PageKind, PageLoader> = {
-  list: () => import('../app/console-pages').then((m) => m.EntityListPage),
-  new: () => import('./form/entity-form-page').then((m) => m.EntityFormPage),
-  edit: () => import('./form/entity-form-page').then((m) => m.EntityFormPage),
-  importer: () => import('./importer/entity-importer-page').then((m) => m.EntityImporterPage),
-  view: () => import('./view/entity-view-page').then((m) => m.EntityViewPage),
-};
-
-/** Screens that differ from the kit's, by entity. */
-const FEATURE_PAGES: Record<string, Partial<Record<PageKind, PageLoader>>> = {
-  role: {
-    list: () => import('../features/role/role-list-page').then((m) => m.RoleListPage),
-    new: () => import('../features/role/role-form-page').then((m) => m.RoleFormPage),
-    edit: () => import('../features/role/role-form-page').then((m) => m.RoleFormPage),
-    view: () => import('../features/role/role-view-page').then((m) => m.RoleViewPage),
-  },
-  building: {
-    view: () => import('../features/building/building-view-page').then((m) => m.BuildingViewPage),
-  },
-  buildingLevel1: {
-    view: () => import('../features/building/building-level1-view-page').then((m) => m.BuildingLevel1ViewPage),
-  },
-  buildingLevel2: {
-    view: () => import('../features/building/building-level2-view-page').then((m) => m.BuildingLevel2ViewPage),
-  },
-  eboxModule: {
-    view: () => import('../features/ebox-module/ebox-module-view-page').then((m) => m.EboxModuleViewPage),
-  },
-  ebox: {
-    list: () => import('../features/ebox/ebox-list-page').then((m) => m.EboxListPage),
-    new: () => import('../features/ebox/ebox-form-page').then((m) => m.EboxFormPage),
-    edit: () => import('../features/ebox/ebox-form-page').then((m) => m.EboxFormPage),
-    view: () => import('../features/ebox/ebox-view-page').then((m) => m.EboxViewPage),
-  },
-  cluster: {
-    view: () => import('../features/cluster/cluster-view-page').then((m) => m.ClusterViewPage),
-  },
-  order: {
-    list: () => import('../features/order/order-list-page').then((m) => m.OrderListPage),
-    view: () => import('../features/order/order-view-page').then((m) => m.OrderViewPage),
-  },
-};
 
 /**
- * Whether the kit's create form alone makes a record of the entity, so a relation select may offer
- * it in a dialog: not for an entity with its own form (role) nor one created under its parent.
+ * The kit's screens. The list is the app's to load (`kitListPage`): it comes with the private
+ * layout in one chunk (app/console-pages.ts), since a list opened first needs both.
  */
-export function hasKitCreateForm(entity: EntityDeclaration): boolean {
-  return !FEATURE_PAGES[entity.name]?.new && !nestedScreenOf(entity);
+function kitPagesWith(kitListPage: PageLoader): Record<PageKind, PageLoader> {
+  // One loader for both: each import() call in the bundle carries its chunk's list of dependencies.
+  const loadFormPage = () => import('./form/entity-form-page').then((m) => m.EntityFormPage);
+  return {
+    list: kitListPage,
+    new: loadFormPage,
+    edit: loadFormPage,
+    importer: () => import('./importer/entity-importer-page').then((m) => m.EntityImporterPage),
+    view: () => import('./view/entity-view-page').then((m) => m.EntityViewPage),
+  };
 }
 
 const ACTION_OF: Record<PageKind, Parameters<typeof permissionOf>[1]> = {
@@ -77,13 +37,17 @@ const ACTION_OF: Record<PageKind, Parameters<typeof permissionOf>[1]> = {
   view: 'Read',
 };
 
-/** Feature list pages that show the kit's URL-backed list as it is (with more around it): its first page can start early too. */
-const KIT_LIST_INSIDE: ReadonlySet<string> = new Set(['order']);
-
-function entityRoute(entity: EntityDeclaration, kind: PageKind, path: string): RouteObject {
-  const load = FEATURE_PAGES[entity.name]?.[kind] ?? KIT_PAGES[kind];
+function entityRoute(
+  entity: EntityDeclaration,
+  kind: PageKind,
+  path: string,
+  pages: EntityPages,
+  kitPages: Record<PageKind, PageLoader>,
+): RouteObject {
+  const own = pages[entity.name];
+  const load = own?.[kind] ?? kitPages[kind];
   const handle: EntityRouteHandle = { permission: permissionOf(entity, ACTION_OF[kind]), entity: entity.name };
-  if (kind === 'list' && (!FEATURE_PAGES[entity.name]?.list || KIT_LIST_INSIDE.has(entity.name))) {
+  if (kind === 'list' && (!own?.list || own.kitListInside)) {
     // The kit's list asks its first page as the console starts (first-page.ts, router.tsx).
     handle.startFirstRequests = (url) => startFirstPage(entity, url);
   }
@@ -94,45 +58,24 @@ function entityRoute(entity: EntityDeclaration, kind: PageKind, path: string): R
   };
 }
 
-export function routesOf(entity: EntityDeclaration): RouteObject[] {
+function routesOf(entity: EntityDeclaration, pages: EntityPages, kitPages: Record<PageKind, PageLoader>): RouteObject[] {
   const base = screenBaseOf(entity);
   const nested = nestedScreenOf(entity);
+  const route = (kind: PageKind, path: string) => entityRoute(entity, kind, path, pages, kitPages);
   const routes: RouteObject[] = [];
   // Nested records are listed on their parent's page (spec 2.6 gives them no list route).
-  if (!nested) routes.push(entityRoute(entity, 'list', base));
-  routes.push(entityRoute(entity, 'new', nested ? `${base}/new/:${nested.param}` : `${base}/new`));
-  if (!entity.noImport) routes.push(entityRoute(entity, 'importer', `${base}/importer`));
-  routes.push(entityRoute(entity, 'edit', returnsToOrder(entity) ? `${base}/:id/edit/:idOrder?` : `${base}/:id/edit`));
-  routes.push(entityRoute(entity, 'view', `${base}/:id`));
+  if (!nested) routes.push(route('list', base));
+  routes.push(route('new', nested ? `${base}/new/:${nested.param}` : `${base}/new`));
+  if (!entity.noImport) routes.push(route('importer', `${base}/importer`));
+  routes.push(route('edit', returnsToOrder(entity) ? `${base}/:id/edit/:idOrder?` : `${base}/:id/edit`));
+  routes.push(route('view', `${base}/:id`));
   return routes;
 }
 
-type PageModule = { default: ComponentType };
-
-function page(path: string, permission: Permission, load: () => Promise<PageModule>): RouteObject {
-  return { path, handle: { permission } satisfies EntityRouteHandle, lazy: async () => ({ Component: (await load()).default }) };
-}
-
-/** Spec 2.6 /iam (+new, importer, :id/edit, :id); users are not a generic resource (spec 7.2). */
-const iamRoutes: RouteObject[] = [
-  page('/iam', 'iamRead', () => import('../features/iam/iam-list-page')),
-  page('/iam/new', 'iamCreate', () => import('../features/iam/iam-new-page')),
-  page('/iam/importer', 'iamImport', () => import('../features/iam/iam-importer-page')),
-  page('/iam/:id/edit', 'iamEdit', () => import('../features/iam/iam-edit-page')),
-  page('/iam/:id', 'iamRead', () => import('../features/iam/iam-view-page')),
-];
-
-/** Spec 2.6 /ebox/:id/clone: a new locker's form filled from this one. */
-const eboxCloneRoute: RouteObject = {
-  path: '/ebox/:id/clone',
-  handle: { permission: 'eboxCreate', entity: 'ebox' } satisfies EntityRouteHandle,
-  lazy: async () => ({ Component: (await import('../features/ebox/ebox-clone-page')).default }),
-};
-
-export const entityRoutes: RouteObject[] = [
-  ...Object.values(ENTITIES)
+/** The routes of every declared entity but IAM's users (not a generic resource, spec 7.2: the app routes their screens). */
+export function buildEntityRoutes(pages: EntityPages, kitListPage: PageLoader): RouteObject[] {
+  const kitPages = kitPagesWith(kitListPage);
+  return Object.values(ENTITIES)
     .filter((entity) => entity.path !== 'iam')
-    .flatMap(routesOf),
-  eboxCloneRoute,
-  ...iamRoutes,
-];
+    .flatMap((entity) => routesOf(entity, pages, kitPages));
+}

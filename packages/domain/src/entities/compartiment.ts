@@ -27,8 +27,11 @@ export const compartiment = defineEntity({
     boardNumber: { type: 'integer', required: true, min: 1, max: 10 },
     /** Position inside its module column, counted from the top. */
     numberInColumn: { type: 'integer', required: true, min: 1, max: 999 },
-    /** Channel (port) of the board that opens the lock. */
-    comNumber: { type: 'integer', required: true, min: 0, max: 999 },
+    /**
+     * Channel of the board that opens the lock, as printed on the relay board (CH1 = 1, up to the
+     * locker's relayChannels): Open-Locker's address is comNumber − 1 (addressOfChannel).
+     */
+    comNumber: { type: 'integer', required: true, min: 1, max: 32 },
     usageType: { type: 'enum', options: COMPARTIMENT_USAGE_TYPES },
     /** The compartment layout's code (P, M, G...). */
     size: { type: 'text', required: true, max: 20 },

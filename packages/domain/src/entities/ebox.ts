@@ -1,10 +1,20 @@
 import { defineEntity } from '../kit/entity';
 import { EBOX_ACTIONS, EBOX_STATUSES } from './enums';
 
+/**
+ * Where the locker's relay mapping (apply_config) stands: pending (not answered yet), applied (the
+ * terminal answered with the hash sent), refused (the terminal answered an error, INVALID_CONFIG
+ * mostly), invalid (the console's own check found it wrong and did not send it).
+ */
+export const EBOX_CONFIG_STATUSES = ['pending', 'applied', 'refused', 'invalid'] as const;
+export type EboxConfigStatus = (typeof EBOX_CONFIG_STATUSES)[number];
+/** A locker whose doors the console will not open: its terminal drives relays by another mapping. */
+export const EBOX_MISCONFIGURED_STATUSES: readonly EboxConfigStatus[] = ['refused', 'invalid'];
+
 /** Where the locker stands, in the order a spreadsheet gives an address (import and export alike). */
 const ADDRESS_COLUMNS = ['street', 'number', 'complement', 'neighborhood', 'city', 'state', 'postalCode'];
 /** How the locker is built and run (import and export alike). */
-const SETUP_COLUMNS = ['eboxModule', 'startNumber', 'boardNumber', 'building', 'shared', 'workingHours'];
+const SETUP_COLUMNS = ['eboxModule', 'startNumber', 'boardNumber', 'relayChannels', 'building', 'shared', 'workingHours'];
 
 /**
  * A locker (spec 3 "ebox"): its address, the terminal computer inside it and the modules it is built
@@ -69,9 +79,19 @@ export const ebox = defineEntity({
      * device knows none of them): the console offers them greyed as "not supported", not as broken.
      */
     unsupportedActions: { type: 'enum', options: EBOX_ACTIONS, multiple: true, readOnly: true },
+    /** Channels of each relay board (empty: 8, Waveshare's board); a compartment's comNumber is 1 to this. */
+    relayChannels: { type: 'integer', min: 1, max: 32 },
+    /** The relay mapping's state (EBOX_CONFIG_STATUSES), kept by apply_config. */
+    configStatus: { type: 'enum', options: EBOX_CONFIG_STATUSES, readOnly: true },
+    /** Why it is refused (the terminal's words) or invalid (the console's check, see configErrorText). */
+    configError: { type: 'text', readOnly: true },
+    /** The config_hash last sent (or checked). */
+    configHash: { type: 'text', readOnly: true },
+    /** When configStatus last changed. */
+    configCheckedAt: { type: 'dateTime', readOnly: true },
   },
-  listColumns: ['name', 'code', 'status', 'lastHeartBeat', 'company', 'city', 'state', 'enable'],
-  listColumnWidths: { status: 100, city: 130, state: 60 },
+  listColumns: ['name', 'code', 'status', 'configStatus', 'lastHeartBeat', 'company', 'city', 'state', 'enable'],
+  listColumnWidths: { status: 100, configStatus: 150, city: 130, state: 60 },
   filters: [
     'name',
     'code',

@@ -1,6 +1,6 @@
 import { defineEntity } from '../kit/entity';
 
-/** A group of lockers; a company limited to a group sees only its lockers (docs/architecture.md). */
+/** A group of lockers; a company limited to a group sees only its lockers (docs/decisions.md "Lockers (issue 14)"). */
 export const group = defineEntity({
   name: 'group',
   path: 'group',

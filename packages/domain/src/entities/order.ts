@@ -48,8 +48,12 @@ export const order = defineEntity({
     compartimentNumber: { type: 'integer', readOnly: true },
     /** The compartment layout code the parcel needs (P, M, G...). */
     compartimentSize: { type: 'text', min: 1, max: 2 },
-    /** The code the customer types at the locker; generated when not given. */
-    accessCode: { type: 'text', length: 6 },
+    /**
+     * The code the customer types at the locker: a secret (issue 25) the kit keeps out of lists,
+     * exports and the audit; the order record shows it only to who may resend or edit it while the
+     * order is live (policy.ts). Generated when not given; changed only by the newAccessCode action.
+     */
+    accessCode: { type: 'text', length: 6, secret: true, hideInForm: true },
     toCustomer: { type: 'relation', entity: 'customer', filterBy: 'company' },
     fromCustomer: { type: 'relation', entity: 'customer', filterBy: 'company' },
     customerName: { type: 'text', min: 6, max: 50 },
@@ -173,6 +177,8 @@ export const order = defineEntity({
     actions: {
       /** Spec 4.1: deleting an order cancels it (only where the lifecycle allows a cancel). */
       cancel: { permission: 'orderDestroy' },
+      /** Issue 25: a fresh random code replaces the order's own (a PUT cannot set one), throttled per user. */
+      newAccessCode: { permission: 'orderEdit' },
     },
   },
 });

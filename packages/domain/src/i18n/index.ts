@@ -5,6 +5,7 @@ import { areas as enAreas } from './en/index';
 import { jobScreenAreas as enJobScreenAreas } from './en/job-screens';
 import { lockerAreas as enLockerAreas } from './en/lockers';
 import { orderScreenAreas as enOrderScreenAreas } from './en/order-screens';
+import enPermissions from './en/permissions';
 import { serverAreas as enServerAreas } from './en/server';
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 import { addMessageFormats } from './message-formats';
@@ -13,6 +14,7 @@ import { areas as ptAreas } from './pt-BR/index';
 import { jobScreenAreas as ptJobScreenAreas } from './pt-BR/job-screens';
 import { lockerAreas as ptLockerAreas } from './pt-BR/lockers';
 import { orderScreenAreas as ptOrderScreenAreas } from './pt-BR/order-screens';
+import ptPermissions from './pt-BR/permissions';
 import { serverAreas as ptServerAreas } from './pt-BR/server';
 
 export * from './dictionary';
@@ -22,13 +24,22 @@ export * from './message-formats';
 export const messages: Record<Language, Dictionary> = {
   'pt-BR': dictionaryOf([
     ...ptAreas,
+    ptPermissions,
     ...ptLockerAreas,
     ...ptOrderScreenAreas,
     ...ptJobScreenAreas,
     ...ptExportByMailAreas,
     ...ptServerAreas,
   ]),
-  en: dictionaryOf([...enAreas, ...enLockerAreas, ...enOrderScreenAreas, ...enJobScreenAreas, ...enExportByMailAreas, ...enServerAreas]),
+  en: dictionaryOf([
+    ...enAreas,
+    enPermissions,
+    ...enLockerAreas,
+    ...enOrderScreenAreas,
+    ...enJobScreenAreas,
+    ...enExportByMailAreas,
+    ...enServerAreas,
+  ]),
 };
 for (const [language, dictionary] of Object.entries(messages)) registerDictionary(language, dictionary);
 

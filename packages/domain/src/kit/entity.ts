@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Permission } from '../permissions';
-import type { Field } from './field';
+import { type Field, isSecretField } from './field';
 
 /**
  * How rows of an entity are limited to what the caller may see (spec 5.5):
@@ -153,6 +153,8 @@ export function naturalKeyOf(entity: Pick<EntityDeclaration, 'naturalKey' | 'lab
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** The columns an export offers: never a secret field, whatever the declaration lists. */
 export function exportColumnsOf(entity: EntityDeclaration): string[] {
-  return entity.exportColumns ?? [...new Set(['id', ...entity.listColumns, 'createdAt'])];
+  const columns = entity.exportColumns ?? [...new Set(['id', ...entity.listColumns, 'createdAt'])];
+  return columns.filter((name) => !isSecretField(entity.fields[name]));
 }

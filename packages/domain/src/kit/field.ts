@@ -34,7 +34,11 @@ export type TextField = FieldCommon & {
   multiline?: boolean;
   /** Who acted, kept as the audit log's actor label (an e-mail, `terminal:<name>`, `system:<name>`) and shown as it shows it. */
   actor?: boolean;
-  /** A secret shown masked in forms and never in lists or exports. */
+  /**
+   * A secret (an order's access code): never in list answers, exports, import templates, the
+   * audit's values (the entry says it changed, not to what) or logs; a record shows it only where
+   * its entity's policy reveals it, and forms show it masked otherwise.
+   */
   secret?: boolean;
   /**
    * A Brazilian document checked by its check digits, typed with or without punctuation, stored
@@ -150,3 +154,21 @@ export function translatedValuesOf(field: Field): readonly string[] {
   if (field.type === 'text') return field.translated?.values ?? [];
   return [];
 }
+
+/** Whether a field is a secret (see TextField.secret). */
+export function isSecretField(field: Field | undefined): boolean {
+  return field?.type === 'text' && field.secret === true;
+}
+
+/** The names of an entity's secret fields. */
+export function secretFieldsOf(fields: Record<string, Field>): string[] {
+  return Object.entries(fields)
+    .filter(([, field]) => isSecretField(field))
+    .map(([name]) => name);
+}
+
+/**
+ * What the audit keeps of a secret's value (apps/api platform/audit.ts): that there was one, and
+ * on the entry that replaced it, that it changed; never the value.
+ */
+export const SECRET_AUDIT_VALUES = { kept: '[secret]', changed: '[changed]' } as const;

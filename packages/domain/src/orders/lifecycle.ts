@@ -1,4 +1,5 @@
 import { type CompartimentStatus, ORDER_EVENT_CODES, type OrderEventCode, type OrderStatus, type OrderType } from '../entities/enums';
+import type { Permission } from '../permissions';
 
 /**
  * The order lifecycle (issue 15): ONE declaration of which trigger moves an order of each type from
@@ -48,6 +49,16 @@ export function triggerSourceOf(name: OrderTriggerName): OrderTriggerSource {
   if (kind === 'terminal') return { kind, code: what as OrderEventCode };
   if (kind === 'console') return { kind, action: what as OrderConsoleAction };
   return { kind: 'job', job: what as OrderJob };
+}
+
+/**
+ * The right an actor needs to move an order by a trigger, whoever it is (issue 26: one entry for
+ * every caller): a cancel needs what DELETE /order needs, every other move `orderUpdateStatus` —
+ * a person's role, a locker's TERMINAL_PERMISSIONS and a job's SYSTEM_ACTOR_RIGHTS declare it alike.
+ * Not `orderEdit`: that would also open the order form's pickers (customers) to a locker.
+ */
+export function permissionToMoveOrder(source: OrderTriggerSource): Permission {
+  return source.kind === 'console' && source.action === 'cancel' ? 'orderDestroy' : 'orderUpdateStatus';
 }
 
 /** Fields of the order a transition writes: a time ('…At') from the trigger, an actor ('…By'). */

@@ -3,8 +3,8 @@ import { describeOrigin, envelopeShape } from './envelope';
 import { isSafeTopicLevel } from './topics';
 
 /**
- * Enrolment (Open-Locker's): a device holding a one-time token connects as the shared bootstrap
- * user, subscribes to `locker/provisioning/reply/{client_id}` and publishes this request on
+ * Enrolment (Open-Locker's): a device holding a one-time token connects as that token's own
+ * one-time bootstrap user, with the client id made for it, subscribes to `locker/provisioning/reply/{client_id}` and publishes this request on
  * `locker/register/{token}`. The console answers there with the locker's own credentials (user =
  * the locker UUID) or an error for an unknown, used or expired token.
  */

@@ -6,8 +6,9 @@ import { isLockerUuid, isSafeTopicLevel } from './topics';
  * roles. Anything not listed is refused.
  *
  * - terminal: a locker, connected with user name = its UUID; only its own `locker/{uuid}/…` topics.
- * - bootstrap: the shared enrolment user; registers with any token and reads only the reply
- *   addressed to its own MQTT client id, so one device cannot read another's credentials.
+ * - bootstrap: a one-time enrolment user made for one token (createToken); registers with that
+ *   token only and reads only the reply addressed to its own MQTT client id, so one device cannot
+ *   read another's credentials nor use another's token.
  * - console: the API itself (every replica); commands to any locker, replies to any enrolment,
  *   and everything terminals publish, with MQTT 5 shared subscriptions so each event is handled once.
  */
@@ -15,7 +16,7 @@ export const BROKER_ROLES = ['terminal', 'bootstrap', 'console'] as const;
 export type BrokerRole = (typeof BROKER_ROLES)[number];
 export type TopicAccess = 'publish' | 'subscribe';
 
-/** Rule topics are MQTT filters; {username} and {clientId} stand for the connected client's own. */
+/** Rule topics are MQTT filters; {username}, {clientId} and {token} stand for the connected client's own. */
 export const TOPIC_RIGHTS = {
   terminal: {
     publish: [
@@ -29,7 +30,7 @@ export const TOPIC_RIGHTS = {
     subscribe: ['locker/{username}/command'],
   },
   bootstrap: {
-    publish: ['locker/register/+'],
+    publish: ['locker/register/{token}'],
     subscribe: ['locker/provisioning/reply/{clientId}'],
   },
   console: {
@@ -46,20 +47,42 @@ export const TOPIC_RIGHTS = {
 } as const satisfies Record<BrokerRole, Record<TopicAccess, readonly string[]>>;
 
 /**
- * The identity a role's rules are written for: a terminal's user name must be a locker UUID,
- * a bootstrap client id one safe topic level (no '/', '+', '#'), else nothing is allowed.
+ * Who a client is to its role's rules: a terminal by its user name, a one-time enrolment user by
+ * its client id and its token. A token left out (a broker that keeps only the token's hash and
+ * checks the register topic itself) leaves out the rules that name it.
  */
-function isValidIdentity(role: BrokerRole, identity: string): boolean {
-  if (role === 'terminal') return isLockerUuid(identity);
-  if (role === 'bootstrap') return isSafeTopicLevel(identity);
-  return true;
+export type TopicIdentity = string | { clientId: string; token?: string };
+
+/**
+ * The identity a role's rules are written for: a terminal's user name must be a locker UUID,
+ * a bootstrap client id (and token) one safe topic level (no '/', '+', '#'), else nothing is allowed.
+ */
+function identityLevels(role: BrokerRole, identity: TopicIdentity): { own: string; token?: string } | null {
+  const own = typeof identity === 'string' ? identity : identity.clientId;
+  const token = typeof identity === 'string' ? undefined : identity.token;
+  if (role === 'terminal') return isLockerUuid(own) ? { own } : null;
+  if (role === 'bootstrap') {
+    if (!isSafeTopicLevel(own)) return null;
+    return token !== undefined && isSafeTopicLevel(token) ? { own, token } : { own };
+  }
+  return { own };
 }
 
 /** The rules of a role with the client's own identity filled in; empty for an invalid identity. */
-export function listTopicRights(role: BrokerRole, identity: string): Record<TopicAccess, string[]> {
-  if (!isValidIdentity(role, identity)) return { publish: [], subscribe: [] };
-  const fill = (rule: string) => rule.replace('{username}', identity).replace('{clientId}', identity);
-  return { publish: TOPIC_RIGHTS[role].publish.map(fill), subscribe: TOPIC_RIGHTS[role].subscribe.map(fill) };
+export function listTopicRights(role: BrokerRole, identity: TopicIdentity): Record<TopicAccess, string[]> {
+  const levels = identityLevels(role, identity);
+  if (!levels) return { publish: [], subscribe: [] };
+  const { own, token } = levels;
+  const fill = (rules: readonly string[]) =>
+    rules
+      .filter((rule) => token !== undefined || !rule.includes('{token}'))
+      .map((rule) =>
+        rule
+          .replace('{username}', own)
+          .replace('{clientId}', own)
+          .replace('{token}', token ?? ''),
+      );
+  return { publish: fill(TOPIC_RIGHTS[role].publish), subscribe: fill(TOPIC_RIGHTS[role].subscribe) };
 }
 
 /** Whether `filter` (which may hold + and #) only ever matches topics that `rule` matches. */
@@ -90,7 +113,7 @@ function isWellFormedFilter(filter: string): boolean {
  * topic it could match is allowed, so `locker/+/command` is refused to a terminal. The console
  * may wrap a subscription as `$share/{group}/{filter}`.
  */
-export function isTopicAllowed(role: BrokerRole, identity: string, topic: string, access: TopicAccess): boolean {
+export function isTopicAllowed(role: BrokerRole, identity: TopicIdentity, topic: string, access: TopicAccess): boolean {
   const rules = listTopicRights(role, identity)[access];
   let target = topic;
   if (access === 'subscribe' && role === 'console' && target.startsWith('$share/')) {
@@ -115,12 +138,14 @@ export interface MosquittoAcl {
  * A role's rules as Mosquitto dynamic-security ACLs. Without `identity`, {username} → %u and
  * {clientId} → %c, so one role serves every client of that kind; with it, the rules name that one
  * client (listTopicRights), for a broker that does not substitute those in a role per client.
+ * Mosquitto has no substitution for a token, so rules naming {token} need the identity.
  */
-export function toMosquittoAcls(role: BrokerRole, identity?: string): MosquittoAcl[] {
-  const pattern = (rule: string) => rule.replace('{username}', '%u').replace('{clientId}', '%c');
+export function toMosquittoAcls(role: BrokerRole, identity?: TopicIdentity): MosquittoAcl[] {
+  const pattern = (rules: readonly string[]) =>
+    rules.filter((rule) => !rule.includes('{token}')).map((rule) => rule.replace('{username}', '%u').replace('{clientId}', '%c'));
   const rights: Record<TopicAccess, readonly string[]> =
     identity === undefined
-      ? { publish: TOPIC_RIGHTS[role].publish.map(pattern), subscribe: TOPIC_RIGHTS[role].subscribe.map(pattern) }
+      ? { publish: pattern(TOPIC_RIGHTS[role].publish), subscribe: pattern(TOPIC_RIGHTS[role].subscribe) }
       : listTopicRights(role, identity);
   return [
     ...rights.publish.map((topic) => ({ acltype: 'publishClientSend' as const, topic, priority: 0, allow: true })),

@@ -7,7 +7,7 @@ import { exportQuery } from '../../kit/request-schemas';
 import { contextOfRequest, requireAuthenticated } from '../../platform/access';
 import { exportAuditLog, listAuditLog } from './service';
 
-/** GET /auditLog and its export (docs/architecture.md "Settings, audit, files"); the rules live in ./service. */
+/** GET /auditLog and its export (docs/api-contract.md "Settings, audit, files"); the rules live in ./service. */
 export async function registerAuditLogRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(

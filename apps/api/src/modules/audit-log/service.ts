@@ -7,6 +7,7 @@ import {
   auditReferencesOf,
   ENTITIES,
   formatDateTimeInZone,
+  isPlainObject,
   translatorFor,
 } from '@ebox/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -21,12 +22,13 @@ import type { CompanyScope } from '../../platform/access';
 import { authorize, dbOf, principalOf, type ServiceContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/client';
 import { auditLog } from '../../platform/db/schema';
+import type { EntityRules } from '../../platform/entity-rules';
 import { authorNamesOf } from './repository';
 
 /**
  * Reading the audit log: the kit's list engine (declared filters, sorting, paging) over the
  * audit_log table with the domain's declaration, within the caller's rights and companies. Each
- * entry is answered with what wording it needs (docs/architecture.md "Audit log in words"): the
+ * entry is answered with what wording it needs (docs/decisions.md "Audit log in words"): the
  * record's label kept with it, its author's name and the labels of the records its values name.
  */
 
@@ -54,7 +56,7 @@ function filterValues(value: unknown): string[] {
 }
 
 /**
- * Filters the kit's text matching cannot express (docs/architecture.md "Settings, audit, files"):
+ * Filters the kit's text matching cannot express (docs/api-contract.md "Settings, audit, files"):
  * - `entityName` names entities exactly (one or a list): the console picks them by their
  *   translated names, and a contains-match would mix `building` with `buildingLevel1`;
  * - `entityLabel` finds a record by its name, or by its id when it is one (a pasted UUID);
@@ -122,11 +124,10 @@ function presentEntry(row: Row, extra: { authorName: string | null; references: 
  * The labels of the records the entries' values name, looked up once per related entity and
  * within the reader's scope: a record of another company, or one deleted since, has none.
  */
-async function referencesOf(db: Tx, rows: Row[], scope: CompanyScope): Promise<Map<string, string>> {
+async function referencesOf(db: Tx, rows: Row[], scope: CompanyScope, rules: EntityRules): Promise<Map<string, string>> {
   const wanted = new Map<string, Set<string>>();
   for (const row of rows) {
-    const values =
-      row.values && typeof row.values === 'object' && !Array.isArray(row.values) ? (row.values as Record<string, unknown>) : {};
+    const values = isPlainObject(row.values) ? row.values : {};
     for (const [target, ids] of auditReferencesOf({ entityName: textOrNull(row.entityName), values })) {
       if (target !== 'user' && !ENTITIES[target]) continue;
       const set = wanted.get(target) ?? new Set();
@@ -135,17 +136,17 @@ async function referencesOf(db: Tx, rows: Row[], scope: CompanyScope): Promise<M
     }
   }
   const result = new Map<string, string>();
-  for (const [target, ids] of wanted) for (const [id, label] of await labels.labelsOf(db, target, [...ids], scope)) result.set(id, label);
+  for (const [target, ids] of wanted)
+    for (const [id, label] of await labels.labelsOf(db, target, [...ids], scope, rules)) result.set(id, label);
   return result;
 }
 
-async function presentEntries(db: Tx, rows: Row[], scope: CompanyScope): Promise<AuditLogRecord[]> {
+async function presentEntries(db: Tx, rows: Row[], scope: CompanyScope, rules: EntityRules): Promise<AuditLogRecord[]> {
   const emails = rows.map((row) => textOrNull(row.createdByEmail)).filter((email): email is string => Boolean(email));
-  const [authors, references] = await Promise.all([authorNamesOf(db, emails), referencesOf(db, rows, scope)]);
+  const [authors, references] = await Promise.all([authorNamesOf(db, emails), referencesOf(db, rows, scope, rules)]);
   return rows.map((row) => {
     const email = textOrNull(row.createdByEmail);
-    const values =
-      row.values && typeof row.values === 'object' && !Array.isArray(row.values) ? (row.values as Record<string, unknown>) : {};
+    const values = isPlainObject(row.values) ? row.values : {};
     const named: Record<string, string> = {};
     for (const ids of auditReferencesOf({ entityName: textOrNull(row.entityName), values }).values())
       for (const id of ids) {
@@ -167,7 +168,7 @@ export async function listAuditLog(ctx: ServiceContext, query: ListQuery): Promi
   const split = splitQuery({ ...query, language: ctx.language });
   const db = dbOf(ctx);
   const { rows, ...total } = await listRows(db, resource, split.query, scope, [...visibleEntries(scope.companyIds), ...split.conditions]);
-  return { rows: await presentEntries(db, rows, scope), ...total };
+  return { rows: await presentEntries(db, rows, scope, ctx.deps.modules), ...total };
 }
 
 function labelsById(references: Record<string, unknown> | null | undefined): Record<string, string> {
@@ -235,6 +236,7 @@ export async function exportAuditLog(
         db,
         raws.map((raw) => rowFromDriver(resource, raw)),
         scope,
+        ctx.deps.modules,
       );
       return entries.map((entry) => ({
         ...entry,

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@ebox/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +31,7 @@ import {
   updateProfile,
   verifyEmail,
 } from './service';
-import { createAuthThrottle } from './throttle';
+import { type AuthThrottle, createAuthThrottle } from './throttle';
 
 const tags = ['auth'];
 /** Field labels of validation messages ("Email is required"). */
@@ -40,12 +41,25 @@ const publicConfig = { ...config, public: true };
 
 /** Spec 7.1. Handlers only translate HTTP to service calls; the rules live in ./service. */
 export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const throttle = createAuthThrottle(app.deps.config.authThrottle);
-  const anonymous = (request: FastifyRequest) => anonymousContext(app.deps, { language: request.language, log: request.log });
-  const emailInBody = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
-  // Fastify sends a string payload as is; the contract is a JSON string, so encode it here.
-  const sendToken = (reply: FastifyReply, token: string) => reply.type('application/json; charset=utf-8').send(JSON.stringify(token));
+  registerSessionRoutes(app, throttle);
+  registerEmailRoutes(app, throttle);
+  registerPasswordResetRoutes(app, throttle);
+  registerProfileRoutes(app);
+}
+
+const anonymousOf = (request: FastifyRequest) => anonymousContext(request.server.deps, { language: request.language, log: request.log });
+/** The body's email, for the throttle (which runs after the body was validated). */
+const emailInBody = (request: FastifyRequest) => {
+  const body = request.body;
+  return isPlainObject(body) && typeof body.email === 'string' ? body.email : undefined;
+};
+// Fastify sends a string payload as is; the contract is a JSON string, so encode it here.
+const sendToken = (reply: FastifyReply, token: string) => reply.type('application/json; charset=utf-8').send(JSON.stringify(token));
+
+/** Signing up, in and out, and who is signed in. */
+function registerSessionRoutes(app: FastifyInstance, throttle: AuthThrottle): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/auth/sign-up',
@@ -59,7 +73,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       },
       preHandler: throttle.limit('signUp', emailInBody),
     },
-    async (request, reply) => sendToken(reply, await signUp(anonymous(request), request.body)),
+    async (request, reply) => sendToken(reply, await signUp(anonymousOf(request), request.body)),
   );
 
   api.post(
@@ -70,7 +84,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       preHandler: throttle.signIn,
     },
     async (request, reply) => {
-      const token = await signIn(anonymous(request), request.body);
+      const token = await signIn(anonymousOf(request), request.body);
       throttle.signedIn(request);
       return sendToken(reply, token);
     },
@@ -90,6 +104,11 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'The signed-in user', response: { 200: currentUserSchema } }, onRequest: requireAuthenticated },
     async (request) => presentCurrentUser(contextOfRequest(request)),
   );
+}
+
+/** Whether mail goes out, and the address verification mail. */
+function registerEmailRoutes(app: FastifyInstance, throttle: AuthThrottle): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/auth/email-configured',
@@ -110,6 +129,25 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     async (request) => sendVerificationEmail(contextOfRequest(request)),
   );
 
+  api.put(
+    '/auth/verify-email',
+    {
+      config: publicConfig,
+      schema: {
+        tags,
+        summary: 'Verify the email address from the link sent by mail',
+        body: verifyEmailBody,
+        response: { 200: trueAnswer },
+      },
+    },
+    async (request) => verifyEmail(anonymousOf(request), request.body.token),
+  );
+}
+
+/** A forgotten password: how it can be reset, the link, and the new password. */
+function registerPasswordResetRoutes(app: FastifyInstance, throttle: AuthThrottle): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
   api.post(
     '/auth/get-password-reset-method',
     {
@@ -122,7 +160,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       },
       preHandler: throttle.limit('passwordReset', emailInBody),
     },
-    async (request) => getPasswordResetMethods(anonymous(request)),
+    async (request) => getPasswordResetMethods(anonymousOf(request)),
   );
 
   api.post(
@@ -132,7 +170,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Send a password reset link by email or SMS', body: sendPasswordResetBody, response: { 200: trueAnswer } },
       preHandler: throttle.limit('passwordReset', emailInBody),
     },
-    async (request) => sendPasswordReset(anonymous(request), request.body),
+    async (request) => sendPasswordReset(anonymousOf(request), request.body),
   );
 
   api.put(
@@ -147,22 +185,13 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       },
       preHandler: throttle.limit('passwordReset', () => null),
     },
-    async (request, reply) => sendToken(reply, await resetPassword(anonymous(request), request.body)),
+    async (request, reply) => sendToken(reply, await resetPassword(anonymousOf(request), request.body)),
   );
+}
 
-  api.put(
-    '/auth/verify-email',
-    {
-      config: publicConfig,
-      schema: {
-        tags,
-        summary: 'Verify the email address from the link sent by mail',
-        body: verifyEmailBody,
-        response: { 200: trueAnswer },
-      },
-    },
-    async (request) => verifyEmail(anonymous(request), request.body.token),
-  );
+/** The signed-in user's own profile and password. */
+function registerProfileRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.put(
     '/auth/profile',

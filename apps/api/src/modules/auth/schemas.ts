@@ -5,7 +5,7 @@ export { currentUserSchema } from '@ebox/domain';
 import { z } from 'zod';
 import { isCommonPassword } from '../../platform/auth/common-passwords';
 
-/** Bodies and answers of spec 7.1 as docs/architecture.md "Auth (7.1)" fixes them. */
+/** Bodies and answers of spec 7.1 as docs/api-contract.md "Auth (7.1)" fixes them. */
 
 const required = 'validation.mixed.required';
 

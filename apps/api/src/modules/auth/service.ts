@@ -1,4 +1,4 @@
-import { type FileRef, fullNameOf } from '@ebox/domain';
+import { type FileRef, fileRefsOf, fullNameOf, isPlainObject } from '@ebox/domain';
 import { writeAudit } from '../../platform/audit';
 import { type CurrentUser, loadCurrentUser } from '../../platform/auth/current-user';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
@@ -50,8 +50,8 @@ export function linkTo(ctx: ServiceContext, page: 'verify-email' | 'password-res
 const actorOf = (row: { id: string; email: string }) => ({ id: row.id, email: row.email });
 
 function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return (error as { code?: string })?.code === '23505' || cause?.code === '23505';
+  if (!isPlainObject(error)) return false;
+  return error.code === '23505' || (isPlainObject(error.cause) && error.cause.code === '23505');
 }
 
 // Signing in with an unknown email still pays for one hash check, so timing does not tell
@@ -278,7 +278,7 @@ function toIso(value: string): string {
 
 export type CurrentUserAnswer = Awaited<ReturnType<typeof presentUser>>;
 
-/** GET /auth/me: the signed-in user as docs/architecture.md "CurrentUser" describes it. */
+/** GET /auth/me: the signed-in user as docs/api-contract.md "CurrentUser" describes it. */
 export async function presentCurrentUser(ctx: ServiceContext): Promise<CurrentUserAnswer> {
   return presentUser(ctx, userOf(ctx));
 }
@@ -291,7 +291,7 @@ async function presentUser(ctx: ServiceContext, current: CurrentUser) {
     lastName: current.lastName,
     fullName: current.fullName,
     phoneNumber: current.phoneNumber,
-    avatars: current.avatars as FileRef[],
+    avatars: fileRefsOf(current.avatars),
     emailVerified: current.emailVerified,
     disabled: current.disabled,
     roles: current.roles,

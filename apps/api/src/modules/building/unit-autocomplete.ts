@@ -1,13 +1,10 @@
 import { ENTITIES } from '@ebox/domain';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { scopeCondition } from '../../kit/scope';
 import type { CompanyScope } from '../../platform/access';
 import type { Tx } from '../../platform/db/client';
-import { entityTable } from '../../platform/db/entity-tables';
+import { type EntityTable, entityTable } from '../../platform/db/entity-tables';
 import { badRequest } from '../../platform/errors';
-
-type Table = PgTable & Record<string, PgColumn>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,29 +20,29 @@ function escapeLike(value: string): string {
  * choices and the label a customer's unit is presented with both read from here, so a saved choice
  * reads as it did in the picker.
  */
-function labelledUnits(db: Tx, scope: CompanyScope, where: (tables: { unit: Table; building: Table; level1: Table }) => SQL | undefined) {
+function labelledUnits(
+  db: Tx,
+  scope: CompanyScope,
+  where: (tables: { unit: EntityTable; building: EntityTable; level1: EntityTable }) => SQL | undefined,
+) {
   const level1Entity = ENTITIES.buildingLevel1;
   if (!level1Entity) throw new Error('buildingLevel1 is not declared');
-  const unit = entityTable('buildingLevel2') as unknown as Table;
-  const level1 = entityTable('buildingLevel1') as unknown as Table;
-  const building = entityTable('building') as unknown as Table;
+  const unit = entityTable('buildingLevel2');
+  const level1 = entityTable('buildingLevel1');
+  const building = entityTable('building');
 
-  const label = sql<string>`concat_ws(' · ', ${col(building, 'name')}, ${col(level1, 'name')}, ${col(unit, 'name')})`;
+  const label = sql<string>`concat_ws(' · ', ${building.name}, ${level1.name}, ${unit.name})`;
   return (
     db
-      .selectDistinctOn([col(unit, 'id')], { id: sql<string>`${col(unit, 'id')}::text`.as('id'), label: label.as('label') })
+      .selectDistinctOn([unit.id], { id: sql<string>`${unit.id}::text`.as('id'), label: label.as('label') })
       .from(unit)
-      .leftJoin(level1, and(sql`${col(unit, 'id')} = ANY(${col(level1, 'level2')})`, scopeCondition(level1Entity, level1, scope)))
-      .leftJoin(building, eq(col(building, 'id'), col(level1, 'building')))
+      .leftJoin(level1, and(sql`${unit.id} = ANY(${level1.level2})`, scopeCondition(level1Entity, getTableColumns(level1), scope)))
+      .leftJoin(building, eq(building.id, level1.building))
       .where(where({ unit, building, level1 }))
       // A unit listed by two level 1 records reads as the first by building and level 1 name.
-      .orderBy(col(unit, 'id'), sql`${col(building, 'name')} NULLS LAST`, sql`${col(level1, 'name')} NULLS LAST`)
+      .orderBy(unit.id, sql`${building.name} NULLS LAST`, sql`${level1.name} NULLS LAST`)
       .as('units')
   );
-}
-
-function col(table: Table, name: string): PgColumn {
-  return table[name] as PgColumn;
 }
 
 /** The choices of a unit picker; `filter[company]` keeps the units of that company's buildings. */
@@ -59,7 +56,7 @@ export async function autocompleteUnits(
   if (company !== undefined && (typeof company !== 'string' || !UUID.test(company)))
     throw badRequest('errors.invalidFilter', { field: 'company' });
   const units = labelledUnits(db, query.scope, ({ building, level1 }) =>
-    company ? sql`coalesce(${col(building, 'company')}, ${col(level1, 'company')}) = ${company}` : undefined,
+    company ? sql`coalesce(${building.company}, ${level1.company}) = ${company}` : undefined,
   );
   const text = query.text?.trim();
   const search: SQL | undefined = text ? sql`(${units.label} ILIKE ${`%${escapeLike(text)}%`} OR ${units.id} = ${text})` : undefined;
@@ -70,7 +67,7 @@ export async function autocompleteUnits(
 export async function labelUnits(db: Tx, ids: string[], scope: CompanyScope): Promise<Map<string, string>> {
   const result = new Map<string, string>();
   if (!ids.length) return result;
-  const units = labelledUnits(db, scope, ({ unit }) => inArray(col(unit, 'id'), [...new Set(ids)]));
+  const units = labelledUnits(db, scope, ({ unit }) => inArray(unit.id, [...new Set(ids)]));
   for (const row of await db.select({ id: units.id, label: units.label }).from(units)) result.set(row.id, row.label);
   return result;
 }

@@ -346,7 +346,8 @@ export const DEMO_LOCKERS: {
   modules: string[];
   inGroup: boolean;
   building?: string;
-  data: Record<string, unknown>;
+  /** The locker form's values; its code names it in the lanes below and the simulator. */
+  data: Record<string, unknown> & { code: string };
 }[] = [
   {
     company: 'rapido',
@@ -423,7 +424,7 @@ export const DEMO_LOCKERS: {
 ];
 
 /** The demo lockers' codes: the simulator started by `npm start` runs these and no other locker. */
-export const DEMO_LOCKER_CODES = DEMO_LOCKERS.map((locker) => locker.data.code as string);
+export const DEMO_LOCKER_CODES = DEMO_LOCKERS.map((locker) => locker.data.code);
 
 /**
  * Who sends orders of each type to which demo locker: the order belongs to `company` (the shipper,

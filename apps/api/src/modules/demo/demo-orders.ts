@@ -11,7 +11,7 @@ import {
 } from '@ebox/domain';
 import { serviceOf } from '../../kit/service';
 import { authorize, type TxContext } from '../../platform/context';
-import { moveOrderAudited } from '../order/lifecycle-service';
+import { moveOrder } from '../order/lifecycle-service';
 import { lockOrder } from '../order/repository';
 import {
   DEMO_COMPANIES,
@@ -111,14 +111,15 @@ function chooseSize(free: Map<string, number>, type: OrderType, turn: number): s
 /** The demo orders, worked out from the lifecycle table; `now` anchors their times. */
 export function planDemoOrders(now: Date): DemoOrderPlan[] {
   const plans: DemoOrderPlan[] = [];
-  const free = new Map(DEMO_LOCKERS.map((locker) => [locker.data.code as string, capacityOf(locker.data.code as string)]));
+  const free = new Map(DEMO_LOCKERS.map((locker) => [locker.data.code, capacityOf(locker.data.code)]));
+  // Object.entries types its keys as string: the lanes' keys are the order types they declare.
   for (const [type, lanes] of Object.entries(DEMO_ORDER_LANES) as [DemoOrderType, Lane[]][]) {
     let laneTurn = 0;
     for (const status of statusesOf(type)) {
       const path = pathOf(type, status);
       for (let copy = 0; copy < copiesOf(status, path, lanes.length); copy++) {
         const seq = plans.length + 1;
-        const lane = lanes[laneTurn++ % lanes.length] as Lane;
+        const lane = lanes[laneTurn++ % lanes.length];
         const lockerFree = free.get(lane.locker) ?? new Map<string, number>();
         const size = chooseSize(lockerFree, type, seq);
         // Created and moved one after the other: only an order still holding its compartment keeps it from the next.
@@ -132,7 +133,7 @@ export function planDemoOrders(now: Date): DemoOrderPlan[] {
         const companyDays = Number(DEMO_COMPANIES[lane.company].maxDaysOverdueDateDelivery ?? 5);
         const overdueDate =
           expiry >= 0
-            ? (movedAt[expiry] as Date)
+            ? movedAt[expiry]
             : ORDER_LIVE_STATUSES.includes(status)
               ? new Date(now.getTime() + (2 + (seq % 4)) * DAY)
               : new Date(createdAt.getTime() + companyDays * DAY);
@@ -147,7 +148,7 @@ export function planDemoOrders(now: Date): DemoOrderPlan[] {
           createdAt,
           movedAt,
           overdueDate,
-          customer: customers[seq % customers.length] as number,
+          customer: customers[seq % customers.length],
           product: carriesGoods ? seq % DEMO_PRODUCTS.length : null,
           invoice: carriesGoods && seq % 3 === 0,
           trackingCode: `${DEMO_TRACKING_PREFIXES[lane.company] ?? 'BR'}${482_310_000 + seq * 37}BR`,
@@ -182,7 +183,7 @@ function nfeKeyOf(plan: DemoOrderPlan, number: number): string {
 
 /** The invoice of a parcel's goods, with its one line, attached to the order as the order form does it. */
 async function attachInvoice(ctx: TxContext, plan: DemoOrderPlan, orderId: string, number: number, ids: DemoOrderIds) {
-  const product = DEMO_PRODUCTS[plan.product ?? 0] as (typeof DEMO_PRODUCTS)[number];
+  const product = DEMO_PRODUCTS[plan.product ?? 0];
   const date = new Date(plan.createdAt.getTime() - 2 * HOUR);
   const invoice = await serviceOf('invoice').create(ctx, {
     company: ids.companies[plan.lane.company],
@@ -196,7 +197,7 @@ async function attachInvoice(ctx: TxContext, plan: DemoOrderPlan, orderId: strin
     cfop: '5102',
     insured: product.unitPrice,
   });
-  const invoiceId = invoice.id as string;
+  const invoiceId = invoice.id;
   await serviceOf('invoiceItem').create(ctx, {
     invoice: invoiceId,
     code: `SKU-${(plan.product ?? 0) + 1}`,
@@ -214,7 +215,7 @@ export async function seedDemoOrders(ctx: TxContext, ids: DemoOrderIds, now: Dat
   authorize(ctx, 'orderUpdateStatus');
   const plans = planDemoOrders(now);
   for (const [i, plan] of plans.entries()) {
-    const customer = DEMO_CUSTOMERS[plan.customer] as (typeof DEMO_CUSTOMERS)[number];
+    const customer = DEMO_CUSTOMERS[plan.customer];
     const customerId = ids.customers[plan.customer];
     // A customer drops a return or a send: the parcel comes from them; the others go to them.
     const dropsIt = plan.type === 'RETURN' || plan.type === 'SEND';
@@ -235,13 +236,13 @@ export async function seedDemoOrders(ctx: TxContext, ids: DemoOrderIds, now: Dat
       state: 'RJ',
       products: plan.product === null ? undefined : [ids.products[plan.product]],
     });
-    const orderId = created.id as string;
+    const orderId = created.id;
     if (plan.invoice) await attachInvoice(ctx, plan, orderId, 1000 + i, ids);
     await backdateCreation(ctx.tx, 'order', orderId, plan.createdAt);
     let row = await lockOrder(ctx.tx, orderId);
     for (const [step, transition] of plan.path.entries()) {
       if (!row) break;
-      row = await moveOrderAudited(ctx, row, triggerSourceOf(transition.trigger), 'updateStatus', plan.movedAt[step]);
+      row = await moveOrder(ctx, row, triggerSourceOf(transition.trigger), { at: plan.movedAt[step] });
     }
   }
   return plans.length;

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app';
 import { serviceOf } from '../../kit/service';
+import type { AppDeps } from '../../platform/app-deps';
 import { inTransaction, systemContext, type TxContext } from '../../platform/context';
 import { generateCompartiments } from '../ebox/service';
 import {
@@ -30,7 +30,7 @@ const DEMO_LOCK = 4_711_001;
  */
 async function createRecord(ctx: TxContext, entityName: string, data: Record<string, unknown>): Promise<string> {
   const record = await serviceOf(entityName).create(ctx, data);
-  return record.id as string;
+  return record.id;
 }
 
 /**
@@ -46,6 +46,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
 
     const groupId = await createRecord(ctx, 'group', DEMO_GROUP);
 
+    // Filled by the loop below, one id per key; Object.entries types the keys as string.
     const companies = {} as Record<DemoCompanyKey, string>;
     for (const [key, data] of Object.entries(DEMO_COMPANIES) as [DemoCompanyKey, Record<string, unknown>][]) {
       // The carriers operate the lockers of the demo group.
@@ -73,7 +74,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
 
     // Residents move into the apartments in order, one per apartment.
     const buildings: Record<string, string> = {};
-    const residents = DEMO_CUSTOMERS.map((customer, i) => ({ customer, id: customerIds[i] as string })).filter((r) => r.customer.resident);
+    const residents = DEMO_CUSTOMERS.map((customer, i) => ({ customer, id: customerIds[i] })).filter((r) => r.customer.resident);
     for (const { towers, ...building } of DEMO_BUILDINGS) {
       const buildingId = await createRecord(ctx, 'building', { ...building, company: companies.acacias });
       buildings[building.name] = buildingId;
@@ -133,7 +134,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
         enable: true,
       });
       await generateCompartiments(ctx, { ebox: lockerId });
-      lockers[locker.data.code as string] = lockerId;
+      lockers[locker.data.code] = lockerId;
       if (locker.inGroup) groupLockers.push(lockerId);
     }
     await serviceOf('group').update(ctx, groupId, { ebox: groupLockers });

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { AppDeps } from '../../app';
 import { ROOT_DIR } from '../../config';
+import type { AppDeps } from '../../platform/app-deps';
 import { findUserByEmail } from '../auth/users';
 import { DEMO_LOCKER_CODES } from './demo-data';
 

@@ -1,9 +1,9 @@
-import { ENTITIES } from '@ebox/domain';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { ENTITIES, textOf } from '@ebox/domain';
+import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowsOf } from '../../kit/repository';
 import { scopeCondition } from '../../kit/scope';
 import { contextOfRequest } from '../../platform/access';
 import { authorize, dbOf, principalOf, type ServiceContext } from '../../platform/context';
@@ -13,13 +13,14 @@ import { entityTable } from '../../platform/db/entity-tables';
 /**
  * The network at a glance (issue 14, item 7): how many of the lockers the caller sees are online and
  * offline, and the ones silent for longest (oldest heartbeat first, never-heard ones before them),
- * shown above the locker list.
+ * shown above the locker list; and how many are misconfigured (issue 25: a relay mapping refused by
+ * the terminal or found wrong before sending), whose doors the console will not drive.
  */
 
 const SILENT_LIMIT = 5;
 
-function lockerColumns(): Record<string, PgColumn> {
-  return entityTable('ebox') as unknown as Record<string, PgColumn>;
+function lockerColumns() {
+  return getTableColumns(entityTable('ebox'));
 }
 
 /** Counts and the silent lockers within `visible` (the caller's scope condition). */
@@ -30,6 +31,7 @@ async function readNetworkSummary(db: Tx, visible: SQL | undefined) {
     .select({
       online: sql<string>`count(*) filter (where ${ebox.status} = 'online')`,
       offline: sql<string>`count(*) filter (where ${ebox.status} is distinct from 'online')`,
+      misconfigured: sql<string>`count(*) filter (where ${ebox.configStatus} in ('refused', 'invalid'))`,
     })
     .from(table)
     .where(visible);
@@ -42,12 +44,16 @@ async function readNetworkSummary(db: Tx, visible: SQL | undefined) {
   return {
     online: Number(counts?.online ?? 0),
     offline: Number(counts?.offline ?? 0),
-    silentLongest: silent.map((row) => ({
-      id: String(row.id),
-      name: String(row.name ?? ''),
-      code: (row.code as string | null) ?? null,
-      lastHeartBeat: row.lastHeartBeat ? new Date(row.lastHeartBeat as string).toISOString() : null,
-    })),
+    misconfigured: Number(counts?.misconfigured ?? 0),
+    silentLongest: rowsOf(silent).map((row) => {
+      const lastHeartBeat = textOf(row.lastHeartBeat);
+      return {
+        id: row.id,
+        name: textOf(row.name) ?? '',
+        code: textOf(row.code),
+        lastHeartBeat: lastHeartBeat ? new Date(lastHeartBeat).toISOString() : null,
+      };
+    }),
   };
 }
 
@@ -55,7 +61,7 @@ async function readNetworkSummary(db: Tx, visible: SQL | undefined) {
 export async function networkSummary(ctx: ServiceContext) {
   authorize(ctx, 'eboxRead');
   const scope = { companyIds: principalOf(ctx.actor).companyIds };
-  return readNetworkSummary(dbOf(ctx), scopeCondition(ENTITIES.ebox as never, lockerColumns(), scope));
+  return readNetworkSummary(dbOf(ctx), scopeCondition(ENTITIES.ebox, lockerColumns(), scope));
 }
 
 export async function registerNetworkSummaryRoute(app: FastifyInstance): Promise<void> {
@@ -69,6 +75,7 @@ export async function registerNetworkSummaryRoute(app: FastifyInstance): Promise
           200: z.object({
             online: z.number().int(),
             offline: z.number().int(),
+            misconfigured: z.number().int(),
             silentLongest: z.array(
               z.object({ id: z.string(), name: z.string(), code: z.string().nullable(), lastHeartBeat: z.string().nullable() }),
             ),

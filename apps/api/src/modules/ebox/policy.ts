@@ -1,12 +1,12 @@
-import { COMPARTIMENT_HOLDING_STATUSES, ENTITIES } from '@ebox/domain';
+import { COMPARTIMENT_HOLDING_STATUSES, ENTITIES, textOf } from '@ebox/domain';
 import { asc, inArray } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { EntityPolicy } from '../../kit/policies';
 import { deleteRows, resourceOf, rowsOf } from '../../kit/repository';
 import { auditByOf, writeAudit } from '../../platform/audit';
 import { principalOf } from '../../platform/context';
 import { entityTable } from '../../platform/db/entity-tables';
+import type { EntityPolicy } from '../../platform/entity-rules';
 import { badRequest } from '../../platform/errors';
+import { enqueueApplyConfig } from '../terminal-commands/service';
 
 /**
  * A new locker is offline until its terminal's first heartbeat (the link keeps status from then on).
@@ -14,25 +14,24 @@ import { badRequest } from '../../platform/errors';
  * compartment holds a parcel.
  */
 export const eboxPolicy: EntityPolicy = {
-  beforeWrite(_ctx, { before, data }) {
+  async beforeWrite(ctx, { before, data }) {
     if (!before) data.status = 'offline';
+    // Another channel count changes which mappings pass the check: checked and sent again after commit.
+    if (before && 'relayChannels' in data && data.relayChannels !== before.relayChannels) {
+      await enqueueApplyConfig(ctx, before.id, 'relayChannelsChanged');
+    }
   },
   async beforeDelete(ctx, { rows }) {
     const ids = rows.map((row) => row.id);
     const by = auditByOf(principalOf(ctx.actor));
     for (const name of ['compartiment', 'clusterEbox'] as const) {
-      const resource = resourceOf(ENTITIES[name] as never);
+      const resource = resourceOf(ENTITIES[name]);
       const columns = resource.columns;
       const owned = rowsOf(
-        await ctx.tx
-          .select()
-          .from(resource.table)
-          .where(inArray(columns.ebox as PgColumn, ids))
-          .orderBy(asc(columns.id as PgColumn))
-          .for('update'),
+        await ctx.tx.select().from(resource.table).where(inArray(columns.ebox, ids)).orderBy(asc(columns.id)).for('update'),
       );
       if (name === 'compartiment') {
-        const holding = owned.filter((row) => (COMPARTIMENT_HOLDING_STATUSES as readonly unknown[]).includes(row.status));
+        const holding = owned.filter((row) => COMPARTIMENT_HOLDING_STATUSES.some((status) => status === row.status));
         if (holding.length) {
           throw badRequest('entities.ebox.errors.deleteHoldsParcels', {
             count: holding.length,
@@ -61,10 +60,18 @@ export const eboxPolicy: EntityPolicy = {
 };
 
 /** A compartment without a status is AVAILABLE (spec 4.1: release makes it available again). */
+/** What apply_config is made of: a change to one of these on a compartment sends the locker its mapping again. */
+const WIRING_FIELDS = ['number', 'boardNumber', 'comNumber', 'enable'] as const;
+
 export const compartimentPolicy: EntityPolicy = {
-  beforeWrite(_ctx, { before, data }) {
+  async beforeWrite(ctx, { before, data }) {
     if (!before && !data.status) data.status = 'AVAILABLE';
     if (before && data.status === null) data.status = 'AVAILABLE';
+    // A compartment rewired by hand (the fix of a misconfigured locker) reaches the terminal, and is
+    // checked, once this commits: the mapping is not left to the next time the locker comes online.
+    if (before?.ebox && WIRING_FIELDS.some((field) => field in data && data[field] !== before[field])) {
+      await enqueueApplyConfig(ctx, String(before.ebox), 'compartimentChanged');
+    }
   },
 };
 
@@ -74,15 +81,15 @@ export const compartimentPolicy: EntityPolicy = {
  */
 export const clusterEboxPolicy: EntityPolicy = {
   async beforeWrite(ctx, { before, data }) {
-    const clusterId = (data.cluster ?? before?.cluster) as string | undefined;
-    const eboxId = (data.ebox ?? before?.ebox) as string | undefined;
+    const clusterId = textOf(data.cluster ?? before?.cluster);
+    const eboxId = textOf(data.ebox ?? before?.ebox);
     if (clusterId) {
       const table = entityTable('cluster');
       const [row] = await ctx.tx
         .select({ name: table.name })
         .from(table)
         .where(inArray(table.id, [clusterId]));
-      data.clusterName = (row?.name as string | undefined) ?? null;
+      data.clusterName = textOf(row?.name);
     }
     if (eboxId) {
       const table = entityTable('ebox');
@@ -90,7 +97,7 @@ export const clusterEboxPolicy: EntityPolicy = {
         .select({ code: table.code })
         .from(table)
         .where(inArray(table.id, [eboxId]));
-      data.eboxCode = (row?.code as string | undefined) ?? null;
+      data.eboxCode = textOf(row?.code);
     }
   },
 };

@@ -3,13 +3,17 @@ import {
   type ClusterEboxSequence,
   COMPARTIMENT_HOLDING_STATUSES,
   COMPARTIMENT_STATUSES,
+  type CompartimentStatus,
+  DEFAULT_RELAY_CHANNELS,
   ENTITIES,
   type LockerModule,
+  numberOf,
   planCompartiments,
+  stringsOf,
+  textOf,
 } from '@ebox/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { deleteRows, findRowsInScope, insertRow, pickColumns, type Row, resourceOf, updateRow } from '../../kit/repository';
+import { deleteRows, findRowsInScope, insertRow, pickColumns, type Row, resourceOf, rowsOf, updateRow } from '../../kit/repository';
 import { scopeCondition } from '../../kit/scope';
 import { serviceOf } from '../../kit/service';
 import type { CompanyScope } from '../../platform/access';
@@ -27,15 +31,11 @@ import { enqueueApplyConfig } from '../terminal-commands/service';
  * transaction.
  */
 
-const ebox = () => resourceOf(ENTITIES.ebox as never);
-const compartiment = () => resourceOf(ENTITIES.compartiment as never);
+const ebox = () => resourceOf(ENTITIES.ebox);
+const compartiment = () => resourceOf(ENTITIES.compartiment);
 
 function scopeOfContext(ctx: ServiceContext): CompanyScope {
   return { companyIds: principalOf(ctx.actor).companyIds };
-}
-
-function columnsOf(name: string): Record<string, PgColumn> {
-  return entityTable(name) as unknown as Record<string, PgColumn>;
 }
 
 async function lockerInScope(ctx: ServiceContext, id: string, lock = false): Promise<Row> {
@@ -46,28 +46,27 @@ async function lockerInScope(ctx: ServiceContext, id: string, lock = false): Pro
 
 /** The numbering of a locker's compartments: its first cluster link's, else left to right, top to bottom. */
 async function sequenceOf(ctx: TxContext, eboxId: string): Promise<ClusterEboxSequence> {
-  const link = columnsOf('clusterEbox');
+  const link = entityTable('clusterEbox');
   const [row] = await ctx.tx
     .select({ sequence: link.sequenceCompartiments })
-    .from(entityTable('clusterEbox'))
-    .where(eq(link.ebox as PgColumn, eboxId))
-    .orderBy(sql`${link.enable} DESC`, asc(link.clusterPosition as PgColumn), asc(link.createdAt as PgColumn))
+    .from(link)
+    .where(eq(link.ebox, eboxId))
+    .orderBy(sql`${link.enable} DESC`, asc(link.clusterPosition), asc(link.createdAt))
     .limit(1);
-  const sequence = row?.sequence as ClusterEboxSequence | undefined;
-  return sequence && CLUSTER_EBOX_SEQUENCES.includes(sequence) ? sequence : 'LR-TB';
+  return CLUSTER_EBOX_SEQUENCES.find((sequence) => sequence === row?.sequence) ?? 'LR-TB';
 }
 
 /** The locker's modules, left to right, each with its positions and their layouts. */
 async function modulesOf(ctx: TxContext, moduleIds: string[]): Promise<LockerModule[]> {
   if (!moduleIds.length) throw badRequest('entities.ebox.errors.noModules');
-  const module = columnsOf('eboxModule');
-  const position = columnsOf('eboxModuleCompartiment');
-  const layout = columnsOf('compartimentLayout');
+  const module = entityTable('eboxModule');
+  const position = entityTable('eboxModuleCompartiment');
+  const layout = entityTable('compartimentLayout');
   const unique = [...new Set(moduleIds)];
   const modules = await ctx.tx
     .select({ id: module.id, name: module.name, board: module.defaultBoardNumber })
-    .from(entityTable('eboxModule'))
-    .where(inArray(module.id as PgColumn, unique));
+    .from(module)
+    .where(inArray(module.id, unique));
   const positions = await ctx.tx
     .select({
       module: position.eboxModule,
@@ -78,17 +77,17 @@ async function modulesOf(ctx: TxContext, moduleIds: string[]): Promise<LockerMod
       height: layout.height,
       depth: layout.depth,
     })
-    .from(entityTable('eboxModuleCompartiment'))
-    .innerJoin(entityTable('compartimentLayout'), eq(layout.id as PgColumn, position.compartimentLayout as PgColumn))
-    .where(inArray(position.eboxModule as PgColumn, unique));
-  const byId = new Map(modules.map((m) => [m.id as string, m]));
+    .from(position)
+    .innerJoin(layout, eq(layout.id, position.compartimentLayout))
+    .where(inArray(position.eboxModule, unique));
+  const byId = new Map(modules.map((m) => [m.id, m]));
   return moduleIds.map((id) => {
     const found = byId.get(id);
     if (!found) throw badRequest('entities.ebox.errors.noModules');
     const own = positions.filter((p) => p.module === id);
     if (!own.length) throw badRequest('entities.ebox.errors.moduleWithoutCompartiments', { module: found.name });
     return {
-      boardNumber: (found.board as number | null) ?? null,
+      boardNumber: numberOf(found.board),
       positions: own.map((p) => ({
         staticNumber: Number(p.staticNumber),
         pcd: Boolean(p.pcd),
@@ -109,28 +108,30 @@ export async function generateCompartiments(ctx: ServiceContext, input: { ebox: 
     const locker = await lockerInScope(tx, input.ebox, true);
     const resource = compartiment();
     const columns = resource.columns;
-    const existing = (
+    const existing = rowsOf(
       await tx.tx
-        .select({ id: columns.id as PgColumn, number: columns.number as PgColumn, status: columns.status as PgColumn })
+        .select({ id: columns.id, number: columns.number, status: columns.status })
         .from(resource.table)
-        .where(eq(columns.ebox as PgColumn, locker.id))
-        .orderBy(asc(columns.number as PgColumn))
-        .for('update')
-    ).map((row) => ({ id: String(row.id), number: row.number as number, status: row.status as string }));
-    const holding = existing.filter((row) => (COMPARTIMENT_HOLDING_STATUSES as readonly string[]).includes(row.status));
+        .where(eq(columns.ebox, locker.id))
+        .orderBy(asc(columns.number))
+        .for('update'),
+    );
+    const holding = existing.filter((row) => COMPARTIMENT_HOLDING_STATUSES.some((status) => status === row.status));
     if (holding.length) {
       throw badRequest('entities.ebox.errors.compartimentsHoldParcels', {
         count: holding.length,
         numbers: holding.map((row) => row.number).join(', '),
       });
     }
-    const moduleIds = (locker.eboxModule as string[] | null) ?? [];
+    const moduleIds = stringsOf(locker.eboxModule);
     const modules = await modulesOf(tx, moduleIds);
     const sequence = input.sequenceCompartiments ?? (await sequenceOf(tx, locker.id));
     const planned = planCompartiments(modules, {
       sequence,
-      startNumber: (locker.startNumber as number | null) ?? 1,
-      defaultBoardNumber: (locker.boardNumber as number | null) ?? 1,
+      startNumber: numberOf(locker.startNumber) ?? 1,
+      defaultBoardNumber: numberOf(locker.boardNumber) ?? 1,
+      // A full board passes the rest on to the next: never a channel the board does not have.
+      channelsPerBoard: numberOf(locker.relayChannels) ?? DEFAULT_RELAY_CHANNELS,
     });
     const by = auditByOf(principalOf(tx.actor));
     const oldRows = await findRowsInScope(
@@ -183,17 +184,13 @@ export async function cloneEbox(ctx: ServiceContext, sourceId: string, data: unk
   authorize(ctx, 'eboxCreate');
   return inTransaction(ctx, async (tx) => {
     const source = await lockerInScope(tx, sourceId);
-    const created = (await serviceOf('ebox').create(tx, data)) as { id: string };
+    const created = await serviceOf('ebox').create(tx, data);
     const resource = compartiment();
     const columns = resource.columns;
-    const rows = await tx.tx
-      .select()
-      .from(resource.table)
-      .where(eq(columns.ebox as PgColumn, source.id))
-      .orderBy(asc(columns.number as PgColumn));
+    const rows = await tx.tx.select().from(resource.table).where(eq(columns.ebox, source.id)).orderBy(asc(columns.number));
     const by = auditByOf(principalOf(tx.actor));
     const userId = principalOf(tx.actor).userId;
-    for (const raw of rows as Record<string, unknown>[]) {
+    for (const raw of rows) {
       const row = await insertRow(tx.tx, resource, {
         ebox: created.id,
         number: raw.number,
@@ -218,10 +215,11 @@ export async function cloneEbox(ctx: ServiceContext, sourceId: string, data: unk
   });
 }
 
-type StatusCounts = Record<(typeof COMPARTIMENT_STATUSES)[number], number>;
+type StatusCounts = Record<CompartimentStatus, number>;
 
+/** Every status counted from 0, in COMPARTIMENT_STATUSES' order (the answer's key order). */
 function emptyCounts(): StatusCounts {
-  return Object.fromEntries(COMPARTIMENT_STATUSES.map((status) => [status, 0])) as StatusCounts;
+  return { AVAILABLE: 0, OCCUPIED: 0, DAMAGE: 0, DIRTY: 0, BOOKED: 0 };
 }
 
 /** GET /ebox/metrics?eboxId: the locker's compartments, its live orders the caller may read, and counts by status. */
@@ -234,12 +232,13 @@ export async function eboxMetrics(ctx: ServiceContext, eboxId: string) {
       pickColumns(compartiment(), ['id', 'number', 'size', 'status', 'boardNumber', 'comNumber', 'numberInColumn', 'height', 'enable']),
     )
     .from(compartiment().table)
-    .where(eq(columns.ebox as PgColumn, locker.id))
-    .orderBy(asc(columns.number as PgColumn));
+    .where(eq(columns.ebox, locker.id))
+    .orderBy(asc(columns.number));
   const statusCompartiments = emptyCounts();
   for (const row of rows) {
-    const status = (row.status as keyof StatusCounts | null) ?? 'AVAILABLE';
-    if (status in statusCompartiments) statusCompartiments[status] += 1;
+    const stored = row.status ?? 'AVAILABLE';
+    const status = COMPARTIMENT_STATUSES.find((known) => known === stored);
+    if (status) statusCompartiments[status] += 1;
   }
   return {
     compartiments: rows.map((row) => ({ ...row, height: row.height === null ? null : Number(row.height) })),
@@ -262,23 +261,23 @@ type SizeStatus = {
 export async function clusterStatus(ctx: ServiceContext, clusterId: string) {
   authorize(ctx, 'clusterRead');
   const scope = scopeOfContext(ctx);
-  const cluster = resourceOf(ENTITIES.cluster as never);
+  const cluster = resourceOf(ENTITIES.cluster);
   const [found] = await findRowsInScope(dbOf(ctx), cluster, [clusterId], scope);
   if (!found) throw notFound();
-  const link = columnsOf('clusterEbox');
-  const lockers = columnsOf('ebox');
+  const link = entityTable('clusterEbox');
+  const lockers = ebox().columns;
   const columns = compartiment().columns;
   const rows = await dbOf(ctx)
-    .select({ size: columns.size as PgColumn, status: columns.status as PgColumn, n: sql<string>`count(*)` })
+    .select({ size: columns.size, status: columns.status, n: sql<string>`count(*)` })
     .from(compartiment().table)
     .where(
       and(
-        sql`${columns.ebox} IN (SELECT ${link.ebox} FROM ${entityTable('clusterEbox')} WHERE ${link.cluster} = ${found.id})`,
+        sql`${columns.ebox} IN (SELECT ${link.ebox} FROM ${link} WHERE ${link.cluster} = ${found.id})`,
         // The cluster may link a locker the caller does not see; it is not counted for them.
-        sql`${columns.ebox} IN (SELECT ${lockers.id} FROM ${entityTable('ebox')} WHERE ${scopeCondition(ENTITIES.ebox as never, lockers, scope) ?? sql`true`})`,
+        sql`${columns.ebox} IN (SELECT ${lockers.id} FROM ${entityTable('ebox')} WHERE ${scopeCondition(ENTITIES.ebox, lockers, scope) ?? sql`true`})`,
       ),
     )
-    .groupBy(columns.size as PgColumn, columns.status as PgColumn);
+    .groupBy(columns.size, columns.status);
   const answer: Record<string, SizeStatus> = {};
   for (const row of rows) {
     const size = String(row.size ?? '');
@@ -299,22 +298,23 @@ export async function clusterStatus(ctx: ServiceContext, clusterId: string) {
 export async function autocompleteClusterEboxes(ctx: ServiceContext, clusterId: string, text: string | undefined, limit: number) {
   authorizeAny(ctx, ['clusterRead', 'clusterAutocomplete', 'eboxAutocomplete']);
   const scope = scopeOfContext(ctx);
-  const [found] = await findRowsInScope(dbOf(ctx), resourceOf(ENTITIES.cluster as never), [clusterId], scope);
+  const [found] = await findRowsInScope(dbOf(ctx), resourceOf(ENTITIES.cluster), [clusterId], scope);
   if (!found) throw notFound();
-  const link = columnsOf('clusterEbox');
-  const lockers = columnsOf('ebox');
+  const link = entityTable('clusterEbox');
+  const lockers = ebox().columns;
   const rows = await dbOf(ctx)
-    .select({ id: lockers.id as PgColumn, name: lockers.name as PgColumn, code: lockers.code as PgColumn })
+    .select({ id: lockers.id, name: lockers.name, code: lockers.code })
     .from(entityTable('ebox'))
-    .innerJoin(entityTable('clusterEbox'), eq(link.ebox as PgColumn, lockers.id as PgColumn))
+    .innerJoin(link, eq(link.ebox, lockers.id))
     .where(
       and(
-        eq(link.cluster as PgColumn, found.id),
-        scopeCondition(ENTITIES.ebox as never, lockers, scope),
+        eq(link.cluster, found.id),
+        scopeCondition(ENTITIES.ebox, lockers, scope),
         text?.trim() ? sql`(${lockers.name} ILIKE ${`%${text.trim()}%`} OR ${lockers.code} ILIKE ${`%${text.trim()}%`})` : undefined,
       ),
     )
-    .orderBy(asc(link.clusterPosition as PgColumn), asc(lockers.name as PgColumn))
+    .orderBy(asc(link.clusterPosition), asc(lockers.name))
     .limit(limit);
-  return rows.map((row) => ({ id: String(row.id), label: String(row.name) }));
+  // A locker's name is required: every row has one.
+  return rowsOf(rows).map((row) => ({ id: row.id, label: textOf(row.name) ?? '' }));
 }

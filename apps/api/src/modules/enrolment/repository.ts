@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { terminalEnrolmentToken } from '../../platform/db/schema';
 
-/** SQL of enrolment: one-time tokens (only their SHA-256 kept) and a locker's enrolment time. */
+/** SQL of enrolment: one-time tokens (only their SHA-256 kept), their one-time broker users, a locker's enrolment time. */
 
 export type StoredToken = {
   id: string;
@@ -12,11 +12,21 @@ export type StoredToken = {
   /** By the database's clock, the one every replica reads. */
   expired: boolean;
   config: Record<string, unknown>;
+  bootstrapUsername: string | null;
+  clientId: string | null;
 };
 
 export async function insertToken(
   tx: Tx,
-  values: { eboxId: string; tokenHash: string; config: Record<string, unknown>; expiresAt: Date; createdBy: string | null },
+  values: {
+    eboxId: string;
+    tokenHash: string;
+    config: Record<string, unknown>;
+    expiresAt: Date;
+    createdBy: string | null;
+    bootstrapUsername: string;
+    clientId: string;
+  },
 ): Promise<{ id: string; expiresAt: string }> {
   const [row] = await tx
     .insert(terminalEnrolmentToken)
@@ -26,8 +36,11 @@ export async function insertToken(
   return row;
 }
 
-/** Ends the locker's unused tokens now: one live token per locker, and none after it is disenrolled. */
-export async function expireUnusedTokens(tx: Tx, eboxId: string): Promise<number> {
+/**
+ * Ends the locker's unused tokens now: one live token per locker, and none after it is disenrolled.
+ * Answers the one-time broker users of the tokens it ended, for the caller to delete.
+ */
+export async function expireUnusedTokens(tx: Tx, eboxId: string): Promise<string[]> {
   const rows = await tx
     .update(terminalEnrolmentToken)
     .set({ expiresAt: sql`now()` })
@@ -38,8 +51,8 @@ export async function expireUnusedTokens(tx: Tx, eboxId: string): Promise<number
         gt(terminalEnrolmentToken.expiresAt, sql`now()`),
       ),
     )
-    .returning({ id: terminalEnrolmentToken.id });
-  return rows.length;
+    .returning({ bootstrapUsername: terminalEnrolmentToken.bootstrapUsername });
+  return rows.flatMap((row) => (row.bootstrapUsername ? [row.bootstrapUsername] : []));
 }
 
 /**
@@ -55,6 +68,8 @@ export async function findTokenForUpdate(tx: Tx, tokenHash: string): Promise<Sto
       usedAt: terminalEnrolmentToken.usedAt,
       expired: sql<boolean>`${terminalEnrolmentToken.expiresAt} <= now()`,
       config: terminalEnrolmentToken.config,
+      bootstrapUsername: terminalEnrolmentToken.bootstrapUsername,
+      clientId: terminalEnrolmentToken.clientId,
     })
     .from(terminalEnrolmentToken)
     .where(eq(terminalEnrolmentToken.tokenHash, tokenHash))
@@ -64,4 +79,33 @@ export async function findTokenForUpdate(tx: Tx, tokenHash: string): Promise<Sto
 
 export async function markTokenUsed(tx: Tx, id: string, clientId: string): Promise<void> {
   await tx.update(terminalEnrolmentToken).set({ usedAt: sql`now()`, usedByClientId: clientId }).where(eq(terminalEnrolmentToken.id, id));
+}
+
+/**
+ * One-time broker users still to delete: their token was used or has expired. Locked and skipped
+ * by another replica sweeping at the same time, so each is deleted once.
+ */
+export async function findSpentBootstrapUsers(tx: Tx, limit: number): Promise<{ id: string; bootstrapUsername: string }[]> {
+  const rows = await tx
+    .select({ id: terminalEnrolmentToken.id, bootstrapUsername: terminalEnrolmentToken.bootstrapUsername })
+    .from(terminalEnrolmentToken)
+    .where(
+      and(
+        isNotNull(terminalEnrolmentToken.bootstrapUsername),
+        isNull(terminalEnrolmentToken.bootstrapRemovedAt),
+        or(isNotNull(terminalEnrolmentToken.usedAt), lte(terminalEnrolmentToken.expiresAt, sql`now()`)),
+      ),
+    )
+    .orderBy(terminalEnrolmentToken.expiresAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return rows.flatMap((row) => (row.bootstrapUsername ? [{ id: row.id, bootstrapUsername: row.bootstrapUsername }] : []));
+}
+
+/** The token's one-time broker user has been deleted from the broker. */
+export async function markBootstrapUserRemoved(tx: Tx, bootstrapUsername: string): Promise<void> {
+  await tx
+    .update(terminalEnrolmentToken)
+    .set({ bootstrapRemovedAt: sql`now()` })
+    .where(and(eq(terminalEnrolmentToken.bootstrapUsername, bootstrapUsername), isNull(terminalEnrolmentToken.bootstrapRemovedAt)));
 }

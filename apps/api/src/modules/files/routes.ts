@@ -1,4 +1,4 @@
-import { hasNoNul, MAX_FILE_SIZE } from '@ebox/domain';
+import { hasNoNul, isPlainObject, MAX_FILE_SIZE } from '@ebox/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,7 +30,7 @@ async function readFilePart(request: FastifyRequest, maxSize: number): Promise<{
     if (!hasNoNul(part.filename)) throw badRequest('errors.file.malformed');
     return { name: part.filename, bytes };
   } catch (error) {
-    if (error instanceof AppError || (error as { statusCode?: number }).statusCode === 413) throw error;
+    if (error instanceof AppError || (isPlainObject(error) && error.statusCode === 413)) throw error;
     throw badRequest('errors.file.malformed');
   }
 }
@@ -82,7 +82,9 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
         const { storage } = app.deps;
         if (storage.kind === 's3') {
           const url = await storage.downloadUrl(file.storageKey);
-          return reply.header('cache-control', 'no-store').redirect(url as string);
+          // S3 always signs a URL; only the local storage answers none (it serves the file below).
+          if (!url) throw notFound();
+          return reply.header('cache-control', 'no-store').redirect(url);
         }
         const stream = storage.open(file.storageKey);
         if (!stream) throw notFound();

@@ -33,7 +33,7 @@ export type UploadTarget = {
  */
 export function resolveUploadTarget(entityName: string, fieldName: string): UploadTarget {
   if (entityName === 'user' && fieldName === 'avatars') {
-    return { entityName, fieldName, field: userEntity.fields.avatars as FilesField, permissions: null };
+    return { entityName, fieldName, field: userEntity.fields.avatars, permissions: null };
   }
   const entity = Object.hasOwn(ENTITIES, entityName) ? ENTITIES[entityName] : undefined;
   const field = entity && Object.hasOwn(entity.fields, fieldName) ? entity.fields[fieldName] : undefined;

@@ -1,8 +1,8 @@
-import { type UserStatus, userEntity } from '@ebox/domain';
+import { stringsOf, textOf, type UserStatus, userEntity } from '@ebox/domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '../../kit/list-query';
-import { listRows, listSelect, resourceOf } from '../../kit/repository';
+import { listRows, listSelect, resourceOf, rowsOf } from '../../kit/repository';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 import { auditLog, user } from '../../platform/db/schema';
@@ -20,7 +20,8 @@ import { auditLog, user } from '../../platform/db/schema';
 const statusExpression = sql`(CASE WHEN ${user.disabled} THEN 'disabled' WHEN ${user.passwordHash} IS NULL THEN 'invited' ELSE 'enabled' END)`;
 
 const plainUserResource = resourceOf(userEntity, user);
-// The kit types a resource's columns as table columns; it reads `status` only to sort (as SQL text).
+// The kit types a resource's columns as table columns; it reads `status` only to sort (as SQL text),
+// so an expression stands where drizzle's types want a column: the one cast this file needs.
 export const userResource = {
   ...plainUserResource,
   columns: { ...plainUserResource.columns, status: statusExpression as unknown as PgColumn },
@@ -99,15 +100,22 @@ const roleTable = () => entityTable('role');
 export async function findRolesByIds(db: Tx, ids: string[]): Promise<RoleRow[]> {
   if (!ids.length) return [];
   const role = roleTable();
-  return (await db
+  const rows = await db
     .select({ id: role.id, name: role.name, description: role.description, permissions: role.permissions })
     .from(role)
-    .where(inArray(role.id, [...new Set(ids)]))) as RoleRow[];
+    .where(inArray(role.id, [...new Set(ids)]));
+  return rowsOf(rows).map((row) => ({
+    id: row.id,
+    // A role's name is required: every row has one.
+    name: textOf(row.name) ?? '',
+    description: textOf(row.description),
+    permissions: stringsOf(row.permissions),
+  }));
 }
 
 export async function findRoleIdByName(db: Tx, name: string): Promise<string | null> {
   const role = roleTable();
-  const [row] = (await db.select({ id: role.id }).from(role).where(sql`lower(${role.name}) = lower(${name})`)) as { id: string }[];
+  const [row] = rowsOf(await db.select({ id: role.id }).from(role).where(sql`lower(${role.name}) = lower(${name})`));
   return row?.id ?? null;
 }
 
@@ -118,15 +126,12 @@ export async function listRolesWithUsers(
 ) {
   const role = roleTable();
   const filter = options.roleFilter?.trim();
-  const roles = (await db
+  const rows = await db
     .select({ id: role.id, name: role.name, description: role.description })
     .from(role)
     .where(filter ? (options.byId ? eq(role.id, filter) : sql`${role.name} ILIKE ${`%${escapeLike(filter)}%`}`) : undefined)
-    .orderBy(options.descending ? desc(role.name) : asc(role.name), asc(role.id))) as {
-    id: string;
-    name: string;
-    description: string | null;
-  }[];
+    .orderBy(options.descending ? desc(role.name) : asc(role.name), asc(role.id));
+  const roles = rowsOf(rows).map((row) => ({ id: row.id, name: textOf(row.name) ?? '', description: textOf(row.description) }));
   if (!roles.length) return [];
   const roleIds = roles.map((r) => r.id);
   const holders = await db
@@ -158,10 +163,12 @@ export async function listRolesWithUsers(
 export async function existingCompanyIds(db: Tx, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const company = entityTable('company');
-  const rows = (await db
-    .select({ id: company.id })
-    .from(company)
-    .where(inArray(company.id, [...new Set(ids)]))) as { id: string }[];
+  const rows = rowsOf(
+    await db
+      .select({ id: company.id })
+      .from(company)
+      .where(inArray(company.id, [...new Set(ids)])),
+  );
   return new Set(rows.map((row) => row.id));
 }
 

@@ -21,7 +21,7 @@ import {
 } from './service';
 
 /**
- * Spec 7.2 as docs/architecture.md "IAM (7.2)" fixes it. Handlers build the caller's context and
+ * Spec 7.2 as docs/api-contract.md "IAM (7.2)" fixes it. Handlers build the caller's context and
  * call the service, which checks the permission and every rule itself.
  */
 
@@ -51,6 +51,12 @@ const removeRolesQuery = z.object({
 });
 
 export async function registerIamRoutes(app: FastifyInstance): Promise<void> {
+  registerIamListRoutes(app);
+  registerIamUserRoutes(app);
+}
+
+/** The lists: users (paged, exported, autocompleted) and roles with their users. */
+function registerIamListRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -88,6 +94,11 @@ export async function registerIamRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => listRolesWithUsersOf(contextOfRequest(request), request.query),
   );
+}
+
+/** One user or a selection: status, import, invitations, roles. */
+function registerIamUserRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.put(
     '/iam/status',

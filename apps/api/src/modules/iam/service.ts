@@ -3,13 +3,17 @@ import {
   type ExportFormat,
   entitySchema,
   type FileRef,
+  fileRefsOf,
   fullNameOf,
+  isPlainObject,
   OWNER_ROLE,
   PERMISSIONS,
   type Permission,
   PREDEFINED_ROLES,
   permissionsNotHeld,
   permissionsOfRole,
+  stringsOf,
+  textOf,
   translatorFor,
   USER_STATUSES,
   userEditSchema,
@@ -141,8 +145,8 @@ function importKeyOf(manager: Manager, importHash: string): string {
 }
 
 /** `{id, label}` of a user's companies; one outside the caller's scope keeps its id and no name. */
-async function companyRefsFor(db: Tx, manager: Manager, ids: string[]): Promise<{ id: string; label: string }[]> {
-  const names = await labels.labelsOf(db, 'company', ids, { companyIds: manager.companyIds });
+async function companyRefsFor(ctx: ServiceContext, db: Tx, manager: Manager, ids: string[]): Promise<{ id: string; label: string }[]> {
+  const names = await labels.labelsOf(db, 'company', ids, { companyIds: manager.companyIds }, ctx.deps.modules);
   return ids.map((id) => ({ id, label: names.get(id) ?? id }));
 }
 
@@ -245,26 +249,36 @@ function toIso(value: unknown): string {
   return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
 }
 
-async function roleNames(db: Tx, rows: object[]): Promise<Map<string, string>> {
-  const ids = rows.flatMap((row) => (row as { roles?: string[] }).roles ?? []);
+async function roleNames(db: Tx, rows: Record<string, unknown>[]): Promise<Map<string, string>> {
+  const ids = rows.flatMap((row) => stringsOf(row.roles));
   return new Map((await findRolesByIds(db, ids)).map((role) => [role.id, role.name]));
 }
 
 type StoredUser = Pick<
   UserRow,
-  | 'id'
-  | 'email'
-  | 'fullName'
-  | 'firstName'
-  | 'lastName'
-  | 'phoneNumber'
-  | 'avatars'
-  | 'roles'
-  | 'disabled'
-  | 'emailVerified'
-  | 'createdAt'
-  | 'updatedAt'
->;
+  'id' | 'email' | 'fullName' | 'firstName' | 'lastName' | 'phoneNumber' | 'avatars' | 'roles' | 'disabled' | 'emailVerified'
+> & { createdAt: unknown; updatedAt: unknown };
+
+/**
+ * A user as the kit's list engine reads it (a Row of the user declaration over the platform table),
+ * with the stored shapes the user table gives them.
+ */
+function storedUserOf(row: Row): StoredUser {
+  return {
+    id: row.id,
+    email: textOf(row.email) ?? '',
+    fullName: textOf(row.fullName),
+    firstName: textOf(row.firstName),
+    lastName: textOf(row.lastName),
+    phoneNumber: textOf(row.phoneNumber),
+    avatars: row.avatars,
+    roles: stringsOf(row.roles),
+    disabled: row.disabled === true,
+    emailVerified: row.emailVerified === true,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
 
 function statusOf(row: Pick<StoredUser, 'id' | 'disabled'>, pending: Set<string>): UserAnswer['status'] {
   if (row.disabled) return 'disabled';
@@ -279,8 +293,11 @@ function presentUser(row: StoredUser, names: Map<string, string>, pending: Set<s
     firstName: row.firstName,
     lastName: row.lastName,
     phoneNumber: row.phoneNumber,
-    avatars: (row.avatars as FileRef[]) ?? [],
-    roles: row.roles.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id) as string })),
+    avatars: fileRefsOf(row.avatars),
+    roles: row.roles.flatMap((id) => {
+      const name = names.get(id);
+      return name === undefined ? [] : [{ id, name }];
+    }),
     disabled: row.disabled,
     status: statusOf(row, pending),
     emailVerified: row.emailVerified,
@@ -293,7 +310,7 @@ async function presentFullUser(ctx: ServiceContext, row: UserRow): Promise<UserA
   const db = dbOf(ctx);
   return {
     ...presentUser(row, await roleNames(db, [row]), row.passwordHash ? new Set() : new Set([row.id])),
-    allowedCompanies: await companyRefsFor(db, managerOf(ctx), row.allowedCompanies),
+    allowedCompanies: await companyRefsFor(ctx, db, managerOf(ctx), row.allowedCompanies),
   };
 }
 
@@ -301,11 +318,11 @@ async function presentFullUser(ctx: ServiceContext, row: UserRow): Promise<UserA
 
 /** `status` is derived from `disabled` and the password; the kit's engine handles every other declared filter. */
 function splitQuery(query: ListQuery): { query: ListQuery; extra: SQL[] } {
-  const { status, ...filter } = (query.filter ?? {}) as Record<string, unknown>;
+  const { status, ...filter } = query.filter ?? {};
   const extra: SQL[] = [];
   if (status !== undefined && status !== '' && status !== null) {
     const values = (Array.isArray(status) ? status : [status]).map(String).filter(Boolean);
-    if (values.some((value) => !(USER_STATUSES as readonly string[]).includes(value)))
+    if (values.some((value) => !USER_STATUSES.some((known) => known === value)))
       throw badRequest('errors.invalidFilter', { field: 'status' });
     const condition = statusCondition(values);
     if (condition) extra.push(condition);
@@ -324,7 +341,7 @@ export async function listUsersOf(ctx: ServiceContext, rawQuery: ListQuery): Pro
     db,
     rows.map((row) => row.id),
   );
-  return { rows: rows.map((row) => presentUser(row as unknown as StoredUser, names, pending)), ...total };
+  return { rows: rows.map((row) => presentUser(storedUserOf(row), names, pending)), ...total };
 }
 
 export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?: unknown; format?: ExportFormat }, reply: FastifyReply) {
@@ -343,7 +360,7 @@ export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?
     format: rawQuery.format,
     query: userListSql(db, query, [...extra, ...scopeConditions(manager)]),
     present: async (rawRows) => {
-      const rows = rawRows.map((raw) => rowFromDriver(userResource, raw)) as Row[];
+      const rows = rawRows.map((raw) => rowFromDriver(userResource, raw));
       const names = await roleNames(db, rows);
       const pending = await idsWithoutPassword(
         db,
@@ -352,14 +369,15 @@ export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?
       const companies = new Map(
         (
           await companyRefsFor(
+            ctx,
             db,
             manager,
-            rows.flatMap((row) => (row.allowedCompanies as string[]) ?? []),
+            rows.flatMap((row) => stringsOf(row.allowedCompanies)),
           )
         ).map((c) => [c.id, c.label]),
       );
       return rows.map((row) => {
-        const user = presentUser(row as unknown as StoredUser, names, pending);
+        const user = presentUser(storedUserOf(row), names, pending);
         return {
           ...user,
           // The exporter writes relation labels as they come: a predefined role reads by its
@@ -368,7 +386,7 @@ export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?
             id: role.id,
             label: Object.hasOwn(PREDEFINED_ROLES, role.name) ? t(`roles.predefined.${role.name}.label`) : role.name,
           })),
-          allowedCompanies: ((row.allowedCompanies as string[]) ?? []).map((id) => ({ id, label: companies.get(id) ?? id })),
+          allowedCompanies: stringsOf(row.allowedCompanies).map((id) => ({ id, label: companies.get(id) ?? id })),
         };
       });
     },
@@ -462,8 +480,8 @@ function reinvitation(row: UserRow): ReturnType<typeof issueOneTimeToken> | null
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return (error as { code?: string })?.code === '23505' || cause?.code === '23505';
+  if (!isPlainObject(error)) return false;
+  return error.code === '23505' || (isPlainObject(error.cause) && error.cause.code === '23505');
 }
 
 /** POST /iam: new emails become invited users; existing users get the roles added. */
@@ -515,7 +533,9 @@ export async function importUser(ctx: ServiceContext, data: unknown, importHash:
   const key = importKeyOf(manager, importHash);
   if (await isUserImportHashUsed(dbOf(ctx), key)) throw conflict('errors.importHashExistent');
   const named = parse(entitySchema(userEntity, 'import'), data);
-  // Roles (and companies) named as a person writes them, or by id, within the caller's scope.
+  // Roles (and companies) named as a person writes them, or by id, within the caller's scope. The
+  // import schema validated these fields and the resolver only swaps names for ids, but answers a
+  // generic record: the cast states the shape validated above.
   const input = (await resolveNaturalKeys(dbOf(ctx), userEntity, named, { companyIds: manager.companyIds })) as {
     email: string;
     firstName?: string | null;

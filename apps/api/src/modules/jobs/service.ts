@@ -1,5 +1,4 @@
 import { authorize, dbOf, type ServiceContext } from '../../platform/context';
-import { JOBS } from '../../platform/jobs/registry';
 import { countJobsByQueue, type JobFailure, latestJobFailures, type QueueCounts } from '../../platform/jobs/repository';
 
 export type QueueState = { queues: QueueCounts[]; failures: JobFailure[] };
@@ -11,7 +10,7 @@ export async function readQueueState(ctx: ServiceContext): Promise<QueueState> {
   const [queues, failures] = await Promise.all([
     countJobsByQueue(
       db,
-      JOBS.map((job) => job.name),
+      ctx.deps.modules.jobs.map((job) => job.name),
     ),
     latestJobFailures(db, 10),
   ]);

@@ -1,5 +1,5 @@
 import { inTransaction, type ServiceContext } from '../../platform/context';
-import { moveOrderAudited } from './lifecycle-service';
+import { moveOrder } from './lifecycle-service';
 import { lockOverdueOrders } from './repository';
 
 const BATCH = 100;
@@ -16,7 +16,7 @@ export async function run(ctx: ServiceContext): Promise<void> {
     const moved = await inTransaction(ctx, async (tx) => {
       const orders = await lockOverdueOrders(tx.tx, now, BATCH);
       for (const before of orders) {
-        await moveOrderAudited(tx, before, { kind: 'job', job: 'expireOverdue' }, 'expireOverdue', new Date(String(before.overdueDate)));
+        await moveOrder(tx, before, { kind: 'job', job: 'expireOverdue' }, { at: new Date(String(before.overdueDate)) });
       }
       return orders.length;
     });

@@ -2,17 +2,16 @@ import {
   applyOrderTrigger,
   findOrderTransition,
   ORDER_REFUSAL_KEYS,
-  type OrderStatus,
   type OrderTriggerSource,
-  type OrderType,
+  permissionToMoveOrder,
   translatorFor,
   triggerNameOf,
 } from '@ebox/domain';
 import type { Row } from '../../kit/repository';
 import { auditByOf, writeAudit } from '../../platform/audit';
 import type { Actor, TxContext } from '../../platform/context';
-import { principalOf } from '../../platform/context';
-import { badRequest } from '../../platform/errors';
+import { authorize, principalOf } from '../../platform/context';
+import { badRequest, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { requestAccessCodes } from '../terminal-commands/service';
 import {
@@ -20,6 +19,7 @@ import {
   findCompartiment,
   findEboxCode,
   type OrderHistoryActor,
+  orderStateOf,
   writeCompartimentStatus,
   writeOrder,
   writeOrderHistory,
@@ -59,32 +59,47 @@ function actorStampOf(actor: OrderHistoryActor): string {
 
 const idOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
+/** How a move is recorded: when it happened, why, and under which audit action. */
+export type OrderMoveOptions = {
+  /** When the trigger happened (a locker's original time, an order's overdue date for the job); now by default. */
+  at?: Date;
+  /** A person's reason (POST /order/update-status asks for one). */
+  reason?: string | null;
+  /** The order's audit action: the console action's name, 'parcelEvent' for a locker, the job's name by default. */
+  auditAction?: string;
+};
+
+/** The audit action of a move nobody named: a locker's parcel event, a job by its name, a console action by its own. */
+function auditActionOf(source: OrderTriggerSource): string {
+  if (source.kind === 'terminal') return 'parcelEvent';
+  return source.kind === 'job' ? source.job : source.action;
+}
+
 /**
- * Moves one locked order by a trigger of the lifecycle machine (packages/domain/src/orders), in the
- * caller's transaction: the order's status and stamps, its history row, its compartment's status
- * (that change audited here; the order's is audited by the caller, e.g. the kit's action), the
- * after-commit event `order.statusChanged`, and its locker's access codes sent again (what the code
- * allows follows the status).
+ * The one entry that moves an order, for every caller (a person through HTTP, a locker through
+ * MQTT, a job, the demo seed): they differ only in the context they build. In the caller's
+ * transaction, with the order locked: the actor must hold the right the trigger needs
+ * (permissionToMoveOrder: declared in packages/domain for terminals and jobs as for roles) and see
+ * the order (its company, or for a locker its own locker); then the lifecycle machine
+ * (packages/domain/src/orders) decides. An allowed move writes the order's status and stamps, its
+ * history row, the order's audit row, its compartment's status (audited), the after-commit event
+ * `order.statusChanged`, and sends its locker's access codes again (what a code allows follows the
+ * status).
  * A trigger the machine refuses changes nothing: it is kept as a refused history row, written in a
  * transaction of its own so it stays when the caller rolls back, and answers a translated 400.
- * `at`: when the trigger happened (a locker's original time, an order's overdue date for the job).
  */
-export async function moveOrder(
-  ctx: TxContext,
-  order: Row,
-  source: OrderTriggerSource,
-  at: Date = new Date(),
-  options: { reason?: string | null } = {},
-): Promise<Row> {
-  const type = order.type as OrderType;
-  const status = (order.status ?? 'CREATED') as OrderStatus;
+export async function moveOrder(ctx: TxContext, order: Row, source: OrderTriggerSource, options: OrderMoveOptions = {}): Promise<Row> {
+  authorize(ctx, permissionToMoveOrder(source));
+  if (!mayMove(ctx.actor, order)) throw notFound();
+  const at = options.at ?? new Date();
+  const { type, status } = orderStateOf(order);
   const name = triggerNameOf(source);
   const transition = findOrderTransition(type, status, name);
   const allowCollectExpiredOrder =
     transition?.guard === 'allowCollectExpiredOrder' && typeof order.company === 'string'
       ? await findAllowCollectExpiredOrder(ctx.tx, order.company)
       : false;
-  const principal = principalOf(ctx.actor);
+  const by = auditByOf(principalOf(ctx.actor));
   const actor = await historyActorOf(ctx, source, order);
   const result = applyOrderTrigger({ type, status }, { ...source, at, by: actorStampOf(actor), allowCollectExpiredOrder });
   const history = {
@@ -107,19 +122,20 @@ export async function moveOrder(
   }
   const after = await writeOrder(ctx.tx, order.id, { status: result.next, ...result.stamps });
   await writeOrderHistory(ctx.tx, { ...history, toStatus: result.next, refusal: null });
+  await writeAudit(ctx.tx, {
+    entityName: 'order',
+    entityId: order.id,
+    action: options.auditAction ?? auditActionOf(source),
+    before: order,
+    after,
+    by,
+  });
   const compartimentId = idOrNull(order.compartiment);
   if (result.compartimentStatus && compartimentId) {
     const before = await findCompartiment(ctx.tx, compartimentId);
     if (before && before.status !== result.compartimentStatus) {
       const changed = await writeCompartimentStatus(ctx.tx, compartimentId, result.compartimentStatus);
-      await writeAudit(ctx.tx, {
-        entityName: 'compartiment',
-        entityId: compartimentId,
-        action: 'update',
-        before,
-        after: changed,
-        by: auditByOf(principal),
-      });
+      await writeAudit(ctx.tx, { entityName: 'compartiment', entityId: compartimentId, action: 'update', before, after: changed, by });
     }
   }
   await publishEvent(ctx, 'order.statusChanged', {
@@ -135,6 +151,13 @@ export async function moveOrder(
   });
   await requestAccessCodes(ctx, idOrNull(order.ebox));
   return after;
+}
+
+/** A locker moves only its own locker's orders (a shared locker holds several companies'); others, their companies'. */
+function mayMove(actor: Actor, order: Row): boolean {
+  if (actor.kind === 'terminal') return order.ebox === actor.eboxId;
+  const { companyIds } = principalOf(actor);
+  return !companyIds || (typeof order.company === 'string' && companyIds.includes(order.company));
 }
 
 /**
@@ -153,21 +176,4 @@ export async function recordOrderCreated(ctx: TxContext, order: Row, how: 'creat
     actor: await historyActorOf(ctx, null, order),
     at: order.createdAt instanceof Date ? order.createdAt : new Date(String(order.createdAt ?? Date.now())),
   });
-}
-
-/**
- * moveOrder plus the order's own audit row under `action` ('updateStatus', 'expireOverdue'): for
- * callers that move an order outside the kit's declared actions (which audit it themselves).
- */
-export async function moveOrderAudited(
-  ctx: TxContext,
-  before: Row,
-  source: OrderTriggerSource,
-  action: string,
-  at: Date = new Date(),
-  options: { reason?: string | null } = {},
-): Promise<Row> {
-  const after = await moveOrder(ctx, before, source, at, options);
-  await writeAudit(ctx.tx, { entityName: 'order', entityId: before.id, action, before, after, by: auditByOf(principalOf(ctx.actor)) });
-  return after;
 }

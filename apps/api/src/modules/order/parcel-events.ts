@@ -1,9 +1,9 @@
-import { type OrderType, orderEventCodeOfParcel } from '@ebox/domain';
+import { orderEventCodeOfParcel } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import type { TxContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { historyActorOf, moveOrder } from './lifecycle-service';
-import { findOrderByAccessCode, lockOrder, writeOrderHistory } from './repository';
+import { findOrderByAccessCode, lockOrder, orderStateOf, writeOrderHistory } from './repository';
 
 /** A parcel going in or out of a compartment, as a locker's terminal reported it. */
 export type ParcelEvent = {
@@ -17,7 +17,7 @@ export type ParcelEvent = {
 
 export type ParcelEventOutcome =
   | { ok: true; orderId: string; status: string }
-  | { ok: false; orderId: string | null; reason: 'noOrder' | 'wrongCompartment' | 'refused' };
+  | { ok: false; orderId: string | null; reason: 'noOrder' | 'wrongCompartment' | 'refused' | 'forbidden' };
 
 /**
  * Moves the order whose access code was used at the locker (issue 15: orders driven by the
@@ -29,13 +29,12 @@ export type ParcelEventOutcome =
 export async function applyParcelEvent(ctx: TxContext, input: ParcelEvent): Promise<ParcelEventOutcome> {
   const found = await findOrderByAccessCode(ctx.tx, input.eboxId, input.accessCode);
   if (!found) return { ok: false, orderId: null, reason: 'noOrder' };
-  const order = (await lockOrder(ctx.tx, String(found.id))) ?? found;
-  const type = order.type as OrderType;
-  const code = orderEventCodeOfParcel(type, input.event);
+  const order = (await lockOrder(ctx.tx, found.id)) ?? found;
+  const code = orderEventCodeOfParcel(orderStateOf(order).type, input.event);
   const source = { kind: 'terminal', code } as const;
   if (order.compartiment && order.compartiment !== input.compartimentId) {
     await writeOrderHistory(ctx.tx, {
-      orderId: String(order.id),
+      orderId: order.id,
       companyId: typeof order.company === 'string' ? order.company : null,
       fromStatus: String(order.status),
       trigger: `terminal.${code}`,
@@ -45,17 +44,21 @@ export async function applyParcelEvent(ctx: TxContext, input: ParcelEvent): Prom
       toStatus: null,
       refusal: 'wrongCompartment',
     });
-    return { ok: false, orderId: String(order.id), reason: 'wrongCompartment' };
+    return { ok: false, orderId: order.id, reason: 'wrongCompartment' };
   }
   // A savepoint: a refused move rolls back only itself (moveOrder has kept the refusal already).
   await ctx.tx.execute(sql`SAVEPOINT parcel_event`);
   try {
-    const moved = await moveOrder(ctx, order, source, input.at);
+    const moved = await moveOrder(ctx, order, source, { at: input.at });
     await ctx.tx.execute(sql`RELEASE SAVEPOINT parcel_event`);
-    return { ok: true, orderId: String(order.id), status: String(moved.status) };
+    return { ok: true, orderId: order.id, status: String(moved.status) };
   } catch (error) {
     await ctx.tx.execute(sql`ROLLBACK TO SAVEPOINT parcel_event`);
-    if (error instanceof AppError && error.status === 400) return { ok: false, orderId: String(order.id), reason: 'refused' };
+    if (error instanceof AppError && error.status === 400) return { ok: false, orderId: order.id, reason: 'refused' };
+    // A terminal without the order rights its declaration names (TERMINAL_PERMISSIONS), or not this order's locker.
+    if (error instanceof AppError && (error.status === 403 || error.status === 404)) {
+      return { ok: false, orderId: order.id, reason: 'forbidden' };
+    }
     throw error;
   }
 }

@@ -1,13 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { ORDER_LIVE_STATUSES, translatorFor } from '@ebox/domain';
-import type { EntityPolicy } from '../../kit/policies';
+import { ORDER_LIVE_STATUSES, textOf, translatorFor } from '@ebox/domain';
+import type { Row } from '../../kit/repository';
 import { auditByOf, writeAudit } from '../../platform/audit';
-import { principalOf, type TxContext } from '../../platform/context';
+import { can, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
+import type { EntityPolicy } from '../../platform/entity-rules';
 import { AppError, badRequest, conflict, fieldError } from '../../platform/errors';
 import { requestAccessCodes } from '../terminal-commands/service';
+import { checkAccessCodeBudget, countAccessCodeChange } from './access-code-throttle';
 import { recordOrderCreated } from './lifecycle-service';
 import { maintainedOrderTotal } from './list-total';
-import { bookCompartiment, findCompanyOrderTypes, findEboxCode, findMaxDaysOverdue, isAccessCodeTaken } from './repository';
+import { bookCompartiment, findCompanyOrderTypes, findEboxCode, findMaxDaysOverdue, isAccessCodeTaken, writeOrder } from './repository';
 
 /** A new access code: six digits, as a keypad types it (spec 5.3: exactly 6). */
 function generateAccessCode(): string {
@@ -16,23 +18,60 @@ function generateAccessCode(): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The one answer to a code that cannot be used (issue 25): the same whether the clash is an order
+ * of the caller's company or of another one sharing the locker, and without the code, so a refusal
+ * tells a guesser nothing more than "not this one" (and the throttle bounds how often it is asked).
+ */
+function accessCodeRefused(): AppError {
+  return new AppError('conflict', 'entities.order.errors.accessCodeUnavailable', {}, [
+    { path: 'accessCode', key: 'entities.order.errors.accessCodeUnavailable', values: {} },
+  ]);
+}
+
 /** A code no live order of the locker uses (a code opens only its own compartment). */
 async function chooseAccessCode(ctx: TxContext, eboxId: string | null, given: unknown, exceptId?: string): Promise<string> {
   if (typeof given === 'string' && given) {
+    if (eboxId) checkAccessCodeBudget(ctx);
     if (eboxId && (await isAccessCodeTaken(ctx.tx, eboxId, given, exceptId))) {
-      const params = { value: given };
-      throw new AppError('conflict', 'entities.order.errors.accessCodeTaken', params, [
-        { path: 'accessCode', key: 'entities.order.errors.accessCodeTaken', values: params },
-      ]);
+      countAccessCodeChange(ctx);
+      throw accessCodeRefused();
     }
     return given;
   }
+  return generateFreeAccessCode(ctx, eboxId);
+}
+
+/** A random code unique among the locker's live orders (not the whole table: codes repeat across lockers). */
+async function generateFreeAccessCode(ctx: TxContext, eboxId: string | null, exceptId?: string): Promise<string> {
   // A locker holds at most a few hundred live orders among a million codes: a free one comes at once.
   for (let attempt = 0; attempt < 50; attempt++) {
     const code = generateAccessCode();
-    if (!eboxId || !(await isAccessCodeTaken(ctx.tx, eboxId, code))) return code;
+    if (!eboxId || !(await isAccessCodeTaken(ctx.tx, eboxId, code, exceptId))) return code;
   }
-  throw conflict('entities.order.errors.accessCodeTaken', { value: '' });
+  throw accessCodeRefused();
+}
+
+/** Whether an order is live: only then does its code open anything, and only then is it shown. */
+function isLive(status: unknown): boolean {
+  const stored = status ?? 'CREATED';
+  return ORDER_LIVE_STATUSES.some((live) => live === stored);
+}
+
+/**
+ * The order action newAccessCode (issue 25: the only way to change a code): a fresh random code
+ * unique among the locker's live orders, counted against the user's code-change budget (429 past
+ * it), sent to the locker's terminal once committed. The kit audits it (the code masked) and
+ * answers the record. A finished order keeps its code: it opens nothing any more.
+ */
+export async function renewAccessCode(ctx: TxContext, before: Row): Promise<void> {
+  if (!isLive(before.status)) throw badRequest('entities.order.errors.accessCodeOfFinishedOrder');
+  checkAccessCodeBudget(ctx);
+  const eboxId = typeof before.ebox === 'string' ? before.ebox : null;
+  const code = await generateFreeAccessCode(ctx, eboxId, before.id);
+  await writeOrder(ctx.tx, before.id, { accessCode: code, updatedById: principalOf(ctx.actor).userId });
+  countAccessCodeChange(ctx);
+  await requestAccessCodes(ctx, eboxId);
 }
 
 /** Books a compartment of the order's size in its locker (BOOKED, audited); 409 naming both when none is free. */
@@ -118,11 +157,16 @@ export const orderPolicy: EntityPolicy = {
       const retyped = data.type !== undefined && data.type !== before.type;
       const moved = data.company !== undefined && data.company !== before.company;
       if (retyped || moved) await checkTypeEnabled(ctx, data.type ?? before.type, data.company ?? before.company);
-      // A live order moved to another locker, or given another code, keeps its code unique there.
-      const eboxId = (data.ebox !== undefined ? data.ebox : before.ebox) as string | null;
-      const code = (data.accessCode !== undefined ? data.accessCode : before.accessCode) as string | null;
-      const changed = data.ebox !== undefined || data.accessCode !== undefined;
-      const live = (ORDER_LIVE_STATUSES as readonly unknown[]).includes(before.status);
+      // Issue 25: a code changes only by the newAccessCode action. A form sending the record back
+      // whole sends the code it was shown (or null when hidden): that is no change and is dropped.
+      if (typeof data.accessCode === 'string' && data.accessCode !== '' && data.accessCode !== before.accessCode)
+        throw fieldError('accessCode', 'entities.order.errors.accessCodeNotEditable');
+      delete data.accessCode;
+      // A live order moved to another locker keeps its code unique there.
+      const eboxId = textOf(data.ebox !== undefined ? data.ebox : before.ebox);
+      const code = textOf(before.accessCode);
+      const changed = data.ebox !== undefined;
+      const live = isLive(before.status);
       if (changed && eboxId && code && live) await chooseAccessCode(ctx, eboxId, code, before.id);
       // The terminals of the locker it left and of the one it is at hold its code where it opens now.
       if (live && (changed || data.compartiment !== undefined || data.compartimentNumber !== undefined)) {
@@ -135,7 +179,7 @@ export const orderPolicy: EntityPolicy = {
     const eboxId = typeof data.ebox === 'string' ? data.ebox : null;
     data.accessCode = await chooseAccessCode(ctx, eboxId, data.accessCode);
     if (eboxId && typeof data.compartimentSize === 'string' && data.compartimentSize && data.bookOrder !== false) {
-      await book(ctx, data, eboxId, data.compartimentSize, (data.eboxCode as string | null) ?? null);
+      await book(ctx, data, eboxId, data.compartimentSize, textOf(data.eboxCode));
     }
     if (!data.overdueDate && typeof data.company === 'string') {
       const days = await findMaxDaysOverdue(ctx.tx, data.company);
@@ -145,4 +189,7 @@ export const orderPolicy: EntityPolicy = {
     await requestAccessCodes(ctx, eboxId);
   },
   afterCreate: recordOrderCreated,
+  // Issue 25: the code is shown on the record to who may resend it to the customer or edit the
+  // order, while it opens something; to nobody once the order is finished.
+  revealSecrets: (ctx: ServiceContext, row: Row) => (can(ctx, 'orderResendSMS') || can(ctx, 'orderEdit')) && isLive(row.status),
 };

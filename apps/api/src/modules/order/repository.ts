@@ -1,7 +1,17 @@
-import { DECLARED_ENTITIES, ORDER_EXPIRABLE_STATUSES, ORDER_LIFECYCLE, ORDER_LIVE_STATUSES } from '@ebox/domain';
+import {
+  DECLARED_ENTITIES,
+  isPlainObject,
+  ORDER_EXPIRABLE_STATUSES,
+  ORDER_LIFECYCLE,
+  ORDER_LIVE_STATUSES,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  type OrderStatus,
+  type OrderType,
+  textOf,
+} from '@ebox/domain';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { findRow, pickColumns, type Row, resourceOf, updateRow } from '../../kit/repository';
+import { findRow, pickColumns, type Row, resourceOf, rowsOf, updateRow } from '../../kit/repository';
 import { scopeCondition } from '../../kit/scope';
 import type { CompanyScope } from '../../platform/access';
 import type { Tx } from '../../platform/db/client';
@@ -15,7 +25,7 @@ export async function findEboxCode(tx: Tx, eboxId: string): Promise<string | nul
     .select({ code: table.code })
     .from(table)
     .where(inArray(table.id, [eboxId]));
-  return (row?.code as string | undefined) ?? null;
+  return textOf(row?.code);
 }
 
 /**
@@ -29,7 +39,7 @@ export async function findCompanyOrderTypes(tx: Tx, companyId: string): Promise<
     .from(table)
     .where(inArray(table.id, [companyId]));
   if (!row) return null;
-  const types = (row.settings as { orderTypes?: unknown } | null)?.orderTypes;
+  const types = isPlainObject(row.settings) ? row.settings.orderTypes : undefined;
   return { name: String(row.name), orderTypes: Array.isArray(types) ? types.map(String) : [] };
 }
 
@@ -41,6 +51,18 @@ export async function findAllowCollectExpiredOrder(tx: Tx, companyId: string): P
     .from(table)
     .where(inArray(table.id, [companyId]));
   return row?.allow === true;
+}
+
+/**
+ * An order row's type and status as the lifecycle reads them (an order not moved yet is CREATED).
+ * Both are declared enums the kit validates on every write, so a stored order always has them.
+ */
+export function orderStateOf(order: Row): { type: OrderType; status: OrderStatus } {
+  const stored = order.status ?? 'CREATED';
+  const type = ORDER_TYPES.find((known) => known === order.type);
+  const status = ORDER_STATUSES.find((known) => known === stored);
+  if (!type || !status) throw new Error(`order ${order.id} has an undeclared type or status`);
+  return { type, status };
 }
 
 export function writeOrder(tx: Tx, id: string, values: Record<string, unknown>): Promise<Row> {
@@ -103,13 +125,15 @@ export function listOrderHistory(db: Tx, orderId: string) {
  */
 export async function findOrderByAccessCode(db: Tx, eboxId: string, code: string): Promise<Row | null> {
   const resource = resourceOf(DECLARED_ENTITIES.order);
-  const c = resource.columns as Record<string, PgColumn>;
-  const [row] = await db
-    .select({ id: c.id as PgColumn })
-    .from(resource.table)
-    .where(and(eq(c.ebox as PgColumn, eboxId), eq(c.accessCode as PgColumn, code), inArray(c.status as PgColumn, [...ORDER_LIVE_STATUSES])))
-    .limit(1);
-  return row ? findRow(db, resource, String(row.id)) : null;
+  const c = resource.columns;
+  const [row] = rowsOf(
+    await db
+      .select({ id: c.id })
+      .from(resource.table)
+      .where(and(eq(c.ebox, eboxId), eq(c.accessCode, code), inArray(c.status, [...ORDER_LIVE_STATUSES])))
+      .limit(1),
+  );
+  return row ? findRow(db, resource, row.id) : null;
 }
 
 /** Locks the order row for the caller's transaction (a locker event and a console action on one order queue up) and reads it. */
@@ -217,7 +241,7 @@ const LOCKER_ORDERS_LIMIT = 500;
  */
 export async function listLiveOrdersOfLocker(db: Tx, eboxId: string, scope: CompanyScope) {
   const resource = resourceOf(DECLARED_ENTITIES.order);
-  const c = resource.columns as Record<string, PgColumn>;
+  const c = resource.columns;
   return db
     .select(
       pickColumns(resource, [
@@ -233,13 +257,7 @@ export async function listLiveOrdersOfLocker(db: Tx, eboxId: string, scope: Comp
       ]),
     )
     .from(resource.table)
-    .where(
-      and(
-        eq(c.ebox as PgColumn, eboxId),
-        inArray(c.status as PgColumn, [...ORDER_LIVE_STATUSES]),
-        scopeCondition(DECLARED_ENTITIES.order, c, scope),
-      ),
-    )
-    .orderBy(desc(c.createdAt as PgColumn))
+    .where(and(eq(c.ebox, eboxId), inArray(c.status, [...ORDER_LIVE_STATUSES]), scopeCondition(DECLARED_ENTITIES.order, c, scope)))
+    .orderBy(desc(c.createdAt))
     .limit(LOCKER_ORDERS_LIMIT);
 }

@@ -1,10 +1,18 @@
-import { consoleMovesOf, DECLARED_ENTITIES, ORDER_LIFECYCLE, ORDER_LIVE_STATUSES, type OrderStatus, type OrderType } from '@ebox/domain';
+import {
+  consoleMovesOf,
+  DECLARED_ENTITIES,
+  ORDER_LIFECYCLE,
+  ORDER_LIVE_STATUSES,
+  type OrderStatus,
+  textOf,
+  triggerSourceOf,
+} from '@ebox/domain';
 import { findRowsInScope, type Row, resourceOf } from '../../kit/repository';
 import { auditByOf, writeAudit } from '../../platform/audit';
 import { authorize, can, dbOf, inTransaction, principalOf, type ServiceContext } from '../../platform/context';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
 import { moveOrder } from './lifecycle-service';
-import { listLiveOrdersOfLocker, listOrderHistory, writeOrder } from './repository';
+import { listLiveOrdersOfLocker, listOrderHistory, orderStateOf, writeOrder } from './repository';
 
 /**
  * The order's console calls beyond the kit (spec 6 and 7.4): its history, update status
@@ -51,29 +59,16 @@ export async function updateOrderStatus(ctx: ServiceContext, input: { id: string
   if (!reason) throw fieldError('reason', 'entities.order.errors.reasonRequired');
   return inTransaction(ctx, async (tx) => {
     const before = await orderInScope(tx, input.id, true);
-    const type = before.type as OrderType;
-    const status = (before.status ?? 'CREATED') as OrderStatus;
-    const target = input.status as OrderStatus;
+    const { type, status } = orderStateOf(before);
+    const target = input.status;
     const move = consoleMovesOf(type, status).find((m) => m.to === target && m.action !== 'cancel');
-    const action =
-      move?.action ??
-      ORDER_LIFECYCLE[type]
-        ?.find(
-          (transition) => transition.to === target && transition.trigger.startsWith('console.') && transition.trigger !== 'console.cancel',
-        )
-        ?.trigger.slice('console.'.length);
-    if (!action) throw badRequest('entities.order.errors.statusNotReachable', { status: target });
+    const trigger = ORDER_LIFECYCLE[type]?.find(
+      (transition) => transition.to === target && transition.trigger.startsWith('console.') && transition.trigger !== 'console.cancel',
+    )?.trigger;
+    const source = move ? ({ kind: 'console', action: move.action } as const) : trigger ? triggerSourceOf(trigger) : undefined;
+    if (!source) throw badRequest('entities.order.errors.statusNotReachable', { status: target });
     // A refused action throws here (kept in the history as refused); an allowed one moves the order.
-    await moveOrder(tx, before, { kind: 'console', action: action as never }, new Date(), { reason });
-    const after = await orderInScope(tx, input.id);
-    await writeAudit(tx.tx, {
-      entityName: 'order',
-      entityId: before.id,
-      action: 'updateStatus',
-      before,
-      after,
-      by: auditByOf(principalOf(tx.actor)),
-    });
+    const after = await moveOrder(tx, before, source, { reason, auditAction: 'updateStatus' });
     return { id: after.id, status: after.status };
   });
 }
@@ -96,7 +91,7 @@ export async function updateOrderOverdue(ctx: ServiceContext, input: { ids: stri
     if (rows.length !== ids.length) throw notFound();
     const by = auditByOf(principalOf(tx.actor));
     for (const before of rows) {
-      if (!OVERDUE_EDITABLE.includes(before.status as OrderStatus))
+      if (!OVERDUE_EDITABLE.some((status) => status === before.status))
         throw badRequest('entities.order.errors.overdueUpdate', { trackingCode: before.trackingCode });
       const after = await writeOrder(tx.tx, before.id, { overdueDate: date.toISOString(), updatedById: principalOf(tx.actor).userId });
       await writeAudit(tx.tx, { entityName: 'order', entityId: before.id, action: 'updateOverdue', before, after, by });
@@ -113,9 +108,13 @@ export async function updateOrderOverdue(ctx: ServiceContext, input: { ids: stri
 export async function liveOrdersOfLocker(ctx: ServiceContext, eboxId: string) {
   if (!can(ctx, 'orderRead')) return [];
   const rows = await listLiveOrdersOfLocker(dbOf(ctx), eboxId, { companyIds: principalOf(ctx.actor).companyIds });
-  return rows.map((row) => ({
-    ...row,
-    overdueDate: row.overdueDate ? new Date(row.overdueDate as string).toISOString() : null,
-    createdAt: new Date(row.createdAt as string).toISOString(),
-  }));
+  return rows.map((row) => {
+    const overdueDate = textOf(row.overdueDate);
+    // The driver answers timestamps as text (mode 'string'); createdAt is never null.
+    return {
+      ...row,
+      overdueDate: overdueDate ? new Date(overdueDate).toISOString() : null,
+      createdAt: new Date(String(row.createdAt)).toISOString(),
+    };
+  });
 }

@@ -1,6 +1,6 @@
 import { type Permission, permissionsNotHeld, permissionsOfRole } from '@ebox/domain';
-import type { EntityPolicy } from '../../kit/policies';
 import { principalOf, type ServiceContext } from '../../platform/context';
+import type { EntityPolicy } from '../../platform/entity-rules';
 import { badRequest, fieldError } from '../../platform/errors';
 
 /**

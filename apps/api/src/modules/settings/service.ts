@@ -7,7 +7,7 @@ import { findSettings, type SettingsRow, saveSettings } from './repository';
 export type Settings = { theme: Theme };
 
 function present(row: SettingsRow | null): Settings {
-  const theme = (THEMES as readonly string[]).includes(row?.theme ?? '') ? (row?.theme as Theme) : 'default';
+  const theme = THEMES.find((known) => known === row?.theme) ?? 'default';
   return { theme };
 }
 

@@ -17,7 +17,10 @@ const TERMINAL_JOB_CONCURRENCY = 16;
  */
 export const applyConfigJob = defineJob({
   name: 'terminal.apply-config',
-  payload: z.object({ eboxId: z.uuid(), reason: z.enum(['online', 'generateCompartiments']) }),
+  payload: z.object({
+    eboxId: z.uuid(),
+    reason: z.enum(['online', 'generateCompartiments', 'compartimentChanged', 'relayChannelsChanged']),
+  }),
   actor: 'terminalLink',
   // Retried only when this process could not reach the broker; a terminal's answer (or silence) is final.
   retry: { limit: 3, delaySeconds: 10 },

@@ -42,7 +42,7 @@ export async function registerTerminalCommandRoutes(app: FastifyInstance): Promi
           200: z.object({
             status: z.literal('opened'),
             transactionId: z.string(),
-            compartiment: z.object({ id: z.string(), number: z.number(), doorOpen: z.boolean() }),
+            compartiment: z.object({ id: z.string(), number: z.number(), doorOpen: z.boolean(), doorReported: z.boolean() }),
           }),
           ...failureResponses,
         },

@@ -2,21 +2,27 @@ import { randomUUID } from 'node:crypto';
 import {
   buildCompartmentMapping,
   COMPARTIMENT_HOLDING_STATUSES,
+  COMPARTIMENT_STATUSES,
   type CompartimentStatus,
+  checkCompartmentWiring,
   classifyTerminalResponse,
   createTerminalCommand,
-  ENTITIES,
+  DECLARED_ENTITIES,
+  DEFAULT_RELAY_CHANNELS,
+  describeConfigError,
+  describeMisconfiguration,
+  EBOX_MISCONFIGURED_STATUSES,
+  type EboxConfigStatus,
   type EventPayload,
   hashCompartmentMapping,
   isEboxExtensionAction,
   isUuid,
   lockerAccessOf,
   ORDER_LIVE_STATUSES,
-  type OrderStatus,
-  type OrderType,
   orderHoldsCompartment,
   TERMINAL_ACTION_PERMISSIONS,
   type TerminalAction,
+  type TerminalCommandOf,
   type TerminalResponseClass,
   translatorFor,
 } from '@ebox/domain';
@@ -26,7 +32,7 @@ import { findRowsInScope, type Row, resourceOf, updateRow } from '../../kit/repo
 import type { CompanyScope } from '../../platform/access';
 import { auditByOf, companiesOfOwner, writeAudit } from '../../platform/audit';
 import { authorize, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { type EnqueueContext, enqueueJob } from '../../platform/jobs/queue';
 import type { CommandOutcome } from '../../platform/mqtt';
@@ -38,6 +44,7 @@ import {
   findDoor,
   findLiveAccessCodes,
   setActionSupport,
+  setConfigState,
 } from './repository';
 
 /**
@@ -56,7 +63,7 @@ import {
  */
 
 /** What the API answers when a command did not do what was asked. */
-export const COMMAND_FAILURE_OUTCOMES = ['offline', 'unknown', 'jammed', 'refused', 'unsupported', 'failed'] as const;
+export const COMMAND_FAILURE_OUTCOMES = ['offline', 'unknown', 'jammed', 'refused', 'unsupported', 'failed', 'misconfigured'] as const;
 export type CommandFailureOutcome = (typeof COMMAND_FAILURE_OUTCOMES)[number];
 export type CommandFailure = { ok: false; outcome: CommandFailureOutcome; message: string; transactionId?: string; errorCode?: string };
 
@@ -71,15 +78,16 @@ export const COMMAND_FAILURE_STATUS: Record<CommandFailureOutcome, 409 | 422 | 4
   refused: 409,
   unsupported: 422,
   failed: 424,
+  misconfigured: 409,
 };
 
 /** Sent by people from the console, with the permission each needs (spec 6). */
 export const CONSOLE_ACTIONS = ['reboot', 'restart_app', 'sync'] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
-const eboxResource = () => resourceOf(ENTITIES.ebox as never);
-const compartimentResource = () => resourceOf(ENTITIES.compartiment as never);
-const orderResource = () => resourceOf(ENTITIES.order as never);
+const eboxResource = () => resourceOf(DECLARED_ENTITIES.ebox);
+const compartimentResource = () => resourceOf(DECLARED_ENTITIES.compartiment);
+const orderResource = () => resourceOf(DECLARED_ENTITIES.order);
 
 function scopeOfContext(ctx: ServiceContext): CompanyScope {
   return { companyIds: principalOf(ctx.actor).companyIds };
@@ -97,35 +105,51 @@ function heartbeatSecondsOf(ctx: ServiceContext): number {
 type Sent =
   | { kind: 'offline' }
   | { kind: 'timeout'; transactionId: string }
-  | { kind: 'answered'; transactionId: string; answer: TerminalResponseClass };
+  | {
+      kind: 'answered';
+      transactionId: string;
+      answer: TerminalResponseClass;
+      response: Record<string, unknown>;
+      /** open_compartment: the door in the snapshot the terminal published for this command, if one came. */
+      reportedDoors?: Map<number, string>;
+    };
 
 /**
  * Sends one command and awaits its answer; no database work here (nothing is held open while the
  * terminal thinks). The command is built with the contract's builder, so a malformed one is a bug
  * that throws before it reaches a terminal.
  */
-async function send<A extends TerminalAction>(ctx: ServiceContext, locker: CommandLocker, action: A, data: object): Promise<Sent> {
+async function send<A extends TerminalAction>(
+  ctx: ServiceContext,
+  locker: CommandLocker,
+  action: A,
+  data: TerminalCommandOf<A>['data'],
+): Promise<Sent> {
   const link = ctx.deps.mqtt;
   if (!link || !locker.terminalId || locker.status !== 'online' || !link.client.client.connected) return { kind: 'offline' };
-  const command = createTerminalCommand(action, data as never, { transactionId: randomUUID() });
+  const command = createTerminalCommand(action, data, { transactionId: randomUUID() });
   let outcome: CommandOutcome;
   try {
     outcome = await link.client.sendCommand({
       lockerUuid: locker.terminalId,
       action,
-      data: command.data as Record<string, unknown>,
+      data: command.data,
       transactionId: command.transaction_id,
       timeoutMs: commandTimeoutMs(ctx),
+      // The door this opening made: the snapshot the terminal publishes before its answer.
+      watchDoors: action === 'open_compartment',
     });
   } catch (error) {
     ctx.log.warn({ err: error, eboxId: locker.id, action }, 'terminal command could not be published');
     return { kind: 'offline' };
   }
   if (outcome.status === 'timeout') return { kind: 'timeout', transactionId: outcome.transactionId };
-  const response = outcome.response as { action?: string; result?: string; error_code?: string; message?: string };
+  const response = outcome.response;
   return {
     kind: 'answered',
     transactionId: outcome.transactionId,
+    response: outcome.response,
+    ...(outcome.reportedDoors ? { reportedDoors: outcome.reportedDoors } : {}),
     answer: classifyTerminalResponse({
       action: typeof response.action === 'string' ? response.action : action,
       result: response.result === 'success' ? 'success' : 'error',
@@ -151,14 +175,17 @@ function auditDetailsOf(sent: Sent): Record<string, unknown> {
   };
 }
 
-/** The failure the caller sees, translated, or null when the command did what was asked. */
-function failureOf(ctx: ServiceContext, sent: Sent, action: TerminalAction, compartmentNumber?: number): CommandFailure | null {
+/** A command the terminal answered it did what was asked, under this transaction_id. */
+type Done = { ok: true; transactionId: string };
+
+/** The failure the caller sees, translated, or the command's transaction_id when it did what was asked. */
+function resultOf(ctx: ServiceContext, sent: Sent, action: TerminalAction, compartmentNumber?: number): CommandFailure | Done {
   const t = translatorFor(ctx.language);
   if (sent.kind === 'offline') return { ok: false, outcome: 'offline', message: t('terminalCommands.couldNotCommunicate') };
   if (sent.kind === 'timeout')
     return { ok: false, outcome: 'unknown', message: t('terminalCommands.couldNotCommunicate'), transactionId: sent.transactionId };
   const { kind, errorCode, message } = sent.answer;
-  if (kind === 'opened' || kind === 'done') return null;
+  if (kind === 'opened' || kind === 'done') return { ok: true, transactionId: sent.transactionId };
   const base = { ok: false as const, transactionId: sent.transactionId, ...(errorCode ? { errorCode } : {}) };
   if (kind === 'unsupported') {
     return {
@@ -179,14 +206,18 @@ async function recordSupport(ctx: TxContext, locker: CommandLocker, action: Term
   if (sent.kind !== 'answered' || !isEboxExtensionAction(action)) return;
   const supported = sent.answer.kind !== 'unsupported';
   const changed = await setActionSupport(ctx.tx, locker.id, action, supported);
-  if (!changed) return;
+  if (changed) await auditLockerUpdate(ctx, locker, { unsupportedActions: changed.before }, { unsupportedActions: changed.after });
+}
+
+/** An update of the locker's record the console makes from a terminal's answer, audited with the locker's name and company. */
+async function auditLockerUpdate(ctx: TxContext, locker: CommandLocker, before: object, after: object): Promise<void> {
   const record = { name: locker.name, company: locker.company };
   await writeAudit(ctx.tx, {
     entityName: 'ebox',
     entityId: locker.id,
     action: 'update',
-    before: { ...record, unsupportedActions: changed.before },
-    after: { ...record, unsupportedActions: changed.after },
+    before: { ...record, ...before },
+    after: { ...record, ...after },
     by: auditByOf(principalOf(ctx.actor)),
   });
 }
@@ -203,11 +234,25 @@ async function lockerOf(ctx: ServiceContext, eboxId: string): Promise<CommandLoc
   return locker;
 }
 
+/**
+ * Why the console will not drive this locker's doors, translated, or null. Its terminal refused the
+ * mapping (or was never sent one, the check found it wrong) and keeps an older or its legacy one:
+ * an opening would pulse another door's relay while answering "opened".
+ */
+function misconfigurationOf(ctx: ServiceContext, locker: Pick<CommandLocker, 'configStatus' | 'configError'>): string | null {
+  if (!EBOX_MISCONFIGURED_STATUSES.some((status) => status === locker.configStatus)) return null;
+  return describeMisconfiguration(translatorFor(ctx.language), locker.configStatus, locker.configError);
+}
+
 export type OpenResult = {
   ok: true;
   status: 'opened';
   transactionId: string;
-  compartiment: { id: string; number: number; doorOpen: boolean };
+  /**
+   * doorOpen: the door in the snapshot the terminal published for this opening (doorReported true),
+   * else the door as last stored (doorReported false: no snapshot came before the answer).
+   */
+  compartiment: { id: string; number: number; doorOpen: boolean; doorReported: boolean };
 };
 
 /**
@@ -231,8 +276,10 @@ export async function openCompartiment(ctx: ServiceContext, id: string, orderId?
   if (!compartment.ebox || !Number.isInteger(number) || number < 1) throw badRequest('terminalCommands.notOpenable');
   if (orderId !== undefined) await checkOrderInCompartment(ctx, orderId, compartment.id, number);
   const locker = await lockerOf(ctx, String(compartment.ebox));
+  const misconfigured = misconfigurationOf(ctx, locker);
+  if (misconfigured) return { ok: false, outcome: 'misconfigured', message: misconfigured };
   const sent = await send(ctx, locker, 'open_compartment', { compartment_number: number });
-  const failure = failureOf(ctx, sent, 'open_compartment', number);
+  const result = resultOf(ctx, sent, 'open_compartment', number);
   // The audit row is this command's only write: one INSERT, a transaction of its own (or the caller's),
   // without BEGIN and COMMIT round trips while the operator waits.
   const audited = writeAudit(dbOf(ctx), {
@@ -243,18 +290,25 @@ export async function openCompartiment(ctx: ServiceContext, id: string, orderId?
     by: auditByOf(principalOf(ctx.actor)),
     companyIds: companiesOfOwner(locker.company),
   });
-  if (failure) {
+  if (!result.ok) {
     await audited;
-    return failure;
+    return result;
   }
-  // The door as last reported (the terminal's snapshot or door event may still be on its way), read
-  // beside the audit's transaction: the operator waits for neither twice.
-  const [, doorOpen] = await Promise.all([audited, findDoor(dbOf(ctx), compartment.id)]);
+  // Open-Locker publishes the snapshot with the door open before its answer: that snapshot is this
+  // command's door. Only when none came is the stored door (an earlier reading) the answer, and it
+  // is read beside the audit's transaction, so the operator does not wait for both in turn.
+  const reported = sent.kind === 'answered' ? sent.reportedDoors?.get(number) : undefined;
+  const [, storedDoor] = await Promise.all([audited, reported === undefined ? findDoor(dbOf(ctx), compartment.id) : undefined]);
   return {
     ok: true,
     status: 'opened',
-    transactionId: (sent as { transactionId: string }).transactionId,
-    compartiment: { id: compartment.id, number, doorOpen },
+    transactionId: result.transactionId,
+    compartiment: {
+      id: compartment.id,
+      number,
+      doorOpen: reported === undefined ? Boolean(storedDoor) : reported === 'open',
+      doorReported: reported !== undefined,
+    },
   };
 }
 
@@ -269,7 +323,7 @@ export async function sendTerminalAction(
   if (!row) throw notFound();
   const locker = await lockerOf(ctx, row.id);
   const sent = await send(ctx, locker, action, {});
-  const failure = failureOf(ctx, sent, action);
+  const result = resultOf(ctx, sent, action);
   await inTransaction(ctx, async (tx) => {
     await writeAudit(tx.tx, {
       entityName: 'ebox',
@@ -280,8 +334,8 @@ export async function sendTerminalAction(
     });
     await recordSupport(tx, locker, action, sent);
   });
-  if (failure) return failure;
-  return { ok: true, outcome: 'done', transactionId: (sent as { transactionId: string }).transactionId };
+  if (!result.ok) return result;
+  return { ok: true, outcome: 'done', transactionId: result.transactionId };
 }
 
 /**
@@ -293,10 +347,16 @@ export async function lockCompartiment(ctx: ServiceContext, id: string, status: 
   authorize(ctx, 'compartimentLock');
   return inTransaction(ctx, async (tx) => {
     const before = await compartmentInScope(tx, id, true);
-    const previous = ((before.status as CompartimentStatus | null) ?? 'AVAILABLE') as CompartimentStatus;
+    const previous: CompartimentStatus = COMPARTIMENT_STATUSES.find((known) => known === before.status) ?? 'AVAILABLE';
     let row = before;
     if (previous !== status) {
-      if ((COMPARTIMENT_HOLDING_STATUSES as readonly string[]).includes(previous)) {
+      // A door whose relay the terminal may not drive is neither put in use nor taken out by the console.
+      const locker = before.ebox ? await findCommandLocker(tx.tx, String(before.ebox)) : undefined;
+      if (locker && misconfigurationOf(tx, locker)) {
+        const reason = describeConfigError(translatorFor(tx.language), locker.configStatus, locker.configError);
+        throw conflict(locker.configStatus === 'invalid' ? 'terminalCommands.configInvalid' : 'terminalCommands.configRefused', { reason });
+      }
+      if (COMPARTIMENT_HOLDING_STATUSES.includes(previous)) {
         throw badRequest('terminalCommands.holdsParcel', { number: before.number });
       }
       row = await updateRow(tx.tx, compartimentResource(), id, { status, updatedById: principalOf(tx.actor).userId });
@@ -317,7 +377,7 @@ export async function lockCompartiment(ctx: ServiceContext, id: string, status: 
         at: new Date().toISOString(),
       });
     }
-    return presentRow(tx.tx, ENTITIES.compartiment as never, row, scopeOfContext(tx));
+    return presentRow(tx.tx, DECLARED_ENTITIES.compartiment, row, scopeOfContext(tx), tx.deps.modules);
   });
 }
 
@@ -327,16 +387,69 @@ export async function enqueueApplyConfig(ctx: TxContext, eboxId: string, reason:
 }
 
 /**
- * Sends apply_config to an online locker with the mapping of its compartments and the console's
- * heartbeat interval, and audits the answer. An offline locker, or one without numbered and wired
- * compartments, is left alone: it gets its mapping when it comes online, or once it has them.
+ * Stores where the locker's relay mapping stands and audits it when status or reason changed (once
+ * per change: a retry answered alike, or a check failing alike, writes nothing new).
+ */
+async function recordConfigState(
+  ctx: TxContext,
+  locker: CommandLocker,
+  next: { status: EboxConfigStatus; error: string | null; hash: string | null },
+): Promise<void> {
+  const changed = await setConfigState(ctx.tx, locker.id, next);
+  if (!changed) return;
+  await auditLockerUpdate(ctx, locker, changed.before, changed.after);
+  await publishEvent(ctx, 'ebox.configChanged', {
+    eboxId: locker.id,
+    configStatus: next.status,
+    configError: next.error,
+    at: new Date().toISOString(),
+  });
+}
+
+/** What the terminal's answer to apply_config makes of the mapping; null: unknown (no answer), left as it was. */
+function configStateOf(sent: Sent, configHash: string): { status: EboxConfigStatus; error: string | null } | null {
+  if (sent.kind !== 'answered') return null;
+  const { answer, response } = sent;
+  // Applied only with the hash sent: a success naming another mapping means the device kept that one.
+  const appliedHash = String(response.applied_config_hash ?? '').toLowerCase();
+  if (answer.kind === 'done') {
+    return appliedHash === configHash
+      ? { status: 'applied', error: null }
+      : { status: 'refused', error: `applied_config_hash ${appliedHash || '-'}` };
+  }
+  return { status: 'refused', error: [answer.errorCode, answer.message].filter(Boolean).join(': ') || answer.kind };
+}
+
+/**
+ * Checks the mapping of a locker's compartments and sends it as apply_config, with the console's
+ * heartbeat interval, to an online locker; audits the send and the answer. A mapping the check finds
+ * wrong (a channel past the locker's relayChannels, two compartments on one board channel, an
+ * enabled compartment unwired) is never sent: a device refuses it whole and keeps driving doors by
+ * its previous or legacy mapping. The locker is then marked invalid, as it is marked refused when
+ * its terminal says no, and applied once it answers with the hash sent. An offline locker, or one
+ * without wired compartments, gets its mapping when it comes online, or once it has them.
  */
 export async function applyConfig(ctx: ServiceContext, eboxId: string, reason: string): Promise<string | null> {
   const locker = await findCommandLocker(dbOf(ctx), eboxId);
-  if (!locker?.terminalId || locker.status !== 'online') return null;
+  if (!locker) return null;
+  const wiring = await findCompartmentWiring(dbOf(ctx), eboxId);
+  const problem = checkCompartmentWiring(wiring, locker.relayChannels ?? DEFAULT_RELAY_CHANNELS);
+  if (problem) {
+    await inTransaction(ctx, (tx) => recordConfigState(tx, locker, { status: 'invalid', error: JSON.stringify(problem), hash: null }));
+    return 'invalid';
+  }
+  // Fixed since it was found wrong: what the terminal holds is unknown until it answers.
+  if (locker.configStatus === 'invalid') {
+    await inTransaction(ctx, (tx) => recordConfigState(tx, locker, { status: 'pending', error: null, hash: null }));
+  }
+  if (!locker.terminalId || locker.status !== 'online') return null;
   // A worker process without the link (`npm run worker`): the retry may land on an API process.
   if (!ctx.deps.mqtt) throw new Error('apply_config needs a process that runs the terminal link (an API process)');
-  const compartments = buildCompartmentMapping(await findCompartmentWiring(dbOf(ctx), eboxId));
+  const compartments = buildCompartmentMapping(
+    wiring.flatMap((c) =>
+      c.boardNumber !== null && c.comNumber !== null ? [{ ...c, boardNumber: c.boardNumber, comNumber: c.comNumber }] : [],
+    ),
+  );
   if (!compartments.length) return null;
   const configHash = await hashCompartmentMapping(compartments);
   const sent = await send(ctx, locker, 'apply_config', {
@@ -344,7 +457,9 @@ export async function applyConfig(ctx: ServiceContext, eboxId: string, reason: s
     heartbeat_interval_seconds: heartbeatSecondsOf(ctx),
     compartments,
   });
+  const state = configStateOf(sent, configHash);
   await inTransaction(ctx, async (tx) => {
+    if (state) await recordConfigState(tx, locker, { ...state, hash: configHash });
     await writeAudit(tx.tx, {
       entityName: 'ebox',
       entityId: locker.id,
@@ -406,11 +521,7 @@ export async function applyAccessCodes(ctx: ServiceContext, eboxId: string, reas
   if (!ctx.deps.mqtt) throw new Error('apply_access_codes needs a process that runs the terminal link (an API process)');
   const live = await findLiveAccessCodes(dbOf(ctx), eboxId, ORDER_LIVE_STATUSES);
   const codes = live.codes.flatMap((order) => {
-    const allows = lockerAccessOf({
-      type: order.type as OrderType,
-      status: order.status as OrderStatus,
-      allowCollectExpiredOrder: order.allowCollectExpiredOrder,
-    });
+    const allows = lockerAccessOf({ type: order.type, status: order.status, allowCollectExpiredOrder: order.allowCollectExpiredOrder });
     // A compartment the terminal cannot name would be no compartment at all: it would open any free one.
     if (!allows || (order.booked && order.number === null)) return [];
     return [

@@ -23,29 +23,35 @@ export type LockerRow = {
 /** A locker whose status the link changed, with the status it had before. */
 export type StatusChangeRow = LockerRow & { previousStatus: string | null; lastHeartBeat: string | null };
 
-type Raw = Record<string, unknown>;
+/** A locker's columns as its queries select them (company_id as company). */
+type LockerColumns = {
+  id: string;
+  name: string | null;
+  company: string | null;
+  terminal_id: string;
+  status: string | null;
+};
 
-function rowsOf(result: unknown): Raw[] {
-  return ((result as { rows?: Raw[] }).rows ?? (result as Raw[])) as Raw[];
-}
+/** A status change's columns: the locker's, its heartbeat (a timestamptz, read as a Date) and the status before. */
+type StatusChangeColumns = LockerColumns & { last_heart_beat: Date | string | null; previous_status: string | null };
 
-function toLocker(row: Raw): LockerRow {
+function toLocker(row: LockerColumns & { application?: string | null }): LockerRow {
   return {
-    id: String(row.id),
-    name: (row.name as string | null) ?? null,
-    company: (row.company as string | null) ?? null,
-    terminalId: String(row.terminal_id),
-    status: (row.status as string | null) ?? null,
-    application: (row.application as string | null) ?? null,
+    id: row.id,
+    name: row.name ?? null,
+    company: row.company ?? null,
+    terminalId: row.terminal_id,
+    status: row.status ?? null,
+    application: row.application ?? null,
   };
 }
 
-function toStatusChange(row: Raw): StatusChangeRow {
+function toStatusChange(row: StatusChangeColumns): StatusChangeRow {
   const at = row.last_heart_beat;
   return {
     ...toLocker(row),
-    previousStatus: (row.previous_status as string | null) ?? null,
-    lastHeartBeat: at instanceof Date ? at.toISOString() : at ? new Date(String(at)).toISOString() : null,
+    previousStatus: row.previous_status ?? null,
+    lastHeartBeat: at instanceof Date ? at.toISOString() : at ? new Date(at).toISOString() : null,
   };
 }
 
@@ -59,7 +65,7 @@ export async function findLockerAndClaim(
   terminalId: string,
   messageId: string,
 ): Promise<{ locker: LockerRow; fresh: boolean } | undefined> {
-  const result = await tx.execute(sql`
+  const { rows } = await tx.execute<LockerColumns & { application: string | null; fresh: boolean }>(sql`
     with locker as (
            select id, name, company_id as company, terminal_id, status, application from ebox where lower(terminal_id) = lower(${terminalId}) limit 1
          ),
@@ -68,8 +74,16 @@ export async function findLockerAndClaim(
            on conflict (message_id) do nothing returning message_id
          )
     select locker.*, exists (select 1 from claim) as fresh from locker`);
-  const row = rowsOf(result)[0];
+  const row = rows[0];
   return row ? { locker: toLocker(row), fresh: row.fresh === true } : undefined;
+}
+
+/** The locker whose terminal has this UUID (the link flags a flooding terminal's locker). */
+export async function findLocker(tx: Tx, terminalId: string): Promise<LockerRow | undefined> {
+  const { rows } = await tx.execute<LockerColumns & { application: string | null }>(sql`
+    select id, name, company_id as company, terminal_id, status, application from ebox where lower(terminal_id) = lower(${terminalId}) limit 1`);
+  const row = rows[0];
+  return row ? toLocker(row) : undefined;
 }
 
 /**
@@ -77,18 +91,18 @@ export async function findLockerAndClaim(
  * handling transaction, so a message whose handling failed is not marked and may come again.
  */
 export async function claimMessage(tx: Tx, messageId: string): Promise<boolean> {
-  const result = await tx.execute(
+  const { rows } = await tx.execute(
     sql`insert into terminal_message (message_id) values (${messageId}) on conflict (message_id) do nothing returning message_id`,
   );
-  return rowsOf(result).length > 0;
+  return rows.length > 0;
 }
 
 /** Forgets message_ids older than `olderThanSeconds`: a terminal does not repeat a message that late. */
 export async function purgeMessages(tx: Tx, olderThanSeconds: number): Promise<number> {
-  const result = await tx.execute(
+  const { rows } = await tx.execute(
     sql`delete from terminal_message where received_at < now() - make_interval(secs => ${olderThanSeconds}) returning 1`,
   );
-  return rowsOf(result).length;
+  return rows.length;
 }
 
 /**
@@ -102,7 +116,7 @@ export async function applyHeartbeats(tx: Tx, beats: readonly { terminalId: stri
   if (!beats.length) return [];
   const terminalIds = beats.map((beat) => beat.terminalId);
   const times = beats.map((beat) => beat.at.toISOString());
-  const result = await tx.execute(sql`
+  const { rows } = await tx.execute<StatusChangeColumns>(sql`
     update ebox e
        set last_heart_beat = greatest(e.last_heart_beat, b.at),
            status = 'online'
@@ -110,7 +124,7 @@ export async function applyHeartbeats(tx: Tx, beats: readonly { terminalId: stri
       join ebox prev on lower(prev.terminal_id) = lower(b.terminal_id)
      where e.id = prev.id
     returning e.id, e.name, e.company_id as company, e.terminal_id, e.status, e.last_heart_beat, prev.status as previous_status`);
-  return rowsOf(result).map(toStatusChange);
+  return rows.map(toStatusChange);
 }
 
 /**
@@ -118,30 +132,33 @@ export async function applyHeartbeats(tx: Tx, beats: readonly { terminalId: stri
  * received after the will is already stored (the terminal came back while the will waited its turn).
  */
 export async function markOffline(tx: Tx, terminalId: string, willAt: Date): Promise<StatusChangeRow | undefined> {
-  const result = await tx.execute(sql`
+  const { rows } = await tx.execute<StatusChangeColumns>(sql`
     update ebox e set status = 'offline'
      where lower(e.terminal_id) = lower(${terminalId}) and e.status is distinct from 'offline'
        and (e.last_heart_beat is null or e.last_heart_beat <= ${willAt.toISOString()}::timestamptz)
     returning e.id, e.name, e.company_id as company, e.terminal_id, e.status, e.last_heart_beat, 'online' as previous_status`);
-  const row = rowsOf(result)[0];
+  const row = rows[0];
   return row ? toStatusChange(row) : undefined;
 }
 
 /** Every online locker last heard before `silentSince`, offline in one statement. */
 export async function markSilentOffline(tx: Tx, silentSince: Date): Promise<StatusChangeRow[]> {
-  const result = await tx.execute(sql`
+  const { rows } = await tx.execute<StatusChangeColumns>(sql`
     update ebox e set status = 'offline'
      where e.status = 'online' and e.terminal_id is not null
        and (e.last_heart_beat is null or e.last_heart_beat < ${silentSince.toISOString()}::timestamptz)
     returning e.id, e.name, e.company_id as company, e.terminal_id, e.status, e.last_heart_beat, 'online' as previous_status`);
-  return rowsOf(result).map(toStatusChange);
+  return rows.map(toStatusChange);
 }
 
 export type Versions = { osVersion: string; application: string; applicationVersion: string };
 
+/** The versions stored before a terminal's report: none (null) until its first one. */
+export type PreviousVersions = { [Key in keyof Versions]: Versions[Key] | null };
+
 /** Stores the versions a terminal reported; the previous ones when they changed, undefined when not. */
-export async function storeVersions(tx: Tx, eboxId: string, versions: Versions): Promise<Versions | undefined> {
-  const result = await tx.execute(sql`
+export async function storeVersions(tx: Tx, eboxId: string, versions: Versions): Promise<PreviousVersions | undefined> {
+  const { rows } = await tx.execute<{ os_version: string | null; application: string | null; application_version: string | null }>(sql`
     update ebox e
        set os_version = ${versions.osVersion}, application = ${versions.application}, application_version = ${versions.applicationVersion}
       from ebox prev
@@ -149,20 +166,18 @@ export async function storeVersions(tx: Tx, eboxId: string, versions: Versions):
        and (e.os_version, e.application, e.application_version)
            is distinct from (${versions.osVersion}::text, ${versions.application}::text, ${versions.applicationVersion}::text)
     returning prev.os_version, prev.application, prev.application_version`);
-  const row = rowsOf(result)[0];
+  const row = rows[0];
   if (!row) return undefined;
-  return {
-    osVersion: row.os_version as string,
-    application: row.application as string,
-    applicationVersion: row.application_version as string,
-  };
+  return { osVersion: row.os_version, application: row.application, applicationVersion: row.application_version };
 }
 
 /** The compartment of a locker by the number on its face. */
 export async function findCompartment(tx: Tx, eboxId: string, number: number): Promise<{ id: string } | undefined> {
-  const result = await tx.execute(sql`select id from compartiment where ebox_id = ${eboxId} and number = ${number} limit 1`);
-  const row = rowsOf(result)[0];
-  return row ? { id: String(row.id) } : undefined;
+  const { rows } = await tx.execute<{ id: string }>(
+    sql`select id from compartiment where ebox_id = ${eboxId} and number = ${number} limit 1`,
+  );
+  const row = rows[0];
+  return row ? { id: row.id } : undefined;
 }
 
 /**
@@ -187,7 +202,7 @@ export async function applyDoorStates(
     doors.map((door) => sql`(${door.number}::int, ${door.open}::boolean)`),
     sql`, `,
   );
-  const result = await tx.execute(sql`
+  const { rows } = await tx.execute<{ id: string; number: number; door_open: boolean; changed: boolean }>(sql`
     with report(number, open) as (values ${values}),
          prev as (
            select c.id, c.door_open, report.open
@@ -203,7 +218,5 @@ export async function applyDoorStates(
       from prev
      where c.id = prev.id
     returning c.id, c.number, c.door_open, prev.door_open is distinct from prev.open as changed`);
-  return rowsOf(result)
-    .filter((row) => row.changed === true)
-    .map((row) => ({ id: String(row.id), number: Number(row.number), open: Boolean(row.door_open) }));
+  return rows.filter((row) => row.changed === true).map((row) => ({ id: row.id, number: row.number, open: row.door_open }));
 }

@@ -1,5 +1,6 @@
 import { type Permission, permissionsOfRole } from '@ebox/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Tx } from '../db/client';
 import { entityTable } from '../db/entity-tables';
 import { user } from '../db/schema';
@@ -24,15 +25,20 @@ export type CurrentUser = {
   updatedAt: string;
 };
 
+/** The role table is built from its declaration, so its columns are not typed: its rows are checked. */
+const roleRows = z.array(z.object({ id: z.string(), name: z.string(), permissions: z.array(z.string()).nullable() }));
+
 export async function loadCurrentUser(db: Tx, id: string): Promise<CurrentUser | null> {
   const [row] = await db.select().from(user).where(eq(user.id, id));
   if (!row) return null;
   const roleTable = entityTable('role');
   const roles = row.roles.length
-    ? ((await db
-        .select({ id: roleTable.id, name: roleTable.name, permissions: roleTable.permissions })
-        .from(roleTable)
-        .where(inArray(roleTable.id, row.roles))) as { id: string; name: string; permissions: string[] }[])
+    ? roleRows.parse(
+        await db
+          .select({ id: roleTable.id, name: roleTable.name, permissions: roleTable.permissions })
+          .from(roleTable)
+          .where(inArray(roleTable.id, row.roles)),
+      )
     : [];
   const permissions = new Set<Permission>();
   for (const role of roles) for (const p of permissionsOfRole(role)) permissions.add(p);
@@ -43,7 +49,7 @@ export async function loadCurrentUser(db: Tx, id: string): Promise<CurrentUser |
     lastName: row.lastName,
     fullName: row.fullName,
     phoneNumber: row.phoneNumber,
-    avatars: (row.avatars as unknown[]) ?? [],
+    avatars: Array.isArray(row.avatars) ? row.avatars : [],
     emailVerified: row.emailVerified,
     disabled: row.disabled,
     tokenVersion: row.tokenVersion,

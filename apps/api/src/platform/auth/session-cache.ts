@@ -50,7 +50,7 @@ export function createSessionCache(options: { db: Db; tokens: TokenService; log:
     kept.clear();
   };
 
-  const pool = (db as unknown as { $client?: unknown }).$client;
+  const pool = '$client' in db ? db.$client : undefined;
   if (pool instanceof pg.Pool) {
     void listenOnPoolConnections(pool, forgetAll).then(
       () => listen(pool),
@@ -105,7 +105,8 @@ export function createSessionCache(options: { db: Db; tokens: TokenService; log:
       const session = await load(token);
       if (session && listener && generation === seen) {
         // The oldest goes first (a Map keeps insertion order); expired ones go as they are met.
-        if (kept.size >= MAX_SESSIONS) kept.delete(kept.keys().next().value as string);
+        const oldest = kept.keys().next();
+        if (kept.size >= MAX_SESSIONS && !oldest.done) kept.delete(oldest.value);
         kept.set(token, { session, loadedAt: now });
       }
       return session;
@@ -137,7 +138,8 @@ async function listenOnPoolConnections(pool: pg.Pool, onNotice: () => void): Pro
     });
     await client.query(`LISTEN ${PRINCIPAL_CHANGE_CHANNEL}`);
   };
-  const options = pool.options as pg.PoolConfig & { onConnect?: (client: pg.ClientBase) => Promise<void> | void };
+  // pg-pool awaits onConnect before it hands the connection out (its type says `void`).
+  const options = pool.options;
   const before = options.onConnect;
   options.onConnect = async (client) => {
     await before?.(client);

@@ -19,14 +19,18 @@ export function createTokenService(secret: string) {
         .setExpirationTime(Math.floor(Date.now() / 1000) + (rememberMe ? 30 : 7) * DAY)
         .sign(key);
     },
-    /** A token that never expires, or that sign-out could not end (no id), is no session. */
+    /**
+     * A token that never expires, that sign-out could not end (no id), or without its version (a
+     * password change or sign-out everywhere could not end it) is no session.
+     */
     async verify(token: string): Promise<VerifiedToken | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['sub', 'exp', 'jti'] });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['sub', 'exp', 'jti', 'tv'] });
         if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+        if (typeof payload.tv !== 'number' || !Number.isInteger(payload.tv)) return null;
         return {
           sub: payload.sub,
-          tv: typeof payload.tv === 'number' ? payload.tv : 0,
+          tv: payload.tv,
           jti: payload.jti,
           expiresAt: new Date(payload.exp * 1000),
         };

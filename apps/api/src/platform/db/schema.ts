@@ -212,6 +212,12 @@ export const terminalCredential = pgTable(
     lockerId: uuid('locker_id').references(() => entityTables.ebox.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+    /** A one-time enrolment user (role `bootstrap`): the only MQTT client id it may connect with. */
+    clientId: text('client_id'),
+    /** A one-time enrolment user: SHA-256 of the token it may register with (its only publish topic). */
+    registerTokenHash: text('register_token_hash'),
+    /** A one-time enrolment user: refused from then on (its token's expiry). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
   },
   (t) => [
     uniqueIndex('terminal_credential_live_username_key').on(t.username).where(sql`${t.revokedAt} is null`),
@@ -238,10 +244,23 @@ export const terminalEnrolmentToken = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
     /** The MQTT client id that used it (its reply topic). */
     usedByClientId: text('used_by_client_id'),
+    /** The one-time broker user made for this token (it registers with it, nothing else). */
+    bootstrapUsername: text('bootstrap_username'),
+    /** The MQTT client id that user must connect with. */
+    clientId: text('client_id'),
+    /** When that user was deleted from the broker (used or expired); null while it may still exist. */
+    bootstrapRemovedAt: timestamp('bootstrap_removed_at', { withTimezone: true, mode: 'string' }),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('terminal_enrolment_token_hash_key').on(t.tokenHash), index('terminal_enrolment_token_ebox_id_idx').on(t.eboxId)],
+  (t) => [
+    uniqueIndex('terminal_enrolment_token_hash_key').on(t.tokenHash),
+    index('terminal_enrolment_token_ebox_id_idx').on(t.eboxId),
+    // The sweep's search: one-time broker users not deleted yet.
+    index('terminal_enrolment_token_bootstrap_live_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.bootstrapUsername} is not null and ${t.bootstrapRemovedAt} is null`),
+  ],
 );
 
 /**

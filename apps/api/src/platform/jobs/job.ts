@@ -1,4 +1,4 @@
-import type { SystemActorName } from '@ebox/domain';
+import type { EventName, SystemActorName } from '@ebox/domain';
 import type { z } from 'zod';
 import type { ServiceContext } from '../context';
 
@@ -37,6 +37,8 @@ export type JobDeclaration<S extends z.ZodType = z.ZodType> = {
   /** Cron (5 fields, UTC) and the payload each run gets; one run per tick across all workers. */
   schedule?: { cron: string; payload: z.input<S> };
   handler: () => Promise<Handler<z.output<S>>>;
+  /** A durable handler of this event (platform/events.ts declareEventHandler): publishing it enqueues this job. */
+  event?: EventName;
 };
 
 export type AnyJob = JobDeclaration<any>;

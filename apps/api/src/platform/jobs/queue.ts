@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import { dbOf, type ServiceContext } from '../context';
+import type { ServiceContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import type { AnyJob, JobDeclaration } from './job';
 
@@ -18,10 +18,7 @@ type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ row
  */
 export function executorOf(db: Tx): SqlExecutor {
   return {
-    async executeSql(text, values = []) {
-      const result = await db.execute(queryOf(text, values));
-      return result as unknown as { rows: any[] };
-    },
+    executeSql: (text, values = []) => db.execute(queryOf(text, values)),
   };
 }
 
@@ -33,11 +30,12 @@ function queryOf(text: string, values: unknown[]): SQL {
 
 /** The pool under a drizzle handle: workers poll on their own connections, outside any transaction. */
 export function poolOf(db: Db): pg.Pool {
-  return (db as unknown as { $client: pg.Pool }).$client;
+  if ('$client' in db && db.$client instanceof pg.Pool) return db.$client;
+  throw new Error('the job queue needs the node-postgres pool under the drizzle handle');
 }
 
 export function poolExecutorOf(pool: pg.Pool): SqlExecutor {
-  return { executeSql: (text, values) => pool.query(text, values as unknown[]) };
+  return { executeSql: (text, values) => pool.query(text, values) };
 }
 
 /**
@@ -123,22 +121,23 @@ export type EnqueueContext = Pick<ServiceContext, 'deps'> & Partial<Pick<Service
  * Many jobs of one declaration in one INSERT, inside the caller's transaction as enqueueJob: for a
  * change of many records at once (an event published for 10,000 lockers). No singleton keys here.
  */
-export async function enqueueJobs<S extends z.ZodType>(
+export async function enqueueJobs<S extends z.ZodType<object>>(
   ctx: EnqueueContext,
   job: JobDeclaration<S>,
   payloads: readonly z.input<S>[],
 ): Promise<void> {
   if (!payloads.length) return;
   const retryDelay = ctx.deps.config.jobs.retryDelaySeconds ?? job.retry.delaySeconds;
+  const schema: z.ZodType<object> = job.payload;
   const jobs = payloads.map((payload) => ({
     name: job.name,
-    data: job.payload.parse(payload) as object,
+    data: schema.parse(payload),
     retryLimit: job.retry.limit,
     retryDelay,
     retryBackoff: true,
     expireInSeconds: job.expireInSeconds ?? 15 * 60,
   }));
-  await senderBoss().insert(jobs, { db: executorOf(dbOf(ctx as ServiceContext)) });
+  await senderBoss().insert(jobs, { db: executorOf(ctx.tx ?? ctx.deps.db) });
   const wake = localWakers.get(ctx.deps)?.get(job.name);
   if (wake) {
     if (ctx.tx && ctx.afterCommit) ctx.afterCommit.push(wake);
@@ -152,16 +151,17 @@ export async function enqueueJobs<S extends z.ZodType>(
  * by itself. The payload is checked against the job's schema here, so a bad one fails the caller.
  * Answers the job's id (null when `singletonKey` found one already queued).
  */
-export async function enqueueJob<S extends z.ZodType>(
+export async function enqueueJob<S extends z.ZodType<object>>(
   ctx: EnqueueContext,
   job: JobDeclaration<S>,
   payload: z.input<S>,
   options: EnqueueOptions = {},
 ): Promise<string | null> {
-  const data = job.payload.parse(payload);
+  const schema: z.ZodType<object> = job.payload;
+  const data = schema.parse(payload);
   const retryDelay = ctx.deps.config.jobs.retryDelaySeconds ?? job.retry.delaySeconds;
-  const id = await senderBoss().send(job.name, data as object, {
-    db: executorOf(dbOf(ctx as ServiceContext)),
+  const id = await senderBoss().send(job.name, data, {
+    db: executorOf(ctx.tx ?? ctx.deps.db),
     retryLimit: job.retry.limit,
     retryDelay,
     retryBackoff: true,
@@ -170,7 +170,7 @@ export async function enqueueJob<S extends z.ZodType>(
     ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
   });
   if (!id && !options.singletonKey)
-    throw new Error(`job queue ${job.name} does not exist: is the job in JOBS (platform/jobs/registry.ts)?`);
+    throw new Error(`job queue ${job.name} does not exist: is the job in its module's manifest (src/composition.ts)?`);
   const wake = localWakers.get(ctx.deps)?.get(job.name);
   if (wake) {
     if (ctx.tx && ctx.afterCommit) ctx.afterCommit.push(wake);

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { orderExportJob } from '../../modules/order/export/export-job';
-import { expireOverdueOrdersJob } from '../../modules/order/jobs';
-import { accessCodesOnOnlineJob, applyAccessCodesJob, applyConfigJob, applyConfigOnOnlineJob } from '../../modules/terminal-commands/jobs';
 import { sendMessageJob } from '../messages';
-import { type AnyJob, defineJob } from './job';
+import type { AppModule } from '../modules';
+import { defineJob } from './job';
 
 /**
  * A daily clean-up run by the `maintenance` actor (no rights over any entity): no payload, two
@@ -30,19 +28,8 @@ export const purgeIdempotencyKeysJob = defineDailyCleanup('maintenance.purge-ide
   import('../purge-idempotency-keys').then((m) => m.run),
 );
 
-/**
- * Every job of the console. Start-up creates a queue for each (installJobQueues) and workers run
- * them all; a job missing here cannot be enqueued. Durable event handlers (platform/events.ts
- * `declareEventHandler`) are jobs too and are listed here once declared.
- */
-export const JOBS: readonly AnyJob[] = [
-  sendMessageJob,
-  purgeRevokedTokensJob,
-  purgeIdempotencyKeysJob,
-  applyConfigJob,
-  applyConfigOnOnlineJob,
-  applyAccessCodesJob,
-  accessCodesOnOnlineJob,
-  expireOverdueOrdersJob,
-  orderExportJob,
-];
+/** The platform's own jobs, composed with the modules' (src/composition.ts) like any module's. */
+export const platformModule: AppModule = {
+  name: 'platform',
+  jobs: [sendMessageJob, purgeRevokedTokensJob, purgeIdempotencyKeysJob],
+};

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@ebox/domain';
 import { ZodError } from 'zod';
 import { domainErrorOf, isRetryable } from '../errors';
 
@@ -10,11 +11,12 @@ import { domainErrorOf, isRetryable } from '../errors';
 export function isRetryableJobError(error: unknown): boolean {
   if (error instanceof ZodError) return false;
   // A provider's delivery error says itself whether trying again can help (sms-providers/delivery-error.ts).
-  const { retryable } = (error ?? {}) as { retryable?: unknown };
+  const fields = isPlainObject(error) ? error : {};
+  const { retryable } = fields;
   if (typeof retryable === 'boolean') return retryable;
   // A domain error (or a database error it maps) answers as it does for MQTT and HTTP callers.
   if (domainErrorOf(error)) return isRetryable(error);
-  const { responseCode, statusCode } = (error ?? {}) as { responseCode?: unknown; statusCode?: unknown };
+  const { responseCode, statusCode } = fields;
   if (typeof responseCode === 'number') return responseCode < 500;
   if (typeof statusCode === 'number') return statusCode >= 500 || statusCode === 429;
   return true;

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../app-deps';
 import { systemContext } from '../context';
 import type { AnyJob, JobAttempt } from './job';
 import { forgetLocalWakers, JOB_SCHEMA, poolExecutorOf, poolOf, registerLocalWaker } from './queue';
@@ -45,19 +45,24 @@ export async function startJobWorker(deps: AppDeps, options: { jobs: readonly An
       // pg-boss sleeps a whole polling interval after every fetch, even one that found a job: a
       // backlog would drain one job per interval (bench/jobs.ts). While jobs come, fetch again at once.
       fetchAgain();
-      if (batch.length === 1) return runJob(deps, job, batch[0] as PgBoss.JobWithMetadata<unknown>);
+      const [first] = batch;
+      if (batch.length === 1 && first) return runJob(deps, job, first);
       // pg-boss completes or fails a fetched batch as a whole: each job that failed is failed here,
       // by itself (retry or not, as runJob decided; pg-boss serializes the error as for a batch of
       // one), and the completion that follows touches only the jobs still active.
-      const results = await Promise.allSettled(batch.map((raw) => runJob(deps, job, raw)));
-      for (const [index, result] of results.entries()) {
-        if (result.status === 'rejected')
-          await boss.fail(job.name, (batch[index] as PgBoss.JobWithMetadata<unknown>).id, result.reason as object);
-      }
+      const failures = await Promise.all(
+        batch.map((raw) =>
+          runJob(deps, job, raw).then(
+            () => null,
+            (reason: unknown) => ({ id: raw.id, reason }),
+          ),
+        ),
+      );
+      for (const failure of failures) if (failure) await boss.fail(job.name, failure.id, failureDataOf(failure.reason));
     });
     registerLocalWaker(deps, job.name, fetchAgain);
     if (job.schedule) {
-      await boss.schedule(job.name, job.schedule.cron, job.payload.parse(job.schedule.payload) as object, {
+      await boss.schedule(job.name, job.schedule.cron, job.payload.parse(job.schedule.payload), {
         retryLimit: job.retry.limit,
         retryDelay: job.retry.delaySeconds,
         retryBackoff: true,
@@ -84,7 +89,7 @@ function trackedExecutor(inner: ReturnType<typeof poolExecutorOf>) {
   let closed = false;
   return {
     executeSql(text: string, values?: unknown[]) {
-      if (closed) return Promise.resolve({ rows: [] as any[] });
+      if (closed) return Promise.resolve({ rows: [] });
       const query = inner.executeSql(text, values);
       pending.add(query);
       void query.catch(() => {}).finally(() => pending.delete(query));
@@ -97,6 +102,11 @@ function trackedExecutor(inner: ReturnType<typeof poolExecutorOf>) {
       while (pending.size) await Promise.allSettled([...pending]);
     },
   };
+}
+
+/** What pg-boss stores as a failed job's output: the error itself, or a thrown non-object as its text. */
+function failureDataOf(reason: unknown): object {
+  return typeof reason === 'object' && reason !== null ? reason : { message: String(reason) };
 }
 
 async function runJob(deps: AppDeps, job: AnyJob, raw: PgBoss.JobWithMetadata<unknown>): Promise<void> {

@@ -1,10 +1,10 @@
-import { ENTITIES, EVENTS, LIVE_EVENTS, type LiveEvent, type LiveEventName } from '@ebox/domain';
+import { DECLARED_ENTITIES, isPlainObject, type LiveEvent, type LiveEventName } from '@ebox/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { findRowsInScope, resourceOf } from '../../kit/repository';
 import type { CompanyScope } from '../access';
 import type { Db } from '../db/client';
 import { type ChannelListener, listenToChannel } from '../db/listen';
-import { LIVE_CHANNEL } from '../events';
+import { LIVE_CHANNEL, parseLiveEvent } from '../events';
 
 /**
  * The browsers' side of the domain events (GET /live): every API process LISTENs on one dedicated
@@ -49,7 +49,7 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
     const cached = visibility.get(key);
     if (cached && now - cached.at < VISIBILITY_TTL_MS) return cached.visible;
     if (visibility.size > 10_000) visibility.clear();
-    const visible = findRowsInScope(db, resourceOf(ENTITIES.ebox as never), [eboxId], scope)
+    const visible = findRowsInScope(db, resourceOf(DECLARED_ENTITIES.ebox), [eboxId], scope)
       .then((rows) => rows.length > 0)
       .catch((error: unknown) => {
         log.warn({ err: error }, 'live: scope check failed');
@@ -67,10 +67,11 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
   const deliver = (raw: string) => {
     let event: LiveEvent;
     try {
-      const parsed = JSON.parse(raw) as { name: string; payload: unknown };
-      if (!(LIVE_EVENTS as readonly string[]).includes(parsed.name)) return;
-      const name = parsed.name as LiveEvent['name'];
-      event = { name, payload: EVENTS[name].parse(parsed.payload) } as LiveEvent;
+      const parsed: unknown = JSON.parse(raw);
+      if (!isPlainObject(parsed)) throw new Error('a notification that is not an object');
+      const live = parseLiveEvent(parsed.name, parsed.payload);
+      if (!live) return;
+      event = live;
     } catch (error) {
       log.warn({ err: error }, 'live: malformed notification');
       return;

@@ -17,15 +17,24 @@ export type BrokerAdmin = {
   /** Revokes the user name's credentials; a client connected with them is disconnected at once. */
   revoke(username: string): Promise<void>;
   /**
-   * What the bootstrap user may read: `own`, only its own `locker/provisioning/reply/{client id}`;
-   * `literal`, any reply topic it names exactly (Mosquitto before 2.1, which cannot say "own").
+   * A one-time enrolment user for one createToken: it may connect only with `clientId` (and only
+   * until `expiresAt` on the embedded broker; Mosquitto's is deleted by the enrolment sweep), publish
+   * only on `locker/register/{token}` and subscribe only to `locker/provisioning/reply/{clientId}`.
+   * The password is stored hashed by either broker.
    */
-  readonly bootstrapReplyIsolation: 'own' | 'literal';
-  /** Creates the shared bootstrap user, or sets its password; idempotent. */
-  ensureBootstrapUser(credentials: MqttCredentials): Promise<void>;
+  createEnrolmentUser(input: EnrolmentUser): Promise<void>;
+  /** Deletes a one-time enrolment user (used or expired); a client connected with it is disconnected. */
+  removeEnrolmentUser(username: string): Promise<void>;
+  /**
+   * Deletes the shared bootstrap user of earlier versions (MQTT_BOOTSTRAP_USERNAME) and its role:
+   * whoever held its password could read any reply topic named literally on Mosquitto 2.0.
+   */
+  retireSharedBootstrapUser(username: string): Promise<void>;
 };
 
 export type MqttCredentials = { username: string; password: string };
+
+export type EnrolmentUser = MqttCredentials & { clientId: string; token: string; expiresAt: Date };
 
 export function newMqttPassword(): string {
   return randomBytes(24).toString('base64url');

@@ -1,11 +1,21 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { terminalCredential } from '../db/schema';
-import type { MqttRole } from './topic-rights';
+import { isMqttRole, type MqttRole } from './topic-rights';
 
 /** The SQL of the embedded broker's credential store (table terminal_credential). */
 
-export type LiveCredential = { id: string; username: string; passwordHash: string; role: MqttRole; lockerId: string | null };
+export type LiveCredential = {
+  id: string;
+  username: string;
+  passwordHash: string;
+  role: MqttRole;
+  lockerId: string | null;
+  /** One-time enrolment users: the only client id, the token's hash, and whether it is past its expiry (database clock). */
+  clientId: string | null;
+  registerTokenHash: string | null;
+  expired: boolean;
+};
 
 export async function findLiveCredential(db: Db, username: string): Promise<LiveCredential | null> {
   const [row] = await db
@@ -15,11 +25,17 @@ export async function findLiveCredential(db: Db, username: string): Promise<Live
       passwordHash: terminalCredential.passwordHash,
       role: terminalCredential.role,
       lockerId: terminalCredential.lockerId,
+      clientId: terminalCredential.clientId,
+      registerTokenHash: terminalCredential.registerTokenHash,
+      expired: sql<boolean>`coalesce(${terminalCredential.expiresAt} <= now(), false)`,
     })
     .from(terminalCredential)
     .where(and(eq(terminalCredential.username, username), isNull(terminalCredential.revokedAt)))
     .limit(1);
-  return row ? { ...row, role: row.role as MqttRole } : null;
+  // The column is text: a role the broker does not know lets no one in.
+  if (!row) return null;
+  const { role } = row;
+  return isMqttRole(role) ? { ...row, role } : null;
 }
 
 /** Ids of the given credentials that are still live (the broker drops connections of the others). */
@@ -35,7 +51,15 @@ export async function liveCredentialIds(db: Db, ids: string[]): Promise<Set<stri
 /** Revokes the user name's live credential and stores the new one, in one transaction. */
 export async function replaceCredential(
   db: Db,
-  values: { username: string; passwordHash: string; role: MqttRole; lockerId: string | null },
+  values: {
+    username: string;
+    passwordHash: string;
+    role: MqttRole;
+    lockerId: string | null;
+    clientId?: string;
+    registerTokenHash?: string;
+    expiresAt?: string;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx

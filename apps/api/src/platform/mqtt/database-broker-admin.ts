@@ -1,11 +1,12 @@
-import { hashPassword, hashRandomSecret, verifyPassword } from '../auth/passwords';
+import { createHash } from 'node:crypto';
+import { hashRandomSecret } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { type BrokerAdmin, newMqttPassword } from './broker-admin';
-import { findLiveCredential, replaceCredential, revokeCredentials } from './credential-repository';
+import { replaceCredential, revokeCredentials } from './credential-repository';
 
 /**
- * The embedded broker's admin: credentials live in terminal_credential (terminals' drawn passwords
- * as SHA-256, the bootstrap password, which an operator may choose, as argon2). Any API
+ * The embedded broker's admin: credentials live in terminal_credential (terminals' and one-time
+ * enrolment users' drawn passwords as SHA-256; an enrolment user's token only as its hash). Any API
  * process may call it; the process running the broker hears of a revocation through NOTIFY and
  * disconnects the client (embedded-broker.ts), and `onRevoked` lets this process do it directly.
  */
@@ -13,7 +14,6 @@ export function createDatabaseBrokerAdmin(options: { db: Db; onRevoked?: (userna
   const { db } = options;
   return {
     kind: 'embedded',
-    bootstrapReplyIsolation: 'own',
     async createTerminalCredentials({ lockerId, username = lockerId }) {
       const password = newMqttPassword();
       // Drawn here (newMqttPassword, 192 random bits): a fast hash, checked on every (re)connection.
@@ -25,11 +25,23 @@ export function createDatabaseBrokerAdmin(options: { db: Db; onRevoked?: (userna
       await revokeCredentials(db, username);
       options.onRevoked?.(username);
     },
-    async ensureBootstrapUser({ username, password }) {
-      // Unchanged credentials are left alone: replacing them would drop terminals enrolling right now.
-      const live = await findLiveCredential(db, username);
-      if (live?.role === 'bootstrap' && (await verifyPassword(live.passwordHash, password))) return;
-      await replaceCredential(db, { username, passwordHash: await hashPassword(password), role: 'bootstrap', lockerId: null });
+    async createEnrolmentUser({ username, password, clientId, token, expiresAt }) {
+      await replaceCredential(db, {
+        username,
+        passwordHash: hashRandomSecret(password),
+        role: 'bootstrap',
+        lockerId: null,
+        clientId,
+        registerTokenHash: createHash('sha256').update(token).digest('hex'),
+        expiresAt: expiresAt.toISOString(),
+      });
+    },
+    async removeEnrolmentUser(username) {
+      await revokeCredentials(db, username);
+      options.onRevoked?.(username);
+    },
+    async retireSharedBootstrapUser(username) {
+      if ((await revokeCredentials(db, username)) > 0) options.onRevoked?.(username);
     },
   };
 }

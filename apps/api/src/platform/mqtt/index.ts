@@ -1,5 +1,5 @@
-/** The terminal link's broker layer: see docs/architecture.md, "MQTT broker". */
-export type { BrokerAdmin, MqttCredentials } from './broker-admin';
+/** The terminal link's broker layer: see docs/decisions.md, "MQTT broker". */
+export { type BrokerAdmin, type EnrolmentUser, type MqttCredentials, newMqttPassword } from './broker-admin';
 export { createDatabaseBrokerAdmin } from './database-broker-admin';
 export { createDynsecBrokerAdmin } from './dynsec-broker-admin';
 export { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker';

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Socket } from 'node:net';
 import { hostname } from 'node:os';
+import { isPlainObject } from '@ebox/domain';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { MqttCredentials } from './broker-admin';
 import { topicMatches } from './topic-rights';
@@ -23,7 +25,10 @@ export async function connectMqtt(url: string, credentials: MqttCredentials, opt
     ...options,
   });
   // No Nagle on commands and answers (see embedded-broker.ts); again after every reconnection (a new socket).
-  const noDelay = () => (client.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true);
+  // (A TLS socket is a TCP socket too; MQTT over WebSocket has no such setting.)
+  const noDelay = () => {
+    if (client.stream instanceof Socket) client.stream.setNoDelay(true);
+  };
   noDelay();
   client.on('connect', noDelay);
   return client;
@@ -32,7 +37,16 @@ export async function connectMqtt(url: string, credentials: MqttCredentials, opt
 export type MqttHandler = (topic: string, payload: Buffer) => void | Promise<void>;
 
 export type CommandOutcome =
-  | { status: 'answered'; transactionId: string; response: Record<string, unknown> }
+  | {
+      status: 'answered';
+      transactionId: string;
+      response: Record<string, unknown>;
+      /**
+       * With watchDoors: door_state by compartment_number of the last snapshot the terminal published
+       * between the command and its answer; absent when none came.
+       */
+      reportedDoors?: Map<number, string>;
+    }
   /** No answer in time: whether the terminal acted is unknown, and the command must not be re-sent under a new id. */
   | { status: 'timeout'; transactionId: string };
 
@@ -46,6 +60,11 @@ export type TerminalCommand = {
   /** Further envelope fields (our extensions); message_id, timestamp and transaction_id are set here. */
   extra?: Record<string, unknown>;
   timeoutMs?: number;
+  /**
+   * Also listen to the locker's door snapshots while waiting (open_compartment: Open-Locker publishes
+   * the snapshot with the door open, then its answer), and return the doors of the last one.
+   */
+  watchDoors?: boolean;
 };
 
 export type MqttLinkClient = {
@@ -78,13 +97,15 @@ export type MqttLinkClient = {
  * it needs no database round trip (a NOTIFY relay would) and no per-process reply topic (which an
  * Open-Locker device, answering only on its fixed response topic, could not use).
  */
-export async function createMqttLinkClient(client: MqttClient): Promise<MqttLinkClient> {
+export async function createMqttLinkClient(client: MqttClient, options: { watcher?: MqttClient } = {}): Promise<MqttLinkClient> {
   const handlers: { filter: string; handler: MqttHandler }[] = [];
-  const pending = new Map<string, { topic: string; resolve: (outcome: CommandOutcome) => void; timer: NodeJS.Timeout }>();
+  const pending = new Map<string, Pending>();
+  const watcher = options.watcher;
+  const doorWatches = watcher ? createDoorWatches(watcher, settle) : undefined;
 
   client.on('message', (topic, payload) => {
     if (topicMatches(RESPONSE_FILTER, topic)) {
-      settleResponse(topic, payload);
+      settleResponse(topic, payload, 'link');
       return;
     }
     for (const { filter, handler } of handlers) {
@@ -95,20 +116,28 @@ export async function createMqttLinkClient(client: MqttClient): Promise<MqttLink
     }
   });
 
-  function settleResponse(topic: string, payload: Buffer): void {
-    let message: Record<string, unknown>;
-    try {
-      message = JSON.parse(payload.toString('utf8')) as Record<string, unknown>;
-    } catch {
-      return;
-    }
+  function settleResponse(topic: string, payload: Buffer, via: 'link' | 'watcher'): void {
+    const message = parseJson(payload);
+    if (!message) return;
     const id = typeof message.transaction_id === 'string' ? message.transaction_id : undefined;
     const waiting = id ? pending.get(id) : undefined;
     // An answer for a command another process sent, or one already timed out, is not ours to settle.
     if (!id || !waiting || waiting.topic !== topic) return;
+    // A watched command is settled by the watcher's copy: on that connection the snapshot the
+    // terminal published before its answer is delivered before it (one connection keeps the order,
+    // two do not). The link's copy settles it only if the watcher's connection is down.
+    if (waiting.watch && via === 'link' && watcher?.connected) return;
+    settle(id, message);
+  }
+
+  function settle(id: string, message: Record<string, unknown>): void {
+    const waiting = pending.get(id);
+    if (!waiting) return;
     pending.delete(id);
     clearTimeout(waiting.timer);
-    waiting.resolve({ status: 'answered', transactionId: id, response: message });
+    waiting.watch?.release();
+    const doors = waiting.watch?.doors;
+    waiting.resolve({ status: 'answered', transactionId: id, response: message, ...(doors ? { reportedDoors: doors } : {}) });
   }
 
   await subscribeOrSay(client, RESPONSE_FILTER);
@@ -128,12 +157,16 @@ export async function createMqttLinkClient(client: MqttClient): Promise<MqttLink
     async sendCommand(command) {
       const transactionId = command.transactionId ?? randomUUID();
       const base = `locker/${command.lockerUuid}`;
+      // This process's own (not shared) subscription, made before the command leaves: whichever API
+      // process sends the command hears the terminal's snapshot and answer itself.
+      const watch = command.watchDoors && doorWatches ? await doorWatches.watch(command.lockerUuid, transactionId) : undefined;
       const outcome = new Promise<CommandOutcome>((resolve) => {
         const timer = setTimeout(() => {
           pending.delete(transactionId);
+          watch?.release();
           resolve({ status: 'timeout', transactionId });
         }, command.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS);
-        pending.set(transactionId, { topic: `${base}/response`, resolve, timer });
+        pending.set(transactionId, { topic: `${base}/response`, resolve, timer, ...(watch ? { watch } : {}) });
       });
       const message = {
         ...command.extra,
@@ -143,12 +176,15 @@ export async function createMqttLinkClient(client: MqttClient): Promise<MqttLink
         action: command.action,
         data: command.data ?? {},
       };
+      // Snapshots count from here: one received before the command left is an earlier reading.
+      watch?.arm();
       try {
         await client.publishAsync(`${base}/command`, JSON.stringify(message), { qos: 1 });
       } catch (error) {
         const waiting = pending.get(transactionId);
         if (waiting) clearTimeout(waiting.timer);
         pending.delete(transactionId);
+        watch?.release();
         throw error;
       }
       return outcome;
@@ -160,6 +196,98 @@ export async function createMqttLinkClient(client: MqttClient): Promise<MqttLink
       }
       pending.clear();
       await client.endAsync();
+      await watcher?.endAsync();
+    },
+  };
+}
+
+type Pending = { topic: string; resolve: (outcome: CommandOutcome) => void; timer: NodeJS.Timeout; watch?: DoorWatch };
+
+/** One command's listening to its locker's snapshots. */
+type DoorWatch = {
+  lockerUuid: string;
+  armed: boolean;
+  /** The last snapshot's doors since arm(). */
+  doors?: Map<number, string>;
+  arm(): void;
+  release(): void;
+};
+
+function parseJson(payload: Buffer): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(payload.toString('utf8'));
+    return isPlainObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const WATCHED_TOPIC = /^locker\/([^/]+)\/(state\/compartments|response)$/;
+
+/**
+ * Per-command subscriptions on the watcher connection (this process's own, not shared) to a locker's
+ * snapshot and response topics, counted per locker so that commands to one locker share them. A
+ * second connection, because the link's own holds the shared subscription to every snapshot: a
+ * second subscription there would deliver each snapshot twice, and the two copies cannot be told
+ * apart in MQTT 3.1.1 (one must go to the shared handlers, the other to the command only).
+ */
+function createDoorWatches(watcher: MqttClient, settle: (transactionId: string, message: Record<string, unknown>) => void) {
+  const byLocker = new Map<string, { watches: Set<DoorWatch & { transactionId: string }>; subscribed: Promise<boolean> }>();
+  const topicsOf = (lockerUuid: string) => [`locker/${lockerUuid}/state/compartments`, `locker/${lockerUuid}/response`];
+
+  watcher.on('message', (topic, payload, packet) => {
+    // The retained snapshot a subscription is handed at once is an earlier reading, not this command's.
+    if (packet.retain) return;
+    const match = WATCHED_TOPIC.exec(topic);
+    const lockerUuid = match?.[1];
+    const entry = lockerUuid ? byLocker.get(lockerUuid) : undefined;
+    if (!match || !entry) return;
+    const message = parseJson(payload);
+    if (!message) return;
+    if (match[2] === 'response') {
+      const id = message.transaction_id;
+      if (typeof id === 'string' && [...entry.watches].some((w) => w.transactionId === id)) settle(id, message);
+      return;
+    }
+    const list: unknown[] = Array.isArray(message.compartments) ? message.compartments : [];
+    const doors = new Map<number, string>();
+    for (const c of list) {
+      if (isPlainObject(c) && typeof c.compartment_number === 'number' && typeof c.door_state === 'string')
+        doors.set(c.compartment_number, c.door_state);
+    }
+    for (const watch of entry.watches) if (watch.armed) watch.doors = doors;
+  });
+
+  return {
+    /** Resolves once subscribed (undefined when the broker refused: the command goes unwatched). */
+    async watch(lockerUuid: string, transactionId: string): Promise<DoorWatch | undefined> {
+      let entry = byLocker.get(lockerUuid);
+      if (!entry) {
+        const subscribed = watcher
+          .subscribeAsync(topicsOf(lockerUuid), { qos: 1 })
+          .then((grants) => grants.every((grant) => grant.qos !== 128))
+          .catch(() => false);
+        entry = { watches: new Set(), subscribed };
+        byLocker.set(lockerUuid, entry);
+      }
+      const own = entry;
+      const watch: DoorWatch & { transactionId: string } = {
+        lockerUuid,
+        transactionId,
+        armed: false,
+        arm() {
+          watch.armed = true;
+        },
+        release() {
+          if (!own.watches.delete(watch) || own.watches.size > 0 || byLocker.get(lockerUuid) !== own) return;
+          byLocker.delete(lockerUuid);
+          void watcher.unsubscribeAsync(topicsOf(lockerUuid)).catch(() => {});
+        },
+      };
+      own.watches.add(watch);
+      if (await own.subscribed) return watch;
+      watch.release();
+      return undefined;
     },
   };
 }

@@ -25,14 +25,15 @@ export type MqttLink = {
   readonly url: string;
   /** The API's own MQTT user (another API process connects with it too). */
   readonly service: MqttCredentials;
-  /** The shared bootstrap user that terminals enrol with. */
+  /** The shared bootstrap user of earlier versions: deleted at start (each enrolment has its own user now). */
   readonly bootstrap: MqttCredentials;
   close(): Promise<void>;
 };
 
 /**
  * Starts the terminal link: the embedded broker and a client of it, or a client of MQTT_URL whose
- * user manages Mosquitto's dynamic security. Either way the bootstrap user exists afterwards.
+ * user manages Mosquitto's dynamic security. Either way the shared bootstrap user of earlier
+ * versions is gone afterwards: each createToken makes its own one-time enrolment user.
  */
 export async function startMqttLink(options: {
   db: Db;
@@ -49,30 +50,10 @@ export async function startMqttLink(options: {
     const raw = await connectMqtt(config.url, service);
     try {
       // The admin grants the API's own user its rights before the link subscribes to locker topics.
-      const url = config.url;
-      const admin = await createDynsecBrokerAdmin(raw, {
-        serviceUsername: service.username,
-        canConnect: (credentials) =>
-          connectMqtt(url, credentials, { reconnectPeriod: 0, clientId: `ebox-check-${process.pid}-${Date.now()}` }).then(
-            (probe) => probe.endAsync().then(() => true),
-            () => false,
-          ),
-        mayReadOwnReply: async (credentials) => {
-          const clientId = `ebox-probe-${process.pid}-${Date.now()}`;
-          const probe = await connectMqtt(url, credentials, { reconnectPeriod: 0, clientId });
-          try {
-            const [grant] = await probe.subscribeAsync(`locker/provisioning/reply/${clientId}`, { qos: 1 });
-            return grant !== undefined && grant.qos !== 128;
-          } catch {
-            return false;
-          } finally {
-            await probe.endAsync(true).catch(() => {});
-          }
-        },
-        warn: (message) => log.warn(message),
-      });
-      await admin.ensureBootstrapUser(config.bootstrap);
-      const client = await createMqttLinkClient(raw);
+      const admin = await createDynsecBrokerAdmin(raw, { serviceUsername: service.username });
+      await admin.retireSharedBootstrapUser(config.bootstrap.username);
+      // A second connection of this process for commands that watch a locker's snapshots (mqtt-client.ts).
+      const client = await createMqttLinkClient(raw, { watcher: await connectMqtt(config.url, service) });
       log.info({ url: redactUrl(config.url) }, 'terminal link connected to the external MQTT broker');
       return {
         mode: 'external',
@@ -92,15 +73,24 @@ export async function startMqttLink(options: {
 
   // This process's own user on its own broker: in memory, never stored.
   const service = { username: config.username ?? 'ebox-api', password: config.password ?? randomBytes(24).toString('base64url') };
-  const broker = await startEmbeddedBroker({ db, port: config.port, host: config.host, topicRights, service, log });
+  const broker = await startEmbeddedBroker({
+    db,
+    port: config.port,
+    host: config.host,
+    topicRights,
+    service,
+    log,
+    maxPacketBytes: config.maxPacketBytes,
+  });
   try {
     const admin = createDatabaseBrokerAdmin({
       db,
       onRevoked: (username) => void broker.recheck(username).catch((error: unknown) => log.warn({ err: error }, 'mqtt: recheck failed')),
     });
-    await admin.ensureBootstrapUser(config.bootstrap);
+    await admin.retireSharedBootstrapUser(config.bootstrap.username);
     const url = `mqtt://127.0.0.1:${broker.port}`;
-    const client = await createMqttLinkClient(await connectMqtt(url, service));
+    // A second connection of this process for commands that watch a locker's snapshots (mqtt-client.ts).
+    const client = await createMqttLinkClient(await connectMqtt(url, service), { watcher: await connectMqtt(url, service) });
     return {
       mode: 'embedded',
       admin,

@@ -1,8 +1,9 @@
 import type { Aedes, AedesPublishPacket, Client } from 'aedes';
+import type { Deliver } from './aedes-internals';
 import { parseSharedFilter } from './topic-rights';
 
 type Member = { client: Client; sharedTopic: string };
-type Group = { filter: string; members: Member[]; next: number; deliver: (packet: AedesPublishPacket, done: () => void) => void };
+type Group = { filter: string; members: Member[]; next: number; deliver: Deliver };
 
 /**
  * MQTT 5 shared subscriptions (`$share/{group}/{filter}`) for aedes, which has none of its own: a
@@ -30,7 +31,9 @@ export function enableSharedSubscriptions(broker: Aedes): void {
   broker.on('subscribe', (subscriptions, client) => {
     for (const subscription of subscriptions) {
       const shared = parseSharedFilter(subscription.topic);
-      if (!shared || (subscription.qos as number) === 128) continue;
+      // aedes marks a refused subscription with the SUBACK failure code, a QoS its type does not list.
+      const qos: number = subscription.qos;
+      if (!shared || qos === 128) continue;
       let group = groups.get(subscription.topic);
       if (!group) {
         const created: Group = {
@@ -54,14 +57,13 @@ export function enableSharedSubscriptions(broker: Aedes): void {
   function deliverToOne(group: Group, packet: AedesPublishPacket, done: () => void): void {
     // A filter starting with a wildcard does not match `$` topics [MQTT-4.7.2-1].
     const live = group.members.filter((m) => !m.client.closed);
-    if (packet.topic.startsWith('$') || live.length === 0) {
+    const member = live[group.next % live.length];
+    if (packet.topic.startsWith('$') || !member) {
       done();
       return;
     }
-    const member = live[group.next % live.length] as Member;
     group.next = (group.next + 1) % Number.MAX_SAFE_INTEGER;
-    const subscription = (member.client as unknown as { subscriptions: Record<string, { func: typeof group.deliver } | undefined> })
-      .subscriptions[member.sharedTopic];
+    const subscription = member.client.subscriptions[member.sharedTopic];
     if (subscription) subscription.func(packet, done);
     else done();
   }

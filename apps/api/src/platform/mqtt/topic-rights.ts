@@ -1,21 +1,30 @@
+import { createHash } from 'node:crypto';
 import { isTopicAllowed } from '@ebox/domain';
 /**
  * Who may publish and subscribe where on the terminal link. The broker layer asks only this
  * function, which applies the domain's `isTopicAllowed`:
  *
  * - the API's own service user: everything;
- * - the shared bootstrap user (Open-Locker enrolment): publish on `locker/register/{token}`, and
- *   subscribe to its own reply `locker/provisioning/reply/{client id}` only, so it reads no one
- *   else's credentials;
+ * - a one-time enrolment user (role `bootstrap`, one per createToken): publish on
+ *   `locker/register/{its token}` only, and subscribe to its own reply
+ *   `locker/provisioning/reply/{client id}` only, so it reads no one else's credentials;
  * - a terminal, whose user name is its locker's UUID: its own `locker/{uuid}/…` topics only; it
  *   publishes what a device sends (response, event, state/…) and not on its own command topic,
  *   which is the console's.
  */
 
-export type MqttRole = 'terminal' | 'bootstrap' | 'service';
+export const MQTT_ROLES = ['terminal', 'bootstrap', 'service'] as const;
+export type MqttRole = (typeof MQTT_ROLES)[number];
 
-/** The identity a connection authenticated as. */
-export type MqttPrincipal = { role: MqttRole; username: string; clientId: string };
+export function isMqttRole(value: string): value is MqttRole {
+  return MQTT_ROLES.some((role) => role === value);
+}
+
+/**
+ * The identity a connection authenticated as. A one-time enrolment user carries the SHA-256 of
+ * the token it was made for: the store keeps no token, so its register topic is known by hash.
+ */
+export type MqttPrincipal = { role: MqttRole; username: string; clientId: string; registerTokenHash?: string | null };
 
 export type TopicAction = 'publish' | 'subscribe';
 
@@ -33,9 +42,16 @@ export const PROVISIONING_REPLY_PREFIX = 'locker/provisioning/reply/';
 export const defaultTopicRights: TopicRights = (principal, action, topic) => {
   if (principal.role === 'service') return true;
   if (!topic || topic.startsWith('$')) return false;
-  const identity = principal.role === 'bootstrap' ? principal.clientId : principal.username;
-  return isTopicAllowed(principal.role, identity, topic, action);
+  if (principal.role !== 'bootstrap') return isTopicAllowed(principal.role, principal.username, topic, action);
+  // The topic's last level is its own token when their hashes agree; any other level names no token.
+  const level = topic.startsWith(REGISTER_TOPIC_PREFIX) ? topic.slice(REGISTER_TOPIC_PREFIX.length) : null;
+  const token = level !== null && principal.registerTokenHash != null && sha256(level) === principal.registerTokenHash ? level : undefined;
+  return isTopicAllowed('bootstrap', { clientId: principal.clientId, token }, topic, action);
 };
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
 
 /** MQTT topic filter matching (`+` one level, `#` the rest); `$` topics only match filters that name them. */
 export function topicMatches(filter: string, topic: string): boolean {
@@ -52,6 +68,6 @@ export function topicMatches(filter: string, topic: string): boolean {
 
 /** `$share/{group}/{filter}` split into its group and filter; null for an ordinary filter. */
 export function parseSharedFilter(filter: string): { group: string; filter: string } | null {
-  const match = /^\$share\/([^/#+]+)\/(.+)$/.exec(filter);
-  return match ? { group: match[1] as string, filter: match[2] as string } : null;
+  const [, group, rest] = /^\$share\/([^/#+]+)\/(.+)$/.exec(filter) ?? [];
+  return group && rest ? { group, filter: rest } : null;
 }

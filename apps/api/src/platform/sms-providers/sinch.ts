@@ -1,3 +1,4 @@
+import { codeOf } from '../errors';
 import type { SmsMessage, SmsProvider } from '../sms';
 import { isRetryableStatus, SmsDeliveryError, safeReason, toE164 } from './delivery-error';
 
@@ -50,7 +51,8 @@ export function createSinchProvider(settings: SinchSettings): SmsProvider {
         });
       } catch (error) {
         // No answer: refused connection, reset, DNS or the timeout.
-        const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+        const code = error instanceof Error ? codeOf(error.cause) : undefined;
+        const cause = typeof code === 'string' ? code : error instanceof Error ? error.name : String(error);
         throw new SmsDeliveryError({ provider: PROVIDER, retryable: true, reason: `Sinch could not be reached (${cause})` });
       }
       const answer = await response.text().catch(() => '');

@@ -1,4 +1,5 @@
 import type { PublishCommandInput, SNSClient } from '@aws-sdk/client-sns';
+import { isPlainObject } from '@ebox/domain';
 import type { SmsMessage, SmsProvider } from '../sms';
 import { isRetryableStatus, SmsDeliveryError, safeReason, toE164 } from './delivery-error';
 
@@ -77,10 +78,32 @@ export function createSnsProvider(settings: SnsSettings): SmsProvider {
   };
 }
 
-type AwsError = { name?: string; message?: string; code?: string; $fault?: 'client' | 'server'; $metadata?: { httpStatusCode?: number } };
+type AwsError = {
+  name: string | undefined;
+  message: string | undefined;
+  code: string | undefined;
+  $fault: unknown;
+  $metadata: { httpStatusCode: number | undefined } | undefined;
+};
+
+/** The fields of an AWS SDK error (or of a network error under it) that tell what went wrong. */
+function awsErrorOf(error: unknown): AwsError {
+  const fields = isPlainObject(error) ? error : {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const metadata = fields.$metadata;
+  return {
+    name: text(fields.name),
+    message: text(fields.message),
+    code: text(fields.code),
+    $fault: fields.$fault,
+    $metadata: isPlainObject(metadata)
+      ? { httpStatusCode: typeof metadata.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined }
+      : undefined,
+  };
+}
 
 function deliveryErrorOf(error: unknown, message: SmsMessage): SmsDeliveryError {
-  const aws = (error ?? {}) as AwsError;
+  const aws = awsErrorOf(error);
   const status = aws.$metadata?.httpStatusCode;
   if (status === undefined) {
     // No answer: refused connection, reset, DNS or the timeout.

@@ -1,7 +1,14 @@
 import { CopyOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { COMPARTIMENT_STATUSES, DECLARED_ENTITIES, type EntityDeclaration } from '@ebox/domain';
+import {
+  COMPARTIMENT_STATUSES,
+  DECLARED_ENTITIES,
+  DEFAULT_RELAY_CHANNELS,
+  describeMisconfiguration,
+  EBOX_MISCONFIGURED_STATUSES,
+  type EntityDeclaration,
+} from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Space, Statistic } from 'antd';
+import { Alert, App, Button, Card, Flex, Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api-client';
@@ -97,6 +104,32 @@ function LockerCompartments({ locker, entity }: { locker: EntityRecord; entity: 
   );
 }
 
+/**
+ * A locker whose terminal refused its relay mapping (or the console found it wrong and did not send
+ * it): the console refuses its doors, so the page says so first, with the terminal's reason.
+ */
+function MisconfiguredBanner({ locker }: { locker: EntityRecord }) {
+  const { t } = useTranslation();
+  const status = locker.configStatus as string | null | undefined;
+  if (!(EBOX_MISCONFIGURED_STATUSES as readonly unknown[]).includes(status)) return null;
+  const translate = (key: string, params?: Record<string, unknown>) => t(key, params);
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      data-testid="ebox-misconfigured"
+      title={t('lockerLive.config.title')}
+      description={
+        <>
+          <div>{describeMisconfiguration(translate, status, locker.configError as string | null)}</div>
+          <div>{t('lockerLive.config.help', { channels: (locker.relayChannels as number | null) ?? DEFAULT_RELAY_CHANNELS })}</div>
+        </>
+      }
+    />
+  );
+}
+
 /** The live part of the locker's page: terminal commands, the face and the metrics, kept true by GET /live. */
 function LockerLiveSections({ locker }: { locker: EntityRecord }) {
   const live = useLockerLive(locker);
@@ -119,19 +152,23 @@ export function EboxViewPage() {
   return (
     <EntityViewPage
       entity={entity}
-      header={(record) =>
-        (can('eboxCreate') || can('eboxEdit')) && (
-          <Space wrap>
-            {can('eboxCreate') && (
-              <Button icon={<CopyOutlined />} onClick={() => navigate(`/ebox/${record.id}/clone`)} data-testid="ebox-clone">
-                {t('entities.ebox.clone.action')}
-              </Button>
-            )}
-            {can('eboxEdit') && <GenerateButton locker={record} />}
-            {can('eboxEdit') && <EnrolmentButtons locker={record} />}
-          </Space>
-        )
-      }
+      header={(record) => (
+        // The banner first: a locker whose doors the console will not drive says so before anything else.
+        <Flex vertical gap={12}>
+          <MisconfiguredBanner locker={record} />
+          {(can('eboxCreate') || can('eboxEdit')) && (
+            <Space wrap>
+              {can('eboxCreate') && (
+                <Button icon={<CopyOutlined />} onClick={() => navigate(`/ebox/${record.id}/clone`)} data-testid="ebox-clone">
+                  {t('entities.ebox.clone.action')}
+                </Button>
+              )}
+              {can('eboxEdit') && <GenerateButton locker={record} />}
+              {can('eboxEdit') && <EnrolmentButtons locker={record} />}
+            </Space>
+          )}
+        </Flex>
+      )}
     >
       {(record) => (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

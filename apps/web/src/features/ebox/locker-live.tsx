@@ -1,4 +1,4 @@
-import { DECLARED_ENTITIES, type LiveEvent } from '@ebox/domain';
+import { DECLARED_ENTITIES, describeConfigError, EBOX_MISCONFIGURED_STATUSES, type LiveEvent } from '@ebox/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useState } from 'react';
@@ -27,6 +27,24 @@ export function EboxStatusTag({ status, lastHeartBeat }: { status: unknown; last
     >
       {online ? '● ' : '○ '}
       {enumLabel(t, ebox, 'status', online ? 'online' : 'offline')}
+    </Tag>
+  );
+}
+
+/** The relay mapping's state (ebox.configStatus): red when the console will not drive the locker's doors. */
+export function EboxConfigTag({ status, error }: { status: unknown; error?: unknown }) {
+  const { t } = useTranslation();
+  if (!status) return null;
+  const misconfigured = (EBOX_MISCONFIGURED_STATUSES as readonly unknown[]).includes(status);
+  const color = misconfigured ? 'error' : status === 'applied' ? 'success' : 'default';
+  return (
+    <Tag
+      color={color}
+      data-testid="ebox-config-status"
+      data-status={String(status)}
+      title={misconfigured ? describeConfigError((key, params) => t(key, params), String(status), error ? String(error) : null) : undefined}
+    >
+      {enumLabel(t, ebox, 'configStatus', String(status))}
     </Tag>
   );
 }
@@ -61,6 +79,14 @@ export function useLockerLive(locker: EntityRecord): boolean {
       announce(t(event.payload.status === 'online' ? 'lockerLive.announce.online' : 'lockerLive.announce.offline', { name }));
       queryClient.setQueryData<EntityRecord>(entityKeys.find('ebox', locker.id), (old) =>
         old ? { ...old, status: event.payload.status } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: entityKeys.find('ebox', locker.id) });
+      return;
+    }
+    if (event.name === 'ebox.configChanged') {
+      const { configStatus, configError } = event.payload;
+      queryClient.setQueryData<EntityRecord>(entityKeys.find('ebox', locker.id), (old) =>
+        old ? { ...old, configStatus, configError } : old,
       );
       void queryClient.invalidateQueries({ queryKey: entityKeys.find('ebox', locker.id) });
       return;

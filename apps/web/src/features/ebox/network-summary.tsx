@@ -11,6 +11,7 @@ import './messages';
 type Summary = {
   online: number;
   offline: number;
+  misconfigured: number;
   silentLongest: { id: string; name: string; code: string | null; lastHeartBeat: string | null }[];
 };
 
@@ -26,12 +27,12 @@ export function NetworkSummary() {
   const queryClient = useQueryClient();
   const summary = useQuery({ queryKey: summaryKey, queryFn: () => api.get<Summary>('/ebox/network-summary') });
   useLiveEvents((message: LiveMessage) => {
-    if (message.name === 'ready' || message.name === 'ebox.statusChanged') {
+    if (message.name === 'ready' || message.name === 'ebox.statusChanged' || message.name === 'ebox.configChanged') {
       void queryClient.invalidateQueries({ queryKey: entityKeys.all('ebox') });
     }
   });
   if (!summary.data) return null;
-  const { online, offline, silentLongest } = summary.data;
+  const { online, offline, misconfigured, silentLongest } = summary.data;
   return (
     <section aria-labelledby="network-summary-title" data-testid="network-summary" style={{ margin: '4px 0 8px' }}>
       <Typography.Title level={2} id="network-summary-title" style={{ fontSize: 16, marginBottom: 8 }}>
@@ -46,6 +47,13 @@ export function NetworkSummary() {
           data-testid="network-online"
         />
         <Statistic title={t('lockerLive.network.offline')} value={offline} prefix="○" data-testid="network-offline" />
+        <Statistic
+          title={t('lockerLive.network.misconfigured')}
+          value={misconfigured}
+          prefix="⚠"
+          styles={misconfigured ? { content: { color: '#a8071a' } } : undefined}
+          data-testid="network-misconfigured"
+        />
         <div style={{ minWidth: 220 }}>
           <Typography.Text type="secondary">{t('lockerLive.network.silent')}</Typography.Text>
           {silentLongest.length ? (

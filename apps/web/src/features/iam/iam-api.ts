@@ -2,7 +2,7 @@ import type { RelationRef } from '@ebox/domain';
 import { api, download } from '../../app/api-client';
 import type { EntityEndpoints, EntityRecord, ListRequest, ListResult } from '../../kit/entity-api';
 
-/** IAM calls (spec 7.2, docs/architecture.md "IAM (7.2)"). */
+/** IAM calls (spec 7.2, docs/api-contract.md "IAM (7.2)"). */
 
 type RoleRef = { id: string; name: string };
 

@@ -1,20 +1,30 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { DECLARED_ENTITIES } from '@ebox/domain';
 import { App, Input, Space } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../app/api-client';
 import { useErrorHandler } from '../../app/error-handler';
 import type { EntityRecord } from '../../kit/entity-api';
 import { CLEARABLE } from '../../kit/fields/clear-icon';
-import { EntityList } from '../../kit/list/entity-list';
-import { bulkActionsOf } from '../../kit/list/list-extensions';
+import { type BulkActionContext, EntityList } from '../../kit/list/entity-list';
 import { useRouteEntity } from '../../kit/route-entity';
 import { useOrderLive } from './order-live';
 import './messages';
 
 const order = DECLARED_ENTITIES.order;
+
+// Print tags acts on the selected rows only: its chunk (the tags' layout) loads with the list, not before it.
+const OrderTagsButton = lazy(() => import('./order-tags-button').then((m) => ({ default: m.OrderTagsButton })));
+
+function orderBulkActions(context: BulkActionContext) {
+  return (
+    <Suspense fallback={null}>
+      <OrderTagsButton {...context} />
+    </Suspense>
+  );
+}
 
 /**
  * Spec 7.4 and 8.3: the search by tracking code (GET /order?filter[trackingCode]=, the whole code):
@@ -71,6 +81,5 @@ function TrackingSearch() {
 export function OrderListPage() {
   const entity = useRouteEntity(order);
   useOrderLive();
-  // Its own page, so it asks for the list's extensions itself (Print tags), as the kit's list page does.
-  return <EntityList key={entity.name} entity={entity} description={<TrackingSearch />} bulkActions={bulkActionsOf(entity.name)} />;
+  return <EntityList key={entity.name} entity={entity} description={<TrackingSearch />} bulkActions={orderBulkActions} />;
 }

@@ -1,4 +1,12 @@
-import { CalendarOutlined, CloseCircleOutlined, SwapOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  CalendarOutlined,
+  CloseCircleOutlined,
+  KeyOutlined,
+  ReloadOutlined,
+  SwapOutlined,
+  UnlockOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { consoleMovesOf, DECLARED_ENTITIES, type OrderStatus, type OrderType, orderHoldsCompartment, type RelationRef } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Form, Input, Modal, Select, Space, Tag, Timeline, Typography } from 'antd';
@@ -289,12 +297,67 @@ function EditCustomerButtons({ record }: { record: EntityRecord }) {
   });
 }
 
+/**
+ * The access code (issue 25): the API shows it on the record only to who may resend it or edit the
+ * order, while the order is live; everyone else reads it masked, with why. Who may edit the order
+ * asks for a new one (POST /order/{id}/newAccessCode) after a confirmation: a code is never typed.
+ */
+function AccessCode({ record }: { record: EntityRecord }) {
+  const { t } = useTranslation();
+  const { can } = useCurrentUser();
+  const { modal, message } = App.useApp();
+  const handleError = useErrorHandler();
+  const queryClient = useQueryClient();
+  const live = orderHoldsCompartment(record.status);
+  const code = typeof record.accessCode === 'string' ? record.accessCode : null;
+  const trackingCode = String(record.trackingCode ?? '');
+  const hint = live ? t('orderPage.accessCode.hiddenNoPermission') : t('orderPage.accessCode.hiddenFinished');
+  const renew = () =>
+    modal.confirm({
+      title: t('orderPage.accessCode.title', { trackingCode }),
+      content: t('orderPage.accessCode.text'),
+      okText: t('orderPage.accessCode.confirm'),
+      okButtonProps: tagForTests('confirm-order-new-access-code'),
+      cancelText: t('orderPage.accessCode.keep'),
+      onOk: async () => {
+        try {
+          await api.post(`/order/${record.id}/newAccessCode`, { data: {} });
+          message.success(t('orderPage.accessCode.success', { trackingCode }));
+          await queryClient.invalidateQueries({ queryKey: entityKeys.all('order') });
+        } catch (error) {
+          handleError(error);
+        }
+      },
+    });
+  return (
+    <Space data-testid="order-access-code">
+      <KeyOutlined aria-hidden />
+      <Typography.Text strong>{t('entities.order.fields.accessCode')}:</Typography.Text>
+      {code ? (
+        <Typography.Text code copyable data-testid="order-access-code-value">
+          {code}
+        </Typography.Text>
+      ) : (
+        <Typography.Text type="secondary" data-testid="order-access-code-hidden">
+          •••••• ({hint})
+        </Typography.Text>
+      )}
+      {can('orderEdit') && live && (
+        <Button icon={<ReloadOutlined />} onClick={renew} data-testid="order-new-access-code">
+          {t('orderPage.accessCode.newCode')}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
 /** The order's console actions, each shown to the holders of its permission and where the order allows it. */
 function OrderActions({ record }: { record: EntityRecord }) {
   const { can } = useCurrentUser();
   const compartment = record.compartiment as RelationRef | null | undefined;
   return (
     <Space wrap>
+      <AccessCode record={record} />
       {can('orderUpdateStatus') && <UpdateStatusButton record={record} />}
       {can('orderUpdateOverdue') && <UpdateOverdueButton record={record} />}
       {can('compartimentOpen') && compartment?.id && orderHoldsCompartment(record.status) && (

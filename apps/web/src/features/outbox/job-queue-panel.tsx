@@ -9,7 +9,7 @@ import { SectionTitle } from '../../app/page-title';
 import { ScrollRegion } from '../../kit/list/scroll-region';
 import './messages';
 
-/** GET /jobs (docs/architecture.md, jobs and outbox). */
+/** GET /jobs (docs/api-contract.md, "Settings, audit, files"). */
 type QueueState = {
   queues: ({ name: string } & Record<JobState, number>)[];
   failures: { id: string; name: string; error: string; attempts: number; failedAt: string }[];

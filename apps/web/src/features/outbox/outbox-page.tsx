@@ -12,7 +12,7 @@ import type { FieldDisplays } from '../../kit/view/record-view';
 import { JobQueuePanel } from './job-queue-panel';
 import './messages';
 
-/** One row of GET /outbox (docs/architecture.md). */
+/** One row of GET /outbox (docs/api-contract.md, "Settings, audit, files"). */
 type OutboxMessage = {
   id: string;
   channel: string;

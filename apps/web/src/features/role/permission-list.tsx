@@ -1,4 +1,5 @@
 import { isPermission, stringsOf } from '@ebox/domain';
+import './messages';
 import { groupPermissions } from '@ebox/domain/i18n/permission-groups';
 import { Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

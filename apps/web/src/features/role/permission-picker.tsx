@@ -1,4 +1,5 @@
 import { RightOutlined, SearchOutlined } from '@ant-design/icons';
+import './messages';
 import { isPermission, missingDependencies, type Permission, stringsOf } from '@ebox/domain';
 import { groupPermissions, type PermissionGroup } from '@ebox/domain/i18n/permission-groups';
 import { Alert, Checkbox, Col, Collapse, Empty, Input, Row, Space, Typography } from 'antd';

@@ -2,16 +2,14 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ENTITIES, isRelationRef, normalizedKey, permissionOf, type RelationRef } from '@ebox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Divider, Form, Select } from 'antd';
-import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/current-user';
 import { AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MAX, autocomplete, autocompletePathOf } from '../entity-api';
 import { displayLabel, hasTranslatedLabels } from '../entity-labels';
-import { hasKitCreateForm } from '../entity-routes';
+import { hasKitCreateForm, useEntityPages } from '../entity-pages';
+import { RelatedCreateContext } from './related-create';
 import { useDebouncedValue } from './use-debounced-value';
-
-// The related entity's form loads only when the user asks for it (and imports the form kit, which imports this select).
-const RelatedCreateModal = lazy(() => import('../form/related-create-modal'));
 
 type Labeled = { value: string; label: string };
 
@@ -64,11 +62,19 @@ export function RelationSelect({
 }: RelationSelectProps) {
   const { t } = useTranslation();
   const { can } = useCurrentUser();
+  const entityPages = useEntityPages();
+  const RelatedCreateModal = useContext(RelatedCreateContext);
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const targetEntity = ENTITIES[target];
   const creatable = Boolean(
-    allowCreate && !disabled && !path && targetEntity && hasKitCreateForm(targetEntity) && can(permissionOf(targetEntity, 'Create')),
+    RelatedCreateModal &&
+      allowCreate &&
+      !disabled &&
+      !path &&
+      targetEntity &&
+      hasKitCreateForm(targetEntity, entityPages) &&
+      can(permissionOf(targetEntity, 'Create')),
   );
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search);
@@ -167,7 +173,7 @@ export function RelationSelect({
             : undefined
         }
       />
-      {creating && targetEntity && (
+      {creating && targetEntity && RelatedCreateModal && (
         <Suspense fallback={null}>
           <RelatedCreateModal entity={targetEntity} onClose={() => setCreating(false)} onCreated={select} />
         </Suspense>

@@ -3,9 +3,9 @@ import { Alert, Button, type FormInstance, Space, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf, errorStatusOf, useErrorHandler } from '../../app/error-handler';
-import { focusElement } from '../../app/focus';
 import { focusFirstError } from '../../app/focus-fixes';
 import { scrollBehavior } from '../../app/motion';
+import { focusElement } from '../../app/page-focus';
 import { clearedErrorsOf, serverFieldErrors } from '../validation';
 import { type ChangeTracker, useChangeTracker } from './unsaved-changes';
 

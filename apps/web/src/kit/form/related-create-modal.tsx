@@ -1,15 +1,8 @@
-import type { EntityDeclaration, RelationRef } from '@ebox/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { entityLabel, recordLabel } from '../entity-labels';
+import type { RelatedCreateModalProps } from '../fields/related-create';
 import { CreateModal } from './create-modal';
-
-export type RelatedCreateModalProps = {
-  entity: EntityDeclaration;
-  onClose: () => void;
-  /** The new record, to be selected in the form that asked for it. */
-  onCreated: (ref: RelationRef) => void;
-};
 
 /**
  * The related entity's create form in a dialog, opened from a relation select ("Cadastrar novo"):

@@ -127,7 +127,7 @@ export function ExportModal({ entity, endpoints, request, open, onClose }: Expor
           ]}
           data-testid="export-format"
         />
-        {missing && <Alert type="error" showIcon title={t('errors.exporterFieldsRequired')} data-testid="export-error" />}
+        {missing && <Alert type="error" showIcon title={t('errors.exportColumnsMissing')} data-testid="export-error" />}
       </Space>
     </Modal>
   );

@@ -2,7 +2,7 @@ import { type EntityDeclaration, type Field, idOfRef } from '@ebox/domain';
 import { fieldAt } from '../entity-labels';
 
 /**
- * The API's filter[...] values (docs/architecture.md, generic resource) from what the filter form
+ * The API's filter[...] values (docs/api-contract.md, generic resource) from what the filter form
  * holds: ranges as [min, max] with either end empty, relations by id, booleans as 'true'|'false'.
  */
 

@@ -35,6 +35,7 @@ export default {
       door_opened: 'Door opened',
       door_closed: 'Door closed',
       door_opened_without_command: 'Door opened without a command',
+      rate_limited: 'Over its message rate (messages dropped)',
       // Commands from the console to a terminal (modules/terminal-commands), with its answer.
       open_compartment: 'Compartment opening',
       reboot: 'Reboot',
@@ -44,9 +45,12 @@ export default {
       apply_access_codes: 'Access codes sent',
       lock: 'Locked',
       release: 'Released',
-      // An order moved by the console or a job (modules/order).
+      // An order moved by the console, a locker or a job (modules/order).
+      cancel: 'Canceled',
+      parcelEvent: 'Moved at the locker (deposit or pickup)',
       updateStatus: 'Status updated',
       updateOverdue: 'Expiry date updated',
+      newAccessCode: 'New access code',
       expireOverdue: 'Expired at its expiry date',
     },
     entityNames: {

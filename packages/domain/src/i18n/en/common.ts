@@ -3,6 +3,8 @@ export default {
     title: 'Ebox Console',
   },
   common: {
+    // In the public dictionary: the skip link is the first Tab stop of the sign-in page too.
+    skipToContent: 'Skip to content',
     save: 'Save',
     cancel: 'Cancel',
     back: 'Back',

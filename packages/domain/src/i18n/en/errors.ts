@@ -17,7 +17,9 @@ export default {
     invalidTimezone: 'Invalid time zone: {{value}}',
     invalidValue: 'A value is outside what can be stored (a date past year 9999, a number too large or a NUL character)',
     invalidOrderBy: 'Invalid sorting: {{value}}',
-    exporterFieldsRequired: 'Choose at least one column to export',
+    // The API's answer, worded as spec 5.5 says; the export dialog asks in its own words.
+    exporterFieldsRequired: 'exporterFields is required',
+    exportColumnsMissing: 'Choose at least one column to export',
     importHashRequired: 'Import hash is required',
     importHashExistent: 'Data has already been imported',
     idempotencyKeyReused: 'This Idempotency-Key was already used for a different request; send a new key',

@@ -12,7 +12,6 @@ import imports from './imports';
 import kit from './kit';
 import layout from './layout';
 import listTools from './list-tools';
-import permissions from './permissions';
 import predefinedRoles from './predefined-roles';
 import resource from './resource';
 import role from './role';
@@ -41,7 +40,6 @@ export const areas = [
   kit,
   iam,
   role,
-  permissions,
   imports,
   brazilianIds,
 ];

@@ -17,7 +17,6 @@ export default {
       signOut: 'Sign out',
       toggleMenu: 'Show or hide the menu',
     },
-    skipToContent: 'Skip to content',
     palette: {
       open: 'Search',
       title: 'Search screens and records',

@@ -63,6 +63,12 @@ export default {
       never: 'never heard from',
       lastHeard: 'last heard {{when}}',
       allOnline: 'Every locker is online',
+      misconfigured: 'Misconfigured',
+    },
+    /** The banner of a locker whose relay mapping the terminal refused or the console did not send. */
+    config: {
+      title: 'Misconfigured: the console will not open, lock or release its compartments',
+      help: "Fix the compartments' board and channel (channel as printed on the relay board, 1 to {{channels}}) or the locker's channels per board: the configuration is checked and sent again as soon as it is saved, and each time the terminal comes online.",
     },
   },
 };

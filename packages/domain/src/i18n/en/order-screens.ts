@@ -18,6 +18,16 @@ export const orderScreenAreas = [
       open: {
         button: 'Open compartment {{number}}',
       },
+      accessCode: {
+        hiddenNoPermission: 'Hidden: only who may resend the code or edit the order sees it',
+        hiddenFinished: 'Hidden: the order is finished and its code opens nothing',
+        newCode: 'New code',
+        title: 'Generate a new access code for order {{trackingCode}}?',
+        text: 'The current code stops opening the compartment; the locker gets the new one. Send it to the customer again.',
+        confirm: 'Generate new code',
+        keep: 'Keep current code',
+        success: 'New access code generated for order {{trackingCode}}',
+      },
       customer: {
         edit: 'Edit {{role}}: {{name}}',
       },

@@ -1,34 +1,24 @@
 import { PERMISSIONS, type Permission } from '../../permissions';
+import { inSentence } from '../message-formats';
 import { type PermissionAction, permissionPartsOf } from '../permission-groups';
+import { ENTITY_NOUNS } from './entity-nouns';
 
 /**
  * Label and description of every permission (spec 6: the role form shows both). Permissions named
  * entity + action are worded from the entity's noun; the others are written one by one below.
+ * A declared entity's noun comes from its translations (label, labelPlural) unless GROUPS words it.
  */
 type Noun = { title: string; plural: string };
 
 const GROUPS: Record<string, Noun> = {
   iam: { title: 'Users', plural: 'users' },
-  customer: { title: 'Customers', plural: 'customers' },
-  product: { title: 'Products', plural: 'products' },
   payment: { title: 'Payments', plural: 'payments' },
-  order: { title: 'Orders', plural: 'orders' },
-  company: { title: 'Companies', plural: 'companies' },
-  role: { title: 'Roles', plural: 'roles' },
   route: { title: 'Routes', plural: 'routes' },
   ebox: { title: 'Lockers (e-box)', plural: 'lockers' },
-  cluster: { title: 'Clusters', plural: 'clusters' },
   eboxModule: { title: 'Locker modules', plural: 'locker modules' },
-  compartimentLayout: { title: 'Compartment layouts', plural: 'compartment layouts' },
   group: { title: 'Locker groups', plural: 'locker groups' },
-  compartiment: { title: 'Compartments', plural: 'compartments' },
-  webhook: { title: 'Webhooks', plural: 'webhooks' },
-  ccm: { title: 'Message templates', plural: 'message templates' },
   bot: { title: 'Bots', plural: 'bots' },
   botFlow: { title: 'Bot flows', plural: 'bot flows' },
-  qrcodeTemplate: { title: 'QR code templates', plural: 'QR code templates' },
-  warehouse: { title: 'Warehouses', plural: 'warehouses' },
-  building: { title: 'Buildings', plural: 'buildings' },
   buildingLevel1: { title: 'Building level 1', plural: 'building level 1 units' },
   buildingLevel2: { title: 'Building level 2', plural: 'building level 2 units' },
   operation: { title: 'Operation', plural: 'operations' },
@@ -43,6 +33,11 @@ const GROUPS: Record<string, Noun> = {
   files: { title: 'Files', plural: 'files' },
   other: { title: 'Other', plural: 'other records' },
 };
+
+function nounOf(group: string): Noun {
+  const noun = ENTITY_NOUNS[group];
+  return GROUPS[group] ?? (noun ? { title: noun[1], plural: inSentence(noun[1]) } : { title: group, plural: group });
+}
 
 type Text = { label: string; description: string };
 
@@ -86,12 +81,13 @@ function textOf(permission: Permission): Text {
   const special = SPECIAL[permission];
   if (special) return special;
   const { group, action } = permissionPartsOf(permission);
-  const noun = GROUPS[group] ?? { title: group, plural: group };
+  const noun = nounOf(group);
   return action ? ACTIONS[action](noun) : { label: permission, description: permission };
 }
 
 const texts: Record<string, Text | Record<string, string>> = {};
 for (const permission of PERMISSIONS) texts[permission] = textOf(permission);
-texts.groups = Object.fromEntries(Object.entries(GROUPS).map(([group, noun]) => [group, noun.title]));
+const groups = new Set([...Object.keys(GROUPS), ...PERMISSIONS.map((permission) => permissionPartsOf(permission).group)]);
+texts.groups = Object.fromEntries([...groups].map((group) => [group, nounOf(group).title]));
 
 export default { permissions: texts };

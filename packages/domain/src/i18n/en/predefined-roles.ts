@@ -1,27 +1,31 @@
-/** Names and descriptions of the predefined roles of spec 6 (the role's stored name is the key). */
+import { PREDEFINED_ROLES } from '../../permissions';
+import { inSentence } from '../message-formats';
+import { ENTITY_NOUNS } from './entity-nouns';
+
+/**
+ * Names and descriptions of the predefined roles of spec 6 (the role's stored name is the key).
+ * An entity's editor and viewer roles are worded from its translations unless this table words them
+ * otherwise than its label and plural.
+ */
 const entities: Record<string, [string, string]> = {
-  customer: ['Customer', 'customers'],
-  product: ['Product', 'products'],
-  order: ['Order', 'orders'],
-  company: ['Company', 'companies'],
   ebox: ['Locker', 'lockers'],
-  cluster: ['Cluster', 'clusters'],
-  eboxModule: ['Module', 'modules'],
-  compartimentLayout: ['Compartment layout', 'compartment layouts'],
-  group: ['Group', 'groups'],
   packing: ['Packing list', 'packing lists'],
-  compartiment: ['Compartment', 'compartments'],
-  webhook: ['Webhook', 'webhooks'],
-  ccm: ['Message template', 'message templates'],
-  qrcodeTemplate: ['QR code template', 'QR code templates'],
-  warehouse: ['Warehouse', 'warehouses'],
-  building: ['Building', 'buildings'],
   buildingLevel1: ['Building level 1', 'building level 1 records'],
   buildingLevel2: ['Building level 2', 'building level 2 records'],
 };
 
+/** The entities with an editor and a viewer role (permissions.ts): [singular, plural] from their translations. */
+const entityRoleNouns = Object.entries(ENTITY_NOUNS).flatMap(([name, [singular, plural]]): [string, [string, string]][] =>
+  Object.hasOwn(PREDEFINED_ROLES, `${name}Editor`) && Object.hasOwn(PREDEFINED_ROLES, `${name}Viewer`)
+    ? [[name, [singular, inSentence(plural)]]]
+    : [],
+);
+
 const entityRoles = Object.fromEntries(
-  Object.entries(entities).flatMap(([name, [singular, plural]]) => [
+  Object.entries({
+    ...Object.fromEntries(entityRoleNouns),
+    ...entities,
+  }).flatMap(([name, [singular, plural]]) => [
     [`${name}Editor`, { label: `${singular} editor`, description: `Creates, edits, imports and removes ${plural}.` }],
     [`${name}Viewer`, { label: `${singular} viewer`, description: `Reads ${plural} without changing them.` }],
   ]),

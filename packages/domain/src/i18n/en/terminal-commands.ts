@@ -9,6 +9,15 @@ export default {
     orderNotInCompartment: 'This order is not in compartment {{number}}: nothing was opened',
     notOpenable: 'Only a compartment with a number, on a locker, can be opened',
     holdsParcel: 'Compartment {{number}} holds a parcel: it cannot be locked or released now',
+    /** Open, lock and release of a locker whose terminal refused, or was not sent, its relay mapping. */
+    configRefused: 'The terminal refused its configuration: {{reason}}',
+    configInvalid: 'The configuration was not sent to the terminal: {{reason}}',
+    /** Why a relay mapping is not sent (checked before apply_config). */
+    configCheck: {
+      unmapped: 'enabled compartments {{numbers}} have no board or channel',
+      outOfRange: 'compartments {{numbers}} name a channel outside 1 to {{channels}} or a board below 1',
+      duplicate: 'compartments {{numbers}} share board {{board}}, channel {{channel}}',
+    },
     actions: {
       open_compartment: 'opening a compartment',
       apply_config: 'the compartment configuration',

@@ -35,6 +35,7 @@ export default {
       door_opened: 'Porta aberta',
       door_closed: 'Porta fechada',
       door_opened_without_command: 'Porta aberta sem comando',
+      rate_limited: 'Acima do limite de mensagens (mensagens descartadas)',
       // Commands from the console to a terminal (modules/terminal-commands), with its answer.
       open_compartment: 'Abertura de compartimento',
       reboot: 'Reinicialização',
@@ -44,9 +45,12 @@ export default {
       apply_access_codes: 'Códigos de acesso enviados',
       lock: 'Bloqueado',
       release: 'Liberado',
-      // An order moved by the console or a job (modules/order).
+      // An order moved by the console, a locker or a job (modules/order).
+      cancel: 'Cancelado',
+      parcelEvent: 'Movido no armário (depósito ou retirada)',
       updateStatus: 'Status atualizado',
       updateOverdue: 'Data de expiração atualizada',
+      newAccessCode: 'Novo código de acesso',
       expireOverdue: 'Expirado na data de expiração',
     },
     entityNames: {

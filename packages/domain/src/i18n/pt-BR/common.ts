@@ -3,6 +3,8 @@ export default {
     title: 'Ebox Console',
   },
   common: {
+    // In the public dictionary: the skip link is the first Tab stop of the sign-in page too.
+    skipToContent: 'Pular para o conteúdo',
     save: 'Salvar',
     cancel: 'Cancelar',
     back: 'Voltar',

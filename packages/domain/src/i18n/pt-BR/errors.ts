@@ -17,7 +17,9 @@ export default {
     invalidTimezone: 'Fuso horário inválido: {{value}}',
     invalidValue: 'Um valor está fora do que pode ser guardado (data após o ano 9999, número grande demais ou caractere NUL)',
     invalidOrderBy: 'Ordenação inválida: {{value}}',
-    exporterFieldsRequired: 'Escolha pelo menos uma coluna para exportar',
+    // The API's answer, worded as spec 5.5 says; the export dialog asks in its own words.
+    exporterFieldsRequired: 'exporterFields é obrigatório',
+    exportColumnsMissing: 'Escolha pelo menos uma coluna para exportar',
     importHashRequired: 'O hash de importação é obrigatório',
     importHashExistent: 'Os dados já foram importados',
     idempotencyKeyReused: 'Esta Idempotency-Key já foi usada para outra requisição; envie uma chave nova',

@@ -17,7 +17,6 @@ export default {
       signOut: 'Sair',
       toggleMenu: 'Mostrar ou esconder o menu',
     },
-    skipToContent: 'Pular para o conteúdo',
     palette: {
       open: 'Buscar',
       title: 'Buscar telas e registros',

@@ -63,6 +63,12 @@ export default {
       never: 'nunca se comunicou',
       lastHeard: 'último sinal em {{when}}',
       allOnline: 'Todos os armários estão online',
+      misconfigured: 'Mal configurados',
+    },
+    /** The banner of a locker whose relay mapping the terminal refused or the console did not send. */
+    config: {
+      title: 'Configuração com problema: o console não abre, bloqueia nem libera os compartimentos',
+      help: 'Corrija a placa e o canal dos compartimentos (o canal como impresso na placa de relés, de 1 a {{channels}}) ou os canais por placa do armário: a configuração é verificada e enviada de novo assim que for salva, e sempre que o terminal fica online.',
     },
   },
 };

@@ -18,6 +18,16 @@ export const orderScreenAreas = [
       open: {
         button: 'Abrir compartimento {{number}}',
       },
+      accessCode: {
+        hiddenNoPermission: 'Oculto: só quem pode reenviar o código ou editar o pedido o vê',
+        hiddenFinished: 'Oculto: o pedido foi finalizado e o código não abre mais nada',
+        newCode: 'Novo código',
+        title: 'Gerar um novo código de acesso para o pedido {{trackingCode}}?',
+        text: 'O código atual deixa de abrir o compartimento; o armário recebe o novo. Envie-o de novo ao cliente.',
+        confirm: 'Gerar novo código',
+        keep: 'Manter código atual',
+        success: 'Novo código de acesso gerado para o pedido {{trackingCode}}',
+      },
       customer: {
         edit: 'Editar {{role}}: {{name}}',
       },

@@ -1,34 +1,26 @@
 import { PERMISSIONS, type Permission } from '../../permissions';
+import { inSentence } from '../message-formats';
 import { type PermissionAction, permissionPartsOf } from '../permission-groups';
+import { ENTITY_NOUNS } from './entity-nouns';
 
 /**
  * Label and description of every permission (spec 6: the role form shows both). Permissions named
  * entity + action are worded from the entity's noun; the others are written one by one below.
+ * A declared entity's noun comes from its translations (label, labelPlural) unless GROUPS words it
+ * (as it must when the noun is feminine).
  */
 type Noun = { title: string; plural: string; feminine?: boolean };
 
 const GROUPS: Record<string, Noun> = {
   iam: { title: 'Usuários', plural: 'usuários' },
-  customer: { title: 'Clientes', plural: 'clientes' },
-  product: { title: 'Produtos', plural: 'produtos' },
   payment: { title: 'Pagamentos', plural: 'pagamentos' },
-  order: { title: 'Pedidos', plural: 'pedidos' },
   company: { title: 'Empresas', plural: 'empresas', feminine: true },
-  role: { title: 'Perfis de acesso', plural: 'perfis de acesso' },
   route: { title: 'Rotas', plural: 'rotas', feminine: true },
   ebox: { title: 'Armários (e-box)', plural: 'armários' },
-  cluster: { title: 'Clusters', plural: 'clusters' },
   eboxModule: { title: 'Módulos de armário', plural: 'módulos de armário' },
-  compartimentLayout: { title: 'Layouts de compartimento', plural: 'layouts de compartimento' },
   group: { title: 'Grupos de armários', plural: 'grupos de armários' },
-  compartiment: { title: 'Compartimentos', plural: 'compartimentos' },
-  webhook: { title: 'Webhooks', plural: 'webhooks' },
-  ccm: { title: 'Modelos de mensagem', plural: 'modelos de mensagem' },
   bot: { title: 'Bots', plural: 'bots' },
   botFlow: { title: 'Fluxos de bot', plural: 'fluxos de bot' },
-  qrcodeTemplate: { title: 'Modelos de QR code', plural: 'modelos de QR code' },
-  warehouse: { title: 'Armazéns', plural: 'armazéns' },
-  building: { title: 'Prédios', plural: 'prédios' },
   buildingLevel1: { title: 'Nível 1 dos prédios', plural: 'unidades de nível 1 dos prédios', feminine: true },
   buildingLevel2: { title: 'Nível 2 dos prédios', plural: 'unidades de nível 2 dos prédios', feminine: true },
   operation: { title: 'Operação', plural: 'operações', feminine: true },
@@ -43,6 +35,11 @@ const GROUPS: Record<string, Noun> = {
   files: { title: 'Arquivos', plural: 'arquivos' },
   other: { title: 'Outras', plural: 'outros registros' },
 };
+
+function nounOf(group: string): Noun {
+  const noun = ENTITY_NOUNS[group];
+  return GROUPS[group] ?? (noun ? { title: noun[1], plural: inSentence(noun[1]) } : { title: group, plural: group });
+}
 
 type Text = { label: string; description: string };
 
@@ -104,12 +101,13 @@ function textOf(permission: Permission): Text {
   const special = SPECIAL[permission];
   if (special) return special;
   const { group, action } = permissionPartsOf(permission);
-  const noun = GROUPS[group] ?? { title: group, plural: group };
+  const noun = nounOf(group);
   return action ? ACTIONS[action](noun) : { label: permission, description: permission };
 }
 
 const texts: Record<string, Text | Record<string, string>> = {};
 for (const permission of PERMISSIONS) texts[permission] = textOf(permission);
-texts.groups = Object.fromEntries(Object.entries(GROUPS).map(([group, noun]) => [group, noun.title]));
+const groups = new Set([...Object.keys(GROUPS), ...PERMISSIONS.map((permission) => permissionPartsOf(permission).group)]);
+texts.groups = Object.fromEntries([...groups].map((group) => [group, nounOf(group).title]));
 
 export default { permissions: texts };

@@ -1,27 +1,29 @@
-/** Names and descriptions of the predefined roles of spec 6 (the role's stored name is the key). */
+import { PREDEFINED_ROLES } from '../../permissions';
+import { inSentence } from '../message-formats';
+import { ENTITY_NOUNS } from './entity-nouns';
+
+/**
+ * Names and descriptions of the predefined roles of spec 6 (the role's stored name is the key).
+ * An entity's editor and viewer roles are worded from its translations unless this table words them
+ * otherwise than its plural.
+ */
 const entities: Record<string, string> = {
-  customer: 'clientes',
-  product: 'produtos',
-  order: 'pedidos',
-  company: 'empresas',
   ebox: 'armários',
-  cluster: 'clusters',
-  eboxModule: 'módulos',
-  compartimentLayout: 'layouts de compartimento',
-  group: 'grupos',
   packing: 'romaneios',
-  compartiment: 'compartimentos',
-  webhook: 'webhooks',
-  ccm: 'modelos de mensagem',
-  qrcodeTemplate: 'modelos de QR code',
-  warehouse: 'armazéns',
-  building: 'prédios',
   buildingLevel1: 'níveis 1 dos prédios',
   buildingLevel2: 'níveis 2 dos prédios',
 };
 
+/** The entities with an editor and a viewer role (permissions.ts): their plural, from their translations. */
+const entityRoleNouns = Object.entries(ENTITY_NOUNS).flatMap(([name, [, plural]]): [string, string][] =>
+  Object.hasOwn(PREDEFINED_ROLES, `${name}Editor`) && Object.hasOwn(PREDEFINED_ROLES, `${name}Viewer`) ? [[name, inSentence(plural)]] : [],
+);
+
 const entityRoles = Object.fromEntries(
-  Object.entries(entities).flatMap(([name, plural]) => [
+  Object.entries({
+    ...Object.fromEntries(entityRoleNouns),
+    ...entities,
+  }).flatMap(([name, plural]) => [
     [`${name}Editor`, { label: `Editor de ${plural}`, description: `Cria, edita, importa e remove ${plural}.` }],
     [`${name}Viewer`, { label: `Leitor de ${plural}`, description: `Consulta ${plural}, sem alterá-los.` }],
   ]),

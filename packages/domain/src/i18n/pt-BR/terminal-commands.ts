@@ -9,6 +9,15 @@ export default {
     orderNotInCompartment: 'Este pedido não está no compartimento {{number}}: nada foi aberto',
     notOpenable: 'Só um compartimento com número, em um armário, pode ser aberto',
     holdsParcel: 'O compartimento {{number}} guarda uma encomenda: não pode ser bloqueado nem liberado agora',
+    /** Open, lock and release of a locker whose terminal refused, or was not sent, its relay mapping. */
+    configRefused: 'O terminal recusou a sua configuração: {{reason}}',
+    configInvalid: 'A configuração não foi enviada ao terminal: {{reason}}',
+    /** Why a relay mapping is not sent (checked before apply_config). */
+    configCheck: {
+      unmapped: 'os compartimentos ativos {{numbers}} não têm placa ou canal',
+      outOfRange: 'os compartimentos {{numbers}} indicam um canal fora de 1 a {{channels}} ou uma placa menor que 1',
+      duplicate: 'os compartimentos {{numbers}} usam a mesma placa {{board}}, canal {{channel}}',
+    },
     actions: {
       open_compartment: 'abrir um compartimento',
       apply_config: 'a configuração dos compartimentos',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DECLARED_ENTITIES, type ExportFormat, exportColumnsOf, formatDateTimeInZone } from '@ebox/domain';
+import { DECLARED_ENTITIES, type ExportFormat, exportColumnsOf, formatDateTimeInZone, isPlainObject } from '@ebox/domain';
 import { DEFAULT_EXPORT_TIME_ZONE, parseExportFields } from '../../../kit/export';
 import { CONTENT_TYPES } from '../../../kit/export-formats';
 import { exportSelect } from '../../../kit/export-query';
@@ -32,8 +32,8 @@ export type OrderExportRequest = {
 
 function boundsOf(value: unknown): [unknown, unknown] {
   if (Array.isArray(value)) return [value[0], value[1]];
-  if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
+  if (isPlainObject(value)) {
+    const record = value;
     return [record[0] ?? record.from ?? record.start, record[1] ?? record.to ?? record.end];
   }
   return [undefined, undefined];

@@ -21,9 +21,11 @@ function base64Encoder(): Transform {
 }
 
 /**
- * POST /order/generate-tag {data} (spec 7.4). The answer is the PDF as base64 text, as the console
- * saves it (print-tags-{date}.pdf); a client that asks `Accept: application/pdf` gets the bytes.
- * Either way it streams as the labels are drawn.
+ * POST /order/generate-tag {data} (spec 7.4). The answer is the PDF as base64 text, with the name to
+ * save it under in `x-file-name` (print-tags-{date}.pdf); a client that asks `Accept: application/pdf`
+ * (the console does) gets the bytes as an attachment of that name. Only the bytes carry the
+ * attachment header: base64 text saved under a `.pdf` name is no PDF. Either way it streams as the
+ * labels are drawn.
  */
 export async function registerOrderTagRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -33,8 +35,8 @@ export async function registerOrderTagRoutes(app: FastifyInstance): Promise<void
     async (request, reply) => {
       const pdf = await generateOrderTags(contextOfRequest(request), request.body);
       const raw = (request.headers.accept ?? '').includes('application/pdf');
-      reply.header('content-disposition', `attachment; filename="${pdf.fileName}"`);
-      if (raw) return reply.type('application/pdf').send(pdf.stream);
+      if (raw)
+        return reply.type('application/pdf').header('content-disposition', `attachment; filename="${pdf.fileName}"`).send(pdf.stream);
       return reply
         .type('text/plain; charset=utf-8')
         .header('x-file-name', pdf.fileName)

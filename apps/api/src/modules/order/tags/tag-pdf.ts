@@ -2,7 +2,19 @@ import type { Readable } from 'node:stream';
 import { type Language, translatorFor } from '@ebox/domain';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
-import type { OrderTag } from './tag-service';
+
+export type OrderTag = {
+  id: string;
+  type: string;
+  name: string;
+  barCode: string;
+  eBoxAddress: string;
+  eBoxZipCode: string;
+  eBoxCode: string;
+  createTime: string;
+  logisticsCompany: string;
+  orderNumber: string;
+};
 
 /**
  * The tag PDF: one 4 x 6 inch label a page (the thermal label printers of parcel counters), each

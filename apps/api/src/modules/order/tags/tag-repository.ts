@@ -47,12 +47,11 @@ export async function findOrderTagData(db: Tx, ids: string[], scope: CompanyScop
       companyName: company.name,
     })
     .from(order.table)
-    .leftJoin(ebox, eq(ebox.id, o.ebox as never))
-    .leftJoin(customer, eq(customer.id, o.toCustomer as never))
-    .leftJoin(company, eq(company.id, o.company as never))
-    .where(and(inArray(o.id as never, [...new Set(ids)]), scopeCondition(order.entity, order.columns, scope)));
-  return rows.map((row) => {
-    const r = row as Record<string, unknown>;
+    .leftJoin(ebox, eq(ebox.id, o.ebox))
+    .leftJoin(customer, eq(customer.id, o.toCustomer))
+    .leftJoin(company, eq(company.id, o.company))
+    .where(and(inArray(o.id, [...new Set(ids)]), scopeCondition(order.entity, order.columns, scope)));
+  return rows.map((r) => {
     const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
     return {
       id: String(r.id),

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { DEFAULT_EXPORT_TIME_ZONE } from '../../../kit/export';
 import { authorize, dbOf, principalOf, type ServiceContext } from '../../../platform/context';
 import { AppError, ValidationError } from '../../../platform/errors';
-import { openTagPdf, type TagPdf } from './tag-pdf';
+import { type OrderTag, openTagPdf, type TagPdf } from './tag-pdf';
+
+export type { OrderTag } from './tag-pdf';
+
 import { findOrderTagData, type OrderTagData } from './tag-repository';
 
 /** At most this many tags per request: a print run, not an export (a bigger batch is split by the console). */
@@ -19,18 +22,6 @@ export const generateTagBody = z.object({ data: z.array(tagPayloadItem).min(1).m
 export type GenerateTagBody = z.infer<typeof generateTagBody>;
 
 /** Spec 3 "tag payload", with spec 7.4's fallbacks applied (name 'N/A', the provider's brand). */
-export type OrderTag = {
-  id: string;
-  type: string;
-  name: string;
-  barCode: string;
-  eBoxAddress: string;
-  eBoxZipCode: string;
-  eBoxCode: string;
-  createTime: string;
-  logisticsCompany: string;
-  orderNumber: string;
-};
 
 export function orderTagOf(data: OrderTagData, language: Language, timeZone = DEFAULT_EXPORT_TIME_ZONE): OrderTag {
   const t = translatorFor(language);

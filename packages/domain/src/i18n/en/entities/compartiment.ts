@@ -9,7 +9,7 @@ export default {
         number: 'Number',
         boardNumber: 'Board',
         numberInColumn: 'Position in column',
-        comNumber: 'Port (channel)',
+        comNumber: 'Board channel',
         usageType: 'Usage type',
         size: 'Size',
         status: 'Status',
@@ -30,7 +30,7 @@ export default {
         usageType: { DELIVERY: 'Delivery', LAUNDRY: 'Laundry', FOOD: 'Food', DROP: 'Drop' },
       },
       hints: {
-        comNumber: 'Board channel that opens the lock',
+        comNumber: 'Relay board channel that opens the lock, as printed on it (CH1 = 1)',
         size: 'Layout code (S, M, L...)',
       },
       errors: {

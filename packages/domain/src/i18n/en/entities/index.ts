@@ -1,3 +1,4 @@
+// Written by packages/domain/scripts/entity-registry.ts (`npm run db:generate -w @ebox/api`): do not edit.
 import building from './building';
 import buildingLevel1 from './building-level1';
 import buildingLevel2 from './building-level2';
@@ -21,28 +22,28 @@ import role from './role';
 import warehouse from './warehouse';
 import webhook from './webhook';
 
-/** One area per declared entity: entities.<name>.{menu,label,labelPlural,fields,enumerators,hints,...}. */
+/** One area per translated entity: entities.<name>.{menu,label,labelPlural,fields,enumerators,hints,...}. */
 export const entityAreas = [
-  role,
-  company,
-  group,
   building,
   buildingLevel1,
   buildingLevel2,
-  customer,
-  product,
-  warehouse,
-  compartimentLayout,
-  eboxModule,
-  eboxModuleCompartiment,
-  ebox,
-  compartiment,
+  ccm,
   cluster,
   clusterEbox,
-  webhook,
-  ccm,
-  qrcodeTemplate,
+  company,
+  compartiment,
+  compartimentLayout,
+  customer,
+  ebox,
+  eboxModule,
+  eboxModuleCompartiment,
+  group,
   invoice,
   order,
   outbox,
+  product,
+  qrcodeTemplate,
+  role,
+  warehouse,
+  webhook,
 ];

@@ -9,7 +9,7 @@ export default {
         number: 'Número',
         boardNumber: 'Placa',
         numberInColumn: 'Posição na coluna',
-        comNumber: 'Porta (canal)',
+        comNumber: 'Canal da placa',
         usageType: 'Tipo de uso',
         size: 'Tamanho',
         status: 'Status',
@@ -30,7 +30,7 @@ export default {
         usageType: { DELIVERY: 'Entrega', LAUNDRY: 'Lavanderia', FOOD: 'Alimentação', DROP: 'Drop' },
       },
       hints: {
-        comNumber: 'Canal da placa que abre a fechadura',
+        comNumber: 'Canal da placa de relés que abre a fechadura, como impresso nela (CH1 = 1)',
         size: 'Código do layout (P, M, G...)',
       },
       errors: {

@@ -91,7 +91,7 @@ export default {
       },
       hints: {
         trackingCode: 'De 4 a 46 caracteres',
-        accessCode: 'Exatamente 6 caracteres; gerado quando vazio',
+        accessCode: 'Gerado pelo console; mostrado só a quem pode reenviar ou editar o pedido, enquanto ativo',
         customerPhone: 'Celular com DDD, digitado como quiser: (21) 98765-4321',
         images: 'Até 3 imagens jpg, jpeg ou png de até 1 MB',
         attachments: 'Até 3 arquivos txt ou pdf de até 1 MB',
@@ -124,7 +124,10 @@ export default {
         },
       },
       errors: {
-        accessCodeTaken: 'O código de acesso {{value}} já está em uso por outro pedido deste e-box',
+        accessCodeUnavailable: 'Este código não pode ser usado; gere um novo',
+        accessCodeNotEditable: 'O código de acesso não é digitado: use "Novo código" na página do pedido',
+        accessCodeOfFinishedOrder: 'Este pedido foi finalizado: o código de acesso não abre mais nada e não pode ser renovado',
+        accessCodeThrottled: 'Muitas trocas de código de acesso: aguarde alguns minutos e tente de novo',
         noCompartimentFree: 'O e-box {{locker}} não tem compartimento livre do tamanho {{size}}',
         periodTooLong: 'Escolha um período de criação de no máximo {{days}} dias',
         reasonRequired: 'Diga por que o status muda',

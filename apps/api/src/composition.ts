@@ -1,0 +1,39 @@
+import { auditLogModule } from './modules/audit-log';
+import { authModule } from './modules/auth';
+import { buildingModule } from './modules/building';
+import { eboxModule } from './modules/ebox';
+import { enrolmentModule } from './modules/enrolment';
+import { filesModule } from './modules/files';
+import { iamModule } from './modules/iam';
+import { jobsModule } from './modules/jobs';
+import { orderModule } from './modules/order';
+import { outboxModule } from './modules/outbox';
+import { roleModule } from './modules/role';
+import { settingsModule } from './modules/settings';
+import { terminalCommandsModule } from './modules/terminal-commands';
+import { platformModule } from './platform/jobs/registry';
+import { type AppModule, composeModules, type ModuleRegistry } from './platform/modules';
+
+/**
+ * The composition root: every area of the console, each one manifest (`modules/<area>/index.ts`).
+ * A new area adds its manifest here and nowhere else; the API (app.ts), `npm run worker` and tests
+ * build their AppDeps with this registry. Routes load only where HTTP is served.
+ */
+export const APP_MODULES: readonly AppModule[] = [
+  platformModule,
+  authModule,
+  iamModule,
+  settingsModule,
+  auditLogModule,
+  outboxModule,
+  jobsModule,
+  filesModule,
+  roleModule,
+  buildingModule,
+  eboxModule,
+  enrolmentModule,
+  terminalCommandsModule,
+  orderModule,
+];
+
+export const MODULES: ModuleRegistry = composeModules(APP_MODULES);

@@ -1,0 +1,131 @@
+import { type EboxSingleEvent, eboxSingleEventSchema } from '@ebox/domain';
+import { auditByOf, companiesOfOwner, writeAudit } from '../../platform/audit';
+import { principalOf, type TxContext } from '../../platform/context';
+import { publishEvent } from '../../platform/events';
+import { applyParcelEvent } from '../order/parcel-events';
+import type { TerminalLinkState } from './link-state';
+import { refuse } from './refusals';
+import { applyDoorStates, findCompartment, type LockerRow, storeVersions } from './repository';
+
+/** A locker's event (on its own or out of an offline batch), applied in the message's transaction. */
+
+type EventOf<Name extends EboxSingleEvent['event']> = Extract<EboxSingleEvent, { event: Name }>;
+
+/**
+ * Applies one of our events; any other (a device event the contract accepts by its envelope only)
+ * changes nothing. `event` is a message the contract validated: read again here as the event it is.
+ */
+export async function applyEvent(
+  state: TerminalLinkState,
+  ctx: TxContext,
+  locker: LockerRow,
+  topic: string,
+  event: unknown,
+): Promise<void> {
+  const parsed = eboxSingleEventSchema.safeParse(event);
+  // Unknown device events are only logged.
+  if (!parsed.success) return;
+  const single = parsed.data;
+  switch (single.event) {
+    case 'versions':
+      return applyVersions(ctx, locker, single);
+    case 'door_opened':
+    case 'door_closed':
+    case 'door_opened_without_command':
+      return applyDoorEvent(state, ctx, locker, topic, single);
+    case 'parcel_deposited':
+    case 'parcel_taken':
+      return applyParcelReport(state, ctx, locker, topic, single);
+  }
+}
+
+/** Stores the versions the terminal reported; audited when they changed. */
+async function applyVersions(ctx: TxContext, locker: LockerRow, event: EventOf<'versions'>): Promise<void> {
+  const versions = {
+    osVersion: event.data.os_version,
+    application: event.data.application,
+    applicationVersion: event.data.application_version,
+  };
+  const previous = await storeVersions(ctx.tx, locker.id, versions);
+  if (!previous) return;
+  await writeAudit(ctx.tx, {
+    entityName: 'ebox',
+    entityId: locker.id,
+    action: 'update',
+    before: { name: locker.name, company: locker.company, ...previous },
+    after: { name: locker.name, company: locker.company, ...versions },
+    by: auditByOf(principalOf(ctx.actor)),
+  });
+}
+
+/** A door event: in the compartment's history, its door stored (unless a later report is) and published. */
+async function applyDoorEvent(
+  state: TerminalLinkState,
+  ctx: TxContext,
+  locker: LockerRow,
+  topic: string,
+  door: EventOf<'door_opened' | 'door_closed' | 'door_opened_without_command'>,
+): Promise<void> {
+  const number = door.data.compartment_number;
+  const compartment = await findCompartment(ctx.tx, locker.id, number);
+  if (!compartment) return refuse(state, 'unknownCompartment', topic, `locker ${locker.id} has no compartment ${number}`);
+  // The compartment's history is its audit log (the record's history tab reads it), at the terminal's time.
+  await writeAudit(ctx.tx, {
+    entityName: 'compartiment',
+    entityId: compartment.id,
+    action: door.event,
+    companyIds: companiesOfOwner(locker.company),
+    after: {
+      ebox: locker.id,
+      number,
+      occurredAt: door.timestamp,
+      ...('transaction_id' in door.data && door.data.transaction_id ? { transactionId: door.data.transaction_id } : {}),
+    },
+    by: auditByOf(principalOf(ctx.actor)),
+  });
+  // The compartment's door, unless a later report is already stored (a late or replayed event).
+  await applyDoorStates(ctx.tx, locker.id, [{ number, open: door.event !== 'door_closed' }], door.timestamp);
+  await publishEvent(ctx, 'compartiment.doorEvent', {
+    eboxId: locker.id,
+    compartimentId: compartment.id,
+    number,
+    event: door.event,
+    at: door.timestamp,
+  });
+}
+
+/** A parcel deposited or taken: the order it moves (or why none did), kept in the compartment's history either way. */
+async function applyParcelReport(
+  state: TerminalLinkState,
+  ctx: TxContext,
+  locker: LockerRow,
+  topic: string,
+  parcel: EventOf<'parcel_deposited' | 'parcel_taken'>,
+): Promise<void> {
+  const number = parcel.data.compartment_number;
+  const compartment = await findCompartment(ctx.tx, locker.id, number);
+  if (!compartment) return refuse(state, 'unknownCompartment', topic, `locker ${locker.id} has no compartment ${number}`);
+  const outcome = await applyParcelEvent(ctx, {
+    event: parcel.event,
+    eboxId: locker.id,
+    compartimentId: compartment.id,
+    accessCode: parcel.data.access_code,
+    at: new Date(parcel.timestamp),
+  });
+  if (!outcome.ok) refuse(state, 'orderRefused', topic, `${parcel.event} in compartment ${number}: ${outcome.reason}`);
+  // Kept in the compartment's history either way; the access code is the customer's secret and is not.
+  await writeAudit(ctx.tx, {
+    entityName: 'compartiment',
+    entityId: compartment.id,
+    action: parcel.event,
+    companyIds: companiesOfOwner(locker.company),
+    after: {
+      ebox: locker.id,
+      number,
+      occurredAt: parcel.timestamp,
+      order: outcome.orderId,
+      ...(outcome.ok ? { orderStatus: outcome.status } : { refused: outcome.reason }),
+    },
+    by: auditByOf(principalOf(ctx.actor)),
+  });
+}

@@ -1,0 +1,45 @@
+import type { EntityPages } from '../kit/entity-pages';
+
+// One loader for new and edit: each import() call in the bundle carries its chunk's list of dependencies.
+const loadRoleFormPage = () => import('../features/role/role-form-page').then((m) => m.RoleFormPage);
+const loadEboxFormPage = () => import('../features/ebox/ebox-form-page').then((m) => m.EboxFormPage);
+
+/**
+ * The entities whose screens differ from the kit's (role, building, building levels, module, ebox,
+ * cluster, order), each page loaded lazily as its own chunk. The kit learns them from here
+ * (issue 26): app/entity-routes.ts builds the routes with it and the private layout provides it.
+ */
+export const ENTITY_PAGES: EntityPages = {
+  role: {
+    list: () => import('../features/role/role-list-page').then((m) => m.RoleListPage),
+    new: loadRoleFormPage,
+    edit: loadRoleFormPage,
+    view: () => import('../features/role/role-view-page').then((m) => m.RoleViewPage),
+  },
+  building: {
+    view: () => import('../features/building/building-view-page').then((m) => m.BuildingViewPage),
+  },
+  buildingLevel1: {
+    view: () => import('../features/building/building-level1-view-page').then((m) => m.BuildingLevel1ViewPage),
+  },
+  buildingLevel2: {
+    view: () => import('../features/building/building-level2-view-page').then((m) => m.BuildingLevel2ViewPage),
+  },
+  eboxModule: {
+    view: () => import('../features/ebox-module/ebox-module-view-page').then((m) => m.EboxModuleViewPage),
+  },
+  ebox: {
+    list: () => import('../features/ebox/ebox-list-page').then((m) => m.EboxListPage),
+    new: loadEboxFormPage,
+    edit: loadEboxFormPage,
+    view: () => import('../features/ebox/ebox-view-page').then((m) => m.EboxViewPage),
+  },
+  cluster: {
+    view: () => import('../features/cluster/cluster-view-page').then((m) => m.ClusterViewPage),
+  },
+  order: {
+    list: () => import('../features/order/order-list-page').then((m) => m.OrderListPage),
+    view: () => import('../features/order/order-view-page').then((m) => m.OrderViewPage),
+    kitListInside: true,
+  },
+};

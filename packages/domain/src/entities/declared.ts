@@ -1,0 +1,49 @@
+// Written by packages/domain/scripts/entity-registry.ts (`npm run db:generate -w @ebox/api`): do not edit.
+import type { EntityDeclaration } from '../kit/entity';
+import { building } from './building';
+import { buildingLevel1 } from './building-level1';
+import { buildingLevel2 } from './building-level2';
+import { ccm } from './ccm';
+import { cluster } from './cluster';
+import { clusterEbox } from './cluster-ebox';
+import { company } from './company';
+import { compartiment } from './compartiment';
+import { compartimentLayout } from './compartiment-layout';
+import { customer } from './customer';
+import { ebox } from './ebox';
+import { eboxModule } from './ebox-module';
+import { eboxModuleCompartiment } from './ebox-module-compartiment';
+import { group } from './group';
+import { invoice, invoiceItem } from './invoice';
+import { order } from './order';
+import { product } from './product';
+import { qrcodeTemplate } from './qrcode-template';
+import { role } from './role';
+import { warehouse } from './warehouse';
+import { webhook } from './webhook';
+
+/** Every declaration a file of this folder exports under its own name (see entities/index.ts). */
+export const DECLARED_ENTITIES = {
+  building,
+  buildingLevel1,
+  buildingLevel2,
+  ccm,
+  cluster,
+  clusterEbox,
+  company,
+  compartiment,
+  compartimentLayout,
+  customer,
+  ebox,
+  eboxModule,
+  eboxModuleCompartiment,
+  group,
+  invoice,
+  invoiceItem,
+  order,
+  product,
+  qrcodeTemplate,
+  role,
+  warehouse,
+  webhook,
+} satisfies Record<string, EntityDeclaration>;
