@@ -11,6 +11,7 @@ import { outboxModule } from './modules/outbox';
 import { roleModule } from './modules/role';
 import { settingsModule } from './modules/settings';
 import { terminalCommandsModule } from './modules/terminal-commands';
+import { webhookModule } from './modules/webhook';
 import { platformModule } from './platform/jobs/registry';
 import { type AppModule, composeModules, type ModuleRegistry } from './platform/modules';
 
@@ -34,6 +35,7 @@ export const APP_MODULES: readonly AppModule[] = [
   enrolmentModule,
   terminalCommandsModule,
   orderModule,
+  webhookModule,
 ];
 
 export const MODULES: ModuleRegistry = composeModules(APP_MODULES);

@@ -47,6 +47,13 @@ export type Config = {
    * delay when set (JOBS_RETRY_DELAY_SECONDS; the delay doubles on each retry).
    */
   jobs: { worker: boolean; pollingSeconds: number; retryDelaySeconds?: number };
+  /**
+   * The shippers' webhooks (modules/webhook): `allowLoopback` lets deliveries reach 127.0.0.1 and ::1
+   * (WEBHOOK_ALLOW_LOOPBACK=true: tests and the demo; private, link-local and metadata addresses are
+   * always refused); `timeoutMs` how long one attempt waits for an answer (WEBHOOK_TIMEOUT_MS,
+   * default 15 s); `retryScale` shortens the retry schedule (WEBHOOK_RETRY_SCALE, default 1; tests).
+   */
+  webhooks: { allowLoopback: boolean; timeoutMs: number; retryScale: number };
   /** The terminal link's MQTT broker (platform/mqtt). */
   mqtt: MqttConfig;
 };
@@ -233,6 +240,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       worker: env.JOBS_WORKER !== 'false',
       pollingSeconds: Math.max(0.5, Number(env.JOBS_POLLING_SECONDS ?? 2) || 2),
       retryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS ? Math.max(1, Number(env.JOBS_RETRY_DELAY_SECONDS)) : undefined,
+    },
+    webhooks: {
+      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true',
+      timeoutMs: Math.max(100, Number(env.WEBHOOK_TIMEOUT_MS ?? 15_000) || 15_000),
+      retryScale: Math.min(1, Math.max(0, Number(env.WEBHOOK_RETRY_SCALE ?? 1))),
     },
     mqtt: {
       enabled: env.MQTT_ENABLED !== 'false',

@@ -49,6 +49,11 @@ export const SYSTEM_ACTOR_RIGHTS = {
   orderExporter: [],
   /** The terminal link: marks silent lockers offline and receives what terminals report; touches no entity by permission. */
   terminalLink: [],
+  /**
+   * Sends the companies' webhooks (order events to the shippers' systems) and records each attempt;
+   * it switches a webhook off when its receiver answers 410 Gone, as an edit would.
+   */
+  webhookSender: ['webhookRead', 'webhookEdit'],
   /** Expires orders left past their overdue date, through the order lifecycle machine. */
   orderExpiry: ['orderUpdateStatus'],
 } as const satisfies Record<string, readonly Permission[]>;

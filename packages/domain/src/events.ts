@@ -64,6 +64,17 @@ export const EVENTS = {
     previousStatus: z.enum(COMPARTIMENT_STATUSES),
     at: z.string(),
   }),
+  /** An order was created or imported (its first history entry); the shippers' webhooks hear of it. */
+  'order.created': z.object({
+    orderId: z.uuid(),
+    companyId: z.uuid().nullable(),
+    eboxId: z.uuid().nullable(),
+    type: z.enum(ORDER_TYPES),
+    status: z.enum(ORDER_STATUSES),
+    trackingCode: z.string().nullable(),
+    referenceNumber: z.string().nullable(),
+    at: z.string(),
+  }),
   /**
    * An order's status changed through the lifecycle machine (console, locker or job), committed with
    * its history row. `trigger`: 'terminal.COURIER', 'console.cancel', 'job.expireOverdue'...;
@@ -71,6 +82,9 @@ export const EVENTS = {
    */
   'order.statusChanged': z.object({
     orderId: z.uuid(),
+    /** What the order is known by outside (the shippers' webhooks name it so). */
+    trackingCode: z.string().nullable(),
+    referenceNumber: z.string().nullable(),
     companyId: z.uuid().nullable(),
     eboxId: z.uuid().nullable(),
     compartimentId: z.uuid().nullable(),

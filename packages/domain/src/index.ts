@@ -26,3 +26,4 @@ export * from './password-rules';
 export * from './permissions';
 export * from './session';
 export * from './terminal/index';
+export * from './webhooks';

@@ -78,6 +78,7 @@ export async function writeRecord(
   }
   const row = await storeRow(ctx, resource, before, data, importKey);
   if (!before) await policyFor(ctx, entity).afterCreate?.(ctx, row, importKey ? 'import' : 'create');
+  const shownOnce = before || importKey ? undefined : await policyFor(ctx, entity).shownOnceOnCreate?.(ctx, row);
   await writeAudit(ctx.tx, {
     entityName: entity.name,
     entityId: row.id,
@@ -86,7 +87,8 @@ export async function writeRecord(
     after: withoutRelationLabels(entity, row),
     by: auditByOf(principal),
   });
-  return presentRow(ctx.tx, entity, row, scope, ctx.deps.modules, revealTo(ctx, entity));
+  const presented = await presentRow(ctx.tx, entity, row, scope, ctx.deps.modules, revealTo(ctx, entity));
+  return shownOnce ? { ...presented, ...shownOnce } : presented;
 }
 
 /** The insert or update itself; a unique index's refusal answers as the checks would have. */

@@ -65,7 +65,7 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDeclara
     service.find(ctx(request), request.params.id),
   );
 
-  api.post(base, { schema: { tags, body: dataBody, response: { 200: answers.record } } }, async (request) =>
+  api.post(base, { schema: { tags, body: dataBody, response: { 200: answers.created } } }, async (request) =>
     service.create(ctx(request), request.body.data, writeOptionsOf(request)),
   );
 

@@ -30,6 +30,11 @@ export type EntityPolicy = {
   beforeWrite?: (ctx: TxContext, change: { before: Row | null; data: Record<string, unknown> }) => Promise<void> | void;
   /** After a new row is written (by a create or an import), in its transaction: what the entity records beside it. */
   afterCreate?: (ctx: TxContext, row: Row, how: 'create' | 'import') => Promise<void> | void;
+  /**
+   * After a create (not an import), in its transaction: values added to the create's answer and
+   * never shown again (a webhook's signing secret).
+   */
+  shownOnceOnCreate?: (ctx: TxContext, row: Row) => Promise<Record<string, string>>;
   /** Before rows are deleted. */
   beforeDelete?: (ctx: TxContext, change: { rows: Row[] }) => Promise<void> | void;
   /** Before a list or an export runs: refuses a query the entity's rules do not allow (spec 5.3: orders' 31-day period). */

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { ServiceContext, TxContext } from './context';
 import { defineJob, type JobAttempt, type JobDeclaration } from './jobs/job';
 import { enqueueJob, enqueueJobs } from './jobs/queue';
+import type { EventRecorder } from './modules';
 
 /**
  * After-commit domain events. A service publishes an event inside its transaction, beside its
@@ -19,6 +20,8 @@ import { enqueueJob, enqueueJobs } from './jobs/queue';
  * commits:
  * - durable handlers (`declareEventHandler`) each get a job, enqueued in the same transaction, so a
  *   committed event reaches them even if the process dies right after, with the job's retries;
+ * - in-transaction recorders (a module's `eventRecorders`) write what the event means for their
+ *   area in the same transaction, in commit order (a webhook's deliveries);
  * - in-process listeners (`onEvent`, for live browser updates) are called once it has committed,
  *   through `ctx.afterCommit`; they are best effort (a crash in between skips them).
  * Names and payloads are declared once in packages/domain/src/events.ts.
@@ -90,9 +93,17 @@ export function onEvent(deps: ServiceContext['deps'], listener: Listener): () =>
   return () => set.delete(listener);
 }
 
+/** Runs the event's in-transaction recorders (platform/modules.ts EventRecorder), in manifest order. */
+async function recordEvent<N extends EventName>(ctx: TxContext, name: N, payload: EventPayload<N>): Promise<void> {
+  const recorders = ctx.deps.modules.eventRecorders.get(name) ?? [];
+  // The map is keyed by the recorder's own event: each one of `name` takes `name`'s payload.
+  for (const recorder of recorders as readonly EventRecorder<N>[]) await recorder.record(ctx, payload);
+}
+
 /** Publishes an event inside the caller's transaction (see above). The payload is checked here. */
 export async function publishEvent<N extends EventName>(ctx: TxContext, name: N, payload: EventPayload<N>): Promise<void> {
   const checked = payloadSchemaOf(name).parse(payload);
+  await recordEvent(ctx, name, checked);
   for (const job of ctx.deps.modules.eventHandlers.get(name) ?? []) await enqueueJob(ctx, job, checked);
   // Browsers may be connected to another API process: PostgreSQL delivers a NOTIFY to every
   // listener once (and only if) this transaction commits (platform/live/live-hub.ts).
@@ -114,6 +125,7 @@ export async function publishEvents<N extends EventName>(ctx: TxContext, name: N
   }
   const schema = payloadSchemaOf(name);
   const checked = payloads.map((payload) => schema.parse(payload));
+  for (const payload of checked) await recordEvent(ctx, name, payload);
   for (const job of ctx.deps.modules.eventHandlers.get(name) ?? []) await enqueueJobs(ctx, job, checked);
   if (isLiveEventName(name)) {
     const texts = checked.map((payload) => JSON.stringify({ name, payload }));

@@ -1,5 +1,6 @@
-import type { EventName } from '@ebox/domain';
+import type { EventName, EventPayload } from '@ebox/domain';
 import type { FastifyInstance } from 'fastify';
+import type { TxContext } from './context';
 import type { AutocompleteSource, EntityActionHandler, EntityPolicy, EntityRules, RecordLabelSource } from './entity-rules';
 import type { AnyJob } from './jobs/job';
 
@@ -19,6 +20,8 @@ export type AppModule = {
   };
   /** The area's jobs, durable event handlers (declareEventHandler) among them. */
   jobs?: readonly AnyJob[];
+  /** What the area writes in the publishing transaction of an event (see EventRecorder). */
+  eventRecorders?: readonly AnyEventRecorder[];
   /**
    * Registers the area's HTTP routes under the API prefix, loaded only by a process that serves
    * HTTP: `npm run worker` never loads Fastify or a route module.
@@ -28,6 +31,24 @@ export type AppModule = {
 
 export type RouteRegistrar = (api: FastifyInstance) => Promise<void> | void;
 
+/**
+ * Writes what an event means for the area inside the transaction that publishes it, so the rows
+ * exist exactly when the event does and in the order the events committed (a webhook's deliveries
+ * of one order follow the order's own moves). For a few quick statements only: it runs in the
+ * publisher's transaction; slow or outside work belongs to a durable handler (a job).
+ */
+export type EventRecorder<N extends EventName> = {
+  event: N;
+  name: string;
+  record: (ctx: TxContext, payload: EventPayload<N>) => Promise<void>;
+};
+export type AnyEventRecorder = { [N in EventName]: EventRecorder<N> }[EventName];
+
+/** Declares a recorder of `event` (typed by its payload), for a manifest's `eventRecorders`. */
+export function declareEventRecorder<N extends EventName>(recorder: EventRecorder<N>): EventRecorder<N> {
+  return recorder;
+}
+
 /** Every module's additions, gathered once: what AppDeps.modules answers. */
 export type ModuleRegistry = EntityRules & {
   modules: readonly AppModule[];
@@ -35,6 +56,8 @@ export type ModuleRegistry = EntityRules & {
   jobs: readonly AnyJob[];
   /** The durable handlers of each event, each a job (platform/events.ts publishes to them). */
   eventHandlers: ReadonlyMap<EventName, readonly AnyJob[]>;
+  /** The in-transaction recorders of each event. */
+  eventRecorders: ReadonlyMap<EventName, readonly AnyEventRecorder[]>;
 };
 
 /** Gathers manifests into one registry; a name two modules claim is a start-up error, not a silent override. */
@@ -45,7 +68,11 @@ export function composeModules(modules: readonly AppModule[]): ModuleRegistry {
   const labelSources = new Map<string, RecordLabelSource>();
   const jobs = new Map<string, AnyJob>();
   const eventHandlers = new Map<EventName, AnyJob[]>();
+  const eventRecorders = new Map<EventName, AnyEventRecorder[]>();
   for (const module of modules) {
+    for (const recorder of module.eventRecorders ?? []) {
+      eventRecorders.set(recorder.event, [...(eventRecorders.get(recorder.event) ?? []), recorder]);
+    }
     addAll(policies, module.entities?.policies, `${module.name}: policy`);
     addAll(actions, module.entities?.actions, `${module.name}: action`);
     addAll(autocompleteSources, module.entities?.autocompleteSources, `${module.name}: autocomplete source`);
@@ -56,7 +83,7 @@ export function composeModules(modules: readonly AppModule[]): ModuleRegistry {
       if (job.event) eventHandlers.set(job.event, [...(eventHandlers.get(job.event) ?? []), job]);
     }
   }
-  return { modules, policies, actions, autocompleteSources, labelSources, jobs: [...jobs.values()], eventHandlers };
+  return { modules, policies, actions, autocompleteSources, labelSources, jobs: [...jobs.values()], eventHandlers, eventRecorders };
 }
 
 function addAll<T>(into: Map<string, T>, entries: Record<string, T> | undefined, what: string): void {

@@ -229,7 +229,13 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
     },
   },
   clusterEbox: { fields: ['cluster', 'ebox', 'eboxCode', 'clusterName', 'sequenceCompartiments', 'clusterPosition', 'enable'] },
-  webhook: { fields: ['url', 'company', 'enable'] },
+  webhook: {
+    fields: ['url', 'company', 'enable'],
+    beyond: {
+      disabledReason: 'issue 27: why the console switched it off (410 Gone, five days of failures)',
+      failingSince: 'issue 27: since when every delivery has failed',
+    },
+  },
   ccm: {
     fields: ['type', 'subType', 'cluster', 'content', 'subject', 'trigger', 'company', 'enable'],
   },

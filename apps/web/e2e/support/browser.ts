@@ -117,6 +117,8 @@ export type PageOptions = {
   language?: Language;
   /** Width and height of the window; 1366 x 900 by default (a common laptop). */
   viewport?: { width: number; height: number };
+  /** The page will run axe, injected as an inline script the console's Content-Security-Policy refuses. */
+  axe?: boolean;
 };
 
 /**
@@ -131,6 +133,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     acceptDownloads: true,
     locale: options.language === 'en' ? 'en-US' : 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    bypassCSP: options.axe === true,
   });
   context.setDefaultTimeout(ACTION_TIMEOUT);
   const language = options.language ?? 'pt-BR';

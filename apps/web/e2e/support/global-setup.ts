@@ -74,6 +74,8 @@ export default async function setup(project: TestProject) {
       // Every journey signs the owner in; the production throttle would lock them out mid-run.
       AUTH_THROTTLE_PER_IP: '100000',
       AUTH_THROTTLE_PER_EMAIL: '100000',
+      // The webhook screens' test runs its receiver on this machine.
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
     }),
     smtpUrl: smtp.url,
     webDistDir,

@@ -3,10 +3,11 @@ import type { EntityPages } from '../kit/entity-pages';
 // One loader for new and edit: each import() call in the bundle carries its chunk's list of dependencies.
 const loadRoleFormPage = () => import('../features/role/role-form-page').then((m) => m.RoleFormPage);
 const loadEboxFormPage = () => import('../features/ebox/ebox-form-page').then((m) => m.EboxFormPage);
+const loadWebhookFormPage = () => import('../features/webhook/webhook-form-page').then((m) => m.WebhookFormPage);
 
 /**
  * The entities whose screens differ from the kit's (role, building, building levels, module, ebox,
- * cluster, order), each page loaded lazily as its own chunk. The kit learns them from here
+ * cluster, order, webhook), each page loaded lazily as its own chunk. The kit learns them from here
  * (issue 26): app/entity-routes.ts builds the routes with it and the private layout provides it.
  */
 export const ENTITY_PAGES: EntityPages = {
@@ -41,5 +42,10 @@ export const ENTITY_PAGES: EntityPages = {
     list: () => import('../features/order/order-list-page').then((m) => m.OrderListPage),
     view: () => import('../features/order/order-view-page').then((m) => m.OrderViewPage),
     kitListInside: true,
+  },
+  webhook: {
+    new: loadWebhookFormPage,
+    edit: loadWebhookFormPage,
+    view: () => import('../features/webhook/webhook-view-page').then((m) => m.WebhookViewPage),
   },
 };

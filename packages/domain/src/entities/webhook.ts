@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEntity } from '../kit/entity';
 
 /** An address that receives a company's order events. */
@@ -12,8 +13,23 @@ export const webhook = defineEntity({
     url: { type: 'text', required: true, max: 2048, url: true },
     company: { type: 'relation', entity: 'company', required: true },
     enable: { type: 'boolean' },
+    /**
+     * Why the console switched it off (the receiver answered 410 Gone, or every delivery failed for
+     * five days); cleared when someone enables it again.
+     */
+    disabledReason: { type: 'text', max: 500, hideInForm: true },
+    /** Since when every delivery has failed (null while the receiver answers). */
+    failingSince: { type: 'dateTime', hideInForm: true },
   },
-  listColumns: ['url', 'company', 'enable', 'createdAt'],
+  listColumns: ['url', 'company', 'enable', 'disabledReason', 'createdAt'],
   filters: ['url', 'company', 'enable', 'createdAt'],
   importColumns: ['url', 'company', 'enable'],
+  routes: {
+    /** Issue 27: the signing secret (Standard Webhooks `whsec_…`), answered by the create only. */
+    createShowsOnce: ['secret'],
+    actions: {
+      /** Issue 27: a new signing secret, shown once; the previous one signs on during the overlap. */
+      rotateSecret: { permission: 'webhookEdit', body: z.object({ overlapHours: z.number().min(0).max(168).optional() }).optional() },
+    },
+  },
 });

@@ -7,6 +7,7 @@ import { lockerAreas as enLockerAreas } from './en/lockers';
 import { orderScreenAreas as enOrderScreenAreas } from './en/order-screens';
 import enPermissions from './en/permissions';
 import { serverAreas as enServerAreas } from './en/server';
+import { webhookScreenAreas as enWebhookScreenAreas } from './en/webhook-screens';
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 import { addMessageFormats } from './message-formats';
 import { exportByMailAreas as ptExportByMailAreas } from './pt-BR/export-by-mail';
@@ -16,6 +17,7 @@ import { lockerAreas as ptLockerAreas } from './pt-BR/lockers';
 import { orderScreenAreas as ptOrderScreenAreas } from './pt-BR/order-screens';
 import ptPermissions from './pt-BR/permissions';
 import { serverAreas as ptServerAreas } from './pt-BR/server';
+import { webhookScreenAreas as ptWebhookScreenAreas } from './pt-BR/webhook-screens';
 
 export * from './dictionary';
 export * from './languages';
@@ -27,6 +29,7 @@ export const messages: Record<Language, Dictionary> = {
     ptPermissions,
     ...ptLockerAreas,
     ...ptOrderScreenAreas,
+    ...ptWebhookScreenAreas,
     ...ptJobScreenAreas,
     ...ptExportByMailAreas,
     ...ptServerAreas,
@@ -36,6 +39,7 @@ export const messages: Record<Language, Dictionary> = {
     enPermissions,
     ...enLockerAreas,
     ...enOrderScreenAreas,
+    ...enWebhookScreenAreas,
     ...enJobScreenAreas,
     ...enExportByMailAreas,
     ...enServerAreas,

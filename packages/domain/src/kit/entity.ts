@@ -54,6 +54,8 @@ export type EntityRoutes = {
   exportPermission?: Permission;
   destroy?: boolean | { action: string };
   actions?: Record<string, EntityActionDeclaration>;
+  /** Values the create's answer carries once and no answer shows again (a webhook's signing secret). */
+  createShowsOnce?: readonly string[];
 };
 
 export type EntityDeclaration = {

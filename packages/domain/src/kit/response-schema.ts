@@ -73,14 +73,29 @@ export function entityRecordSchema<E extends EntityDeclaration, Stamped extends 
   entity: E,
   options: RecordSchemaOptions<Stamped> = {},
 ) {
+  // The shape is built field by field from the declaration; its type is the declaration's record type.
+  return z.object(recordShapeOf(entity, options)).meta({ description: `A ${entity.name} record` }) as unknown as z.ZodType<
+    AnsweredRecord<E, Stamped>
+  >;
+}
+
+function recordShapeOf(entity: EntityDeclaration, options: RecordSchemaOptions<boolean> = {}): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = { id: z.uuid() };
   for (const [name, field] of Object.entries(entity.fields)) shape[name] = fieldAnswerSchema(field);
   if (options.timestamps ?? true) {
     shape.createdAt = isoDateTime;
     shape.updatedAt = isoDateTime;
   }
-  // The shape is built field by field from the declaration; its type is the declaration's record type.
-  return z.object(shape).meta({ description: `A ${entity.name} record` }) as unknown as z.ZodType<AnsweredRecord<E, Stamped>>;
+  return shape;
+}
+
+/** POST /{res}: the record, and what the create shows that once (EntityRoutes.createShowsOnce). */
+function createdRecordSchema<E extends EntityDeclaration>(entity: E) {
+  const once = entity.routes?.createShowsOnce ?? [];
+  if (!once.length) return entityRecordSchema(entity);
+  const shape = recordShapeOf(entity);
+  for (const name of once) shape[name] = z.string().meta({ description: 'Shown in this answer only' });
+  return z.object(shape).meta({ description: `A ${entity.name} record, as created` }) as unknown as z.ZodType<AnsweredRecord<E, true>>;
 }
 
 /**
@@ -111,6 +126,8 @@ export const autocompleteAnswerSchema = z.array(refSchema);
 export function entityResponseSchemas<E extends EntityDeclaration>(entity: E) {
   return {
     record: entityRecordSchema(entity),
+    /** The create's answer: the record, and what it shows that once (a webhook's signing secret). */
+    created: createdRecordSchema(entity),
     page: entityPageSchema(entity),
     autocomplete: autocompleteAnswerSchema,
     // Always true (a failure is an error answer); typed boolean as the routes return it.

@@ -57,6 +57,7 @@ function actorStampOf(actor: OrderHistoryActor): string {
   return `${actor.kind === 'terminal' ? 'terminal' : 'system'}:${actor.label}`;
 }
 
+/** A text column's value, or null (ids, codes). */
 const idOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** How a move is recorded: when it happened, why, and under which audit action. */
@@ -140,6 +141,8 @@ export async function moveOrder(ctx: TxContext, order: Row, source: OrderTrigger
   }
   await publishEvent(ctx, 'order.statusChanged', {
     orderId: order.id,
+    trackingCode: idOrNull(order.trackingCode),
+    referenceNumber: idOrNull(order.referenceNumber),
     companyId: history.companyId,
     eboxId: idOrNull(order.ebox),
     compartimentId,
@@ -162,9 +165,22 @@ function mayMove(actor: Actor, order: Row): boolean {
 
 /**
  * The first entry of an order's timeline: its creation or import, with who made it, from no status
- * to CREATED. Written in the creating transaction, so an order never exists without it.
+ * to CREATED. Written in the creating transaction, so an order never exists without it; so is the
+ * event `order.created` (the shippers' webhooks).
  */
 export async function recordOrderCreated(ctx: TxContext, order: Row, how: 'create' | 'import'): Promise<void> {
+  const { type, status } = orderStateOf(order);
+  const at = order.createdAt instanceof Date ? order.createdAt : new Date(String(order.createdAt ?? Date.now()));
+  await publishEvent(ctx, 'order.created', {
+    orderId: order.id,
+    companyId: idOrNull(order.company),
+    eboxId: idOrNull(order.ebox),
+    type,
+    status,
+    trackingCode: idOrNull(order.trackingCode),
+    referenceNumber: idOrNull(order.referenceNumber),
+    at: at.toISOString(),
+  });
   await writeOrderHistory(ctx.tx, {
     orderId: order.id,
     companyId: idOrNull(order.company),
@@ -174,6 +190,6 @@ export async function recordOrderCreated(ctx: TxContext, order: Row, how: 'creat
     reason: null,
     refusal: null,
     actor: await historyActorOf(ctx, null, order),
-    at: order.createdAt instanceof Date ? order.createdAt : new Date(String(order.createdAt ?? Date.now())),
+    at,
   });
 }

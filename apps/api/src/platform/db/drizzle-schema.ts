@@ -15,6 +15,9 @@ export {
   terminalEnrolmentToken,
   terminalMessage,
   user,
+  webhookAttempt,
+  webhookDelivery,
+  webhookSecret,
 } from './schema';
 export const buildingTable = entityTables.building;
 export const buildingLevel1Table = entityTables.buildingLevel1;

@@ -334,3 +334,83 @@ export const orderStatusCount = pgTable(
 export const entityTables = buildEntityTables();
 
 export const { ...entityTableExports } = entityTables;
+
+/**
+ * A webhook's signing secrets (Standard Webhooks `whsec_…`): the current one (expires_at null) and,
+ * after a rotation, the previous one until its overlap ends; a delivery is signed with every secret
+ * still valid, so a receiver that has not switched yet keeps verifying (modules/webhook).
+ */
+export const webhookSecret = pgTable(
+  'webhook_secret',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => entityTables.webhook.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** null: the current secret; else it signs until then (a rotation's overlap). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('webhook_secret_webhook_idx').on(t.webhookId)],
+);
+
+/**
+ * One event for one webhook: the body sent on every attempt (so a retry is byte for byte the same,
+ * under the same `webhook-id`), where it stands and when it is tried next. `event_key` makes the
+ * fan-out of one event idempotent (a job run twice, two API processes); `lane` (the order's id)
+ * with `seq` orders the deliveries of one order, which go one after another, while other orders'
+ * deliveries to the same webhook do not wait for them.
+ */
+export const webhookDelivery = pgTable(
+  'webhook_delivery',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => entityTables.webhook.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').notNull(),
+    eventKey: text('event_key').notNull(),
+    lane: text('lane').notNull(),
+    type: text('type').notNull(),
+    /** The exact JSON text sent: what the signature covers. */
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** While set and ahead, a worker is sending it: nobody else sends the lane's next one. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'string' }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('webhook_delivery_event_idx').on(t.webhookId, t.eventKey),
+    index('webhook_delivery_lane_idx').on(t.webhookId, t.lane, t.seq).where(sql`status = 'pending'`),
+    index('webhook_delivery_webhook_idx').on(t.webhookId, t.createdAt),
+  ],
+);
+
+/** Every attempt of a delivery, as the webhook's screen lists it: the answer's status, how long it took, its first bytes. */
+export const webhookAttempt = pgTable(
+  'webhook_attempt',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDelivery.id, { onDelete: 'cascade' }),
+    webhookId: uuid('webhook_id').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** null: no answer (refused address, timeout, connection error). */
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+  },
+  (t) => [
+    index('webhook_attempt_delivery_idx').on(t.deliveryId, t.attemptedAt),
+    index('webhook_attempt_webhook_idx').on(t.webhookId, t.attemptedAt),
+  ],
+);

@@ -18,6 +18,8 @@ export type EntityFormPageProps = {
   inputs?: FormFieldInputs;
   /** A stored record the caller may not change opens as its view page instead (a link typed by hand). */
   isEditable?: (record: EntityRecord) => boolean;
+  /** Runs with the create's answer before the page leaves (a webhook's signing secret, shown once). */
+  afterCreate?: (answer: EntityRecord) => Promise<void>;
 };
 
 /** The parent of a nested create screen (/eboxModule/eboxModuleCompartiment/new/:idModule), with its label. */
@@ -48,7 +50,7 @@ export function EntityFormPage(props: EntityFormPageProps) {
   return <EntityFormScreen key={entity.name} {...props} entity={entity} />;
 }
 
-function EntityFormScreen({ entity, inputs, isEditable }: EntityFormPageProps & { entity: EntityDeclaration }) {
+function EntityFormScreen({ entity, inputs, isEditable, afterCreate }: EntityFormPageProps & { entity: EntityDeclaration }) {
   const { t } = useTranslation();
   const params = useParams();
   const navigate = useNavigate();
@@ -92,6 +94,7 @@ function EntityFormScreen({ entity, inputs, isEditable }: EntityFormPageProps & 
       const created = isPlainObject(answer) && hasId(answer) ? answer : undefined;
       message.success(t(`entities.${entity.name}.create.success`));
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
+      if (created && afterCreate) await afterCreate(created as EntityRecord);
       navigation.afterCreate(created ?? data, parentId);
     }
   };

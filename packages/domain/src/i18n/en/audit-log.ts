@@ -52,6 +52,12 @@ export default {
       updateOverdue: 'Expiry date updated',
       newAccessCode: 'New access code',
       expireOverdue: 'Expired at its expiry date',
+      // A webhook's deliveries and its switch-off, written by the webhook sender (modules/webhook).
+      webhookDelivered: 'Event delivered to the webhook',
+      webhookDeliveryFailed: 'Webhook delivery given up',
+      webhookDisabled: 'Webhook disabled by the console',
+      webhookResend: 'Delivery sent again',
+      rotateSecret: 'Signing secret rotated',
     },
     entityNames: {
       user: 'User',
@@ -66,6 +72,7 @@ export default {
       demoSeed: 'demo data',
       messageSender: 'message sending',
       maintenance: 'maintenance',
+      webhookSender: 'webhook sending',
       orderExpiry: 'order expiry',
     },
     authorContaining: 'Email containing “{{text}}”',

@@ -20,6 +20,7 @@ export default {
         completed: 'Completed',
       },
       names: {
+        'webhook-lane': 'Send the webhooks of an order (in order)',
         'messages-send': 'Send mail and SMS',
         'auth-purge-revoked-tokens': 'Forget expired sign-outs (daily)',
         'maintenance-purge-idempotency-keys': 'Forget answers kept for repeated requests (daily)',

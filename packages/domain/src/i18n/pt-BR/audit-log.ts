@@ -52,6 +52,12 @@ export default {
       updateOverdue: 'Data de expiração atualizada',
       newAccessCode: 'Novo código de acesso',
       expireOverdue: 'Expirado na data de expiração',
+      // A webhook's deliveries and its switch-off, written by the webhook sender (modules/webhook).
+      webhookDelivered: 'Evento entregue ao webhook',
+      webhookDeliveryFailed: 'Entrega ao webhook abandonada',
+      webhookDisabled: 'Webhook desativado pelo console',
+      webhookResend: 'Entrega reenviada',
+      rotateSecret: 'Segredo de assinatura trocado',
     },
     entityNames: {
       user: 'Usuário',
@@ -66,6 +72,7 @@ export default {
       demoSeed: 'dados de demonstração',
       messageSender: 'envio de mensagens',
       maintenance: 'manutenção',
+      webhookSender: 'envio de webhooks',
       orderExpiry: 'expiração de pedidos',
     },
     authorContaining: 'E-mail contendo “{{text}}”',

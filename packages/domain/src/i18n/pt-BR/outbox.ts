@@ -20,6 +20,7 @@ export default {
         completed: 'Concluídas',
       },
       names: {
+        'webhook-lane': 'Enviar os webhooks de um pedido (em ordem)',
         'messages-send': 'Enviar e-mails e SMS',
         'auth-purge-revoked-tokens': 'Esquecer saídas expiradas (diária)',
         'maintenance-purge-idempotency-keys': 'Esquecer respostas guardadas de pedidos repetidos (diária)',

@@ -8,12 +8,17 @@ export default {
         url: 'URL',
         company: 'Company',
         enable: 'Active',
+        disabledReason: 'Why it was disabled',
+        failingSince: 'Failing since',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },
       hints: {
         url: "http or https address that receives the events of the company's orders",
+      },
+      errors: {
+        disabled: 'This webhook is disabled: enable it before sending a delivery again',
       },
       create: {
         success: 'Webhook created successfully',

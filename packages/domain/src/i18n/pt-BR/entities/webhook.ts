@@ -8,12 +8,17 @@ export default {
         url: 'URL',
         company: 'Empresa',
         enable: 'Ativo',
+        disabledReason: 'Motivo da desativação',
+        failingSince: 'Falhando desde',
         id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },
       hints: {
         url: 'Endereço http ou https que recebe os eventos dos pedidos da empresa',
+      },
+      errors: {
+        disabled: 'Este webhook está desativado: ative-o antes de reenviar uma entrega',
       },
       create: {
         success: 'Webhook criado com sucesso',

@@ -1,0 +1,312 @@
+import {
+  DECLARED_ENTITIES,
+  type EventPayload,
+  WEBHOOK_DISABLE_AFTER_SECONDS,
+  WEBHOOK_HEADERS,
+  WEBHOOK_RETRY_DELAYS_SECONDS,
+  type WebhookEventType,
+  webhookBodySchemaOf,
+} from '@ebox/domain';
+import { loadInScope } from '../../kit/entity-write';
+import { resourceOf } from '../../kit/repository';
+import { auditByOf, writeAudit } from '../../platform/audit';
+import type { ServiceContext, TxContext } from '../../platform/context';
+import { authorize, dbOf, inTransaction, principalOf } from '../../platform/context';
+import { badRequest, notFound } from '../../platform/errors';
+import { enqueueJob } from '../../platform/jobs/queue';
+import { webhookLaneJob } from './jobs';
+import { type PostResult, postDelivery } from './post-delivery';
+import {
+  type DeliveryRow,
+  failPendingDeliveries,
+  findEnabledWebhookIds,
+  findWebhookTarget,
+  insertAttempt,
+  insertDeliveries,
+  listDeliveries,
+  lockLaneHead,
+  requeueDelivery,
+  updateDelivery,
+  updateWebhookHealth,
+  type WebhookTarget,
+} from './repository';
+import { signingSecretsOf } from './secret-service';
+import { signWebhook } from './signature';
+
+/**
+ * Order events to the shippers' webhooks (issue 27, item 5), at least once and in order per order:
+ * an event becomes one delivery per enabled webhook of the order's company (fan-out, in the
+ * event's durable handler), and each (webhook, order) pair is a lane that one job at a time works
+ * through, oldest first. A lane whose receiver fails waits for its retry; other orders' lanes to
+ * the same webhook go on. See docs/webhooks.md.
+ */
+
+const webhookEntity = DECLARED_ENTITIES.webhook;
+
+type OutgoingEvent = { type: WebhookEventType; key: string; data: Record<string, unknown>; at: string };
+
+/** A lane's job waits in this process for a retry this close; a later one is a delayed job. */
+const WAIT_IN_PROCESS_MS = 2_000;
+
+function laneKeyOf(webhookId: string, lane: string): string {
+  return `${webhookId}:${lane}`;
+}
+
+/** Adds one delivery per enabled webhook of the company and event (idempotent), and wakes each lane. */
+async function addDeliveries(ctx: TxContext, companyId: string, lane: string, events: readonly OutgoingEvent[]): Promise<void> {
+  const webhookIds = await findEnabledWebhookIds(ctx.tx, companyId);
+  if (!webhookIds.length) return;
+  const rows = webhookIds.flatMap((webhookId) =>
+    events.map((event) => {
+      const body = webhookBodySchemaOf(event.type).parse({ type: event.type, timestamp: event.at, data: event.data });
+      return { webhookId, companyId, eventKey: event.key, lane, type: event.type, body: JSON.stringify(body) };
+    }),
+  );
+  const added = await insertDeliveries(ctx.tx, rows);
+  for (const webhookId of new Set(added.map((row) => row.webhookId))) await wakeLane(ctx, webhookId, lane);
+}
+
+function wakeLane(ctx: TxContext | ServiceContext, webhookId: string, lane: string, startAfterSeconds?: number) {
+  return enqueueJob(ctx, webhookLaneJob, { webhookId, lane }, { singletonKey: laneKeyOf(webhookId, lane), startAfterSeconds });
+}
+
+/**
+ * order.statusChanged, recorded in the move's own transaction: order.status_changed, and
+ * order.canceled for a cancel. Recording in the publisher's transaction puts one order's deliveries
+ * in the order its moves committed (a job per event could run them out of order).
+ */
+export async function recordOrderStatusWebhooks(ctx: TxContext, event: EventPayload<'order.statusChanged'>): Promise<void> {
+  if (!event.companyId) return;
+  const base = {
+    orderId: event.orderId,
+    trackingCode: event.trackingCode,
+    referenceNumber: event.referenceNumber,
+    type: event.type,
+    eboxId: event.eboxId,
+  };
+  const key = `${event.orderId}:${event.from}:${event.to}:${event.at}`;
+  const changed = { ...base, from: event.from, to: event.to, trigger: event.trigger, at: event.at };
+  const events: OutgoingEvent[] = [{ type: 'order.status_changed', key: `order.status_changed:${key}`, at: event.at, data: changed }];
+  if (event.to === 'CANCELED') {
+    const canceled = { ...base, from: event.from, trigger: event.trigger, at: event.at };
+    events.push({ type: 'order.canceled', key: `order.canceled:${key}`, at: event.at, data: canceled });
+  }
+  await addDeliveries(ctx, event.companyId, event.orderId, events);
+}
+
+/** order.created, recorded in the creating transaction. */
+export async function recordOrderCreatedWebhooks(ctx: TxContext, event: EventPayload<'order.created'>): Promise<void> {
+  if (!event.companyId) return;
+  const data = {
+    orderId: event.orderId,
+    trackingCode: event.trackingCode,
+    referenceNumber: event.referenceNumber,
+    type: event.type,
+    eboxId: event.eboxId,
+    status: event.status,
+    at: event.at,
+  };
+  const created: OutgoingEvent = { type: 'order.created', key: `order.created:${event.orderId}`, at: event.at, data };
+  await addDeliveries(ctx, event.companyId, event.orderId, [created]);
+}
+
+type LaneStep = { done: true } | { waitMs: number };
+
+/** How much longer than an attempt's timeout its lease lasts. */
+const LEASE_MARGIN_MS = 5_000;
+
+/** A lane's head, claimed for one attempt: what to send and where. */
+type Claimed = { head: DeliveryRow; target: WebhookTarget; secrets: string[] };
+
+/**
+ * The lane job: sends the lane's deliveries one after another. The head is claimed (a lease on its
+ * row) in a short transaction and sent outside it, so no database connection waits on a receiver;
+ * a second worker on the same lane finds the lease and stops instead of sending the next one ahead.
+ */
+export async function runWebhookLane(ctx: ServiceContext, payload: { webhookId: string; lane: string }): Promise<void> {
+  const { webhooks } = ctx.deps.config;
+  for (;;) {
+    const claim = await inTransaction(ctx, (tx) => claimLaneHead(tx, payload.webhookId, payload.lane));
+    let step: LaneStep;
+    if ('head' in claim) {
+      const { head, target, secrets } = claim;
+      const timestamp = Math.floor(Date.now() / 1_000);
+      const messageId = `msg_${head.id}`;
+      const headers = {
+        [WEBHOOK_HEADERS.id]: messageId,
+        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+        [WEBHOOK_HEADERS.signature]: signWebhook(secrets, messageId, timestamp, head.body),
+      };
+      const result = await postDelivery(target.url, headers, head.body, {
+        timeoutMs: webhooks.timeoutMs,
+        allowLoopback: webhooks.allowLoopback,
+      });
+      step = await inTransaction(ctx, (tx) => recordOutcome(tx, claim, result));
+    } else {
+      step = claim;
+    }
+    if ('done' in step) return;
+    if (step.waitMs > WAIT_IN_PROCESS_MS) {
+      await wakeLane(ctx, payload.webhookId, payload.lane, Math.ceil(step.waitMs / 1_000));
+      return;
+    }
+    if (step.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, step.waitMs));
+  }
+}
+
+/** The lane's oldest pending delivery, leased for one attempt; or why there is nothing to send now. */
+async function claimLaneHead(ctx: TxContext, webhookId: string, lane: string): Promise<Claimed | LaneStep> {
+  const head = await lockLaneHead(ctx.tx, webhookId, lane);
+  if (head === null || head === 'busy') return { done: true };
+  // Another worker is sending it: that worker goes on with the lane.
+  if (head.leaseUntil && Date.parse(head.leaseUntil) > Date.now()) return { done: true };
+  const waitMs = Date.parse(head.nextAttemptAt) - Date.now();
+  if (waitMs > 0) return { waitMs };
+  const target = await findWebhookTarget(ctx.tx, webhookId);
+  if (!target?.enable) {
+    await failPendingDeliveries(ctx.tx, webhookId, 'webhook disabled');
+    return { done: true };
+  }
+  const secrets = await signingSecretsOf(ctx, webhookId);
+  // The lease outlives the attempt's timeout: a worker that dies mid-send frees the lane after it.
+  const leaseUntil = new Date(Date.now() + ctx.deps.config.webhooks.timeoutMs + LEASE_MARGIN_MS).toISOString();
+  await updateDelivery(ctx.tx, head.id, { leaseUntil });
+  return { head, target, secrets };
+}
+
+/** Records one attempt and decides the delivery's fate: delivered, retried later, given up, or the webhook switched off. */
+async function recordOutcome(ctx: TxContext, { head, target }: Claimed, result: PostResult): Promise<LaneStep> {
+  const webhookId = head.webhookId;
+  await insertAttempt(ctx.tx, head, result);
+  const attempts = head.attempts + 1;
+  const status = result.statusCode;
+  if (status !== null && status >= 200 && status < 300) {
+    await updateDelivery(ctx.tx, head.id, {
+      status: 'delivered',
+      attempts,
+      lastStatusCode: status,
+      lastError: null,
+      leaseUntil: null,
+      deliveredAt: new Date().toISOString(),
+    });
+    if (target.failingSince) await updateWebhookHealth(ctx.tx, webhookId, { failingSince: null });
+    await auditDelivery(ctx, head, 'webhookDelivered', { status: 'delivered', attempts, statusCode: status });
+    return { waitMs: 0 };
+  }
+  const error =
+    result.error ?? (status !== null && status >= 300 && status < 400 ? `redirect (${status}) not followed` : `answered ${status}`);
+  if (status === 410) {
+    await disableWebhook(ctx, head, target.url, 'gone', { attempts, status, error });
+    return { done: true };
+  }
+  const failingSince = target.failingSince ?? new Date().toISOString();
+  if (!target.failingSince) await updateWebhookHealth(ctx.tx, webhookId, { failingSince });
+  if (Date.now() - Date.parse(failingSince) >= WEBHOOK_DISABLE_AFTER_SECONDS * 1_000) {
+    await disableWebhook(ctx, head, target.url, 'failing', { attempts, status, error });
+    return { done: true };
+  }
+  if (attempts >= WEBHOOK_RETRY_DELAYS_SECONDS.length) {
+    await updateDelivery(ctx.tx, head.id, { status: 'failed', attempts, lastStatusCode: status, lastError: error, leaseUntil: null });
+    await auditDelivery(ctx, head, 'webhookDeliveryFailed', { status: 'failed', attempts, statusCode: status, error });
+    // The lane goes on with the order's next event: one given-up delivery does not stop the others.
+    return { waitMs: 0 };
+  }
+  const delayMs = retryDelayMs(attempts, result.retryAfterSeconds, ctx.deps.config.webhooks.retryScale);
+  await updateDelivery(ctx.tx, head.id, {
+    attempts,
+    lastStatusCode: status,
+    lastError: error,
+    leaseUntil: null,
+    nextAttemptAt: new Date(Date.now() + delayMs).toISOString(),
+  });
+  return { waitMs: delayMs };
+}
+
+/**
+ * The wait before the next attempt after `attempts` failed ones: Standard Webhooks' schedule plus up
+ * to a tenth at random, or what the receiver asked (Retry-After) when that is longer. `scale`
+ * shortens the schedule for tests (WEBHOOK_RETRY_SCALE), never the receiver's own wait.
+ */
+export function retryDelayMs(attempts: number, retryAfterSeconds: number | null, scale: number): number {
+  const scheduled = (WEBHOOK_RETRY_DELAYS_SECONDS[attempts] ?? 0) * 1_000 * scale * (1 + Math.random() * 0.1);
+  return Math.max(scheduled, (retryAfterSeconds ?? 0) * 1_000);
+}
+
+/** Switches the webhook off (410 Gone, or five days of failures) and gives up what it still had to send. */
+async function disableWebhook(
+  ctx: TxContext,
+  head: DeliveryRow,
+  url: string,
+  why: 'gone' | 'failing',
+  attempt: { attempts: number; status: number | null; error: string },
+): Promise<void> {
+  const reason = why === 'gone' ? `${url} answered 410 Gone` : `every delivery failed for ${WEBHOOK_DISABLE_AFTER_SECONDS / 86_400} days`;
+  await updateDelivery(ctx.tx, head.id, {
+    status: 'failed',
+    attempts: attempt.attempts,
+    lastStatusCode: attempt.status,
+    lastError: attempt.error,
+  });
+  await failPendingDeliveries(ctx.tx, head.webhookId, `webhook disabled: ${reason}`);
+  await updateWebhookHealth(ctx.tx, head.webhookId, { enable: false, disabledReason: reason });
+  await writeAudit(ctx.tx, {
+    entityName: 'webhook',
+    entityId: head.webhookId,
+    action: 'webhookDisabled',
+    before: { enable: true },
+    after: { enable: false, disabledReason: reason },
+    by: auditByOf(principalOf(ctx.actor)),
+    companyIds: [head.companyId],
+  });
+}
+
+async function auditDelivery(ctx: TxContext, head: DeliveryRow, action: string, after: Record<string, unknown>): Promise<void> {
+  await writeAudit(ctx.tx, {
+    entityName: 'webhook',
+    entityId: head.webhookId,
+    action,
+    before: { delivery: head.id, type: head.type, status: head.status, attempts: head.attempts },
+    after: { delivery: head.id, type: head.type, ...after },
+    by: auditByOf(principalOf(ctx.actor)),
+    companyIds: [head.companyId],
+  });
+}
+
+/** A webhook's delivery log, newest first, for whoever may read the webhook (its company's). */
+export async function listWebhookDeliveries(
+  ctx: ServiceContext,
+  webhookId: string,
+  query: { limit: number; offset: number; status?: string },
+): Promise<Awaited<ReturnType<typeof listDeliveries>>> {
+  authorize(ctx, 'webhookRead');
+  await loadInScope(ctx, resourceOf(webhookEntity), webhookId);
+  return listDeliveries(dbOf(ctx), webhookId, query);
+}
+
+/**
+ * "Send again": a delivery (given up, or delivered and wanted once more) goes back to its lane,
+ * under the same `webhook-id` so a receiver that had it can tell. Answers the delivery as it is now.
+ */
+export async function resendWebhookDelivery(
+  ctx: ServiceContext,
+  webhookId: string,
+  deliveryId: string,
+): Promise<{ id: string; status: string }> {
+  authorize(ctx, 'webhookEdit');
+  return inTransaction(ctx, async (tx) => {
+    const webhook = await loadInScope(tx, resourceOf(webhookEntity), webhookId, true);
+    if (webhook.enable !== true) throw badRequest('entities.webhook.errors.disabled');
+    const delivery = await requeueDelivery(tx.tx, webhookId, deliveryId);
+    if (!delivery) throw notFound();
+    await writeAudit(tx.tx, {
+      entityName: 'webhook',
+      entityId: webhookId,
+      action: 'webhookResend',
+      before: { delivery: delivery.id, status: delivery.previousStatus },
+      after: { delivery: delivery.id, status: 'pending' },
+      by: auditByOf(principalOf(tx.actor)),
+    });
+    await wakeLane(tx, webhookId, delivery.lane);
+    return { id: delivery.id, status: 'pending' };
+  });
+}
