@@ -171,6 +171,35 @@ describe('order events to a Standard Webhooks receiver', () => {
     }
   });
 
+  it('replays the given-up deliveries of a period once the receiver is back, each under its own webhook-id', async () => {
+    const { company, webhookId, receiver } = await shipperWithReceiver();
+    let down = true;
+    receiver.answer = () => (down ? { status: 500 } : { status: 200 });
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const order = ok(await owner.api.post('/order', { data: orderDataFor(company) }));
+    const failed = await eventually(
+      async () => ok(await owner.api.get(`/webhook/${webhookId}/deliveries`, { status: 'failed' })),
+      (log) => log.count === 1,
+    );
+    expect(failed.rows[0].attempts).toBe(10);
+    const refused = await t.client(owner.token, 'en').post(`/webhook/${webhookId}/deliveries/replay`, {
+      data: { from: new Date().toISOString(), to: from },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe('The start of the period must come before its end');
+
+    down = false;
+    const replayed = ok(await owner.api.post(`/webhook/${webhookId}/deliveries/replay`, { data: { from, to: new Date().toISOString() } }));
+    expect(replayed.count).toBe(1);
+    await eventually(
+      async () => typesOf(receiver, order.id),
+      (types) => types.length === 1,
+    );
+    expect(receiver.received[0]?.id).toBe(failed.rows[0].messageId);
+    const audit = ok(await owner.api.get('/auditLog', { filter: { entityName: 'webhook', entityId: webhookId, action: 'webhookReplay' } }));
+    expect(audit.count).toBe(1);
+  });
+
   it('adds one delivery per event however often it is recorded', async () => {
     const { company, webhookId, receiver } = await shipperWithReceiver();
     const order = ok(await owner.api.post('/order', { data: orderDataFor(company) }));
@@ -218,6 +247,9 @@ describe('the delivery log: permission and company scope', () => {
     expect((await reader.api.post(`/webhook/${webhookId}/deliveries/${deliveryId}/resend`)).status).toBe(403);
     expect((await stranger.api.post(`/webhook/${webhookId}/deliveries/${deliveryId}/resend`)).status).toBe(404);
     expect((await reader.api.post(`/webhook/${webhookId}/rotateSecret`, { data: {} })).status).toBe(403);
+    const period = { data: { from: new Date(0).toISOString(), to: new Date().toISOString() } };
+    expect((await reader.api.post(`/webhook/${webhookId}/deliveries/replay`, period)).status).toBe(403);
+    expect((await stranger.api.post(`/webhook/${webhookId}/deliveries/replay`, period)).status).toBe(404);
 
     // Sent again: the same webhook-id arrives a second time.
     ok(await owner.api.post(`/webhook/${webhookId}/deliveries/${deliveryId}/resend`));

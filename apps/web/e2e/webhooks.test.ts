@@ -63,6 +63,9 @@ for (const language of ['pt-BR', 'en'] as const) {
         await see(page.getByTestId('webhook-delivery-detail').getByText('204'));
         expect(await seriousAxeProblems(page)).toEqual([]);
         await screenshot(page, `issue-27/webhook-page-${language}`);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await screenshot(page, `issue-27/webhook-page-phone-${language}`);
+        await page.setViewportSize({ width: 1366, height: 900 });
 
         // Rotate, keeping the current secret for 24 hours: the new one is shown once.
         const rotate = await openDialog(page, page.getByTestId('webhook-rotate-secret'));

@@ -26,6 +26,7 @@ import {
   listDeliveries,
   lockLaneHead,
   requeueDelivery,
+  requeueFailedDeliveries,
   updateDelivery,
   updateWebhookHealth,
   type WebhookTarget,
@@ -308,5 +309,33 @@ export async function resendWebhookDelivery(
     });
     await wakeLane(tx, webhookId, delivery.lane);
     return { id: delivery.id, status: 'pending' };
+  });
+}
+
+/**
+ * "Replay": every given-up delivery of the webhook created in [from, to] goes back to its lane
+ * (a receiver that was down for a day), each under its own `webhook-id`. Answers how many.
+ */
+export async function replayFailedDeliveries(
+  ctx: ServiceContext,
+  webhookId: string,
+  range: { from: string; to: string },
+): Promise<{ count: number }> {
+  authorize(ctx, 'webhookEdit');
+  if (Date.parse(range.from) > Date.parse(range.to)) throw badRequest('entities.webhook.errors.replayRange');
+  return inTransaction(ctx, async (tx) => {
+    const webhook = await loadInScope(tx, resourceOf(webhookEntity), webhookId, true);
+    if (webhook.enable !== true) throw badRequest('entities.webhook.errors.disabled');
+    const requeued = await requeueFailedDeliveries(tx.tx, webhookId, range.from, range.to);
+    await writeAudit(tx.tx, {
+      entityName: 'webhook',
+      entityId: webhookId,
+      action: 'webhookReplay',
+      before: null,
+      after: { from: range.from, to: range.to, deliveries: requeued.length },
+      by: auditByOf(principalOf(tx.actor)),
+    });
+    for (const lane of new Set(requeued.map((row) => row.lane))) await wakeLane(tx, webhookId, lane);
+    return { count: requeued.length };
   });
 }

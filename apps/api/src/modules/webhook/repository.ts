@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 import { webhookAttempt, webhookDelivery, webhookSecret } from '../../platform/db/schema';
@@ -190,4 +190,25 @@ export async function requeueDelivery(
     .set({ status: 'pending', nextAttemptAt: sql`now()`, attempts: 0, leaseUntil: null })
     .where(eq(webhookDelivery.id, deliveryId));
   return { id: before.id, lane: before.lane, previousStatus: before.status };
+}
+
+/** Puts the webhook's given-up deliveries created in [from, to] back to pending, due now; answers their lanes. */
+export async function requeueFailedDeliveries(
+  tx: Tx,
+  webhookId: string,
+  from: string,
+  to: string,
+): Promise<{ id: string; lane: string }[]> {
+  return tx
+    .update(webhookDelivery)
+    .set({ status: 'pending', nextAttemptAt: sql`now()`, attempts: 0, leaseUntil: null })
+    .where(
+      and(
+        eq(webhookDelivery.webhookId, webhookId),
+        eq(webhookDelivery.status, 'failed'),
+        gte(webhookDelivery.createdAt, from),
+        lte(webhookDelivery.createdAt, to),
+      ),
+    )
+    .returning({ id: webhookDelivery.id, lane: webhookDelivery.lane });
 }

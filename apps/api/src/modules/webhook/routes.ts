@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOfRequest } from '../../platform/access';
-import { listWebhookDeliveries, resendWebhookDelivery } from './delivery-service';
+import { listWebhookDeliveries, replayFailedDeliveries, resendWebhookDelivery } from './delivery-service';
 
 const attempt = z.object({
   attemptedAt: z.string(),
@@ -90,5 +90,19 @@ export async function registerWebhookRoutes(app: FastifyInstance): Promise<void>
       const result = await resendWebhookDelivery(contextOfRequest(request), request.params.id, request.params.deliveryId);
       return { id: result.id, status: 'pending' as const };
     },
+  );
+
+  api.post(
+    '/webhook/:id/deliveries/replay',
+    {
+      schema: {
+        tags: ['webhook'],
+        summary: 'Sends again every given-up delivery created in a time range (a receiver that was down)',
+        params: z.object({ id: z.uuid() }),
+        body: z.object({ data: z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) }) }),
+        response: { 200: z.object({ count: z.number() }) },
+      },
+    },
+    async (request) => replayFailedDeliveries(contextOfRequest(request), request.params.id, request.body.data),
   );
 }

@@ -1,7 +1,7 @@
-import { RedoOutlined } from '@ant-design/icons';
+import { HistoryOutlined, RedoOutlined } from '@ant-design/icons';
 import type { WebhookDeliveryStatus } from '@ebox/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Form, Modal, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
@@ -9,6 +9,8 @@ import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { formatDateTime } from '../../app/format';
 import { entityKeys } from '../../kit/entity-api';
+import { DateRangeInput } from '../../kit/fields/date-inputs';
+import { namedPageLinks } from '../../kit/list/page-links';
 import './messages';
 
 /** One row of GET /webhook/{id}/deliveries. */
@@ -103,6 +105,62 @@ function DeliveryDetail({ delivery }: { delivery: Delivery }) {
   );
 }
 
+const HOUR = 3_600_000;
+
+/** "Send the given-up ones again": every failed delivery created in a period (the last day by default). */
+function ReplayButton({ webhookId, onReplayed }: { webhookId: string; onReplayed: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const handleError = useErrorHandler();
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<{ period: [string | null, string | null] | null }>();
+  const replay = async ({ period }: { period: [string | null, string | null] | null }) => {
+    setSaving(true);
+    try {
+      const from = period?.[0] ?? new Date(0).toISOString();
+      const to = period?.[1] ?? new Date().toISOString();
+      const { count } = await api.post<{ count: number }>(`/webhook/${webhookId}/deliveries/replay`, { data: { from, to } });
+      setOpen(false);
+      message.success(t('webhookPage.deliveries.replayed', { count }));
+      await onReplayed();
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <>
+      <Button icon={<HistoryOutlined />} onClick={() => setOpen(true)} data-testid="webhook-replay">
+        {t('webhookPage.deliveries.replay')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('webhookPage.deliveries.replayTitle')}
+        onCancel={() => setOpen(false)}
+        onOk={() => form.submit()}
+        okText={t('webhookPage.deliveries.replayConfirm')}
+        cancelText={t('kit.actions.cancel')}
+        okButtonProps={{ loading: saving }}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{t('webhookPage.deliveries.replayText')}</Typography.Paragraph>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={replay}
+          initialValues={{ period: [new Date(Date.now() - 24 * HOUR).toISOString(), new Date().toISOString()] }}
+        >
+          <Form.Item name="period" label={t('webhookPage.deliveries.replayPeriod')}>
+            <DateRangeInput />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
 /** The webhook's deliveries, newest first, each with its attempts; "send again" for those who may edit it. */
 export function WebhookDeliveriesCard({ webhookId }: { webhookId: string }) {
   const { t } = useTranslation();
@@ -121,12 +179,14 @@ export function WebhookDeliveriesCard({ webhookId }: { webhookId: string }) {
     refetchInterval: 5_000,
   });
 
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...entityKeys.all('webhook'), 'deliveries', webhookId] });
+
   const resend = async (delivery: Delivery) => {
     setResending(delivery.id);
     try {
       await api.post(`/webhook/${webhookId}/deliveries/${delivery.id}/resend`);
       message.success(t('webhookPage.deliveries.resent'));
-      await queryClient.invalidateQueries({ queryKey: [...entityKeys.all('webhook'), 'deliveries', webhookId] });
+      await refresh();
     } catch (error) {
       handleError(error);
     } finally {
@@ -136,20 +196,20 @@ export function WebhookDeliveriesCard({ webhookId }: { webhookId: string }) {
 
   return (
     <Card
-      title={
-        <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-          {t('webhookPage.deliveries.title')}
-        </Typography.Title>
-      }
+      title={t('webhookPage.deliveries.title')}
       data-testid="webhook-deliveries"
+      extra={can('webhookEdit') && <ReplayButton webhookId={webhookId} onReplayed={refresh} />}
     >
       <Table<Delivery>
         size="small"
         rowKey="id"
         loading={deliveries.isPending}
         dataSource={deliveries.data?.rows ?? []}
+        // Scrolls inside its card on a phone instead of widening the page.
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('webhookPage.deliveries.empty')} /> }}
         pagination={{
+          itemRender: namedPageLinks(t),
           current: page,
           pageSize: PAGE_SIZE,
           total: deliveries.data?.count ?? 0,
@@ -174,16 +234,18 @@ export function WebhookDeliveriesCard({ webhookId }: { webhookId: string }) {
               </Tag>
             ),
           },
-          { key: 'attempts', title: t('webhookPage.deliveries.attempts'), dataIndex: 'attempts' },
+          { key: 'attempts', title: t('webhookPage.deliveries.attempts'), dataIndex: 'attempts', responsive: ['md'] },
           {
             key: 'lastAnswer',
             title: t('webhookPage.deliveries.lastAnswer'),
+            responsive: ['md'],
             render: (_, row) =>
               row.attempts === 0 ? '' : (row.lastStatusCode ?? `${t('webhookPage.deliveries.noAnswer')}: ${row.lastError ?? ''}`),
           },
           {
             key: 'nextAttempt',
             title: t('webhookPage.deliveries.nextAttempt'),
+            responsive: ['md'],
             render: (_, row) => (row.nextAttemptAt ? formatDateTime(row.nextAttemptAt) : ''),
           },
           ...(can('webhookEdit')

@@ -56,6 +56,7 @@ export default {
       webhookDelivered: 'Event delivered to the webhook',
       webhookDeliveryFailed: 'Webhook delivery given up',
       webhookDisabled: 'Webhook disabled by the console',
+      webhookReplay: 'Given-up deliveries sent again',
       webhookResend: 'Delivery sent again',
       rotateSecret: 'Signing secret rotated',
     },

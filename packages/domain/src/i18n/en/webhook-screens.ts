@@ -47,6 +47,13 @@ export const webhookScreenAreas = [
         body: 'Body sent',
         details: 'Details',
         actions: 'Actions',
+        replay: 'Send given-up again',
+        replayTitle: 'Send the given-up deliveries again?',
+        replayText:
+          "Every given-up delivery created in the period goes back to the queue and is sent again, one order's deliveries in their own order.",
+        replayPeriod: 'Period',
+        replayConfirm: 'Send again',
+        replayed: '{{count}} deliveries are back in the queue',
         resend: 'Send again',
         resent: 'The delivery is back in the queue and will be sent again',
         disabled: 'Webhook disabled: {{reason}}',

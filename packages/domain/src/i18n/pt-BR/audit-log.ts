@@ -56,6 +56,7 @@ export default {
       webhookDelivered: 'Evento entregue ao webhook',
       webhookDeliveryFailed: 'Entrega ao webhook abandonada',
       webhookDisabled: 'Webhook desativado pelo console',
+      webhookReplay: 'Entregas desistidas reenviadas',
       webhookResend: 'Entrega reenviada',
       rotateSecret: 'Segredo de assinatura trocado',
     },

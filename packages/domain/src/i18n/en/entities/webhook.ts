@@ -18,6 +18,7 @@ export default {
         url: "http or https address that receives the events of the company's orders",
       },
       errors: {
+        replayRange: 'The start of the period must come before its end',
         disabled: 'This webhook is disabled: enable it before sending a delivery again',
       },
       create: {

@@ -18,6 +18,7 @@ export default {
         url: 'Endereço http ou https que recebe os eventos dos pedidos da empresa',
       },
       errors: {
+        replayRange: 'O início do período deve vir antes do fim',
         disabled: 'Este webhook está desativado: ative-o antes de reenviar uma entrega',
       },
       create: {
