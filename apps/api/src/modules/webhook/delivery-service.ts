@@ -71,6 +71,12 @@ function wakeLane(ctx: TxContext | ServiceContext, webhookId: string, lane: stri
   return enqueueJob(ctx, webhookLaneJob, { webhookId, lane }, { singletonKey: laneKeyOf(webhookId, lane), startAfterSeconds });
 }
 
+/** What every order event's body names the order by (its id, codes, type and locker). */
+function orderRefOf(event: EventPayload<'order.statusChanged' | 'order.created'>) {
+  const { orderId, trackingCode, referenceNumber, type, eboxId } = event;
+  return { orderId, trackingCode, referenceNumber, type, eboxId };
+}
+
 /**
  * order.statusChanged, recorded in the move's own transaction: order.status_changed, and
  * order.canceled for a cancel. Recording in the publisher's transaction puts one order's deliveries
@@ -78,18 +84,12 @@ function wakeLane(ctx: TxContext | ServiceContext, webhookId: string, lane: stri
  */
 export async function recordOrderStatusWebhooks(ctx: TxContext, event: EventPayload<'order.statusChanged'>): Promise<void> {
   if (!event.companyId) return;
-  const base = {
-    orderId: event.orderId,
-    trackingCode: event.trackingCode,
-    referenceNumber: event.referenceNumber,
-    type: event.type,
-    eboxId: event.eboxId,
-  };
+  const ref = orderRefOf(event);
   const key = `${event.orderId}:${event.from}:${event.to}:${event.at}`;
-  const changed = { ...base, from: event.from, to: event.to, trigger: event.trigger, at: event.at };
+  const changed = { ...ref, from: event.from, to: event.to, trigger: event.trigger, at: event.at };
   const events: OutgoingEvent[] = [{ type: 'order.status_changed', key: `order.status_changed:${key}`, at: event.at, data: changed }];
   if (event.to === 'CANCELED') {
-    const canceled = { ...base, from: event.from, trigger: event.trigger, at: event.at };
+    const canceled = { ...ref, from: event.from, trigger: event.trigger, at: event.at };
     events.push({ type: 'order.canceled', key: `order.canceled:${key}`, at: event.at, data: canceled });
   }
   await addDeliveries(ctx, event.companyId, event.orderId, events);
@@ -98,15 +98,7 @@ export async function recordOrderStatusWebhooks(ctx: TxContext, event: EventPayl
 /** order.created, recorded in the creating transaction. */
 export async function recordOrderCreatedWebhooks(ctx: TxContext, event: EventPayload<'order.created'>): Promise<void> {
   if (!event.companyId) return;
-  const data = {
-    orderId: event.orderId,
-    trackingCode: event.trackingCode,
-    referenceNumber: event.referenceNumber,
-    type: event.type,
-    eboxId: event.eboxId,
-    status: event.status,
-    at: event.at,
-  };
+  const data = { ...orderRefOf(event), status: event.status, at: event.at };
   const created: OutgoingEvent = { type: 'order.created', key: `order.created:${event.orderId}`, at: event.at, data };
   await addDeliveries(ctx, event.companyId, event.orderId, [created]);
 }
