@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordOrderStatusWebhooks } from '../src/modules/webhook/delivery-service';
 import { inTransaction, systemContext } from '../src/platform/context';
@@ -95,9 +96,9 @@ describe('order events to a Standard Webhooks receiver', () => {
     expect(createdOfSlow.attemptLog.map((attempt: any) => attempt.statusCode)).toEqual([503, 503, 200]);
   });
 
-  it("waits what the receiver's Retry-After asks before trying again", async () => {
+  it("waits what the receiver's Retry-After asks before trying again (as a delayed job past two seconds)", async () => {
     const { company, receiver } = await shipperWithReceiver();
-    receiver.answer = ({ attempt }) => (attempt === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200 });
+    receiver.answer = ({ attempt }) => (attempt === 1 ? { status: 429, headers: { 'retry-after': '3' } } : { status: 200 });
     const order = ok(await owner.api.post('/order', { data: orderDataFor(company) }));
     await eventually(
       async () => typesOf(receiver, order.id),
@@ -105,7 +106,15 @@ describe('order events to a Standard Webhooks receiver', () => {
     );
     const [first, second] = receiver.requests;
     expect(first?.status).toBe(429);
-    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1_000);
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(3_000);
+    // The wait was a delayed job of the lane, not a failed job retried by the queue.
+    const jobs = await t.database.db.execute<{ state: string; retries: number }>(
+      sql`SELECT state::text AS state, retry_count AS retries FROM pgboss.job WHERE name = 'webhook.lane' AND data->>'lane' = ${order.id}`,
+    );
+    expect(jobs.rows.map((job) => [job.state, job.retries])).toEqual([
+      ['completed', 0],
+      ['completed', 0],
+    ]);
   });
 
   it('signs with both secrets during a rotation, so a receiver on either verifies', async () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineEntity } from '../kit/entity';
 
 /** An address that receives a company's order events. */
@@ -27,9 +26,5 @@ export const webhook = defineEntity({
   routes: {
     /** Issue 27: the signing secret (Standard Webhooks `whsec_…`), answered by the create only. */
     createShowsOnce: ['secret'],
-    actions: {
-      /** Issue 27: a new signing secret, shown once; the previous one signs on during the overlap. */
-      rotateSecret: { permission: 'webhookEdit', body: z.object({ overlapHours: z.number().min(0).max(168).optional() }).optional() },
-    },
   },
 });

@@ -4,6 +4,7 @@ import {
   WEBHOOK_DISABLE_AFTER_SECONDS,
   WEBHOOK_HEADERS,
   WEBHOOK_RETRY_DELAYS_SECONDS,
+  WEBHOOK_SECRET_OVERLAP_SECONDS,
   type WebhookEventType,
   webhookBodySchemaOf,
 } from '@ebox/domain';
@@ -31,7 +32,7 @@ import {
   updateWebhookHealth,
   type WebhookTarget,
 } from './repository';
-import { signingSecretsOf } from './secret-service';
+import { rotateWebhookSecret, signingSecretsOf } from './secret-service';
 import { signWebhook } from './signature';
 
 /**
@@ -329,5 +330,31 @@ export async function replayFailedDeliveries(
     });
     for (const lane of new Set(requeued.map((row) => row.lane))) await wakeLane(tx, webhookId, lane);
     return { count: requeued.length };
+  });
+}
+
+/**
+ * POST /webhook/{id}/rotateSecret: a new signing secret, answered once; the current one keeps
+ * signing for `overlapHours` (24 by default, 0 stops it at once). Audited without the secret.
+ */
+export async function rotateSecretOf(
+  ctx: ServiceContext,
+  webhookId: string,
+  overlapHours: number | undefined,
+): Promise<{ secret: string; previousValidUntil: string | null }> {
+  authorize(ctx, 'webhookEdit');
+  return inTransaction(ctx, async (tx) => {
+    await loadInScope(tx, resourceOf(webhookEntity), webhookId, true);
+    const overlap = overlapHours === undefined ? WEBHOOK_SECRET_OVERLAP_SECONDS : overlapHours * 3_600;
+    const rotated = await rotateWebhookSecret(tx, webhookId, overlap);
+    await writeAudit(tx.tx, {
+      entityName: 'webhook',
+      entityId: webhookId,
+      action: 'rotateSecret',
+      before: null,
+      after: { previousValidUntil: rotated.previousValidUntil },
+      by: auditByOf(principalOf(tx.actor)),
+    });
+    return rotated;
   });
 }

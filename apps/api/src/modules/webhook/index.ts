@@ -1,4 +1,3 @@
-import { WEBHOOK_SECRET_OVERLAP_SECONDS } from '@ebox/domain';
 import { type AppModule, declareEventRecorder } from '../../platform/modules';
 import { recordOrderCreatedWebhooks, recordOrderStatusWebhooks } from './delivery-service';
 import { webhookLaneJob } from './jobs';
@@ -22,17 +21,6 @@ export const webhookModule: AppModule = {
         afterCreate: async (ctx, row, how) => {
           if (how !== 'import') return;
           await rotateWebhookSecret(ctx, row.id, 0);
-        },
-      },
-    },
-    actions: {
-      /** A new signing secret, answered once; the previous one keeps signing for the overlap (24 h by default). */
-      'webhook.rotateSecret': {
-        // `data` is checked by the declaration's body (packages/domain webhook.ts).
-        run: async (ctx, { before, data }) => {
-          const hours = (data as { overlapHours?: number } | undefined)?.overlapHours;
-          const overlap = hours === undefined ? WEBHOOK_SECRET_OVERLAP_SECONDS : hours * 3_600;
-          return rotateWebhookSecret(ctx, before.id, overlap);
         },
       },
     },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOfRequest } from '../../platform/access';
-import { listWebhookDeliveries, replayFailedDeliveries, resendWebhookDelivery } from './delivery-service';
+import { listWebhookDeliveries, replayFailedDeliveries, resendWebhookDelivery, rotateSecretOf } from './delivery-service';
 
 const attempt = z.object({
   attemptedAt: z.string(),
@@ -104,5 +104,19 @@ export async function registerWebhookRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => replayFailedDeliveries(contextOfRequest(request), request.params.id, request.body.data),
+  );
+
+  api.post(
+    '/webhook/:id/rotateSecret',
+    {
+      schema: {
+        tags: ['webhook'],
+        summary: 'A new signing secret, answered once; the current one keeps signing for overlapHours (24 by default)',
+        params: z.object({ id: z.uuid() }),
+        body: z.object({ data: z.object({ overlapHours: z.number().min(0).max(168).optional() }).optional() }),
+        response: { 200: z.object({ secret: z.string(), previousValidUntil: z.string().nullable() }) },
+      },
+    },
+    async (request) => rotateSecretOf(contextOfRequest(request), request.params.id, request.body.data?.overlapHours),
   );
 }

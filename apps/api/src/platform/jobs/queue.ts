@@ -167,7 +167,9 @@ export async function enqueueJob<S extends z.ZodType<object>>(
     retryBackoff: true,
     expireInSeconds: job.expireInSeconds ?? 15 * 60,
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    // As a date: pg-boss passes a number of seconds as text that its insert also casts to a
+    // timestamp, which PostgreSQL refuses ("invalid input syntax for type timestamp").
+    ...(options.startAfterSeconds ? { startAfter: new Date(Date.now() + options.startAfterSeconds * 1_000) } : {}),
   });
   if (!id && !options.singletonKey)
     throw new Error(`job queue ${job.name} does not exist: is the job in its module's manifest (src/composition.ts)?`);
