@@ -185,10 +185,17 @@ describe.each(backends)('enrolment: $name', (backend) => {
     const used = { username: tokenData.bootstrapUsername, password: tokenData.bootstrapPassword };
     await expect(connectAs(used, { clientId: tokenData.clientId })).rejects.toThrow();
     expect((await enrolWith(tokenData)).ok).toBe(false);
-    const removed = (await t.database.db.execute(
-      sql`select bootstrap_removed_at from terminal_enrolment_token where ebox_id = ${lockerId}`,
-    )) as unknown as { rows: { bootstrap_removed_at: string | null }[] };
-    expect(removed.rows[0]?.bootstrap_removed_at).toBeTruthy();
+    // The console records the deletion once the broker has answered it, which may come after the
+    // broker already refuses the user: wait for the record.
+    await eventually(
+      async () =>
+        (
+          (await t.database.db.execute(
+            sql`select bootstrap_removed_at from terminal_enrolment_token where ebox_id = ${lockerId}`,
+          )) as unknown as { rows: { bootstrap_removed_at: string | null }[] }
+        ).rows[0]?.bootstrap_removed_at,
+      Boolean,
+    );
 
     // Whoever still sends the used token (here the console's own user, which may) is told so.
     const { seen } = await observe(`locker/provisioning/reply/${tokenData.clientId}`);

@@ -58,7 +58,14 @@ export async function startJobWorker(deps: AppDeps, options: { jobs: readonly An
           ),
         ),
       );
-      for (const failure of failures) if (failure) await boss.fail(job.name, failure.id, failureDataOf(failure.reason));
+      for (const failure of failures) {
+        if (!failure) continue;
+        // A failure that cannot be recorded (the database going away as the process stops) leaves
+        // the job active until it expires and is retried: logged, never an unhandled rejection.
+        await boss.fail(job.name, failure.id, failureDataOf(failure.reason)).catch((error: unknown) => {
+          deps.log.warn({ err: error, job: job.name, jobId: failure.id }, 'jobs: a failed job could not be recorded as failed');
+        });
+      }
     });
     registerLocalWaker(deps, job.name, fetchAgain);
     if (job.schedule) {
