@@ -243,27 +243,12 @@ async function disableWebhook(
   });
   await failPendingDeliveries(ctx.tx, head.webhookId, `webhook disabled: ${reason}`);
   await updateWebhookHealth(ctx.tx, head.webhookId, { enable: false, disabledReason: reason });
-  await writeAudit(ctx.tx, {
-    entityName: 'webhook',
-    entityId: head.webhookId,
-    action: 'webhookDisabled',
-    before: { enable: true },
-    after: { enable: false, disabledReason: reason },
-    by: auditByOf(principalOf(ctx.actor)),
-    companyIds: [head.companyId],
-  });
+  await auditWebhook(ctx, head.webhookId, 'webhookDisabled', { enable: true }, { enable: false, disabledReason: reason }, head.companyId);
 }
 
 async function auditDelivery(ctx: TxContext, head: DeliveryRow, action: string, after: Record<string, unknown>): Promise<void> {
-  await writeAudit(ctx.tx, {
-    entityName: 'webhook',
-    entityId: head.webhookId,
-    action,
-    before: { delivery: head.id, type: head.type, status: head.status, attempts: head.attempts },
-    after: { delivery: head.id, type: head.type, ...after },
-    by: auditByOf(principalOf(ctx.actor)),
-    companyIds: [head.companyId],
-  });
+  const before = { delivery: head.id, type: head.type, status: head.status, attempts: head.attempts };
+  await auditWebhook(ctx, head.webhookId, action, before, { delivery: head.id, type: head.type, ...after }, head.companyId);
 }
 
 /** A webhook's delivery log, newest first, for whoever may read the webhook (its company's). */
@@ -278,30 +263,53 @@ export async function listWebhookDeliveries(
 }
 
 /**
- * "Send again": a delivery (given up, or delivered and wanted once more) goes back to its lane,
- * under the same `webhook-id` so a receiver that had it can tell. Answers the delivery as it is now.
+ * A person's change to one webhook (webhookEdit, the webhook locked within their companies):
+ * `work` answers what the call returns and what the audit row keeps, written in the same transaction.
+ * `enabled`: the change needs a webhook that sends (a delivery put back in the queue would wait forever).
  */
-export async function resendWebhookDelivery(
+async function changeWebhook<T>(
   ctx: ServiceContext,
   webhookId: string,
-  deliveryId: string,
-): Promise<{ id: string; status: string }> {
+  change: { action: string; enabled?: boolean },
+  work: (tx: TxContext) => Promise<{ answer: T; before: unknown; after: unknown }>,
+): Promise<T> {
   authorize(ctx, 'webhookEdit');
   return inTransaction(ctx, async (tx) => {
     const webhook = await loadInScope(tx, resourceOf(webhookEntity), webhookId, true);
-    if (webhook.enable !== true) throw badRequest('entities.webhook.errors.disabled');
+    if (change.enabled && webhook.enable !== true) throw badRequest('entities.webhook.errors.disabled');
+    const { answer, before, after } = await work(tx);
+    await auditWebhook(tx, webhookId, change.action, before, after);
+    return answer;
+  });
+}
+
+/** The webhook's audit row of `action`, by whoever acts (a person, the webhook sender). */
+function auditWebhook(ctx: TxContext, webhookId: string, action: string, before: unknown, after: unknown, companyId?: string) {
+  return writeAudit(ctx.tx, {
+    entityName: 'webhook',
+    entityId: webhookId,
+    action,
+    before,
+    after,
+    by: auditByOf(principalOf(ctx.actor)),
+    ...(companyId ? { companyIds: [companyId] } : {}),
+  });
+}
+
+/**
+ * "Send again": a delivery (given up, or delivered and wanted once more) goes back to its lane,
+ * under the same `webhook-id` so a receiver that had it can tell. Answers the delivery as it is now.
+ */
+export function resendWebhookDelivery(ctx: ServiceContext, webhookId: string, deliveryId: string): Promise<{ id: string; status: string }> {
+  return changeWebhook(ctx, webhookId, { action: 'webhookResend', enabled: true }, async (tx) => {
     const delivery = await requeueDelivery(tx.tx, webhookId, deliveryId);
     if (!delivery) throw notFound();
-    await writeAudit(tx.tx, {
-      entityName: 'webhook',
-      entityId: webhookId,
-      action: 'webhookResend',
+    await wakeLane(tx, webhookId, delivery.lane);
+    return {
+      answer: { id: delivery.id, status: 'pending' },
       before: { delivery: delivery.id, status: delivery.previousStatus },
       after: { delivery: delivery.id, status: 'pending' },
-      by: auditByOf(principalOf(tx.actor)),
-    });
-    await wakeLane(tx, webhookId, delivery.lane);
-    return { id: delivery.id, status: 'pending' };
+    };
   });
 }
 
@@ -309,27 +317,17 @@ export async function resendWebhookDelivery(
  * "Replay": every given-up delivery of the webhook created in [from, to] goes back to its lane
  * (a receiver that was down for a day), each under its own `webhook-id`. Answers how many.
  */
-export async function replayFailedDeliveries(
+export function replayFailedDeliveries(
   ctx: ServiceContext,
   webhookId: string,
   range: { from: string; to: string },
 ): Promise<{ count: number }> {
   authorize(ctx, 'webhookEdit');
   if (Date.parse(range.from) > Date.parse(range.to)) throw badRequest('entities.webhook.errors.replayRange');
-  return inTransaction(ctx, async (tx) => {
-    const webhook = await loadInScope(tx, resourceOf(webhookEntity), webhookId, true);
-    if (webhook.enable !== true) throw badRequest('entities.webhook.errors.disabled');
+  return changeWebhook(ctx, webhookId, { action: 'webhookReplay', enabled: true }, async (tx) => {
     const requeued = await requeueFailedDeliveries(tx.tx, webhookId, range.from, range.to);
-    await writeAudit(tx.tx, {
-      entityName: 'webhook',
-      entityId: webhookId,
-      action: 'webhookReplay',
-      before: null,
-      after: { from: range.from, to: range.to, deliveries: requeued.length },
-      by: auditByOf(principalOf(tx.actor)),
-    });
     for (const lane of new Set(requeued.map((row) => row.lane))) await wakeLane(tx, webhookId, lane);
-    return { count: requeued.length };
+    return { answer: { count: requeued.length }, before: null, after: { from: range.from, to: range.to, deliveries: requeued.length } };
   });
 }
 
@@ -337,24 +335,14 @@ export async function replayFailedDeliveries(
  * POST /webhook/{id}/rotateSecret: a new signing secret, answered once; the current one keeps
  * signing for `overlapHours` (24 by default, 0 stops it at once). Audited without the secret.
  */
-export async function rotateSecretOf(
+export function rotateSecretOf(
   ctx: ServiceContext,
   webhookId: string,
   overlapHours: number | undefined,
 ): Promise<{ secret: string; previousValidUntil: string | null }> {
-  authorize(ctx, 'webhookEdit');
-  return inTransaction(ctx, async (tx) => {
-    await loadInScope(tx, resourceOf(webhookEntity), webhookId, true);
+  return changeWebhook(ctx, webhookId, { action: 'rotateSecret' }, async (tx) => {
     const overlap = overlapHours === undefined ? WEBHOOK_SECRET_OVERLAP_SECONDS : overlapHours * 3_600;
     const rotated = await rotateWebhookSecret(tx, webhookId, overlap);
-    await writeAudit(tx.tx, {
-      entityName: 'webhook',
-      entityId: webhookId,
-      action: 'rotateSecret',
-      before: null,
-      after: { previousValidUntil: rotated.previousValidUntil },
-      by: auditByOf(principalOf(tx.actor)),
-    });
-    return rotated;
+    return { answer: rotated, before: null, after: { previousValidUntil: rotated.previousValidUntil } };
   });
 }
