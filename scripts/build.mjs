@@ -30,7 +30,7 @@ const PARTS = [
   {
     name: 'API (apps/api)',
     id: 'api',
-    inputs: ['apps/api/src', 'apps/api/package.json'],
+    inputs: ['apps/api/src', 'apps/api/package.json', 'apps/provider-sandbox/src'],
     output: 'apps/api/dist/worker.js',
     build: buildApi,
   },

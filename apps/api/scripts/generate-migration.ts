@@ -27,6 +27,8 @@ const lines = [
     'entityCount',
     'idempotencyKey',
     'orderHistory',
+    'orderMessage',
+    'providerStatusReport',
     'orderStatusCount',
     'outboxMessage',
     'revokedToken',

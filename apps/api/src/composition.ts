@@ -6,6 +6,7 @@ import { enrolmentModule } from './modules/enrolment';
 import { filesModule } from './modules/files';
 import { iamModule } from './modules/iam';
 import { jobsModule } from './modules/jobs';
+import { messageModule } from './modules/message';
 import { orderModule } from './modules/order';
 import { outboxModule } from './modules/outbox';
 import { roleModule } from './modules/role';
@@ -36,6 +37,7 @@ export const APP_MODULES: readonly AppModule[] = [
   terminalCommandsModule,
   orderModule,
   webhookModule,
+  messageModule,
 ];
 
 export const MODULES: ModuleRegistry = composeModules(APP_MODULES);

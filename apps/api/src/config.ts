@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONSOLE_HEARTBEAT_INTERVAL_SECONDS } from '@ebox/domain';
+import type { FcmServiceAccount, FcmSettings } from './platform/message-providers/fcm';
+import type { WhatsAppCloudSettings } from './platform/message-providers/whatsapp-cloud';
 import { ROOT_DIR } from './platform/paths';
 import { SINCH_REGIONS, type SinchSettings } from './platform/sms-providers/sinch';
 import type { SnsSettings } from './platform/sms-providers/sns';
@@ -21,8 +23,12 @@ export type Config = {
   seedDemo: boolean;
   ownerEmail?: string;
   ownerPassword?: string;
-  /** SMS_PROVIDER and its settings; undefined: SMS stays in the outbox. */
+  /** Each SMS gateway configured and SMS_PROVIDER, the default; undefined: SMS stays in the outbox. */
   sms?: SmsSettings;
+  /** The WhatsApp Cloud API (WHATSAPP_*); undefined: no message goes out over WhatsApp. */
+  whatsapp?: WhatsAppSettings;
+  /** Push through Firebase Cloud Messaging (FCM_*); undefined: no push notification goes out. */
+  push?: FcmSettings;
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   webDistDir: string;
   logLevel: string;
@@ -94,77 +100,181 @@ export type MqttConfig = {
   maxPacketBytes: number;
 };
 
-export type SmsSettings = { provider: 'sns'; sns: SnsSettings } | { provider: 'sinch'; sinch: SinchSettings };
+/**
+ * The SMS gateways: each one whose settings are present (both may be, a company then picks its own:
+ * companySettings.smsGateway), and `provider`, the one SMS_PROVIDER names as the default.
+ */
+export type SmsSettings =
+  | { provider: 'sns'; sns: SnsSettings; sinch?: SinchSettings }
+  | { provider: 'sinch'; sinch: SinchSettings; sns?: SnsSettings }
+  | { provider?: undefined; sns?: SnsSettings; sinch?: SinchSettings };
+
+/** Variables that configure a gateway by being set, without SMS_PROVIDER naming it (AWS_REGION alone serves S3 too). */
+const SNS_VARIABLES = ['SNS_REGION', 'SNS_ACCESS_KEY_ID', 'SNS_SECRET_ACCESS_KEY', 'SNS_ENDPOINT', 'SNS_SENDER_ID'];
+const SINCH_VARIABLES = ['SINCH_SERVICE_PLAN_ID', 'SINCH_API_TOKEN', 'SINCH_FROM', 'SINCH_BASE_URL'];
 
 /**
- * SMS_PROVIDER (`sns` or `sinch`) and that provider's settings. A provider named without what it
- * needs stops start-up: a console that looks configured but texts nobody is worse than one that
- * says SMS goes to the outbox.
+ * SMS_PROVIDER (`sns` or `sinch`: the default gateway) and the settings of each gateway it names or
+ * whose own variables are set. A gateway configured without what it needs stops start-up: a console
+ * that looks configured but texts nobody is worse than one that says SMS goes to the outbox.
  */
 export function parseSmsSettings(env: NodeJS.ProcessEnv): SmsSettings | undefined {
-  const provider = env.SMS_PROVIDER?.trim().toLowerCase();
-  if (!provider || provider === 'none') return undefined;
+  const named = env.SMS_PROVIDER?.trim().toLowerCase();
+  const provider = !named || named === 'none' ? undefined : named;
+  if (provider !== undefined && provider !== 'sns' && provider !== 'sinch') {
+    throw new Error(`SMS_PROVIDER must be sns or sinch (or unset for the outbox), not "${env.SMS_PROVIDER}"`);
+  }
   const value = (name: string) => env[name]?.trim() || undefined;
-  const missing = (names: string[]) => {
-    const absent = names.filter((name) => !value(name));
-    if (absent.length) throw new Error(`SMS_PROVIDER=${provider} needs ${absent.join(' and ')}`);
-  };
-  /** A value `missing` has already checked (it names every absent one at once). */
-  const needed = (name: string) => {
-    const given = value(name);
-    if (!given) throw new Error(`SMS_PROVIDER=${provider} needs ${name}`);
-    return given;
-  };
+  /** How an error names the gateway: as SMS_PROVIDER named it, or by the variable that turned it on. */
+  const whoOf = (gateway: 'sns' | 'sinch', label: string, variables: string[]) =>
+    provider === gateway ? `SMS_PROVIDER=${gateway}` : `${label} (${variables.find(value)} is set)`;
+  const wantsSns = provider === 'sns' || SNS_VARIABLES.some(value);
+  const wantsSinch = provider === 'sinch' || SINCH_VARIABLES.some(value);
+  if (!wantsSns && !wantsSinch) return undefined;
   const timeoutMs = Number(value('SMS_TIMEOUT_MS') ?? 10_000);
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error('SMS_TIMEOUT_MS must be a number of milliseconds');
+  const sns = wantsSns ? parseSnsSettings(value, whoOf('sns', 'AWS SNS', SNS_VARIABLES), timeoutMs) : undefined;
+  const sinch = wantsSinch ? parseSinchSettings(value, whoOf('sinch', 'Sinch', SINCH_VARIABLES), timeoutMs) : undefined;
+  if (provider === 'sns' && sns) return { provider, sns, sinch };
+  if (provider === 'sinch' && sinch) return { provider, sinch, sns };
+  return { sns, sinch };
+}
 
-  if (provider === 'sns') {
-    const region = value('SNS_REGION') ?? value('AWS_REGION') ?? value('AWS_DEFAULT_REGION');
-    if (!region) throw new Error('SMS_PROVIDER=sns needs SNS_REGION (or AWS_REGION)');
-    const accessKeyId = value('SNS_ACCESS_KEY_ID');
-    const secretAccessKey = value('SNS_SECRET_ACCESS_KEY');
-    if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
-      throw new Error('SMS_PROVIDER=sns needs both SNS_ACCESS_KEY_ID and SNS_SECRET_ACCESS_KEY, or neither (the standard AWS credentials)');
-    }
-    const senderId = value('SNS_SENDER_ID');
-    // AWS's rule for sender ids: 1 to 11 letters and digits, at least one letter.
-    if (senderId && !/^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/.test(senderId)) {
-      throw new Error('SNS_SENDER_ID must be 1 to 11 letters and digits, with at least one letter');
-    }
-    const smsType = value('SNS_SMS_TYPE') ?? 'Transactional';
-    if (smsType !== 'Transactional' && smsType !== 'Promotional') throw new Error('SNS_SMS_TYPE must be Transactional or Promotional');
-    return {
-      provider,
-      sns: {
-        region,
-        endpoint: value('SNS_ENDPOINT'),
-        credentials:
-          accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, sessionToken: value('SNS_SESSION_TOKEN') } : undefined,
-        senderId,
-        smsType,
-        timeoutMs,
-      },
-    };
+type EnvValue = (name: string) => string | undefined;
+
+function parseSnsSettings(value: EnvValue, who: string, timeoutMs: number): SnsSettings {
+  const region = value('SNS_REGION') ?? value('AWS_REGION') ?? value('AWS_DEFAULT_REGION');
+  if (!region) throw new Error(`${who} needs SNS_REGION (or AWS_REGION)`);
+  const accessKeyId = value('SNS_ACCESS_KEY_ID');
+  const secretAccessKey = value('SNS_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error(`${who} needs both SNS_ACCESS_KEY_ID and SNS_SECRET_ACCESS_KEY, or neither (the standard AWS credentials)`);
   }
-
-  if (provider === 'sinch') {
-    missing(['SINCH_SERVICE_PLAN_ID', 'SINCH_API_TOKEN', 'SINCH_FROM']);
-    const region = (value('SINCH_REGION') ?? 'us').toLowerCase();
-    if (!SINCH_REGIONS.some((known) => known === region)) throw new Error(`SINCH_REGION must be one of ${SINCH_REGIONS.join(', ')}`);
-    return {
-      provider,
-      sinch: {
-        servicePlanId: needed('SINCH_SERVICE_PLAN_ID'),
-        apiToken: needed('SINCH_API_TOKEN'),
-        region,
-        baseUrl: value('SINCH_BASE_URL'),
-        from: needed('SINCH_FROM'),
-        timeoutMs,
-      },
-    };
+  const senderId = value('SNS_SENDER_ID');
+  // AWS's rule for sender ids: 1 to 11 letters and digits, at least one letter.
+  if (senderId && !/^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/.test(senderId)) {
+    throw new Error('SNS_SENDER_ID must be 1 to 11 letters and digits, with at least one letter');
   }
+  const smsType = value('SNS_SMS_TYPE') ?? 'Transactional';
+  if (smsType !== 'Transactional' && smsType !== 'Promotional') throw new Error('SNS_SMS_TYPE must be Transactional or Promotional');
+  return {
+    region,
+    endpoint: value('SNS_ENDPOINT'),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, sessionToken: value('SNS_SESSION_TOKEN') } : undefined,
+    senderId,
+    smsType,
+    timeoutMs,
+  };
+}
 
-  throw new Error(`SMS_PROVIDER must be sns or sinch (or unset for the outbox), not "${env.SMS_PROVIDER}"`);
+function parseSinchSettings(value: EnvValue, who: string, timeoutMs: number): SinchSettings {
+  const required = ['SINCH_SERVICE_PLAN_ID', 'SINCH_API_TOKEN', 'SINCH_FROM'];
+  const absent = required.filter((name) => !value(name));
+  if (absent.length) throw new Error(`${who} needs ${absent.join(' and ')}`);
+  const region = (value('SINCH_REGION') ?? 'us').toLowerCase();
+  if (!SINCH_REGIONS.some((known) => known === region)) throw new Error(`SINCH_REGION must be one of ${SINCH_REGIONS.join(', ')}`);
+  return {
+    servicePlanId: value('SINCH_SERVICE_PLAN_ID') ?? '',
+    apiToken: value('SINCH_API_TOKEN') ?? '',
+    region,
+    baseUrl: value('SINCH_BASE_URL'),
+    from: value('SINCH_FROM') ?? '',
+    timeoutMs,
+  };
+}
+
+/** PROVIDER_TIMEOUT_MS: how long one call to WhatsApp or FCM waits for an answer (10 s). */
+function parseProviderTimeout(env: NodeJS.ProcessEnv): number {
+  const timeoutMs = Number(env.PROVIDER_TIMEOUT_MS?.trim() || 10_000);
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error('PROVIDER_TIMEOUT_MS must be a number of milliseconds');
+  return timeoutMs;
+}
+
+/** An http(s) address setting, without its trailing slash. */
+function parseUrlSetting(name: string, text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) throw new Error(`${name} must be an http(s) address`);
+  return text.replace(/\/$/, '');
+}
+
+/**
+ * The WhatsApp Cloud API client's settings, plus what the status webhook checks: the app secret
+ * signing each notification and the verify token of Meta's subscription handshake.
+ */
+export type WhatsAppSettings = WhatsAppCloudSettings & { appSecret: string; verifyToken: string };
+
+const WHATSAPP_REQUIRED = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'];
+
+/**
+ * WHATSAPP_* when any is set: all four credentials are needed, since a number that sends but whose
+ * statuses cannot be verified would log every message as sent forever.
+ */
+export function parseWhatsAppSettings(env: NodeJS.ProcessEnv): WhatsAppSettings | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const given = [...WHATSAPP_REQUIRED, 'WHATSAPP_API_URL', 'WHATSAPP_API_VERSION'].filter(value);
+  if (!given.length) return undefined;
+  const absent = WHATSAPP_REQUIRED.filter((name) => !value(name));
+  if (absent.length) throw new Error(`WhatsApp (${given[0]} is set) needs ${absent.join(' and ')}`);
+  const apiVersion = value('WHATSAPP_API_VERSION');
+  if (apiVersion && !/^v\d+\.\d+$/.test(apiVersion)) throw new Error('WHATSAPP_API_VERSION must look like v21.0');
+  return {
+    accessToken: value('WHATSAPP_ACCESS_TOKEN') ?? '',
+    phoneNumberId: value('WHATSAPP_PHONE_NUMBER_ID') ?? '',
+    appSecret: value('WHATSAPP_APP_SECRET') ?? '',
+    verifyToken: value('WHATSAPP_VERIFY_TOKEN') ?? '',
+    baseUrl: parseUrlSetting('WHATSAPP_API_URL', value('WHATSAPP_API_URL')),
+    apiVersion,
+    timeoutMs: parseProviderTimeout(env),
+  };
+}
+
+/**
+ * FCM_SERVICE_ACCOUNT (the service-account key file's JSON, or the path of that file), with
+ * FCM_PROJECT_ID (the key's project_id by default) and FCM_API_URL. A key that cannot sign stops
+ * start-up rather than every push failing later.
+ */
+export function parsePushSettings(env: NodeJS.ProcessEnv): FcmSettings | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const source = value('FCM_SERVICE_ACCOUNT');
+  if (!source) {
+    const stray = ['FCM_PROJECT_ID', 'FCM_API_URL'].find(value);
+    if (stray) throw new Error(`${stray} is set: push needs FCM_SERVICE_ACCOUNT (the service-account key JSON or its file)`);
+    return undefined;
+  }
+  let text = source;
+  if (!source.startsWith('{')) {
+    try {
+      text = readFileSync(path.resolve(source), 'utf8');
+    } catch {
+      throw new Error(`FCM_SERVICE_ACCOUNT: cannot read the key file ${source}`);
+    }
+  }
+  let account: Record<string, unknown>;
+  try {
+    account = JSON.parse(text);
+  } catch {
+    throw new Error('FCM_SERVICE_ACCOUNT is not a service-account key (JSON)');
+  }
+  const { client_email, private_key, token_uri, project_id, private_key_id } = account;
+  if (typeof client_email !== 'string' || typeof private_key !== 'string') {
+    throw new Error('FCM_SERVICE_ACCOUNT needs client_email and private_key (a service-account key file)');
+  }
+  try {
+    createPrivateKey(private_key);
+  } catch {
+    throw new Error('FCM_SERVICE_ACCOUNT: private_key is not a PEM private key');
+  }
+  const projectId = value('FCM_PROJECT_ID') ?? (typeof project_id === 'string' ? project_id : undefined);
+  if (!projectId) throw new Error('push needs FCM_PROJECT_ID (the service account names no project_id)');
+  const stringOf = (field: unknown) => (typeof field === 'string' ? field : undefined);
+  const serviceAccount: FcmServiceAccount = {
+    client_email,
+    private_key,
+    token_uri: parseUrlSetting('FCM_SERVICE_ACCOUNT token_uri', stringOf(token_uri)),
+    project_id: stringOf(project_id),
+    private_key_id: stringOf(private_key_id),
+  };
+  return { serviceAccount, projectId, baseUrl: parseUrlSetting('FCM_API_URL', value('FCM_API_URL')), timeoutMs: parseProviderTimeout(env) };
 }
 
 /**
@@ -221,6 +331,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerEmail: env.OWNER_EMAIL || undefined,
     ownerPassword: env.OWNER_PASSWORD || undefined,
     sms: parseSmsSettings(env),
+    whatsapp: parseWhatsAppSettings(env),
+    push: parsePushSettings(env),
     s3,
     webDistDir: path.join(ROOT_DIR, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { API_PREFIX, buildApp } from './app';
 import { MODULES } from './composition';
 import { type Config, loadConfig } from './config';
+import { startDemoProviders } from './modules/demo/demo-providers';
 import { seedDemoData } from './modules/demo/seed-demo';
 import { type LockerSimulator, startLockerSimulator } from './modules/demo/simulate-lockers';
 import { connectDatabase } from './platform/db/client';
@@ -16,6 +17,9 @@ import { seedOwner, seedRolesAndSettings } from './platform/seed';
  * then the console and the API on PORT. SIGINT/SIGTERM close the server, then the database.
  */
 async function main(): Promise<void> {
+  // Before the configuration is read: the sandbox's addresses and credentials are the providers' settings.
+  const demoProviders = await startDemoProviders(process.env);
+  if (demoProviders) Object.assign(process.env, demoProviders.env);
   const config = loadConfig();
   const pgDir = path.join(config.dataDir, 'pg');
   // The database's notes (a leftover server stopped, a restart) go to stderr until the app's logger exists.
@@ -43,6 +47,7 @@ async function main(): Promise<void> {
   const demo = config.seedDemo ? await seedDemoData(app.deps) : false;
   logDatabase = (level, message) => app.log[level](message);
   await app.listen({ port: config.port, host: config.host });
+  demoProviders?.sandbox.setStatusCallbackUrl(`${loopbackUrlOf(app.server.address(), config.host)}${API_PREFIX}/webhooks/whatsapp`);
   const simulator: LockerSimulator = await startLockerSimulator(app.deps, {
     apiUrl: `${loopbackUrlOf(app.server.address(), config.host)}${API_PREFIX}`,
     ownerEmail: owner.email,
@@ -54,7 +59,8 @@ async function main(): Promise<void> {
     `  API:        ${config.appUrl}/io/api/v1  (OpenAPI: ${config.appUrl}/io/api/v1/docs)`,
     `  Database:   ${embedded ? `embedded PostgreSQL, data in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}`,
     `  Mail:       ${config.smtpUrl ? 'SMTP_URL' : 'outbox (no SMTP_URL): messages are logged and kept in the database'}`,
-    `  SMS:        ${config.sms ? `SMS_PROVIDER=${config.sms.provider}` : 'outbox (no SMS_PROVIDER): messages are logged and kept in the database'}`,
+    `  SMS:        ${smsLineOf(config)}`,
+    `  Messaging:  ${demoProviders ? `provider sandbox at ${demoProviders.sandbox.url} (WhatsApp Cloud, FCM, SNS, Sinch as they speak)` : messagingLineOf(config)}`,
     `  Files:      ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `local disk, ${path.join(config.dataDir, 'files')}`}`,
     `  Lockers:    ${mqttLineOf(app.deps.mqtt, config)}`,
     `  Demo data:  ${demo ? 'loaded' : config.seedDemo ? 'already present' : 'off (SEED_DEMO=false)'}`,
@@ -74,6 +80,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'stopping');
     await simulator.stop();
+    await demoProviders?.sandbox.close();
     await app.close();
     await database.close();
     if (embedded) await embedded.stop();
@@ -91,6 +98,17 @@ function mqttLineOf(link: MqttLink | null | undefined, config: Config): string {
   const port = link.broker?.port;
   const taken = link.broker?.portFallback ? ` (MQTT_PORT ${config.mqtt.port} was taken)` : '';
   return `embedded MQTT broker on port ${port}${taken}, and ${config.appUrl.replace(/^http/, 'ws')}${MQTT_WEBSOCKET_PATH}`;
+}
+
+function smsLineOf(config: Config): string {
+  if (!config.sms) return 'outbox (no SMS_PROVIDER): messages are logged and kept in the database';
+  const gateways = [config.sms.sns && 'AWS SNS', config.sms.sinch && 'Sinch'].filter(Boolean).join(' and ');
+  return config.sms.provider ? `SMS_PROVIDER=${config.sms.provider} (${gateways})` : `${gateways} for the companies that choose it; no default`;
+}
+
+function messagingLineOf(config: Config): string {
+  const channels = [config.whatsapp && 'WhatsApp Cloud API', config.push && 'FCM push'].filter(Boolean);
+  return channels.length ? channels.join(', ') : 'no WhatsApp or push provider (WHATSAPP_*, FCM_*): those messages fall back to SMS and e-mail';
 }
 
 /** This console's address from this machine: the simulator it starts calls it there. */

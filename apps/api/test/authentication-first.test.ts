@@ -21,10 +21,13 @@ const PUBLIC_ROUTES = [
   'GET /io/api/v1/docs',
   'GET /io/api/v1/file/:id/:name',
   'GET /io/api/v1/order/export/file/:id/:name',
+  // Meta's calls (issue 27): checked by the verify token and the body's signature instead.
+  'GET /io/api/v1/webhooks/whatsapp',
   'POST /io/api/v1/auth/get-password-reset-method',
   'POST /io/api/v1/auth/send-password-reset-email',
   'POST /io/api/v1/auth/sign-in',
   'POST /io/api/v1/auth/sign-up',
+  'POST /io/api/v1/webhooks/whatsapp',
   'PUT /io/api/v1/auth/password-reset',
   'PUT /io/api/v1/auth/verify-email',
 ];

@@ -37,6 +37,10 @@ const SINCH_ENV = {
   SINCH_FROM: '+5511900000000',
 };
 
+/** The credentials the gateways accept: the ones the settings above name. */
+const SNS_KEYS = { accessKeyId: SNS_ENV.SNS_ACCESS_KEY_ID, secretAccessKey: SNS_ENV.SNS_SECRET_ACCESS_KEY };
+const SINCH_PLAN = { servicePlanId: SINCH_ENV.SINCH_SERVICE_PLAN_ID, apiToken: SINCH_TOKEN };
+
 /** The provider's failure, which must say whether to retry and keep every secret out of its text. */
 async function failureOf(provider: SmsProvider, secrets: string[]): Promise<SmsDeliveryError> {
   const error = await provider.send(message).then(
@@ -65,7 +69,7 @@ describe('AWS SNS provider, against a server speaking the SNS Query API', () => 
   let sns: FakeGateway;
   let provider: SmsProvider;
   beforeAll(async () => {
-    sns = await startFakeSns();
+    sns = await startFakeSns(SNS_KEYS);
     provider = snsProviderAt(sns);
   });
   afterAll(() => sns?.close());
@@ -139,7 +143,7 @@ describe('AWS SNS provider, against a server speaking the SNS Query API', () => 
     sns.answerNext(snsError(500, 'Receiver', 'InternalError', 'Internal error'));
     expect(await failureOf(provider, [])).toMatchObject({ retryable: true, status: 500 });
 
-    const gone = await startFakeSns();
+    const gone = await startFakeSns(SNS_KEYS);
     const unreachable = snsProviderAt(gone);
     await gone.close();
     const failure = await failureOf(unreachable, []);
@@ -152,7 +156,7 @@ describe('Sinch provider, against a server speaking the XMS batches API', () => 
   let sinch: FakeGateway;
   let provider: SmsProvider;
   beforeAll(async () => {
-    sinch = await startFakeSinch();
+    sinch = await startFakeSinch(SINCH_PLAN);
     provider = sinchProviderAt(sinch);
   });
   afterAll(() => sinch?.close());
@@ -197,7 +201,7 @@ describe('Sinch provider, against a server speaking the XMS batches API', () => 
     sinch.answerNext(sinchError(503, 'service_unavailable', 'Service temporarily unavailable'));
     expect(await failureOf(provider, [SINCH_TOKEN])).toMatchObject({ retryable: true, status: 503 });
 
-    const gone = await startFakeSinch();
+    const gone = await startFakeSinch(SINCH_PLAN);
     const unreachable = sinchProviderAt(gone);
     await gone.close();
     const failure = await failureOf(unreachable, [SINCH_TOKEN]);
@@ -242,7 +246,7 @@ describe('a password reset by SMS through the API', () => {
   let sinchOwner: TestUser;
 
   beforeAll(async () => {
-    [sinch, sns] = await Promise.all([startFakeSinch(), startFakeSns()]);
+    [sinch, sns] = await Promise.all([startFakeSinch(SINCH_PLAN), startFakeSns(SNS_KEYS)]);
     [viaSinch, viaSns, withoutProvider] = await Promise.all([
       startTestApp({ env: { ...SINCH_ENV, SINCH_BASE_URL: sinch.url } }),
       startTestApp({ env: { ...SNS_ENV, SNS_ENDPOINT: sns.url } }),

@@ -54,6 +54,11 @@ export const SYSTEM_ACTOR_RIGHTS = {
    * it switches a webhook off when its receiver answers 410 Gone, as an edit would.
    */
   webhookSender: ['webhookRead', 'webhookEdit'],
+  /**
+   * Sends the messages of an order's moments to its customer (templates over e-mail, SMS, WhatsApp,
+   * push) and records how each went; reads the orders, their customers and the templates it sends.
+   */
+  customerMessenger: ['orderRead', 'customerRead', 'ccmRead'],
   /** Expires orders left past their overdue date, through the order lifecycle machine. */
   orderExpiry: ['orderUpdateStatus'],
 } as const satisfies Record<string, readonly Permission[]>;

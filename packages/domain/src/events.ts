@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMPARTIMENT_STATUSES, ORDER_STATUSES, ORDER_TYPES } from './entities/enums';
+import { COMPARTIMENT_STATUSES, MESSAGE_TEMPLATE_TRIGGERS, ORDER_STATUSES, ORDER_TYPES } from './entities/enums';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from './messaging';
 import type { Permission } from './permissions';
 
 /**
@@ -24,6 +25,22 @@ export const EVENTS = {
     channel: z.enum(['email', 'sms']),
     recipient: z.string(),
     attempts: z.number().int().min(1),
+  }),
+  /**
+   * A message to an order's customer changed state (issue 27): queued, sent by its provider, delivered
+   * or read as the provider reported, or failed for good. The order's communications tab follows it
+   * live; the shippers' webhooks hear of deliveries and failures.
+   */
+  'orderMessage.statusChanged': z.object({
+    messageId: z.uuid(),
+    orderId: z.uuid(),
+    companyId: z.uuid().nullable(),
+    channel: z.enum(MESSAGE_CHANNELS),
+    trigger: z.enum(MESSAGE_TEMPLATE_TRIGGERS),
+    status: z.enum(MESSAGE_STATUSES),
+    /** The provider's own reason, for a failure. */
+    error: z.string().nullable(),
+    at: z.string(),
   }),
   /** A locker went online (a heartbeat after silence) or offline (last will, or missed heartbeats). */
   'ebox.statusChanged': z.object({
@@ -110,6 +127,7 @@ export const LIVE_EVENTS = [
   'compartiment.doorEvent',
   'compartiment.statusChanged',
   'order.statusChanged',
+  'orderMessage.statusChanged',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 /** The permission a browser needs to receive each live event (GET /live itself asks one of them). */
@@ -119,5 +137,6 @@ export const LIVE_EVENT_PERMISSIONS = {
   'compartiment.doorEvent': 'eboxRead',
   'compartiment.statusChanged': 'eboxRead',
   'order.statusChanged': 'orderRead',
+  'orderMessage.statusChanged': 'orderRead',
 } as const satisfies Record<LiveEventName, Permission>;
 export type LiveEvent = { [N in LiveEventName]: { name: N; payload: EventPayload<N> } }[LiveEventName];

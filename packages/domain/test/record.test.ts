@@ -20,6 +20,7 @@ const answered: EntityRecord<typeof customer> = {
   buildingLevel2: null,
   photo: [],
   pcd: false,
+  language: null,
   enable: true,
   createdAt: NOW,
   updatedAt: NOW,

@@ -3,10 +3,12 @@ import type { Config } from '../config';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Db } from './db/client';
 import { createMailer, type Mailer } from './mail';
+import { createFcmProvider, type PushProvider } from './message-providers/fcm';
+import { createWhatsAppCloudProvider, type WhatsAppProvider } from './message-providers/whatsapp-cloud';
 import type { ModuleRegistry } from './modules';
 import type { MqttLink } from './mqtt';
 import { createSmsSender, type SmsProvider, type SmsSender } from './sms';
-import { createConfiguredSmsProvider } from './sms-providers/configured-provider';
+import { createSmsProviders, type SmsProviders } from './sms-providers/configured-provider';
 import { createStorage, type Storage } from './storage';
 
 /**
@@ -19,6 +21,8 @@ export type AppDeps = {
   tokens: TokenService;
   mailer: Mailer;
   sms: SmsSender;
+  /** The providers of the customers' messages (modules/message): each SMS gateway, WhatsApp, push. */
+  messageProviders: MessageProviders;
   storage: Storage;
   /** The process logger; a request's context carries the request's own child logger instead. */
   log: FastifyBaseLogger;
@@ -30,6 +34,9 @@ export type AppDeps = {
   terminalLink?: { readonly refused: Readonly<Record<string, number>>; pending(): number; stop(): Promise<void> } | null;
 };
 
+/** Absent: that channel is not configured (SMS and e-mail then go to the outbox; WhatsApp and push fail over). */
+export type MessageProviders = { sms: SmsProviders; whatsapp?: WhatsAppProvider; push?: PushProvider };
+
 export function createAppDeps(options: {
   db: Db;
   config: Config;
@@ -38,12 +45,18 @@ export function createAppDeps(options: {
   log: FastifyBaseLogger;
 }): AppDeps {
   const { db, config, log, modules } = options;
+  const smsProviders = createSmsProviders(config.sms);
   return {
     db,
     config,
     tokens: createTokenService(config.jwtSecret),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
-    sms: createSmsSender({ provider: options.smsProvider ?? createConfiguredSmsProvider(config.sms) }),
+    sms: createSmsSender({ provider: options.smsProvider ?? smsProviders.default }),
+    messageProviders: {
+      sms: options.smsProvider ? { default: options.smsProvider, byGateway: smsProviders.byGateway } : smsProviders,
+      whatsapp: config.whatsapp && createWhatsAppCloudProvider(config.whatsapp),
+      push: config.push && createFcmProvider(config.push),
+    },
     storage: createStorage(config),
     log,
     modules,

@@ -1,16 +1,19 @@
 export type SmsMessage = { to: string; text: string; link?: string };
 
+/** What a gateway answered for an SMS it took: its id for the message (SNS MessageId, Sinch batch id). */
+export type SmsReceipt = { providerMessageId?: string };
+
 /**
- * A provider speaks to a real gateway (platform/sms-providers: AWS SNS, Sinch; SMS_PROVIDER picks
- * which). A failed send throws SmsDeliveryError, whose `retryable` tells a retrying sender whether
- * the same message may go through later.
+ * A provider speaks to a real gateway (platform/sms-providers: AWS SNS, Sinch; SMS_PROVIDER names
+ * the default). A failed send throws SmsDeliveryError, whose `retryable` tells a retrying sender
+ * whether the same message may go through later. A provider that has no id to give answers nothing.
  */
-export type SmsProvider = { name: string; send(message: SmsMessage): Promise<void> };
+export type SmsProvider = { name: string; send(message: SmsMessage): Promise<SmsReceipt | undefined> };
 
 /** The SMS transport the send job uses; without a provider SMS stays in the outbox to be read. */
 export type SmsSender = {
   readonly isConfigured: boolean;
-  deliver(message: SmsMessage): Promise<void>;
+  deliver(message: SmsMessage): Promise<SmsReceipt>;
 };
 
 export function createSmsSender(options: { provider?: SmsProvider }): SmsSender {
@@ -18,7 +21,7 @@ export function createSmsSender(options: { provider?: SmsProvider }): SmsSender 
     isConfigured: Boolean(options.provider),
     async deliver(message) {
       if (!options.provider) throw new Error('no SMS provider: SMS stays in the outbox');
-      await options.provider.send(message);
+      return (await options.provider.send(message)) ?? {};
     },
   };
 }

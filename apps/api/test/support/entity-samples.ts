@@ -18,6 +18,7 @@ function textValue(name: string, field: Extract<Field, { type: 'text' }>, seed: 
   if (field.phone) return `55219${digitsFor(seed)}`;
   if (field.email) return `${name.toLowerCase()}.${seed}@example.com`.slice(-(field.max ?? 255));
   if (field.url) return `https://example.com/${name}/${seed}`;
+  if (field.matches === 'timeOfDay') return '09:30';
   if (field.matches === 'startsWithDigit') return `11${seed.replace(/\D/g, '').padEnd(9, '7')}`.slice(0, field.length ?? field.max ?? 13);
   let value = `${name} ${seed}`;
   if (field.length !== undefined) value = value.padEnd(field.length, 'x').slice(0, field.length);
@@ -172,6 +173,7 @@ export function invalidCases(entity: EntityDeclaration): InvalidCase[] {
             values: { max: field.max },
           });
         if (field.matches === 'startsWithDigit') cases.push({ field: name, value: 'abc', key: 'validation.string.matches' });
+        if (field.matches === 'timeOfDay') cases.push({ field: name, value: '24:00', key: 'validation.string.timeOfDay' });
         if (field.document) cases.push({ field: name, value: '111.444.777-36', key: `validation.document.${field.document}` });
         if (field.phone)
           cases.push({

@@ -130,7 +130,10 @@ export const SPEC_USER_RULES: Record<string, SpecRule> = {
  * spec does not list, with why.
  */
 export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<string, string>; beyond?: Record<string, string> }> = {
-  customer: { fields: ['name', 'cellphone', 'email', 'company', 'buildingLevel2', 'photo', 'pcd', 'enable', 'documentNumber'] },
+  customer: {
+    fields: ['name', 'cellphone', 'email', 'company', 'buildingLevel2', 'photo', 'pcd', 'enable', 'documentNumber'],
+    beyond: { language: "the language of the customer's messages (issue 27: in the customer's language where known)" },
+  },
   product: { fields: ['name', 'description', 'unitPrice', 'photos'] },
   company: {
     fields: [
@@ -238,6 +241,7 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
   },
   ccm: {
     fields: ['type', 'subType', 'cluster', 'content', 'subject', 'trigger', 'company', 'enable'],
+    beyond: { language: "issue 27: the customers' language it speaks to (none: every language)" },
   },
   qrcodeTemplate: {
     fields: ['type', 'hbsContent', 'company', 'cluster', 'enable'],

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../i18n/languages';
 import { defineEntity } from '../kit/entity';
 import { MESSAGE_TEMPLATE_SUB_TYPES, MESSAGE_TEMPLATE_TRIGGERS, MESSAGE_TEMPLATE_TYPES } from './enums';
 
@@ -16,6 +17,9 @@ export const ccm = defineEntity({
     type: { type: 'enum', options: MESSAGE_TEMPLATE_TYPES, required: true },
     subType: { type: 'enum', options: MESSAGE_TEMPLATE_SUB_TYPES, required: true },
     trigger: { type: 'enum', options: MESSAGE_TEMPLATE_TRIGGERS, required: true },
+    /** The customers it speaks to: none for everyone; one in a language for the customers of that language. */
+    language: { type: 'enum', options: LANGUAGES },
+    /** The e-mail's subject, the push title, or the WhatsApp template's name as Meta approved it. */
     subject: { type: 'text', max: 255 },
     content: { type: 'text', required: true, max: 21845, multiline: true },
     company: { type: 'relation', entity: 'company', required: true },
@@ -23,7 +27,7 @@ export const ccm = defineEntity({
     cluster: { type: 'relation', entity: 'cluster' },
     enable: { type: 'boolean' },
   },
-  listColumns: ['type', 'subType', 'trigger', 'subject', 'company', 'enable', 'createdAt'],
-  filters: ['type', 'subType', 'trigger', 'subject', 'content', 'company', 'cluster', 'enable', 'createdAt'],
+  listColumns: ['type', 'subType', 'trigger', 'language', 'subject', 'company', 'enable', 'createdAt'],
+  filters: ['type', 'subType', 'trigger', 'language', 'subject', 'content', 'company', 'cluster', 'enable', 'createdAt'],
   importColumns: ['type', 'content', 'subType', 'subject', 'trigger', 'company', 'enable'],
 });

@@ -1,5 +1,5 @@
 import { defineEntity } from '../kit/entity';
-import { ORDER_TYPES } from './enums';
+import { MESSAGE_TEMPLATE_TYPES, ORDER_TYPES } from './enums';
 
 export const COMPANY_TYPES = ['shipper', 'carrier', 'building'] as const;
 export const SMS_GATEWAYS = ['AWS', 'SINCH'] as const;
@@ -28,6 +28,15 @@ export const company = defineEntity({
       fields: {
         orderTypes: { type: 'enum', options: ORDER_TYPES, multiple: true },
         smsGateway: { type: 'enum', options: SMS_GATEWAYS },
+        /** The channels tried in turn to reach a customer (none: WhatsApp, SMS, e-mail). */
+        channelFallback: { type: 'enum', options: MESSAGE_TEMPLATE_TYPES, multiple: true },
+        /** Hours before the overdue date the PRE_EXPIRED reminder goes (none: 24). */
+        preExpiredHours: { type: 'integer', min: 1, max: 168 },
+        /** Reminders go out between these times of the company's day, HH:mm (none: 09:00 to 21:00). */
+        reminderWindowStart: { type: 'text', length: 5, matches: 'timeOfDay' },
+        reminderWindowEnd: { type: 'text', length: 5, matches: 'timeOfDay' },
+        /** The IANA time zone of the company's day (none: America/Sao_Paulo). */
+        timeZone: { type: 'text', max: 64 },
       },
     },
     /** Days until a delivery expires (spec calls it overdueData too). */

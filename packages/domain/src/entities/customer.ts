@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../i18n/languages';
 import { defineEntity } from '../kit/entity';
 
 /** A person who receives or sends parcels; belongs to a company and may live in a building unit. */
@@ -28,6 +29,8 @@ export const customer = defineEntity({
     photo: { type: 'files', image: true, max: 1 },
     /** Person with a disability: gets the accessible compartments. */
     pcd: { type: 'boolean' },
+    /** The language the customer's messages are written in (none: pt-BR). */
+    language: { type: 'enum', options: LANGUAGES },
     enable: { type: 'boolean' },
   },
   listColumns: ['name', 'cellphone', 'email', 'documentNumber', 'company', 'enable', 'createdAt'],

@@ -28,7 +28,7 @@ export type TextField = FieldCommon & {
   /** Exact length. */
   length?: number;
   /** Spec 5.2 'matches': the value must start with a digit. */
-  matches?: 'startsWithDigit';
+  matches?: 'startsWithDigit' | 'timeOfDay';
   email?: boolean;
   url?: boolean;
   multiline?: boolean;

@@ -27,6 +27,7 @@ const M = {
   stringMax: 'validation.string.max',
   nul: 'validation.string.nul',
   startsWithDigit: 'validation.string.matches',
+  timeOfDay: 'validation.string.timeOfDay',
   email: 'validation.string.email',
   url: 'validation.string.url',
   numberMin: 'validation.number.min',
@@ -215,6 +216,7 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'create', place?: F
       if (field.min !== undefined) s = s.min(field.min, M.stringMin);
       if (field.max !== undefined) s = s.max(field.max, M.stringMax);
       if (field.matches === 'startsWithDigit') s = s.regex(/^\d/, M.startsWithDigit);
+      if (field.matches === 'timeOfDay') s = s.regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeOfDay);
       if (field.email) s = s.regex(EMAIL, M.email);
       if (field.url) s = s.regex(/^https?:\/\/\S+$/i, M.url);
       return z.preprocess((v) => blankToNull(typeof v === 'number' ? String(v) : v), canonicalText(field, s).nullable());

@@ -246,6 +246,8 @@ export const DEMO_MESSAGE_TEMPLATES: {
   type: string;
   subType: string;
   trigger: string;
+  language?: string;
+  /** E-mail: its subject; WhatsApp: the template's name as Meta approved it (docs/messages.md). */
   subject?: string;
   content: string;
 }[] = [
@@ -254,53 +256,74 @@ export const DEMO_MESSAGE_TEMPLATES: {
     type: 'whatsapp',
     subType: 'delivery',
     trigger: 'STORED',
+    subject: 'pedido_no_armario',
     content:
-      'Olá, {{customerName}}! Seu pedido {{trackingCode}} chegou ao armário {{eboxName}} ({{eboxAddress}}). Use o código {{accessCode}} para retirar até {{overdueDate}}.',
+      'Olá, {{customer.name}}! Seu pedido {{order.trackingCode}} chegou ao armário {{locker.name}} ({{locker.address}}). Use o código {{accessCode}} para retirar até {{order.overdueDate}}.',
+  },
+  {
+    company: 'aurora',
+    type: 'whatsapp',
+    subType: 'delivery',
+    trigger: 'STORED',
+    language: 'en',
+    subject: 'order_in_locker',
+    content:
+      'Hello, {{customer.name}}! Your order {{order.trackingCode}} is in the {{locker.name}} locker ({{locker.address}}). Use the code {{accessCode}} to pick it up by {{order.overdueDate}}.',
   },
   {
     company: 'aurora',
     type: 'sms',
     subType: 'delivery',
     trigger: 'STORED',
-    content: 'Aurora Modas: pedido {{trackingCode}} no armario {{eboxName}}. Codigo de retirada: {{accessCode}}.',
+    content: 'Aurora Modas: pedido {{order.trackingCode}} no armario {{locker.name}}. Codigo de retirada: {{accessCode}}.',
   },
   {
     company: 'aurora',
     type: 'email',
     subType: 'delivery',
     trigger: 'STORED',
-    subject: 'Seu pedido chegou ao armário',
+    subject: 'Seu pedido {{order.trackingCode}} chegou ao armário',
     content:
-      '<p>Olá, {{customerName}}!</p><p>Seu pedido <b>{{trackingCode}}</b> está no armário {{eboxName}}, em {{eboxAddress}}.</p><p>Código de retirada: <b>{{accessCode}}</b>. Retire até {{overdueDate}}.</p>',
+      'Olá, {{customer.name}}!\n\nSeu pedido {{order.trackingCode}} está no armário {{locker.name}}, em {{locker.address}} ({{locker.workingHours}}).\n\nCódigo de retirada: {{accessCode}}. Retire até {{order.overdueDate}}.\n\n{{company.name}}',
   },
   {
     company: 'aurora',
     type: 'whatsapp',
     subType: 'delivery',
     trigger: 'PRE_EXPIRED',
+    subject: 'lembrete_retirada',
     content:
-      'Oi, {{customerName}}! Seu pedido {{trackingCode}} fica no armário {{eboxName}} só até {{overdueDate}}. Não esqueça de retirar!',
+      'Oi, {{customer.name}}! Seu pedido {{order.trackingCode}} fica no armário {{locker.name}} só até {{order.overdueDate}}. Não esqueça de retirar!',
   },
   {
     company: 'aurora',
     type: 'sms',
     subType: 'delivery',
     trigger: 'EXPIRED',
-    content: 'Aurora Modas: o prazo de retirada do pedido {{trackingCode}} terminou e ele voltara ao remetente.',
+    content: 'Aurora Modas: o prazo de retirada do pedido {{order.trackingCode}} terminou e ele voltara ao remetente.',
+  },
+  {
+    company: 'aurora',
+    type: 'sms',
+    subType: 'delivery',
+    trigger: 'CUSTOMER_TAKEN',
+    content: 'Aurora Modas: pedido {{order.trackingCode}} retirado. Obrigado, {{customer.name}}!',
   },
   {
     company: 'ipe',
     type: 'whatsapp',
     subType: 'return',
     trigger: 'STORED',
-    content: 'Recebemos a sua devolução {{trackingCode}} no armário {{eboxName}}. Obrigado, {{customerName}}!',
+    subject: 'devolucao_recebida',
+    content: 'Recebemos a sua devolução {{order.trackingCode}} no armário {{locker.name}}. Obrigado, {{customer.name}}!',
   },
   {
     company: 'ipe',
     type: 'push',
     subType: 'send',
     trigger: 'SEND_INBOUND',
-    content: 'Seu envio {{trackingCode}} foi recebido no nosso centro de distribuição.',
+    subject: 'Envio recebido',
+    content: 'Seu envio {{order.trackingCode}} foi recebido no nosso centro de distribuição.',
   },
 ];
 

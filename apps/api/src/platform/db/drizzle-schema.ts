@@ -6,6 +6,8 @@ export {
   entityCount,
   idempotencyKey,
   orderHistory,
+  orderMessage,
+  providerStatusReport,
   orderStatusCount,
   outboxMessage,
   revokedToken,

@@ -414,3 +414,72 @@ export const webhookAttempt = pgTable(
     index('webhook_attempt_webhook_idx').on(t.webhookId, t.attemptedAt),
   ],
 );
+
+/**
+ * Every message to an order's customer (issue 27), kept as it happened: the template and trigger that
+ * made it, the text as rendered, the provider's id and where it stands. One row per (order, template,
+ * trigger, occasion): `occasion` is 'auto' for the order's own moves and a fresh id for a send asked
+ * for on the order's page, so a job run twice or two processes racing add nothing.
+ */
+export const orderMessage = pgTable(
+  'order_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company: uuid('company_id'),
+    order: uuid('order_id')
+      .notNull()
+      .references(() => entityTables.order.id, { onDelete: 'cascade' }),
+    template: uuid('template_id').references(() => entityTables.ccm.id, { onDelete: 'set null' }),
+    trigger: text('trigger').notNull(),
+    occasion: text('occasion').notNull().default('auto'),
+    channel: text('channel').notNull(),
+    language: text('language').notNull(),
+    recipient: text('recipient'),
+    subject: text('subject'),
+    /** The text as rendered for this customer; empty until the first attempt renders it. */
+    body: text('body'),
+    status: text('status').notNull().default('queued'),
+    provider: text('provider'),
+    providerMessageId: text('provider_message_id'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    errorCode: text('error_code'),
+    /** The message whose permanent failure this one replaces on the next channel of the company's order. */
+    fallbackOf: uuid('fallback_of'),
+    /** Still to be sent no earlier than this (a reminder waiting for the company's daytime, a provider's Retry-After). */
+    notBefore: timestamp('not_before', { withTimezone: true, mode: 'string' }),
+    /** While set and ahead, a worker is sending it: another run of its job leaves it alone. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'string' }),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('order_message_once_idx').on(t.order, t.template, t.trigger, t.occasion),
+    index('order_message_order_idx').on(t.order, t.createdAt),
+    index('order_message_company_idx').on(t.company, t.createdAt),
+    uniqueIndex('order_message_provider_idx').on(t.provider, t.providerMessageId),
+  ],
+);
+
+/**
+ * A provider's report about a message it took that arrived before the console had written down the
+ * provider's id for it (WhatsApp can report "sent" before its own answer to the send reaches us):
+ * kept until the send records the id, then applied in that transaction.
+ */
+export const providerStatusReport = pgTable(
+  'provider_status_report',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerMessageId: text('provider_message_id').notNull(),
+    status: text('status').notNull(),
+    errorCode: text('error_code'),
+    error: text('error'),
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'string' }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('provider_status_report_message_idx').on(t.provider, t.providerMessageId)],
+);

@@ -1,23 +1,28 @@
+import type { SMS_GATEWAYS } from '@ebox/domain';
 import type { SmsSettings } from '../../config';
 import type { SmsProvider } from '../sms';
 import { createSinchProvider } from './sinch';
 import { createSnsProvider } from './sns';
 
+export type SmsGateway = (typeof SMS_GATEWAYS)[number];
+
 /**
- * The provider SMS_PROVIDER names, or none (SMS then stays in the outbox for an administrator).
- *
- * One provider serves the whole console today. The spec lets each company pick its gateway
- * (companySettings.smsGateway: AWS or Sinch); that choice plugs in here: a function of the company
- * (its settings, falling back to this configured provider) returning the provider, called by the
- * sender with the company the message is about.
+ * Every gateway whose settings are present, by the name a company picks it with
+ * (companySettings.smsGateway: AWS or SINCH), and the one SMS_PROVIDER names as the default: for
+ * messages no company chooses for (password resets) and companies that chose none. No default:
+ * those SMS stay in the outbox for an administrator.
  */
+export type SmsProviders = { default?: SmsProvider; byGateway: Partial<Record<SmsGateway, SmsProvider>> };
+
+export function createSmsProviders(settings: SmsSettings | undefined): SmsProviders {
+  const byGateway: SmsProviders['byGateway'] = {};
+  if (settings?.sns) byGateway.AWS = createSnsProvider(settings.sns);
+  if (settings?.sinch) byGateway.SINCH = createSinchProvider(settings.sinch);
+  const defaultGateway = settings?.provider === 'sns' ? 'AWS' : settings?.provider === 'sinch' ? 'SINCH' : undefined;
+  return { default: defaultGateway && byGateway[defaultGateway], byGateway };
+}
+
+/** The provider SMS_PROVIDER names, or none (SMS then stays in the outbox for an administrator). */
 export function createConfiguredSmsProvider(settings: SmsSettings | undefined): SmsProvider | undefined {
-  switch (settings?.provider) {
-    case 'sns':
-      return createSnsProvider(settings.sns);
-    case 'sinch':
-      return createSinchProvider(settings.sinch);
-    default:
-      return undefined;
-  }
+  return createSmsProviders(settings).default;
 }

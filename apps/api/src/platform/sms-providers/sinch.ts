@@ -1,6 +1,7 @@
-import { codeOf } from '../errors';
+import { isPlainObject } from '@ebox/domain';
+import { isRetryableStatus, retryAfterSecondsOf, safeReason, unreachableCauseOf } from '../message-providers/provider-error';
 import type { SmsMessage, SmsProvider } from '../sms';
-import { isRetryableStatus, SmsDeliveryError, safeReason, toE164 } from './delivery-error';
+import { SmsDeliveryError, toE164 } from './delivery-error';
 
 export type SinchSettings = {
   servicePlanId: string;
@@ -51,29 +52,40 @@ export function createSinchProvider(settings: SinchSettings): SmsProvider {
         });
       } catch (error) {
         // No answer: refused connection, reset, DNS or the timeout.
-        const code = error instanceof Error ? codeOf(error.cause) : undefined;
-        const cause = typeof code === 'string' ? code : error instanceof Error ? error.name : String(error);
-        throw new SmsDeliveryError({ provider: PROVIDER, retryable: true, reason: `Sinch could not be reached (${cause})` });
+        throw new SmsDeliveryError({
+          provider: PROVIDER,
+          retryable: true,
+          reason: `Sinch could not be reached (${unreachableCauseOf(error)})`,
+        });
       }
       const answer = await response.text().catch(() => '');
-      if (!response.ok) throw deliveryErrorOf(response.status, answer, message);
+      if (!response.ok) throw deliveryErrorOf(response, answer, message);
+      // The created batch's id is what its delivery reports name.
+      const batchId = bodyOf(answer).id;
+      return { providerMessageId: typeof batchId === 'string' ? batchId : undefined };
     },
   };
 }
 
-function deliveryErrorOf(status: number, answer: string, message: SmsMessage): SmsDeliveryError {
-  // XMS errors are {code, text}: `syntax_invalid_parameter_format`, `unauthorized`, `too_many_requests`...
-  let body: { code?: unknown; text?: unknown } = {};
+function bodyOf(answer: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(answer);
-    if (typeof parsed === 'object' && parsed !== null) body = parsed;
+    return isPlainObject(parsed) ? parsed : {};
   } catch {
     // A proxy's HTML page or an empty body: the status says enough.
+    return {};
   }
+}
+
+function deliveryErrorOf(response: Response, answer: string, message: SmsMessage): SmsDeliveryError {
+  const { status } = response;
+  // XMS errors are {code, text}: `syntax_invalid_parameter_format`, `unauthorized`, `too_many_requests`...
+  const body = bodyOf(answer);
   const code = typeof body.code === 'string' ? body.code : undefined;
-  const text = typeof body.text === 'string' ? safeReason(body.text, message) : undefined;
+  const text = typeof body.text === 'string' ? safeReason(body.text, [message.text, message.link]) : undefined;
   const retryable = isRetryableStatus(status);
   const known = REASONS[status] ?? (retryable ? 'Sinch failed' : 'Sinch refused the SMS');
   const reason = text && status !== 401 ? `${known}: ${text}` : known;
-  return new SmsDeliveryError({ provider: PROVIDER, retryable, status, code, reason });
+  const retryAfterSeconds = retryAfterSecondsOf(response.headers.get('retry-after'));
+  return new SmsDeliveryError({ provider: PROVIDER, retryable, status, code, reason, retryAfterSeconds });
 }

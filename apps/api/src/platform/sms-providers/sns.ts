@@ -1,7 +1,8 @@
-import type { PublishCommandInput, SNSClient } from '@aws-sdk/client-sns';
+import type { PublishCommandInput, PublishCommandOutput, SNSClient } from '@aws-sdk/client-sns';
 import { isPlainObject } from '@ebox/domain';
+import { isRetryableStatus, retryAfterSecondsOf, safeReason } from '../message-providers/provider-error';
 import type { SmsMessage, SmsProvider } from '../sms';
-import { isRetryableStatus, SmsDeliveryError, safeReason, toE164 } from './delivery-error';
+import { SmsDeliveryError, toE164 } from './delivery-error';
 
 export type SnsSettings = {
   region: string;
@@ -42,7 +43,7 @@ const REASONS: Record<string, string> = {
  * failed message is retried by whoever sends it (the job queue), told by the error's `retryable`.
  */
 export function createSnsProvider(settings: SnsSettings): SmsProvider {
-  let client: Promise<{ client: SNSClient; publish: (input: PublishCommandInput) => Promise<unknown> }> | undefined;
+  let client: Promise<{ client: SNSClient; publish: (input: PublishCommandInput) => Promise<PublishCommandOutput> }> | undefined;
   const load = () => {
     client ??= import('@aws-sdk/client-sns').then(({ SNSClient, PublishCommand }) => {
       const sns = new SNSClient({
@@ -62,8 +63,9 @@ export function createSnsProvider(settings: SnsSettings): SmsProvider {
     async send(message: SmsMessage) {
       const phoneNumber = toE164(message.to, PROVIDER);
       const { publish } = await load();
+      let output: PublishCommandOutput;
       try {
-        await publish({
+        output = await publish({
           PhoneNumber: phoneNumber,
           Message: message.text,
           MessageAttributes: {
@@ -74,6 +76,7 @@ export function createSnsProvider(settings: SnsSettings): SmsProvider {
       } catch (error) {
         throw deliveryErrorOf(error, message);
       }
+      return { providerMessageId: output.MessageId };
     },
   };
 }
@@ -84,6 +87,7 @@ type AwsError = {
   code: string | undefined;
   $fault: unknown;
   $metadata: { httpStatusCode: number | undefined } | undefined;
+  retryAfter: string | undefined;
 };
 
 /** The fields of an AWS SDK error (or of a network error under it) that tell what went wrong. */
@@ -91,6 +95,8 @@ function awsErrorOf(error: unknown): AwsError {
   const fields = isPlainObject(error) ? error : {};
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const metadata = fields.$metadata;
+  // The raw answer hangs off the error, not enumerable: its headers carry Retry-After.
+  const headers = isPlainObject(fields.$response) && isPlainObject(fields.$response.headers) ? fields.$response.headers : {};
   return {
     name: text(fields.name),
     message: text(fields.message),
@@ -99,6 +105,7 @@ function awsErrorOf(error: unknown): AwsError {
     $metadata: isPlainObject(metadata)
       ? { httpStatusCode: typeof metadata.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined }
       : undefined,
+    retryAfter: text(headers['retry-after']),
   };
 }
 
@@ -115,6 +122,9 @@ function deliveryErrorOf(error: unknown, message: SmsMessage): SmsDeliveryError 
   const retryable = throttled || isRetryableStatus(status) || aws.$fault === 'server';
   const reason = throttled
     ? 'SNS is throttling this account'
-    : ((code && REASONS[code]) ?? safeReason(aws.message, message) ?? (retryable ? 'SNS failed' : 'SNS refused the SMS'));
-  return new SmsDeliveryError({ provider: PROVIDER, retryable, status, code, reason });
+    : ((code && REASONS[code]) ??
+      safeReason(aws.message, [message.text, message.link]) ??
+      (retryable ? 'SNS failed' : 'SNS refused the SMS'));
+  const retryAfterSeconds = retryAfterSecondsOf(aws.retryAfter);
+  return new SmsDeliveryError({ provider: PROVIDER, retryable, status, code, reason, retryAfterSeconds });
 }

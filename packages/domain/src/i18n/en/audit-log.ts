@@ -74,6 +74,7 @@ export default {
       messageSender: 'message sending',
       maintenance: 'maintenance',
       webhookSender: 'webhook sending',
+      customerMessenger: 'customer messages',
       orderExpiry: 'order expiry',
     },
     authorContaining: 'Email containing “{{text}}”',

@@ -14,6 +14,7 @@ export default {
       min: '{{label}} must be at least {{min}} characters',
       max: '{{label}} must be at most {{max}} characters',
       matches: '{{label}} must start with a digit',
+      timeOfDay: '{{label}} must be a time as HH:mm, from 00:00 to 23:59',
       email: '{{label}} must be a valid email',
       url: '{{label}} must be a valid URL',
       trim: '{{label}} must not start or end with spaces',

@@ -74,6 +74,7 @@ export default {
       messageSender: 'envio de mensagens',
       maintenance: 'manutenção',
       webhookSender: 'envio de webhooks',
+      customerMessenger: 'mensagens aos clientes',
       orderExpiry: 'expiração de pedidos',
     },
     authorContaining: 'E-mail contendo “{{text}}”',

@@ -14,6 +14,7 @@ export default {
       min: 'O campo {{label}} deve ter pelo menos {{min}} caracteres',
       max: 'O campo {{label}} deve ter no máximo {{max}} caracteres',
       matches: 'O campo {{label}} deve começar com um número',
+      timeOfDay: 'O campo {{label}} deve ser um horário HH:mm, de 00:00 a 23:59',
       email: 'O campo {{label}} deve ser um e-mail válido',
       url: 'O campo {{label}} deve ser uma URL válida',
       trim: 'O campo {{label}} não deve ter espaços no início ou no fim',

@@ -8,6 +8,7 @@ export default {
         type: 'Channel',
         subType: 'Operation',
         trigger: 'Trigger',
+        language: 'Language',
         subject: 'Subject',
         content: 'Content',
         company: 'Company',
@@ -18,6 +19,10 @@ export default {
         updatedAt: 'Updated at',
       },
       enumerators: {
+        language: {
+          'pt-BR': 'Portuguese (Brazil)',
+          en: 'English',
+        },
         type: {
           whatsapp: 'WhatsApp',
           sms: 'SMS',
@@ -50,8 +55,9 @@ export default {
         },
       },
       hints: {
+        language: 'Customers of this language get it (none: everyone without a template in their language)',
+        subject: 'The email subject, the push title, or the WhatsApp template name as Meta approved it',
         trigger: 'Order status that sends the message',
-        subject: 'Used by emails',
       },
       create: {
         success: 'Message template created successfully',

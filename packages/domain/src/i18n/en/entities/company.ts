@@ -17,6 +17,11 @@ export default {
         companySettings: 'Company settings',
         orderTypes: 'Enabled operations',
         smsGateway: 'SMS provider',
+        channelFallback: 'Channels, in the order tried',
+        preExpiredHours: 'Reminder hours before expiry',
+        reminderWindowStart: 'Reminders from',
+        reminderWindowEnd: 'Reminders until',
+        timeZone: 'Time zone',
         maxDaysOverdueDateDelivery: 'Days until a delivery expires',
         attachments: 'Attachments',
         id: 'ID',
@@ -24,6 +29,12 @@ export default {
         updatedAt: 'Updated at',
       },
       enumerators: {
+        channelFallback: {
+          whatsapp: 'WhatsApp',
+          sms: 'SMS',
+          email: 'Email',
+          push: 'Push',
+        },
         type: {
           shipper: 'Shipper',
           carrier: 'Carrier',
@@ -42,6 +53,12 @@ export default {
         },
       },
       hints: {
+        channelFallback:
+          'A customer is reached on the first channel with a template; when it fails, on the next (none: WhatsApp, SMS, email)',
+        preExpiredHours: 'How long before the overdue date the reminder goes (none: 24)',
+        reminderWindowStart: 'HH:mm; reminders wait for this time of day (none: 09:00)',
+        reminderWindowEnd: 'HH:mm; no reminder after this time of day (none: 21:00)',
+        timeZone: 'For the reminder window, as America/Sao_Paulo (none: America/Sao_Paulo)',
         group: "Limits the company's users to the lockers of this group",
         distributionLogistic: 'The company may operate orders of other companies',
         maxDaysOverdueDateDelivery: 'Days a delivery order stays in the locker before it expires',

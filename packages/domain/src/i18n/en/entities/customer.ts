@@ -13,10 +13,17 @@ export default {
         buildingLevel2: 'Unit (level 2)',
         photo: 'Photo',
         pcd: 'Person with a disability',
+        language: 'Message language',
         enable: 'Active',
         id: 'ID',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
+      },
+      enumerators: {
+        language: {
+          'pt-BR': 'Portuguese (Brazil)',
+          en: 'English',
+        },
       },
       hints: {
         cellphone: 'Mobile with area code, typed any way: (21) 98765-4321',

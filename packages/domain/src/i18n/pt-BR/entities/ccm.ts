@@ -8,6 +8,7 @@ export default {
         type: 'Canal',
         subType: 'Operação',
         trigger: 'Gatilho',
+        language: 'Idioma',
         subject: 'Assunto',
         content: 'Conteúdo',
         company: 'Empresa',
@@ -18,6 +19,10 @@ export default {
         updatedAt: 'Atualizado em',
       },
       enumerators: {
+        language: {
+          'pt-BR': 'Português (Brasil)',
+          en: 'Inglês',
+        },
         type: {
           whatsapp: 'WhatsApp',
           sms: 'SMS',
@@ -50,8 +55,9 @@ export default {
         },
       },
       hints: {
+        language: 'Clientes deste idioma o recebem (nenhum: todos sem um modelo no seu idioma)',
         trigger: 'Situação do pedido que dispara o envio',
-        subject: 'Usado nos e-mails',
+        subject: 'O assunto do e-mail, o título do push ou o nome do modelo do WhatsApp aprovado pela Meta',
       },
       create: {
         success: 'Modelo de mensagem criado com sucesso',

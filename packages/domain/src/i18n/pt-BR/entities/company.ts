@@ -17,6 +17,11 @@ export default {
         companySettings: 'Configurações da empresa',
         orderTypes: 'Operações habilitadas',
         smsGateway: 'Provedor de SMS',
+        channelFallback: 'Canais, na ordem tentada',
+        preExpiredHours: 'Horas de aviso antes do vencimento',
+        reminderWindowStart: 'Avisos a partir de',
+        reminderWindowEnd: 'Avisos até',
+        timeZone: 'Fuso horário',
         maxDaysOverdueDateDelivery: 'Dias para expirar a entrega',
         attachments: 'Anexos',
         id: 'ID',
@@ -24,6 +29,12 @@ export default {
         updatedAt: 'Atualizado em',
       },
       enumerators: {
+        channelFallback: {
+          whatsapp: 'WhatsApp',
+          sms: 'SMS',
+          email: 'E-mail',
+          push: 'Push',
+        },
         type: {
           shipper: 'Embarcador',
           carrier: 'Transportadora',
@@ -42,6 +53,11 @@ export default {
         },
       },
       hints: {
+        channelFallback: 'O cliente é avisado no primeiro canal com modelo; se falhar, no seguinte (nenhum: WhatsApp, SMS, e-mail)',
+        preExpiredHours: 'Quanto antes do vencimento o aviso é enviado (nenhum: 24)',
+        reminderWindowStart: 'HH:mm; os avisos esperam esta hora do dia (nenhum: 09:00)',
+        reminderWindowEnd: 'HH:mm; nenhum aviso depois desta hora (nenhum: 21:00)',
+        timeZone: 'Para a janela de avisos, como America/Sao_Paulo (nenhum: America/Sao_Paulo)',
         group: 'Limita os usuários da empresa aos armários deste grupo',
         distributionLogistic: 'A empresa pode operar pedidos de outras empresas',
         maxDaysOverdueDateDelivery: 'Dias que um pedido de entrega fica no armário antes de expirar',

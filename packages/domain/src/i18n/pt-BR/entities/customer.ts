@@ -13,10 +13,17 @@ export default {
         buildingLevel2: 'Unidade (nível 2)',
         photo: 'Foto',
         pcd: 'Pessoa com deficiência',
+        language: 'Idioma das mensagens',
         enable: 'Ativo',
         id: 'ID',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
+      },
+      enumerators: {
+        language: {
+          'pt-BR': 'Português (Brasil)',
+          en: 'Inglês',
+        },
       },
       hints: {
         cellphone: 'Celular com DDD, digitado como quiser: (21) 98765-4321',
