@@ -26,7 +26,10 @@ let phoneCounter = 0;
 beforeAll(async () => {
   sandbox = await startProviderSandbox();
   smtp = await startSmtpServer();
-  t = await startTestApp({ smtpUrl: smtp.url, env: { ...sandbox.env, SMS_PROVIDER: 'sinch', JOBS_RETRY_DELAY_SECONDS: '1' } });
+  t = await startTestApp({
+    smtpUrl: smtp.url,
+    env: { ...sandbox.env, SMS_PROVIDER: 'sinch', JOBS_RETRY_DELAY_SECONDS: '1', WEBHOOK_ALLOW_LOOPBACK: 'true' },
+  });
   sandbox.setStatusCallbackUrl(`${t.baseUrl}/io/api/v1/webhooks/whatsapp`);
   owner = await t.createUser({ roles: ['owner'] });
 }, 120_000);
@@ -244,5 +247,43 @@ describe("Meta's webhook", () => {
       body: JSON.stringify({ object: 'whatsapp_business_account', entry: [] }),
     });
     expect(unsigned.status).toBe(403);
+  });
+});
+
+describe("the shippers' webhooks", () => {
+  it('hear of a message delivered and of one failed for good, verified as Standard Webhooks', async () => {
+    const { startWebhookReceiver } = await import('./support/webhook-receiver');
+    const receiver = await startWebhookReceiver();
+    try {
+      const phone = newPhone();
+      const email = `hook.${phoneCounter}@example.com`;
+      const company = await companyWith([
+        { type: 'whatsapp', subject: 'pedido_criado', content: 'WA {{order.trackingCode}}' },
+        { type: 'email', subject: 'Pedido', content: 'E-mail {{order.trackingCode}}' },
+      ]);
+      const hook = ok(await owner.api.post('/webhook', { data: { url: receiver.url, company, enable: true } }));
+      receiver.secrets.push(hook.secret);
+      sandbox.scriptWhatsAppStatuses(phone.e164.slice(1), ['sent', { status: 'failed', code: 131026 }]);
+      const order = ok(
+        await owner.api.post('/order', { data: orderDataFor(company, { customerPhone: phone.typed, customerEmail: email }) }),
+      );
+      const types = await eventually(
+        async () => receiver.received.filter((delivery) => delivery.body.data.orderId === order.id).map((delivery) => delivery.body.type),
+        (found) => found.includes('message.failed'),
+      );
+      expect(types[0]).toBe('order.created');
+      const failed = receiver.received.find((delivery) => delivery.body.type === 'message.failed');
+      expect(failed?.body.data).toMatchObject({
+        orderId: order.id,
+        channel: 'whatsapp',
+        trigger: 'CREATED',
+        error: expect.stringContaining('WhatsApp'),
+      });
+      // The failure moved the customer to e-mail.
+      await smtp.waitFor((mail) => mail.to.includes(email));
+      expect(receiver.requests.every((request) => request.verified)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, ORDER_TYPES } from './entities/enums';
+import { MESSAGE_TEMPLATE_TRIGGERS, ORDER_STATUSES, ORDER_TYPES } from './entities/enums';
+import { MESSAGE_CHANNELS } from './messaging';
 
 /**
  * What the console sends to a shipper's webhook (issue 27, item 5), declared once: the API builds and
@@ -30,6 +31,23 @@ export const WEBHOOK_EVENT_DATA = {
   }),
   /** An order was canceled (also sent as order.status_changed, for receivers that follow only this). */
   'order.canceled': z.object({ ...orderRef, from: z.enum(ORDER_STATUSES), trigger: z.string(), at: z.string() }),
+  /** A message to the order's customer reached them (the provider reported it delivered or read). */
+  'message.delivered': z.object({
+    messageId: z.uuid(),
+    orderId: z.uuid(),
+    channel: z.enum(MESSAGE_CHANNELS),
+    trigger: z.enum(MESSAGE_TEMPLATE_TRIGGERS),
+    at: z.string(),
+  }),
+  /** A message to the order's customer failed for good on its channel (the next channel may be tried). */
+  'message.failed': z.object({
+    messageId: z.uuid(),
+    orderId: z.uuid(),
+    channel: z.enum(MESSAGE_CHANNELS),
+    trigger: z.enum(MESSAGE_TEMPLATE_TRIGGERS),
+    error: z.string().nullable(),
+    at: z.string(),
+  }),
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENT_DATA;

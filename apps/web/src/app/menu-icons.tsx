@@ -24,6 +24,7 @@ import {
   RobotOutlined,
   SafetyOutlined,
   ScheduleOutlined,
+  SendOutlined,
   SettingOutlined,
   ShopOutlined,
   ShoppingOutlined,
@@ -36,6 +37,7 @@ import type { ReactNode } from 'react';
 const ICONS: Record<string, ReactNode> = {
   '/': <DashboardOutlined />,
   '/order': <ShoppingOutlined />,
+  '/order-message': <SendOutlined />,
   '/customer': <TeamOutlined />,
   '/product': <AppstoreOutlined />,
   '/payment': <DollarOutlined />,

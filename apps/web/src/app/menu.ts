@@ -70,6 +70,14 @@ function entryOf(entity: EntityDeclaration): MenuEntry {
   };
 }
 
+/**
+ * Pages of the console's own that belong beside an entity's list: the message log (issue 27) is
+ * read from the orders' side, so it follows the orders' entry.
+ */
+const BESIDE_ENTITY: Record<string, MenuEntry[]> = {
+  order: [{ key: '/order-message', path: '/order-message', labelKey: 'layout.menu.orderMessages', permission: 'orderRead' }],
+};
+
 const FIXED: Record<Section, MenuEntry[]> = {
   main: [],
   warehouse: [],
@@ -86,14 +94,14 @@ const FIXED: Record<Section, MenuEntry[]> = {
 /** The whole menu model, before filtering by the user's permissions. */
 export function buildMenu(entities: Record<string, EntityDeclaration> = ENTITIES): MenuEntry[] {
   const sections: Record<Section, MenuEntry[]> = { main: [], warehouse: [], terminal: [], system: [] };
-  const fixedPaths = new Set(Object.values(FIXED).flatMap((list) => list.map((e) => e.path)));
+  const fixedPaths = new Set([...Object.values(FIXED), ...Object.values(BESIDE_ENTITY)].flatMap((list) => list.map((e) => e.path)));
   // A fixed entry (iam, role...) wins over a declared entity with the same path.
   const declared = Object.values(entities).filter((e) => isMenuEntity(e) && !fixedPaths.has(`/${e.path}`));
   const placed = new Set<string>();
   for (const { name, section } of PLACEMENT) {
     const entity = declared.find((e) => e.name === name);
     if (!entity) continue;
-    sections[section].push(entryOf(entity));
+    sections[section].push(entryOf(entity), ...(BESIDE_ENTITY[name] ?? []));
     placed.add(name);
   }
   for (const entity of declared) if (!placed.has(entity.name)) sections.main.push(entryOf(entity));

@@ -57,6 +57,12 @@ export const PAGES: PageDeclaration[] = [
     load: () => import('../features/audit-log/audit-log-page'),
   },
   { path: 'outbox', access: 'private', handle: { permission: 'settingsEdit' }, load: () => import('../features/outbox/outbox-page') },
+  {
+    path: 'order-message',
+    access: 'private',
+    handle: { permission: 'orderRead' },
+    load: () => import('../features/message/message-log-page'),
+  },
 ];
 
 /** Any address no page knows. */

@@ -4,6 +4,7 @@ import { exportByMailAreas as enExportByMailAreas } from './en/export-by-mail';
 import { areas as enAreas } from './en/index';
 import { jobScreenAreas as enJobScreenAreas } from './en/job-screens';
 import { lockerAreas as enLockerAreas } from './en/lockers';
+import { messageScreenAreas as enMessageScreenAreas } from './en/message-screens';
 import { orderScreenAreas as enOrderScreenAreas } from './en/order-screens';
 import enPermissions from './en/permissions';
 import { serverAreas as enServerAreas } from './en/server';
@@ -14,6 +15,7 @@ import { exportByMailAreas as ptExportByMailAreas } from './pt-BR/export-by-mail
 import { areas as ptAreas } from './pt-BR/index';
 import { jobScreenAreas as ptJobScreenAreas } from './pt-BR/job-screens';
 import { lockerAreas as ptLockerAreas } from './pt-BR/lockers';
+import { messageScreenAreas as ptMessageScreenAreas } from './pt-BR/message-screens';
 import { orderScreenAreas as ptOrderScreenAreas } from './pt-BR/order-screens';
 import ptPermissions from './pt-BR/permissions';
 import { serverAreas as ptServerAreas } from './pt-BR/server';
@@ -29,6 +31,7 @@ export const messages: Record<Language, Dictionary> = {
     ptPermissions,
     ...ptLockerAreas,
     ...ptOrderScreenAreas,
+    ...ptMessageScreenAreas,
     ...ptWebhookScreenAreas,
     ...ptJobScreenAreas,
     ...ptExportByMailAreas,
@@ -39,6 +42,7 @@ export const messages: Record<Language, Dictionary> = {
     enPermissions,
     ...enLockerAreas,
     ...enOrderScreenAreas,
+    ...enMessageScreenAreas,
     ...enWebhookScreenAreas,
     ...enJobScreenAreas,
     ...enExportByMailAreas,

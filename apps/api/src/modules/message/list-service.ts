@@ -1,6 +1,7 @@
 import type { ListTotal } from '../../kit/counts';
 import { scopeOfContext } from '../../kit/entity-checks';
 import type { ListQuery } from '../../kit/list-query';
+import { presentRows } from '../../kit/present';
 import { listRows, type Resource } from '../../kit/repository';
 import { authorize, dbOf, type ServiceContext } from '../../platform/context';
 
@@ -16,10 +17,13 @@ export async function listOrderMessages(
   query: ListQuery,
 ): Promise<{ rows: Record<string, unknown>[] } & ListTotal> {
   authorize(ctx, 'orderRead');
-  const { rows, ...total } = await listRows(dbOf(ctx), resource, query, scopeOfContext(ctx), [], { withLabels: true });
+  const db = dbOf(ctx);
+  const scope = scopeOfContext(ctx);
+  const { rows, ...total } = await listRows(db, resource, { ...query, language: ctx.language }, scope, [], { withLabels: true });
+  const presented = await presentRows(db, resource.entity, rows, scope, ctx.deps.modules);
   return {
     ...total,
-    rows: rows.map((row) => ({
+    rows: presented.map((row) => ({
       ...row,
       createdAt: isoOf(row.createdAt),
       updatedAt: isoOf(row.updatedAt),

@@ -104,6 +104,25 @@ export async function recordOrderCreatedWebhooks(ctx: TxContext, event: EventPay
   await addDeliveries(ctx, event.companyId, event.orderId, [created]);
 }
 
+/**
+ * A customer's message delivered (the first report of it, delivered or read) or failed for good, recorded in the
+ * transaction that records it, in the order's lane: a receiver hears of it after the order's moves.
+ */
+export async function recordMessageWebhooks(ctx: TxContext, event: EventPayload<'orderMessage.statusChanged'>): Promise<void> {
+  if (!event.companyId || !['delivered', 'read', 'failed'].includes(event.status)) return;
+  const { messageId, orderId, channel, trigger, at } = event;
+  const outgoing: OutgoingEvent =
+    event.status !== 'failed'
+      ? { type: 'message.delivered', key: `message.delivered:${messageId}`, at, data: { messageId, orderId, channel, trigger, at } }
+      : {
+          type: 'message.failed',
+          key: `message.failed:${messageId}`,
+          at,
+          data: { messageId, orderId, channel, trigger, error: event.error, at },
+        };
+  await addDeliveries(ctx, event.companyId, orderId, [outgoing]);
+}
+
 type LaneStep = { done: true } | { waitMs: number };
 
 /** How much longer than an attempt's timeout its lease lasts. */

@@ -1,5 +1,5 @@
 import { type AppModule, declareEventRecorder } from '../../platform/modules';
-import { recordOrderCreatedWebhooks, recordOrderStatusWebhooks } from './delivery-service';
+import { recordMessageWebhooks, recordOrderCreatedWebhooks, recordOrderStatusWebhooks } from './delivery-service';
 import { webhookLaneJob } from './jobs';
 import { rotateWebhookSecret } from './secret-service';
 
@@ -30,6 +30,7 @@ export const webhookModule: AppModule = {
   eventRecorders: [
     declareEventRecorder({ event: 'order.created', name: 'webhooks', record: recordOrderCreatedWebhooks }),
     declareEventRecorder({ event: 'order.statusChanged', name: 'webhooks', record: recordOrderStatusWebhooks }),
+    declareEventRecorder({ event: 'orderMessage.statusChanged', name: 'webhooks', record: recordMessageWebhooks }),
   ],
   routes: () => import('./routes').then((m) => m.registerWebhookRoutes),
 };

@@ -74,7 +74,7 @@ export function useLockerLive(locker: EntityRecord): boolean {
       return;
     }
     const event = message as LiveEvent;
-    if (event.payload.eboxId !== locker.id) return;
+    if (event.name === 'orderMessage.statusChanged' || event.payload.eboxId !== locker.id) return;
     if (event.name === 'ebox.statusChanged') {
       announce(t(event.payload.status === 'online' ? 'lockerLive.announce.online' : 'lockerLive.announce.offline', { name }));
       queryClient.setQueryData<EntityRecord>(entityKeys.find('ebox', locker.id), (old) =>

@@ -10,7 +10,7 @@ import {
 import { consoleMovesOf, DECLARED_ENTITIES, type OrderStatus, type OrderType, orderHoldsCompartment, type RelationRef } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Form, Input, Modal, Select, Space, Tag, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { announce } from '../../app/announcer';
@@ -29,6 +29,12 @@ import './messages';
 import { useOrderLive } from './order-live';
 
 const order = DECLARED_ENTITIES.order;
+
+// The messages to the customer are a feature of their own (features/message), shared with the message
+// log: fetched beside the page, not in its chunk, so neither screen carries the other's code.
+const OrderCommunications = lazy(() =>
+  import('../message/order-communications').then((module) => ({ default: module.OrderCommunications })),
+);
 
 /** One row of GET /order/{id}/history. */
 type HistoryEntry = {
@@ -371,7 +377,8 @@ function OrderActions({ record }: { record: EntityRecord }) {
 
 /**
  * /order/:id: the order, its console actions (update status and expiry date, open its compartment,
- * edit its customer, cancel) and its history timeline, all following the order live.
+ * edit its customer, cancel), its history timeline and the messages to its customer, all following
+ * the order live.
  */
 export function OrderViewPage() {
   const entity = useRouteEntity();
@@ -385,7 +392,14 @@ export function OrderViewPage() {
   });
   return (
     <EntityViewPage entity={entity} isDestroyable={() => false} header={(record) => <OrderActions record={record} />}>
-      {(record) => <OrderHistory orderId={record.id} type={String(record.type)} />}
+      {(record) => (
+        <>
+          <OrderHistory orderId={record.id} type={String(record.type)} />
+          <Suspense fallback={null}>
+            <OrderCommunications order={record} />
+          </Suspense>
+        </>
+      )}
     </EntityViewPage>
   );
 }

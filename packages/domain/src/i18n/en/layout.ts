@@ -10,6 +10,7 @@ export default {
       auditLogs: 'Audit log',
       settings: 'Settings',
       outbox: 'Outbox',
+      orderMessages: 'Messages',
     },
     header: {
       profile: 'Profile',

@@ -10,6 +10,7 @@ export default {
       auditLogs: 'Registros de auditoria',
       settings: 'Configurações',
       outbox: 'Caixa de saída',
+      orderMessages: 'Mensagens',
     },
     header: {
       profile: 'Perfil',
