@@ -311,7 +311,10 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     else this.codes.delete(accessCode);
   }
 
-  /** The door opens with nothing behind it (forced, faulty lock): door_opened_without_command. */
+  /**
+   * The door opens with nothing behind it (forced, faulty lock): door_opened_without_command. Settles
+   * when the door has closed again (doorCloseAfterMs) or the terminal stopped.
+   */
   async forceDoor(compartmentNumber: number): Promise<void> {
     this.requireCompartment(compartmentNumber);
     await this.setDoor(compartmentNumber, 'open');

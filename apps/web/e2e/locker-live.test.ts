@@ -23,6 +23,7 @@ let own: OwnConsole;
 let terminal: VirtualTerminal | undefined;
 let lockerId = '';
 let configured: Promise<void> = Promise.resolve();
+let doorClosing: Promise<void> | undefined;
 
 beforeAll(async () => {
   own = await startOwnConsole({ mqtt: true, heartbeatSeconds: 2 });
@@ -70,6 +71,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await terminal?.stop().catch(() => {});
+  await doorClosing;
   await own?.close();
 });
 
@@ -110,8 +112,10 @@ describe('a locker, live (pt-BR)', () => {
     const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said.join(' | '));
     // A door forced before the terminal answered apply_config would be overwritten by its snapshot.
     await configured;
-    await terminal?.forceDoor(4);
+    // forceDoor settles when the door closes again (doorCloseAfterMs, two minutes here): the test goes
+    // on at once and the terminal's stop in afterAll settles it (this await cost 120 s a run).
     const sentAt = Date.now();
+    doorClosing = terminal?.forceDoor(4);
     await expect.poll(() => door.getAttribute('data-door'), { timeout: 10_000 }).toBe('open');
     console.info(`door 4 shown open ${Date.now() - sentAt} ms after the terminal reported it`);
     await face.screenshot({ path: path.join(SCREENSHOT_DIR, 'lockers/locker-live-face-card.png') });
