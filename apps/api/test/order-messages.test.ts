@@ -1,8 +1,13 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type ProviderSandbox, startProviderSandbox } from '@ebox/provider-sandbox';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDispatchMessages } from '../src/modules/message/dispatch-service';
+import { dispatchMessagesJob } from '../src/modules/message/jobs';
 import { systemContext } from '../src/platform/context';
+import { enqueueJobs } from '../src/platform/jobs/queue';
 import { ok, orderDataFor } from './support/answers';
 import { eventually } from './support/eventually';
 import { type SmtpTestServer, startSmtpServer } from './support/smtp';
@@ -286,4 +291,55 @@ describe("the shippers' webhooks", () => {
       await receiver.close();
     }
   });
+});
+
+describe('two processes', () => {
+  it('send each message once while the API and a worker process both take the jobs, each dispatch enqueued twice', async () => {
+    const company = await companyWith([{ type: 'sms', content: 'Dois processos {{order.trackingCode}}' }], {
+      channelFallback: ['sms'],
+      smsGateway: 'AWS',
+    });
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/worker.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...sandbox.env,
+        SMS_PROVIDER: 'sinch',
+        DATABASE_URL: t.databaseUrl,
+        JOBS_POLLING_SECONDS: '0.5',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    try {
+      const phones = Array.from({ length: 12 }, () => newPhone());
+      const orders: { id: string }[] = [];
+      for (const phone of phones) {
+        orders.push(ok(await owner.api.post('/order', { data: orderDataFor(company, { customerPhone: phone.typed }) })));
+      }
+      // Every order's dispatch once more, as a job delivered twice would be: the two processes race on them.
+      await enqueueJobs(
+        { deps: t.app.deps },
+        dispatchMessagesJob,
+        [...orders, ...orders].map((order) => ({ orderId: order.id, trigger: 'CREATED' as const, occasion: 'auto' })),
+      );
+      const digits = new Set(phones.map((phone) => phone.e164));
+      const received = await eventually(
+        async () => sandbox.received('sns').filter((sms) => digits.has(sms.to)),
+        (found) => found.length >= phones.length,
+        30_000,
+      );
+      // The company's gateway is AWS: SNS got them all, Sinch (the default) none.
+      expect(sandbox.received('sinch').filter((sms) => sms.to.some((to) => digits.has(to)))).toEqual([]);
+      await eventually(
+        async () => (await Promise.all(orders.map((order) => messagesOf(order.id)))).flat(),
+        (rows) => rows.length === orders.length && rows.every((row) => row.status === 'sent'),
+      );
+      expect(received.map((sms) => sms.to).sort()).toEqual([...digits].sort());
+    } finally {
+      worker.kill('SIGTERM');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    }
+  }, 90_000);
 });
