@@ -107,9 +107,14 @@ describe('order events to a Standard Webhooks receiver', () => {
     const [first, second] = receiver.requests;
     expect(first?.status).toBe(429);
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(3_000);
-    // The wait was a delayed job of the lane, not a failed job retried by the queue.
-    const jobs = await t.database.db.execute<{ state: string; retries: number }>(
-      sql`SELECT state::text AS state, retry_count AS retries FROM pgboss.job WHERE name = 'webhook.lane' AND data->>'lane' = ${order.id}`,
+    // The wait was a delayed job of the lane, not a failed job retried by the queue. The receiver has
+    // the delivery before the lane's job is marked completed: the jobs are read until both are.
+    const jobs = await eventually(
+      () =>
+        t.database.db.execute<{ state: string; retries: number }>(
+          sql`SELECT state::text AS state, retry_count AS retries FROM pgboss.job WHERE name = 'webhook.lane' AND data->>'lane' = ${order.id} ORDER BY created_on`,
+        ),
+      (answer) => answer.rows.length === 2 && answer.rows.every((job) => job.state === 'completed'),
     );
     expect(jobs.rows.map((job) => [job.state, job.retries])).toEqual([
       ['completed', 0],
@@ -163,6 +168,14 @@ describe('order events to a Standard Webhooks receiver', () => {
       await owner.api.get('/auditLog', { filter: { entityName: 'webhook', entityId: webhookId, action: 'webhookDisabled' } }),
     );
     expect(audit.count).toBe(1);
+    // Who may edit the company's webhooks is told by e-mail (the outbox here: no SMTP server).
+    const mails = await eventually(
+      async () => ok(await owner.api.get('/outbox', { filter: { recipient: owner.email } })).rows as any[],
+      (rows) => rows.some((row) => row.subject?.startsWith('Um webhook de Loja Webhook')),
+    );
+    const mail = mails.find((row) => row.subject?.startsWith('Um webhook de Loja Webhook'));
+    expect(mail.body).toContain(`O webhook para ${receiver.url} foi desligado: o receptor respondeu 410 Gone`);
+    expect(mail.body).toContain(`/webhook/${webhookId}`);
   });
 
   it('refuses private and metadata addresses on the connection, and gives the delivery up after the schedule', async () => {

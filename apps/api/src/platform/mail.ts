@@ -40,3 +40,10 @@ export function outboxContent(message: { text: string; html?: string | null; lin
     link: message.link ? maskSecrets(message.link) : null,
   };
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe inside a mail's HTML part (names, links and reasons come from users and receivers). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}

@@ -1,17 +1,11 @@
 import { type Language, translatorFor } from '@ebox/domain';
-import type { MailMessage } from '../../platform/mail';
+import { escapeHtml, type MailMessage } from '../../platform/mail';
 import type { SmsMessage } from '../../platform/sms';
 
 /**
  * The mail and SMS of auth and IAM, in the language of the request that caused them: plain text
  * for every client and a simple HTML version with a button.
  */
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
 
 type LinkMail = { kind: 'emailVerification' | 'passwordReset' | 'invitation'; to: string; link: string; hours: number; inviter?: string };
 

@@ -15,6 +15,7 @@ import type { ServiceContext, TxContext } from '../../platform/context';
 import { authorize, dbOf, inTransaction, principalOf } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs/queue';
+import { mailWebhookDisabled } from './disabled-mail';
 import { webhookLaneJob } from './jobs';
 import { type PostResult, postDelivery } from './post-delivery';
 import {
@@ -263,6 +264,7 @@ async function disableWebhook(
   await failPendingDeliveries(ctx.tx, head.webhookId, `webhook disabled: ${reason}`);
   await updateWebhookHealth(ctx.tx, head.webhookId, { enable: false, disabledReason: reason });
   await auditWebhook(ctx, head.webhookId, 'webhookDisabled', { enable: true }, { enable: false, disabledReason: reason }, head.companyId);
+  await mailWebhookDisabled(ctx, { id: head.webhookId, url, companyId: head.companyId }, why);
 }
 
 async function auditDelivery(ctx: TxContext, head: DeliveryRow, action: string, after: Record<string, unknown>): Promise<void> {

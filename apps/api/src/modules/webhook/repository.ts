@@ -212,3 +212,22 @@ export async function requeueFailedDeliveries(
     )
     .returning({ id: webhookDelivery.id, lane: webhookDelivery.lane });
 }
+
+/**
+ * The addresses of the enabled, verified users who may edit a company's webhooks: webhookEdit in
+ * one of their roles (the owner role holds every permission) and the company in their scope (no
+ * allowed companies: every company); and the company's name.
+ */
+export async function findWebhookEditors(tx: Tx, companyId: string): Promise<{ companyName: string; users: string[] }> {
+  const result = await tx.execute<{ email: string; company_name: string }>(sql`
+    select distinct u.email, c.name as company_name
+      from "user" u
+      join role r on r.id = any(u.roles)
+      join company c on c.id = ${companyId}
+     where not u.disabled and u.email_verified
+       and (r.name = 'owner' or 'webhookEdit' = any(r.permissions))
+       and (cardinality(u.allowed_companies) = 0 or ${companyId}::uuid = any(u.allowed_companies))
+     order by u.email`);
+  const companyName = result.rows[0]?.company_name ?? '';
+  return { companyName, users: result.rows.map((row) => row.email) };
+}

@@ -20,6 +20,15 @@ export default {
       body: '{{inviter}} invited you to {{appName}}. Follow this link to set your password and sign in. The link expires in {{hours}} hours.',
       action: 'Set my password',
     },
+    webhookDisabled: {
+      subject: 'A webhook of {{company}} was switched off',
+      body: 'The webhook to {{url}} was switched off: {{reason}}. Its pending deliveries were given up. Fix the receiver, switch the webhook on again, and replay the failed deliveries from its page.',
+      action: 'Open the webhook',
+      reasons: {
+        gone: 'its receiver answered 410 Gone',
+        failing: 'every delivery failed for {{days}} days',
+      },
+    },
     sms: {
       passwordReset: '{{appName}}: reset your password at {{link}} (expires in {{hours}} hours)',
     },

@@ -20,6 +20,15 @@ export default {
       body: '{{inviter}} convidou você para o {{appName}}. Acesse este link para definir sua senha e entrar. O link expira em {{hours}} horas.',
       action: 'Definir minha senha',
     },
+    webhookDisabled: {
+      subject: 'Um webhook de {{company}} foi desligado',
+      body: 'O webhook para {{url}} foi desligado: {{reason}}. As entregas pendentes foram abandonadas. Corrija o receptor, ligue o webhook de novo e reenvie as entregas com falha pela página dele.',
+      action: 'Abrir o webhook',
+      reasons: {
+        gone: 'o receptor respondeu 410 Gone',
+        failing: 'todas as entregas falharam por {{days}} dias',
+      },
+    },
     sms: {
       passwordReset: '{{appName}}: redefina sua senha em {{link}} (expira em {{hours}} horas)',
     },

@@ -1,11 +1,5 @@
 import { type Language, translatorFor } from '@ebox/domain';
-import type { MailMessage } from '../../../platform/mail';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
+import { escapeHtml, type MailMessage } from '../../../platform/mail';
 
 /** The mail with an export's download link, in the language of the request that asked for it. */
 export function composeOrderExportMail(
