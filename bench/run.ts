@@ -46,6 +46,14 @@
  * - order-export: BENCH_ORDERS (1,000,000) orders across BENCH_COMPANIES (50) exported by mail
  *   (GET /order/export, a 31-day period): time from the request to the mail in the outbox, API CPU
  *   and RSS growth, beside PostgreSQL's COPY of the same rows in the same run.
+ * - messaging: issue 27's messaging benchmark: BENCH_MESSAGING_ORDERS (10,000) orders of a company
+ *   with one SMS template on CANCELED and a webhook, each canceled through DELETE /order at
+ *   BENCH_MESSAGING_RATE (50) a second, to the API in its own process with the provider sandbox's
+ *   settings (SMS_PROVIDER=sinch) and a local Standard Webhooks receiver: SMS and webhook deliveries
+ *   per second, the delay from the DELETE's answer to the Sinch endpoint's and the receiver's receipt
+ *   (p50/p95/max), loss and duplicates, beside the sandbox alone (as many SMS POSTed straight at it
+ *   at the same rate); target p95 ≤ 2 s, no loss, no duplicate, met or missed. The wait for the last
+ *   arrivals stops BENCH_MESSAGING_SETTLE_SECONDS (60) after the last change. See bench/messaging.ts.
  */
 
 import { mkdirSync } from 'node:fs';
@@ -59,6 +67,7 @@ import { formatJobsResults, runJobsBenchmark } from './jobs';
 import { formatLinkResults, formatLinkSummary, type LinkStepResult, runLinkBenchmark } from './link';
 import { formatResults, type ListBenchPart, runListBenchmark } from './list';
 import { formatComparisons } from './list-versus-sql';
+import { formatMessagingResults, runMessagingBenchmark } from './messaging';
 import { formatOrderExportResults, runOrderExportBenchmark } from './order-export';
 import { runOrderListBenchmark } from './order-list';
 import { formatRequestCostResults, runRequestCostBenchmark } from './request-cost';
@@ -263,6 +272,25 @@ const PARTS: Record<string, () => Promise<void>> = {
     });
     log('');
     log(formatOrderExportResults(results, orders));
+  },
+  async messaging() {
+    const orders = numberFromEnv('BENCH_MESSAGING_ORDERS', 10_000);
+    const rate = numberFromEnv('BENCH_MESSAGING_RATE', 50);
+    log(
+      `Ebox Console messaging benchmark: ${orders.toLocaleString('en-US')} status changes at ${rate}/s fanned out to SMS (Sinch, the provider sandbox) and webhooks`,
+    );
+    logDatabase();
+    log(`load average at the start: ${loadAverage()} (${availableParallelism()} cores)`);
+    const result = await runMessagingBenchmark({
+      orders,
+      rate,
+      settleSeconds: numberFromEnv('BENCH_MESSAGING_SETTLE_SECONDS', 60),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatMessagingResults(result));
+    log(`load average at the end: ${loadAverage()}`);
   },
   async 'first-screen'() {
     log('Ebox Console first-screen benchmark: Chromium, cold cache, the console as `npm start` serves it');

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import swagger from '@fastify/swagger';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS, webhookBodySchemaOf } from '@ebox/domain';
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { createWebSocketStream } from 'ws';
+import { z } from 'zod';
 import { APP_MODULES } from './composition';
 import type { Config } from './config';
 import { registerKitRoutes } from './kit/routes';
@@ -168,11 +170,56 @@ async function serveMqttOverWebSocket(app: FastifyInstance, link: MqttLink): Pro
   });
 }
 
+type WebhookDocs = NonNullable<Extract<NonNullable<FastifyDynamicSwaggerOptions['openapi']>, { webhooks?: unknown }>['webhooks']>;
+
+/** A JSON Schema as the document's JSON (zod's own type names what the OpenAPI types also describe). */
+const jsonOf = (schema: object) => JSON.parse(JSON.stringify(schema));
+
+/**
+ * Each Standard Webhooks event a shipper's receiver gets (issue 27): its body, declared once in the
+ * domain, and the headers that sign it (docs/webhooks.md).
+ */
+function webhooksOfApiDocs(): WebhookDocs {
+  const header = (name: string, description: string) => ({
+    name,
+    in: 'header' as const,
+    required: true,
+    description,
+    schema: { type: 'string' as const },
+  });
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          summary: `${type}, as Standard Webhooks 1.0`,
+          parameters: [
+            header(WEBHOOK_HEADERS.id, 'The same on every retry of one event'),
+            header(WEBHOOK_HEADERS.timestamp, 'Unix seconds of the attempt'),
+            header(
+              WEBHOOK_HEADERS.signature,
+              'v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">, space-separated during a secret rotation',
+            ),
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonOf(z.toJSONSchema(webhookBodySchemaOf(type))) } },
+          },
+          responses: { '2XX': { description: 'Received; anything else is retried (410 Gone switches the webhook off)' } },
+        },
+      },
+    ]),
+  );
+}
+
 /** The OpenAPI spec of every route, shown under /docs. */
 async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
+      // 3.1: the document carries what the console sends to the shippers' receivers (`webhooks`).
+      openapi: '3.1.0',
       info: { title: 'Ebox Console API', version: '1.0.0', description: 'Back-office API for smart parcel lockers (spec section 7).' },
+      webhooks: webhooksOfApiDocs(),
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

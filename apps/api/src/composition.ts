@@ -9,6 +9,7 @@ import { jobsModule } from './modules/jobs';
 import { messageModule } from './modules/message';
 import { orderModule } from './modules/order';
 import { outboxModule } from './modules/outbox';
+import { qrCodeModule } from './modules/qr-code';
 import { roleModule } from './modules/role';
 import { settingsModule } from './modules/settings';
 import { terminalCommandsModule } from './modules/terminal-commands';
@@ -38,6 +39,7 @@ export const APP_MODULES: readonly AppModule[] = [
   orderModule,
   webhookModule,
   messageModule,
+  qrCodeModule,
 ];
 
 export const MODULES: ModuleRegistry = composeModules(APP_MODULES);

@@ -103,12 +103,16 @@ function mqttLineOf(link: MqttLink | null | undefined, config: Config): string {
 function smsLineOf(config: Config): string {
   if (!config.sms) return 'outbox (no SMS_PROVIDER): messages are logged and kept in the database';
   const gateways = [config.sms.sns && 'AWS SNS', config.sms.sinch && 'Sinch'].filter(Boolean).join(' and ');
-  return config.sms.provider ? `SMS_PROVIDER=${config.sms.provider} (${gateways})` : `${gateways} for the companies that choose it; no default`;
+  return config.sms.provider
+    ? `SMS_PROVIDER=${config.sms.provider} (${gateways})`
+    : `${gateways} for the companies that choose it; no default`;
 }
 
 function messagingLineOf(config: Config): string {
   const channels = [config.whatsapp && 'WhatsApp Cloud API', config.push && 'FCM push'].filter(Boolean);
-  return channels.length ? channels.join(', ') : 'no WhatsApp or push provider (WHATSAPP_*, FCM_*): those messages fall back to SMS and e-mail';
+  return channels.length
+    ? channels.join(', ')
+    : 'no WhatsApp or push provider (WHATSAPP_*, FCM_*): those messages fall back to SMS and e-mail';
 }
 
 /** This console's address from this machine: the simulator it starts calls it there. */

@@ -21,6 +21,8 @@ const PUBLIC_ROUTES = [
   'GET /io/api/v1/docs',
   'GET /io/api/v1/file/:id/:name',
   'GET /io/api/v1/order/export/file/:id/:name',
+  // A message's QR-code link (issue 27): checked by its signed, expiring token instead.
+  'GET /io/api/v1/order/qrcode/:token',
   // Meta's calls (issue 27): checked by the verify token and the body's signature instead.
   'GET /io/api/v1/webhooks/whatsapp',
   'POST /io/api/v1/auth/get-password-reset-method',

@@ -252,3 +252,24 @@ describe('the audit log in the OpenAPI document', () => {
     for (const entry of answer.body.rows) expectAnswerMatches(entry, row);
   });
 });
+
+describe("the shippers' webhooks in the OpenAPI document", () => {
+  it('publishes each event body in the webhooks section, with the Standard Webhooks headers', async () => {
+    {
+      const document = (await t.api.get('/docs/json')).body;
+      expect(document.openapi).toBe('3.1.0');
+      expect(Object.keys(document.webhooks).sort()).toEqual(
+        ['message.delivered', 'message.failed', 'order.canceled', 'order.created', 'order.status_changed'].sort(),
+      );
+      const changed = document.webhooks['order.status_changed'].post;
+      expect(changed.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+      const body = changed.requestBody.content['application/json'].schema;
+      expect(body.required).toEqual(['type', 'timestamp', 'data']);
+      expect(body.properties.data.required).toEqual(expect.arrayContaining(['orderId', 'from', 'to', 'trigger']));
+    }
+  });
+});

@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import {
   type AccessCodeEntry,
+  type AccessCodeInput,
+  accessCodeOfQrPayload,
   buildLockerTopic,
   type CompartmentMappingEntry,
   createEnvelope,
@@ -83,6 +85,12 @@ export type KeypadOutcome =
       /** unknownCode: no such code; notAllowed: the code is not for this (a pickup before the deposit...); wrongCompartment: it opens another one. */
       reason: 'unknownCode' | 'notAllowed' | 'wrongCompartment';
     };
+
+/** A code given at the terminal: typed at the keypad (`via` absent or 'keypad') or read from a QR code. */
+export type ParcelAccess = { compartmentNumber?: number; accessCode: string; trackingCode?: string; via?: AccessCodeInput };
+
+/** A scan: what the code did, or notOurQrCode when the text is not an order's QR code (nothing opened). */
+export type ScanOutcome = KeypadOutcome | { ok: false; reason: 'notOurQrCode' };
 
 export interface SentMessage {
   channel: LockerChannel;
@@ -245,7 +253,7 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
    * closes. The code must be one the terminal holds for a deposit (in its compartment, when given);
    * otherwise nothing opens. Offline too: the code then allows a pickup, the events wait.
    */
-  async depositParcel(input: { compartmentNumber?: number; accessCode: string; trackingCode?: string }): Promise<KeypadOutcome> {
+  async depositParcel(input: ParcelAccess): Promise<KeypadOutcome> {
     const checked = this.checkCode(input.accessCode, 'deposit', input.compartmentNumber);
     if (!checked.ok) return checked;
     const { compartmentNumber } = checked;
@@ -258,13 +266,14 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
         compartment_number: compartmentNumber,
         access_code: input.accessCode,
         ...(trackingCode ? { tracking_code: trackingCode } : {}),
+        ...(input.via ? { input: input.via } : {}),
       },
     });
     return checked;
   }
 
   /** A customer (or carrier) takes a parcel with its access code: door opens, parcel_taken, door closes; refused as a deposit is. */
-  async takeParcel(input: { compartmentNumber?: number; accessCode: string; trackingCode?: string }): Promise<KeypadOutcome> {
+  async takeParcel(input: ParcelAccess): Promise<KeypadOutcome> {
     const checked = this.checkCode(input.accessCode, 'pickup', input.compartmentNumber);
     if (!checked.ok) return checked;
     const { compartmentNumber } = checked;
@@ -278,9 +287,27 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
         compartment_number: compartmentNumber,
         access_code: input.accessCode,
         ...(trackingCode ? { tracking_code: trackingCode } : {}),
+        ...(input.via ? { input: input.via } : {}),
       },
     });
     return checked;
+  }
+
+  /**
+   * An order's QR code held to the scanner: its payload (`EBOX1:<code>`, accessCodeOfQrPayload) gives
+   * the code a keypad would have, used exactly as typed: a deposit or a pickup, whichever the held
+   * list allows it now, the events saying `input: 'qr'`. Any other QR code opens nothing.
+   */
+  async scanQrCode(scan: { compartmentNumber?: number; text: string }): Promise<ScanOutcome> {
+    const accessCode = accessCodeOfQrPayload(scan.text);
+    if (accessCode === null) return { ok: false, reason: 'notOurQrCode' };
+    const use = this.codes.get(accessCode)?.allows ?? 'deposit';
+    const access = {
+      accessCode,
+      via: 'qr' as const,
+      ...(scan.compartmentNumber !== undefined ? { compartmentNumber: scan.compartmentNumber } : {}),
+    };
+    return use === 'pickup' ? this.takeParcel(access) : this.depositParcel(access);
   }
 
   /**

@@ -120,7 +120,7 @@ describe('order communications (pt-BR)', () => {
     const item = card.getByTestId('order-message');
     expect(await item.count()).toBe(1);
     expect(await item.textContent()).toContain(journey.email);
-    expect(await item.textContent()).toContain(pt('entities.orderMessage.enumerators.trigger.CREATED'));
+    expect(await item.textContent()).toContain(pt('entities.ccm.enumerators.trigger.CREATED'));
     expect(await item.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     expect(await seriousAxeProblems(page())).toEqual([]);
     expect(await rawMessageKeys(page())).toEqual([]);

@@ -31,7 +31,8 @@ test('a QR code template that does not parse is refused in the form, with its me
   await content.press('End');
   await content.pressSequentially(' {{/each}}');
   await page.getByTestId('form-submit').click();
-  await see(form.getByText(text('pt-BR', 'entities.qrcodeTemplate.errors.hbsContentInvalid', { label }), { exact: true }));
+  const refusal = text('pt-BR', 'entities.qrcodeTemplate.errors.hbsContentInvalid', { label, line: 1, reason: "if doesn't match each" });
+  await see(form.getByText(refusal, { exact: true }));
   expect(page.url()).toMatch(/\/qrcodeTemplate\/new$/);
   await screenshot(page, 'issue13-qrcode-template-refused');
 });

@@ -10,6 +10,7 @@ export * from './entities/outbox';
 export * from './entities/relation-access';
 export * from './entities/user';
 export * from './events';
+export * from './gsm7';
 export * from './i18n/index';
 export * from './kit/brazilian-ids';
 export * from './kit/email';

@@ -66,7 +66,7 @@ const OVERDUE_TRIGGERS: readonly MessageTrigger[] = ['STORED', 'PRE_EXPIRED', 'E
 /**
  * The variables of a template, as `{{path}}` in its body: every trigger has the order, the customer,
  * the locker and the company; the access code only while the customer has to open a
- * door; the overdue date only where it matters. `label` is a key of `messaging.variables`.
+ * door (its code and its QR-code link); the overdue date only where it matters. `label` is a key of `messaging.variables`.
  */
 export const MESSAGE_VARIABLES = [
   { path: 'order.trackingCode' },
@@ -83,6 +83,8 @@ export const MESSAGE_VARIABLES = [
   { path: 'locker.workingHours' },
   { path: 'company.name' },
   { path: 'accessCode', triggers: OPENING_TRIGGERS },
+  /** A link to the order's QR-code image that works without signing in, until the overdue date (at most 7 days). */
+  { path: 'qrCodeUrl', triggers: OPENING_TRIGGERS },
 ] as const satisfies readonly { path: string; triggers?: readonly MessageTrigger[] }[];
 export type MessageVariablePath = (typeof MESSAGE_VARIABLES)[number]['path'];
 
@@ -108,6 +110,7 @@ export type MessageValues = {
   locker: { name: string; address: string; workingHours: string };
   company: { name: string };
   accessCode: string;
+  qrCodeUrl: string;
 };
 
 /** The values a variable list leaves out for its trigger are empty, so a template never shows a code it should not. */
@@ -117,6 +120,7 @@ export function restrictMessageValues(values: MessageValues, trigger: MessageTri
     ...values,
     order: { ...values.order, overdueDate: allowed.has('order.overdueDate') ? values.order.overdueDate : '' },
     accessCode: allowed.has('accessCode') ? values.accessCode : '',
+    qrCodeUrl: allowed.has('qrCodeUrl') ? values.qrCodeUrl : '',
   };
 }
 
@@ -140,6 +144,7 @@ export function sampleMessageValues(language: Language): MessageValues {
     },
     company: { name: 'Ebox Entregas' },
     accessCode: '482913',
+    qrCodeUrl: 'https://console.ebox.example.com/io/api/v1/order/qrcode/sample',
   };
 }
 

@@ -9,9 +9,12 @@ import { en, pt } from './support/dictionary-entries';
 
 const both = [...pt.entries()].map(([key, value]) => ({ key, pt: value, en: en.get(key) ?? '' }));
 
-/** The words of a message without its variables ({{label}}, {{max, fileSize}}). */
+/** A message that is another's words (i18next nesting, `$t(entities.ccm.enumerators.type.sms)`). */
+const NESTED = /\$t\(([\w.-]+)\)/g;
+
+/** The words of a message without its variables ({{label}}, {{max, fileSize}}) and nested messages. */
 function wordsOf(text: string): string {
-  return text.replace(/\{\{[^}]*\}\}/g, ' ');
+  return text.replace(/\{\{[^}]*\}\}/g, ' ').replace(NESTED, ' ');
 }
 
 function variablesOf(text: string): string[] {
@@ -103,6 +106,16 @@ describe('dictionaries', () => {
   it('interpolate the same variables in both languages', () => {
     const differing = both.filter((m) => variablesOf(m.pt).join() !== variablesOf(m.en).join()).map((m) => m.key);
     expect(differing).toEqual([]);
+  });
+
+  it('nest only messages that exist, in the same language', () => {
+    const dangling = [...pt.entries(), ...en.entries()].flatMap(([key, value]) =>
+      [...value.matchAll(NESTED)]
+        .map((match) => match[1] ?? '')
+        .filter((nested) => !pt.has(nested) || !en.has(nested))
+        .map((nested) => `${key} -> ${nested}`),
+    );
+    expect(dangling).toEqual([]);
   });
 
   it('write "E-mail" in Portuguese, never "Email"', () => {

@@ -254,8 +254,9 @@ export function invalidCases(entity: EntityDeclaration): InvalidCase[] {
     }
   }
   for (const rule of entity.rules ?? []) {
-    if (rule.path === 'hbsContent') cases.push({ field: rule.path, value: '{{#if}}broken', key: rule.message });
-    if (rule.path === 'sequence') cases.push({ field: rule.path, value: 'AA', key: rule.message });
+    // A template that does not compile (its message names the line and the reason), a cluster's bad sequence.
+    const value = ['hbsContent', 'content', 'subject'].includes(rule.path) ? '{{#if}}broken' : rule.path === 'sequence' ? 'AA' : undefined;
+    if (value !== undefined) cases.push({ field: rule.path, value, key: rule.message, values: rule.values?.({ [rule.path]: value }) });
   }
   return cases;
 }

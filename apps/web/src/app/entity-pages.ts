@@ -4,11 +4,15 @@ import type { EntityPages } from '../kit/entity-pages';
 const loadRoleFormPage = () => import('../features/role/role-form-page').then((m) => m.RoleFormPage);
 const loadEboxFormPage = () => import('../features/ebox/ebox-form-page').then((m) => m.EboxFormPage);
 const loadWebhookFormPage = () => import('../features/webhook/webhook-form-page').then((m) => m.WebhookFormPage);
+// The four template pages share one chunk and one import(): every import() adds its list of chunks to the first screen.
+const loadTemplatePages = () => import('../features/ccm/template-pages');
+const templatePage = (name: keyof Awaited<ReturnType<typeof loadTemplatePages>>) => () => loadTemplatePages().then((m) => m[name]);
 
 /**
  * The entities whose screens differ from the kit's (role, building, building levels, module, ebox,
- * cluster, order, webhook), each page loaded lazily as its own chunk. The kit learns them from here
- * (issue 26): app/entity-routes.ts builds the routes with it and the private layout provides it.
+ * cluster, order, webhook, and the templates people write: ccm and qrcodeTemplate), each page loaded
+ * lazily as its own chunk. The kit learns them from here (issue 26): app/entity-routes.ts builds the
+ * routes with it and the private layout provides it.
  */
 export const ENTITY_PAGES: EntityPages = {
   role: {
@@ -47,5 +51,11 @@ export const ENTITY_PAGES: EntityPages = {
     new: loadWebhookFormPage,
     edit: loadWebhookFormPage,
     view: () => import('../features/webhook/webhook-view-page').then((m) => m.WebhookViewPage),
+  },
+  ccm: { new: templatePage('CcmFormPage'), edit: templatePage('CcmFormPage'), view: templatePage('CcmViewPage') },
+  qrcodeTemplate: {
+    new: templatePage('QrcodeTemplateFormPage'),
+    edit: templatePage('QrcodeTemplateFormPage'),
+    view: templatePage('QrcodeTemplateViewPage'),
   },
 };

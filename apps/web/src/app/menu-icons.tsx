@@ -24,7 +24,6 @@ import {
   RobotOutlined,
   SafetyOutlined,
   ScheduleOutlined,
-  SendOutlined,
   SettingOutlined,
   ShopOutlined,
   ShoppingOutlined,
@@ -37,7 +36,7 @@ import type { ReactNode } from 'react';
 const ICONS: Record<string, ReactNode> = {
   '/': <DashboardOutlined />,
   '/order': <ShoppingOutlined />,
-  '/order-message': <SendOutlined />,
+  '/order-message': <MailOutlined />,
   '/customer': <TeamOutlined />,
   '/product': <AppstoreOutlined />,
   '/payment': <DollarOutlined />,

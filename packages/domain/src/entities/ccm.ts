@@ -1,6 +1,7 @@
 import { LANGUAGES } from '../i18n/languages';
 import { defineEntity } from '../kit/entity';
 import { MESSAGE_TEMPLATE_SUB_TYPES, MESSAGE_TEMPLATE_TRIGGERS, MESSAGE_TEMPLATE_TYPES } from './enums';
+import { compilableTemplateRule } from './qrcode-template';
 
 /**
  * A message template (ccm) sent to customers over a channel when an order of a sub type reaches
@@ -27,6 +28,11 @@ export const ccm = defineEntity({
     cluster: { type: 'relation', entity: 'cluster' },
     enable: { type: 'boolean' },
   },
+  // A template that does not compile would fail every message it should send: refused on save, with its line.
+  rules: [
+    compilableTemplateRule('content', 'entities.ccm.errors.contentInvalid'),
+    compilableTemplateRule('subject', 'entities.ccm.errors.subjectInvalid'),
+  ],
   listColumns: ['type', 'subType', 'trigger', 'language', 'subject', 'company', 'enable', 'createdAt'],
   filters: ['type', 'subType', 'trigger', 'language', 'subject', 'content', 'company', 'cluster', 'enable', 'createdAt'],
   importColumns: ['type', 'content', 'subType', 'subject', 'trigger', 'company', 'enable'],

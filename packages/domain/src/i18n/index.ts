@@ -8,6 +8,7 @@ import { messageScreenAreas as enMessageScreenAreas } from './en/message-screens
 import { orderScreenAreas as enOrderScreenAreas } from './en/order-screens';
 import enPermissions from './en/permissions';
 import { serverAreas as enServerAreas } from './en/server';
+import { templateScreenAreas as enTemplateScreenAreas } from './en/template-screens';
 import { webhookScreenAreas as enWebhookScreenAreas } from './en/webhook-screens';
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 import { addMessageFormats } from './message-formats';
@@ -19,6 +20,7 @@ import { messageScreenAreas as ptMessageScreenAreas } from './pt-BR/message-scre
 import { orderScreenAreas as ptOrderScreenAreas } from './pt-BR/order-screens';
 import ptPermissions from './pt-BR/permissions';
 import { serverAreas as ptServerAreas } from './pt-BR/server';
+import { templateScreenAreas as ptTemplateScreenAreas } from './pt-BR/template-screens';
 import { webhookScreenAreas as ptWebhookScreenAreas } from './pt-BR/webhook-screens';
 
 export * from './dictionary';
@@ -33,6 +35,7 @@ export const messages: Record<Language, Dictionary> = {
     ...ptOrderScreenAreas,
     ...ptMessageScreenAreas,
     ...ptWebhookScreenAreas,
+    ...ptTemplateScreenAreas,
     ...ptJobScreenAreas,
     ...ptExportByMailAreas,
     ...ptServerAreas,
@@ -44,6 +47,7 @@ export const messages: Record<Language, Dictionary> = {
     ...enOrderScreenAreas,
     ...enMessageScreenAreas,
     ...enWebhookScreenAreas,
+    ...enTemplateScreenAreas,
     ...enJobScreenAreas,
     ...enExportByMailAreas,
     ...enServerAreas,

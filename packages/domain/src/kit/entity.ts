@@ -28,6 +28,8 @@ export type EntityRule = {
   path: string;
   /** Returns true when the record is valid. */
   check: (data: Record<string, unknown>) => boolean;
+  /** The message's values when the check fails (the line a template breaks on). */
+  values?: (data: Record<string, unknown>) => Record<string, unknown>;
 };
 
 /**

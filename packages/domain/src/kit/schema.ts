@@ -332,7 +332,7 @@ function objectSchema(fields: Record<string, Field>, mode: SchemaMode, rules: En
       }
     }
     for (const rule of rules) {
-      if (!rule.check(data)) ctx.addIssue({ code: 'custom', message: rule.message, path: [rule.path] });
+      if (!rule.check(data)) ctx.addIssue({ code: 'custom', message: rule.message, path: [rule.path], params: rule.values?.(data) });
     }
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compartmentNumberSchema, describeOrigin, envelopeShape, transactionIdSchema } from './envelope';
+import { ACCESS_CODE_INPUTS } from './qr-code';
 
 /**
  * Events a terminal sends on its own on `locker/{uuid}/event`. The envelope (event, optional
@@ -44,6 +45,17 @@ export const doorOpenedWithoutCommandEventSchema = z
   );
 
 const accessCodeSchema = z.string().min(1, 'access_code must be a non-empty string');
+/**
+ * How the code was given (optional, so older terminals stay valid): typed at the keypad, or read by
+ * the scanner from an order's QR code (`EBOX1:<access_code>`, decoded by the terminal: access_code is
+ * the code itself either way, checked against the same apply_access_codes list).
+ */
+const accessCodeInputSchema = z
+  .enum(ACCESS_CODE_INPUTS, { error: 'input must be keypad or qr' })
+  .describe(
+    "How access_code was given: typed at the keypad, or scanned from an order's QR code, whose text is EBOX1:<access_code> and which the terminal decodes before using the code exactly as a typed one. Absent: not said (keypad).",
+  )
+  .optional();
 
 export const parcelDepositedEventSchema = z
   .looseObject({
@@ -54,6 +66,7 @@ export const parcelDepositedEventSchema = z
       /** The code typed or scanned at the terminal to open the compartment. */
       access_code: accessCodeSchema,
       tracking_code: z.string().min(1).optional(),
+      input: accessCodeInputSchema,
     }),
   })
   .meta(describeOrigin('ebox', 'Parcel deposited', 'A courier or customer left a parcel, with the access code used.'));
@@ -62,7 +75,12 @@ export const parcelTakenEventSchema = z
   .looseObject({
     ...eventShape,
     event: z.literal('parcel_taken'),
-    data: z.looseObject({ ...doorData, access_code: accessCodeSchema, tracking_code: z.string().min(1).optional() }),
+    data: z.looseObject({
+      ...doorData,
+      access_code: accessCodeSchema,
+      tracking_code: z.string().min(1).optional(),
+      input: accessCodeInputSchema,
+    }),
   })
   .meta(describeOrigin('ebox', 'Parcel taken', 'A customer or courier took a parcel out, with the access code used.'));
 

@@ -6,6 +6,7 @@ export * from './events';
 export * from './examples';
 export * from './messages';
 export * from './provisioning';
+export * from './qr-code';
 export * from './responses';
 export * from './state';
 export * from './topic-rights';

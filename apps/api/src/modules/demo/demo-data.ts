@@ -328,7 +328,7 @@ export const DEMO_MESSAGE_TEMPLATES: {
 ];
 
 const QR_PAGE = (title: string, body: string) =>
-  `<div style="font-family: sans-serif; text-align: center">\n  <h1>${title}</h1>\n  ${body}\n  <img src="{{qrcode}}" alt="QR code" width="240" />\n  <p>{{eboxName}} - {{eboxAddress}}</p>\n</div>`;
+  `<div style="font-family: sans-serif; text-align: center">\n  <h1>${title}</h1>\n  ${body}\n  {{#if qrcode}}<img src="{{qrcode}}" alt="QR code" width="240" />{{/if}}\n  <p>{{locker.name}} - {{locker.address}}</p>\n</div>`;
 
 export const DEMO_QRCODE_TEMPLATES: { company: DemoCompanyKey; type: string; hbsContent: string }[] = [
   {
@@ -336,21 +336,18 @@ export const DEMO_QRCODE_TEMPLATES: { company: DemoCompanyKey; type: string; hbs
     type: 'STORED',
     hbsContent: QR_PAGE(
       'Pedido depositado',
-      '<p>Olá, {{customerName}}! Aponte a câmera para o código para abrir o compartimento {{compartimentNumber}}.</p>',
+      '<p>Olá, {{customer.name}}! Aponte a câmera para o código para abrir o compartimento {{order.compartimentNumber}}.</p>',
     ),
   },
   {
     company: 'rapido',
     type: 'CUSTOMER_TAKEN',
-    hbsContent: QR_PAGE(
-      'Pedido retirado',
-      '<p>Obrigado, {{customerName}}! O pedido {{trackingCode}} foi retirado{{#if takenAt}} em {{takenAt}}{{/if}}.</p>',
-    ),
+    hbsContent: QR_PAGE('Pedido retirado', '<p>Obrigado, {{customer.name}}! O pedido {{order.trackingCode}} foi retirado.</p>'),
   },
   {
     company: 'aurora',
     type: 'EXPIRED',
-    hbsContent: QR_PAGE('Prazo expirado', '<p>O pedido {{trackingCode}} não foi retirado a tempo e voltará para a Aurora Modas.</p>'),
+    hbsContent: QR_PAGE('Prazo expirado', '<p>O pedido {{order.trackingCode}} não foi retirado a tempo e voltará para a Aurora Modas.</p>'),
   },
 ];
 

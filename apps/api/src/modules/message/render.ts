@@ -1,5 +1,6 @@
 import { type Language, type MessageTrigger, type MessageValues, restrictMessageValues, translatorFor } from '@ebox/domain';
 import Handlebars from 'handlebars';
+import { qrCodeUrlOf } from '../qr-code/link';
 import type { OrderForMessages } from './repository';
 
 /**
@@ -82,10 +83,13 @@ function addressOf(locker: OrderForMessages['locker']): string {
   return [area, city, locker.postalCode].filter(Boolean).join(', ');
 }
 
-/** What a template on `trigger` may show of an order, in the message's language. */
+/**
+ * What a template on `trigger` may show of an order, in the message's language. `links` (the
+ * console's address and the API's secret) signs the QR-code link; without it `qrCodeUrl` is empty.
+ */
 export function messageValuesOf(
   order: OrderForMessages,
-  options: { language: Language; trigger: MessageTrigger; timeZone: string },
+  options: { language: Language; trigger: MessageTrigger; timeZone: string; links?: { appUrl: string; secret: string } },
 ): MessageValues {
   const t = translatorFor(options.language);
   const values: MessageValues = {
@@ -101,6 +105,7 @@ export function messageValuesOf(
     locker: { name: order.locker.name ?? '', address: addressOf(order.locker), workingHours: order.locker.workingHours ?? '' },
     company: { name: order.company.name ?? '' },
     accessCode: order.accessCode ?? '',
+    qrCodeUrl: options.links ? qrCodeUrlOf(options.links, order) : '',
   };
   return restrictMessageValues(values, options.trigger);
 }

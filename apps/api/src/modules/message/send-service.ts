@@ -89,7 +89,12 @@ async function prepareMessage(ctx: TxContext, messageId: string): Promise<Prepar
   const settings = order.company.settings;
   const messaging = companyMessagingOf(settings);
   const language = row.language as Language;
-  const values = messageValuesOf(order, { language, trigger: row.trigger as MessageTrigger, timeZone: messaging.timeZone });
+  const values = messageValuesOf(order, {
+    language,
+    trigger: row.trigger as MessageTrigger,
+    timeZone: messaging.timeZone,
+    links: { appUrl: ctx.deps.config.appUrl, secret: ctx.deps.config.jwtSecret },
+  });
   let subject: string | null;
   let text: string;
   let bodyParameters: string[] = [];
@@ -106,8 +111,9 @@ async function prepareMessage(ctx: TxContext, messageId: string): Promise<Prepar
   // attempt sends the text rendered afresh.
   if (row.body === null)
     await updateOrderMessage(ctx.tx, row.id, {
-      subject: subject && maskCode(subject, values.accessCode),
-      body: maskCode(text, values.accessCode),
+      // The QR-code link shows the code too: masked first, so a code inside the link's token cannot break it.
+      subject: subject && maskCode(maskCode(subject, values.qrCodeUrl), values.accessCode),
+      body: maskCode(maskCode(text, values.qrCodeUrl), values.accessCode),
     });
   const gateway = settings.smsGateway === 'AWS' || settings.smsGateway === 'SINCH' ? settings.smsGateway : null;
   return {

@@ -29,6 +29,10 @@ export default {
       // A message's delivery, written by the message sender (platform/deliver-message.ts).
       sent: 'Sent',
       failed: 'Delivery failed',
+      // A customer's message (modules/message): written, then as its provider reported it.
+      queued: 'Queued',
+      delivered: 'Delivered',
+      read: 'Read',
       // A locker's status and door events, written by the terminal link (modules/terminal-link).
       online: 'Went online',
       offline: 'Went offline',
@@ -64,6 +68,7 @@ export default {
       user: 'User',
       settings: 'Settings',
       outbox: 'Message (email or SMS)',
+      orderMessage: 'Customer message',
     },
     detail: 'Audit entry',
     system: 'System',

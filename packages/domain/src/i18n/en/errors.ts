@@ -9,8 +9,6 @@ export default {
     validation: 'Invalid data',
     malformedBody: 'The request body is malformed',
     tooManyRequests: 'Too many attempts. Wait a moment and try again',
-    communicationNotSent: 'Communication not sent',
-    messageResentTooSoon: 'This message was sent less than a minute ago. Try again in {{seconds}} s',
     databaseUnavailable: 'The database is unavailable right now. Try again in a moment',
     alreadyExists: 'A record with this value already exists',
     inUse: 'This record is used by other records and cannot be deleted',

@@ -1,8 +1,68 @@
+import { MESSAGE_TEMPLATE_TRIGGERS, MESSAGE_TEMPLATE_TYPES } from '../../entities/enums';
+import { LANGUAGES } from '../languages';
+
+/**
+ * Words the message template (ccm) already says, by reference (i18next's $t nesting): the log's
+ * channel, trigger and language read as the template's, without this area importing the
+ * dictionary's own entity files (which would split them into a chunk of their own).
+ */
+const sameAs = (values: readonly string[], key: string) => Object.fromEntries(values.map((value) => [value, `$t(${key}.${value})`]));
+
+/**
+ * The message log's fields (entities/order-message.ts) for the kit's filters and columns: with the
+ * message screens, not in the console's first dictionary. Channel, trigger and language are the
+ * template's words.
+ */
+const orderMessageLabels = {
+  entities: {
+    orderMessage: {
+      label: 'Customer message',
+      labelPlural: 'Customer messages',
+      fields: {
+        order: 'Order',
+        company: 'Company',
+        template: 'Template',
+        trigger: 'Trigger',
+        channel: 'Channel',
+        language: 'Language',
+        recipient: 'To',
+        subject: 'Subject',
+        body: 'Text',
+        status: 'Status',
+        provider: 'Provider',
+        providerMessageId: 'Provider ID',
+        attempts: 'Attempts',
+        error: 'Error',
+        errorCode: 'Error code',
+        sentAt: 'Sent at',
+        deliveredAt: 'Delivered at',
+        readAt: 'Read at',
+        id: 'ID',
+        createdAt: 'Created at',
+        updatedAt: 'Updated at',
+      },
+      enumerators: {
+        trigger: sameAs(MESSAGE_TEMPLATE_TRIGGERS, 'entities.ccm.enumerators.trigger'),
+        channel: sameAs(MESSAGE_TEMPLATE_TYPES, 'entities.ccm.enumerators.type'),
+        language: sameAs(LANGUAGES, 'entities.ccm.enumerators.language'),
+        status: {
+          queued: 'Queued',
+          sent: 'Sent',
+          delivered: 'Delivered',
+          read: 'Read',
+          failed: 'Failed',
+        },
+      },
+    },
+  },
+};
+
 /**
  * The customer message screens' words (the order page's communications card and the message log):
  * the console loads them with those screens (apps/web/src/features/message/messages.ts).
  */
 export const messageScreenAreas = [
+  orderMessageLabels,
   {
     communications: {
       title: 'Communications',

@@ -29,6 +29,10 @@ export default {
       // A message's delivery, written by the message sender (platform/deliver-message.ts).
       sent: 'Enviada',
       failed: 'Falha no envio',
+      // A customer's message (modules/message): written, then as its provider reported it.
+      queued: 'Na fila',
+      delivered: 'Entregue',
+      read: 'Lida',
       // A locker's status and door events, written by the terminal link (modules/terminal-link).
       online: 'Ficou online',
       offline: 'Ficou offline',
@@ -64,6 +68,7 @@ export default {
       user: 'Usuário',
       settings: 'Configurações',
       outbox: 'Mensagem (e-mail ou SMS)',
+      orderMessage: 'Mensagem ao cliente',
     },
     detail: 'Registro de auditoria',
     system: 'Sistema',

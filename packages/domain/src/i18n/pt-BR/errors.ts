@@ -9,8 +9,6 @@ export default {
     validation: 'Dados inválidos',
     malformedBody: 'O corpo da requisição está malformado',
     tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente de novo',
-    communicationNotSent: 'Comunicação não enviada',
-    messageResentTooSoon: 'Esta mensagem foi enviada há menos de um minuto. Tente de novo em {{seconds}} s',
     databaseUnavailable: 'O banco de dados está indisponível no momento. Tente de novo em instantes',
     alreadyExists: 'Já existe um registro com este valor',
     inUse: 'Este registro é usado por outros registros e não pode ser removido',

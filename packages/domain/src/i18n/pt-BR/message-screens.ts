@@ -1,8 +1,68 @@
+import { MESSAGE_TEMPLATE_TRIGGERS, MESSAGE_TEMPLATE_TYPES } from '../../entities/enums';
+import { LANGUAGES } from '../languages';
+
+/**
+ * Words the message template (ccm) already says, by reference (i18next's $t nesting): the log's
+ * channel, trigger and language read as the template's, without this area importing the
+ * dictionary's own entity files (which would split them into a chunk of their own).
+ */
+const sameAs = (values: readonly string[], key: string) => Object.fromEntries(values.map((value) => [value, `$t(${key}.${value})`]));
+
+/**
+ * The message log's fields (entities/order-message.ts) for the kit's filters and columns: with the
+ * message screens, not in the console's first dictionary. Channel, trigger and language are the
+ * template's words.
+ */
+const orderMessageLabels = {
+  entities: {
+    orderMessage: {
+      label: 'Mensagem ao cliente',
+      labelPlural: 'Mensagens aos clientes',
+      fields: {
+        order: 'Pedido',
+        company: 'Empresa',
+        template: 'Modelo',
+        trigger: 'Gatilho',
+        channel: 'Canal',
+        language: 'Idioma',
+        recipient: 'Para',
+        subject: 'Assunto',
+        body: 'Texto',
+        status: 'Situação',
+        provider: 'Provedor',
+        providerMessageId: 'ID no provedor',
+        attempts: 'Tentativas',
+        error: 'Erro',
+        errorCode: 'Código do erro',
+        sentAt: 'Enviada em',
+        deliveredAt: 'Entregue em',
+        readAt: 'Lida em',
+        id: 'ID',
+        createdAt: 'Criada em',
+        updatedAt: 'Atualizada em',
+      },
+      enumerators: {
+        trigger: sameAs(MESSAGE_TEMPLATE_TRIGGERS, 'entities.ccm.enumerators.trigger'),
+        channel: sameAs(MESSAGE_TEMPLATE_TYPES, 'entities.ccm.enumerators.type'),
+        language: sameAs(LANGUAGES, 'entities.ccm.enumerators.language'),
+        status: {
+          queued: 'Na fila',
+          sent: 'Enviada',
+          delivered: 'Entregue',
+          read: 'Lida',
+          failed: 'Falhou',
+        },
+      },
+    },
+  },
+};
+
 /**
  * As palavras das telas de mensagens aos clientes (o cartão de comunicações da página do pedido e o
  * registro de mensagens): o console as carrega com essas telas (apps/web/src/features/message/messages.ts).
  */
 export const messageScreenAreas = [
+  orderMessageLabels,
   {
     communications: {
       title: 'Comunicações',

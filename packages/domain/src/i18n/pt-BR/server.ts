@@ -5,6 +5,7 @@
  */
 import listAndOrderRules from './list-and-order-rules';
 import mail from './mail';
+import messageErrors from './message-errors';
 import orderDocuments from './order-documents';
 
-export const serverAreas = [mail, orderDocuments, listAndOrderRules];
+export const serverAreas = [mail, orderDocuments, listAndOrderRules, messageErrors];

@@ -8,8 +8,8 @@ export default {
         type: 'Channel',
         subType: 'Operation',
         trigger: 'Trigger',
-        language: 'Language',
-        subject: 'Subject',
+        language: 'Empty: every language',
+        subject: 'Email subject, push title or WhatsApp template name',
         content: 'Content',
         company: 'Company',
         cluster: 'Cluster',
@@ -58,6 +58,10 @@ export default {
         language: 'Customers of this language get it (none: everyone without a template in their language)',
         subject: 'The email subject, the push title, or the WhatsApp template name as Meta approved it',
         trigger: 'Order status that sends the message',
+      },
+      errors: {
+        contentInvalid: 'The content does not compile (line {{line}}): {{reason}}',
+        subjectInvalid: 'The subject does not compile (line {{line}}): {{reason}}',
       },
       create: {
         success: 'Message template created successfully',

@@ -26,7 +26,7 @@ export default {
         hbsContent: 'HTML with Handlebars variables between double braces',
       },
       errors: {
-        hbsContentInvalid: '{{label}} is not a valid Handlebars template',
+        hbsContentInvalid: '{{label}} does not compile (line {{line}}): {{reason}}',
       },
       create: {
         success: 'QR code template created successfully',

@@ -8,8 +8,8 @@ export default {
         type: 'Canal',
         subType: 'Operação',
         trigger: 'Gatilho',
-        language: 'Idioma',
-        subject: 'Assunto',
+        language: 'Vazio: todos os idiomas',
+        subject: 'Assunto do e-mail, título do push ou nome do modelo do WhatsApp',
         content: 'Conteúdo',
         company: 'Empresa',
         cluster: 'Cluster',
@@ -58,6 +58,10 @@ export default {
         language: 'Clientes deste idioma o recebem (nenhum: todos sem um modelo no seu idioma)',
         trigger: 'Situação do pedido que dispara o envio',
         subject: 'O assunto do e-mail, o título do push ou o nome do modelo do WhatsApp aprovado pela Meta',
+      },
+      errors: {
+        contentInvalid: 'O conteúdo não compila (linha {{line}}): {{reason}}',
+        subjectInvalid: 'O assunto não compila (linha {{line}}): {{reason}}',
       },
       create: {
         success: 'Modelo de mensagem criado com sucesso',

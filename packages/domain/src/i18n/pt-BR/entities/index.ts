@@ -15,7 +15,6 @@ import eboxModuleCompartiment from './ebox-module-compartiment';
 import group from './group';
 import invoice from './invoice';
 import order from './order';
-import orderMessage from './order-message';
 import outbox from './outbox';
 import product from './product';
 import qrcodeTemplate from './qrcode-template';
@@ -41,7 +40,6 @@ export const entityAreas = [
   group,
   invoice,
   order,
-  orderMessage,
   outbox,
   product,
   qrcodeTemplate,

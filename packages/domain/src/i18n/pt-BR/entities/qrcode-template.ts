@@ -26,7 +26,7 @@ export default {
         hbsContent: 'HTML com variáveis Handlebars entre chaves duplas',
       },
       errors: {
-        hbsContentInvalid: '{{label}} não é um modelo Handlebars válido',
+        hbsContentInvalid: '{{label}} não compila (linha {{line}}): {{reason}}',
       },
       create: {
         success: 'Modelo de QR code criado com sucesso',
