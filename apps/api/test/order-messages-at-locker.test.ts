@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { type ProviderSandbox, startProviderSandbox } from '@ebox/provider-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VirtualTerminal } from '../../terminal-sim/src';
+import type { VirtualTerminal } from '../../terminal-sim/src';
 import { runRemindBeforeExpiry } from '../src/modules/message/dispatch-service';
 import { nextInWindow } from '../src/modules/message/plan';
 import { systemContext } from '../src/platform/context';
-import type { MqttLink } from '../src/platform/mqtt';
 import { ok } from './support/answers';
 import { eventually } from './support/eventually';
+import { startOnlineLocker } from './support/online-locker';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -55,41 +54,7 @@ beforeAll(async () => {
   for (const template of templates) {
     ok(await owner.api.post('/ccm', { data: { type: 'sms', subType: 'delivery', enable: true, company, ...template } }));
   }
-  const terminalId = randomUUID();
-  lockerId = ok(await owner.api.post('/ebox', { data: { name: 'Armário Avisos', code: 'AVS01', company, enable: true, terminalId } })).id;
-  for (let number = 1; number <= 3; number++) {
-    ok(
-      await owner.api.post('/compartiment', {
-        data: {
-          ebox: lockerId,
-          number,
-          boardNumber: 1,
-          numberInColumn: number,
-          comNumber: number,
-          size: 'P',
-          width: 1,
-          height: 1,
-          depth: 1,
-        },
-      }),
-    );
-  }
-  const link = t.app.deps.mqtt as MqttLink;
-  const credentials = await link.admin.createTerminalCredentials({ lockerId, username: terminalId });
-  terminal = new VirtualTerminal({
-    brokerUrl: link.url,
-    lockerUuid: terminalId,
-    username: credentials.username,
-    password: credentials.password,
-    compartments: [1, 2, 3].map((number) => ({ number, boardNumber: 1, channel: number - 1 })),
-    heartbeatIntervalSeconds: 1,
-    doorCloseAfterMs: 50,
-  });
-  await terminal.start();
-  await eventually(
-    async () => ok(await owner.api.get(`/ebox/${lockerId}`)).status,
-    (status) => status === 'online',
-  );
+  ({ lockerId, terminal } = await startOnlineLocker(t, owner, { company, name: 'Armário Avisos', code: 'AVS01', compartments: 3 }));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,16 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { accessCodeOfQrPayload } from '@ebox/domain';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VirtualTerminal } from '../../terminal-sim/src';
+import type { VirtualTerminal } from '../../terminal-sim/src';
 import { API_PREFIX } from '../src/app';
 import { messageValuesOf } from '../src/modules/message/render';
 import { findOrderForMessages } from '../src/modules/message/repository';
 import { qrCodeTokenOf } from '../src/modules/qr-code/link';
-import type { MqttLink } from '../src/platform/mqtt';
 import { ok } from './support/answers';
 import { eventually } from './support/eventually';
+import { startOnlineLocker } from './support/online-locker';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -35,41 +34,7 @@ beforeAll(async () => {
   owner = await t.createUser({ roles: ['owner'] });
   company = ok(await owner.api.post('/company', { data: { name: 'Loja QR', type: 'shipper', maxDaysOverdueDateDelivery: 5 } })).id;
   otherCompany = ok(await owner.api.post('/company', { data: { name: 'Outra Loja QR', type: 'shipper' } })).id;
-  const terminalId = randomUUID();
-  lockerId = ok(await owner.api.post('/ebox', { data: { name: 'Armário QR', code: 'QRC01', company, enable: true, terminalId } })).id;
-  for (let number = 1; number <= 6; number++) {
-    ok(
-      await owner.api.post('/compartiment', {
-        data: {
-          ebox: lockerId,
-          number,
-          boardNumber: 1,
-          numberInColumn: number,
-          comNumber: number,
-          size: 'P',
-          width: 1,
-          height: 1,
-          depth: 1,
-        },
-      }),
-    );
-  }
-  const link = t.app.deps.mqtt as MqttLink;
-  const credentials = await link.admin.createTerminalCredentials({ lockerId, username: terminalId });
-  terminal = new VirtualTerminal({
-    brokerUrl: link.url,
-    lockerUuid: terminalId,
-    username: credentials.username,
-    password: credentials.password,
-    compartments: [1, 2, 3, 4, 5, 6].map((number) => ({ number, boardNumber: 1, channel: number - 1 })),
-    heartbeatIntervalSeconds: 1,
-    doorCloseAfterMs: 50,
-  });
-  await terminal.start();
-  await eventually(
-    async () => ok(await owner.api.get(`/ebox/${lockerId}`)).status,
-    (status) => status === 'online',
-  );
+  ({ lockerId, terminal } = await startOnlineLocker(t, owner, { company, name: 'Armário QR', code: 'QRC01', compartments: 6 }));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,4 +1,11 @@
-import { type Language, type MessageTrigger, type MessageValues, restrictMessageValues, translatorFor } from '@ebox/domain';
+import {
+  formatDateTimeInZone,
+  type Language,
+  type MessageTrigger,
+  type MessageValues,
+  restrictMessageValues,
+  translatorFor,
+} from '@ebox/domain';
 import Handlebars from 'handlebars';
 import { qrCodeUrlOf } from '../qr-code/link';
 import type { OrderForMessages } from './repository';
@@ -60,22 +67,6 @@ export function renderTemplateParameters(source: string, values: MessageValues):
   return parameters;
 }
 
-/** DD/MM/YYYY HH:mm in a time zone, as every date the console shows. */
-export function formatMessageDate(iso: string | null, timeZone: string): string {
-  if (!iso) return '';
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
-}
-
 function addressOf(locker: OrderForMessages['locker']): string {
   const street = [locker.street, locker.number].filter(Boolean).join(', ');
   const area = [street, locker.complement, locker.neighborhood].filter(Boolean).join(' - ');
@@ -99,7 +90,7 @@ export function messageValuesOf(
       type: t(`entities.order.enumerators.type.${order.type}`, { defaultValue: order.type }),
       status: t(`entities.order.enumerators.status.${order.status}`, { defaultValue: order.status }),
       compartimentNumber: order.compartimentNumber === null ? '' : String(order.compartimentNumber),
-      overdueDate: formatMessageDate(order.overdueDate, options.timeZone),
+      overdueDate: order.overdueDate ? formatDateTimeInZone(order.overdueDate, options.timeZone) : '',
     },
     customer: { name: order.customer.name ?? '', email: order.customer.email ?? '', phone: order.customer.phone ?? '' },
     locker: { name: order.locker.name ?? '', address: addressOf(order.locker), workingHours: order.locker.workingHours ?? '' },

@@ -106,21 +106,10 @@ export async function findMatchingTemplates(
       from ccm
      where company_id = ${match.companyId} and enable and sub_type = ${match.subType} and trigger = ${match.trigger}
        and (cluster_id is null or cluster_id = ${match.clusterId})`);
-  return result.rows.map((row) => ({
-    id: String(row.id),
-    channel: String(row.type) as MessageChannel,
-    language: row.language === 'en' || row.language === 'pt-BR' ? row.language : null,
-    clusterId: row.cluster_id ? String(row.cluster_id) : null,
-    subject: row.subject ? String(row.subject) : null,
-    content: String(row.content ?? ''),
-  }));
+  return result.rows.map(templateOf);
 }
 
-export async function findTemplate(tx: Tx, templateId: string): Promise<TemplateRow | null> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
-    select id, type, language, cluster_id, subject, content from ccm where id = ${templateId}`);
-  const row = result.rows[0];
-  if (!row) return null;
+function templateOf(row: Record<string, unknown>): TemplateRow {
   return {
     id: String(row.id),
     channel: String(row.type) as MessageChannel,
@@ -129,6 +118,13 @@ export async function findTemplate(tx: Tx, templateId: string): Promise<Template
     subject: row.subject ? String(row.subject) : null,
     content: String(row.content ?? ''),
   };
+}
+
+export async function findTemplate(tx: Tx, templateId: string): Promise<TemplateRow | null> {
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    select id, type, language, cluster_id, subject, content from ccm where id = ${templateId}`);
+  const row = result.rows[0];
+  return row ? templateOf(row) : null;
 }
 
 export type NewOrderMessage = {
