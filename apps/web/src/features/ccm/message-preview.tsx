@@ -1,3 +1,4 @@
+import { EllipsisOutlined } from '@ant-design/icons';
 import { LANGUAGES, type Language, type MessageChannel, smsSegmentsOf } from '@ebox/domain';
 import { Alert, Card, Flex, Tabs, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
@@ -102,6 +103,8 @@ export function LanguageTabs({
     >
       <Tabs
         size="small"
+        // antd's overflow button is named by its icon ("ellipsis") unless given words.
+        more={{ icon: <EllipsisOutlined aria-label={t('kit.moreTabs')} /> }}
         items={LANGUAGES.map((language) => ({
           key: language,
           label: t(`common.languages.${language}`),
