@@ -16,9 +16,10 @@ export const dispatchMessagesJob = defineJob({
   }),
   actor: 'customerMessenger',
   retry: { limit: 5, delaySeconds: 10 },
-  // A burst of moves (a network coming back online, a bulk cancel) must not queue behind one another:
-  // the messaging benchmark saw one dispatch at a time cap sending at 2.7 messages a second.
-  concurrency: 8,
+  // A burst of moves (a network coming back online, a bulk cancel) must not queue behind one another
+  // (one at a time capped sending at 2.7 messages a second in the benchmark); each holds a database
+  // connection for its transaction, so four, not more, beside the requests on a pool of ten.
+  concurrency: 4,
   handler: () => import('./dispatch-service').then((m) => m.runDispatchMessages),
 });
 
