@@ -1,6 +1,6 @@
 import { sign } from 'node:crypto';
 import { isPlainObject } from '@ebox/domain';
-import { isRetryableStatus, ProviderDeliveryError, retryAfterSecondsOf, safeReason, unreachableCauseOf } from './provider-error';
+import { isRetryableStatus, jsonObjectOf, ProviderDeliveryError, postToProvider, retryAfterSecondsOf, safeReason } from './provider-error';
 
 /** The fields of a Google service-account key file (JSON) that FCM's OAuth flow uses. */
 export type FcmServiceAccount = {
@@ -62,12 +62,12 @@ export function createFcmProvider(settings: FcmSettings): PushProvider {
 
   async function fetchAccessToken(): Promise<string> {
     const assertion = signAssertion(settings.serviceAccount, tokenUri);
-    const response = await post(tokenUri, {
+    const response = await postToProvider(PROVIDER, tokenUri, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }).toString(),
       signal: AbortSignal.timeout(settings.timeoutMs),
     });
-    const body = jsonOf(await response.text().catch(() => ''));
+    const body = jsonObjectOf(await response.text().catch(() => ''));
     if (!response.ok || typeof body.access_token !== 'string') {
       // Google's OAuth errors: {error: 'invalid_grant', error_description}.
       const code = typeof body.error === 'string' ? body.error : undefined;
@@ -103,12 +103,12 @@ export function createFcmProvider(settings: FcmSettings): PushProvider {
     async send(message) {
       const token = await accessToken();
       const notification = { token: message.token, notification: { title: message.title, body: message.body } };
-      const response = await post(url, {
+      const response = await postToProvider(PROVIDER, url, {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ message: message.data ? { ...notification, data: message.data } : notification }),
         signal: AbortSignal.timeout(settings.timeoutMs),
       });
-      const body = jsonOf(await response.text().catch(() => ''));
+      const body = jsonObjectOf(await response.text().catch(() => ''));
       if (response.ok && typeof body.name === 'string') return { providerMessageId: body.name };
       const error = deliveryErrorOf(response, body, [message.title, message.body, message.token, ...Object.values(message.data ?? {})]);
       // A token FCM no longer takes (revoked, or expired early): the next attempt fetches another.
@@ -132,29 +132,6 @@ function signAssertion(account: FcmServiceAccount, tokenUri: string): string {
       retryable: false,
       reason: "the service account's private_key cannot sign (check FCM_SERVICE_ACCOUNT)",
     });
-  }
-}
-
-async function post(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, { method: 'POST', ...init });
-  } catch (error) {
-    // No answer: refused connection, reset, DNS or the timeout.
-    throw new ProviderDeliveryError({
-      provider: PROVIDER,
-      retryable: true,
-      reason: `FCM could not be reached (${unreachableCauseOf(error)})`,
-    });
-  }
-}
-
-function jsonOf(text: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return isPlainObject(parsed) ? parsed : {};
-  } catch {
-    // A proxy's HTML page or an empty body: the status says enough.
-    return {};
   }
 }
 

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@ebox/domain';
 import { codeOf } from '../errors';
 import { maskSecrets } from '../secrets';
 
@@ -98,3 +99,26 @@ export function e164DigitsOf(phoneNumber: string): string | undefined {
 }
 
 export const NOT_E164_REASON = 'the phone number is not a full international number (country code, area code and number, 8 to 15 digits)';
+
+/** A provider's JSON answer as an object; a proxy's HTML page or an empty body reads as {} (the status says enough). */
+export function jsonObjectOf(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isPlainObject(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/** POSTs to a provider; no answer at all (refused connection, reset, DNS, the timeout) is worth another try. */
+export async function postToProvider(provider: string, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { method: 'POST', ...init });
+  } catch (error) {
+    throw new ProviderDeliveryError({
+      provider,
+      retryable: true,
+      reason: `${provider} could not be reached (${unreachableCauseOf(error)})`,
+    });
+  }
+}

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import {
   e164DigitsOf,
   isRetryableStatus,
+  jsonObjectOf,
   NOT_E164_REASON,
   ProviderDeliveryError,
+  postToProvider,
   retryAfterSecondsOf,
   safeReason,
-  unreachableCauseOf,
 } from './provider-error';
 
 export type WhatsAppCloudSettings = {
@@ -80,20 +81,12 @@ export function createWhatsAppCloudProvider(settings: WhatsAppCloudSettings): Wh
       if (!to) throw new ProviderDeliveryError({ provider: PROVIDER, retryable: false, reason: NOT_E164_REASON });
       const secrets = [message.text, ...(message.template?.bodyParameters ?? []), settings.accessToken];
       const request = JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to, ...contentOf(message) });
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${settings.accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
-          body: request,
-          signal: AbortSignal.timeout(settings.timeoutMs),
-        });
-      } catch (error) {
-        // No answer: refused connection, reset, DNS or the timeout.
-        const reason = `WhatsApp could not be reached (${unreachableCauseOf(error)})`;
-        throw new ProviderDeliveryError({ provider: PROVIDER, retryable: true, reason });
-      }
-      const body = jsonOf(await response.text().catch(() => ''));
+      const response = await postToProvider(PROVIDER, url, {
+        headers: { authorization: `Bearer ${settings.accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
+        body: request,
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
+      const body = jsonObjectOf(await response.text().catch(() => ''));
       if (!response.ok) throw deliveryErrorOf(response, body, secrets);
       const id = Array.isArray(body.messages) && isPlainObject(body.messages[0]) ? body.messages[0].id : undefined;
       if (typeof id !== 'string') {
@@ -119,16 +112,6 @@ function contentOf(message: WhatsAppMessage): Record<string, unknown> {
   }
   if (message.text !== undefined) return { type: 'text', text: { preview_url: false, body: message.text } };
   throw new ProviderDeliveryError({ provider: PROVIDER, retryable: false, reason: 'the message has neither a template nor a text' });
-}
-
-function jsonOf(text: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return isPlainObject(parsed) ? parsed : {};
-  } catch {
-    // A proxy's HTML page or an empty body: the status says enough.
-    return {};
-  }
 }
 
 function deliveryErrorOf(response: Response, body: Record<string, unknown>, secrets: (string | undefined)[]): ProviderDeliveryError {

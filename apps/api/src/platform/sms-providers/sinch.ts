@@ -1,5 +1,4 @@
-import { isPlainObject } from '@ebox/domain';
-import { isRetryableStatus, retryAfterSecondsOf, safeReason, unreachableCauseOf } from '../message-providers/provider-error';
+import { isRetryableStatus, jsonObjectOf, retryAfterSecondsOf, safeReason, unreachableCauseOf } from '../message-providers/provider-error';
 import type { SmsMessage, SmsProvider } from '../sms';
 import { SmsDeliveryError, toE164 } from './delivery-error';
 
@@ -61,26 +60,16 @@ export function createSinchProvider(settings: SinchSettings): SmsProvider {
       const answer = await response.text().catch(() => '');
       if (!response.ok) throw deliveryErrorOf(response, answer, message);
       // The created batch's id is what its delivery reports name.
-      const batchId = bodyOf(answer).id;
+      const batchId = jsonObjectOf(answer).id;
       return { providerMessageId: typeof batchId === 'string' ? batchId : undefined };
     },
   };
 }
 
-function bodyOf(answer: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(answer);
-    return isPlainObject(parsed) ? parsed : {};
-  } catch {
-    // A proxy's HTML page or an empty body: the status says enough.
-    return {};
-  }
-}
-
 function deliveryErrorOf(response: Response, answer: string, message: SmsMessage): SmsDeliveryError {
   const { status } = response;
   // XMS errors are {code, text}: `syntax_invalid_parameter_format`, `unauthorized`, `too_many_requests`...
-  const body = bodyOf(answer);
+  const body = jsonObjectOf(answer);
   const code = typeof body.code === 'string' ? body.code : undefined;
   const text = typeof body.text === 'string' ? safeReason(body.text, [message.text, message.link]) : undefined;
   const retryable = isRetryableStatus(status);
