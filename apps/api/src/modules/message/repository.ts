@@ -229,12 +229,6 @@ export async function findLatestMessageOn(tx: Tx, orderId: string, channel: Mess
   return row;
 }
 
-/** The triggers already messaged for an order on an occasion: a reminder is planned once. */
-export async function hasMessagesFor(tx: Tx, orderId: string, trigger: string): Promise<boolean> {
-  const result = await tx.execute(sql`select 1 from order_message where order_id = ${orderId} and trigger = ${trigger} limit 1`);
-  return result.rows.length > 0;
-}
-
 /**
  * Orders whose PRE_EXPIRED reminder is due: stored, their overdue date within their company's hours
  * ahead (and not past), and no reminder planned yet.
