@@ -190,6 +190,21 @@ describe('messages on an order moment', () => {
     expect(row.error).toContain('does not render');
     expect(smtp.messages.some((mail) => mail.to.includes(email))).toBe(false);
   });
+
+  it('refuses on save a template that parses but that handlebars would not render, naming the line', async () => {
+    const company = await companyWith([]);
+    const template = { subType: 'delivery', trigger: 'CREATED', enable: true, company, type: 'sms' };
+    const helper = await owner.api.post('/ccm', { data: { ...template, content: 'Olá\n{{formatDate order.overdueDate}}' } });
+    expect(helper.status).toBe(400);
+    expect(helper.body.error.message).toBe('O conteúdo não compila (linha 2): unknown helper "formatDate"');
+    const saved = ok(await owner.api.post('/ccm', { data: { ...template, content: 'Olá {{customer.name}}' } }));
+    const edited = await owner.api.put(`/ccm/${saved.id}`, { data: { content: 'Pedido {{if order.trackingCode}}' } });
+    expect(edited.status).toBe(400);
+    expect(edited.body.error.message).toContain('(linha 1): if needs a block');
+    const page = await owner.api.post('/qrcodeTemplate', { data: { type: 'STORED', company, hbsContent: '<p>{{> rodape}}</p>' } });
+    expect(page.status).toBe(400);
+    expect(page.body.error.message).toBe('Conteúdo (Handlebars) não compila (linha 1): unknown partial "rodape"');
+  });
 });
 
 describe("sends asked for on the order's page", () => {

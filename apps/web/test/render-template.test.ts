@@ -1,8 +1,8 @@
 import { sampleMessageValues } from '@ebox/domain';
+import { templateProblemOf } from '@ebox/domain/template-problems';
 import Handlebars from 'handlebars';
 import { describe, expect, it } from 'vitest';
 import { type ProgramNode, parameterPathsOf, renderTemplate } from '../src/features/ccm/render-template';
-import { templateProblemOf } from '../src/features/ccm/template-problems';
 
 /**
  * The console's preview walks the parsed template instead of compiling it (the Content-Security-Policy

@@ -1,9 +1,9 @@
 import { LANGUAGES, type Language, type MessageTrigger, restrictMessageValues, sampleMessageValues } from '@ebox/domain';
 import type { HandlebarsProblem } from '@ebox/domain/entities/qrcode-template';
+import { templateProblemOf } from '@ebox/domain/template-problems';
 import { useEffect, useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../kit/fields/use-debounced-value';
 import { type ProgramNode, parameterPathsOf, renderTemplate } from './render-template';
-import { templateProblemOf } from './template-problems';
 
 type Handlebars = typeof import('handlebars');
 

@@ -1,10 +1,11 @@
-import { describeHandlebarsError, type HandlebarsProblem } from '@ebox/domain/entities/qrcode-template';
+import { describeHandlebarsError, type HandlebarsProblem } from './entities/qrcode-template';
 
 /*
- * What the preview refuses besides a parse error: what handlebars would refuse when compiling or
- * rendering the template on the API. The entity rules (packages/domain/src/entities/qrcode-template.ts)
- * check that a template parses, with the light parser every list's first screen carries; this walk
- * over the parsed tree comes only with the template forms.
+ * What handlebars would refuse of a template besides a parse error, when compiling or rendering it on
+ * the API: the template forms' preview shows it as you type, and the API refuses it on save
+ * (modules/message/template-policy.ts). The entity rules (entities/qrcode-template.ts) only check that
+ * a template parses, with the light parser every list's first screen carries; this walk over the
+ * parsed tree is imported by its own path, so it comes only with the template forms.
  */
 
 /**
