@@ -139,32 +139,39 @@ type Claimed = { head: DeliveryRow; target: WebhookTarget; secrets: string[] };
  */
 export async function runWebhookLane(ctx: ServiceContext, payload: { webhookId: string; lane: string }): Promise<void> {
   const { webhooks } = ctx.deps.config;
+  const claimHead = (tx: TxContext) => claimLaneHead(tx, payload.webhookId, payload.lane);
+  let claim = await inTransaction(ctx, claimHead);
   for (;;) {
-    const claim = await inTransaction(ctx, (tx) => claimLaneHead(tx, payload.webhookId, payload.lane));
-    let step: LaneStep;
-    if ('head' in claim) {
-      const { head, target, secrets } = claim;
-      const timestamp = Math.floor(Date.now() / 1_000);
-      const messageId = `msg_${head.id}`;
-      const headers = {
-        [WEBHOOK_HEADERS.id]: messageId,
-        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-        [WEBHOOK_HEADERS.signature]: signWebhook(secrets, messageId, timestamp, head.body),
-      };
-      const result = await postDelivery(target.url, headers, head.body, {
-        timeoutMs: webhooks.timeoutMs,
-        allowLoopback: webhooks.allowLoopback,
-      });
-      step = await inTransaction(ctx, (tx) => recordOutcome(tx, claim, result));
-    } else {
-      step = claim;
+    if (!('head' in claim)) {
+      if ('done' in claim) return;
+      const { waitMs } = claim;
+      if (waitMs > WAIT_IN_PROCESS_MS) {
+        await wakeLane(ctx, payload.webhookId, payload.lane, Math.ceil(waitMs / 1_000));
+        return;
+      }
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+      claim = await inTransaction(ctx, claimHead);
+      continue;
     }
-    if ('done' in step) return;
-    if (step.waitMs > WAIT_IN_PROCESS_MS) {
-      await wakeLane(ctx, payload.webhookId, payload.lane, Math.ceil(step.waitMs / 1_000));
-      return;
-    }
-    if (step.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, step.waitMs));
+    const sent: Claimed = claim;
+    const { head, target, secrets } = sent;
+    const timestamp = Math.floor(Date.now() / 1_000);
+    const messageId = `msg_${head.id}`;
+    const headers = {
+      [WEBHOOK_HEADERS.id]: messageId,
+      [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+      [WEBHOOK_HEADERS.signature]: signWebhook(secrets, messageId, timestamp, head.body),
+    };
+    const result = await postDelivery(target.url, headers, head.body, {
+      timeoutMs: webhooks.timeoutMs,
+      allowLoopback: webhooks.allowLoopback,
+    });
+    // Delivered: the lane's next delivery is claimed in the same transaction (a burst of moves
+    // sends two or three per order; one transaction less for each).
+    claim = await inTransaction(ctx, async (tx) => {
+      const step = await recordOutcome(tx, sent, result);
+      return 'waitMs' in step && step.waitMs === 0 ? claimHead(tx) : step;
+    });
   }
 }
 
