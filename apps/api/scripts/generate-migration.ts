@@ -24,6 +24,7 @@ const lines = [
   'export {',
   ...[
     'auditLog',
+    'customerDevice',
     'entityCount',
     'idempotencyKey',
     'orderHistory',

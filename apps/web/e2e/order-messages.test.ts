@@ -43,7 +43,7 @@ function say(language: Language, key: string, values: Record<string, string | nu
 async function rawMessageKeys(page: Page): Promise<string[]> {
   // biome-ignore lint/performance/useDomNodeTextContent: only the text a user can see counts
   const shown = await page.evaluate(() => document.body.innerText);
-  const raw = shown.match(/\b(?:communications|messageDetail|messageLog)\.[A-Za-z.]+/g) ?? [];
+  const raw = shown.match(/\b(?:communications|messageDetail|messageLog|customerDevices)\.[A-Za-z.]+/g) ?? [];
   return [...raw, ...(await visibleRawKeys(page))];
 }
 
@@ -209,6 +209,45 @@ describe('order communications (pt-BR)', () => {
     expect(await seriousAxeProblems(page())).toEqual([]);
     await screenshot(page(), 'issue-27/message-log-phone');
     await page().setViewportSize({ width: 1366, height: 900 });
+  });
+});
+
+describe("a customer's push devices (pt-BR)", () => {
+  const page = setUpOwnerPage(browser, { axe: true });
+  const pt = (key: string, values: Record<string, string | number> = {}) => say('pt-BR', key, values);
+
+  test('lists the devices the app registered, the newest marked as the one push goes to, and removes one after a confirmation', async () => {
+    const api = await asOwner();
+    const suffix = uniqueSuffix();
+    const company = await api<{ id: string }>('POST', '/company', { data: { name: `Loja Push ${suffix}`, type: 'shipper' } });
+    const customer = await api<{ id: string }>('POST', '/customer', { data: { name: `Cliente Push ${suffix}`, company: company.id } });
+    const tokenOf = (tail: string) => `${'a'.repeat(40)}:APA91b${'b'.repeat(100)}${tail}`;
+    const older = await api<{ tokenEnd: string }>('POST', `/customer/${customer.id}/device`, {
+      data: { token: tokenOf('Tablet01'), platform: 'ios' },
+    });
+    const newest = await api<{ tokenEnd: string }>('POST', `/customer/${customer.id}/device`, {
+      data: { token: tokenOf('Phone002'), platform: 'android' },
+    });
+    await page().goto(`/customer/${customer.id}`);
+    const card = page().getByTestId('customer-devices');
+    await see(card.getByText(newest.tokenEnd));
+    const newestRow = card.getByRole('row').filter({ hasText: newest.tokenEnd });
+    await see(newestRow.getByText(pt('customerDevices.receivesPush')));
+    await see(card.getByRole('row').filter({ hasText: older.tokenEnd }).getByText('iOS'));
+    expect(await seriousAxeProblems(page())).toEqual([]);
+    expect(await rawMessageKeys(page())).toEqual([]);
+    await screenshot(page(), 'issue-27/customer-devices');
+
+    const confirm = await openDialog(
+      page(),
+      card.getByRole('button', { name: pt('customerDevices.removeLabel', { device: newest.tokenEnd }) }),
+    );
+    await see(confirm.getByText(pt('customerDevices.removeTitle', { device: newest.tokenEnd })).filter({ visible: true }));
+    await confirm.getByRole('button', { name: pt('customerDevices.remove') }).click();
+    await seeToast(page(), pt('customerDevices.removed'));
+    await seeNo(card.getByText(newest.tokenEnd));
+    // The tablet is the only device left: push goes to it now.
+    await see(card.getByRole('row').filter({ hasText: older.tokenEnd }).getByText(pt('customerDevices.receivesPush')));
   });
 });
 

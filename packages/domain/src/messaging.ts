@@ -152,3 +152,13 @@ export function sampleMessageValues(language: Language): MessageValues {
 export function whatsappLanguageOf(language: Language): string {
   return language === 'en' ? 'en_US' : 'pt_BR';
 }
+
+/** The platforms a customer's app registers a push token from (FCM serves all three). */
+export const PUSH_PLATFORMS = ['android', 'ios', 'web'] as const;
+export type PushPlatform = (typeof PUSH_PLATFORMS)[number];
+
+/**
+ * FCM registration tokens are opaque strings of about 150 to 200 characters (letters, digits and
+ * `-_:`); the bounds refuse a mistyped field without guessing Google's exact format.
+ */
+export const PUSH_TOKEN_PATTERN = /^[A-Za-z0-9_:\-.]{32,4096}$/;

@@ -93,7 +93,8 @@ const ENGLISH_WORDS = [
 
 /** Words that read as developer keys: camelCase, snake_case, SCREAMING_CASE or a dotted i18n key. */
 /** API answers the spec words itself, naming the request's field (spec 5.5: 'exporterFields is required'). */
-const SPEC_WORDED = new Set(['errors.exporterFieldsRequired']);
+// Words spelled like a key: the spec's own, and Apple's name for its phone system.
+const SPEC_WORDED = new Set(['errors.exporterFieldsRequired', 'customerDevices.platforms.ios']);
 
 const KEY_LOOKING = [/\b[a-z]+[A-Z][A-Za-z]*\b/, /\b[a-z]+_[a-z_]+\b/, /\b[A-Z]+_[A-Z_]+\b/, /\b[a-z]+\.[a-z]+\.[a-z]+/];
 

@@ -9,8 +9,8 @@ const loadTemplatePages = () => import('../features/ccm/template-pages');
 const templatePage = (name: keyof Awaited<ReturnType<typeof loadTemplatePages>>) => () => loadTemplatePages().then((m) => m[name]);
 
 /**
- * The entities whose screens differ from the kit's (role, building, building levels, module, ebox,
- * cluster, order, webhook, and the templates people write: ccm and qrcodeTemplate), each page loaded
+ * The entities whose screens differ from the kit's (role, building, building levels, customer, module,
+ * ebox, cluster, order, webhook, and the templates people write: ccm and qrcodeTemplate), each page loaded
  * lazily as its own chunk. The kit learns them from here (issue 26): app/entity-routes.ts builds the
  * routes with it and the private layout provides it.
  */
@@ -26,6 +26,9 @@ export const ENTITY_PAGES: EntityPages = {
   },
   buildingLevel1: {
     view: () => import('../features/building/building-level1-view-page').then((m) => m.BuildingLevel1ViewPage),
+  },
+  customer: {
+    view: () => import('../features/customer/customer-view-page').then((m) => m.CustomerViewPage),
   },
   buildingLevel2: {
     view: () => import('../features/building/building-level2-view-page').then((m) => m.BuildingLevel2ViewPage),

@@ -1,5 +1,6 @@
 import i18next, { type i18n, type TFunction } from 'i18next';
 import { type Dictionary, dictionaryOf, registerDictionary } from './dictionary';
+import { auditActionAreas as enAuditActionAreas } from './en/audit-actions';
 import { exportByMailAreas as enExportByMailAreas } from './en/export-by-mail';
 import { areas as enAreas } from './en/index';
 import { jobScreenAreas as enJobScreenAreas } from './en/job-screens';
@@ -12,6 +13,7 @@ import { templateScreenAreas as enTemplateScreenAreas } from './en/template-scre
 import { webhookScreenAreas as enWebhookScreenAreas } from './en/webhook-screens';
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 import { addMessageFormats } from './message-formats';
+import { auditActionAreas as ptAuditActionAreas } from './pt-BR/audit-actions';
 import { exportByMailAreas as ptExportByMailAreas } from './pt-BR/export-by-mail';
 import { areas as ptAreas } from './pt-BR/index';
 import { jobScreenAreas as ptJobScreenAreas } from './pt-BR/job-screens';
@@ -31,6 +33,7 @@ export const messages: Record<Language, Dictionary> = {
   'pt-BR': dictionaryOf([
     ...ptAreas,
     ptPermissions,
+    ...ptAuditActionAreas,
     ...ptLockerAreas,
     ...ptOrderScreenAreas,
     ...ptMessageScreenAreas,
@@ -43,6 +46,7 @@ export const messages: Record<Language, Dictionary> = {
   en: dictionaryOf([
     ...enAreas,
     enPermissions,
+    ...enAuditActionAreas,
     ...enLockerAreas,
     ...enOrderScreenAreas,
     ...enMessageScreenAreas,

@@ -288,6 +288,14 @@ export const DEMO_MESSAGE_TEMPLATES: {
   },
   {
     company: 'aurora',
+    type: 'push',
+    subType: 'delivery',
+    trigger: 'STORED',
+    subject: 'Seu pedido chegou ao armário',
+    content: 'Pedido {{order.trackingCode}} no armário {{locker.name}}. Código de retirada: {{accessCode}}.',
+  },
+  {
+    company: 'aurora',
     type: 'whatsapp',
     subType: 'delivery',
     trigger: 'PRE_EXPIRED',

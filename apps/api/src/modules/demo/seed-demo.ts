@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { serviceOf } from '../../kit/service';
 import type { AppDeps } from '../../platform/app-deps';
 import { inTransaction, systemContext, type TxContext } from '../../platform/context';
 import { generateCompartiments } from '../ebox/service';
+import { registerCustomerDevice } from '../message/device-service';
 import {
   cpfOf,
   DEMO_BUILDINGS,
@@ -28,6 +30,11 @@ const DEMO_LOCK = 4_711_001;
  * Creates one record through the entity's service, as a form would: the same validation, rules and
  * audit entries (by `system:demoSeed`), so an invalid demo record fails start-up loudly.
  */
+/** An FCM registration token as Firebase hands them out: an instance id, a colon, a long base64url tail. */
+function demoPushTokenOf(): string {
+  return `${randomBytes(8).toString('base64url')}:APA91b${randomBytes(105).toString('base64url')}`;
+}
+
 async function createRecord(ctx: TxContext, entityName: string, data: Record<string, unknown>): Promise<string> {
   const record = await serviceOf(entityName).create(ctx, data);
   return record.id;
@@ -71,6 +78,9 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
         }),
       );
     }
+
+    // Each customer's app has registered a phone for push (the demo's FCM is the provider sandbox).
+    for (const customerId of customerIds) await registerCustomerDevice(ctx, customerId, { token: demoPushTokenOf(), platform: 'android' });
 
     // Residents move into the apartments in order, one per apartment.
     const buildings: Record<string, string> = {};

@@ -18,6 +18,7 @@ import {
   findMatchingTemplates,
   findOrderForMessages,
   findOrdersDueReminder,
+  hasEnabledTemplateFor,
   insertOrderMessages,
   type OrderForMessages,
   type OrderMessageRow,
@@ -31,16 +32,22 @@ import {
  */
 
 /** The order's move (in its transaction): its new status's messages are dispatched once it commits. */
-export async function recordOrderStatusMessages(ctx: TxContext, event: EventPayload<'order.statusChanged'>): Promise<void> {
-  const trigger = messageTriggerOf(event.to);
-  if (!trigger || !event.companyId) return;
-  await enqueueJob(ctx, dispatchMessagesJob, { orderId: event.orderId, trigger, occasion: 'auto' });
+export function recordOrderStatusMessages(ctx: TxContext, event: EventPayload<'order.statusChanged'>): Promise<void> {
+  return recordMomentMessages(ctx, event.orderId, event.companyId, messageTriggerOf(event.to));
 }
 
-export async function recordOrderCreatedMessages(ctx: TxContext, event: EventPayload<'order.created'>): Promise<void> {
-  const trigger = messageTriggerOf(event.status);
-  if (!trigger || !event.companyId) return;
-  await enqueueJob(ctx, dispatchMessagesJob, { orderId: event.orderId, trigger, occasion: 'auto' });
+export function recordOrderCreatedMessages(ctx: TxContext, event: EventPayload<'order.created'>): Promise<void> {
+  return recordMomentMessages(ctx, event.orderId, event.companyId, messageTriggerOf(event.status));
+}
+
+/**
+ * Most moments of most companies have no template (sixteen triggers): those enqueue nothing, so a
+ * burst of moves does not queue thousands of empty dispatches ahead of the ones that send.
+ */
+async function recordMomentMessages(ctx: TxContext, orderId: string, companyId: string | null, trigger: MessageTrigger | undefined) {
+  if (!trigger || !companyId) return;
+  if (!(await hasEnabledTemplateFor(ctx.tx, companyId, trigger))) return;
+  await enqueueJob(ctx, dispatchMessagesJob, { orderId, trigger, occasion: 'auto' });
 }
 
 export async function runDispatchMessages(
@@ -93,6 +100,7 @@ export async function queueMessages(
       channel: message.channel,
       language: message.template.language ?? order.customer.language ?? 'pt-BR',
       recipient: message.recipient,
+      device: message.device ?? null,
       fallbackOf: options.fallbackOf ?? null,
       notBefore: options.notBefore?.toISOString() ?? null,
     })),

@@ -1,6 +1,7 @@
 import { type AppModule, declareEventRecorder } from '../../platform/modules';
 import { recordOrderCreatedMessages, recordOrderStatusMessages } from './dispatch-service';
 import { dispatchMessagesJob, remindBeforeExpiryJob, sendOrderMessageJob } from './jobs';
+import { renderableTemplatePolicy } from './template-policy';
 
 /**
  * Messages to the orders' customers (issue 27, items 1 to 3): templates rendered on every order
@@ -10,6 +11,15 @@ import { dispatchMessagesJob, remindBeforeExpiryJob, sendOrderMessageJob } from 
 export const messageModule: AppModule = {
   name: 'message',
   jobs: [dispatchMessagesJob, sendOrderMessageJob, remindBeforeExpiryJob],
+  entities: {
+    policies: {
+      ccm: renderableTemplatePolicy('ccm', {
+        content: 'entities.ccm.errors.contentInvalid',
+        subject: 'entities.ccm.errors.subjectInvalid',
+      }),
+      qrcodeTemplate: renderableTemplatePolicy('qrcodeTemplate', { hbsContent: 'entities.qrcodeTemplate.errors.hbsContentInvalid' }),
+    },
+  },
   // An order's move enqueues its messages' dispatch in its own transaction (docs/messages.md).
   eventRecorders: [
     declareEventRecorder({ event: 'order.created', name: 'messages', record: recordOrderCreatedMessages }),

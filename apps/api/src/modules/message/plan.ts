@@ -55,11 +55,19 @@ export function languageOfCustomer(order: OrderForMessages): Language {
   return order.customer.language ?? 'pt-BR';
 }
 
-/** The address of the customer on a channel; push has none until device tokens are registered. */
+/**
+ * The address of the customer on a channel as the log shows it; push goes to their most recently
+ * registered device, shown by its token's last characters (the token itself stays with the device).
+ */
 export function recipientOn(order: OrderForMessages, channel: MessageChannel): string | null {
   if (channel === 'email') return order.customer.email;
   if (channel === 'sms' || channel === 'whatsapp') return order.customer.phone;
-  return null;
+  return order.customer.pushDevice ? pushTokenEndOf(order.customer.pushDevice.token) : null;
+}
+
+/** The last characters of a push token: enough to tell two devices apart, not enough to send to one. */
+export function pushTokenEndOf(token: string): string {
+  return `…${token.slice(-8)}`;
 }
 
 /**
@@ -79,7 +87,7 @@ export function bestTemplateOn(templates: readonly TemplateRow[], channel: Messa
   return best?.template;
 }
 
-export type PlannedMessage = { template: TemplateRow; channel: MessageChannel; recipient: string };
+export type PlannedMessage = { template: TemplateRow; channel: MessageChannel; recipient: string; device?: string };
 
 /**
  * The messages of one moment: the first channel of the fallback order that can reach the customer,
@@ -97,7 +105,10 @@ export function planMessages(
     if (options.tried?.has(channel)) return undefined;
     const template = bestTemplateOn(templates, channel, language);
     const recipient = recipientOn(order, channel);
-    return template && recipient ? { template, channel, recipient } : undefined;
+    if (!template || !recipient) return undefined;
+    return channel === 'push' && order.customer.pushDevice
+      ? { template, channel, recipient, device: order.customer.pushDevice.id }
+      : { template, channel, recipient };
   };
   // A channel outside the company's order was sent besides it: nothing replaces it.
   if (options.after && !messaging.fallback.includes(options.after)) return [];

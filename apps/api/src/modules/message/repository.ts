@@ -17,7 +17,14 @@ export type OrderForMessages = {
   compartimentNumber: number | null;
   overdueDate: string | null;
   accessCode: string | null;
-  customer: { name: string | null; email: string | null; phone: string | null; language: Language | null };
+  customer: {
+    name: string | null;
+    email: string | null;
+    phone: string | null;
+    language: Language | null;
+    /** The customer's most recently registered device for push. */
+    pushDevice: { id: string; token: string } | null;
+  };
   locker: {
     name: string | null;
     street: string | null;
@@ -41,11 +48,15 @@ export async function findOrderForMessages(tx: Tx, orderId: string): Promise<Ord
            coalesce(o.customer_email, c.email) as customer_email,
            coalesce(o.customer_phone, c.cellphone) as customer_phone,
            c.language as customer_language,
+           d.id as push_device_id, d.token as push_token,
            e.name as locker_name, e.street, e.number, e.complement, e.neighborhood, e.city, e.state,
            e.postal_code, e.working_hours,
            co.name as company_name, co.company_settings
       from "order" o
       left join customer c on c.id = o.to_customer_id
+      left join lateral (
+        select id, token from customer_device
+         where customer_id = c.id order by registered_at desc, id desc limit 1) d on true
       left join ebox e on e.id = o.ebox_id
       left join company co on co.id = o.company_id
      where o.id = ${orderId}`);
@@ -68,6 +79,7 @@ export async function findOrderForMessages(tx: Tx, orderId: string): Promise<Ord
       email: text(row.customer_email),
       phone: text(row.customer_phone),
       language: row.customer_language === 'en' || row.customer_language === 'pt-BR' ? row.customer_language : null,
+      pushDevice: row.push_device_id ? { id: String(row.push_device_id), token: String(row.push_token) } : null,
     },
     locker: {
       name: text(row.locker_name),
@@ -85,6 +97,13 @@ export async function findOrderForMessages(tx: Tx, orderId: string): Promise<Ord
       settings: row.company_settings && typeof row.company_settings === 'object' ? (row.company_settings as Record<string, unknown>) : {},
     },
   };
+}
+
+/** Whether the company has an enabled template for a trigger, on any sub type, cluster or channel. */
+export async function hasEnabledTemplateFor(tx: Tx, companyId: string, trigger: string): Promise<boolean> {
+  const result = await tx.execute<{ found: boolean }>(sql`
+    select exists (select 1 from ccm where company_id = ${companyId} and enable and trigger = ${trigger}) as found`);
+  return result.rows[0]?.found === true;
 }
 
 export type TemplateRow = {
@@ -136,6 +155,7 @@ export type NewOrderMessage = {
   channel: MessageChannel;
   language: Language;
   recipient: string | null;
+  device?: string | null;
   fallbackOf?: string | null;
   notBefore?: string | null;
 };

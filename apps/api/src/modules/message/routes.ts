@@ -6,6 +6,7 @@ import { listQuerySchema } from '../../kit/list-query';
 import { resourceOf } from '../../kit/repository';
 import { contextOfRequest } from '../../platform/access';
 import { orderMessage } from '../../platform/db/schema';
+import { registerCustomerDeviceRoutes } from './device-routes';
 import { listOrderMessages } from './list-service';
 import { resendOrderMessage, sendOrderNotification } from './notify-service';
 import { registerWhatsAppWebhookRoutes } from './whatsapp-routes';
@@ -69,4 +70,5 @@ export async function registerMessageRoutes(app: FastifyInstance): Promise<void>
   }
 
   await app.register(registerWhatsAppWebhookRoutes);
+  await app.register(registerCustomerDeviceRoutes);
 }

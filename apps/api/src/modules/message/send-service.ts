@@ -2,6 +2,8 @@ import { type Language, type MessageChannel, type MessageTrigger, whatsappLangua
 import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
 import { enqueueJob } from '../../platform/jobs/queue';
 import { ProviderDeliveryError } from '../../platform/message-providers/provider-error';
+import { findDeviceToken } from './device-repository';
+import { forgetUnregisteredDevice } from './device-service';
 import { sendOrderMessageJob } from './jobs';
 import { applyPendingReports, queueFallback, recordOutcome } from './outcome-service';
 import { companyMessagingOf } from './plan';
@@ -34,6 +36,8 @@ const MAX_RETRY_SECONDS = 3_600;
 
 type Prepared = {
   row: OrderMessageRow;
+  /** Where the provider sends it: the recipient, or for push the device's token. */
+  address: string;
   subject: string | null;
   text: string;
   whatsappTemplate?: { name: string; languageCode: string; bodyParameters: string[] };
@@ -47,7 +51,7 @@ export async function runSendOrderMessage(ctx: ServiceContext, payload: { messag
   try {
     receipt = await sendOnChannel(ctx, {
       channel: prepared.row.channel as MessageChannel,
-      recipient: prepared.row.recipient ?? '',
+      recipient: prepared.address,
       subject: prepared.subject,
       text: prepared.text,
       whatsappTemplate: prepared.whatsappTemplate,
@@ -86,6 +90,16 @@ async function prepareMessage(ctx: TxContext, messageId: string): Promise<Prepar
     });
     return undefined;
   }
+  const address = row.channel === 'push' ? (row.device ? await findDeviceToken(ctx.tx, row.device) : undefined) : (row.recipient ?? '');
+  if (address === undefined) {
+    await recordOutcome(ctx, row, {
+      status: 'failed',
+      error: 'the device was removed from push before the message was sent',
+      errorCode: 'gone',
+    });
+    await queueFallback(ctx, row);
+    return undefined;
+  }
   const settings = order.company.settings;
   const messaging = companyMessagingOf(settings);
   const language = row.language as Language;
@@ -118,6 +132,7 @@ async function prepareMessage(ctx: TxContext, messageId: string): Promise<Prepar
   const gateway = settings.smsGateway === 'AWS' || settings.smsGateway === 'SINCH' ? settings.smsGateway : null;
   return {
     row,
+    address,
     subject,
     text,
     smsGateway: gateway,
@@ -152,5 +167,7 @@ async function recordFailure(ctx: TxContext, row: OrderMessageRow, error: unknow
     return;
   }
   await recordOutcome(ctx, row, { status: 'failed', error: reason, errorCode: code });
+  // A token FCM no longer knows gets nothing more; the fallback below reaches the customer another way.
+  if (row.channel === 'push' && code === 'UNREGISTERED' && row.device) await forgetUnregisteredDevice(ctx, row.device);
   await queueFallback(ctx, row);
 }

@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -416,6 +417,33 @@ export const webhookAttempt = pgTable(
 );
 
 /**
+ * A device a customer's app registered for push notifications (an FCM registration token), through
+ * POST /customer/:id/device. A token is one app install: registered again for another customer of
+ * the company, it moves to them. Push goes to the customer's most recently registered device; FCM
+ * answering UNREGISTERED removes the token.
+ */
+export const customerDevice = pgTable(
+  'customer_device',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company: uuid('company_id'),
+    customer: uuid('customer_id')
+      .notNull()
+      .references(() => entityTables.customer.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    platform: text('platform').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** Last time the app registered it (apps register at every start): the newest one gets the push. */
+    registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A customer without a company still has one row per token.
+    unique('customer_device_token_key').on(t.company, t.token).nullsNotDistinct(),
+    index('customer_device_customer_idx').on(t.customer, t.registeredAt),
+  ],
+);
+
+/**
  * Every message to an order's customer (issue 27), kept as it happened: the template and trigger that
  * made it, the text as rendered, the provider's id and where it stands. One row per (order, template,
  * trigger, occasion): `occasion` is 'auto' for the order's own moves and a fresh id for a send asked
@@ -434,7 +462,10 @@ export const orderMessage = pgTable(
     occasion: text('occasion').notNull().default('auto'),
     channel: text('channel').notNull(),
     language: text('language').notNull(),
+    /** Whom it goes to as people read it: an address, a phone, or for push the device token's last characters. */
     recipient: text('recipient'),
+    /** A push message's device (its token is never copied into the log); gone when the device is removed. */
+    device: uuid('device_id').references(() => customerDevice.id, { onDelete: 'set null' }),
     subject: text('subject'),
     /** The text as rendered for this customer; empty until the first attempt renders it. */
     body: text('body'),

@@ -1,5 +1,6 @@
 import { AUDITED_ENTITY_NAMES, auditedEntityLabelKey } from '@ebox/domain';
 import type { i18n as I18n } from 'i18next';
+import './audit-messages';
 
 /** The translated label of an audited entity (the same words the server sorts the log by), or its raw name. */
 export function entityLabelOf(i18n: I18n, name: string): string {

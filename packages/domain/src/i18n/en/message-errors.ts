@@ -7,5 +7,7 @@ export default {
     qrCodeTemplateMissing: 'The company has no enabled QR-code template of type {{type}}',
     qrCodeLinkInvalid: 'This QR-code link is not valid',
     qrCodeLinkExpired: 'This QR-code link has expired',
+    pushTokenInvalid: 'This is not a push registration token (FCM tokens are letters, digits and - _ : .)',
+    customerDeviceNotFound: 'This device is not registered for this customer',
   },
 };

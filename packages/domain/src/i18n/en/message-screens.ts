@@ -58,12 +58,27 @@ const orderMessageLabels = {
 };
 
 /**
- * The customer message screens' words (the order page's communications card and the message log):
+ * The customer message screens' words (the order page's communications card, the message log and
+ * the customer's push devices):
  * the console loads them with those screens (apps/web/src/features/message/messages.ts).
  */
 export const messageScreenAreas = [
   orderMessageLabels,
   {
+    customerDevices: {
+      title: 'Devices for push',
+      empty: "The customer's app has not registered a device for push",
+      device: 'Device',
+      receivesPush: 'Receives push',
+      platform: 'Platform',
+      platforms: { android: 'Android', ios: 'iOS', web: 'Web' },
+      registeredAt: 'Registered at',
+      remove: 'Remove',
+      removeLabel: 'Remove device {{device}}',
+      removeTitle: 'Remove device {{device}}?',
+      removeText: 'Push notifications stop going to this device until the app registers it again.',
+      removed: 'Device removed',
+    },
     communications: {
       title: 'Communications',
       listLabel: "Messages sent to this order's customer, newest first",

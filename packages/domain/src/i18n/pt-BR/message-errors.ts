@@ -7,5 +7,7 @@ export default {
     qrCodeTemplateMissing: 'A empresa não tem um modelo de QR code habilitado do tipo {{type}}',
     qrCodeLinkInvalid: 'Este link de QR code não é válido',
     qrCodeLinkExpired: 'Este link de QR code expirou',
+    pushTokenInvalid: 'Isto não é um token de registro de push (os tokens do FCM têm letras, números e - _ : .)',
+    customerDeviceNotFound: 'Este dispositivo não está registrado para este cliente',
   },
 };

@@ -58,12 +58,26 @@ const orderMessageLabels = {
 };
 
 /**
- * As palavras das telas de mensagens aos clientes (o cartão de comunicações da página do pedido e o
- * registro de mensagens): o console as carrega com essas telas (apps/web/src/features/message/messages.ts).
+ * As palavras das telas de mensagens aos clientes (o cartão de comunicações da página do pedido, o
+ * registro de mensagens e os dispositivos de push do cliente): o console as carrega com essas telas (apps/web/src/features/message/messages.ts).
  */
 export const messageScreenAreas = [
   orderMessageLabels,
   {
+    customerDevices: {
+      title: 'Dispositivos para push',
+      empty: 'O app do cliente ainda não registrou um dispositivo para push',
+      device: 'Dispositivo',
+      receivesPush: 'Recebe o push',
+      platform: 'Plataforma',
+      platforms: { android: 'Android', ios: 'iOS', web: 'Web' },
+      registeredAt: 'Registrado em',
+      remove: 'Remover',
+      removeLabel: 'Remover o dispositivo {{device}}',
+      removeTitle: 'Remover o dispositivo {{device}}?',
+      removeText: 'As notificações push deixam de ir para este dispositivo até o app registrá-lo de novo.',
+      removed: 'Dispositivo removido',
+    },
     communications: {
       title: 'Comunicações',
       listLabel: 'Mensagens enviadas ao cliente deste pedido, as mais recentes primeiro',
