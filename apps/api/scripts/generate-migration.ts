@@ -25,6 +25,9 @@ const lines = [
   ...[
     'auditLog',
     'customerDevice',
+    'dashboardDwellDay',
+    'dashboardLockerDay',
+    'dashboardOrderDay',
     'entityCount',
     'idempotencyKey',
     'orderHistory',

@@ -1,6 +1,7 @@
 import { auditLogModule } from './modules/audit-log';
 import { authModule } from './modules/auth';
 import { buildingModule } from './modules/building';
+import { dashboardModule } from './modules/dashboard';
 import { eboxModule } from './modules/ebox';
 import { enrolmentModule } from './modules/enrolment';
 import { filesModule } from './modules/files';
@@ -40,6 +41,7 @@ export const APP_MODULES: readonly AppModule[] = [
   webhookModule,
   messageModule,
   qrCodeModule,
+  dashboardModule,
 ];
 
 export const MODULES: ModuleRegistry = composeModules(APP_MODULES);

@@ -1,7 +1,7 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONSOLE_HEARTBEAT_INTERVAL_SECONDS } from '@ebox/domain';
+import { CONSOLE_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_NETWORK_TIME_ZONE } from '@ebox/domain';
 import type { FcmServiceAccount, FcmSettings } from './platform/message-providers/fcm';
 import type { WhatsAppCloudSettings } from './platform/message-providers/whatsapp-cloud';
 import { ROOT_DIR } from './platform/paths';
@@ -60,6 +60,11 @@ export type Config = {
    * default 15 s); `retryScale` shortens the retry schedule (WEBHOOK_RETRY_SCALE, default 1; tests).
    */
   webhooks: { allowLoopback: boolean; timeoutMs: number; retryScale: number };
+  /**
+   * The IANA time zone the network's days and weeks are counted in (NETWORK_TIME_ZONE, default
+   * America/Sao_Paulo): the dashboard's periods and daily rollups (docs/dashboard.md).
+   */
+  networkTimeZone: string;
   /** The terminal link's MQTT broker (platform/mqtt). */
   mqtt: MqttConfig;
 };
@@ -358,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Math.max(100, Number(env.WEBHOOK_TIMEOUT_MS ?? 15_000) || 15_000),
       retryScale: Math.min(1, Math.max(0, Number(env.WEBHOOK_RETRY_SCALE ?? 1))),
     },
+    networkTimeZone: parseTimeZone(env.NETWORK_TIME_ZONE),
     mqtt: {
       enabled: env.MQTT_ENABLED !== 'false',
       port: Number(env.MQTT_PORT ?? 1883),
@@ -384,4 +390,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
   };
+}
+
+function parseTimeZone(value: string | undefined): string {
+  if (!value) return DEFAULT_NETWORK_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value;
+  } catch {
+    throw new Error(`NETWORK_TIME_ZONE must be an IANA time zone such as America/Sao_Paulo, not "${value}"`);
+  }
 }

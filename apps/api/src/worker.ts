@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { MODULES } from './composition';
 import { loadConfig } from './config';
 import { createAppDeps } from './platform/app-deps';
 import { connectDatabase } from './platform/db/client';
+import { embeddedDatabaseUrl } from './platform/db/running-console';
 import { installJobQueues } from './platform/jobs/queue';
 import { startJobWorker } from './platform/jobs/worker';
 import { loggerOptionsOf } from './platform/logger';
@@ -38,20 +38,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-}
-
-/** The running console's embedded server, found by its postmaster.pid (4th line: the port). */
-function embeddedDatabaseUrl(pgDir: string): string {
-  let port: string | undefined;
-  try {
-    port = readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
-  } catch {
-    port = undefined;
-  }
-  if (!port) {
-    throw new Error(`no DATABASE_URL and no running console in ${pgDir}: start the console (npm start) first, or set DATABASE_URL`);
-  }
-  return `postgres://postgres:postgres@127.0.0.1:${port}/ebox`;
 }
 
 main().catch((error: unknown) => {

@@ -61,6 +61,8 @@ export const SYSTEM_ACTOR_RIGHTS = {
   customerMessenger: ['orderRead', 'customerRead', 'ccmRead'],
   /** Expires orders left past their overdue date, through the order lifecycle machine. */
   orderExpiry: ['orderUpdateStatus'],
+  /** Folds the dashboard's new rollup rows every minute; touches no entity. */
+  dashboardRollups: [],
 } as const satisfies Record<string, readonly Permission[]>;
 
 /** What a locker's terminal may do, within its own locker's company (lockers and orders add theirs). */

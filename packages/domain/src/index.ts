@@ -4,6 +4,7 @@ export * from './actors';
 export * from './audit-changes';
 export * from './dashboard/dwell-histogram';
 export * from './dashboard/periods';
+export * from './dashboard/rollups';
 export * from './enrolment';
 export * from './entities/audit-log';
 export * from './entities/index';

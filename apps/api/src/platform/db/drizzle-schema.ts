@@ -4,6 +4,9 @@ import { entityTables } from './schema';
 export {
   auditLog,
   customerDevice,
+  dashboardDwellDay,
+  dashboardLockerDay,
+  dashboardOrderDay,
   entityCount,
   idempotencyKey,
   orderHistory,

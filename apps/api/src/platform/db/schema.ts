@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -513,4 +514,63 @@ export const providerStatusReport = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('provider_status_report_message_idx').on(t.provider, t.providerMessageId)],
+);
+
+/**
+ * Dashboard rollups (issue 28, docs/dashboard.md "Rollups"), written by modules/dashboard in the
+ * transaction of each order move. A move only INSERTs rows (never updates a shared one), so
+ * concurrent moves neither wait on one another nor deadlock; readers sum the rows of a key, and a
+ * job folds the new rows (`folded` false) into one row per key every minute. `day` is the move's own
+ * time (a locker's replayed event lands in its past day) as a date in the network's time zone.
+ */
+const rollupColumns = () => ({
+  company: uuid('company_id'),
+  day: date('day', { mode: 'string' }).notNull(),
+  /** Added by a move since the last fold. */
+  folded: boolean('folded').notNull().default(false),
+});
+
+export const dashboardOrderDay = pgTable(
+  'dashboard_order_day',
+  {
+    ...rollupColumns(),
+    carrier: uuid('carrier_id'),
+    type: text('type').notNull(),
+    /** The status the orders reached that day (their creation counts under the status they were created in). */
+    status: text('status').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    index('dashboard_order_day_idx').on(t.day, t.company),
+    index('dashboard_order_day_fresh_idx').on(t.folded).where(sql`not folded`),
+  ],
+);
+
+/** Dwell times (storedAt → collectedAt) of the parcels picked up each day, in the histogram buckets of packages/domain. */
+export const dashboardDwellDay = pgTable(
+  'dashboard_dwell_day',
+  {
+    ...rollupColumns(),
+    carrier: uuid('carrier_id'),
+    type: text('type').notNull(),
+    bucket: smallint('bucket').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    index('dashboard_dwell_day_idx').on(t.day, t.company),
+    index('dashboard_dwell_day_fresh_idx').on(t.folded).where(sql`not folded`),
+  ],
+);
+
+/** Per locker and day: parcels deposited, picked up and expired there. */
+export const dashboardLockerDay = pgTable(
+  'dashboard_locker_day',
+  {
+    ...rollupColumns(),
+    ebox: uuid('ebox_id').notNull(),
+    deposits: integer('deposits').notNull().default(0),
+    pickups: integer('pickups').notNull().default(0),
+    expiries: integer('expiries').notNull().default(0),
+  },
+  (t) => [index('dashboard_locker_day_idx').on(t.day, t.ebox), index('dashboard_locker_day_fresh_idx').on(t.folded).where(sql`not folded`)],
 );

@@ -38,6 +38,7 @@ export default {
       webhookSender: 'webhook sending',
       customerMessenger: 'customer messages',
       orderExpiry: 'order expiry',
+      dashboardRollups: 'dashboard totals',
     },
     authorContaining: 'Email containing “{{text}}”',
     authorPlaceholder: 'Name, email or system',

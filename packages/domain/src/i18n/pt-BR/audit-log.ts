@@ -38,6 +38,7 @@ export default {
       webhookSender: 'envio de webhooks',
       customerMessenger: 'mensagens aos clientes',
       orderExpiry: 'expiração de pedidos',
+      dashboardRollups: 'totais do painel',
     },
     authorContaining: 'E-mail contendo “{{text}}”',
     authorPlaceholder: 'Nome, e-mail ou sistema',

@@ -24,6 +24,7 @@ export default {
         'customer-messages-dispatch': 'Escolher as mensagens de um momento do pedido',
         'customer-messages-send': 'Enviar uma mensagem a um cliente',
         'customer-messages-remind': 'Avisar os clientes antes do vencimento dos pedidos (a cada 5 minutos)',
+        'dashboard-fold-rollups': 'Consolidar os novos totais do painel (a cada minuto)',
         'messages-send': 'Enviar e-mails e SMS',
         'auth-purge-revoked-tokens': 'Esquecer saídas expiradas (diária)',
         'maintenance-purge-idempotency-keys': 'Esquecer respostas guardadas de pedidos repetidos (diária)',

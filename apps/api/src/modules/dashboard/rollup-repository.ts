@@ -1,0 +1,155 @@
+import { DEPOSIT_STATUSES, DWELL_BUCKET_RATIO, DWELL_BUCKETS, DWELL_MIN_SECONDS, EXPIRY_STATUSES, PICKUP_STATUSES } from '@ebox/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client';
+
+/**
+ * The dashboard's rollups in SQL (docs/dashboard.md "Rollups"): a move's rows, the fold of the new
+ * rows into one per key, and the recomputation of everything from the order history. The day and
+ * dwell bucket are computed the same way on the three paths, by the expressions below.
+ */
+
+/** A timestamp's day in the network's zone. */
+const dayOf = (at: SQL, timeZone: string) => sql`((${at})::timestamptz at time zone ${timeZone})::date`;
+
+/** The histogram bucket of a stay in seconds, as packages/domain's dwellBucketOf computes it. */
+const bucketOf = (seconds: SQL) =>
+  sql`least(${sql.raw(String(DWELL_BUCKETS - 1))}, greatest(0, floor(ln(greatest(${seconds}, ${sql.raw(String(DWELL_MIN_SECONDS))})::float8 / ${sql.raw(
+    String(DWELL_MIN_SECONDS),
+  )}) / ln(${sql.raw(String(DWELL_BUCKET_RATIO))}))))::smallint`;
+
+const listOf = (statuses: readonly string[]) => sql.raw(statuses.map((status) => `'${status.replace(/'/g, "''")}'`).join(', '));
+
+export type OrderMove = {
+  orderId: string;
+  companyId: string | null;
+  eboxId: string | null;
+  type: string;
+  /** The status reached (a creation: the status created in). */
+  status: string;
+  /** The move's own time (ISO). */
+  at: string;
+};
+
+/** A move's rows: its status that day, its dwell time when it is a pickup, its locker's deposit, pickup or expiry. */
+export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: string): Promise<void> {
+  const isPickup = PICKUP_STATUSES.includes(move.status as never);
+  const deposits = DEPOSIT_STATUSES.includes(move.status as never) ? 1 : 0;
+  const pickups = isPickup ? 1 : 0;
+  const expiries = EXPIRY_STATUSES.includes(move.status as never) ? 1 : 0;
+  const day = dayOf(sql`${move.at}`, timeZone);
+  await tx.execute(sql`
+    with o as (select carrier_id, stored_at from "order" where id = ${move.orderId}),
+    statuses as (
+      insert into dashboard_order_day (company_id, carrier_id, type, day, status, count)
+      select ${move.companyId}, o.carrier_id, ${move.type}, ${day}, ${move.status}, 1 from o
+      returning 1),
+    dwell as (
+      insert into dashboard_dwell_day (company_id, carrier_id, type, day, bucket, count)
+      select ${move.companyId}, o.carrier_id, ${move.type}, ${day},
+             ${bucketOf(sql`extract(epoch from (${move.at}::timestamptz - o.stored_at))`)}, 1
+        from o where ${isPickup} and o.stored_at is not null
+      returning 1),
+    locker as (
+      insert into dashboard_locker_day (ebox_id, company_id, day, deposits, pickups, expiries)
+      select ${move.eboxId}::uuid, ${move.companyId}, ${day}, ${deposits}, ${pickups}, ${expiries}
+       where ${move.eboxId}::uuid is not null and ${deposits + pickups + expiries} > 0
+      returning 1)
+    select (select count(*) from statuses) + (select count(*) from dwell) + (select count(*) from locker) as written`);
+}
+
+/** The three tables with the columns that make a row's key and the ones summed. */
+const ROLLUPS = [
+  { table: 'dashboard_order_day', keys: ['company_id', 'carrier_id', 'type', 'day', 'status'], sums: ['count'] },
+  { table: 'dashboard_dwell_day', keys: ['company_id', 'carrier_id', 'type', 'day', 'bucket'], sums: ['count'] },
+  { table: 'dashboard_locker_day', keys: ['ebox_id', 'company_id', 'day'], sums: ['deposits', 'pickups', 'expiries'] },
+] as const;
+
+/**
+ * Folds the rows moves added since the last fold into one row per key (with the key's folded row):
+ * the moves' own inserts go on meanwhile, unseen by this statement's snapshot, and wait for the next
+ * fold. Answers how many new rows were folded.
+ */
+export async function foldRollups(tx: Tx): Promise<number> {
+  await lockRollupMaintenance(tx);
+  let folded = 0;
+  for (const { table, keys, sums } of ROLLUPS) {
+    const keyList = sql.raw(keys.join(', '));
+    const sumList = sql.raw(sums.map((column) => `sum(${column})::int`).join(', '));
+    const columns = sql.raw([...keys, ...sums].join(', '));
+    const sameKey = sql.raw(keys.map((key) => `t.${key} is not distinct from k.${key}`).join(' and '));
+    const result = await tx.execute<{ folded: number }>(sql`
+      with fresh as (delete from ${sql.raw(table)} where not folded returning ${columns}),
+      changed as (select distinct ${keyList} from fresh),
+      old as (
+        delete from ${sql.raw(table)} t using changed k where t.folded and ${sameKey}
+        returning ${sql.raw([...keys, ...sums].map((column) => `t.${column}`).join(', '))}),
+      written as (
+        insert into ${sql.raw(table)} (${columns}, folded)
+        select ${keyList}, ${sumList}, true from (select * from fresh union all select * from old) rows group by ${keyList}
+        returning 1)
+      select (select count(*) from fresh)::int as folded`);
+    folded += Number(result.rows[0]?.folded ?? 0);
+  }
+  return folded;
+}
+
+/** Folds and rebuilds take turns (a fold's delete would clash with a rebuild's). */
+export async function lockRollupMaintenance(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('dashboard.rollups'))`);
+}
+
+/**
+ * Recomputes every rollup from the order history (`npm run rollups:rebuild`): each move that reached
+ * a status, with its order's carrier, locker and storedAt. Run in a REPEATABLE READ transaction:
+ * it deletes the rows its snapshot sees and recomputes from the history its snapshot sees, so the
+ * moves committed meanwhile (their rows and their history both unseen) stay counted once, and no
+ * move waits for it. Answers the history rows read.
+ */
+export async function rebuildRollups(tx: Tx, timeZone: string): Promise<number> {
+  await lockRollupMaintenance(tx);
+  await tx.execute(sql`delete from dashboard_order_day`);
+  await tx.execute(sql`delete from dashboard_dwell_day`);
+  await tx.execute(sql`delete from dashboard_locker_day`);
+  const moves = sql`
+    select h.company_id, o.carrier_id, o.type, o.ebox_id, o.stored_at, h.to_status as status, h.at,
+           ${dayOf(sql`h.at`, timeZone)} as day
+      from order_history h join "order" o on o.id = h.order_id
+     where h.to_status is not null`;
+  const read = await tx.execute<{ moves: number }>(sql`
+    with moves as (${moves}),
+    statuses as (
+      insert into dashboard_order_day (company_id, carrier_id, type, day, status, count, folded)
+      select company_id, carrier_id, type, day, status, count(*), true from moves group by 1, 2, 3, 4, 5
+      returning 1),
+    dwell as (
+      insert into dashboard_dwell_day (company_id, carrier_id, type, day, bucket, count, folded)
+      select company_id, carrier_id, type, day, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*), true
+        from moves where status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 1, 2, 3, 4, 5
+      returning 1),
+    locker as (
+      insert into dashboard_locker_day (ebox_id, company_id, day, deposits, pickups, expiries, folded)
+      select ebox_id, company_id, day,
+             count(*) filter (where status in (${listOf(DEPOSIT_STATUSES)})),
+             count(*) filter (where status in (${listOf(PICKUP_STATUSES)})),
+             count(*) filter (where status in (${listOf(EXPIRY_STATUSES)})),
+             true
+        from moves
+       where ebox_id is not null and status in (${listOf([...DEPOSIT_STATUSES, ...PICKUP_STATUSES, ...EXPIRY_STATUSES])})
+       group by 1, 2, 3
+      returning 1)
+    select (select count(*) from moves)::int + 0 * ((select count(*) from statuses) + (select count(*) from dwell) + (select count(*) from locker)) as moves`);
+  return Number(read.rows[0]?.moves ?? 0);
+}
+
+/** Every rollup summed per key, in a stable order: what the rollups say, for comparing two of them. */
+export async function summarizeRollups(tx: Tx): Promise<Record<string, unknown[]>> {
+  const summary: Record<string, unknown[]> = {};
+  for (const { table, keys, sums } of ROLLUPS) {
+    const keyList = sql.raw(keys.join(', '));
+    const sumList = sql.raw(sums.map((column) => `sum(${column})::int as ${column}`).join(', '));
+    const result = await tx.execute(sql`
+      select ${keyList}, ${sumList} from ${sql.raw(table)} group by ${keyList} order by ${keyList}`);
+    summary[table] = result.rows;
+  }
+  return summary;
+}

@@ -1,0 +1,36 @@
+import type { EventPayload } from '@ebox/domain';
+import type { AppDeps } from '../../platform/app-deps';
+import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { foldRollups, insertMoveRollups, rebuildRollups } from './rollup-repository';
+
+/**
+ * The dashboard's rollups (docs/dashboard.md "Rollups"): every order move adds its rows in its own
+ * transaction (an event recorder), so a deposit counts in "today" at the next request; a job folds
+ * the new rows every minute; `npm run rollups:rebuild` recomputes them from the order history.
+ */
+
+export function recordOrderCreatedRollups(ctx: TxContext, event: EventPayload<'order.created'>): Promise<void> {
+  const { orderId, companyId, eboxId, type, status, at } = event;
+  return insertMoveRollups(ctx.tx, { orderId, companyId, eboxId, type, status, at }, ctx.deps.config.networkTimeZone);
+}
+
+export function recordOrderStatusRollups(ctx: TxContext, event: EventPayload<'order.statusChanged'>): Promise<void> {
+  const { orderId, companyId, eboxId, type, to, at } = event;
+  return insertMoveRollups(ctx.tx, { orderId, companyId, eboxId, type, status: to, at }, ctx.deps.config.networkTimeZone);
+}
+
+/** The every-minute fold of the rows moves added. */
+export async function runFoldRollups(ctx: ServiceContext): Promise<void> {
+  const folded = await inTransaction(ctx, (tx) => foldRollups(tx.tx));
+  if (folded) ctx.log.debug({ folded }, 'dashboard: rollup rows folded');
+}
+
+/** Every rollup recomputed from the order history, in one snapshot (rollup-repository.ts). */
+export async function rebuildAllRollups(deps: Pick<AppDeps, 'db' | 'config'>): Promise<{ moves: number; ms: number }> {
+  const started = performance.now();
+  const moves = await (deps.db as Db).transaction((tx) => rebuildRollups(tx, deps.config.networkTimeZone), {
+    isolationLevel: 'repeatable read',
+  });
+  return { moves, ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,141 @@
+import { dwellBucketOf } from '@ebox/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VirtualTerminal } from '../../terminal-sim/src';
+import { foldRollups, summarizeRollups } from '../src/modules/dashboard/rollup-repository';
+import { rebuildAllRollups } from '../src/modules/dashboard/rollup-service';
+import type { Db } from '../src/platform/db/client';
+import { ok, orderDataFor } from './support/answers';
+import { eventually } from './support/eventually';
+import { startOnlineLocker } from './support/online-locker';
+import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+
+/**
+ * Issue 28, item 2 (rollups): every order move adds its dashboard rows in its own transaction (a
+ * locker's deposit and pickup count on their day, with the dwell time and the locker's figures);
+ * the fold changes no sum; a rebuild from the order history gives what the moves wrote; eight bulk
+ * cancels side by side all succeed, none waiting on a shared row.
+ */
+
+let t: TestApp;
+let owner: TestUser;
+let company: string;
+let carrier: string;
+let terminal: VirtualTerminal;
+let lockerId: string;
+let db: Db;
+
+beforeAll(async () => {
+  t = await startTestApp({ mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', TERMINAL_HEARTBEAT_SECONDS: '1.5' } });
+  db = t.app.deps.db as Db;
+  owner = await t.createUser({ roles: ['owner'] });
+  company = ok(await owner.api.post('/company', { data: { name: 'Loja Painel', type: 'shipper', maxDaysOverdueDateDelivery: 5 } })).id;
+  carrier = ok(await owner.api.post('/company', { data: { name: 'Transportadora Painel', type: 'carrier' } })).id;
+  ({ lockerId, terminal } = await startOnlineLocker(t, owner, { company, name: 'Armário Painel', code: 'PNL01', compartments: 2 }));
+}, 120_000);
+
+afterAll(async () => {
+  await terminal?.stop().catch(() => {});
+  await t?.close();
+});
+
+/** Today in the network's zone (São Paulo by default), as the rollups write their days. */
+function todayInNetwork(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+}
+
+/** The company's rollups, summed per key. */
+async function rollupsOf(companyId: string) {
+  const summary = await summarizeRollups(db);
+  const own = (rows: unknown[]) => (rows as Record<string, unknown>[]).filter((row) => row.company_id === companyId);
+  return {
+    statuses: own(summary.dashboard_order_day ?? []),
+    dwell: own(summary.dashboard_dwell_day ?? []),
+    lockers: own(summary.dashboard_locker_day ?? []),
+  };
+}
+
+describe('dashboard rollups', () => {
+  it("count a locker's deposit and pickup on their day, with the parcel's dwell time and the locker's figures", async () => {
+    const order = ok(
+      await owner.api.post('/order', { data: { ...orderDataFor(company, { carrier }), ebox: lockerId, compartimentSize: 'P' } }),
+    );
+    await eventually(
+      async () => terminal.accessCodes().some((entry) => entry.access_code === order.accessCode && entry.allows === 'deposit'),
+      Boolean,
+    );
+    await terminal.depositParcel({ compartmentNumber: order.compartimentNumber, accessCode: order.accessCode });
+    await eventually(
+      async () => terminal.accessCodes().some((entry) => entry.access_code === order.accessCode && entry.allows === 'pickup'),
+      Boolean,
+    );
+    await terminal.takeParcel({ compartmentNumber: order.compartimentNumber, accessCode: order.accessCode });
+    const taken = await eventually(
+      async () => ok(await owner.api.get(`/order/${order.id}`)),
+      (found) => found.status === 'CUSTOMER_TAKEN',
+    );
+    const day = todayInNetwork();
+    const rollups = await rollupsOf(company);
+    expect(rollups.statuses).toEqual(
+      ['CREATED', 'CUSTOMER_TAKEN', 'STORED'].map((status) => ({
+        company_id: company,
+        carrier_id: carrier,
+        type: 'DELIVERY',
+        day,
+        status,
+        count: 1,
+      })),
+    );
+    const dwellSeconds = (Date.parse(taken.collectedAt) - Date.parse(taken.storedAt)) / 1000;
+    expect(rollups.dwell).toEqual([
+      { company_id: company, carrier_id: carrier, type: 'DELIVERY', day, bucket: dwellBucketOf(dwellSeconds), count: 1 },
+    ]);
+    expect(rollups.lockers).toEqual([{ ebox_id: lockerId, company_id: company, day, deposits: 1, pickups: 1, expiries: 0 }]);
+  });
+
+  it('keep every sum through the fold, and equal a rebuild from the order history after random moves', async () => {
+    const other = ok(await owner.api.post('/company', { data: { name: 'Loja Painel Sorteio', type: 'shipper' } })).id;
+    const orders = [];
+    for (let i = 0; i < 12; i += 1) {
+      orders.push(ok(await owner.api.post('/order', { data: orderDataFor(other, { carrier: i % 2 ? carrier : null }, `RB${i}`) })));
+    }
+    // A seeded walk: each order moves by the console actions the machine offers, or is canceled.
+    let seed = 28;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    for (const order of orders) {
+      const roll = next();
+      if (roll < 0.3) ok(await owner.api.delete('/order', { ids: [order.id] }));
+      else if (roll < 0.7) ok(await owner.api.post('/order/update-status', { data: { id: order.id, status: 'INBOUND', reason: 'no CD' } }));
+    }
+    const before = await summarizeRollups(db);
+    const folded = await db.transaction((tx) => foldRollups(tx));
+    expect(folded).toBeGreaterThan(0);
+    expect(await summarizeRollups(db)).toEqual(before);
+    const unfolded = await db.execute(sql`select count(*)::int as n from dashboard_order_day where not folded`);
+    expect(unfolded.rows[0]).toEqual({ n: 0 });
+
+    const rebuilt = await rebuildAllRollups(t.app.deps);
+    expect(rebuilt.moves).toBeGreaterThan(orders.length);
+    expect(await summarizeRollups(db)).toEqual(before);
+  });
+
+  it('take eight bulk cancels side by side without a deadlock, each counted', async () => {
+    const shop = ok(await owner.api.post('/company', { data: { name: 'Loja Painel Concorrente', type: 'shipper' } })).id;
+    const batches: string[][] = [];
+    for (let b = 0; b < 8; b += 1) {
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i += 1) ids.push(ok(await owner.api.post('/order', { data: orderDataFor(shop, {}, `CC${b}x${i}`) })).id);
+      batches.push(ids);
+    }
+    const answers = await Promise.all(batches.map((ids) => owner.api.delete('/order', { ids })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    const { statuses } = await rollupsOf(shop);
+    expect(statuses.map((row) => [row.status, row.count])).toEqual([
+      ['CANCELED', 40],
+      ['CREATED', 40],
+    ]);
+  });
+});

@@ -1,0 +1,20 @@
+import type { OrderStatus } from '../entities/enums';
+import { ORDER_LIFECYCLE, type OrderStampField } from '../orders/lifecycle';
+
+/**
+ * What the dashboard's rollups count of an order's move (issue 28, docs/dashboard.md "Rollups"),
+ * read from the lifecycle's declaration: a deposit is a move that stamps `storedAt`, a pickup one
+ * that stamps `collectedAt` (the customer's, or a courier's collection of a return or a send), an
+ * expiry one that stamps `expiredAt`.
+ */
+
+function statusesStamping(stamp: OrderStampField): readonly OrderStatus[] {
+  const statuses = new Set<OrderStatus>();
+  for (const transitions of Object.values(ORDER_LIFECYCLE))
+    for (const transition of transitions) if (transition.stamps.includes(stamp)) statuses.add(transition.to);
+  return [...statuses].sort();
+}
+
+export const DEPOSIT_STATUSES = statusesStamping('storedAt');
+export const PICKUP_STATUSES = statusesStamping('collectedAt');
+export const EXPIRY_STATUSES = statusesStamping('expiredAt');
