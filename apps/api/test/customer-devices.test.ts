@@ -58,7 +58,11 @@ describe('push to the devices a customer registered', () => {
     const phoneToken = newToken();
     const tabletToken = newToken();
     const registered = ok(await owner.api.post(`/customer/${customer}/device`, { data: { token: phoneToken, platform: 'android' } }));
-    expect(registered).toMatchObject({ platform: 'android', tokenEnd: `…${phoneToken.slice(-8)}` });
+    expect(registered).toMatchObject({
+      platform: 'android',
+      tokenEnd: `…${phoneToken.slice(-8)}`,
+      registeredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
     ok(await owner.api.post(`/customer/${customer}/device`, { data: { token: tabletToken, platform: 'ios' } }));
     // The phone's app starts again: it registers its token again and becomes the newest device.
     ok(await owner.api.post(`/customer/${customer}/device`, { data: { token: phoneToken, platform: 'android' } }));

@@ -30,8 +30,9 @@ function presentDevice(row: CustomerDeviceRow): CustomerDevice {
     id: row.id,
     platform: row.platform,
     tokenEnd: pushTokenEndOf(row.token),
-    createdAt: row.createdAt,
-    registeredAt: row.registeredAt,
+    // PostgreSQL's text of a timestamp ('2026-12-02 17:30:47.87+00'): answered as ISO, as every other date.
+    createdAt: new Date(row.createdAt).toISOString(),
+    registeredAt: new Date(row.registeredAt).toISOString(),
   };
 }
 
