@@ -12,7 +12,8 @@ import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
  * Issue 28, item 2 (rollups): every order move adds its dashboard rows in its own transaction (a
- * locker's deposit and pickup count on their day, with the dwell time and the locker's figures);
+ * locker's deposit and pickup count on their day, with the dwell time and the locker's figures; a
+ * deposit an offline locker replays counts on the day it happened);
  * the fold changes no sum; a rebuild from the order history gives what the moves wrote; eight bulk
  * cancels side by side all succeed, none waiting on a shared row.
  */
@@ -91,6 +92,42 @@ describe('dashboard rollups', () => {
       { company_id: company, carrier_id: carrier, type: 'DELIVERY', day, bucket: dwellBucketOf(dwellSeconds), count: 1 },
     ]);
     expect(rollups.lockers).toEqual([{ ebox_id: lockerId, company_id: company, day, deposits: 1, pickups: 1, expiries: 0 }]);
+  });
+
+  it('count a deposit an offline locker replays on the day it happened, not the day it arrived', async () => {
+    const shop = ok(
+      await owner.api.post('/company', { data: { name: 'Loja Painel Atrasada', type: 'shipper', maxDaysOverdueDateDelivery: 5 } }),
+    ).id;
+    const late = await startOnlineLocker(t, owner, { company: shop, name: 'Armário Atrasado', code: 'PNL02', compartments: 1 });
+    try {
+      const order = ok(await owner.api.post('/order', { data: { ...orderDataFor(shop), ebox: late.lockerId, compartimentSize: 'P' } }));
+      await eventually(
+        async () => late.terminal.accessCodes().some((entry) => entry.access_code === order.accessCode && entry.allows === 'deposit'),
+        Boolean,
+      );
+      // Offline since three days ago: the deposit it holds carries that day's time.
+      const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+      await late.terminal.goOffline();
+      late.terminal.setEventClock(() => threeDaysAgo);
+      await late.terminal.depositParcel({ compartmentNumber: order.compartimentNumber, accessCode: order.accessCode });
+      late.terminal.setEventClock();
+      await late.terminal.goOnline();
+      const stored = await eventually(
+        async () => ok(await owner.api.get(`/order/${order.id}`)),
+        (found) => found.status === 'STORED',
+      );
+      expect(Date.parse(stored.storedAt)).toBe(threeDaysAgo.getTime());
+      const pastDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(threeDaysAgo);
+      const { statuses, lockers } = await rollupsOf(shop);
+      // By day: the deposit three days back, before the order's creation today.
+      expect(statuses.map((row) => [row.status, row.day])).toEqual([
+        ['STORED', pastDay],
+        ['CREATED', todayInNetwork()],
+      ]);
+      expect(lockers).toEqual([{ ebox_id: late.lockerId, company_id: shop, day: pastDay, deposits: 1, pickups: 0, expiries: 0 }]);
+    } finally {
+      await late.terminal.stop().catch(() => {});
+    }
   });
 
   it('keep every sum through the fold, and equal a rebuild from the order history after random moves', async () => {

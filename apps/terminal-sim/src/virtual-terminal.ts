@@ -241,6 +241,17 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     this.emit('disconnected');
   }
 
+  /** The time a deposit, pickup or door event carries: the terminal's own clock. */
+  private eventClock: () => Date = () => new Date();
+
+  /**
+   * Sets the clock the terminal's events carry (none: the real time): a test puts it days behind while
+   * the terminal is offline, so its batch replays a parcel deposited on a past day.
+   */
+  setEventClock(clock?: () => Date): void {
+    this.eventClock = clock ?? (() => new Date());
+  }
+
   /** Comes back: heartbeat, snapshot, versions, then what happened meanwhile as an offline batch. */
   async goOnline(): Promise<void> {
     if (this.online) return;
@@ -508,7 +519,7 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
 
   /** Sends an event now, or holds it (with its original id and time) until the connection is back. */
   private async recordEvent(event: { event: StoredEvent['event']; data: Record<string, unknown> }): Promise<void> {
-    const message = this.checked('lockerEvent', { ...createEnvelope(), ...event }) as StoredEvent;
+    const message = this.checked('lockerEvent', { ...createEnvelope(this.eventClock()), ...event }) as StoredEvent;
     if (this.held.length > 0 || !(await this.publish('lockerEvent', message))) this.held.push(message);
   }
 
