@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VirtualTerminal } from '../../terminal-sim/src';
 import { foldRollups, summarizeRollups } from '../src/modules/dashboard/rollup-repository';
-import { rebuildAllRollups } from '../src/modules/dashboard/rollup-service';
+import { checkRollupDrift, rebuildAllRollups } from '../src/modules/dashboard/rollup-service';
+import { systemContext } from '../src/platform/context';
 import type { Db } from '../src/platform/db/client';
 import { ok, orderDataFor } from './support/answers';
 import { eventually } from './support/eventually';
@@ -14,7 +15,8 @@ import { startTestApp, type TestApp, type TestUser } from './support/test-app';
  * Issue 28, item 2 (rollups): every order move adds its dashboard rows in its own transaction (a
  * locker's deposit and pickup count on their day, with the dwell time and the locker's figures; a
  * deposit an offline locker replays counts on the day it happened);
- * the fold changes no sum; a rebuild from the order history gives what the moves wrote; eight bulk
+ * the fold changes no sum; a rebuild from the order history gives what the moves wrote; the nightly
+ * check finds no drift, and names a key that drifts; eight bulk
  * cancels side by side all succeed, none waiting on a shared row.
  */
 
@@ -157,6 +159,30 @@ describe('dashboard rollups', () => {
     const rebuilt = await rebuildAllRollups(t.app.deps);
     expect(rebuilt.moves).toBeGreaterThan(orders.length);
     expect(await summarizeRollups(db)).toEqual(before);
+  });
+
+  it('find no drift on a day whose rollups match the order history, and name the key of one that does not', async () => {
+    const ctx = systemContext(t.app.deps, 'dashboardRollups');
+    // The nightly check of tomorrow looks at today, when this file's orders moved.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const clean = await checkRollupDrift(ctx, tomorrow);
+    expect(clean.day).toBe(todayInNetwork());
+    expect(clean.drift).toEqual([]);
+    // A row no move wrote: two expiries that never happened.
+    await db.execute(sql`
+      insert into dashboard_order_day (company_id, carrier_id, type, day, status, count)
+      values (${company}, ${carrier}, 'DELIVERY', ${clean.day}::date, 'EXPIRED', 2)`);
+    const found = await checkRollupDrift(ctx, tomorrow);
+    expect(found.drift).toEqual([
+      {
+        table: 'dashboard_order_day',
+        key: { company_id: company, carrier_id: carrier, type: 'DELIVERY', day: clean.day, status: 'EXPIRED' },
+        expected: { count: 0 },
+        found: { count: 2 },
+      },
+    ]);
+    await db.execute(sql`delete from dashboard_order_day where company_id = ${company} and status = 'EXPIRED'`);
+    expect((await checkRollupDrift(ctx, tomorrow)).drift).toEqual([]);
   });
 
   it('take eight bulk cancels side by side without a deadlock, each counted', async () => {

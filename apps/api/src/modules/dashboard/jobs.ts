@@ -10,3 +10,16 @@ export const foldRollupsJob = defineJob({
   schedule: { cron: '* * * * *', payload: {} },
   handler: () => import('./rollup-service').then((m) => m.runFoldRollups),
 });
+
+/**
+ * Every night at 06:30 UTC (03:30 in São Paulo): yesterday's rollups against a recomputation from
+ * the order history; any drift is logged as an error.
+ */
+export const checkRollupDriftJob = defineJob({
+  name: 'dashboard.check-drift',
+  payload: z.object({}),
+  actor: 'dashboardRollups',
+  retry: { limit: 1, delaySeconds: 300 },
+  schedule: { cron: '30 6 * * *', payload: {} },
+  handler: () => import('./rollup-service').then((m) => m.runCheckRollupDrift),
+});

@@ -99,6 +99,35 @@ export async function lockRollupMaintenance(tx: Tx): Promise<void> {
 }
 
 /**
+ * The history's moves that reached a status (all, or those of one day), with what the rollups key
+ * them by: the order's carrier, type, locker and storedAt.
+ */
+function historyMoves(timeZone: string, day?: string): SQL {
+  const moveDay = dayOf(sql`h.at`, timeZone);
+  return sql`
+    select h.company_id, o.carrier_id, o.type, o.ebox_id, o.stored_at, h.to_status as status, h.at, ${moveDay} as day
+      from order_history h join "order" o on o.id = h.order_id
+     where h.to_status is not null${day ? sql` and ${moveDay} = ${day}::date` : sql``}`;
+}
+
+/** Each table's rows recomputed from `moves` (a CTE of historyMoves), in its key and sum columns. */
+const RECOMPUTED: Record<(typeof ROLLUPS)[number]['table'], SQL> = {
+  dashboard_order_day: sql`
+    select company_id, carrier_id, type, day, status, count(*)::int as count from moves group by 1, 2, 3, 4, 5`,
+  dashboard_dwell_day: sql`
+    select company_id, carrier_id, type, day, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*)::int as count
+      from moves where status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 1, 2, 3, 4, 5`,
+  dashboard_locker_day: sql`
+    select ebox_id, company_id, day,
+           (count(*) filter (where status in (${listOf(DEPOSIT_STATUSES)})))::int as deposits,
+           (count(*) filter (where status in (${listOf(PICKUP_STATUSES)})))::int as pickups,
+           (count(*) filter (where status in (${listOf(EXPIRY_STATUSES)})))::int as expiries
+      from moves
+     where ebox_id is not null and status in (${listOf([...DEPOSIT_STATUSES, ...PICKUP_STATUSES, ...EXPIRY_STATUSES])})
+     group by 1, 2, 3`,
+};
+
+/**
  * Recomputes every rollup from the order history (`npm run rollups:rebuild`): each move that reached
  * a status, with its order's carrier, locker and storedAt. Run in a REPEATABLE READ transaction:
  * it deletes the rows its snapshot sees and recomputes from the history its snapshot sees, so the
@@ -107,38 +136,52 @@ export async function lockRollupMaintenance(tx: Tx): Promise<void> {
  */
 export async function rebuildRollups(tx: Tx, timeZone: string): Promise<number> {
   await lockRollupMaintenance(tx);
-  await tx.execute(sql`delete from dashboard_order_day`);
-  await tx.execute(sql`delete from dashboard_dwell_day`);
-  await tx.execute(sql`delete from dashboard_locker_day`);
-  const moves = sql`
-    select h.company_id, o.carrier_id, o.type, o.ebox_id, o.stored_at, h.to_status as status, h.at,
-           ${dayOf(sql`h.at`, timeZone)} as day
-      from order_history h join "order" o on o.id = h.order_id
-     where h.to_status is not null`;
-  const read = await tx.execute<{ moves: number }>(sql`
-    with moves as (${moves}),
-    statuses as (
-      insert into dashboard_order_day (company_id, carrier_id, type, day, status, count, folded)
-      select company_id, carrier_id, type, day, status, count(*), true from moves group by 1, 2, 3, 4, 5
-      returning 1),
-    dwell as (
-      insert into dashboard_dwell_day (company_id, carrier_id, type, day, bucket, count, folded)
-      select company_id, carrier_id, type, day, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*), true
-        from moves where status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 1, 2, 3, 4, 5
-      returning 1),
-    locker as (
-      insert into dashboard_locker_day (ebox_id, company_id, day, deposits, pickups, expiries, folded)
-      select ebox_id, company_id, day,
-             count(*) filter (where status in (${listOf(DEPOSIT_STATUSES)})),
-             count(*) filter (where status in (${listOf(PICKUP_STATUSES)})),
-             count(*) filter (where status in (${listOf(EXPIRY_STATUSES)})),
-             true
-        from moves
-       where ebox_id is not null and status in (${listOf([...DEPOSIT_STATUSES, ...PICKUP_STATUSES, ...EXPIRY_STATUSES])})
-       group by 1, 2, 3
-      returning 1)
-    select (select count(*) from moves)::int + 0 * ((select count(*) from statuses) + (select count(*) from dwell) + (select count(*) from locker)) as moves`);
+  for (const { table, keys, sums } of ROLLUPS) {
+    await tx.execute(sql`delete from ${sql.raw(table)}`);
+    await tx.execute(sql`
+      with moves as (${historyMoves(timeZone)})
+      insert into ${sql.raw(table)} (${sql.raw([...keys, ...sums].join(', '))}, folded)
+      select *, true from (${RECOMPUTED[table]}) recomputed`);
+  }
+  const read = await tx.execute<{ moves: number }>(sql`select count(*)::int as moves from order_history where to_status is not null`);
   return Number(read.rows[0]?.moves ?? 0);
+}
+
+export type RollupDrift = { table: string; key: Record<string, unknown>; expected: Record<string, number>; found: Record<string, number> };
+
+/**
+ * One day's rollups against a recomputation of that day from the history: every key whose sums
+ * differ (none when the rollups are right). The nightly check runs it on yesterday.
+ */
+export async function findRollupDrift(tx: Tx, day: string, timeZone: string): Promise<RollupDrift[]> {
+  const drift: RollupDrift[] = [];
+  for (const { table, keys, sums } of ROLLUPS) {
+    const keyList = sql.raw(keys.join(', '));
+    const sumList = sql.raw(sums.map((column) => `sum(${column})::int as ${column}`).join(', '));
+    // Both sides in one list, grouped by key (GROUP BY matches null keys; a full join on
+    // "is not distinct from" is not one PostgreSQL can run).
+    const expectedSide = sql.raw([...keys, ...sums.map((c) => `${c} as expected_${c}`), ...sums.map((c) => `0 as found_${c}`)].join(', '));
+    const foundSide = sql.raw([...keys, ...sums.map((c) => `0 as expected_${c}`), ...sums.map((c) => `${c} as found_${c}`)].join(', '));
+    const totals = sql.raw(
+      sums.flatMap((c) => [`sum(expected_${c})::int as expected_${c}`, `sum(found_${c})::int as found_${c}`]).join(', '),
+    );
+    const differs = sql.raw(sums.map((c) => `sum(expected_${c}) <> sum(found_${c})`).join(' or '));
+    const result = await tx.execute<Record<string, unknown>>(sql`
+      with moves as (${historyMoves(timeZone, day)}),
+      expected as (${RECOMPUTED[table]}),
+      found as (select ${keyList}, ${sumList} from ${sql.raw(table)} where day = ${day}::date group by ${keyList}),
+      sides as (select ${expectedSide} from expected union all select ${foundSide} from found)
+      select ${keyList}, ${totals} from sides group by ${keyList} having ${differs}`);
+    for (const row of result.rows) {
+      drift.push({
+        table,
+        key: Object.fromEntries(keys.map((key) => [key, row[key] instanceof Date ? (row[key] as Date).toISOString() : row[key]])),
+        expected: Object.fromEntries(sums.map((column) => [column, Number(row[`expected_${column}`])])),
+        found: Object.fromEntries(sums.map((column) => [column, Number(row[`found_${column}`])])),
+      });
+    }
+  }
+  return drift;
 }
 
 /** Every rollup summed per key, in a stable order: what the rollups say, for comparing two of them. */

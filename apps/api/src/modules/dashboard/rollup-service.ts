@@ -1,8 +1,8 @@
-import type { EventPayload } from '@ebox/domain';
+import { type EventPayload, periodRangeOf } from '@ebox/domain';
 import type { AppDeps } from '../../platform/app-deps';
 import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
-import { foldRollups, insertMoveRollups, rebuildRollups } from './rollup-repository';
+import { findRollupDrift, foldRollups, insertMoveRollups, rebuildRollups } from './rollup-repository';
 
 /**
  * The dashboard's rollups (docs/dashboard.md "Rollups"): every order move adds its rows in its own
@@ -33,4 +33,28 @@ export async function rebuildAllRollups(deps: Pick<AppDeps, 'db' | 'config'>): P
     isolationLevel: 'repeatable read',
   });
   return { moves, ms: Math.round(performance.now() - started) };
+}
+
+/** A day (YYYY-MM-DD) as the network's zone reads an instant. */
+function networkDayOf(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(instant);
+}
+
+/**
+ * The nightly check: yesterday's rollups against a recomputation from the order history, each
+ * differing key logged as an error (there should be none; `npm run rollups:rebuild` repairs them).
+ * Answers the drift found, for the tests and the log.
+ */
+export async function checkRollupDrift(ctx: ServiceContext, now = new Date()) {
+  const timeZone = ctx.deps.config.networkTimeZone;
+  const day = networkDayOf(periodRangeOf('yesterday', now, timeZone).from, timeZone);
+  const drift = await inTransaction(ctx, (tx) => findRollupDrift(tx.tx, day, timeZone));
+  if (drift.length)
+    ctx.log.error({ day, keys: drift.length, drift: drift.slice(0, 20) }, 'dashboard: rollups drift from the order history');
+  else ctx.log.info({ day }, 'dashboard: rollups match the order history');
+  return { day, drift };
+}
+
+export async function runCheckRollupDrift(ctx: ServiceContext): Promise<void> {
+  await checkRollupDrift(ctx);
 }

@@ -26,6 +26,7 @@ export default {
         'customer-messages-send': 'Send a message to a customer',
         'customer-messages-remind': 'Remind customers before their parcels expire (every 5 minutes)',
         'dashboard-fold-rollups': "Fold the dashboard's new totals (every minute)",
+        'dashboard-check-drift': "Check yesterday's dashboard totals against the order history (nightly)",
         'auth-purge-revoked-tokens': 'Forget expired sign-outs (daily)',
         'maintenance-purge-idempotency-keys': 'Forget answers kept for repeated requests (daily)',
         'orders-expire-overdue': 'Expire orders past their expiry date (every minute)',

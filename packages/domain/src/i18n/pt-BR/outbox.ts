@@ -25,6 +25,7 @@ export default {
         'customer-messages-send': 'Enviar uma mensagem a um cliente',
         'customer-messages-remind': 'Avisar os clientes antes do vencimento dos pedidos (a cada 5 minutos)',
         'dashboard-fold-rollups': 'Consolidar os novos totais do painel (a cada minuto)',
+        'dashboard-check-drift': 'Conferir os totais de ontem do painel com o histórico dos pedidos (toda noite)',
         'messages-send': 'Enviar e-mails e SMS',
         'auth-purge-revoked-tokens': 'Esquecer saídas expiradas (diária)',
         'maintenance-purge-idempotency-keys': 'Esquecer respostas guardadas de pedidos repetidos (diária)',
