@@ -27,6 +27,7 @@ const lines = [
     'customerDevice',
     'dashboardDwellDay',
     'dashboardLockerDay',
+    'dashboardLockerDwellDay',
     'dashboardOrderDay',
     'entityCount',
     'idempotencyKey',

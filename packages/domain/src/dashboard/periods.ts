@@ -158,3 +158,15 @@ export function periodRangeOf(period: DashboardPeriod, now: Date, timeZone: stri
   const step: SeriesStep = period === 'lastYear' || period === 'thisYear' ? 'month' : 'day';
   return { period, ...current, previous, step, timeZone };
 }
+
+/** The day (YYYY-MM-DD) an instant falls on in the zone. */
+export function networkDayOf(instant: Date, timeZone: string = DEFAULT_NETWORK_TIME_ZONE): string {
+  const wall = wallOf(instant, timeZone);
+  return new Date(Date.UTC(wall.year, wall.month, wall.day)).toISOString().slice(0, 10);
+}
+
+/** The instant the zone's day holding `instant` starts (its local midnight). */
+export function dayStartOf(instant: Date, timeZone: string = DEFAULT_NETWORK_TIME_ZONE): Date {
+  const wall = wallOf(instant, timeZone);
+  return instantOf(midnight(wall.year, wall.month, wall.day), timeZone);
+}

@@ -18,3 +18,6 @@ function statusesStamping(stamp: OrderStampField): readonly OrderStatus[] {
 export const DEPOSIT_STATUSES = statusesStamping('storedAt');
 export const PICKUP_STATUSES = statusesStamping('collectedAt');
 export const EXPIRY_STATUSES = statusesStamping('expiredAt');
+
+/** A parcel in its locker now: deposited and not yet picked up (an expired one waits inside too). */
+export const IN_LOCKER_STATUSES: readonly OrderStatus[] = [...new Set([...DEPOSIT_STATUSES, ...EXPIRY_STATUSES])].sort();

@@ -3,13 +3,17 @@ import { checkRollupDriftJob, foldRollupsJob } from './jobs';
 import { recordOrderCreatedRollups, recordOrderStatusRollups } from './rollup-service';
 
 /**
- * The home dashboard (issue 28; docs/dashboard.md). So far its rollups: every order move adds its
- * rows in its own transaction, a job folds them every minute, a nightly job checks yesterday's
- * against the order history, `npm run rollups:rebuild` recomputes them from it.
+ * The home dashboard (issue 28; docs/dashboard.md): GET /dashboard reads its rollups, which every
+ * order move adds rows to in its own transaction; a job folds them every minute, a nightly job checks
+ * yesterday's against the order history, `npm run rollups:rebuild` recomputes them from it.
  */
 export const dashboardModule: AppModule = {
   name: 'dashboard',
   jobs: [foldRollupsJob, checkRollupDriftJob],
+  routes: async () => {
+    const { registerDashboardRoutes } = await import('./routes');
+    return registerDashboardRoutes;
+  },
   eventRecorders: [
     declareEventRecorder({ event: 'order.created', name: 'dashboard', record: recordOrderCreatedRollups }),
     declareEventRecorder({ event: 'order.statusChanged', name: 'dashboard', record: recordOrderStatusRollups }),

@@ -12,7 +12,7 @@ import type { Tx } from '../../platform/db/client';
 const dayOf = (at: SQL, timeZone: string) => sql`((${at})::timestamptz at time zone ${timeZone})::date`;
 
 /** The histogram bucket of a stay in seconds, as packages/domain's dwellBucketOf computes it. */
-const bucketOf = (seconds: SQL) =>
+export const bucketOf = (seconds: SQL) =>
   sql`least(${sql.raw(String(DWELL_BUCKETS - 1))}, greatest(0, floor(ln(greatest(${seconds}, ${sql.raw(String(DWELL_MIN_SECONDS))})::float8 / ${sql.raw(
     String(DWELL_MIN_SECONDS),
   )}) / ln(${sql.raw(String(DWELL_BUCKET_RATIO))}))))::smallint`;
@@ -30,7 +30,10 @@ export type OrderMove = {
   at: string;
 };
 
-/** A move's rows: its status that day, its dwell time when it is a pickup, its locker's deposit, pickup or expiry. */
+/**
+ * A move's rows: its status that day, its dwell time when it is a pickup (for its company and for
+ * its locker), its locker's deposit, pickup or expiry.
+ */
 export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: string): Promise<void> {
   const isPickup = PICKUP_STATUSES.includes(move.status as never);
   const deposits = DEPOSIT_STATUSES.includes(move.status as never) ? 1 : 0;
@@ -49,19 +52,26 @@ export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: strin
              ${bucketOf(sql`extract(epoch from (${move.at}::timestamptz - o.stored_at))`)}, 1
         from o where ${isPickup} and o.stored_at is not null
       returning 1),
+    lockerDwell as (
+      insert into dashboard_locker_dwell_day (ebox_id, company_id, day, bucket, count)
+      select ${move.eboxId}::uuid, ${move.companyId}, ${day},
+             ${bucketOf(sql`extract(epoch from (${move.at}::timestamptz - o.stored_at))`)}, 1
+        from o where ${isPickup} and o.stored_at is not null and ${move.eboxId}::uuid is not null
+      returning 1),
     locker as (
       insert into dashboard_locker_day (ebox_id, company_id, day, deposits, pickups, expiries)
       select ${move.eboxId}::uuid, ${move.companyId}, ${day}, ${deposits}, ${pickups}, ${expiries}
        where ${move.eboxId}::uuid is not null and ${deposits + pickups + expiries} > 0
       returning 1)
-    select (select count(*) from statuses) + (select count(*) from dwell) + (select count(*) from locker) as written`);
+    select (select count(*) from statuses) + (select count(*) from dwell) + (select count(*) from lockerDwell) + (select count(*) from locker) as written`);
 }
 
-/** The three tables with the columns that make a row's key and the ones summed. */
+/** The tables with the columns that make a row's key and the ones summed. */
 const ROLLUPS = [
   { table: 'dashboard_order_day', keys: ['company_id', 'carrier_id', 'type', 'day', 'status'], sums: ['count'] },
   { table: 'dashboard_dwell_day', keys: ['company_id', 'carrier_id', 'type', 'day', 'bucket'], sums: ['count'] },
   { table: 'dashboard_locker_day', keys: ['ebox_id', 'company_id', 'day'], sums: ['deposits', 'pickups', 'expiries'] },
+  { table: 'dashboard_locker_dwell_day', keys: ['ebox_id', 'company_id', 'day', 'bucket'], sums: ['count'] },
 ] as const;
 
 /**
@@ -117,6 +127,9 @@ const RECOMPUTED: Record<(typeof ROLLUPS)[number]['table'], SQL> = {
   dashboard_dwell_day: sql`
     select company_id, carrier_id, type, day, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*)::int as count
       from moves where status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 1, 2, 3, 4, 5`,
+  dashboard_locker_dwell_day: sql`
+    select ebox_id, company_id, day, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*)::int as count
+      from moves where ebox_id is not null and status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 1, 2, 3, 4`,
   dashboard_locker_day: sql`
     select ebox_id, company_id, day,
            (count(*) filter (where status in (${listOf(DEPOSIT_STATUSES)})))::int as deposits,

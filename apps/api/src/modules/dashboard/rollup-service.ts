@@ -1,4 +1,4 @@
-import { type EventPayload, periodRangeOf } from '@ebox/domain';
+import { type EventPayload, networkDayOf, periodRangeOf } from '@ebox/domain';
 import type { AppDeps } from '../../platform/app-deps';
 import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
@@ -33,11 +33,6 @@ export async function rebuildAllRollups(deps: Pick<AppDeps, 'db' | 'config'>): P
     isolationLevel: 'repeatable read',
   });
   return { moves, ms: Math.round(performance.now() - started) };
-}
-
-/** A day (YYYY-MM-DD) as the network's zone reads an instant. */
-function networkDayOf(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(instant);
 }
 
 /**

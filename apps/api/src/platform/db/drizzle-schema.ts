@@ -6,6 +6,7 @@ export {
   customerDevice,
   dashboardDwellDay,
   dashboardLockerDay,
+  dashboardLockerDwellDay,
   dashboardOrderDay,
   entityCount,
   idempotencyKey,

@@ -312,7 +312,11 @@ export const orderHistory = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('order_history_order_idx').on(t.orderId, t.at, t.recordedAt)],
+  (t) => [
+    index('order_history_order_idx').on(t.orderId, t.at, t.recordedAt),
+    // The dashboard reads one partial day of moves by time (a previous period cut at the same hour).
+    index('order_history_at_idx').on(t.at),
+  ],
 );
 
 /**
@@ -573,4 +577,22 @@ export const dashboardLockerDay = pgTable(
     expiries: integer('expiries').notNull().default(0),
   },
   (t) => [index('dashboard_locker_day_idx').on(t.day, t.ebox), index('dashboard_locker_day_fresh_idx').on(t.folded).where(sql`not folded`)],
+);
+
+/**
+ * Per locker and day: the dwell times of the parcels picked up there, so a locker or cluster filter
+ * reads its percentiles from histograms too (read only for a chosen set of lockers, by locker).
+ */
+export const dashboardLockerDwellDay = pgTable(
+  'dashboard_locker_dwell_day',
+  {
+    ...rollupColumns(),
+    ebox: uuid('ebox_id').notNull(),
+    bucket: smallint('bucket').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    index('dashboard_locker_dwell_day_idx').on(t.ebox, t.day),
+    index('dashboard_locker_dwell_day_fresh_idx').on(t.folded).where(sql`not folded`),
+  ],
 );

@@ -1,0 +1,273 @@
+import {
+  AGE_BUCKETS,
+  type DashboardAnswer,
+  type DashboardFigure,
+  type DashboardLockerUse,
+  type DashboardOccupancy,
+  type DashboardQuery,
+  DECLARED_ENTITIES,
+  DEFAULT_DASHBOARD_PERIOD,
+  dayStartOf,
+  dwellBucketBounds,
+  ENTITIES,
+  networkDayOf,
+  type OrderType,
+  type PeriodBounds,
+  percentileOfHistogram,
+  periodRangeOf,
+} from '@ebox/domain';
+import { and } from 'drizzle-orm';
+import { scopeOfContext } from '../../kit/entity-checks';
+import { loadInScope } from '../../kit/entity-write';
+import { resourceOf } from '../../kit/repository';
+import { isInScope, scopeCondition } from '../../kit/scope';
+import { authorizeFilters } from '../../kit/service';
+import { authorize, dbOf, type ServiceContext } from '../../platform/context';
+import { entityTable } from '../../platform/db/entity-tables';
+import { forbidden } from '../../platform/errors';
+import {
+  type CountRow,
+  type DashboardReach,
+  type DwellRow,
+  type LockerUseRow,
+  type OccupancyRow,
+  type RangeSource,
+  readAgedParcels,
+  readClusterLockers,
+  readCompanyNames,
+  readLockerHealth,
+  readLockerUse,
+  readOccupancy,
+  readRangeCounts,
+  readRangeDwell,
+  readSeriesCounts,
+  readSeriesDwell,
+} from './figure-repository';
+
+/**
+ * GET /dashboard (issue 28, docs/dashboard.md): the period's figures against the previous period
+ * cut at the same point, its series, rankings and the "now" figures, for the companies and lockers
+ * the caller sees, narrowed by the filters.
+ */
+
+const RANKED = 5;
+
+/** Whole rollup days and, for a range that ends inside a day it does not run to now, that day's part from the history. */
+export function sourceOf(bounds: PeriodBounds, now: Date, timeZone: string): RangeSource {
+  if (bounds.to.getTime() <= bounds.from.getTime()) return { days: null, partial: null };
+  const first = networkDayOf(bounds.from, timeZone);
+  // A range running until now: today's rollup rows are exactly "until now" (each move writes its row at once).
+  if (bounds.to.getTime() >= now.getTime()) return { days: { first, last: networkDayOf(now, timeZone) }, partial: null };
+  const lastDay = networkDayOf(new Date(bounds.to.getTime() - 1), timeZone);
+  const partialFrom = dayStartOf(bounds.to, timeZone);
+  // Ends at a midnight: whole days only.
+  if (partialFrom.getTime() === bounds.to.getTime()) return { days: { first, last: lastDay }, partial: null };
+  const wholeDays =
+    partialFrom.getTime() > bounds.from.getTime() ? { first, last: networkDayOf(new Date(partialFrom.getTime() - 1), timeZone) } : null;
+  return { days: wholeDays, partial: { from: partialFrom.toISOString(), to: bounds.to.toISOString() } };
+}
+
+type Totals = { created: number | null; canceled: number | null; stored: number; collected: number; expired: number };
+
+function sumCounts(rows: CountRow[]): Totals {
+  const totals: Totals = { created: 0, canceled: 0, stored: 0, collected: 0, expired: 0 };
+  for (const row of rows) {
+    totals.created = row.created === null || totals.created === null ? null : totals.created + row.created;
+    totals.canceled = row.canceled === null || totals.canceled === null ? null : totals.canceled + row.canceled;
+    totals.stored += row.stored;
+    totals.collected += row.collected;
+    totals.expired += row.expired;
+  }
+  return totals;
+}
+
+function histogramOf(rows: { bucket: number; count: number }[]): Map<number, number> {
+  const histogram = new Map<number, number>();
+  for (const row of rows) histogram.set(row.bucket, (histogram.get(row.bucket) ?? 0) + row.count);
+  return histogram;
+}
+
+const percentile = (histogram: Map<number, number>, p: number) => {
+  const value = percentileOfHistogram(histogram, p);
+  return value === undefined ? null : Math.round(value);
+};
+
+const figureOf = (value: number | null, previous: number | null): DashboardFigure => ({ value, previous });
+
+/** The current and previous ranges' figures. */
+function figuresOf(current: { counts: CountRow[]; dwell: DwellRow[] }, previous: { counts: CountRow[]; dwell: DwellRow[] }) {
+  const [now, before] = [sumCounts(current.counts), sumCounts(previous.counts)];
+  const [dwellNow, dwellBefore] = [histogramOf(current.dwell), histogramOf(previous.dwell)];
+  const rate = (totals: Totals) => (totals.stored ? totals.expired / totals.stored : null);
+  return {
+    created: figureOf(now.created, before.created),
+    canceled: figureOf(now.canceled, before.canceled),
+    stored: figureOf(now.stored, before.stored),
+    collected: figureOf(now.collected, before.collected),
+    expired: figureOf(now.expired, before.expired),
+    uncollectedRate: figureOf(rate(now), rate(before)),
+    dwellP50: figureOf(percentile(dwellNow, 50), percentile(dwellBefore, 50)),
+    dwellP90: figureOf(percentile(dwellNow, 90), percentile(dwellBefore, 90)),
+    dwellP95: figureOf(percentile(dwellNow, 95), percentile(dwellBefore, 95)),
+  };
+}
+
+/** Counts and dwell percentiles grouped by a key of the rows (order type, carrier). */
+function groupedBy<K extends 'type' | 'carrier'>(key: K, counts: CountRow[], dwell: DwellRow[]) {
+  const groups = new Map<string | null, { counts: CountRow[]; dwell: DwellRow[] }>();
+  const groupOf = (value: string | null) => {
+    const group = groups.get(value) ?? { counts: [], dwell: [] };
+    groups.set(value, group);
+    return group;
+  };
+  for (const row of counts) groupOf(row[key]).counts.push(row);
+  for (const row of dwell) groupOf(row[key]).dwell.push(row);
+  return [...groups.entries()].map(([value, group]) => {
+    const { stored, collected, expired } = sumCounts(group.counts);
+    const histogram = histogramOf(group.dwell);
+    return { key: value, stored, collected, expired, dwellP50: percentile(histogram, 50), dwellP95: percentile(histogram, 95) };
+  });
+}
+
+/** Every point of the series from the range's first day to its last, empty ones included. */
+function seriesPoints(source: RangeSource, step: 'day' | 'month'): string[] {
+  if (!source.days) return [];
+  const points: string[] = [];
+  const last = new Date(`${source.days.last}T00:00:00Z`);
+  const cursor = new Date(`${source.days.first}T00:00:00Z`);
+  if (step === 'month') cursor.setUTCDate(1);
+  while (cursor <= last) {
+    points.push(cursor.toISOString().slice(0, 10));
+    if (step === 'month') cursor.setUTCMonth(cursor.getUTCMonth() + 1);
+    else cursor.setUTCDate(cursor.getUTCDate() + 1);
+  }
+  return points;
+}
+
+function daysIn(source: RangeSource): number {
+  if (!source.days) return 0;
+  return Math.round((Date.parse(`${source.days.last}T00:00:00Z`) - Date.parse(`${source.days.first}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** Parcels deposited per day per enabled compartment; the most and least used lockers. */
+function rankLockers(rows: LockerUseRow[], days: number) {
+  const used: DashboardLockerUse[] = rows
+    .filter((row) => row.compartments > 0)
+    .map((row) => ({ ...row, name: row.name ?? '', utilization: days ? row.deposits / days / row.compartments : null }));
+  const byUse = [...used].sort((a, b) => (b.utilization ?? 0) - (a.utilization ?? 0) || a.name.localeCompare(b.name));
+  return { mostUsed: byUse.slice(0, RANKED), leastUsed: [...byUse].reverse().slice(0, RANKED) };
+}
+
+function occupancyOf(row: Omit<OccupancyRow, 'key' | 'name'>): DashboardOccupancy {
+  const { enabled, occupied, booked, available, damaged, dirty } = row;
+  return { enabled, occupied, booked, available, damaged, dirty, rate: enabled ? (occupied + booked) / enabled : null };
+}
+
+function totalOccupancy(rows: OccupancyRow[]): DashboardOccupancy {
+  const total = { enabled: 0, occupied: 0, booked: 0, available: 0, damaged: 0, dirty: 0 };
+  for (const row of rows) for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += row[key];
+  return occupancyOf(total);
+}
+
+/** The companies and lockers counted, from the caller's scope and the filters (refused outside the scope). */
+async function reachOf(ctx: ServiceContext, filter: NonNullable<DashboardQuery['filter']>): Promise<DashboardReach> {
+  const scope = scopeOfContext(ctx);
+  if (filter.company && !isInScope(scope, filter.company)) throw forbidden('errors.outOfScope');
+  const companyIds = filter.company ? [filter.company] : scope.companyIds;
+  const ebox = entityTable('ebox');
+  // The company filter narrows the lockers as a user of that company sees them (its locker group).
+  const visibleLockers = and(
+    scopeCondition(ENTITIES.ebox, ebox, scope),
+    filter.company ? scopeCondition(ENTITIES.ebox, ebox, { companyIds: [filter.company] }) : undefined,
+  );
+  let eboxIds: string[] | null = null;
+  if (filter.ebox) {
+    await loadInScope(ctx, resourceOf(DECLARED_ENTITIES.ebox), filter.ebox);
+    eboxIds = [filter.ebox];
+  }
+  if (filter.cluster) {
+    await loadInScope(ctx, resourceOf(DECLARED_ENTITIES.cluster), filter.cluster);
+    const inCluster = await readClusterLockers(dbOf(ctx), filter.cluster);
+    eboxIds = eboxIds ? eboxIds.filter((id) => inCluster.includes(id)) : inCluster;
+  }
+  return { companyIds, eboxIds, visibleLockers };
+}
+
+/** GET /dashboard: orderRead; filter[ebox] and filter[cluster] with filterEbox and filterCluster. */
+export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, now = new Date()): Promise<DashboardAnswer> {
+  authorize(ctx, 'orderRead');
+  const filter = query.filter ?? {};
+  authorizeFilters(ctx, ENTITIES.order, { ebox: filter.ebox, cluster: filter.cluster });
+  const reach = await reachOf(ctx, filter);
+  const timeZone = ctx.deps.config.networkTimeZone;
+  const range = periodRangeOf(filter.period ?? DEFAULT_DASHBOARD_PERIOD, now, timeZone);
+  const current = sourceOf(range, now, timeZone);
+  const previous = sourceOf(range.previous, now, timeZone);
+  const db = dbOf(ctx);
+  const clusters = scopeCondition(ENTITIES.cluster, entityTable('cluster'), scopeOfContext(ctx));
+  const [counts, dwell, previousCounts, previousDwell, seriesCounts, seriesDwell, lockerUse, occupancy, health, aged] = await Promise.all([
+    readRangeCounts(db, reach, current),
+    readRangeDwell(db, reach, current),
+    readRangeCounts(db, reach, previous),
+    readRangeDwell(db, reach, previous),
+    readSeriesCounts(db, reach, current, range.step),
+    readSeriesDwell(db, reach, current, range.step),
+    readLockerUse(db, reach, current),
+    readOccupancy(db, reach, clusters),
+    readLockerHealth(db, reach),
+    readAgedParcels(db, reach, now),
+  ]);
+  const perLocker = reach.eboxIds !== null;
+  const carriers = perLocker ? [] : groupedBy('carrier', counts, dwell);
+  const carrierNames = await readCompanyNames(
+    db,
+    carriers.flatMap((row) => (row.key ? [row.key] : [])),
+  );
+  const pointCounts = new Map(seriesCounts.map((row) => [row.at, row]));
+  const pointDwell = new Map<string, { bucket: number; count: number }[]>();
+  for (const row of seriesDwell) pointDwell.set(row.at, [...(pointDwell.get(row.at) ?? []), row]);
+  const histogram = histogramOf(dwell);
+  return {
+    period: range.period,
+    timeZone,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    previous: { from: range.previous.from.toISOString(), to: range.previous.to.toISOString() },
+    step: range.step,
+    asOf: now.toISOString(),
+    filter: { company: filter.company ?? null, ebox: filter.ebox ?? null, cluster: filter.cluster ?? null },
+    figures: figuresOf({ counts, dwell }, { counts: previousCounts, dwell: previousDwell }),
+    series: seriesPoints(current, range.step).map((at) => {
+      const point = pointCounts.get(at);
+      const pointHistogram = histogramOf(pointDwell.get(at) ?? []);
+      return {
+        at,
+        stored: point?.stored ?? 0,
+        collected: point?.collected ?? 0,
+        expired: point?.expired ?? 0,
+        dwellP50: percentile(pointHistogram, 50),
+        dwellP95: percentile(pointHistogram, 95),
+      };
+    }),
+    dwellHistogram: [...histogram.entries()].sort(([a], [b]) => a - b).map(([bucket, count]) => ({ ...dwellBucketBounds(bucket), count })),
+    byType: perLocker
+      ? []
+      : groupedBy('type', counts, dwell)
+          .filter((row) => row.key !== null)
+          .map(({ key, ...row }) => ({ type: key as OrderType, ...row }))
+          .sort((a, b) => a.type.localeCompare(b.type)),
+    byCarrier: carriers
+      .map(({ key, ...row }) => ({ id: key, name: key ? (carrierNames.get(key) ?? null) : null, ...row }))
+      .sort((a, b) => b.stored - a.stored || (a.name ?? '').localeCompare(b.name ?? '')),
+    lockers: rankLockers(lockerUse, daysIn(current)),
+    now: {
+      occupancy: totalOccupancy(occupancy.bySize),
+      bySize: occupancy.bySize.map((row) => ({ size: row.key, ...occupancyOf(row) })),
+      byCluster: occupancy.byCluster.map((row) => ({ id: row.key, name: row.name ?? '', ...occupancyOf(row) })),
+      lockers: health,
+      aged: AGE_BUCKETS.map((bucket) => ({ bucket, count: Number(aged.buckets[bucket] ?? 0) })),
+      oldest: aged.oldest,
+    },
+    revenue: { available: false },
+  };
+}

@@ -1,0 +1,251 @@
+import { dashboardAnswerSchema, percentileOfHistogram } from '@ebox/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDashboard } from '../src/modules/dashboard/dashboard-service';
+import { rebuildAllRollups } from '../src/modules/dashboard/rollup-service';
+import { loadCurrentUser } from '../src/platform/auth/current-user';
+import { contextOf } from '../src/platform/context';
+import type { Db } from '../src/platform/db/client';
+import { ok, orderDataFor } from './support/answers';
+import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+
+/**
+ * Issue 28, item 1: GET /dashboard. A seeded network whose every figure has a hand-known answer, read
+ * at a fixed moment (Wednesday 18 November 2026, 12:00 in São Paulo): today against yesterday until
+ * the same hour (a partial day read from the order history), the past seven days against the seven
+ * before, the series, the locker ranking, the occupancy and the parcels waiting now; another
+ * company's parcels never show for a user limited to one; the denials; an order created a moment
+ * ago counts at the next request.
+ */
+
+let t: TestApp;
+let owner: TestUser;
+let db: Db;
+let shopA: string;
+let shopB: string;
+let carrier1: string;
+let carrier2: string;
+let lockerA: string;
+let lockerB: string;
+
+const NOW = new Date('2026-11-18T15:00:00Z');
+/** A São Paulo wall time (UTC-3 in November 2026) as an ISO instant. */
+const local = (day: string, time: string) => new Date(`2026-11-${day}T${time}:00-03:00`).toISOString();
+
+type Step = { status: string; at: string };
+
+/** An order of the API, then moved through `steps` at chosen times (its history and stamps written as the lifecycle would). */
+async function seedOrder(company: string, ebox: string, carrier: string, steps: Step[]) {
+  const order = ok(await owner.api.post('/order', { data: { ...orderDataFor(company, { carrier }), ebox, bookOrder: false } }));
+  await db.execute(sql`delete from order_history where order_id = ${order.id}`);
+  let from: string | null = null;
+  for (const step of steps) {
+    await db.execute(sql`
+      insert into order_history (order_id, company_id, from_status, to_status, trigger, actor_kind, actor_label, at)
+      values (${order.id}, ${company}, ${from}, ${step.status}, 'test.seed', 'system', 'test', ${step.at}::timestamptz)`);
+    from = step.status;
+  }
+  const at = (statuses: string[]) => steps.find((step) => statuses.includes(step.status))?.at ?? null;
+  await db.execute(sql`
+    update "order" set status = ${from}, created_at = ${steps[0]?.at}::timestamptz,
+      stored_at = ${at(['STORED'])}::timestamptz, collected_at = ${at(['CUSTOMER_TAKEN'])}::timestamptz,
+      expired_at = ${at(['EXPIRED'])}::timestamptz
+     where id = ${order.id}`);
+  return order.id as string;
+}
+
+async function lockerWith(company: string, code: string, statuses: string[]) {
+  const id = ok(await owner.api.post('/ebox', { data: { name: `Armário ${code}`, code, company, enable: true } })).id as string;
+  for (const [index, status] of statuses.entries()) {
+    const number = index + 1;
+    const compartment = ok(
+      await owner.api.post('/compartiment', {
+        data: {
+          ebox: id,
+          number,
+          boardNumber: 1,
+          numberInColumn: number,
+          comNumber: number,
+          size: 'P',
+          width: 1,
+          height: 1,
+          depth: 1,
+          enable: true,
+        },
+      }),
+    );
+    await db.execute(sql`update compartiment set status = ${status} where id = ${compartment.id}`);
+  }
+  return id;
+}
+
+async function dashboardAt(userId: string, filter: Record<string, string>) {
+  const user = await loadCurrentUser(t.database.db, userId);
+  if (!user) throw new Error('user not found');
+  return readDashboard(contextOf(t.app.deps, { kind: 'user', user }), { filter }, NOW);
+}
+
+let expiredId: string;
+let waitingId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = t.app.deps.db as Db;
+  owner = await t.createUser({ roles: ['owner'] });
+  const company = async (name: string, type: string) => ok(await owner.api.post('/company', { data: { name, type } })).id as string;
+  shopA = await company('Loja Painel A', 'shipper');
+  shopB = await company('Loja Painel B', 'shipper');
+  carrier1 = await company('Transportadora Um', 'carrier');
+  carrier2 = await company('Transportadora Dois', 'carrier');
+  lockerA = await lockerWith(shopA, 'PNA01', ['OCCUPIED', 'BOOKED', 'DAMAGE', 'AVAILABLE']);
+  lockerB = await lockerWith(shopB, 'PNB01', ['OCCUPIED', 'AVAILABLE']);
+  // Company A. Picked up today after a day inside (stored yesterday morning).
+  await seedOrder(shopA, lockerA, carrier1, [
+    { status: 'CREATED', at: local('17', '08:00') },
+    { status: 'STORED', at: local('17', '09:00') },
+    { status: 'CUSTOMER_TAKEN', at: local('18', '09:00') },
+  ]);
+  // Created yesterday afternoon (after "the same hour"), stored this morning, still inside.
+  waitingId = await seedOrder(shopA, lockerA, carrier1, [
+    { status: 'CREATED', at: local('17', '13:00') },
+    { status: 'STORED', at: local('18', '08:00') },
+  ]);
+  // Stored eight days ago, expired this morning, still inside.
+  expiredId = await seedOrder(shopA, lockerA, carrier1, [
+    { status: 'CREATED', at: local('10', '09:00') },
+    { status: 'STORED', at: local('10', '10:00') },
+    { status: 'EXPIRED', at: local('18', '10:00') },
+  ]);
+  // The second carrier: created and cancelled this morning; and a parcel in and out yesterday morning.
+  await seedOrder(shopA, lockerA, carrier2, [
+    { status: 'CREATED', at: local('18', '09:30') },
+    { status: 'CANCELED', at: local('18', '10:00') },
+  ]);
+  await seedOrder(shopA, lockerA, carrier2, [
+    { status: 'CREATED', at: local('17', '07:00') },
+    { status: 'STORED', at: local('17', '07:30') },
+    { status: 'CUSTOMER_TAKEN', at: local('17', '11:00') },
+  ]);
+  // Company B: in and out this morning.
+  await seedOrder(shopB, lockerB, carrier1, [
+    { status: 'CREATED', at: local('18', '08:00') },
+    { status: 'STORED', at: local('18', '08:00') },
+    { status: 'CUSTOMER_TAKEN', at: local('18', '10:00') },
+  ]);
+  await rebuildAllRollups(t.app.deps);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The geometric middle of the histogram bucket a stay falls in, as the dashboard answers a percentile. */
+const dwellOf = (seconds: number) => Math.round(percentileOfHistogram(new Map([[bucketOfSeconds(seconds), 1]]), 50) ?? 0);
+function bucketOfSeconds(seconds: number) {
+  return Math.floor(Math.log(seconds / 60) / Math.log(1.1));
+}
+
+describe('GET /dashboard', () => {
+  it("answers today against yesterday until the same hour, for one company's parcels", async () => {
+    const answer = await dashboardAt(owner.id, { period: 'today', company: shopA });
+    expect({ from: answer.from, to: answer.to, previous: answer.previous }).toEqual({
+      from: local('18', '00:00'),
+      to: local('18', '12:00'),
+      previous: { from: local('17', '00:00'), to: local('17', '12:00') },
+    });
+    expect(answer.figures).toEqual({
+      created: { value: 1, previous: 2 },
+      canceled: { value: 1, previous: 0 },
+      stored: { value: 1, previous: 2 },
+      collected: { value: 1, previous: 1 },
+      expired: { value: 1, previous: 0 },
+      uncollectedRate: { value: 1, previous: 0 },
+      dwellP50: { value: dwellOf(86_400), previous: dwellOf(3.5 * 3600) },
+      dwellP90: { value: dwellOf(86_400), previous: dwellOf(3.5 * 3600) },
+      dwellP95: { value: dwellOf(86_400), previous: dwellOf(3.5 * 3600) },
+    });
+    // Within 5 % of the exact stays.
+    expect(Math.abs((answer.figures.dwellP50.value ?? 0) / 86_400 - 1)).toBeLessThan(0.05);
+    expect(answer.byCarrier.map(({ name, stored, collected, expired }) => ({ name, stored, collected, expired }))).toEqual([
+      { name: 'Transportadora Um', stored: 1, collected: 1, expired: 1 },
+      { name: 'Transportadora Dois', stored: 0, collected: 0, expired: 0 },
+    ]);
+    expect(dashboardAnswerSchema.parse(answer)).toEqual(answer);
+  });
+
+  it('counts every company for a user who sees them all', async () => {
+    const answer = await dashboardAt(owner.id, { period: 'today' });
+    expect(answer.figures.stored).toEqual({ value: 2, previous: 2 });
+    expect(answer.figures.collected).toEqual({ value: 2, previous: 1 });
+    expect(answer.now.occupancy).toEqual({ enabled: 6, occupied: 2, booked: 1, available: 2, damaged: 1, dirty: 0, rate: 0.5 });
+  });
+
+  it('answers the past seven days by day against the seven before (whole days and a partial one)', async () => {
+    const answer = await dashboardAt(owner.id, { period: 'past7Days', company: shopA });
+    expect(answer.figures.created).toEqual({ value: 4, previous: 1 });
+    expect(answer.figures.stored).toEqual({ value: 3, previous: 1 });
+    expect(answer.figures.collected).toEqual({ value: 2, previous: 0 });
+    expect(answer.series.map((point) => point.at)).toEqual(['12', '13', '14', '15', '16', '17', '18'].map((day) => `2026-11-${day}`));
+    expect(answer.series.slice(-2).map(({ stored, collected, expired }) => ({ stored, collected, expired }))).toEqual([
+      { stored: 2, collected: 1, expired: 0 },
+      { stored: 1, collected: 1, expired: 1 },
+    ]);
+    expect(answer.lockers.mostUsed).toEqual([
+      { id: lockerA, name: 'Armário PNA01', code: 'PNA01', compartments: 4, deposits: 3, pickups: 2, expiries: 1, utilization: 3 / 7 / 4 },
+    ]);
+  });
+
+  it('answers the occupancy and the parcels waiting now, oldest first', async () => {
+    const answer = await dashboardAt(owner.id, { period: 'today', company: shopA });
+    expect(answer.now.occupancy).toEqual({ enabled: 4, occupied: 1, booked: 1, available: 1, damaged: 1, dirty: 0, rate: 0.5 });
+    expect(answer.now.aged).toEqual([
+      { bucket: 'upTo1Day', count: 1 },
+      { bucket: 'from1To3Days', count: 0 },
+      { bucket: 'from3To7Days', count: 0 },
+      { bucket: 'over7Days', count: 1 },
+    ]);
+    expect(answer.now.oldest.map((parcel) => parcel.id)).toEqual([expiredId, waitingId]);
+    expect(answer.now.lockers).toEqual({
+      online: 0,
+      offline: 1,
+      offlineList: [{ id: lockerA, name: 'Armário PNA01', code: 'PNA01', lastHeartBeat: null }],
+    });
+  });
+
+  it("reads one locker's figures with filterEbox", async () => {
+    const answer = await dashboardAt(owner.id, { period: 'today', ebox: lockerB });
+    expect(answer.figures.created).toEqual({ value: null, previous: null });
+    expect(answer.figures.stored).toEqual({ value: 1, previous: 0 });
+    expect(answer.figures.dwellP50.value).toBe(dwellOf(7200));
+    expect(answer.now.occupancy.enabled).toBe(2);
+  });
+
+  it("never shows another company's parcels to a user limited to one, not even in a total", async () => {
+    const limited = await t.createUser({ roles: ['orderEditor'], allowedCompanies: [shopA] });
+    const all = ok(await limited.api.get('/dashboard?filter[period]=today'));
+    const own = ok(await owner.api.get(`/dashboard?filter[period]=today&filter[company]=${shopA}`));
+    expect(all.figures).toEqual(own.figures);
+    expect(all.now.occupancy.enabled).toBe(4);
+    const refused = await limited.api.get(`/dashboard?filter[company]=${shopB}`);
+    expect(refused.status).toBe(403);
+  });
+
+  it('refuses a user without orderRead, a locker filter without filterEbox, and a locker out of scope', async () => {
+    const stranger = await t.createUser({ permissions: ['customerRead'] });
+    expect((await stranger.api.get('/dashboard')).status).toBe(403);
+    const reader = await t.createUser({ permissions: ['orderRead'], allowedCompanies: [shopA] });
+    const noFilter = await reader.api.get(`/dashboard?filter[ebox]=${lockerA}`);
+    expect(noFilter.status).toBe(403);
+    const filterer = await t.createUser({ permissions: ['orderRead', 'filterEbox'], allowedCompanies: [shopA] });
+    expect((await filterer.api.get(`/dashboard?filter[ebox]=${lockerB}`)).status).toBe(404);
+    ok(await filterer.api.get(`/dashboard?filter[ebox]=${lockerA}`));
+    expect((await owner.api.get('/dashboard?filter[period]=someday')).status).toBe(400);
+  });
+
+  it('counts an order created a moment ago at the next request', async () => {
+    const before = ok(await owner.api.get(`/dashboard?filter[period]=past7Days&filter[company]=${shopB}`));
+    ok(await owner.api.post('/order', { data: { ...orderDataFor(shopB), ebox: lockerB, bookOrder: false } }));
+    const after = ok(await owner.api.get(`/dashboard?filter[period]=past7Days&filter[company]=${shopB}`));
+    expect(after.figures.created.value).toBe(before.figures.created.value + 1);
+  });
+});

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { ORDER_TYPES } from '../entities/enums';
+import { DASHBOARD_PERIODS } from './periods';
+
+/**
+ * GET /dashboard's query and answer (issue 28, docs/dashboard.md): declared once, so the API
+ * validates and publishes it (OpenAPI) and the page reads the same types.
+ */
+
+const id = z.uuid();
+
+export const dashboardQuerySchema = z.object({
+  filter: z
+    .object({
+      period: z.enum(DASHBOARD_PERIODS).optional(),
+      company: id.optional(),
+      ebox: id.optional(),
+      cluster: id.optional(),
+    })
+    .strict()
+    .optional(),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+/** A figure in the period and in the previous period cut at the same point (null: nothing to measure). */
+const figure = z.object({ value: z.number().nullable(), previous: z.number().nullable() });
+export type DashboardFigure = z.infer<typeof figure>;
+
+const bounds = z.object({ from: z.string(), to: z.string() });
+
+/** The figures of one order type, one carrier, one day or one month. */
+const counts = {
+  stored: z.number().int(),
+  collected: z.number().int(),
+  expired: z.number().int(),
+};
+const dwell = { dwellP50: z.number().nullable(), dwellP95: z.number().nullable() };
+
+const lockerUse = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string().nullable(),
+  compartments: z.number().int(),
+  deposits: z.number().int(),
+  pickups: z.number().int(),
+  expiries: z.number().int(),
+  /** Parcels deposited per day per enabled compartment, averaged over the period's days (null: no compartment). */
+  utilization: z.number().nullable(),
+});
+export type DashboardLockerUse = z.infer<typeof lockerUse>;
+
+const occupancy = z.object({
+  enabled: z.number().int(),
+  occupied: z.number().int(),
+  booked: z.number().int(),
+  available: z.number().int(),
+  damaged: z.number().int(),
+  dirty: z.number().int(),
+  /** (occupied + booked) / enabled compartments (null: none enabled). */
+  rate: z.number().nullable(),
+});
+export type DashboardOccupancy = z.infer<typeof occupancy>;
+
+export const AGE_BUCKETS = ['upTo1Day', 'from1To3Days', 'from3To7Days', 'over7Days'] as const;
+export type AgeBucket = (typeof AGE_BUCKETS)[number];
+/** Each age bucket's lower edge in days (the next one's is its upper edge). */
+export const AGE_BUCKET_START_DAYS: Record<AgeBucket, number> = { upTo1Day: 0, from1To3Days: 1, from3To7Days: 3, over7Days: 7 };
+
+export const dashboardAnswerSchema = z.object({
+  period: z.enum(DASHBOARD_PERIODS),
+  timeZone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  previous: bounds,
+  step: z.enum(['day', 'month']),
+  /** When the figures were read. */
+  asOf: z.string(),
+  filter: z.object({ company: z.string().nullable(), ebox: z.string().nullable(), cluster: z.string().nullable() }),
+  figures: z.object({
+    /** Orders created (null with a locker filter: an order counts at its locker once deposited). */
+    created: figure,
+    canceled: figure,
+    stored: figure,
+    collected: figure,
+    expired: figure,
+    /** Expired over stored, 0 to 1. */
+    uncollectedRate: figure,
+    /** Dwell times in seconds (storedAt → picked up), from the summed histograms. */
+    dwellP50: figure,
+    dwellP90: figure,
+    dwellP95: figure,
+  }),
+  /** One point per day (per month for the year periods), `at` its first day (YYYY-MM-DD). */
+  series: z.array(z.object({ at: z.string(), ...counts, ...dwell })),
+  /** The period's dwell times by histogram bucket (only buckets with parcels), edges in seconds. */
+  dwellHistogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+  byType: z.array(z.object({ type: z.enum(ORDER_TYPES), ...counts, ...dwell })),
+  byCarrier: z.array(z.object({ id: z.string().nullable(), name: z.string().nullable(), ...counts, ...dwell })),
+  lockers: z.object({ mostUsed: z.array(lockerUse), leastUsed: z.array(lockerUse) }),
+  now: z.object({
+    occupancy,
+    bySize: z.array(occupancy.extend({ size: z.string() })),
+    byCluster: z.array(occupancy.extend({ id: z.string(), name: z.string() })),
+    lockers: z.object({
+      online: z.number().int(),
+      offline: z.number().int(),
+      /** Offline lockers, silent longest first. */
+      offlineList: z.array(
+        z.object({ id: z.string(), name: z.string(), code: z.string().nullable(), lastHeartBeat: z.string().nullable() }),
+      ),
+    }),
+    /** Parcels in a locker now, by how long they have been there. */
+    aged: z.array(z.object({ bucket: z.enum(AGE_BUCKETS), count: z.number().int() })),
+    /** The longest-waiting parcels, to act on. */
+    oldest: z.array(
+      z.object({
+        id: z.string(),
+        trackingCode: z.string(),
+        status: z.string(),
+        storedAt: z.string(),
+        ebox: z.object({ id: z.string(), name: z.string() }).nullable(),
+      }),
+    ),
+  }),
+  /** Approved payments arrive with payments (issue 32): until then `available` is false. */
+  revenue: z.object({ available: z.boolean() }),
+});
+export type DashboardAnswer = z.infer<typeof dashboardAnswerSchema>;
