@@ -54,12 +54,19 @@
  *   (p50/p95/max), loss and duplicates, beside the sandbox alone (as many SMS POSTed straight at it
  *   at the same rate); target p95 ≤ 2 s, no loss, no duplicate, met or missed. The wait for the last
  *   arrivals stops BENCH_MESSAGING_SETTLE_SECONDS (60) after the last change. See bench/messaging.ts.
+ * - dashboard: issue 28's dashboard benchmark: BENCH_DASHBOARD_ORDERS (1,000,000) orders over two years
+ *   at BENCH_DASHBOARD_LOCKERS (1,000) lockers, the rollups rebuilt from their history (timed), then
+ *   GET /dashboard for the ten periods, all companies and one, 8 at a time for BENCH_DASHBOARD_SECONDS
+ *   (2) per side, beside the raw SQL of the same figures, while BENCH_DASHBOARD_WRITES (50) orders a
+ *   second are cancelled through the API; and a status change's cost with and without its rollups.
+ *   See bench/dashboard.ts.
  */
 
 import { mkdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { mosquittoAvailable } from '../apps/api/test/support/mosquitto';
+import { formatDashboardResults, runDashboardBenchmark } from './dashboard';
 import { formatExportResults, runExportBenchmark } from './export';
 import { formatFirstScreenResults, runFirstScreenBenchmark } from './first-screen';
 import { formatImportResults, runImportBenchmark } from './import';
@@ -290,6 +297,27 @@ const PARTS: Record<string, () => Promise<void>> = {
     });
     log('');
     log(formatMessagingResults(result));
+    log(`load average at the end: ${loadAverage()}`);
+  },
+  async dashboard() {
+    const orders = numberFromEnv('BENCH_DASHBOARD_ORDERS', 1_000_000);
+    const lockers = numberFromEnv('BENCH_DASHBOARD_LOCKERS', 1000);
+    const writesPerSecond = numberFromEnv('BENCH_DASHBOARD_WRITES', 50);
+    log(
+      `Ebox Console dashboard benchmark: ${orders.toLocaleString('en-US')} orders over two years at ${lockers.toLocaleString('en-US')} lockers, GET /dashboard beside the raw SQL of its figures while ${writesPerSecond} orders a second are cancelled`,
+    );
+    logDatabase();
+    log(`load average at the start: ${loadAverage()} (${availableParallelism()} cores)`);
+    const result = await runDashboardBenchmark({
+      orders,
+      lockers,
+      writesPerSecond,
+      seconds: numberFromEnv('BENCH_DASHBOARD_SECONDS', 2),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatDashboardResults(result));
     log(`load average at the end: ${loadAverage()}`);
   },
   async 'first-screen'() {

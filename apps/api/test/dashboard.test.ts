@@ -1,7 +1,8 @@
-import { dashboardAnswerSchema, percentileOfHistogram } from '@ebox/domain';
+import { DASHBOARD_PERIODS, dashboardAnswerSchema, networkDayOf, percentileOfHistogram } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDashboard } from '../src/modules/dashboard/dashboard-service';
+import { foldRollups } from '../src/modules/dashboard/rollup-repository';
 import { rebuildAllRollups } from '../src/modules/dashboard/rollup-service';
 import { loadCurrentUser } from '../src/platform/auth/current-user';
 import { contextOf } from '../src/platform/context';
@@ -240,6 +241,43 @@ describe('GET /dashboard', () => {
     expect((await filterer.api.get(`/dashboard?filter[ebox]=${lockerB}`)).status).toBe(404);
     ok(await filterer.api.get(`/dashboard?filter[ebox]=${lockerA}`));
     expect((await owner.api.get('/dashboard?filter[period]=someday')).status).toBe(400);
+  });
+
+  it('reads whole months from the month rollups and every company together from their own, folded or not, as the day rows sum', async () => {
+    // A move now: its rows are not folded yet, so no derived table holds them.
+    ok(await owner.api.post('/order', { data: { ...orderDataFor(shopA), ebox: lockerA, bookOrder: false } }));
+    const now = new Date();
+    const user = await loadCurrentUser(t.database.db, owner.id);
+    if (!user) throw new Error('owner not found');
+    const ctx = contextOf(t.app.deps, { kind: 'user', user });
+    const read = async () => {
+      const answers = [];
+      for (const period of DASHBOARD_PERIODS)
+        for (const company of [undefined, shopA]) {
+          const answer = await readDashboard(ctx, { filter: { period, ...(company ? { company } : {}) } }, now);
+          const first = networkDayOf(new Date(answer.from));
+          const last = networkDayOf(new Date(Date.parse(answer.to) - 1));
+          const [expected] = (
+            await db.execute<{ created: number; stored: number }>(sql`
+              select coalesce(sum(count) filter (where status = 'CREATED'), 0)::int as created,
+                     coalesce(sum(count) filter (where status = 'STORED'), 0)::int as stored
+                from dashboard_order_day where day between ${first}::date and ${last}::date ${company ? sql`and company_id = ${company}` : sql``}`)
+          ).rows;
+          expect({ period, company, created: answer.figures.created.value, stored: answer.figures.stored.value }).toEqual({
+            period,
+            company,
+            created: expected?.created,
+            stored: expected?.stored,
+          });
+          answers.push(answer);
+        }
+      return answers;
+    };
+    const unfolded = await read();
+    // Every company's parcels stored this year: four of A's, one of B's.
+    expect(unfolded.find((answer) => answer.period === 'thisYear')?.figures.stored.value).toBe(5);
+    await db.transaction((tx) => foldRollups(tx));
+    expect(await read()).toEqual(unfolded);
   });
 
   it('counts an order created a moment ago at the next request', async () => {

@@ -95,7 +95,7 @@ export const dashboardAnswerSchema = z.object({
   /** The period's dwell times by histogram bucket (only buckets with parcels), edges in seconds. */
   dwellHistogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
   byType: z.array(z.object({ type: z.enum(ORDER_TYPES), ...counts, ...dwell })),
-  byCarrier: z.array(z.object({ id: z.string().nullable(), name: z.string().nullable(), ...counts, ...dwell })),
+  byCarrier: z.array(z.object({ id: z.string().nullable(), name: z.string().nullable(), ...counts })),
   lockers: z.object({ mostUsed: z.array(lockerUse), leastUsed: z.array(lockerUse) }),
   now: z.object({
     occupancy,

@@ -7,12 +7,15 @@ import {
   type DashboardQuery,
   DECLARED_ENTITIES,
   DEFAULT_DASHBOARD_PERIOD,
+  DEPOSIT_STATUSES,
   dayStartOf,
   dwellBucketBounds,
   ENTITIES,
+  EXPIRY_STATUSES,
   networkDayOf,
   type OrderType,
   type PeriodBounds,
+  PICKUP_STATUSES,
   percentileOfHistogram,
   periodRangeOf,
 } from '@ebox/domain';
@@ -23,25 +26,28 @@ import { resourceOf } from '../../kit/repository';
 import { isInScope, scopeCondition } from '../../kit/scope';
 import { authorizeFilters } from '../../kit/service';
 import { authorize, dbOf, type ServiceContext } from '../../platform/context';
+import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 import { forbidden } from '../../platform/errors';
 import {
-  type CountRow,
   type DashboardReach,
   type DwellRow,
+  type LockerRow,
   type LockerUseRow,
   type OccupancyRow,
   type RangeSource,
   readAgedParcels,
   readClusterLockers,
   readCompanyNames,
+  readDwellRows,
   readLockerHealth,
+  readLockerRows,
   readLockerUse,
   readOccupancy,
-  readRangeCounts,
-  readRangeDwell,
-  readSeriesCounts,
-  readSeriesDwell,
+  readPartialDay,
+  readStatusRows,
+  type StatusRow,
+  type Step,
 } from './figure-repository';
 
 /**
@@ -69,14 +75,35 @@ export function sourceOf(bounds: PeriodBounds, now: Date, timeZone: string): Ran
 
 type Totals = { created: number | null; canceled: number | null; stored: number; collected: number; expired: number };
 
-function sumCounts(rows: CountRow[]): Totals {
-  const totals: Totals = { created: 0, canceled: 0, stored: 0, collected: 0, expired: 0 };
-  for (const row of rows) {
-    totals.created = row.created === null || totals.created === null ? null : totals.created + row.created;
-    totals.canceled = row.canceled === null || totals.canceled === null ? null : totals.canceled + row.canceled;
-    totals.stored += row.stored;
-    totals.collected += row.collected;
-    totals.expired += row.expired;
+const CLASSES: [keyof Totals, readonly string[]][] = [
+  ['created', ['CREATED']],
+  ['canceled', ['CANCELED']],
+  ['stored', DEPOSIT_STATUSES],
+  ['collected', PICKUP_STATUSES],
+  ['expired', EXPIRY_STATUSES],
+];
+const classOf = new Map(CLASSES.flatMap(([name, statuses]) => statuses.map((status) => [status, name] as const)));
+
+/** What a range counted: the orders' statuses, or (per locker) the lockers' deposits, pickups and expiries. */
+type Counted = { statuses: StatusRow[]; lockers: LockerRow[] | null; dwell: DwellRow[] };
+
+function totalsOf(statuses: StatusRow[], lockers: LockerRow[] | null): Totals {
+  if (lockers) {
+    const sum = (key: 'deposits' | 'pickups' | 'expiries') => lockers.reduce((total, row) => total + row[key], 0);
+    // The lockers' own moves: creations and cancellations are not counted per locker.
+    const partial = totalsOf(statuses, null);
+    return {
+      created: null,
+      canceled: null,
+      stored: sum('deposits') + partial.stored,
+      collected: sum('pickups') + partial.collected,
+      expired: sum('expiries') + partial.expired,
+    };
+  }
+  const totals = { created: 0, canceled: 0, stored: 0, collected: 0, expired: 0 };
+  for (const row of statuses) {
+    const name = classOf.get(row.status);
+    if (name) totals[name] += row.count;
   }
   return totals;
 }
@@ -95,8 +122,8 @@ const percentile = (histogram: Map<number, number>, p: number) => {
 const figureOf = (value: number | null, previous: number | null): DashboardFigure => ({ value, previous });
 
 /** The current and previous ranges' figures. */
-function figuresOf(current: { counts: CountRow[]; dwell: DwellRow[] }, previous: { counts: CountRow[]; dwell: DwellRow[] }) {
-  const [now, before] = [sumCounts(current.counts), sumCounts(previous.counts)];
+function figuresOf(current: Counted, previous: Counted) {
+  const [now, before] = [totalsOf(current.statuses, current.lockers), totalsOf(previous.statuses, previous.lockers)];
   const [dwellNow, dwellBefore] = [histogramOf(current.dwell), histogramOf(previous.dwell)];
   const rate = (totals: Totals) => (totals.stored ? totals.expired / totals.stored : null);
   return {
@@ -112,21 +139,40 @@ function figuresOf(current: { counts: CountRow[]; dwell: DwellRow[] }, previous:
   };
 }
 
-/** Counts and dwell percentiles grouped by a key of the rows (order type, carrier). */
-function groupedBy<K extends 'type' | 'carrier'>(key: K, counts: CountRow[], dwell: DwellRow[]) {
-  const groups = new Map<string | null, { counts: CountRow[]; dwell: DwellRow[] }>();
-  const groupOf = (value: string | null) => {
-    const group = groups.get(value) ?? { counts: [], dwell: [] };
-    groups.set(value, group);
-    return group;
-  };
-  for (const row of counts) groupOf(row[key]).counts.push(row);
-  for (const row of dwell) groupOf(row[key]).dwell.push(row);
-  return [...groups.entries()].map(([value, group]) => {
-    const { stored, collected, expired } = sumCounts(group.counts);
-    const histogram = histogramOf(group.dwell);
-    return { key: value, stored, collected, expired, dwellP50: percentile(histogram, 50), dwellP95: percentile(histogram, 95) };
-  });
+/** Rows grouped by one of their columns. */
+function groupBy<T, K>(rows: T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key) ?? [];
+    group.push(row);
+    groups.set(key, group);
+  }
+  return groups;
+}
+
+/** Counts and dwell percentiles per order type. */
+function byTypeOf(counted: Counted) {
+  const statuses = groupBy(counted.statuses, (row) => row.type);
+  const dwell = groupBy(counted.dwell, (row) => row.type);
+  return [...new Set([...statuses.keys(), ...dwell.keys()])]
+    .filter((type): type is OrderType => type !== null)
+    .sort()
+    .map((type) => {
+      const { stored, collected, expired } = totalsOf(statuses.get(type) ?? [], null);
+      const histogram = histogramOf(dwell.get(type) ?? []);
+      return { type, stored, collected, expired, dwellP50: percentile(histogram, 50), dwellP95: percentile(histogram, 95) };
+    });
+}
+
+/** Counts per carrier (null: orders without one). */
+function byCarrierOf(counted: Counted, names: Map<string, string>) {
+  return [...groupBy(counted.statuses, (row) => row.carrier).entries()]
+    .map(([id, rows]) => {
+      const { stored, collected, expired } = totalsOf(rows, null);
+      return { id, name: id ? (names.get(id) ?? null) : null, stored, collected, expired };
+    })
+    .sort((a, b) => b.stored - a.stored || (a.name ?? '').localeCompare(b.name ?? ''));
 }
 
 /** Every point of the series from the range's first day to its last, empty ones included. */
@@ -193,6 +239,30 @@ async function reachOf(ctx: ServiceContext, filter: NonNullable<DashboardQuery['
   return { companyIds, eboxIds, visibleLockers };
 }
 
+/** What a range counted: the rollups' whole days (by point) and the history's partial day. */
+async function readCounted(db: Tx, reach: DashboardReach, source: RangeSource, step: Step): Promise<Counted> {
+  const perLocker = reach.eboxIds !== null;
+  const [statuses, lockers, dwell, partial] = await Promise.all([
+    perLocker ? [] : readStatusRows(db, reach, source.days, step),
+    perLocker ? readLockerRows(db, reach, source.days, { by: 'point', step }) : null,
+    readDwellRows(db, reach, source.days, step),
+    readPartialDay(db, reach, source.partial),
+  ]);
+  return { statuses: [...statuses, ...partial.statuses], lockers, dwell: [...dwell, ...partial.dwell] };
+}
+
+/** The period's series: every point, its counts and its dwell percentiles. */
+function seriesOf(counted: Counted, points: string[]) {
+  const statuses = groupBy(counted.statuses, (row) => row.point);
+  const lockers = counted.lockers ? groupBy(counted.lockers, (row) => row.point) : null;
+  const dwell = groupBy(counted.dwell, (row) => row.point);
+  return points.map((at) => {
+    const { stored, collected, expired } = totalsOf(statuses.get(at) ?? [], lockers ? (lockers.get(at) ?? []) : null);
+    const histogram = histogramOf(dwell.get(at) ?? []);
+    return { at, stored, collected, expired, dwellP50: percentile(histogram, 50), dwellP95: percentile(histogram, 95) };
+  });
+}
+
 /** GET /dashboard: orderRead; filter[ebox] and filter[cluster] with filterEbox and filterCluster. */
 export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, now = new Date()): Promise<DashboardAnswer> {
   authorize(ctx, 'orderRead');
@@ -205,28 +275,17 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
   const previous = sourceOf(range.previous, now, timeZone);
   const db = dbOf(ctx);
   const clusters = scopeCondition(ENTITIES.cluster, entityTable('cluster'), scopeOfContext(ctx));
-  const [counts, dwell, previousCounts, previousDwell, seriesCounts, seriesDwell, lockerUse, occupancy, health, aged] = await Promise.all([
-    readRangeCounts(db, reach, current),
-    readRangeDwell(db, reach, current),
-    readRangeCounts(db, reach, previous),
-    readRangeDwell(db, reach, previous),
-    readSeriesCounts(db, reach, current, range.step),
-    readSeriesDwell(db, reach, current, range.step),
+  const [counted, previousCounted, lockerUse, occupancy, health, aged] = await Promise.all([
+    readCounted(db, reach, current, range.step),
+    readCounted(db, reach, previous, range.step),
     readLockerUse(db, reach, current),
     readOccupancy(db, reach, clusters),
     readLockerHealth(db, reach),
     readAgedParcels(db, reach, now),
   ]);
-  const perLocker = reach.eboxIds !== null;
-  const carriers = perLocker ? [] : groupedBy('carrier', counts, dwell);
-  const carrierNames = await readCompanyNames(
-    db,
-    carriers.flatMap((row) => (row.key ? [row.key] : [])),
-  );
-  const pointCounts = new Map(seriesCounts.map((row) => [row.at, row]));
-  const pointDwell = new Map<string, { bucket: number; count: number }[]>();
-  for (const row of seriesDwell) pointDwell.set(row.at, [...(pointDwell.get(row.at) ?? []), row]);
-  const histogram = histogramOf(dwell);
+  const carrierIds = [...new Set(counted.statuses.flatMap((row) => (row.carrier ? [row.carrier] : [])))];
+  const carrierNames = await readCompanyNames(db, carrierIds);
+  const histogram = histogramOf(counted.dwell);
   return {
     period: range.period,
     timeZone,
@@ -236,29 +295,11 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     step: range.step,
     asOf: now.toISOString(),
     filter: { company: filter.company ?? null, ebox: filter.ebox ?? null, cluster: filter.cluster ?? null },
-    figures: figuresOf({ counts, dwell }, { counts: previousCounts, dwell: previousDwell }),
-    series: seriesPoints(current, range.step).map((at) => {
-      const point = pointCounts.get(at);
-      const pointHistogram = histogramOf(pointDwell.get(at) ?? []);
-      return {
-        at,
-        stored: point?.stored ?? 0,
-        collected: point?.collected ?? 0,
-        expired: point?.expired ?? 0,
-        dwellP50: percentile(pointHistogram, 50),
-        dwellP95: percentile(pointHistogram, 95),
-      };
-    }),
+    figures: figuresOf(counted, previousCounted),
+    series: seriesOf(counted, seriesPoints(current, range.step)),
     dwellHistogram: [...histogram.entries()].sort(([a], [b]) => a - b).map(([bucket, count]) => ({ ...dwellBucketBounds(bucket), count })),
-    byType: perLocker
-      ? []
-      : groupedBy('type', counts, dwell)
-          .filter((row) => row.key !== null)
-          .map(({ key, ...row }) => ({ type: key as OrderType, ...row }))
-          .sort((a, b) => a.type.localeCompare(b.type)),
-    byCarrier: carriers
-      .map(({ key, ...row }) => ({ id: key, name: key ? (carrierNames.get(key) ?? null) : null, ...row }))
-      .sort((a, b) => b.stored - a.stored || (a.name ?? '').localeCompare(b.name ?? '')),
+    byType: byTypeOf(counted),
+    byCarrier: byCarrierOf(counted, carrierNames),
     lockers: rankLockers(lockerUse, daysIn(current)),
     now: {
       occupancy: totalOccupancy(occupancy.bySize),

@@ -1,8 +1,8 @@
-import { DEPOSIT_STATUSES, EXPIRY_STATUSES, IN_LOCKER_STATUSES, PICKUP_STATUSES } from '@ebox/domain';
+import { IN_LOCKER_STATUSES, PICKUP_STATUSES } from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
-import { bucketOf } from './rollup-repository';
+import { bucketOf, type RollupTable } from './rollup-repository';
 
 /**
  * The dashboard's reads (docs/dashboard.md "Reading a period"): a period's counts and dwell-time
@@ -21,33 +21,11 @@ export type DashboardReach = {
 /** Rollup days, both ends included (YYYY-MM-DD), and a partial day read from the history ([from, to), ISO). */
 export type RangeSource = { days: { first: string; last: string } | null; partial: { from: string; to: string } | null };
 
-/** Counts of one order type and carrier (both null when read per locker, which keeps neither). */
-export type CountRow = {
-  type: string | null;
-  carrier: string | null;
-  /** Null when read per locker: an order counts at a locker from its deposit. */
-  created: number | null;
-  canceled: number | null;
-  stored: number;
-  collected: number;
-  expired: number;
-};
-export type DwellRow = { type: string | null; carrier: string | null; bucket: number; count: number };
-export type SeriesCountRow = { at: string; stored: number; collected: number; expired: number };
-export type SeriesDwellRow = { at: string; bucket: number; count: number };
+/** How a series is cut: the rows' `point` is their day, or their month's first day. */
+export type Step = 'day' | 'month';
 
 const listOf = (statuses: readonly string[]) => sql.raw(statuses.map((status) => `'${status.replace(/'/g, "''")}'`).join(', '));
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
-
-/** The order classes the figures count, from a status column and a count column. */
-function classesOf(status: SQL, count: SQL): SQL {
-  return sql`
-    coalesce(sum(${count}) filter (where ${status} = 'CREATED'), 0)::int as created,
-    coalesce(sum(${count}) filter (where ${status} = 'CANCELED'), 0)::int as canceled,
-    coalesce(sum(${count}) filter (where ${status} in (${listOf(DEPOSIT_STATUSES)})), 0)::int as stored,
-    coalesce(sum(${count}) filter (where ${status} in (${listOf(PICKUP_STATUSES)})), 0)::int as collected,
-    coalesce(sum(${count}) filter (where ${status} in (${listOf(EXPIRY_STATUSES)})), 0)::int as expired`;
-}
 
 function companyIn(column: SQL, reach: DashboardReach): SQL {
   return reach.companyIds ? sql` and ${column} = any(${uuids(reach.companyIds)})` : sql``;
@@ -57,27 +35,7 @@ function lockerIn(column: SQL, reach: DashboardReach): SQL {
   return reach.eboxIds ? sql` and ${column} = any(${uuids(reach.eboxIds)})` : sql``;
 }
 
-function daysOf(source: RangeSource): SQL {
-  const { days } = source;
-  return days ? sql`day between ${days.first}::date and ${days.last}::date` : sql`false`;
-}
-
-/** The history's moves of the partial day, with their order's type, carrier, locker and storedAt. */
-function partialMoves(source: RangeSource, reach: DashboardReach): SQL {
-  const { partial } = source;
-  if (!partial)
-    return sql`select null::text as type, null::uuid as carrier, null::text as status, null::timestamptz as at, null::timestamptz as stored_at where false`;
-  return sql`
-    select o.type, o.carrier_id as carrier, h.to_status as status, h.at, o.stored_at
-      from order_history h join "order" o on o.id = h.order_id
-     where h.to_status is not null and h.at >= ${partial.from}::timestamptz and h.at < ${partial.to}::timestamptz
-       ${companyIn(sql`h.company_id`, reach)}${lockerIn(sql`o.ebox_id`, reach)}`;
-}
-
-const dwellBucket = bucketOf(sql`extract(epoch from (at - stored_at))`);
-const isPickup = sql`status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null`;
-
-function numbersOf<T extends Record<string, unknown>>(rows: Record<string, unknown>[], keys: (keyof T & string)[]): T[] {
+function numbersOf<T>(rows: Record<string, unknown>[], keys: string[]): T[] {
   return rows.map((row) => {
     const out: Record<string, unknown> = { ...row };
     for (const key of keys) out[key] = row[key] === null || row[key] === undefined ? null : Number(row[key]);
@@ -85,91 +43,160 @@ function numbersOf<T extends Record<string, unknown>>(rows: Record<string, unkno
   });
 }
 
-const COUNT_KEYS = ['created', 'canceled', 'stored', 'collected', 'expired'] as const;
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const monthStartOf = (day: string) => `${day.slice(0, 8)}01`;
+const nextMonthOf = (day: string) => {
+  const date = new Date(`${monthStartOf(day)}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 10);
+};
 
-/** A range's counts by order type and carrier (per locker: one row without either). */
-export async function readRangeCounts(tx: Tx, reach: DashboardReach, source: RangeSource): Promise<CountRow[]> {
-  const moves = partialMoves(source, reach);
-  const result = reach.eboxIds
-    ? await tx.execute(sql`
-        with parts as (
-          select 0 as created, 0 as canceled, deposits as stored, pickups as collected, expiries as expired
-            from dashboard_locker_day where ${daysOf(source)}${companyIn(sql`company_id`, reach)}${lockerIn(sql`ebox_id`, reach)}
-          union all
-          select ${classesOf(sql`status`, sql`1`)} from (${moves}) m)
-        select null as type, null as carrier, null as created, null as canceled,
-               sum(stored)::int as stored, sum(collected)::int as collected, sum(expired)::int as expired from parts`)
-    : await tx.execute(sql`
-        with parts as (
-          select type, carrier_id as carrier, status, count from dashboard_order_day
-           where ${daysOf(source)}${companyIn(sql`company_id`, reach)}
-          union all
-          select type, carrier, status, 1 from (${moves}) m)
-        select type, carrier, ${classesOf(sql`status`, sql`count`)} from parts group by type, carrier`);
-  return numbersOf<CountRow>(result.rows, [...COUNT_KEYS]);
+type Segment = { first: string; last: string; grain: 'day' | 'month' };
+
+/**
+ * A range of days cut into the whole months inside it (read from the month tables) and the days
+ * before and after them (read from the day tables).
+ */
+export function segmentsOf(days: { first: string; last: string }): Segment[] {
+  const firstWhole = days.first.endsWith('-01') ? days.first : nextMonthOf(days.first);
+  let end = firstWhole;
+  while (nextMonthOf(end) <= addDays(days.last, 1)) end = nextMonthOf(end);
+  if (end === firstWhole) return [{ ...days, grain: 'day' }];
+  const segments: Segment[] = [];
+  if (days.first < firstWhole) segments.push({ first: days.first, last: addDays(firstWhole, -1), grain: 'day' });
+  segments.push({ first: firstWhole, last: addDays(end, -1), grain: 'month' });
+  if (end <= days.last) segments.push({ first: end, last: days.last, grain: 'day' });
+  return segments;
 }
 
-/** A range's dwell-time histogram buckets by order type and carrier (per locker: without either). */
-export async function readRangeDwell(tx: Tx, reach: DashboardReach, source: RangeSource): Promise<DwellRow[]> {
-  const moves = partialMoves(source, reach);
-  const result = reach.eboxIds
-    ? await tx.execute(sql`
-        with parts as (
-          select bucket, count from dashboard_locker_dwell_day
-           where ${daysOf(source)}${companyIn(sql`company_id`, reach)}${lockerIn(sql`ebox_id`, reach)}
-          union all
-          select ${dwellBucket}, 1 from (${moves}) m where ${isPickup})
-        select null as type, null as carrier, bucket, sum(count)::int as count from parts group by bucket`)
-    : await tx.execute(sql`
-        with parts as (
-          select type, carrier_id as carrier, bucket, count from dashboard_dwell_day
-           where ${daysOf(source)}${companyIn(sql`company_id`, reach)}
-          union all
-          select type, carrier, ${dwellBucket}, 1 from (${moves}) m where ${isPickup})
-        select type, carrier, bucket, sum(count)::int as count from parts group by type, carrier, bucket`);
-  return numbersOf<DwellRow>(result.rows, ['bucket', 'count']);
-}
+/** A family of rollups: its base table (by company and day), and its derived tables by grain and reach. */
+type Family = { base: RollupTable; all: { day: string; month: string }; company: { month: string } };
 
-/** The series' point a day belongs to: the day itself, or its month's first day. */
-function pointOf(step: 'day' | 'month'): SQL {
-  return step === 'month' ? sql`to_char(date_trunc('month', day), 'YYYY-MM-DD')` : sql`to_char(day, 'YYYY-MM-DD')`;
-}
+const FAMILIES = {
+  order: {
+    base: 'dashboard_order_day',
+    all: { day: 'dashboard_order_day_all', month: 'dashboard_order_month_all' },
+    company: { month: 'dashboard_order_month' },
+  },
+  dwell: {
+    base: 'dashboard_dwell_day',
+    all: { day: 'dashboard_dwell_day_all', month: 'dashboard_dwell_month_all' },
+    company: { month: 'dashboard_dwell_month' },
+  },
+  locker: {
+    base: 'dashboard_locker_day',
+    all: { day: 'dashboard_locker_day_all', month: 'dashboard_locker_month_all' },
+    company: { month: 'dashboard_locker_month' },
+  },
+} as const satisfies Record<string, Family>;
 
-/** The current period's counts per day or month (it runs until now: rollup days only). */
-export async function readSeriesCounts(
+/**
+ * A family's rows over `days`, grouped by `group` (columns every table of the family has; `point`:
+ * the day, or the month's first day by `step`) with `sums` summed. Each segment reads the table of
+ * its grain and reach (every company together when the caller is not limited), plus the base table's
+ * rows the fold has not yet added to it, so a move counts at the next request.
+ */
+async function readFamily(
   tx: Tx,
+  family: Family,
   reach: DashboardReach,
-  source: RangeSource,
-  step: 'day' | 'month',
-): Promise<SeriesCountRow[]> {
-  const result = reach.eboxIds
-    ? await tx.execute(sql`
-        select ${pointOf(step)} as at, sum(deposits)::int as stored, sum(pickups)::int as collected, sum(expiries)::int as expired
-          from dashboard_locker_day where ${daysOf(source)}${companyIn(sql`company_id`, reach)}${lockerIn(sql`ebox_id`, reach)}
-         group by 1 order by 1`)
-    : await tx.execute(sql`
-        select ${pointOf(step)} as at,
-               coalesce(sum(count) filter (where status in (${listOf(DEPOSIT_STATUSES)})), 0)::int as stored,
-               coalesce(sum(count) filter (where status in (${listOf(PICKUP_STATUSES)})), 0)::int as collected,
-               coalesce(sum(count) filter (where status in (${listOf(EXPIRY_STATUSES)})), 0)::int as expired
-          from dashboard_order_day where ${daysOf(source)}${companyIn(sql`company_id`, reach)}
-         group by 1 order by 1`);
-  return numbersOf<SeriesCountRow>(result.rows, ['stored', 'collected', 'expired']);
-}
-
-/** The current period's dwell histograms per day or month. */
-export async function readSeriesDwell(
-  tx: Tx,
-  reach: DashboardReach,
-  source: RangeSource,
-  step: 'day' | 'month',
-): Promise<SeriesDwellRow[]> {
-  const table = reach.eboxIds ? sql`dashboard_locker_dwell_day` : sql`dashboard_dwell_day`;
+  days: { first: string; last: string } | null,
+  options: { group: string[]; sums: string[]; step: Step },
+): Promise<Record<string, unknown>[]> {
+  if (!days) return [];
+  const point = options.step === 'month' ? `to_char(date_trunc('month', day), 'YYYY-MM-DD')` : `to_char(day, 'YYYY-MM-DD')`;
+  const groupExpressions = options.group.map((column) => (column === 'point' ? `${point} as point` : column));
+  const selected = sql.raw([...groupExpressions, ...options.sums.map((column) => `${column}`)].join(', '));
+  const filters = (companyColumn: boolean) =>
+    sql`${companyColumn ? companyIn(sql.raw('company_id'), reach) : sql``}${lockerIn(sql.raw('ebox_id'), reach)}`;
+  const parts: SQL[] = [];
+  // A daily series needs its days: month tables only serve monthly points or totals.
+  const segments: Segment[] = options.step === 'day' && options.group.includes('point') ? [{ ...days, grain: 'day' }] : segmentsOf(days);
+  for (const segment of segments) {
+    const within = sql`day between ${segment.first}::date and ${segment.last}::date`;
+    if (reach.companyIds && segment.grain === 'day') {
+      parts.push(sql`select ${selected} from ${sql.raw(family.base)} where ${within}${filters(true)}`);
+      continue;
+    }
+    const derived = reach.companyIds ? family.company.month : family.all[segment.grain];
+    parts.push(sql`select ${selected} from ${sql.raw(derived)} where ${within}${filters(Boolean(reach.companyIds))}`);
+    parts.push(sql`select ${selected} from ${sql.raw(family.base)} where not folded and ${within}${filters(Boolean(reach.companyIds))}`);
+  }
+  const outerGroup = options.group.join(', ');
   const result = await tx.execute(sql`
-    select ${pointOf(step)} as at, bucket, sum(count)::int as count
-      from ${table} where ${daysOf(source)}${companyIn(sql`company_id`, reach)}${reach.eboxIds ? lockerIn(sql`ebox_id`, reach) : sql``}
-     group by 1, 2`);
-  return numbersOf<SeriesDwellRow>(result.rows, ['bucket', 'count']);
+    select ${sql.raw(outerGroup ? `${outerGroup}, ` : '')}${sql.raw(options.sums.map((column) => `sum(${column})::int as ${column}`).join(', '))}
+      from (${sql.join(parts, sql` union all `)}) parts${sql.raw(outerGroup ? ` group by ${outerGroup}` : '')}`);
+  return result.rows;
+}
+
+/** Orders that reached a status, by point, type, carrier and status. */
+export type StatusRow = { point: string | null; type: string | null; carrier: string | null; status: string; count: number };
+/** Pickups by point, type and dwell-time bucket. */
+export type DwellRow = { point: string | null; type: string | null; bucket: number; count: number };
+/** A locker's deposits, pickups and expiries (by point, or by locker). */
+export type LockerRow = { point: string | null; ebox: string | null; deposits: number; pickups: number; expiries: number };
+
+/** A range's status counts, from the rollups (an order's statuses; not read per locker). */
+export async function readStatusRows(tx: Tx, reach: DashboardReach, days: RangeSource['days'], step: Step): Promise<StatusRow[]> {
+  const rows = await readFamily(tx, FAMILIES.order, reach, days, {
+    group: ['point', 'type', 'carrier_id', 'status'],
+    sums: ['count'],
+    step,
+  });
+  return numbersOf<StatusRow>(
+    rows.map(({ carrier_id, ...row }) => ({ ...row, carrier: carrier_id })),
+    ['count'],
+  );
+}
+
+/** A range's pickups by dwell-time bucket: the orders' (by type), or the filtered lockers'. */
+export async function readDwellRows(tx: Tx, reach: DashboardReach, days: RangeSource['days'], step: Step): Promise<DwellRow[]> {
+  if (!days) return [];
+  if (reach.eboxIds) {
+    const result = await tx.execute(sql`
+      select ${sql.raw(step === 'month' ? `to_char(date_trunc('month', day), 'YYYY-MM-DD')` : `to_char(day, 'YYYY-MM-DD')`)} as point,
+             null as type, bucket, sum(count)::int as count
+        from dashboard_locker_dwell_day
+       where day between ${days.first}::date and ${days.last}::date${companyIn(sql`company_id`, reach)}${lockerIn(sql`ebox_id`, reach)}
+       group by 1, 3`);
+    return numbersOf<DwellRow>(result.rows, ['bucket', 'count']);
+  }
+  const rows = await readFamily(tx, FAMILIES.dwell, reach, days, { group: ['point', 'type', 'bucket'], sums: ['count'], step });
+  return numbersOf<DwellRow>(rows, ['bucket', 'count']);
+}
+
+/** A range's deposits, pickups and expiries at the lockers, by point or by locker. */
+export async function readLockerRows(
+  tx: Tx,
+  reach: DashboardReach,
+  days: RangeSource['days'],
+  options: { by: 'point' | 'ebox'; step: Step },
+): Promise<LockerRow[]> {
+  const group = options.by === 'point' ? ['point'] : ['ebox_id'];
+  const rows = await readFamily(tx, FAMILIES.locker, reach, days, { group, sums: ['deposits', 'pickups', 'expiries'], step: options.step });
+  return numbersOf<LockerRow>(
+    rows.map(({ ebox_id, ...row }) => ({ point: null, ...row, ebox: (ebox_id as string | undefined) ?? null })),
+    ['deposits', 'pickups', 'expiries'],
+  );
+}
+
+/**
+ * The partial day's moves from the history, as the rollups would count them: statuses (by type and
+ * carrier) and pickups' dwell buckets (by type); with a locker filter, the lockers' moves only.
+ */
+export async function readPartialDay(tx: Tx, reach: DashboardReach, partial: RangeSource['partial']) {
+  if (!partial) return { statuses: [] as StatusRow[], dwell: [] as DwellRow[] };
+  const moves = sql`
+    select o.type, o.carrier_id, h.to_status as status, h.at, o.stored_at
+      from order_history h join "order" o on o.id = h.order_id
+     where h.to_status is not null and h.at >= ${partial.from}::timestamptz and h.at < ${partial.to}::timestamptz
+       ${companyIn(sql`h.company_id`, reach)}${lockerIn(sql`o.ebox_id`, reach)}`;
+  const statuses = await tx.execute(sql`
+    select null as point, type, carrier_id as carrier, status, count(*)::int as count from (${moves}) m group by 2, 3, 4`);
+  const dwell = await tx.execute(sql`
+    select null as point, type, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*)::int as count
+      from (${moves}) m where status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 2, 3`);
+  return { statuses: numbersOf<StatusRow>(statuses.rows, ['count']), dwell: numbersOf<DwellRow>(dwell.rows, ['bucket', 'count']) };
 }
 
 /** The lockers counted: those the caller sees, narrowed to the locker filter. */
@@ -192,19 +219,28 @@ export type LockerUseRow = {
 
 /** Each counted locker's enabled compartments and its deposits, pickups and expiries in the range. */
 export async function readLockerUse(tx: Tx, reach: DashboardReach, source: RangeSource): Promise<LockerUseRow[]> {
-  const result = await tx.execute(sql`
-    with lockers as (${countedLockers(reach)}),
-    doors as (
-      select ebox_id, count(*)::int as compartments from compartiment
-       where ebox_id in (select id from lockers) and enable is not false group by 1),
-    use as (
-      select ebox_id, sum(deposits)::int as deposits, sum(pickups)::int as pickups, sum(expiries)::int as expiries
-        from dashboard_locker_day where ${daysOf(source)} and ebox_id in (select id from lockers)${companyIn(sql`company_id`, reach)}
-       group by 1)
-    select l.id, l.name, l.code, coalesce(d.compartments, 0) as compartments,
-           coalesce(u.deposits, 0) as deposits, coalesce(u.pickups, 0) as pickups, coalesce(u.expiries, 0) as expiries
-      from lockers l left join doors d on d.ebox_id = l.id left join use u on u.ebox_id = l.id`);
-  return numbersOf<LockerUseRow>(result.rows, ['compartments', 'deposits', 'pickups', 'expiries']);
+  const [lockers, use] = await Promise.all([
+    tx.execute<{ id: string; name: string; code: string | null; compartments: number }>(sql`
+      with lockers as (${countedLockers(reach)})
+      select l.id, l.name, l.code, coalesce(d.compartments, 0)::int as compartments
+        from lockers l left join (
+          select ebox_id, count(*) as compartments from compartiment
+           where ebox_id in (select id from lockers) and enable is not false group by 1) d on d.ebox_id = l.id`),
+    readLockerRows(tx, reach, source.days, { by: 'ebox', step: 'month' }),
+  ]);
+  const byLocker = new Map(use.map((row) => [row.ebox, row]));
+  return lockers.rows.map((locker) => {
+    const counted = byLocker.get(locker.id);
+    return {
+      id: locker.id,
+      name: locker.name,
+      code: locker.code,
+      compartments: Number(locker.compartments),
+      deposits: counted?.deposits ?? 0,
+      pickups: counted?.pickups ?? 0,
+      expiries: counted?.expiries ?? 0,
+    };
+  });
 }
 
 export type OccupancyRow = {
@@ -277,9 +313,10 @@ const OLDEST_LISTED = 10;
 /** Parcels in a locker now: how many waited up to 1, 1 to 3, 3 to 7 and over 7 days, and the oldest. */
 export async function readAgedParcels(tx: Tx, reach: DashboardReach, now: Date) {
   const ebox = entityTable('ebox');
+  // The lockers the caller sees narrow the parcels only when the caller does not see every locker.
+  const seen = reach.visibleLockers ? sql` and (o.ebox_id is null or o.ebox_id in (select id from (${countedLockers(reach)}) l))` : sql``;
   const inLocker = sql`o.status in (${listOf(IN_LOCKER_STATUSES)}) and o.stored_at is not null
-    ${companyIn(sql`o.company_id`, reach)}${lockerIn(sql`o.ebox_id`, reach)}
-    and (o.ebox_id is null or o.ebox_id in (select id from (${countedLockers(reach)}) l))`;
+    ${companyIn(sql`o.company_id`, reach)}${lockerIn(sql`o.ebox_id`, reach)}${seen}`;
   const age = sql`(${now.toISOString()}::timestamptz - o.stored_at)`;
   const buckets = await tx.execute<Record<string, number>>(sql`
     select (count(*) filter (where ${age} < interval '1 day'))::int as "upTo1Day",

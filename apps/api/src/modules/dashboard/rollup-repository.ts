@@ -67,39 +67,96 @@ export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: strin
 }
 
 /** The tables with the columns that make a row's key and the ones summed. */
-const ROLLUPS = [
+export const ROLLUPS = [
   { table: 'dashboard_order_day', keys: ['company_id', 'carrier_id', 'type', 'day', 'status'], sums: ['count'] },
   { table: 'dashboard_dwell_day', keys: ['company_id', 'carrier_id', 'type', 'day', 'bucket'], sums: ['count'] },
   { table: 'dashboard_locker_day', keys: ['ebox_id', 'company_id', 'day'], sums: ['deposits', 'pickups', 'expiries'] },
   { table: 'dashboard_locker_dwell_day', keys: ['ebox_id', 'company_id', 'day', 'bucket'], sums: ['count'] },
 ] as const;
 
+export type RollupTable = (typeof ROLLUPS)[number]['table'];
+
 /**
- * Folds the rows moves added since the last fold into one row per key (with the key's folded row):
- * the moves' own inserts go on meanwhile, unseen by this statement's snapshot, and wait for the next
- * fold. Answers how many new rows were folded.
+ * The derived rollups (docs/dashboard.md "Reading fast"): a base table's sums with fewer keys
+ * (`_all`: every company together) or by month (`day` is then the month's first day). Only the fold
+ * writes them, from the base rows it folds, in the same statement.
+ */
+export const DERIVED = [
+  { table: 'dashboard_order_day_all', from: 'dashboard_order_day', keys: ['carrier_id', 'type', 'day', 'status'], grain: 'day' },
+  {
+    table: 'dashboard_order_month',
+    from: 'dashboard_order_day',
+    keys: ['company_id', 'carrier_id', 'type', 'day', 'status'],
+    grain: 'month',
+  },
+  { table: 'dashboard_order_month_all', from: 'dashboard_order_day', keys: ['carrier_id', 'type', 'day', 'status'], grain: 'month' },
+  { table: 'dashboard_dwell_day_all', from: 'dashboard_dwell_day', keys: ['type', 'day', 'bucket'], grain: 'day' },
+  { table: 'dashboard_dwell_month', from: 'dashboard_dwell_day', keys: ['company_id', 'type', 'day', 'bucket'], grain: 'month' },
+  { table: 'dashboard_dwell_month_all', from: 'dashboard_dwell_day', keys: ['type', 'day', 'bucket'], grain: 'month' },
+  { table: 'dashboard_locker_day_all', from: 'dashboard_locker_day', keys: ['ebox_id', 'day'], grain: 'day' },
+  { table: 'dashboard_locker_month', from: 'dashboard_locker_day', keys: ['ebox_id', 'company_id', 'day'], grain: 'month' },
+  { table: 'dashboard_locker_month_all', from: 'dashboard_locker_day', keys: ['ebox_id', 'day'], grain: 'month' },
+] as const;
+
+export type DerivedRollup = (typeof DERIVED)[number];
+
+/** A base row's key column as a derived table keys it (the day as its month's first day, by month). */
+export function derivedKeyOf(column: string, grain: 'day' | 'month'): string {
+  return column === 'day' && grain === 'month' ? "date_trunc('month', day)::date" : column;
+}
+
+function sumsOf(table: string): readonly string[] {
+  const base = ROLLUPS.find((rollup) => rollup.table === table);
+  if (!base) throw new Error(`no rollup ${table}`);
+  return base.sums;
+}
+
+/** The fold of one table's new rows into one row per key, with `extra` statements in the same WITH (the derived inserts). */
+async function foldTable(tx: Tx, table: string, keys: readonly string[], sums: readonly string[], derived: readonly DerivedRollup[] = []) {
+  const keyList = sql.raw(keys.join(', '));
+  const sumList = sql.raw(sums.map((column) => `sum(${column})::int`).join(', '));
+  const columns = sql.raw([...keys, ...sums].join(', '));
+  const sameKey = sql.raw(keys.map((key) => `t.${key} is not distinct from k.${key}`).join(' and '));
+  const derivedInserts = derived.map((target, index) => {
+    const mapped = target.keys.map((key) => derivedKeyOf(key, target.grain)).join(', ');
+    return sql.raw(`,
+      derived${index} as (
+        insert into ${target.table} (${[...target.keys, ...sums].join(', ')})
+        select ${mapped}, ${sums.map((column) => `sum(${column})::int`).join(', ')} from fresh group by ${mapped}
+        returning 1)`);
+  });
+  const result = await tx.execute<{ folded: number }>(sql`
+    with fresh as (delete from ${sql.raw(table)} where not folded returning ${columns}),
+    changed as (select distinct ${keyList} from fresh),
+    old as (
+      delete from ${sql.raw(table)} t using changed k where t.folded and ${sameKey}
+      returning ${sql.raw([...keys, ...sums].map((column) => `t.${column}`).join(', '))}),
+    written as (
+      insert into ${sql.raw(table)} (${columns}, folded)
+      select ${keyList}, ${sumList}, true from (select * from fresh union all select * from old) rows group by ${keyList}
+      returning 1)${sql.join(derivedInserts, sql``)}
+    select (select count(*) from fresh)::int as folded`);
+  return Number(result.rows[0]?.folded ?? 0);
+}
+
+/**
+ * Folds the rows moves added since the last fold into one row per key (with the key's folded row),
+ * adding them to the derived tables in the same statement, then folds those: the moves' own inserts
+ * go on meanwhile, unseen by this statement's snapshot, and wait for the next fold. Answers how many
+ * new rows were folded.
  */
 export async function foldRollups(tx: Tx): Promise<number> {
   await lockRollupMaintenance(tx);
   let folded = 0;
-  for (const { table, keys, sums } of ROLLUPS) {
-    const keyList = sql.raw(keys.join(', '));
-    const sumList = sql.raw(sums.map((column) => `sum(${column})::int`).join(', '));
-    const columns = sql.raw([...keys, ...sums].join(', '));
-    const sameKey = sql.raw(keys.map((key) => `t.${key} is not distinct from k.${key}`).join(' and '));
-    const result = await tx.execute<{ folded: number }>(sql`
-      with fresh as (delete from ${sql.raw(table)} where not folded returning ${columns}),
-      changed as (select distinct ${keyList} from fresh),
-      old as (
-        delete from ${sql.raw(table)} t using changed k where t.folded and ${sameKey}
-        returning ${sql.raw([...keys, ...sums].map((column) => `t.${column}`).join(', '))}),
-      written as (
-        insert into ${sql.raw(table)} (${columns}, folded)
-        select ${keyList}, ${sumList}, true from (select * from fresh union all select * from old) rows group by ${keyList}
-        returning 1)
-      select (select count(*) from fresh)::int as folded`);
-    folded += Number(result.rows[0]?.folded ?? 0);
-  }
+  for (const { table, keys, sums } of ROLLUPS)
+    folded += await foldTable(
+      tx,
+      table,
+      keys,
+      sums,
+      DERIVED.filter((target) => target.from === table),
+    );
+  for (const target of DERIVED) await foldTable(tx, target.table, target.keys, sumsOf(target.from));
   return folded;
 }
 
@@ -142,7 +199,7 @@ const RECOMPUTED: Record<(typeof ROLLUPS)[number]['table'], SQL> = {
 
 /**
  * Recomputes every rollup from the order history (`npm run rollups:rebuild`): each move that reached
- * a status, with its order's carrier, locker and storedAt. Run in a REPEATABLE READ transaction:
+ * a status, with its order's carrier, locker and storedAt; then the derived tables from those. Run in a REPEATABLE READ transaction:
  * it deletes the rows its snapshot sees and recomputes from the history its snapshot sees, so the
  * moves committed meanwhile (their rows and their history both unseen) stay counted once, and no
  * move waits for it. Answers the history rows read.
@@ -155,6 +212,16 @@ export async function rebuildRollups(tx: Tx, timeZone: string): Promise<number> 
       with moves as (${historyMoves(timeZone)})
       insert into ${sql.raw(table)} (${sql.raw([...keys, ...sums].join(', '))}, folded)
       select *, true from (${RECOMPUTED[table]}) recomputed`);
+  }
+  for (const target of DERIVED) {
+    const sums = sumsOf(target.from);
+    const mapped = target.keys.map((key) => derivedKeyOf(key, target.grain)).join(', ');
+    await tx.execute(sql.raw(`delete from ${target.table}`));
+    await tx.execute(
+      sql.raw(`
+        insert into ${target.table} (${[...target.keys, ...sums].join(', ')}, folded)
+        select ${mapped}, ${sums.map((column) => `sum(${column})::int`).join(', ')}, true from ${target.from} group by ${mapped}`),
+    );
   }
   const read = await tx.execute<{ moves: number }>(sql`select count(*)::int as moves from order_history where to_status is not null`);
   return Number(read.rows[0]?.moves ?? 0);

@@ -576,8 +576,83 @@ export const dashboardLockerDay = pgTable(
     pickups: integer('pickups').notNull().default(0),
     expiries: integer('expiries').notNull().default(0),
   },
-  (t) => [index('dashboard_locker_day_idx').on(t.day, t.ebox), index('dashboard_locker_day_fresh_idx').on(t.folded).where(sql`not folded`)],
+  (t) => [
+    index('dashboard_locker_day_idx').on(t.day, t.ebox),
+    // A locker or cluster filter reads its lockers' rows over a long period.
+    index('dashboard_locker_day_ebox_idx').on(t.ebox, t.day),
+    index('dashboard_locker_day_fresh_idx').on(t.folded).where(sql`not folded`),
+  ],
 );
+
+/**
+ * Derived rollups (docs/dashboard.md "Reading fast"): the same sums at a coarser grain, so a long
+ * period or every company reads a few thousand rows, not a million. Written only by the fold job,
+ * from the base rows it folds (in the same transaction), so a reader adds the base tables' unfolded
+ * rows to them and misses nothing. `_all`: every company together; `_month`: `day` is the month's
+ * first day.
+ */
+const derivedColumns = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  folded: boolean('folded').notNull().default(false),
+});
+
+function derivedOrderTable(name: string, withCompany: boolean) {
+  return pgTable(
+    name,
+    {
+      ...derivedColumns(),
+      ...(withCompany ? { company: uuid('company_id') } : {}),
+      carrier: uuid('carrier_id'),
+      type: text('type').notNull(),
+      status: text('status').notNull(),
+      count: integer('count').notNull(),
+    },
+    (t) => [index(`${name}_idx`).on(t.day), index(`${name}_fresh_idx`).on(t.folded).where(sql`not folded`)],
+  );
+}
+
+function derivedDwellTable(name: string, withCompany: boolean) {
+  return pgTable(
+    name,
+    {
+      ...derivedColumns(),
+      ...(withCompany ? { company: uuid('company_id') } : {}),
+      type: text('type').notNull(),
+      bucket: smallint('bucket').notNull(),
+      count: integer('count').notNull(),
+    },
+    (t) => [index(`${name}_idx`).on(t.day), index(`${name}_fresh_idx`).on(t.folded).where(sql`not folded`)],
+  );
+}
+
+function derivedLockerTable(name: string, withCompany: boolean) {
+  return pgTable(
+    name,
+    {
+      ...derivedColumns(),
+      ...(withCompany ? { company: uuid('company_id') } : {}),
+      ebox: uuid('ebox_id').notNull(),
+      deposits: integer('deposits').notNull().default(0),
+      pickups: integer('pickups').notNull().default(0),
+      expiries: integer('expiries').notNull().default(0),
+    },
+    (t) => [
+      index(`${name}_idx`).on(t.day),
+      index(`${name}_ebox_idx`).on(t.ebox, t.day),
+      index(`${name}_fresh_idx`).on(t.folded).where(sql`not folded`),
+    ],
+  );
+}
+
+export const dashboardOrderDayAll = derivedOrderTable('dashboard_order_day_all', false);
+export const dashboardOrderMonth = derivedOrderTable('dashboard_order_month', true);
+export const dashboardOrderMonthAll = derivedOrderTable('dashboard_order_month_all', false);
+export const dashboardDwellDayAll = derivedDwellTable('dashboard_dwell_day_all', false);
+export const dashboardDwellMonth = derivedDwellTable('dashboard_dwell_month', true);
+export const dashboardDwellMonthAll = derivedDwellTable('dashboard_dwell_month_all', false);
+export const dashboardLockerDayAll = derivedLockerTable('dashboard_locker_day_all', false);
+export const dashboardLockerMonth = derivedLockerTable('dashboard_locker_month', true);
+export const dashboardLockerMonthAll = derivedLockerTable('dashboard_locker_month_all', false);
 
 /**
  * Per locker and day: the dwell times of the parcels picked up there, so a locker or cluster filter

@@ -1,0 +1,328 @@
+/**
+ * Dashboard benchmark (issue 28, "How it is checked"): BENCH_DASHBOARD_ORDERS (1,000,000) orders over
+ * two years at BENCH_DASHBOARD_LOCKERS (1,000) lockers of 20 companies, 10 of them carrying, with
+ * their history as the lifecycle writes it; the rollups rebuilt from that history (`npm run
+ * rollups:rebuild`'s work, timed: target ≤ 120 s). Then, while a writer cancels orders through the
+ * API at BENCH_DASHBOARD_WRITES (50) a second, GET /dashboard for each of the ten periods, for all
+ * companies and for one, CONCURRENCY (8) at a time, beside the same figures computed from the raw
+ * rows by SQL (the period's and the previous period's counts by class and dwell percentiles with
+ * percentile_cont over the order history). Targets: API p95 ≤ 200 ms for every period, and at least
+ * 10 times below raw SQL's p95. Last, what a move's rollups cost: the rollup inserts of a
+ * status change beside the same transaction without them (p50/p95; target ≤ 5 ms more at p95).
+ */
+import http from 'node:http';
+import { loadavg } from 'node:os';
+import { DASHBOARD_PERIODS, type DashboardPeriod, EXPIRY_STATUSES, PICKUP_STATUSES, periodRangeOf } from '@ebox/domain';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { insertMoveRollups } from '../apps/api/src/modules/dashboard/rollup-repository';
+import { rebuildAllRollups } from '../apps/api/src/modules/dashboard/rollup-service';
+import type { Db } from '../apps/api/src/platform/db/client';
+import { startBenchApi } from './bench-api';
+import { requestJson } from './http';
+import { CONCURRENCY, measure, type Side } from './list-versus-sql';
+import { formatTable, percentile } from './table';
+
+export type DashboardBenchOptions = {
+  orders: number;
+  lockers: number;
+  writesPerSecond: number;
+  /** Seconds per side and case (2). */
+  seconds?: number;
+  databaseUrl?: string;
+  log?: (line: string) => void;
+};
+
+const COMPANIES = 20;
+const CARRIERS = 10;
+const TWO_YEARS_SECONDS = 730 * 86_400;
+const ORDER_TYPES = ['DELIVERY', 'RETURN', 'STORAGE', 'SEND', 'SMARTDROP'];
+const TIME_ZONE = 'America/Sao_Paulo';
+
+const hashed = (salt: number, n: number) => `((hashint4(i + ${salt})::bigint + 2147483648) % ${n})`;
+const unit = (salt: number) => `(((hashint4(i + ${salt})::bigint + 2147483648) % 1000000) / 1000000.0)`;
+
+/**
+ * `lockers` lockers of 16 compartments and `orders` orders created over the last two years, each
+ * moved as the lifecycle moves one: 7 % cancelled two hours after creation; the rest stored 1 to 48
+ * hours after creation, of which 8 % expire five days later (and most of those are taken back by the
+ * courier two days on) and the others are picked up after a stay between ten minutes and ten days
+ * (log-uniform); moves still in the future have not happened.
+ */
+export async function generateNetwork(client: pg.ClientBase, companyIds: string[], options: DashboardBenchOptions) {
+  await client.query(
+    `INSERT INTO ebox (name, code, enable, company_id, status, last_heart_beat)
+     SELECT 'Armário ' || k, 'BX' || lpad(k::text, 6, '0'), true, ($1::uuid[])[1 + k % $2::int],
+            CASE WHEN k % 97 = 0 THEN 'offline' ELSE 'online' END, now() - make_interval(mins => k % 600)
+       FROM generate_series(1, $3::int) AS k`,
+    [companyIds, COMPANIES, options.lockers],
+  );
+  await client.query(
+    `INSERT INTO compartiment (ebox_id, number, board_number, com_number, number_in_column, size, status, enable, width, height, depth)
+     SELECT e.id, n, 1, n, n, (ARRAY['P','M','G'])[1 + n % 3],
+            (ARRAY['AVAILABLE','OCCUPIED','OCCUPIED','BOOKED','AVAILABLE','DAMAGE','DIRTY','AVAILABLE'])[1 + abs(hashtext(e.id::text || n::text)) % 8],
+            true, 1, 1, 1
+       FROM ebox e, generate_series(1, 16) AS n`,
+  );
+  const carriers = companyIds.slice(0, CARRIERS);
+  await client.query(
+    `WITH lockers AS (SELECT array_agg(id ORDER BY code) AS ids FROM ebox),
+     base AS (
+       SELECT i, now() - make_interval(secs => (i::bigint * 7919) % ${TWO_YEARS_SECONDS}) AS created_at,
+              ${hashed(1, 100)} AS fate, 1 + ${hashed(2, 48)} AS inbound_hours,
+              exp(ln(600) + ${unit(3)} * ln(864000 / 600.0)) AS dwell_seconds
+         FROM generate_series(0, $1::int - 1) AS i),
+     timed AS (
+       SELECT base.*, created_at + make_interval(hours => inbound_hours::int) AS stored_at,
+              created_at + make_interval(hours => inbound_hours::int) + make_interval(secs => dwell_seconds) AS taken_at,
+              created_at + make_interval(hours => inbound_hours::int) + interval '5 days' AS expired_at
+         FROM base)
+     INSERT INTO "order" (type, tracking_code, status, company_id, shipper_id, carrier_id, ebox_id, compartiment_size,
+                          customer_name, created_at, updated_at, stored_at, collected_at, customer_taken_at, expired_at, expired_collected_at, canceled_at)
+     SELECT (${sqlArray(ORDER_TYPES)})[1 + ${hashed(7, ORDER_TYPES.length)}],
+            'DB' || lpad(i::text, 10, '0') || 'XX',
+            CASE WHEN fate < 7 THEN (CASE WHEN created_at + interval '2 hours' <= now() THEN 'CANCELED' ELSE 'CREATED' END)
+                 WHEN stored_at > now() THEN 'CREATED'
+                 WHEN fate < 14 THEN (CASE WHEN expired_at + interval '2 days' <= now() THEN 'EXPIRED_TAKEN' WHEN expired_at <= now() THEN 'EXPIRED' ELSE 'STORED' END)
+                 WHEN fate < 15 THEN (CASE WHEN expired_at <= now() THEN 'EXPIRED' ELSE 'STORED' END)
+                 WHEN taken_at <= now() THEN 'CUSTOMER_TAKEN' ELSE 'STORED' END,
+            ($2::uuid[])[1 + i % ${COMPANIES}], ($2::uuid[])[1 + i % ${COMPANIES}], ($3::uuid[])[1 + ${hashed(5, CARRIERS)}],
+            lockers.ids[1 + ${hashed(13, options.lockers)}], 'P', 'Cliente Painel ' || i, created_at, created_at,
+            CASE WHEN fate >= 7 AND stored_at <= now() THEN stored_at END,
+            CASE WHEN fate >= 15 AND taken_at <= now() THEN taken_at END,
+            CASE WHEN fate >= 15 AND taken_at <= now() THEN taken_at END,
+            CASE WHEN fate BETWEEN 7 AND 14 AND expired_at <= now() THEN expired_at END,
+            CASE WHEN fate BETWEEN 7 AND 13 AND expired_at + interval '2 days' <= now() THEN expired_at + interval '2 days' END,
+            CASE WHEN fate < 7 AND created_at + interval '2 hours' <= now() THEN created_at + interval '2 hours' END
+       FROM timed, lockers`,
+    [options.orders, companyIds, carriers],
+  );
+  await client.query(
+    `INSERT INTO order_history (order_id, company_id, from_status, to_status, trigger, actor_kind, actor_label, at)
+     SELECT id, company_id, NULL, 'CREATED', 'console.create', 'user', 'bench', created_at FROM "order" WHERE tracking_code LIKE 'DB%'
+     UNION ALL SELECT id, company_id, 'CREATED', 'CANCELED', 'console.cancel', 'user', 'bench', canceled_at FROM "order" WHERE canceled_at IS NOT NULL
+     UNION ALL SELECT id, company_id, 'CREATED', 'STORED', 'terminal.COURIER', 'terminal', 'bench', stored_at FROM "order" WHERE stored_at IS NOT NULL
+     UNION ALL SELECT id, company_id, 'STORED', 'CUSTOMER_TAKEN', 'terminal.CUSTOMER_TAKEN', 'terminal', 'bench', collected_at FROM "order" WHERE collected_at IS NOT NULL
+     UNION ALL SELECT id, company_id, 'STORED', 'EXPIRED', 'job.expireOverdue', 'job', 'bench', expired_at FROM "order" WHERE expired_at IS NOT NULL
+     UNION ALL SELECT id, company_id, 'EXPIRED', 'EXPIRED_TAKEN', 'terminal.COURIER_TAKEN', 'terminal', 'bench', expired_collected_at FROM "order" WHERE expired_collected_at IS NOT NULL`,
+  );
+  for (const table of ['ebox', 'compartiment', '"order"', 'order_history']) await client.query(`VACUUM ANALYZE ${table}`);
+}
+
+function sqlArray(values: string[]): string {
+  return `ARRAY[${values.map((value) => `'${value}'`).join(', ')}]`;
+}
+
+const list = (statuses: readonly string[]) => statuses.map((status) => `'${status}'`).join(', ');
+
+/** The figures of [from, to) computed from the raw rows: counts by class and the dwell percentiles. */
+function rawFigures(from: Date, to: Date, company: string | undefined): { text: string; values: unknown[] } {
+  return {
+    text: `
+      SELECT count(*) FILTER (WHERE h.to_status = 'CREATED') AS created,
+             count(*) FILTER (WHERE h.to_status = 'CANCELED') AS canceled,
+             count(*) FILTER (WHERE h.to_status IN ('STORED', 'COURIER_STORED', 'CUSTOMER_STORED')) AS stored,
+             count(*) FILTER (WHERE h.to_status IN (${list(PICKUP_STATUSES)})) AS collected,
+             count(*) FILTER (WHERE h.to_status IN (${list(EXPIRY_STATUSES)})) AS expired,
+             percentile_cont(ARRAY[0.5, 0.9, 0.95]) WITHIN GROUP (ORDER BY extract(epoch FROM h.at - o.stored_at))
+               FILTER (WHERE h.to_status IN (${list(PICKUP_STATUSES)}) AND o.stored_at IS NOT NULL) AS dwell
+        FROM order_history h JOIN "order" o ON o.id = h.order_id
+       WHERE h.to_status IS NOT NULL AND h.at >= $1 AND h.at < $2${company ? ' AND h.company_id = $3' : ''}`,
+    values: company ? [from.toISOString(), to.toISOString(), company] : [from.toISOString(), to.toISOString()],
+  };
+}
+
+type Case = { period: DashboardPeriod; company?: string; api: Side; raw: Side };
+
+/** Cancels CREATED orders through the API at `perSecond` until stopped: the writes the dashboard is read beside. */
+function startWriter(base: string, headers: Record<string, string>, ids: string[], perSecond: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const timer = setInterval(() => {
+    const id = ids[next++];
+    if (!id) return;
+    const started = performance.now();
+    requestJson(agent, new URL(`${base}/order?ids[]=${id}`), { method: 'DELETE', headers })
+      .then((response) => {
+        if (response.status !== 200) failures += 1;
+        latencies.push(performance.now() - started);
+      })
+      .catch(() => {
+        failures += 1;
+      });
+  }, 1000 / perSecond);
+  return {
+    stop() {
+      clearInterval(timer);
+      agent.destroy();
+      latencies.sort((a, b) => a - b);
+      return { writes: latencies.length, failures, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+    },
+  };
+}
+
+/** A status change's rollup inserts beside the same transaction without them, on random orders, rolled back. */
+async function measureMoveCost(pool: pg.Pool, db: Db, samples: number) {
+  const { rows } = await pool.query<{ id: string; company_id: string; ebox_id: string; type: string }>(
+    `SELECT id, company_id, ebox_id, type FROM "order" WHERE status = 'STORED' ORDER BY random() LIMIT $1`,
+    [samples],
+  );
+  const withRollups: number[] = [];
+  const without: number[] = [];
+  for (const [index, row] of rows.entries()) {
+    for (const rollups of index % 2 ? [true, false] : [false, true]) {
+      const started = performance.now();
+      await db
+        .transaction(async (tx) => {
+          await tx.execute(sql`UPDATE "order" SET status = 'CUSTOMER_TAKEN', collected_at = now() WHERE id = ${row.id}`);
+          if (rollups)
+            await insertMoveRollups(
+              tx,
+              {
+                orderId: row.id,
+                companyId: row.company_id,
+                eboxId: row.ebox_id,
+                type: row.type,
+                status: 'CUSTOMER_TAKEN',
+                at: new Date().toISOString(),
+              },
+              TIME_ZONE,
+            );
+          tx.rollback();
+        })
+        .catch(() => {});
+      (rollups ? withRollups : without).push(performance.now() - started);
+    }
+  }
+  withRollups.sort((a, b) => a - b);
+  without.sort((a, b) => a - b);
+  return {
+    with: { p50: percentile(withRollups, 50), p95: percentile(withRollups, 95) },
+    without: { p50: percentile(without, 50), p95: percentile(without, 95) },
+  };
+}
+
+export async function runDashboardBenchmark(options: DashboardBenchOptions) {
+  const log = options.log ?? (() => {});
+  const seconds = options.seconds ?? 2;
+  const api = await startBenchApi({
+    customers: 100,
+    companies: COMPANIES,
+    databaseUrl: options.databaseUrl,
+    log,
+    env: { JOBS_WORKER: 'false', NETWORK_TIME_ZONE: TIME_ZONE },
+    ownProcess: true,
+  });
+  const raw = new pg.Pool({ connectionString: api.databaseUrl, max: 10 });
+  try {
+    const client = await api.database.pool.connect();
+    let generated = 0;
+    try {
+      const started = performance.now();
+      await generateNetwork(client, api.companyIds, options);
+      generated = (performance.now() - started) / 1000;
+      await client.query('CHECKPOINT');
+    } finally {
+      client.release();
+    }
+    const { rows: sizes } = await raw.query<{ orders: number; moves: number }>(
+      `SELECT (SELECT count(*) FROM "order")::int AS orders, (SELECT count(*) FROM order_history WHERE to_status IS NOT NULL)::int AS moves`,
+    );
+    log(
+      `generated ${sizes[0]?.orders.toLocaleString('en-US')} orders and ${sizes[0]?.moves.toLocaleString('en-US')} moves in ${generated.toFixed(1)} s`,
+    );
+    const rebuild = await rebuildAllRollups({ db: api.database.db, config: { networkTimeZone: TIME_ZONE } } as never);
+    await raw.query('VACUUM ANALYZE dashboard_order_day, dashboard_dwell_day, dashboard_locker_day, dashboard_locker_dwell_day');
+    const { rows: rollupRows } = await raw.query<{ rows: number }>(
+      `SELECT ((SELECT count(*) FROM dashboard_order_day) + (SELECT count(*) FROM dashboard_dwell_day)
+             + (SELECT count(*) FROM dashboard_locker_day) + (SELECT count(*) FROM dashboard_locker_dwell_day))::int AS rows`,
+    );
+    log(
+      `rebuilt the rollups from ${rebuild.moves.toLocaleString('en-US')} moves in ${(rebuild.ms / 1000).toFixed(1)} s (${rollupRows[0]?.rows.toLocaleString('en-US')} rows; target <= 120 s)`,
+    );
+
+    const { rows: writable } = await raw.query<{ id: string }>(
+      `SELECT id FROM "order" WHERE status = 'CREATED' ORDER BY created_at DESC LIMIT $1`,
+      [options.writesPerSecond * 600],
+    );
+    const writer = startWriter(
+      api.base,
+      api.headers,
+      writable.map((row) => row.id),
+      options.writesPerSecond,
+    );
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const cases: Case[] = [];
+    const company = api.companyIds[COMPANIES - 1] as string;
+    try {
+      for (const period of DASHBOARD_PERIODS) {
+        for (const one of [undefined, company]) {
+          const query = new URLSearchParams({ 'filter[period]': period, ...(one ? { 'filter[company]': one } : {}) });
+          const url = new URL(`${api.base}/dashboard?${query}`);
+          const callApi = async () => {
+            const response = await requestJson(agent, url, { headers: api.headers });
+            if (response.status !== 200) throw new Error(`${period}: ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);
+          };
+          const range = periodRangeOf(period, new Date(), TIME_ZONE);
+          const statements = [rawFigures(range.from, range.to, one), rawFigures(range.previous.from, range.previous.to, one)];
+          const callRaw = async () => {
+            await Promise.all(statements.map((statement) => raw.query(statement.text, statement.values)));
+          };
+          await measure(0.5, callApi);
+          const apiSide = await measure(seconds, callApi, CONCURRENCY, api.apiPid);
+          const rawSide = await measure(seconds, callRaw, CONCURRENCY, api.apiPid);
+          cases.push({ period, company: one, api: apiSide, raw: rawSide });
+          log(
+            `  ${period}${one ? ', one company' : ''}: API p50 ${apiSide.p50.toFixed(1)} ms p95 ${apiSide.p95.toFixed(1)} ms, raw SQL p50 ${rawSide.p50.toFixed(1)} ms p95 ${rawSide.p95.toFixed(1)} ms, load ${(loadavg()[0] ?? 0).toFixed(2)}`,
+          );
+        }
+      }
+    } finally {
+      agent.destroy();
+    }
+    const writes = writer.stop();
+    const moveCost = await measureMoveCost(raw, api.database.db, 400);
+    return { generated, rebuild, rollupRows: rollupRows[0]?.rows ?? 0, cases, writes, moveCost, orders: sizes[0]?.orders ?? 0 };
+  } finally {
+    await raw.end();
+    await api.stop();
+  }
+}
+
+export function formatDashboardResults(result: Awaited<ReturnType<typeof runDashboardBenchmark>>): string {
+  const table = formatTable(
+    [
+      'period',
+      'companies',
+      'API p50 ms',
+      'API p95 ms',
+      'raw SQL p50 ms',
+      'raw SQL p95 ms',
+      'raw/API p95',
+      'target (p95 <= 200 ms, 10x below raw)',
+    ],
+    result.cases.map((c) => {
+      const ratio = c.raw.p95 / c.api.p95;
+      const met = c.api.p95 <= 200 && ratio >= 10;
+      return [
+        c.period,
+        c.company ? 'one' : 'all',
+        c.api.p50.toFixed(1),
+        c.api.p95.toFixed(1),
+        c.raw.p50.toFixed(1),
+        c.raw.p95.toFixed(1),
+        `${ratio.toFixed(1)}x`,
+        met ? 'met' : 'MISSED',
+      ];
+    }),
+  );
+  const extra = (result.moveCost.with.p95 - result.moveCost.without.p95).toFixed(2);
+  return [
+    table,
+    `rebuild of ${result.orders.toLocaleString('en-US')} orders: ${(result.rebuild.ms / 1000).toFixed(1)} s (target <= 120 s ${result.rebuild.ms <= 120_000 ? 'met' : 'MISSED'})`,
+    `writer meanwhile: ${result.writes.writes} cancels through the API, p50 ${result.writes.p50.toFixed(1)} ms p95 ${result.writes.p95.toFixed(1)} ms, ${result.writes.failures} failed`,
+    `a status change: p95 ${result.moveCost.with.p95.toFixed(2)} ms with its rollups, ${result.moveCost.without.p95.toFixed(2)} ms without (p50 ${result.moveCost.with.p50.toFixed(2)} / ${result.moveCost.without.p50.toFixed(2)}): ${extra} ms more (target <= 5 ms ${Number(extra) <= 5 ? 'met' : 'MISSED'})`,
+  ].join('\n');
+}
