@@ -60,6 +60,16 @@ CREATE TABLE "dashboard_locker_month_all" (
 	"expiries" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "dashboard_move" (
+	"at" timestamp with time zone NOT NULL,
+	"company_id" uuid,
+	"carrier_id" uuid,
+	"ebox_id" uuid,
+	"type" text NOT NULL,
+	"status" text NOT NULL,
+	"bucket" smallint
+);
+--> statement-breakpoint
 CREATE TABLE "dashboard_order_day_all" (
 	"day" date NOT NULL,
 	"folded" boolean DEFAULT false NOT NULL,
@@ -105,6 +115,7 @@ CREATE INDEX "dashboard_locker_month_fresh_idx" ON "dashboard_locker_month" USIN
 CREATE INDEX "dashboard_locker_month_all_idx" ON "dashboard_locker_month_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_locker_month_all_ebox_idx" ON "dashboard_locker_month_all" USING btree ("ebox_id","day");--> statement-breakpoint
 CREATE INDEX "dashboard_locker_month_all_fresh_idx" ON "dashboard_locker_month_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
+CREATE INDEX "dashboard_move_at_idx" ON "dashboard_move" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "dashboard_order_day_all_idx" ON "dashboard_order_day_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_order_day_all_fresh_idx" ON "dashboard_order_day_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
 CREATE INDEX "dashboard_order_month_idx" ON "dashboard_order_month" USING btree ("day");--> statement-breakpoint
@@ -112,6 +123,5 @@ CREATE INDEX "dashboard_order_month_fresh_idx" ON "dashboard_order_month" USING 
 CREATE INDEX "dashboard_order_month_all_idx" ON "dashboard_order_month_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_order_month_all_fresh_idx" ON "dashboard_order_month_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
 CREATE INDEX "dashboard_locker_day_ebox_idx" ON "dashboard_locker_day" USING btree ("ebox_id","day");--> statement-breakpoint
-CREATE INDEX "order_history_at_idx" ON "order_history" USING btree ("at");--> statement-breakpoint
 -- Hand SQL: the dashboard's parcels in a locker now (IN_LOCKER_STATUSES of packages/domain), by how long they wait, read off the index alone.
 CREATE INDEX "order_in_locker_idx" ON "order" USING btree ("stored_at") INCLUDE ("company_id", "ebox_id") WHERE "status" IN ('COURIER_STORED', 'CUSTOMER_STORED', 'EXPIRED', 'STORED');

@@ -34,6 +34,7 @@ const lines = [
     'dashboardLockerDwellDay',
     'dashboardLockerMonth',
     'dashboardLockerMonthAll',
+    'dashboardMove',
     'dashboardOrderDay',
     'dashboardOrderDayAll',
     'dashboardOrderMonth',

@@ -2,7 +2,7 @@ import { dwellBucketOf } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VirtualTerminal } from '../../terminal-sim/src';
-import { foldRollups, summarizeRollups } from '../src/modules/dashboard/rollup-repository';
+import { findDerivedDrift, foldRollups, summarizeRollups } from '../src/modules/dashboard/rollup-repository';
 import { checkRollupDrift, rebuildAllRollups } from '../src/modules/dashboard/rollup-service';
 import { systemContext } from '../src/platform/context';
 import type { Db } from '../src/platform/db/client';
@@ -150,15 +150,21 @@ describe('dashboard rollups', () => {
       else if (roll < 0.7) ok(await owner.api.post('/order/update-status', { data: { id: order.id, status: 'INBOUND', reason: 'no CD' } }));
     }
     const before = await summarizeRollups(db);
+    // The derived tables plus the rows not yet folded into them sum as the base rows, before and after the fold.
+    expect(await findDerivedDrift(db)).toEqual([]);
     const folded = await db.transaction((tx) => foldRollups(tx));
     expect(folded).toBeGreaterThan(0);
     expect(await summarizeRollups(db)).toEqual(before);
+    expect(await findDerivedDrift(db)).toEqual([]);
+    const derived = await db.execute(sql`select count(*)::int as n from dashboard_order_month_all where folded`);
+    expect(derived.rows[0]?.n).toBeGreaterThan(0);
     const unfolded = await db.execute(sql`select count(*)::int as n from dashboard_order_day where not folded`);
     expect(unfolded.rows[0]).toEqual({ n: 0 });
 
     const rebuilt = await rebuildAllRollups(t.app.deps);
     expect(rebuilt.moves).toBeGreaterThan(orders.length);
     expect(await summarizeRollups(db)).toEqual(before);
+    expect(await findDerivedDrift(db)).toEqual([]);
   });
 
   it('find no drift on a day whose rollups match the order history, and name the key of one that does not', async () => {

@@ -26,7 +26,7 @@ import { resourceOf } from '../../kit/repository';
 import { isInScope, scopeCondition } from '../../kit/scope';
 import { authorizeFilters } from '../../kit/service';
 import { authorize, dbOf, type ServiceContext } from '../../platform/context';
-import type { Tx } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 import { forbidden } from '../../platform/errors';
 import {
@@ -273,18 +273,24 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
   const range = periodRangeOf(filter.period ?? DEFAULT_DASHBOARD_PERIOD, now, timeZone);
   const current = sourceOf(range, now, timeZone);
   const previous = sourceOf(range.previous, now, timeZone);
-  const db = dbOf(ctx);
   const clusters = scopeCondition(ENTITIES.cluster, entityTable('cluster'), scopeOfContext(ctx));
-  const [counted, previousCounted, lockerUse, occupancy, health, aged] = await Promise.all([
-    readCounted(db, reach, current, range.step),
-    readCounted(db, reach, previous, range.step),
-    readLockerUse(db, reach, current),
-    readOccupancy(db, reach, clusters),
-    readLockerHealth(db, reach),
-    readAgedParcels(db, reach, now),
-  ]);
-  const carrierIds = [...new Set(counted.statuses.flatMap((row) => (row.carrier ? [row.carrier] : [])))];
-  const carrierNames = await readCompanyNames(db, carrierIds);
+  // One connection and one snapshot for every read: the figures agree with one another, and eight
+  // dashboards at once hold eight connections, not the pool.
+  const read = async (db: Tx) => {
+    const [counted, previousCounted, lockerUse, occupancy, health, aged] = await Promise.all([
+      readCounted(db, reach, current, range.step),
+      readCounted(db, reach, previous, range.step),
+      readLockerUse(db, reach, current),
+      readOccupancy(db, reach, clusters),
+      readLockerHealth(db, reach),
+      readAgedParcels(db, reach, now),
+    ]);
+    const carrierIds = [...new Set(counted.statuses.flatMap((row) => (row.carrier ? [row.carrier] : [])))];
+    return { counted, previousCounted, lockerUse, occupancy, health, aged, carrierNames: await readCompanyNames(db, carrierIds) };
+  };
+  const { counted, previousCounted, lockerUse, occupancy, health, aged, carrierNames } = ctx.tx
+    ? await read(ctx.tx)
+    : await (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
   const histogram = histogramOf(counted.dwell);
   return {
     period: range.period,

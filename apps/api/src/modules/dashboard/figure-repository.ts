@@ -1,8 +1,8 @@
-import { IN_LOCKER_STATUSES, PICKUP_STATUSES } from '@ebox/domain';
+import { IN_LOCKER_STATUSES } from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
-import { bucketOf, type RollupTable } from './rollup-repository';
+import type { RollupTable } from './rollup-repository';
 
 /**
  * The dashboard's reads (docs/dashboard.md "Reading a period"): a period's counts and dwell-time
@@ -181,22 +181,22 @@ export async function readLockerRows(
 }
 
 /**
- * The partial day's moves from the history, as the rollups would count them: statuses (by type and
+ * The partial day's moves from the move log, as the rollups count them: statuses (by type and
  * carrier) and pickups' dwell buckets (by type); with a locker filter, the lockers' moves only.
  */
 export async function readPartialDay(tx: Tx, reach: DashboardReach, partial: RangeSource['partial']) {
   if (!partial) return { statuses: [] as StatusRow[], dwell: [] as DwellRow[] };
-  const moves = sql`
-    select o.type, o.carrier_id, h.to_status as status, h.at, o.stored_at
-      from order_history h join "order" o on o.id = h.order_id
-     where h.to_status is not null and h.at >= ${partial.from}::timestamptz and h.at < ${partial.to}::timestamptz
-       ${companyIn(sql`h.company_id`, reach)}${lockerIn(sql`o.ebox_id`, reach)}`;
-  const statuses = await tx.execute(sql`
-    select null as point, type, carrier_id as carrier, status, count(*)::int as count from (${moves}) m group by 2, 3, 4`);
-  const dwell = await tx.execute(sql`
-    select null as point, type, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*)::int as count
-      from (${moves}) m where status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 2, 3`);
-  return { statuses: numbersOf<StatusRow>(statuses.rows, ['count']), dwell: numbersOf<DwellRow>(dwell.rows, ['bucket', 'count']) };
+  const result = await tx.execute(sql`
+    select null as point, type, carrier_id as carrier, status, bucket, count(*)::int as count
+      from dashboard_move
+     where at >= ${partial.from}::timestamptz and at < ${partial.to}::timestamptz
+       ${companyIn(sql`company_id`, reach)}${lockerIn(sql`ebox_id`, reach)}
+     group by type, carrier_id, status, bucket`);
+  const rows = numbersOf<StatusRow & { bucket: number | null }>(result.rows, ['bucket', 'count']);
+  return {
+    statuses: rows.map(({ bucket: _, ...row }) => row),
+    dwell: rows.flatMap((row) => (row.bucket === null ? [] : [{ point: null, type: row.type, bucket: row.bucket, count: row.count }])),
+  };
 }
 
 /** The lockers counted: those the caller sees, narrowed to the locker filter. */

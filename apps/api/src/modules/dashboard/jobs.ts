@@ -13,7 +13,8 @@ export const foldRollupsJob = defineJob({
 
 /**
  * Every night at 06:30 UTC (03:30 in São Paulo): yesterday's rollups against a recomputation from
- * the order history; any drift is logged as an error.
+ * the order history and the derived tables against their base; any drift is logged as an error.
+ * Then the move log forgets what it no longer needs (over 400 days).
  */
 export const checkRollupDriftJob = defineJob({
   name: 'dashboard.check-drift',

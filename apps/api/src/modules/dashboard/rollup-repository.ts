@@ -52,6 +52,13 @@ export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: strin
              ${bucketOf(sql`extract(epoch from (${move.at}::timestamptz - o.stored_at))`)}, 1
         from o where ${isPickup} and o.stored_at is not null
       returning 1),
+    logged as (
+      insert into dashboard_move (at, company_id, carrier_id, ebox_id, type, status, bucket)
+      select ${move.at}::timestamptz, ${move.companyId}, o.carrier_id, ${move.eboxId}::uuid, ${move.type}, ${move.status},
+             case when ${isPickup} and o.stored_at is not null
+                  then ${bucketOf(sql`extract(epoch from (${move.at}::timestamptz - o.stored_at))`)} end
+        from o
+      returning 1),
     lockerDwell as (
       insert into dashboard_locker_dwell_day (ebox_id, company_id, day, bucket, count)
       select ${move.eboxId}::uuid, ${move.companyId}, ${day},
@@ -63,7 +70,7 @@ export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: strin
       select ${move.eboxId}::uuid, ${move.companyId}, ${day}, ${deposits}, ${pickups}, ${expiries}
        where ${move.eboxId}::uuid is not null and ${deposits + pickups + expiries} > 0
       returning 1)
-    select (select count(*) from statuses) + (select count(*) from dwell) + (select count(*) from lockerDwell) + (select count(*) from locker) as written`);
+    select (select count(*) from statuses) + (select count(*) from logged) + (select count(*) from dwell) + (select count(*) from lockerDwell) + (select count(*) from locker) as written`);
 }
 
 /** The tables with the columns that make a row's key and the ones summed. */
@@ -160,6 +167,15 @@ export async function foldRollups(tx: Tx): Promise<number> {
   return folded;
 }
 
+/** How long the move log keeps a move: a previous period's partial day is at most a year and a day back. */
+export const MOVE_LOG_DAYS = 400;
+
+/** Forgets the moves older than the log keeps; answers how many. */
+export async function pruneMoveLog(tx: Tx): Promise<number> {
+  const result = await tx.execute(sql`delete from dashboard_move where at < now() - ${sql.raw(`interval '${MOVE_LOG_DAYS} days'`)}`);
+  return result.rowCount ?? 0;
+}
+
 /** Folds and rebuilds take turns (a fold's delete would clash with a rebuild's). */
 export async function lockRollupMaintenance(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('dashboard.rollups'))`);
@@ -223,6 +239,14 @@ export async function rebuildRollups(tx: Tx, timeZone: string): Promise<number> 
         select ${mapped}, ${sums.map((column) => `sum(${column})::int`).join(', ')}, true from ${target.from} group by ${mapped}`),
     );
   }
+  await tx.execute(sql`delete from dashboard_move`);
+  await tx.execute(sql`
+    with moves as (${historyMoves(timeZone)})
+    insert into dashboard_move (at, company_id, carrier_id, ebox_id, type, status, bucket)
+    select at, company_id, carrier_id, ebox_id, type, status,
+           case when status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null
+                then ${bucketOf(sql`extract(epoch from (at - stored_at))`)} end
+      from moves where at >= now() - ${sql.raw(`interval '${MOVE_LOG_DAYS} days'`)}`);
   const read = await tx.execute<{ moves: number }>(sql`select count(*)::int as moves from order_history where to_status is not null`);
   return Number(read.rows[0]?.moves ?? 0);
 }
@@ -260,6 +284,45 @@ export async function findRollupDrift(tx: Tx, day: string, timeZone: string): Pr
         found: Object.fromEntries(sums.map((column) => [column, Number(row[`found_${column}`])])),
       });
     }
+  }
+  return drift;
+}
+
+/**
+ * Each derived table against its base table: the derived rows plus the base rows not yet folded into
+ * them (what a reader sums) against every base row, both by the derived keys. Every key whose sums
+ * differ (none when the fold and the rebuild are right).
+ */
+export async function findDerivedDrift(tx: Tx): Promise<RollupDrift[]> {
+  const drift: RollupDrift[] = [];
+  for (const target of DERIVED) {
+    const sums = sumsOf(target.from);
+    const mapped = target.keys.map((key) => `${derivedKeyOf(key, target.grain)} as ${key}`).join(', ');
+    const keyList = target.keys.join(', ');
+    const side = (expected: boolean) =>
+      [
+        ...target.keys,
+        ...sums.map((c) => (expected ? `${c} as expected_${c}` : `0 as expected_${c}`)),
+        ...sums.map((c) => (expected ? `0 as found_${c}` : `${c} as found_${c}`)),
+      ].join(', ');
+    const totals = sums.flatMap((c) => [`sum(expected_${c})::int as expected_${c}`, `sum(found_${c})::int as found_${c}`]).join(', ');
+    const differs = sums.map((c) => `sum(expected_${c}) <> sum(found_${c})`).join(' or ');
+    const result = await tx.execute<Record<string, unknown>>(
+      sql.raw(`
+        with base as (select ${mapped}, ${sums.join(', ')}, folded from ${target.from}),
+        found as (
+          select ${keyList}, ${sums.join(', ')} from ${target.table}
+          union all select ${keyList}, ${sums.join(', ')} from base where not folded),
+        sides as (select ${side(true)} from base union all select ${side(false)} from found)
+        select ${keyList}, ${totals} from sides group by ${keyList} having ${differs}`),
+    );
+    for (const row of result.rows)
+      drift.push({
+        table: target.table,
+        key: Object.fromEntries(target.keys.map((key) => [key, row[key] instanceof Date ? (row[key] as Date).toISOString() : row[key]])),
+        expected: Object.fromEntries(sums.map((column) => [column, Number(row[`expected_${column}`])])),
+        found: Object.fromEntries(sums.map((column) => [column, Number(row[`found_${column}`])])),
+      });
   }
   return drift;
 }

@@ -2,7 +2,7 @@ import { type EventPayload, networkDayOf, periodRangeOf } from '@ebox/domain';
 import type { AppDeps } from '../../platform/app-deps';
 import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
-import { findRollupDrift, foldRollups, insertMoveRollups, rebuildRollups } from './rollup-repository';
+import { findDerivedDrift, findRollupDrift, foldRollups, insertMoveRollups, pruneMoveLog, rebuildRollups } from './rollup-repository';
 
 /**
  * The dashboard's rollups (docs/dashboard.md "Rollups"): every order move adds its rows in its own
@@ -43,7 +43,11 @@ export async function rebuildAllRollups(deps: Pick<AppDeps, 'db' | 'config'>): P
 export async function checkRollupDrift(ctx: ServiceContext, now = new Date()) {
   const timeZone = ctx.deps.config.networkTimeZone;
   const day = networkDayOf(periodRangeOf('yesterday', now, timeZone).from, timeZone);
-  const drift = await inTransaction(ctx, (tx) => findRollupDrift(tx.tx, day, timeZone));
+  // Yesterday's base rows against the history, and the derived tables (months, every company) against the base rows.
+  const drift = await inTransaction(ctx, async (tx) => [
+    ...(await findRollupDrift(tx.tx, day, timeZone)),
+    ...(await findDerivedDrift(tx.tx)),
+  ]);
   if (drift.length)
     ctx.log.error({ day, keys: drift.length, drift: drift.slice(0, 20) }, 'dashboard: rollups drift from the order history');
   else ctx.log.info({ day }, 'dashboard: rollups match the order history');
@@ -52,4 +56,6 @@ export async function checkRollupDrift(ctx: ServiceContext, now = new Date()) {
 
 export async function runCheckRollupDrift(ctx: ServiceContext): Promise<void> {
   await checkRollupDrift(ctx);
+  const pruned = await inTransaction(ctx, (tx) => pruneMoveLog(tx.tx));
+  if (pruned) ctx.log.info({ pruned }, 'dashboard: old moves forgotten');
 }

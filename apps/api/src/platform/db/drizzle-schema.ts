@@ -13,6 +13,7 @@ export {
   dashboardLockerDwellDay,
   dashboardLockerMonth,
   dashboardLockerMonthAll,
+  dashboardMove,
   dashboardOrderDay,
   dashboardOrderDayAll,
   dashboardOrderMonth,

@@ -312,11 +312,7 @@ export const orderHistory = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [
-    index('order_history_order_idx').on(t.orderId, t.at, t.recordedAt),
-    // The dashboard reads one partial day of moves by time (a previous period cut at the same hour).
-    index('order_history_at_idx').on(t.at),
-  ],
+  (t) => [index('order_history_order_idx').on(t.orderId, t.at, t.recordedAt)],
 );
 
 /**
@@ -582,6 +578,27 @@ export const dashboardLockerDay = pgTable(
     index('dashboard_locker_day_ebox_idx').on(t.ebox, t.day),
     index('dashboard_locker_day_fresh_idx').on(t.folded).where(sql`not folded`),
   ],
+);
+
+/**
+ * The dashboard's log of order moves (docs/dashboard.md "Reading a period"): one narrow row per move,
+ * with what the rollups key it by and its dwell bucket when it is a pickup, kept 400 days. A previous
+ * period cut at the same hour reads its partial day here by time, instead of joining the history to
+ * the orders.
+ */
+export const dashboardMove = pgTable(
+  'dashboard_move',
+  {
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
+    company: uuid('company_id'),
+    carrier: uuid('carrier_id'),
+    ebox: uuid('ebox_id'),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    /** The dwell-time bucket of a pickup (null for any other move). */
+    bucket: smallint('bucket'),
+  },
+  (t) => [index('dashboard_move_at_idx').on(t.at)],
 );
 
 /**
