@@ -106,6 +106,9 @@ export async function generateNetwork(client: pg.ClientBase, companyIds: string[
      UNION ALL SELECT id, company_id, 'STORED', 'EXPIRED', 'job.expireOverdue', 'job', 'bench', expired_at FROM "order" WHERE expired_at IS NOT NULL
      UNION ALL SELECT id, company_id, 'EXPIRED', 'EXPIRED_TAKEN', 'terminal.COURIER_TAKEN', 'terminal', 'bench', expired_collected_at FROM "order" WHERE expired_collected_at IS NOT NULL`,
   );
+  // The raw side's index: a hand-written query of a period's moves reads the history by time (the
+  // console itself reads the dashboard's own move log, and has no use for it).
+  await client.query('CREATE INDEX bench_order_history_at_idx ON order_history (at)');
   for (const table of ['ebox', 'compartiment', '"order"', 'order_history']) await client.query(`VACUUM ANALYZE ${table}`);
 }
 

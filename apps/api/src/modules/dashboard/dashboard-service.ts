@@ -46,6 +46,7 @@ import {
   readOccupancy,
   readPartialDay,
   readStatusRows,
+  type Shape,
   type StatusRow,
   type Step,
 } from './figure-repository';
@@ -239,15 +240,17 @@ async function reachOf(ctx: ServiceContext, filter: NonNullable<DashboardQuery['
   return { companyIds, eboxIds, visibleLockers };
 }
 
-/** What a range counted: the rollups' whole days (by point) and the history's partial day. */
-async function readCounted(db: Tx, reach: DashboardReach, source: RangeSource, step: Step): Promise<Counted> {
+/**
+ * What a range counted, shaped for its use: whole rollup days, plus the partial day of the move log
+ * (a previous period's only; a series never has one). One query after another: they share the
+ * request's one connection.
+ */
+async function readCounted(db: Tx, reach: DashboardReach, source: RangeSource, step: Step, shape: Shape): Promise<Counted> {
   const perLocker = reach.eboxIds !== null;
-  const [statuses, lockers, dwell, partial] = await Promise.all([
-    perLocker ? [] : readStatusRows(db, reach, source.days, step),
-    perLocker ? readLockerRows(db, reach, source.days, { by: 'point', step }) : null,
-    readDwellRows(db, reach, source.days, step),
-    readPartialDay(db, reach, source.partial),
-  ]);
+  const statuses = perLocker ? [] : await readStatusRows(db, reach, source.days, step, shape);
+  const lockers = perLocker ? await readLockerRows(db, reach, source.days, { by: shape === 'series' ? 'point' : 'total', step }) : null;
+  const dwell = await readDwellRows(db, reach, source.days, step, shape);
+  const partial = await readPartialDay(db, reach, source.partial);
   return { statuses: [...statuses, ...partial.statuses], lockers, dwell: [...dwell, ...partial.dwell] };
 }
 
@@ -277,18 +280,18 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
   // One connection and one snapshot for every read: the figures agree with one another, and eight
   // dashboards at once hold eight connections, not the pool.
   const read = async (db: Tx) => {
-    const [counted, previousCounted, lockerUse, occupancy, health, aged] = await Promise.all([
-      readCounted(db, reach, current, range.step),
-      readCounted(db, reach, previous, range.step),
-      readLockerUse(db, reach, current),
-      readOccupancy(db, reach, clusters),
-      readLockerHealth(db, reach),
-      readAgedParcels(db, reach, now),
-    ]);
+    const counted = await readCounted(db, reach, current, range.step, 'detail');
+    const series = await readCounted(db, reach, current, range.step, 'series');
+    const previousCounted = await readCounted(db, reach, previous, range.step, 'total');
+    const lockerUse = await readLockerUse(db, reach, current);
+    const occupancy = await readOccupancy(db, reach, clusters);
+    const health = await readLockerHealth(db, reach);
+    const aged = await readAgedParcels(db, reach, now);
     const carrierIds = [...new Set(counted.statuses.flatMap((row) => (row.carrier ? [row.carrier] : [])))];
-    return { counted, previousCounted, lockerUse, occupancy, health, aged, carrierNames: await readCompanyNames(db, carrierIds) };
+    const carrierNames = await readCompanyNames(db, carrierIds);
+    return { counted, series, previousCounted, lockerUse, occupancy, health, aged, carrierNames };
   };
-  const { counted, previousCounted, lockerUse, occupancy, health, aged, carrierNames } = ctx.tx
+  const { counted, series, previousCounted, lockerUse, occupancy, health, aged, carrierNames } = ctx.tx
     ? await read(ctx.tx)
     : await (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
   const histogram = histogramOf(counted.dwell);
@@ -302,7 +305,7 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     asOf: now.toISOString(),
     filter: { company: filter.company ?? null, ebox: filter.ebox ?? null, cluster: filter.cluster ?? null },
     figures: figuresOf(counted, previousCounted),
-    series: seriesOf(counted, seriesPoints(current, range.step)),
+    series: seriesOf(series, seriesPoints(current, range.step)),
     dwellHistogram: [...histogram.entries()].sort(([a], [b]) => a - b).map(([bucket, count]) => ({ ...dwellBucketBounds(bucket), count })),
     byType: byTypeOf(counted),
     byCarrier: byCarrierOf(counted, carrierNames),

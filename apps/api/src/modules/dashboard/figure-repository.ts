@@ -136,43 +136,62 @@ export type DwellRow = { point: string | null; type: string | null; bucket: numb
 /** A locker's deposits, pickups and expiries (by point, or by locker). */
 export type LockerRow = { point: string | null; ebox: string | null; deposits: number; pickups: number; expiries: number };
 
+/**
+ * How a read groups its rows: by point (a series), by order type and carrier (the period's tables),
+ * or not at all (a total). Each read returns only the rows its use needs.
+ */
+export type Shape = 'series' | 'detail' | 'total';
+
 /** A range's status counts, from the rollups (an order's statuses; not read per locker). */
-export async function readStatusRows(tx: Tx, reach: DashboardReach, days: RangeSource['days'], step: Step): Promise<StatusRow[]> {
-  const rows = await readFamily(tx, FAMILIES.order, reach, days, {
-    group: ['point', 'type', 'carrier_id', 'status'],
-    sums: ['count'],
-    step,
-  });
+export async function readStatusRows(
+  tx: Tx,
+  reach: DashboardReach,
+  days: RangeSource['days'],
+  step: Step,
+  shape: Shape,
+): Promise<StatusRow[]> {
+  const group = { series: ['point', 'status'], detail: ['type', 'carrier_id', 'status'], total: ['status'] }[shape];
+  const rows = await readFamily(tx, FAMILIES.order, reach, days, { group, sums: ['count'], step });
   return numbersOf<StatusRow>(
-    rows.map(({ carrier_id, ...row }) => ({ ...row, carrier: carrier_id })),
+    rows.map(({ carrier_id, ...row }) => ({ point: null, type: null, ...row, carrier: (carrier_id as string | undefined) ?? null })),
     ['count'],
   );
 }
 
-/** A range's pickups by dwell-time bucket: the orders' (by type), or the filtered lockers'. */
-export async function readDwellRows(tx: Tx, reach: DashboardReach, days: RangeSource['days'], step: Step): Promise<DwellRow[]> {
+/** A range's pickups by dwell-time bucket: the orders' (by type for the detail), or the filtered lockers'. */
+export async function readDwellRows(
+  tx: Tx,
+  reach: DashboardReach,
+  days: RangeSource['days'],
+  step: Step,
+  shape: Shape,
+): Promise<DwellRow[]> {
   if (!days) return [];
   if (reach.eboxIds) {
+    const point = step === 'month' ? `to_char(date_trunc('month', day), 'YYYY-MM-DD')` : `to_char(day, 'YYYY-MM-DD')`;
     const result = await tx.execute(sql`
-      select ${sql.raw(step === 'month' ? `to_char(date_trunc('month', day), 'YYYY-MM-DD')` : `to_char(day, 'YYYY-MM-DD')`)} as point,
-             null as type, bucket, sum(count)::int as count
+      select ${sql.raw(shape === 'series' ? point : 'null')} as point, null as type, bucket, sum(count)::int as count
         from dashboard_locker_dwell_day
        where day between ${days.first}::date and ${days.last}::date${companyIn(sql`company_id`, reach)}${lockerIn(sql`ebox_id`, reach)}
        group by 1, 3`);
     return numbersOf<DwellRow>(result.rows, ['bucket', 'count']);
   }
-  const rows = await readFamily(tx, FAMILIES.dwell, reach, days, { group: ['point', 'type', 'bucket'], sums: ['count'], step });
-  return numbersOf<DwellRow>(rows, ['bucket', 'count']);
+  const group = { series: ['point', 'bucket'], detail: ['type', 'bucket'], total: ['bucket'] }[shape];
+  const rows = await readFamily(tx, FAMILIES.dwell, reach, days, { group, sums: ['count'], step });
+  return numbersOf<DwellRow>(
+    rows.map((row) => ({ point: null, type: null, ...row })),
+    ['bucket', 'count'],
+  );
 }
 
-/** A range's deposits, pickups and expiries at the lockers, by point or by locker. */
+/** A range's deposits, pickups and expiries at the lockers, by point, by locker, or in total. */
 export async function readLockerRows(
   tx: Tx,
   reach: DashboardReach,
   days: RangeSource['days'],
-  options: { by: 'point' | 'ebox'; step: Step },
+  options: { by: 'point' | 'ebox' | 'total'; step: Step },
 ): Promise<LockerRow[]> {
-  const group = options.by === 'point' ? ['point'] : ['ebox_id'];
+  const group = { point: ['point'], ebox: ['ebox_id'], total: [] }[options.by];
   const rows = await readFamily(tx, FAMILIES.locker, reach, days, { group, sums: ['deposits', 'pickups', 'expiries'], step: options.step });
   return numbersOf<LockerRow>(
     rows.map(({ ebox_id, ...row }) => ({ point: null, ...row, ebox: (ebox_id as string | undefined) ?? null })),
