@@ -98,9 +98,12 @@ CREATE TABLE "dashboard_order_month_all" (
 	"count" integer NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "dashboard_dwell_day_fresh_idx";--> statement-breakpoint
+DROP INDEX "dashboard_locker_day_fresh_idx";--> statement-breakpoint
+DROP INDEX "dashboard_order_day_fresh_idx";--> statement-breakpoint
 CREATE INDEX "dashboard_dwell_day_all_idx" ON "dashboard_dwell_day_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_dwell_day_all_fresh_idx" ON "dashboard_dwell_day_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
-CREATE INDEX "dashboard_dwell_month_idx" ON "dashboard_dwell_month" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "dashboard_dwell_month_idx" ON "dashboard_dwell_month" USING btree ("company_id","day");--> statement-breakpoint
 CREATE INDEX "dashboard_dwell_month_fresh_idx" ON "dashboard_dwell_month" USING btree ("folded") WHERE not folded;--> statement-breakpoint
 CREATE INDEX "dashboard_dwell_month_all_idx" ON "dashboard_dwell_month_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_dwell_month_all_fresh_idx" ON "dashboard_dwell_month_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
@@ -108,8 +111,8 @@ CREATE INDEX "dashboard_locker_day_all_idx" ON "dashboard_locker_day_all" USING 
 CREATE INDEX "dashboard_locker_day_all_ebox_idx" ON "dashboard_locker_day_all" USING btree ("ebox_id","day");--> statement-breakpoint
 CREATE INDEX "dashboard_locker_day_all_fresh_idx" ON "dashboard_locker_day_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
 CREATE INDEX "dashboard_locker_dwell_day_idx" ON "dashboard_locker_dwell_day" USING btree ("ebox_id","day");--> statement-breakpoint
-CREATE INDEX "dashboard_locker_dwell_day_fresh_idx" ON "dashboard_locker_dwell_day" USING btree ("folded") WHERE not folded;--> statement-breakpoint
-CREATE INDEX "dashboard_locker_month_idx" ON "dashboard_locker_month" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "dashboard_locker_dwell_day_fresh_idx" ON "dashboard_locker_dwell_day" USING btree ("day") WHERE not folded;--> statement-breakpoint
+CREATE INDEX "dashboard_locker_month_idx" ON "dashboard_locker_month" USING btree ("company_id","day");--> statement-breakpoint
 CREATE INDEX "dashboard_locker_month_ebox_idx" ON "dashboard_locker_month" USING btree ("ebox_id","day");--> statement-breakpoint
 CREATE INDEX "dashboard_locker_month_fresh_idx" ON "dashboard_locker_month" USING btree ("folded") WHERE not folded;--> statement-breakpoint
 CREATE INDEX "dashboard_locker_month_all_idx" ON "dashboard_locker_month_all" USING btree ("day");--> statement-breakpoint
@@ -118,10 +121,13 @@ CREATE INDEX "dashboard_locker_month_all_fresh_idx" ON "dashboard_locker_month_a
 CREATE INDEX "dashboard_move_at_idx" ON "dashboard_move" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "dashboard_order_day_all_idx" ON "dashboard_order_day_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_order_day_all_fresh_idx" ON "dashboard_order_day_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
-CREATE INDEX "dashboard_order_month_idx" ON "dashboard_order_month" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "dashboard_order_month_idx" ON "dashboard_order_month" USING btree ("company_id","day");--> statement-breakpoint
 CREATE INDEX "dashboard_order_month_fresh_idx" ON "dashboard_order_month" USING btree ("folded") WHERE not folded;--> statement-breakpoint
 CREATE INDEX "dashboard_order_month_all_idx" ON "dashboard_order_month_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_order_month_all_fresh_idx" ON "dashboard_order_month_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
 CREATE INDEX "dashboard_locker_day_ebox_idx" ON "dashboard_locker_day" USING btree ("ebox_id","day");--> statement-breakpoint
+CREATE INDEX "dashboard_dwell_day_fresh_idx" ON "dashboard_dwell_day" USING btree ("day") WHERE not folded;--> statement-breakpoint
+CREATE INDEX "dashboard_locker_day_fresh_idx" ON "dashboard_locker_day" USING btree ("day") WHERE not folded;--> statement-breakpoint
+CREATE INDEX "dashboard_order_day_fresh_idx" ON "dashboard_order_day" USING btree ("day") WHERE not folded;--> statement-breakpoint
 -- Hand SQL: the dashboard's parcels in a locker now (IN_LOCKER_STATUSES of packages/domain), by how long they wait, read off the index alone.
 CREATE INDEX "order_in_locker_idx" ON "order" USING btree ("stored_at") INCLUDE ("company_id", "ebox_id") WHERE "status" IN ('COURIER_STORED', 'CUSTOMER_STORED', 'EXPIRED', 'STORED');

@@ -2,6 +2,7 @@ export * from './access';
 export * from './actor-text';
 export * from './actors';
 export * from './audit-changes';
+export * from './dashboard/age-buckets';
 export * from './dashboard/answer';
 export * from './dashboard/dwell-histogram';
 export * from './dashboard/periods';

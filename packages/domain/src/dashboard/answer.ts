@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_TYPES } from '../entities/enums';
+import { AGE_BUCKETS } from './age-buckets';
 import { DASHBOARD_PERIODS } from './periods';
 
 /**
@@ -61,10 +62,6 @@ const occupancy = z.object({
 });
 export type DashboardOccupancy = z.infer<typeof occupancy>;
 
-export const AGE_BUCKETS = ['upTo1Day', 'from1To3Days', 'from3To7Days', 'over7Days'] as const;
-export type AgeBucket = (typeof AGE_BUCKETS)[number];
-/** Each age bucket's lower edge in days (the next one's is its upper edge). */
-export const AGE_BUCKET_START_DAYS: Record<AgeBucket, number> = { upTo1Day: 0, from1To3Days: 1, from3To7Days: 3, over7Days: 7 };
 
 export const dashboardAnswerSchema = z.object({
   period: z.enum(DASHBOARD_PERIODS),

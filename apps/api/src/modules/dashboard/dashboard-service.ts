@@ -283,8 +283,8 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     const counted = await readCounted(db, reach, current, range.step, 'detail');
     const series = await readCounted(db, reach, current, range.step, 'series');
     const previousCounted = await readCounted(db, reach, previous, range.step, 'total');
-    const lockerUse = await readLockerUse(db, reach, current);
     const occupancy = await readOccupancy(db, reach, clusters);
+    const lockerUse = await readLockerUse(db, reach, current, occupancy.compartments);
     const health = await readLockerHealth(db, reach);
     const aged = await readAgedParcels(db, reach, now);
     const carrierIds = [...new Set(counted.statuses.flatMap((row) => (row.carrier ? [row.carrier] : [])))];

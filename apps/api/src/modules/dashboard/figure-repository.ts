@@ -236,17 +236,17 @@ export type LockerUseRow = {
   expiries: number;
 };
 
-/** Each counted locker's enabled compartments and its deposits, pickups and expiries in the range. */
-export async function readLockerUse(tx: Tx, reach: DashboardReach, source: RangeSource): Promise<LockerUseRow[]> {
-  const [lockers, use] = await Promise.all([
-    tx.execute<{ id: string; name: string; code: string | null; compartments: number }>(sql`
-      with lockers as (${countedLockers(reach)})
-      select l.id, l.name, l.code, coalesce(d.compartments, 0)::int as compartments
-        from lockers l left join (
-          select ebox_id, count(*) as compartments from compartiment
-           where ebox_id in (select id from lockers) and enable is not false group by 1) d on d.ebox_id = l.id`),
-    readLockerRows(tx, reach, source.days, { by: 'ebox', step: 'month' }),
-  ]);
+/** Each counted locker's enabled compartments (from readOccupancy) and its deposits, pickups and expiries in the range. */
+export async function readLockerUse(
+  tx: Tx,
+  reach: DashboardReach,
+  source: RangeSource,
+  compartments: Map<string, number>,
+): Promise<LockerUseRow[]> {
+  const lockers = await tx.execute<{ id: string; name: string; code: string | null }>(
+    sql`select id, name, code from (${countedLockers(reach)}) l`,
+  );
+  const use = await readLockerRows(tx, reach, source.days, { by: 'ebox', step: 'month' });
   const byLocker = new Map(use.map((row) => [row.ebox, row]));
   return lockers.rows.map((locker) => {
     const counted = byLocker.get(locker.id);
@@ -254,7 +254,7 @@ export async function readLockerUse(tx: Tx, reach: DashboardReach, source: Range
       id: locker.id,
       name: locker.name,
       code: locker.code,
-      compartments: Number(locker.compartments),
+      compartments: compartments.get(locker.id) ?? 0,
       deposits: counted?.deposits ?? 0,
       pickups: counted?.pickups ?? 0,
       expiries: counted?.expiries ?? 0,
@@ -283,13 +283,15 @@ const occupancyCounts = sql`
 
 const OCCUPANCY_KEYS = ['enabled', 'occupied', 'booked', 'available', 'damaged', 'dirty'] as const;
 
-/** The counted lockers' enabled compartments now, by size and by cluster (the clusters the caller sees). */
+/** The counted lockers' enabled compartments now, by size, by cluster (the clusters the caller sees) and by locker. */
 export async function readOccupancy(tx: Tx, reach: DashboardReach, visibleClusters: SQL | undefined) {
   const cluster = entityTable('cluster');
-  const bySize = await tx.execute(sql`
-    select c.size as key, null as name, ${occupancyCounts}
+  // One pass over the compartments: by size for the figures, by locker for the lockers' use.
+  const grouped = await tx.execute(sql`
+    select c.size as key, c.ebox_id as ebox, null as name, ${occupancyCounts}
       from compartiment c where c.enable is not false and c.ebox_id in (select id from (${countedLockers(reach)}) l)
-     group by c.size order by c.size`);
+     group by grouping sets ((c.size), (c.ebox_id)) order by c.size`);
+  const bySize = grouped.rows.filter((row) => row.key !== null);
   const byCluster = await tx.execute(sql`
     select ${cluster.id}::text as key, ${cluster.name} as name, ${occupancyCounts}
       from compartiment c
@@ -298,8 +300,10 @@ export async function readOccupancy(tx: Tx, reach: DashboardReach, visibleCluste
      where c.enable is not false and c.ebox_id in (select id from (${countedLockers(reach)}) l)
      group by 1, 2 order by 2`);
   return {
-    bySize: numbersOf<OccupancyRow>(bySize.rows, [...OCCUPANCY_KEYS]),
+    bySize: numbersOf<OccupancyRow>(bySize, [...OCCUPANCY_KEYS]),
     byCluster: numbersOf<OccupancyRow>(byCluster.rows, [...OCCUPANCY_KEYS]),
+    /** Enabled compartments per locker. */
+    compartments: new Map(grouped.rows.flatMap((row) => (row.ebox ? [[String(row.ebox), Number(row.enabled)] as const] : []))),
   };
 }
 

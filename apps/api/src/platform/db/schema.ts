@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -526,7 +527,10 @@ export const providerStatusReport = pgTable(
 const rollupColumns = () => ({
   company: uuid('company_id'),
   day: date('day', { mode: 'string' }).notNull(),
-  /** Added by a move since the last fold. */
+  /**
+   * Added by a move since the last fold. The rows not yet folded are indexed by day: a reader of a
+   * derived table adds those of its days.
+   */
   folded: boolean('folded').notNull().default(false),
 });
 
@@ -540,10 +544,7 @@ export const dashboardOrderDay = pgTable(
     status: text('status').notNull(),
     count: integer('count').notNull(),
   },
-  (t) => [
-    index('dashboard_order_day_idx').on(t.day, t.company),
-    index('dashboard_order_day_fresh_idx').on(t.folded).where(sql`not folded`),
-  ],
+  (t) => [index('dashboard_order_day_idx').on(t.day, t.company), index('dashboard_order_day_fresh_idx').on(t.day).where(sql`not folded`)],
 );
 
 /** Dwell times (storedAt → collectedAt) of the parcels picked up each day, in the histogram buckets of packages/domain. */
@@ -556,10 +557,7 @@ export const dashboardDwellDay = pgTable(
     bucket: smallint('bucket').notNull(),
     count: integer('count').notNull(),
   },
-  (t) => [
-    index('dashboard_dwell_day_idx').on(t.day, t.company),
-    index('dashboard_dwell_day_fresh_idx').on(t.folded).where(sql`not folded`),
-  ],
+  (t) => [index('dashboard_dwell_day_idx').on(t.day, t.company), index('dashboard_dwell_day_fresh_idx').on(t.day).where(sql`not folded`)],
 );
 
 /** Per locker and day: parcels deposited, picked up and expired there. */
@@ -576,7 +574,7 @@ export const dashboardLockerDay = pgTable(
     index('dashboard_locker_day_idx').on(t.day, t.ebox),
     // A locker or cluster filter reads its lockers' rows over a long period.
     index('dashboard_locker_day_ebox_idx').on(t.ebox, t.day),
-    index('dashboard_locker_day_fresh_idx').on(t.folded).where(sql`not folded`),
+    index('dashboard_locker_day_fresh_idx').on(t.day).where(sql`not folded`),
   ],
 );
 
@@ -613,6 +611,11 @@ const derivedColumns = () => ({
   folded: boolean('folded').notNull().default(false),
 });
 
+/** By day; and by company first where the table keeps it (a user limited to companies reads theirs). */
+function derivedIndexes(name: string, t: { day: AnyPgColumn; company?: AnyPgColumn }) {
+  return t.company ? [index(`${name}_idx`).on(t.company, t.day)] : [index(`${name}_idx`).on(t.day)];
+}
+
 function derivedOrderTable(name: string, withCompany: boolean) {
   return pgTable(
     name,
@@ -624,7 +627,7 @@ function derivedOrderTable(name: string, withCompany: boolean) {
       status: text('status').notNull(),
       count: integer('count').notNull(),
     },
-    (t) => [index(`${name}_idx`).on(t.day), index(`${name}_fresh_idx`).on(t.folded).where(sql`not folded`)],
+    (t) => [...derivedIndexes(name, t), index(`${name}_fresh_idx`).on(t.folded).where(sql`not folded`)],
   );
 }
 
@@ -638,7 +641,7 @@ function derivedDwellTable(name: string, withCompany: boolean) {
       bucket: smallint('bucket').notNull(),
       count: integer('count').notNull(),
     },
-    (t) => [index(`${name}_idx`).on(t.day), index(`${name}_fresh_idx`).on(t.folded).where(sql`not folded`)],
+    (t) => [...derivedIndexes(name, t), index(`${name}_fresh_idx`).on(t.folded).where(sql`not folded`)],
   );
 }
 
@@ -654,7 +657,7 @@ function derivedLockerTable(name: string, withCompany: boolean) {
       expiries: integer('expiries').notNull().default(0),
     },
     (t) => [
-      index(`${name}_idx`).on(t.day),
+      ...derivedIndexes(name, t),
       index(`${name}_ebox_idx`).on(t.ebox, t.day),
       index(`${name}_fresh_idx`).on(t.folded).where(sql`not folded`),
     ],
@@ -685,6 +688,6 @@ export const dashboardLockerDwellDay = pgTable(
   },
   (t) => [
     index('dashboard_locker_dwell_day_idx').on(t.ebox, t.day),
-    index('dashboard_locker_dwell_day_fresh_idx').on(t.folded).where(sql`not folded`),
+    index('dashboard_locker_dwell_day_fresh_idx').on(t.day).where(sql`not folded`),
   ],
 );
