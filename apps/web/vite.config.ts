@@ -80,7 +80,10 @@ function lazyHandlebarsParser(): Plugin {
   };
 }
 
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/;
+// Not use-sync-external-store's with-selector: only the dashboard's charts (react-redux, under
+// Recharts) use it, and in this group it would load with every first screen.
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store(?![\\/](?:with-selector|shim[\\/]with-selector|cjs[\\/]use-sync-external-store-(?:shim[\\/])?with-selector)))[\\/]/;
 
 /** Matches the given modules of the console's src/ folder (a chunk group's roots). */
 function rootsOf(...files: string[]): (id: string) => boolean {

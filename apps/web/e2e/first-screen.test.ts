@@ -103,6 +103,42 @@ describe('the sign-in route, from the built manifest', () => {
   });
 });
 
+/**
+ * Recharts' own class names survive minification: a chunk holding them holds the chart code
+ * (issue 28: it loads with the dashboard's charts, never with sign-in or a list).
+ */
+const CHART_CODE = /recharts-(?:surface|wrapper|layer)/;
+/** The module that imports Recharts (features/dashboard/dashboard-charts.tsx). */
+const CHART_MODULE = 'src/features/dashboard/dashboard-charts.tsx';
+
+describe('the chart code, from the built manifest', () => {
+  test('is a chunk of its own, which neither sign-in nor a list route loads', () => {
+    const manifest = readManifest();
+    expect(manifest[CHART_MODULE], `${CHART_MODULE} is its own chunk`).toBeDefined();
+    const signIn = chunksOf(manifest, ['index.html', publicDictionaryKey(manifest, 'pt-BR')]);
+    const list = chunksOf(manifest, [...LIST_MODULES, dictionaryKey(manifest, 'pt-BR')]);
+    for (const [route, keys] of [
+      ['sign-in', signIn],
+      ['a list', list],
+    ] as const) {
+      expect([...keys], `${route} loads the charts' chunk`).not.toContain(CHART_MODULE);
+      const withCharts = [...keys].filter((key) => CHART_CODE.test(readFileSync(path.join(DIST, manifest[key]?.file ?? ''), 'utf8')));
+      expect(withCharts, `${route} loads chart code`).toEqual([]);
+    }
+  });
+});
+
+/** The scripts among `requests` that hold chart code, by name or by content (fetched again from the console). */
+async function scriptsWithChartCode(requests: RecordedRequest[]): Promise<string[]> {
+  const scripts = requests.filter((request) => request.type === 'script');
+  const found: string[] = [];
+  for (const script of scripts) {
+    const name = new URL(script.url).pathname;
+    if (/recharts|dashboard-charts/.test(name) || CHART_CODE.test(await (await fetch(script.url)).text())) found.push(name);
+  }
+  return found;
+}
+
 /** The public screens' messages of a language (vite.config.ts, publicMessages): all a visitor without a session loads. */
 function publicDictionaryKey(manifest: Record<string, ManifestChunk>, language: string): string {
   const key = `virtual:ebox-public-messages/${language}`;
@@ -129,8 +165,9 @@ describe('the first screen in Chromium, cold cache', () => {
     await page.waitForLoadState('networkidle');
     const scripts = (await recorder.requests()).filter((r) => r.type === 'script').map((r) => new URL(r.url).pathname);
     expect(scripts.filter((file) => /private-layout|entity-list|exceljs/.test(file))).toEqual([]);
-    // The other language's messages are not loaded either.
+    // The other language's messages are not loaded either, nor the dashboard's charts.
     expect(scripts.filter((file) => /\/en-[^/]*\.js$/.test(file))).toEqual([]);
+    expect(await scriptsWithChartCode(await recorder.requests())).toEqual([]);
     await screenshot(page, 'issue8-sign-in-1366');
   });
 
@@ -176,5 +213,7 @@ describe('the first screen in Chromium, cold cache', () => {
     expect(overlapped([session, settings, firstPage] as RecordedRequest[])).toBe(true);
     // The list took the page asked early instead of asking it again.
     expect(requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/io/api/v1/customer')).toHaveLength(1);
+    // No chart code: it comes with the dashboard's charts only.
+    expect(await scriptsWithChartCode(requests)).toEqual([]);
   });
 });

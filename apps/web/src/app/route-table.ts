@@ -46,7 +46,14 @@ export const PAGES: PageDeclaration[] = [
   { path: '/auth/account-created', access: 'open', load: () => import('../features/auth/account-created-page') },
   { path: '/403', access: 'open', load: () => import('../features/errors/forbidden-page') },
   { path: '/500', access: 'open', load: () => import('../features/errors/server-error-page') },
-  { path: '', index: true, access: 'private', handle: { permission: 'orderRead' }, load: () => import('./home-page') },
+  // The home dashboard (issue 28); a user without orderRead is sent to /success-signin (route-guard.tsx).
+  {
+    path: '',
+    index: true,
+    access: 'private',
+    handle: { permission: 'orderRead' },
+    load: () => import('../features/dashboard/dashboard-page'),
+  },
   { path: 'success-signin', access: 'private', load: () => import('./success-sign-in-page') },
   { path: 'profile', access: 'private', load: () => import('../features/profile/profile-page') },
   { path: 'settings', access: 'private', handle: { permission: 'settingsEdit' }, load: () => import('../features/settings/settings-page') },

@@ -1,6 +1,7 @@
 import i18next, { type i18n, type TFunction } from 'i18next';
 import { type Dictionary, dictionaryOf, registerDictionary } from './dictionary';
 import { auditActionAreas as enAuditActionAreas } from './en/audit-actions';
+import { dashboardScreenAreas as enDashboardScreenAreas } from './en/dashboard-screens';
 import { exportByMailAreas as enExportByMailAreas } from './en/export-by-mail';
 import { areas as enAreas } from './en/index';
 import { jobScreenAreas as enJobScreenAreas } from './en/job-screens';
@@ -14,6 +15,7 @@ import { webhookScreenAreas as enWebhookScreenAreas } from './en/webhook-screens
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 import { addMessageFormats } from './message-formats';
 import { auditActionAreas as ptAuditActionAreas } from './pt-BR/audit-actions';
+import { dashboardScreenAreas as ptDashboardScreenAreas } from './pt-BR/dashboard-screens';
 import { exportByMailAreas as ptExportByMailAreas } from './pt-BR/export-by-mail';
 import { areas as ptAreas } from './pt-BR/index';
 import { jobScreenAreas as ptJobScreenAreas } from './pt-BR/job-screens';
@@ -40,6 +42,7 @@ export const messages: Record<Language, Dictionary> = {
     ...ptWebhookScreenAreas,
     ...ptTemplateScreenAreas,
     ...ptJobScreenAreas,
+    ...ptDashboardScreenAreas,
     ...ptExportByMailAreas,
     ...ptServerAreas,
   ]),
@@ -53,6 +56,7 @@ export const messages: Record<Language, Dictionary> = {
     ...enWebhookScreenAreas,
     ...enTemplateScreenAreas,
     ...enJobScreenAreas,
+    ...enDashboardScreenAreas,
     ...enExportByMailAreas,
     ...enServerAreas,
   ]),
