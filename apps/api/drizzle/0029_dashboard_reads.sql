@@ -118,7 +118,7 @@ CREATE INDEX "dashboard_locker_month_fresh_idx" ON "dashboard_locker_month" USIN
 CREATE INDEX "dashboard_locker_month_all_idx" ON "dashboard_locker_month_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_locker_month_all_ebox_idx" ON "dashboard_locker_month_all" USING btree ("ebox_id","day");--> statement-breakpoint
 CREATE INDEX "dashboard_locker_month_all_fresh_idx" ON "dashboard_locker_month_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
-CREATE INDEX "dashboard_move_at_idx" ON "dashboard_move" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "dashboard_move_at_idx" ON "dashboard_move" USING btree ("at","company_id","ebox_id","type","status","carrier_id","bucket");--> statement-breakpoint
 CREATE INDEX "dashboard_order_day_all_idx" ON "dashboard_order_day_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_order_day_all_fresh_idx" ON "dashboard_order_day_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
 CREATE INDEX "dashboard_order_month_idx" ON "dashboard_order_month" USING btree ("company_id","day");--> statement-breakpoint
