@@ -133,6 +133,10 @@ beforeAll(async () => {
     { status: 'STORED', at: local('18', '08:00') },
     { status: 'CUSTOMER_TAKEN', at: local('18', '10:00') },
   ]);
+  // A trigger the machine refused this morning (a wrong compartment): in the history, counted nowhere.
+  await db.execute(sql`
+    insert into order_history (order_id, company_id, from_status, to_status, trigger, refusal, actor_kind, actor_label, at)
+    values (${waitingId}, ${shopA}, 'STORED', null, 'terminal.CUSTOMER_TAKEN', 'wrongCompartment', 'terminal', 'test', ${local('18', '11:00')}::timestamptz)`);
   await rebuildAllRollups(t.app.deps);
 }, 120_000);
 
@@ -219,6 +223,30 @@ describe('GET /dashboard', () => {
     expect(answer.figures.stored).toEqual({ value: 1, previous: 0 });
     expect(answer.figures.dwellP50.value).toBe(dwellOf(7200));
     expect(answer.now.occupancy.enabled).toBe(2);
+  });
+
+  it("reads a cluster's lockers with filterCluster, and only the lockers of a company's group for its users", async () => {
+    const cluster = ok(await owner.api.post('/cluster', { data: { name: 'Cluster Painel', company: shopB } })).id;
+    ok(
+      await owner.api.post('/clusterEbox', {
+        data: { cluster, ebox: lockerB, sequenceCompartiments: 'LR-TB', clusterPosition: 1, enable: true },
+      }),
+    );
+    const inCluster = await dashboardAt(owner.id, { period: 'today', cluster });
+    expect(inCluster.figures.stored).toEqual({ value: 1, previous: 0 });
+    expect(inCluster.now.occupancy.enabled).toBe(2);
+    expect(inCluster.now.byCluster.map(({ name, enabled, occupied }) => ({ name, enabled, occupied }))).toEqual([
+      { name: 'Cluster Painel', enabled: 2, occupied: 1 },
+    ]);
+    // A company limited to a group holding locker B only: its users see that locker's compartments, not its own locker A's.
+    const group = ok(await owner.api.post('/group', { data: { name: 'Grupo Painel', ebox: [lockerB] } })).id;
+    const grouped = ok(await owner.api.post('/company', { data: { name: 'Loja Painel Agrupada', type: 'shipper', group } })).id;
+    const member = await t.createUser({ permissions: ['orderRead'], allowedCompanies: [grouped] });
+    const seen = ok(await member.api.get('/dashboard?filter[period]=today'));
+    expect(seen.now.occupancy.enabled).toBe(2);
+    expect(seen.now.lockers.offlineList.map((locker: { id: string }) => locker.id)).toEqual([lockerB]);
+    // ...and none of the other companies' parcels.
+    expect(seen.figures.stored).toEqual({ value: 0, previous: 0 });
   });
 
   it("never shows another company's parcels to a user limited to one, not even in a total", async () => {
