@@ -23,6 +23,40 @@ CREATE TABLE "dashboard_dwell_month_all" (
 	"count" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "dashboard_inbound_day" (
+	"company_id" uuid,
+	"day" date NOT NULL,
+	"folded" boolean DEFAULT false NOT NULL,
+	"carrier_id" uuid,
+	"bucket" smallint NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_inbound_day_all" (
+	"day" date NOT NULL,
+	"folded" boolean DEFAULT false NOT NULL,
+	"carrier_id" uuid,
+	"bucket" smallint NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_inbound_month" (
+	"day" date NOT NULL,
+	"folded" boolean DEFAULT false NOT NULL,
+	"company_id" uuid,
+	"carrier_id" uuid,
+	"bucket" smallint NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_inbound_month_all" (
+	"day" date NOT NULL,
+	"folded" boolean DEFAULT false NOT NULL,
+	"carrier_id" uuid,
+	"bucket" smallint NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "dashboard_locker_day_all" (
 	"day" date NOT NULL,
 	"folded" boolean DEFAULT false NOT NULL,
@@ -107,6 +141,14 @@ CREATE INDEX "dashboard_dwell_month_idx" ON "dashboard_dwell_month" USING btree 
 CREATE INDEX "dashboard_dwell_month_fresh_idx" ON "dashboard_dwell_month" USING btree ("folded") WHERE not folded;--> statement-breakpoint
 CREATE INDEX "dashboard_dwell_month_all_idx" ON "dashboard_dwell_month_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_dwell_month_all_fresh_idx" ON "dashboard_dwell_month_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
+CREATE INDEX "dashboard_inbound_day_idx" ON "dashboard_inbound_day" USING btree ("day","company_id");--> statement-breakpoint
+CREATE INDEX "dashboard_inbound_day_fresh_idx" ON "dashboard_inbound_day" USING btree ("day") WHERE not folded;--> statement-breakpoint
+CREATE INDEX "dashboard_inbound_day_all_idx" ON "dashboard_inbound_day_all" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "dashboard_inbound_day_all_fresh_idx" ON "dashboard_inbound_day_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
+CREATE INDEX "dashboard_inbound_month_idx" ON "dashboard_inbound_month" USING btree ("company_id","day");--> statement-breakpoint
+CREATE INDEX "dashboard_inbound_month_fresh_idx" ON "dashboard_inbound_month" USING btree ("folded") WHERE not folded;--> statement-breakpoint
+CREATE INDEX "dashboard_inbound_month_all_idx" ON "dashboard_inbound_month_all" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "dashboard_inbound_month_all_fresh_idx" ON "dashboard_inbound_month_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
 CREATE INDEX "dashboard_locker_day_all_idx" ON "dashboard_locker_day_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_locker_day_all_ebox_idx" ON "dashboard_locker_day_all" USING btree ("ebox_id","day");--> statement-breakpoint
 CREATE INDEX "dashboard_locker_day_all_fresh_idx" ON "dashboard_locker_day_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint

@@ -49,7 +49,7 @@ async function seedOrder(company: string, ebox: string, carrier: string, steps: 
   const at = (statuses: string[]) => steps.find((step) => statuses.includes(step.status))?.at ?? null;
   await db.execute(sql`
     update "order" set status = ${from}, created_at = ${steps[0]?.at}::timestamptz,
-      stored_at = ${at(['STORED'])}::timestamptz, collected_at = ${at(['CUSTOMER_TAKEN'])}::timestamptz,
+      inbound_at = ${at(['INBOUND'])}::timestamptz, stored_at = ${at(['STORED'])}::timestamptz, collected_at = ${at(['CUSTOMER_TAKEN'])}::timestamptz,
       expired_at = ${at(['EXPIRED'])}::timestamptz
      where id = ${order.id}`);
   return order.id as string;
@@ -109,6 +109,7 @@ beforeAll(async () => {
   // Created yesterday afternoon (after "the same hour"), stored this morning, still inside.
   waitingId = await seedOrder(shopA, lockerA, carrier1, [
     { status: 'CREATED', at: local('17', '13:00') },
+    { status: 'INBOUND', at: local('18', '07:00') },
     { status: 'STORED', at: local('18', '08:00') },
   ]);
   // Stored eight days ago, expired this morning, still inside.
@@ -126,6 +127,14 @@ beforeAll(async () => {
     { status: 'CREATED', at: local('17', '07:00') },
     { status: 'STORED', at: local('17', '07:30') },
     { status: 'CUSTOMER_TAKEN', at: local('17', '11:00') },
+  ]);
+  // Last month the second carrier took a parcel three days before storing it (over its 48 hours).
+  const october = (day: string, time: string) => new Date(`2026-10-${day}T${time}:00-03:00`).toISOString();
+  await seedOrder(shopA, lockerA, carrier2, [
+    { status: 'CREATED', at: october('05', '06:00') },
+    { status: 'INBOUND', at: october('05', '07:00') },
+    { status: 'STORED', at: october('08', '07:00') },
+    { status: 'CUSTOMER_TAKEN', at: october('08', '11:30') },
   ]);
   // Company B: in and out this morning.
   await seedOrder(shopB, lockerB, carrier1, [
@@ -175,7 +184,21 @@ describe('GET /dashboard', () => {
       { name: 'Transportadora Um', stored: 1, collected: 1, expired: 1 },
       { name: 'Transportadora Dois', stored: 0, collected: 0, expired: 0 },
     ]);
+    // The first carrier stored this morning's parcel an hour after taking it: within its 48 hours.
+    expect(answer.byCarrier[0]).toMatchObject({
+      name: 'Transportadora Um',
+      promiseHours: 48,
+      storedInTime: 1,
+      inboundToStoredP95: dwellOf(3600),
+    });
     expect(dashboardAnswerSchema.parse(answer)).toEqual(answer);
+  });
+
+  it("measures each carrier's deposits against its promise: last month's, three days after the inbound", async () => {
+    const answer = await dashboardAt(owner.id, { period: 'lastMonth', company: shopA });
+    expect(answer.byCarrier).toEqual([
+      expect.objectContaining({ name: 'Transportadora Dois', stored: 1, storedInTime: 0, inboundToStoredP95: dwellOf(72 * 3600) }),
+    ]);
   });
 
   it('counts every company for a user who sees them all', async () => {
@@ -302,8 +325,8 @@ describe('GET /dashboard', () => {
       return answers;
     };
     const unfolded = await read();
-    // Every company's parcels stored this year: four of A's, one of B's.
-    expect(unfolded.find((answer) => answer.period === 'thisYear')?.figures.stored.value).toBe(5);
+    // Every company's parcels stored this year: five of A's (one in October), one of B's.
+    expect(unfolded.find((answer) => answer.period === 'thisYear')?.figures.stored.value).toBe(6);
     await db.transaction((tx) => foldRollups(tx));
     expect(await read()).toEqual(unfolded);
   });

@@ -62,7 +62,6 @@ const occupancy = z.object({
 });
 export type DashboardOccupancy = z.infer<typeof occupancy>;
 
-
 export const dashboardAnswerSchema = z.object({
   period: z.enum(DASHBOARD_PERIODS),
   timeZone: z.string(),
@@ -92,7 +91,19 @@ export const dashboardAnswerSchema = z.object({
   /** The period's dwell times by histogram bucket (only buckets with parcels), edges in seconds. */
   dwellHistogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
   byType: z.array(z.object({ type: z.enum(ORDER_TYPES), ...counts, ...dwell })),
-  byCarrier: z.array(z.object({ id: z.string().nullable(), name: z.string().nullable(), ...counts })),
+  byCarrier: z.array(
+    z.object({
+      id: z.string().nullable(),
+      name: z.string().nullable(),
+      ...counts,
+      /** The hours the carrier promises from inbound to stored (DEFAULT_CARRIER_PROMISE_HOURS). */
+      promiseHours: z.number(),
+      /** Of its parcels stored in the period after an inbound, the share stored within the promise (0 to 1; null: none). */
+      storedInTime: z.number().nullable(),
+      /** The 95th percentile of inbound → stored, in seconds. */
+      inboundToStoredP95: z.number().nullable(),
+    }),
+  ),
   lockers: z.object({ mostUsed: z.array(lockerUse), leastUsed: z.array(lockerUse) }),
   now: z.object({
     occupancy,

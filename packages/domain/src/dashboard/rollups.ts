@@ -21,3 +21,10 @@ export const EXPIRY_STATUSES = statusesStamping('expiredAt');
 
 /** A parcel in its locker now: deposited and not yet picked up (an expired one waits inside too). */
 export const IN_LOCKER_STATUSES: readonly OrderStatus[] = [...new Set([...DEPOSIT_STATUSES, ...EXPIRY_STATUSES])].sort();
+
+/**
+ * The hours a carrier promises between taking a parcel (inbound) and storing it in a locker, when
+ * it names none (issue 28, figure 7; Bloq.it's maxRentDeliveryTimeHour): the SLA the dashboard
+ * measures carriers against.
+ */
+export const DEFAULT_CARRIER_PROMISE_HOURS = 48;

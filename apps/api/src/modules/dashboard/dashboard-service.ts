@@ -6,6 +6,7 @@ import {
   type DashboardOccupancy,
   type DashboardQuery,
   DECLARED_ENTITIES,
+  DEFAULT_CARRIER_PROMISE_HOURS,
   DEFAULT_DASHBOARD_PERIOD,
   DEPOSIT_STATUSES,
   dayStartOf,
@@ -32,6 +33,7 @@ import { forbidden } from '../../platform/errors';
 import {
   type DashboardReach,
   type DwellRow,
+  type InboundRow,
   type LockerRow,
   type LockerUseRow,
   type OccupancyRow,
@@ -40,6 +42,7 @@ import {
   readClusterLockers,
   readCompanyNames,
   readDwellRows,
+  readInboundRows,
   readLockerHealth,
   readLockerRows,
   readLockerUse,
@@ -166,12 +169,42 @@ function byTypeOf(counted: Counted) {
     });
 }
 
-/** Counts per carrier (null: orders without one). */
-function byCarrierOf(counted: Counted, names: Map<string, string>) {
-  return [...groupBy(counted.statuses, (row) => row.carrier).entries()]
-    .map(([id, rows]) => {
-      const { stored, collected, expired } = totalsOf(rows, null);
-      return { id, name: id ? (names.get(id) ?? null) : null, stored, collected, expired };
+/**
+ * The share of a histogram at or under `seconds`: whole buckets below it, and the bucket holding it
+ * by where it falls in the bucket (log scale), so within one bucket (10 %) of the exact share.
+ */
+function shareWithin(histogram: Map<number, number>, seconds: number): number | null {
+  let total = 0;
+  let within = 0;
+  for (const [bucket, count] of histogram) {
+    total += count;
+    const { from, to } = dwellBucketBounds(bucket);
+    if (to <= seconds) within += count;
+    else if (from < seconds) within += (count * Math.log(seconds / from)) / Math.log(to / from);
+  }
+  return total ? within / total : null;
+}
+
+/** Counts per carrier (null: orders without one), with its service: deposits within its promise and p95 from inbound. */
+function byCarrierOf(counted: Counted, inbound: InboundRow[], names: Map<string, string>) {
+  const service = groupBy(inbound, (row) => row.carrier);
+  const carriers = new Set([...groupBy(counted.statuses, (row) => row.carrier).keys(), ...service.keys()]);
+  const statuses = groupBy(counted.statuses, (row) => row.carrier);
+  return [...carriers]
+    .map((id) => {
+      const { stored, collected, expired } = totalsOf(statuses.get(id) ?? [], null);
+      const histogram = histogramOf(service.get(id) ?? []);
+      const promiseHours = DEFAULT_CARRIER_PROMISE_HOURS;
+      return {
+        id,
+        name: id ? (names.get(id) ?? null) : null,
+        stored,
+        collected,
+        expired,
+        promiseHours,
+        storedInTime: shareWithin(histogram, promiseHours * 3600),
+        inboundToStoredP95: percentile(histogram, 95),
+      };
     })
     .sort((a, b) => b.stored - a.stored || (a.name ?? '').localeCompare(b.name ?? ''));
 }
@@ -287,11 +320,12 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     const lockerUse = await readLockerUse(db, reach, current, occupancy.compartments);
     const health = await readLockerHealth(db, reach);
     const aged = await readAgedParcels(db, reach, now);
-    const carrierIds = [...new Set(counted.statuses.flatMap((row) => (row.carrier ? [row.carrier] : [])))];
+    const inbound = await readInboundRows(db, reach, current.days);
+    const carrierIds = [...new Set([...counted.statuses, ...inbound].flatMap((row) => (row.carrier ? [row.carrier] : [])))];
     const carrierNames = await readCompanyNames(db, carrierIds);
-    return { counted, series, previousCounted, lockerUse, occupancy, health, aged, carrierNames };
+    return { counted, series, previousCounted, lockerUse, occupancy, health, aged, inbound, carrierNames };
   };
-  const { counted, series, previousCounted, lockerUse, occupancy, health, aged, carrierNames } = ctx.tx
+  const { counted, series, previousCounted, lockerUse, occupancy, health, aged, inbound, carrierNames } = ctx.tx
     ? await read(ctx.tx)
     : await (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
   const histogram = histogramOf(counted.dwell);
@@ -308,7 +342,7 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     series: seriesOf(series, seriesPoints(current, range.step)),
     dwellHistogram: [...histogram.entries()].sort(([a], [b]) => a - b).map(([bucket, count]) => ({ ...dwellBucketBounds(bucket), count })),
     byType: byTypeOf(counted),
-    byCarrier: byCarrierOf(counted, carrierNames),
+    byCarrier: byCarrierOf(counted, inbound, carrierNames),
     lockers: rankLockers(lockerUse, daysIn(current)),
     now: {
       occupancy: totalOccupancy(occupancy.bySize),

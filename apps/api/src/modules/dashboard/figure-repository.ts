@@ -83,6 +83,11 @@ const FAMILIES = {
     all: { day: 'dashboard_dwell_day_all', month: 'dashboard_dwell_month_all' },
     company: { month: 'dashboard_dwell_month' },
   },
+  inbound: {
+    base: 'dashboard_inbound_day',
+    all: { day: 'dashboard_inbound_day_all', month: 'dashboard_inbound_month_all' },
+    company: { month: 'dashboard_inbound_month' },
+  },
   locker: {
     base: 'dashboard_locker_day',
     all: { day: 'dashboard_locker_day_all', month: 'dashboard_locker_month_all' },
@@ -180,6 +185,19 @@ export async function readDwellRows(
   const rows = await readFamily(tx, FAMILIES.dwell, reach, days, { group, sums: ['count'], step });
   return numbersOf<DwellRow>(
     rows.map((row) => ({ point: null, type: null, ...row })),
+    ['bucket', 'count'],
+  );
+}
+
+/** Deposits after an inbound by carrier and bucket of the time between (not kept per locker). */
+export type InboundRow = { carrier: string | null; bucket: number; count: number };
+
+/** A range's deposits by carrier and time from inbound (empty with a locker filter: not kept per locker). */
+export async function readInboundRows(tx: Tx, reach: DashboardReach, days: RangeSource['days']): Promise<InboundRow[]> {
+  if (reach.eboxIds) return [];
+  const rows = await readFamily(tx, FAMILIES.inbound, reach, days, { group: ['carrier_id', 'bucket'], sums: ['count'], step: 'month' });
+  return numbersOf<InboundRow>(
+    rows.map(({ carrier_id, ...row }) => ({ ...row, carrier: (carrier_id as string | null) ?? null })),
     ['bucket', 'count'],
   );
 }

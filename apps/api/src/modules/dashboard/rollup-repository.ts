@@ -32,7 +32,7 @@ export type OrderMove = {
 
 /**
  * A move's rows: its status that day, its dwell time when it is a pickup (for its company and for
- * its locker), its locker's deposit, pickup or expiry.
+ * its locker), its time from inbound when it is a deposit, its locker's deposit, pickup or expiry.
  */
 export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: string): Promise<void> {
   const isPickup = PICKUP_STATUSES.includes(move.status as never);
@@ -41,7 +41,7 @@ export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: strin
   const expiries = EXPIRY_STATUSES.includes(move.status as never) ? 1 : 0;
   const day = dayOf(sql`${move.at}`, timeZone);
   await tx.execute(sql`
-    with o as (select carrier_id, stored_at from "order" where id = ${move.orderId}),
+    with o as (select carrier_id, stored_at, inbound_at from "order" where id = ${move.orderId}),
     statuses as (
       insert into dashboard_order_day (company_id, carrier_id, type, day, status, count)
       select ${move.companyId}, o.carrier_id, ${move.type}, ${day}, ${move.status}, 1 from o
@@ -51,6 +51,11 @@ export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: strin
       select ${move.companyId}, o.carrier_id, ${move.type}, ${day},
              ${bucketOf(sql`extract(epoch from (${move.at}::timestamptz - o.stored_at))`)}, 1
         from o where ${isPickup} and o.stored_at is not null
+      returning 1),
+    inbound as (
+      insert into dashboard_inbound_day (company_id, carrier_id, day, bucket, count)
+      select ${move.companyId}, o.carrier_id, ${day}, ${bucketOf(sql`extract(epoch from (${move.at}::timestamptz - o.inbound_at))`)}, 1
+        from o where ${deposits > 0} and o.inbound_at is not null
       returning 1),
     logged as (
       insert into dashboard_move (at, company_id, carrier_id, ebox_id, type, status, bucket)
@@ -70,7 +75,7 @@ export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: strin
       select ${move.eboxId}::uuid, ${move.companyId}, ${day}, ${deposits}, ${pickups}, ${expiries}
        where ${move.eboxId}::uuid is not null and ${deposits + pickups + expiries} > 0
       returning 1)
-    select (select count(*) from statuses) + (select count(*) from logged) + (select count(*) from dwell) + (select count(*) from lockerDwell) + (select count(*) from locker) as written`);
+    select (select count(*) from statuses) + (select count(*) from inbound) + (select count(*) from logged) + (select count(*) from dwell) + (select count(*) from lockerDwell) + (select count(*) from locker) as written`);
 }
 
 /** The tables with the columns that make a row's key and the ones summed. */
@@ -79,6 +84,7 @@ export const ROLLUPS = [
   { table: 'dashboard_dwell_day', keys: ['company_id', 'carrier_id', 'type', 'day', 'bucket'], sums: ['count'] },
   { table: 'dashboard_locker_day', keys: ['ebox_id', 'company_id', 'day'], sums: ['deposits', 'pickups', 'expiries'] },
   { table: 'dashboard_locker_dwell_day', keys: ['ebox_id', 'company_id', 'day', 'bucket'], sums: ['count'] },
+  { table: 'dashboard_inbound_day', keys: ['company_id', 'carrier_id', 'day', 'bucket'], sums: ['count'] },
 ] as const;
 
 export type RollupTable = (typeof ROLLUPS)[number]['table'];
@@ -100,6 +106,9 @@ export const DERIVED = [
   { table: 'dashboard_dwell_day_all', from: 'dashboard_dwell_day', keys: ['type', 'day', 'bucket'], grain: 'day' },
   { table: 'dashboard_dwell_month', from: 'dashboard_dwell_day', keys: ['company_id', 'type', 'day', 'bucket'], grain: 'month' },
   { table: 'dashboard_dwell_month_all', from: 'dashboard_dwell_day', keys: ['type', 'day', 'bucket'], grain: 'month' },
+  { table: 'dashboard_inbound_day_all', from: 'dashboard_inbound_day', keys: ['carrier_id', 'day', 'bucket'], grain: 'day' },
+  { table: 'dashboard_inbound_month', from: 'dashboard_inbound_day', keys: ['company_id', 'carrier_id', 'day', 'bucket'], grain: 'month' },
+  { table: 'dashboard_inbound_month_all', from: 'dashboard_inbound_day', keys: ['carrier_id', 'day', 'bucket'], grain: 'month' },
   { table: 'dashboard_locker_day_all', from: 'dashboard_locker_day', keys: ['ebox_id', 'day'], grain: 'day' },
   { table: 'dashboard_locker_month', from: 'dashboard_locker_day', keys: ['ebox_id', 'company_id', 'day'], grain: 'month' },
   { table: 'dashboard_locker_month_all', from: 'dashboard_locker_day', keys: ['ebox_id', 'day'], grain: 'month' },
@@ -188,7 +197,7 @@ export async function lockRollupMaintenance(tx: Tx): Promise<void> {
 function historyMoves(timeZone: string, day?: string): SQL {
   const moveDay = dayOf(sql`h.at`, timeZone);
   return sql`
-    select h.company_id, o.carrier_id, o.type, o.ebox_id, o.stored_at, h.to_status as status, h.at, ${moveDay} as day
+    select h.company_id, o.carrier_id, o.type, o.ebox_id, o.stored_at, o.inbound_at, h.to_status as status, h.at, ${moveDay} as day
       from order_history h join "order" o on o.id = h.order_id
      where h.to_status is not null${day ? sql` and ${moveDay} = ${day}::date` : sql``}`;
 }
@@ -200,6 +209,9 @@ const RECOMPUTED: Record<(typeof ROLLUPS)[number]['table'], SQL> = {
   dashboard_dwell_day: sql`
     select company_id, carrier_id, type, day, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*)::int as count
       from moves where status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 1, 2, 3, 4, 5`,
+  dashboard_inbound_day: sql`
+    select company_id, carrier_id, day, ${bucketOf(sql`extract(epoch from (at - inbound_at))`)} as bucket, count(*)::int as count
+      from moves where status in (${listOf(DEPOSIT_STATUSES)}) and inbound_at is not null group by 1, 2, 3, 4`,
   dashboard_locker_dwell_day: sql`
     select ebox_id, company_id, day, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*)::int as count
       from moves where ebox_id is not null and status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 1, 2, 3, 4`,

@@ -560,6 +560,24 @@ export const dashboardDwellDay = pgTable(
   (t) => [index('dashboard_dwell_day_idx').on(t.day, t.company), index('dashboard_dwell_day_fresh_idx').on(t.day).where(sql`not folded`)],
 );
 
+/**
+ * Carriers' service (issue 28, figure 7): the parcels stored each day by the time from their inbound
+ * (the carrier took them) to their deposit, in the dwell histogram's buckets.
+ */
+export const dashboardInboundDay = pgTable(
+  'dashboard_inbound_day',
+  {
+    ...rollupColumns(),
+    carrier: uuid('carrier_id'),
+    bucket: smallint('bucket').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    index('dashboard_inbound_day_idx').on(t.day, t.company),
+    index('dashboard_inbound_day_fresh_idx').on(t.day).where(sql`not folded`),
+  ],
+);
+
 /** Per locker and day: parcels deposited, picked up and expired there. */
 export const dashboardLockerDay = pgTable(
   'dashboard_locker_day',
@@ -646,6 +664,20 @@ function derivedDwellTable(name: string, withCompany: boolean) {
   );
 }
 
+function derivedInboundTable(name: string, withCompany: boolean) {
+  return pgTable(
+    name,
+    {
+      ...derivedColumns(),
+      ...(withCompany ? { company: uuid('company_id') } : {}),
+      carrier: uuid('carrier_id'),
+      bucket: smallint('bucket').notNull(),
+      count: integer('count').notNull(),
+    },
+    (t) => [...derivedIndexes(name, t), index(`${name}_fresh_idx`).on(t.folded).where(sql`not folded`)],
+  );
+}
+
 function derivedLockerTable(name: string, withCompany: boolean) {
   return pgTable(
     name,
@@ -671,6 +703,9 @@ export const dashboardOrderMonthAll = derivedOrderTable('dashboard_order_month_a
 export const dashboardDwellDayAll = derivedDwellTable('dashboard_dwell_day_all', false);
 export const dashboardDwellMonth = derivedDwellTable('dashboard_dwell_month', true);
 export const dashboardDwellMonthAll = derivedDwellTable('dashboard_dwell_month_all', false);
+export const dashboardInboundDayAll = derivedInboundTable('dashboard_inbound_day_all', false);
+export const dashboardInboundMonth = derivedInboundTable('dashboard_inbound_month', true);
+export const dashboardInboundMonthAll = derivedInboundTable('dashboard_inbound_month_all', false);
 export const dashboardLockerDayAll = derivedLockerTable('dashboard_locker_day_all', false);
 export const dashboardLockerMonth = derivedLockerTable('dashboard_locker_month', true);
 export const dashboardLockerMonthAll = derivedLockerTable('dashboard_locker_month_all', false);
