@@ -127,7 +127,8 @@ export function planDemoOrders(now: Date): DemoOrderPlan[] {
         // Waiting parcels are from the last two days; the rest spread over three weeks.
         const ageDays = isWaiting(status) ? 0.2 + (seq % 5) * 0.4 : 2 + ((seq * 7) % 19) + (seq % 3) / 3;
         const createdAt = new Date(now.getTime() - ageDays * DAY);
-        const step = Math.min(10 * HOUR, (ageDays * DAY - HOUR) / Math.max(1, path.length));
+        // Moves 3 to 32 hours apart (the dashboard's dwell times spread as a real network's do).
+        const step = Math.min((3 + ((seq * 7) % 30)) * HOUR, (ageDays * DAY - HOUR) / Math.max(1, path.length));
         const movedAt = path.map((_, i) => new Date(createdAt.getTime() + (i + 1) * step));
         const expiry = path.findIndex((t) => t.trigger === 'job.expireOverdue' || t.trigger === 'terminal.EXPIRED');
         const companyDays = Number(DEMO_COMPANIES[lane.company].maxDaysOverdueDateDelivery ?? 5);

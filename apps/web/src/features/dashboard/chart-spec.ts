@@ -31,6 +31,8 @@ export type ChartSpec = {
   formatCategory?: (value: string) => string;
   series: ChartSeries[];
   formatValue: (value: number) => string;
+  /** The value axis's top when the values have one (a share: 1), rather than the largest value's. */
+  valueMax?: number;
 };
 
 /** Hue in degrees of a colour, or null for a grey (no hue to tell apart). */

@@ -74,7 +74,31 @@ export function ChartsSection({ answer }: { answer: DashboardAnswer }) {
       series: countSeries,
       formatValue: count,
     };
-    return { daily, dwell, byType, byCarrier };
+    // Carriers with parcels stored after an inbound in the period: the share within their promise.
+    const [slaColor, slaP95Color] = seriesColorsOf(token, [token.colorSuccess, token.colorWarning]);
+    const percent = new Intl.NumberFormat(language === 'en' ? 'en-US' : 'pt-BR', { style: 'percent', maximumFractionDigits: 1 });
+    const measured = answer.byCarrier.filter((row) => row.storedInTime !== null);
+    const sla: ChartSpec = {
+      kind: 'bars',
+      horizontal: true,
+      rows: measured.map((row) => ({ carrier: row.name ?? noCarrier, storedInTime: row.storedInTime })),
+      categoryKey: 'carrier',
+      categoryLabel: t('dashboardPage.charts.carrier'),
+      series: [{ key: 'storedInTime', label: t('dashboardPage.charts.storedInTime'), color: slaColor ?? token.colorSuccess }],
+      formatValue: (value) => percent.format(value),
+      valueMax: 1,
+    };
+    const slaP95: ChartSpec = {
+      kind: 'bars',
+      horizontal: true,
+      rows: measured.map((row) => ({ carrier: row.name ?? noCarrier, inboundP95: hoursOf(row.inboundToStoredP95) })),
+      categoryKey: 'carrier',
+      categoryLabel: t('dashboardPage.charts.carrier'),
+      series: [{ key: 'inboundP95', label: t('dashboardPage.charts.inboundP95'), color: slaP95Color ?? token.colorWarning }],
+      formatValue: (value) => t('dashboardPage.duration.hours', { n: hours(value) }),
+    };
+    const promiseHours = answer.byCarrier[0]?.promiseHours ?? 48;
+    return { daily, dwell, byType, byCarrier, sla, slaP95, promiseHours };
   }, [answer, token, t, i18n.language]);
 
   const monthly = answer.step === 'month';
@@ -99,6 +123,12 @@ export function ChartsSection({ answer }: { answer: DashboardAnswer }) {
       </Col>
       <Col xs={24} xl={12}>
         <ChartCard title={t('dashboardPage.charts.byCarrier')} spec={specs.byCarrier} testId="chart-by-carrier" />
+      </Col>
+      <Col xs={24} xl={12}>
+        <ChartCard title={t('dashboardPage.charts.sla', { hours: specs.promiseHours })} spec={specs.sla} testId="chart-sla" />
+      </Col>
+      <Col xs={24} xl={12}>
+        <ChartCard title={t('dashboardPage.charts.inboundP95')} spec={specs.slaP95} testId="chart-sla-p95" />
       </Col>
     </Row>
   );

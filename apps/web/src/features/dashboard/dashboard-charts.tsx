@@ -32,7 +32,12 @@ export default function DashboardChart({ spec, title }: ChartProps) {
   const legend = <Legend itemSorter={null} wrapperStyle={{ color: token.colorText, fontSize: token.fontSizeSM }} />;
   const grid = <CartesianGrid stroke={token.colorBorderSecondary} strokeDasharray="3 3" vertical={false} />;
   const style = { width: '100%', height: HEIGHT };
-  const valueAxisProps = { tick: text, tickFormatter: (value: number) => spec.formatValue(value), stroke: token.colorBorder };
+  const valueAxisProps = {
+    tick: text,
+    tickFormatter: (value: number) => spec.formatValue(value),
+    stroke: token.colorBorder,
+    ...(spec.valueMax !== undefined ? { domain: [0, spec.valueMax] as [number, number] } : {}),
+  };
   const categoryAxisProps = {
     dataKey: spec.categoryKey,
     tick: text,

@@ -137,7 +137,7 @@ export const dashboardScreenAreas = [
         dwellMonthly: 'Dwell time p50 and p95 per month (hours)',
         byType: 'By order type',
         byCarrier: 'By carrier',
-        sla: "Carriers' promise: stored within {{hours}} h of being received at the hub",
+        sla: 'On time: stored within {{hours}} h of the hub',
         storedInTime: 'Within the promise',
         inboundP95: 'p95 hub → locker (hours)',
         showTable: 'Show as table',

@@ -137,7 +137,7 @@ export const dashboardScreenAreas = [
         dwellMonthly: 'Permanência p50 e p95 por mês (horas)',
         byType: 'Por tipo de pedido',
         byCarrier: 'Por transportadora',
-        sla: 'Prazo das transportadoras: armazenados em até {{hours}} h do recebimento no armazém',
+        sla: 'No prazo: armazenados até {{hours}} h após o armazém',
         storedInTime: 'No prazo',
         inboundP95: 'p95 recebimento no armazém → armário (horas)',
         showTable: 'Ver como tabela',
