@@ -277,7 +277,9 @@ export async function runDashboardBenchmark(options: DashboardBenchOptions) {
           const apiSide = await measure(seconds, callApi, CONCURRENCY, api.apiPid);
           const rawSide = await measure(seconds, callRaw, CONCURRENCY, api.apiPid);
           cases.push({ period, company: one, api: apiSide, raw: rawSide });
-          const cpu = apiSide.cpu ? ` (CPU ms/request: API ${apiSide.cpu.api.toFixed(1)}, PostgreSQL ${apiSide.cpu.postgres.toFixed(1)})` : '';
+          const cpu = apiSide.cpu
+            ? ` (CPU ms/request: API ${apiSide.cpu.api.toFixed(1)}, PostgreSQL ${apiSide.cpu.postgres.toFixed(1)})`
+            : '';
           log(
             `  ${period}${one ? ', one company' : ''}: API p50 ${apiSide.p50.toFixed(1)} ms p95 ${apiSide.p95.toFixed(1)} ms${cpu}, raw SQL p50 ${rawSide.p50.toFixed(1)} ms p95 ${rawSide.p95.toFixed(1)} ms, load ${(loadavg()[0] ?? 0).toFixed(2)}`,
           );
