@@ -94,6 +94,44 @@ CREATE TABLE "dashboard_locker_month_all" (
 	"expiries" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "dashboard_message_day" (
+	"company_id" uuid,
+	"day" date NOT NULL,
+	"folded" boolean DEFAULT false NOT NULL,
+	"channel" text NOT NULL,
+	"trigger" text NOT NULL,
+	"status" text NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_message_day_all" (
+	"day" date NOT NULL,
+	"folded" boolean DEFAULT false NOT NULL,
+	"channel" text NOT NULL,
+	"trigger" text NOT NULL,
+	"status" text NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_message_month" (
+	"day" date NOT NULL,
+	"folded" boolean DEFAULT false NOT NULL,
+	"company_id" uuid,
+	"channel" text NOT NULL,
+	"trigger" text NOT NULL,
+	"status" text NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_message_month_all" (
+	"day" date NOT NULL,
+	"folded" boolean DEFAULT false NOT NULL,
+	"channel" text NOT NULL,
+	"trigger" text NOT NULL,
+	"status" text NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "dashboard_move" (
 	"at" timestamp with time zone NOT NULL,
 	"company_id" uuid,
@@ -160,6 +198,14 @@ CREATE INDEX "dashboard_locker_month_fresh_idx" ON "dashboard_locker_month" USIN
 CREATE INDEX "dashboard_locker_month_all_idx" ON "dashboard_locker_month_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_locker_month_all_ebox_idx" ON "dashboard_locker_month_all" USING btree ("ebox_id","day");--> statement-breakpoint
 CREATE INDEX "dashboard_locker_month_all_fresh_idx" ON "dashboard_locker_month_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
+CREATE INDEX "dashboard_message_day_idx" ON "dashboard_message_day" USING btree ("day","company_id");--> statement-breakpoint
+CREATE INDEX "dashboard_message_day_fresh_idx" ON "dashboard_message_day" USING btree ("day") WHERE not folded;--> statement-breakpoint
+CREATE INDEX "dashboard_message_day_all_idx" ON "dashboard_message_day_all" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "dashboard_message_day_all_fresh_idx" ON "dashboard_message_day_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
+CREATE INDEX "dashboard_message_month_idx" ON "dashboard_message_month" USING btree ("company_id","day");--> statement-breakpoint
+CREATE INDEX "dashboard_message_month_fresh_idx" ON "dashboard_message_month" USING btree ("folded") WHERE not folded;--> statement-breakpoint
+CREATE INDEX "dashboard_message_month_all_idx" ON "dashboard_message_month_all" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "dashboard_message_month_all_fresh_idx" ON "dashboard_message_month_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint
 CREATE INDEX "dashboard_move_at_idx" ON "dashboard_move" USING btree ("at","company_id","ebox_id","type","status","carrier_id","bucket");--> statement-breakpoint
 CREATE INDEX "dashboard_order_day_all_idx" ON "dashboard_order_day_all" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "dashboard_order_day_all_fresh_idx" ON "dashboard_order_day_all" USING btree ("folded") WHERE not folded;--> statement-breakpoint

@@ -146,6 +146,16 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into order_history (order_id, company_id, from_status, to_status, trigger, refusal, actor_kind, actor_label, at)
     values (${waitingId}, ${shopA}, 'STORED', null, 'terminal.CUSTOMER_TAKEN', 'wrongCompartment', 'terminal', 'test', ${local('18', '11:00')}::timestamptz)`);
+  // Messages to A's customers: an SMS sent and delivered this morning, a WhatsApp failed, an e-mail sent yesterday.
+  const message = async (channel: string, status: string, stamps: Record<string, string>) => {
+    await db.execute(sql`
+      insert into order_message (company_id, order_id, trigger, channel, language, status, sent_at, delivered_at, updated_at)
+      values (${shopA}, ${waitingId}, 'STORED', ${channel}, 'pt-BR', ${status}, ${stamps.sent ?? null}::timestamptz,
+              ${stamps.delivered ?? null}::timestamptz, ${stamps.updated}::timestamptz)`);
+  };
+  await message('sms', 'delivered', { sent: local('18', '08:01'), delivered: local('18', '08:02'), updated: local('18', '08:02') });
+  await message('whatsapp', 'failed', { updated: local('18', '08:03') });
+  await message('email', 'sent', { sent: local('17', '09:00'), updated: local('17', '09:00') });
   await rebuildAllRollups(t.app.deps);
 }, 120_000);
 
@@ -192,6 +202,22 @@ describe('GET /dashboard', () => {
       inboundToStoredP95: dwellOf(3600),
     });
     expect(dashboardAnswerSchema.parse(answer)).toEqual(answer);
+  });
+
+  it("counts the customers' messages of the period by channel and trigger, from each step's own time", async () => {
+    const today = await dashboardAt(owner.id, { period: 'today', company: shopA });
+    expect(today.messages).toEqual([
+      { channel: 'sms', trigger: 'STORED', sent: 1, delivered: 1, read: 0, failed: 0 },
+      { channel: 'whatsapp', trigger: 'STORED', sent: 0, delivered: 0, read: 0, failed: 1 },
+    ]);
+    const week = await dashboardAt(owner.id, { period: 'past7Days' });
+    expect(week.messages.map(({ channel, sent }) => ({ channel, sent }))).toEqual([
+      { channel: 'email', sent: 1 },
+      { channel: 'sms', sent: 1 },
+      { channel: 'whatsapp', sent: 0 },
+    ]);
+    // Not kept per locker.
+    expect((await dashboardAt(owner.id, { period: 'today', ebox: lockerA })).messages).toEqual([]);
   });
 
   it("measures each carrier's deposits against its promise: last month's, three days after the inbound", async () => {

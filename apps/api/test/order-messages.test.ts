@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type ProviderSandbox, startProviderSandbox } from '@ebox/provider-sandbox';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildAllRollups } from '../src/modules/dashboard/rollup-service';
 import { runDispatchMessages } from '../src/modules/message/dispatch-service';
 import { dispatchMessagesJob } from '../src/modules/message/jobs';
 import { systemContext } from '../src/platform/context';
@@ -102,6 +103,12 @@ describe('messages on an order moment', () => {
     });
     // WhatsApp reached the customer: the SMS of the fallback order was not sent.
     expect(sandbox.received('sinch').filter((sms) => sms.to.includes(phone.e164))).toEqual([]);
+    // The company's dashboard counts it, sent and delivered, at the next request (issue 28, figure 11).
+    const dashboard = ok(await owner.api.get(`/dashboard?filter[period]=past7Days&filter[company]=${company}`));
+    expect(dashboard.messages).toEqual([{ channel: 'whatsapp', trigger: 'CREATED', sent: 1, delivered: 1, read: 0, failed: 0 }]);
+    // A rebuild from the message log counts the same.
+    await rebuildAllRollups(t.app.deps);
+    expect(ok(await owner.api.get(`/dashboard?filter[period]=past7Days&filter[company]=${company}`)).messages).toEqual(dashboard.messages);
   });
 
   it('writes in the customer language and tries a throttled provider again after the wait it asked', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_TYPES } from '../entities/enums';
+import { MESSAGE_TEMPLATE_TRIGGERS, ORDER_TYPES } from '../entities/enums';
+import { MESSAGE_CHANNELS } from '../messaging';
 import { AGE_BUCKETS } from './age-buckets';
 import { DASHBOARD_PERIODS } from './periods';
 
@@ -130,6 +131,17 @@ export const dashboardAnswerSchema = z.object({
       }),
     ),
   }),
+  /** The customers' messages of the period by channel and trigger: how many were sent, delivered, read, failed. */
+  messages: z.array(
+    z.object({
+      channel: z.enum(MESSAGE_CHANNELS),
+      trigger: z.enum(MESSAGE_TEMPLATE_TRIGGERS),
+      sent: z.number().int(),
+      delivered: z.number().int(),
+      read: z.number().int(),
+      failed: z.number().int(),
+    }),
+  ),
   /** Approved payments arrive with payments (issue 32): until then `available` is false. */
   revenue: z.object({ available: z.boolean() }),
 });

@@ -36,6 +36,7 @@ import {
   type InboundRow,
   type LockerRow,
   type LockerUseRow,
+  type MessageRow,
   type OccupancyRow,
   type RangeSource,
   readAgedParcels,
@@ -46,6 +47,7 @@ import {
   readLockerHealth,
   readLockerRows,
   readLockerUse,
+  readMessageRows,
   readOccupancy,
   readPartialDay,
   readStatusRows,
@@ -321,11 +323,12 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     const health = await readLockerHealth(db, reach);
     const aged = await readAgedParcels(db, reach, now);
     const inbound = await readInboundRows(db, reach, current.days);
+    const messages = await readMessageRows(db, reach, current.days);
     const carrierIds = [...new Set([...counted.statuses, ...inbound].flatMap((row) => (row.carrier ? [row.carrier] : [])))];
     const carrierNames = await readCompanyNames(db, carrierIds);
-    return { counted, series, previousCounted, lockerUse, occupancy, health, aged, inbound, carrierNames };
+    return { counted, series, previousCounted, lockerUse, occupancy, health, aged, inbound, messages, carrierNames };
   };
-  const { counted, series, previousCounted, lockerUse, occupancy, health, aged, inbound, carrierNames } = ctx.tx
+  const { counted, series, previousCounted, lockerUse, occupancy, health, aged, inbound, messages, carrierNames } = ctx.tx
     ? await read(ctx.tx)
     : await (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
   const histogram = histogramOf(counted.dwell);
@@ -352,6 +355,26 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
       aged: AGE_BUCKETS.map((bucket) => ({ bucket, count: Number(aged.buckets[bucket] ?? 0) })),
       oldest: aged.oldest,
     },
+    messages: messagesOf(messages),
     revenue: { available: false },
   };
+}
+
+/** The messages by channel and trigger, each step a column. */
+function messagesOf(rows: MessageRow[]): DashboardAnswer['messages'] {
+  const byKey = groupBy(rows, (row) => `${row.channel} ${row.trigger}`);
+  return [...byKey.values()]
+    .map((group) => {
+      const count = (status: string) => group.filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
+      const [first] = group as [MessageRow];
+      return {
+        channel: first.channel as DashboardAnswer['messages'][number]['channel'],
+        trigger: first.trigger as DashboardAnswer['messages'][number]['trigger'],
+        sent: count('sent'),
+        delivered: count('delivered'),
+        read: count('read'),
+        failed: count('failed'),
+      };
+    })
+    .sort((a, b) => a.channel.localeCompare(b.channel) || a.trigger.localeCompare(b.trigger));
 }

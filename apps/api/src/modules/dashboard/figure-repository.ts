@@ -88,6 +88,11 @@ const FAMILIES = {
     all: { day: 'dashboard_inbound_day_all', month: 'dashboard_inbound_month_all' },
     company: { month: 'dashboard_inbound_month' },
   },
+  message: {
+    base: 'dashboard_message_day',
+    all: { day: 'dashboard_message_day_all', month: 'dashboard_message_month_all' },
+    company: { month: 'dashboard_message_month' },
+  },
   locker: {
     base: 'dashboard_locker_day',
     all: { day: 'dashboard_locker_day_all', month: 'dashboard_locker_month_all' },
@@ -200,6 +205,20 @@ export async function readInboundRows(tx: Tx, reach: DashboardReach, days: Range
     rows.map(({ carrier_id, ...row }) => ({ ...row, carrier: (carrier_id as string | null) ?? null })),
     ['bucket', 'count'],
   );
+}
+
+/** The customers' messages that reached a step, by channel and trigger. */
+export type MessageRow = { channel: string; trigger: string; status: string; count: number };
+
+/** A range's messages (not kept per locker: empty with a locker filter). */
+export async function readMessageRows(tx: Tx, reach: DashboardReach, days: RangeSource['days']): Promise<MessageRow[]> {
+  if (reach.eboxIds) return [];
+  const rows = await readFamily(tx, FAMILIES.message, reach, days, {
+    group: ['channel', 'trigger', 'status'],
+    sums: ['count'],
+    step: 'month',
+  });
+  return numbersOf<MessageRow>(rows, ['count']);
 }
 
 /** A range's deposits, pickups and expiries at the lockers, by point, by locker, or in total. */

@@ -1,6 +1,6 @@
 import { type AppModule, declareEventRecorder } from '../../platform/modules';
 import { checkRollupDriftJob, foldRollupsJob } from './jobs';
-import { recordOrderCreatedRollups, recordOrderStatusRollups } from './rollup-service';
+import { recordMessageRollups, recordOrderCreatedRollups, recordOrderStatusRollups } from './rollup-service';
 
 /**
  * The home dashboard (issue 28; docs/dashboard.md): GET /dashboard reads its rollups, which every
@@ -17,5 +17,6 @@ export const dashboardModule: AppModule = {
   eventRecorders: [
     declareEventRecorder({ event: 'order.created', name: 'dashboard', record: recordOrderCreatedRollups }),
     declareEventRecorder({ event: 'order.statusChanged', name: 'dashboard', record: recordOrderStatusRollups }),
+    declareEventRecorder({ event: 'orderMessage.statusChanged', name: 'dashboard', record: recordMessageRollups }),
   ],
 };

@@ -78,6 +78,27 @@ export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: strin
     select (select count(*) from statuses) + (select count(*) from inbound) + (select count(*) from logged) + (select count(*) from dwell) + (select count(*) from lockerDwell) + (select count(*) from locker) as written`);
 }
 
+/**
+ * A message's step (sent, delivered, read, failed) in the message rollup, on the day its own stamp
+ * says, as the recomputation reads it: a read that also stamped the delivery (no delivery report
+ * before it) counts that delivery too.
+ */
+export async function insertMessageRollups(tx: Tx, messageId: string, status: string, timeZone: string): Promise<void> {
+  await tx.execute(sql`
+    with m as (select company_id, channel, trigger, sent_at, delivered_at, read_at, updated_at from order_message where id = ${messageId}),
+    steps as (
+      select company_id, channel, trigger, 'sent' as status, sent_at as at from m where ${status} = 'sent' and sent_at is not null
+      union all
+      select company_id, channel, trigger, 'delivered', delivered_at from m
+       where (${status} = 'delivered' or (${status} = 'read' and delivered_at = read_at)) and delivered_at is not null
+      union all
+      select company_id, channel, trigger, 'read', read_at from m where ${status} = 'read' and read_at is not null
+      union all
+      select company_id, channel, trigger, 'failed', updated_at from m where ${status} = 'failed')
+    insert into dashboard_message_day (company_id, day, channel, trigger, status, count)
+    select company_id, ${dayOf(sql`at`, timeZone)}, channel, trigger, status, 1 from steps`);
+}
+
 /** The tables with the columns that make a row's key and the ones summed. */
 export const ROLLUPS = [
   { table: 'dashboard_order_day', keys: ['company_id', 'carrier_id', 'type', 'day', 'status'], sums: ['count'] },
@@ -85,6 +106,7 @@ export const ROLLUPS = [
   { table: 'dashboard_locker_day', keys: ['ebox_id', 'company_id', 'day'], sums: ['deposits', 'pickups', 'expiries'] },
   { table: 'dashboard_locker_dwell_day', keys: ['ebox_id', 'company_id', 'day', 'bucket'], sums: ['count'] },
   { table: 'dashboard_inbound_day', keys: ['company_id', 'carrier_id', 'day', 'bucket'], sums: ['count'] },
+  { table: 'dashboard_message_day', keys: ['company_id', 'day', 'channel', 'trigger', 'status'], sums: ['count'] },
 ] as const;
 
 export type RollupTable = (typeof ROLLUPS)[number]['table'];
@@ -109,6 +131,14 @@ export const DERIVED = [
   { table: 'dashboard_inbound_day_all', from: 'dashboard_inbound_day', keys: ['carrier_id', 'day', 'bucket'], grain: 'day' },
   { table: 'dashboard_inbound_month', from: 'dashboard_inbound_day', keys: ['company_id', 'carrier_id', 'day', 'bucket'], grain: 'month' },
   { table: 'dashboard_inbound_month_all', from: 'dashboard_inbound_day', keys: ['carrier_id', 'day', 'bucket'], grain: 'month' },
+  { table: 'dashboard_message_day_all', from: 'dashboard_message_day', keys: ['day', 'channel', 'trigger', 'status'], grain: 'day' },
+  {
+    table: 'dashboard_message_month',
+    from: 'dashboard_message_day',
+    keys: ['company_id', 'day', 'channel', 'trigger', 'status'],
+    grain: 'month',
+  },
+  { table: 'dashboard_message_month_all', from: 'dashboard_message_day', keys: ['day', 'channel', 'trigger', 'status'], grain: 'month' },
   { table: 'dashboard_locker_day_all', from: 'dashboard_locker_day', keys: ['ebox_id', 'day'], grain: 'day' },
   { table: 'dashboard_locker_month', from: 'dashboard_locker_day', keys: ['ebox_id', 'company_id', 'day'], grain: 'month' },
   { table: 'dashboard_locker_month_all', from: 'dashboard_locker_day', keys: ['ebox_id', 'day'], grain: 'month' },
@@ -202,13 +232,35 @@ function historyMoves(timeZone: string, day?: string): SQL {
      where h.to_status is not null${day ? sql` and ${moveDay} = ${day}::date` : sql``}`;
 }
 
-/** Each table's rows recomputed from `moves` (a CTE of historyMoves), in its key and sum columns. */
+/**
+ * The customers' messages as the message rollup counts them (all, or those of one day): each stamp a
+ * message holds is a step it reached that day (sent, delivered, read), and a failed one failed when
+ * last updated. The recorder of the live events reads the same stamps (insertMessageRollups).
+ */
+function messageMoves(timeZone: string, day?: string): SQL {
+  const steps = sql`
+    select company_id, channel, trigger, 'sent' as status, sent_at as at from order_message where sent_at is not null
+    union all select company_id, channel, trigger, 'delivered', delivered_at from order_message where delivered_at is not null
+    union all select company_id, channel, trigger, 'read', read_at from order_message where read_at is not null
+    union all select company_id, channel, trigger, 'failed', updated_at from order_message where status = 'failed'`;
+  const stepDay = dayOf(sql`at`, timeZone);
+  return sql`select company_id, channel, trigger, status, ${stepDay} as day from (${steps}) steps${day ? sql` where ${stepDay} = ${day}::date` : sql``}`;
+}
+
+/** Both sources of the recomputations: `moves` (the orders' history) and `message_moves`. */
+function sourcesOf(timeZone: string, day?: string): SQL {
+  return sql`moves as (${historyMoves(timeZone, day)}), message_moves as (${messageMoves(timeZone, day)})`;
+}
+
+/** Each table's rows recomputed from `moves` and `message_moves` (sourcesOf), in its key and sum columns. */
 const RECOMPUTED: Record<(typeof ROLLUPS)[number]['table'], SQL> = {
   dashboard_order_day: sql`
     select company_id, carrier_id, type, day, status, count(*)::int as count from moves group by 1, 2, 3, 4, 5`,
   dashboard_dwell_day: sql`
     select company_id, carrier_id, type, day, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*)::int as count
       from moves where status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 1, 2, 3, 4, 5`,
+  dashboard_message_day: sql`
+    select company_id, day, channel, trigger, status, count(*)::int as count from message_moves group by 1, 2, 3, 4, 5`,
   dashboard_inbound_day: sql`
     select company_id, carrier_id, day, ${bucketOf(sql`extract(epoch from (at - inbound_at))`)} as bucket, count(*)::int as count
       from moves where status in (${listOf(DEPOSIT_STATUSES)}) and inbound_at is not null group by 1, 2, 3, 4`,
@@ -237,7 +289,7 @@ export async function rebuildRollups(tx: Tx, timeZone: string): Promise<number> 
   for (const { table, keys, sums } of ROLLUPS) {
     await tx.execute(sql`delete from ${sql.raw(table)}`);
     await tx.execute(sql`
-      with moves as (${historyMoves(timeZone)})
+      with ${sourcesOf(timeZone)}
       insert into ${sql.raw(table)} (${sql.raw([...keys, ...sums].join(', '))}, folded)
       select *, true from (${RECOMPUTED[table]}) recomputed`);
   }
@@ -283,7 +335,7 @@ export async function findRollupDrift(tx: Tx, day: string, timeZone: string): Pr
     );
     const differs = sql.raw(sums.map((c) => `sum(expected_${c}) <> sum(found_${c})`).join(' or '));
     const result = await tx.execute<Record<string, unknown>>(sql`
-      with moves as (${historyMoves(timeZone, day)}),
+      with ${sourcesOf(timeZone, day)},
       expected as (${RECOMPUTED[table]}),
       found as (select ${keyList}, ${sumList} from ${sql.raw(table)} where day = ${day}::date group by ${keyList}),
       sides as (select ${expectedSide} from expected union all select ${foundSide} from found)

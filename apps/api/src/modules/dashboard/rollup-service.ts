@@ -2,7 +2,15 @@ import { type EventPayload, networkDayOf, periodRangeOf } from '@ebox/domain';
 import type { AppDeps } from '../../platform/app-deps';
 import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
-import { findDerivedDrift, findRollupDrift, foldRollups, insertMoveRollups, pruneMoveLog, rebuildRollups } from './rollup-repository';
+import {
+  findDerivedDrift,
+  findRollupDrift,
+  foldRollups,
+  insertMessageRollups,
+  insertMoveRollups,
+  pruneMoveLog,
+  rebuildRollups,
+} from './rollup-repository';
 
 /**
  * The dashboard's rollups (docs/dashboard.md "Rollups"): every order move adds its rows in its own
@@ -18,6 +26,14 @@ export function recordOrderCreatedRollups(ctx: TxContext, event: EventPayload<'o
 export function recordOrderStatusRollups(ctx: TxContext, event: EventPayload<'order.statusChanged'>): Promise<void> {
   const { orderId, companyId, eboxId, type, to, at } = event;
   return insertMoveRollups(ctx.tx, { orderId, companyId, eboxId, type, status: to, at }, ctx.deps.config.networkTimeZone);
+}
+
+/** The steps of a customer's message the dashboard counts; being queued is not one. */
+const COUNTED_MESSAGE_STEPS = new Set(['sent', 'delivered', 'read', 'failed']);
+
+export async function recordMessageRollups(ctx: TxContext, event: EventPayload<'orderMessage.statusChanged'>): Promise<void> {
+  if (!COUNTED_MESSAGE_STEPS.has(event.status)) return;
+  await insertMessageRollups(ctx.tx, event.messageId, event.status, ctx.deps.config.networkTimeZone);
 }
 
 /** The every-minute fold of the rows moves added. */

@@ -578,6 +578,25 @@ export const dashboardInboundDay = pgTable(
   ],
 );
 
+/**
+ * The customers' messages (issue 28, figure 11): per company, day, channel and trigger, how many
+ * were sent, delivered, read and failed that day.
+ */
+export const dashboardMessageDay = pgTable(
+  'dashboard_message_day',
+  {
+    ...rollupColumns(),
+    channel: text('channel').notNull(),
+    trigger: text('trigger').notNull(),
+    status: text('status').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    index('dashboard_message_day_idx').on(t.day, t.company),
+    index('dashboard_message_day_fresh_idx').on(t.day).where(sql`not folded`),
+  ],
+);
+
 /** Per locker and day: parcels deposited, picked up and expired there. */
 export const dashboardLockerDay = pgTable(
   'dashboard_locker_day',
@@ -678,6 +697,21 @@ function derivedInboundTable(name: string, withCompany: boolean) {
   );
 }
 
+function derivedMessageTable(name: string, withCompany: boolean) {
+  return pgTable(
+    name,
+    {
+      ...derivedColumns(),
+      ...(withCompany ? { company: uuid('company_id') } : {}),
+      channel: text('channel').notNull(),
+      trigger: text('trigger').notNull(),
+      status: text('status').notNull(),
+      count: integer('count').notNull(),
+    },
+    (t) => [...derivedIndexes(name, t), index(`${name}_fresh_idx`).on(t.folded).where(sql`not folded`)],
+  );
+}
+
 function derivedLockerTable(name: string, withCompany: boolean) {
   return pgTable(
     name,
@@ -706,6 +740,9 @@ export const dashboardDwellMonthAll = derivedDwellTable('dashboard_dwell_month_a
 export const dashboardInboundDayAll = derivedInboundTable('dashboard_inbound_day_all', false);
 export const dashboardInboundMonth = derivedInboundTable('dashboard_inbound_month', true);
 export const dashboardInboundMonthAll = derivedInboundTable('dashboard_inbound_month_all', false);
+export const dashboardMessageDayAll = derivedMessageTable('dashboard_message_day_all', false);
+export const dashboardMessageMonth = derivedMessageTable('dashboard_message_month', true);
+export const dashboardMessageMonthAll = derivedMessageTable('dashboard_message_month_all', false);
 export const dashboardLockerDayAll = derivedLockerTable('dashboard_locker_day_all', false);
 export const dashboardLockerMonth = derivedLockerTable('dashboard_locker_month', true);
 export const dashboardLockerMonthAll = derivedLockerTable('dashboard_locker_month_all', false);

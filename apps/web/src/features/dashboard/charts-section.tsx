@@ -98,7 +98,32 @@ export function ChartsSection({ answer }: { answer: DashboardAnswer }) {
       formatValue: (value) => t('dashboardPage.duration.hours', { n: hours(value) }),
     };
     const promiseHours = answer.byCarrier[0]?.promiseHours ?? 48;
-    return { daily, dwell, byType, byCarrier, sla, slaP95, promiseHours };
+    // The customers' messages per channel (their triggers summed): sent, delivered, failed.
+    const channels = new Map<string, { channel: string; sent: number; delivered: number; failed: number }>();
+    for (const row of answer.messages) {
+      const sum = channels.get(row.channel) ?? { channel: row.channel, sent: 0, delivered: 0, failed: 0 };
+      sum.sent += row.sent;
+      sum.delivered += row.delivered;
+      sum.failed += row.failed;
+      channels.set(row.channel, sum);
+    }
+    const status = (name: string) => t(`entities.orderMessage.enumerators.status.${name}`);
+    const channelName = (channel: string) => t(`entities.orderMessage.enumerators.channel.${channel}`, { defaultValue: channel });
+    const messages: ChartSpec = {
+      kind: 'bars',
+      rows: [...channels.values()],
+      categoryKey: 'channel',
+      categoryLabel: t('dashboardPage.charts.channel'),
+      formatTick: channelName,
+      formatCategory: channelName,
+      series: [
+        { key: 'sent', label: status('sent'), color: storedColor ?? token.colorPrimary },
+        { key: 'delivered', label: status('delivered'), color: collectedColor ?? token.colorSuccess },
+        { key: 'failed', label: status('failed'), color: expiredColor ?? token.colorError },
+      ],
+      formatValue: count,
+    };
+    return { daily, dwell, byType, byCarrier, sla, slaP95, promiseHours, messages };
   }, [answer, token, t, i18n.language]);
 
   const monthly = answer.step === 'month';
@@ -129,6 +154,9 @@ export function ChartsSection({ answer }: { answer: DashboardAnswer }) {
       </Col>
       <Col xs={24} xl={12}>
         <ChartCard title={t('dashboardPage.charts.inboundP95')} spec={specs.slaP95} testId="chart-sla-p95" />
+      </Col>
+      <Col xs={24} xl={12}>
+        <ChartCard title={t('dashboardPage.charts.messages')} spec={specs.messages} testId="chart-messages" />
       </Col>
     </Row>
   );

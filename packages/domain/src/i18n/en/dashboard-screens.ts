@@ -140,6 +140,8 @@ export const dashboardScreenAreas = [
         sla: 'On time: stored within {{hours}} h of the hub',
         storedInTime: 'Within the promise',
         inboundP95: 'p95 hub → locker (hours)',
+        messages: 'Messages to customers by channel',
+        channel: 'Channel',
         showTable: 'Show as table',
         showChart: 'Show as chart',
         day: 'Day',

@@ -140,6 +140,8 @@ export const dashboardScreenAreas = [
         sla: 'No prazo: armazenados até {{hours}} h após o armazém',
         storedInTime: 'No prazo',
         inboundP95: 'p95 recebimento no armazém → armário (horas)',
+        messages: 'Mensagens aos clientes por canal',
+        channel: 'Canal',
         showTable: 'Ver como tabela',
         showChart: 'Ver como gráfico',
         day: 'Dia',
