@@ -1,8 +1,8 @@
-import { dwellBucketOf } from '@ebox/domain';
+import { dwellBucketOf, percentileOfHistogram } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VirtualTerminal } from '../../terminal-sim/src';
-import { findDerivedDrift, foldRollups, summarizeRollups } from '../src/modules/dashboard/rollup-repository';
+import { bucketOf, findDerivedDrift, foldRollups, summarizeRollups } from '../src/modules/dashboard/rollup-repository';
 import { checkRollupDrift, rebuildAllRollups } from '../src/modules/dashboard/rollup-service';
 import { systemContext } from '../src/platform/context';
 import type { Db } from '../src/platform/db/client';
@@ -59,6 +59,28 @@ async function rollupsOf(companyId: string) {
 }
 
 describe('dashboard rollups', () => {
+  it("read p50, p90 and p95 of 100,000 synthetic stays from the SQL buckets within 5 % of PostgreSQL's percentile_cont", async () => {
+    // Stays from a minute to ten days, log-uniform with a bulge around a day, as parcels wait. Any draw
+    // holds: a bucket's middle is never more than 4.9 % from a stay inside it.
+    const stays = sql`select case when i % 3 = 0 then 86400 * (0.5 + random()) else exp(ln(60) + random() * ln(864000 / 60.0)) end as s
+                        from generate_series(1, 100000) i`;
+    const result = await db.execute<{ bucket: number; count: number; p50: number; p90: number; p95: number }>(sql`
+      with stays as materialized (${stays}),
+      exact as (select percentile_cont(array[0.5, 0.9, 0.95]) within group (order by s) as p from stays)
+      select ${bucketOf(sql`s`)} as bucket, count(*)::int as count, (select p[1] from exact) as p50, (select p[2] from exact) as p90, (select p[3] from exact) as p95
+        from stays group by 1`);
+    const histogram = new Map(result.rows.map((row) => [Number(row.bucket), Number(row.count)]));
+    const exact = result.rows[0];
+    for (const [p, value] of [
+      [50, exact?.p50],
+      [90, exact?.p90],
+      [95, exact?.p95],
+    ] as const) {
+      const read = percentileOfHistogram(histogram, p) ?? 0;
+      expect(Math.abs(read / Number(value) - 1), `p${p}: ${read} against ${value}`).toBeLessThan(0.05);
+    }
+  });
+
   it("count a locker's deposit and pickup on their day, with the parcel's dwell time and the locker's figures", async () => {
     const order = ok(
       await owner.api.post('/order', { data: { ...orderDataFor(company, { carrier }), ebox: lockerId, compartimentSize: 'P' } }),
