@@ -2,7 +2,7 @@ import type { Language } from '@ebox/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newPage, ownerPage, screenshot, see, seeNo, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
-import { button, chooseOption, openDialog, seeToast } from './support/controls';
+import { button, chooseOption, openDialog, seeToast, settleDialogs } from './support/controls';
 import { asOwner, createUser } from './support/users';
 
 /**
@@ -140,6 +140,8 @@ describe.each(['pt-BR', 'en'] as const)('forms that keep work (%s)', (language) 
     await companiesLink.click();
     await see(leavePrompt(page, say('kit.forms.leaveTitle')));
     await screenshot(page, `form-leave-prompt-${language}-1366`);
+    // A click while the dialog still zooms in can land beside its button on a busy machine.
+    await settleDialogs(page);
     await page.getByTestId('leave-stay').click();
     await seeNo(leavePrompt(page, say('kit.forms.leaveTitle')));
     expect(new URL(page.url()).pathname).toBe('/customer/new');
@@ -148,6 +150,7 @@ describe.each(['pt-BR', 'en'] as const)('forms that keep work (%s)', (language) 
     // The browser's back button asks too.
     await page.goBack();
     await see(leavePrompt(page, say('kit.forms.leaveTitle')));
+    await settleDialogs(page);
     await page.getByTestId('leave-stay').click();
     await seeNo(leavePrompt(page, say('kit.forms.leaveTitle')));
     await expect.poll(() => name.inputValue()).toBe(`Cliente Inacabado ${suffix}`);
@@ -155,6 +158,7 @@ describe.each(['pt-BR', 'en'] as const)('forms that keep work (%s)', (language) 
     // Once the last question has gone (a closing dialog's buttons can still take a click), ask again.
     await companiesLink.click();
     await see(leavePrompt(page, say('kit.forms.leaveTitle')));
+    await settleDialogs(page);
     await page.getByTestId('leave-discard').click();
     await page.waitForURL((url) => url.pathname === '/company');
 

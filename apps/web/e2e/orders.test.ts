@@ -348,6 +348,8 @@ describe('an order at a live locker (pt-BR)', () => {
       .poll(async () => (await own.call<{ status: string }>('GET', `/ebox/${lockerId}`)).status, { timeout: 15_000 })
       .toBe('offline');
     await page.getByTestId('order-open-compartment').click();
+    await see(page.getByTestId('confirm-open'));
+    await settleDialogs(page);
     await page.getByTestId('confirm-open').click();
     await seeToast(page, say('terminalCommands.couldNotCommunicate'));
 
