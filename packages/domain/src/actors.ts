@@ -63,6 +63,11 @@ export const SYSTEM_ACTOR_RIGHTS = {
   orderExpiry: ['orderUpdateStatus'],
   /** Folds the dashboard's new rollup rows every minute; touches no entity. */
   dashboardRollups: [],
+  /**
+   * Raises and resolves the dashboard's alerts from what the lockers and orders report, and mails
+   * their daily digest and the weekly summary (each read with the recipient's own rights).
+   */
+  dashboardAlerts: [],
 } as const satisfies Record<string, readonly Permission[]>;
 
 /** What a locker's terminal may do, within its own locker's company (lockers and orders add theirs). */

@@ -70,6 +70,17 @@ export const EVENTS = {
     at: z.string(),
   }),
   /**
+   * An opening the console asked for did not open the door: the terminal answered it jammed or failed,
+   * or never answered (issue 28: a door failure on the dashboard and its alerts).
+   */
+  'compartiment.openFailed': z.object({
+    eboxId: z.uuid(),
+    compartimentId: z.uuid(),
+    number: z.number().int(),
+    outcome: z.enum(['jammed', 'failed', 'unanswered']),
+    at: z.string(),
+  }),
+  /**
    * A compartment's status changed by a command from the console: locked (DAMAGE) or released
    * (AVAILABLE). previousStatus lets a listener undo or explain the change without a read.
    */

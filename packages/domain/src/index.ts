@@ -3,6 +3,7 @@ export * from './actor-text';
 export * from './actors';
 export * from './audit-changes';
 export * from './dashboard/age-buckets';
+export * from './dashboard/alerts';
 export * from './dashboard/answer';
 export * from './dashboard/dwell-histogram';
 export * from './dashboard/periods';

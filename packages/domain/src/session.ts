@@ -27,6 +27,9 @@ export const currentUserSchema = z.object({
   roles: z.array(z.object({ id: z.string(), name: z.string() })),
   permissions: z.array(z.enum(PERMISSIONS)),
   allowedCompanies: z.array(refSchema),
+  /** The dashboard's mails the user asked for: the daily alert digest, the weekly summary. */
+  alertDigest: z.boolean(),
+  weeklySummary: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -13,7 +13,7 @@ import type { TestApp, TestUser } from './test-app';
 export async function startOnlineLocker(
   t: TestApp,
   owner: TestUser,
-  locker: { company: string; name: string; code: string; compartments: number },
+  locker: { company: string; name: string; code: string; compartments: number; failureRate?: number },
 ): Promise<{ lockerId: string; terminal: VirtualTerminal }> {
   const terminalId = randomUUID();
   const lockerId = ok(
@@ -47,6 +47,7 @@ export async function startOnlineLocker(
     compartments: numbers.map((number) => ({ number, boardNumber: 1, channel: number - 1 })),
     heartbeatIntervalSeconds: 1,
     doorCloseAfterMs: 50,
+    ...(locker.failureRate !== undefined ? { failureRate: locker.failureRate } : {}),
   });
   await terminal.start();
   await eventually(

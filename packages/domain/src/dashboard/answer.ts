@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_TEMPLATE_TRIGGERS, ORDER_TYPES } from '../entities/enums';
 import { MESSAGE_CHANNELS } from '../messaging';
 import { AGE_BUCKETS } from './age-buckets';
+import { dashboardAlertSchema, dashboardFailingDoorSchema } from './alerts';
 import { DASHBOARD_PERIODS } from './periods';
 
 /**
@@ -142,6 +143,18 @@ export const dashboardAnswerSchema = z.object({
       failed: z.number().int(),
     }),
   ),
+  /** The period's door failures, the doors failing most (ten at most), compartments in DAMAGE now. */
+  doors: z.object({
+    failures: figure,
+    failing: z.array(dashboardFailingDoorSchema),
+    damagedNow: z.number().int(),
+  }),
+  /** The alerts open now (fifty at most, critical first, oldest first) and how many of each level. */
+  alerts: z.object({
+    open: z.array(dashboardAlertSchema),
+    warning: z.number().int(),
+    critical: z.number().int(),
+  }),
   /** Approved payments arrive with payments (issue 32): until then `available` is false. */
   revenue: z.object({ available: z.boolean() }),
 });

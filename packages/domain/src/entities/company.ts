@@ -37,6 +37,16 @@ export const company = defineEntity({
         reminderWindowEnd: { type: 'text', length: 5, matches: 'timeOfDay' },
         /** The IANA time zone of the company's day (none: America/Sao_Paulo). */
         timeZone: { type: 'text', max: 64 },
+        /** The dashboard's alert thresholds (packages/domain/src/dashboard/alerts.ts; none: its default). */
+        alertOfflineMinutes: { type: 'integer', min: 1, max: 10080 },
+        alertOfflineCriticalMinutes: { type: 'integer', min: 1, max: 10080 },
+        alertOccupancyPercent: { type: 'integer', min: 1, max: 100 },
+        alertOccupancyCriticalPercent: { type: 'integer', min: 1, max: 100 },
+        alertOccupancyMinutes: { type: 'integer', min: 0, max: 1440 },
+        alertDoorFailures: { type: 'integer', min: 1, max: 100 },
+        alertDoorFailuresCritical: { type: 'integer', min: 1, max: 100 },
+        alertOverdueParcels: { type: 'integer', min: 1, max: 10000 },
+        alertOverdueParcelsCritical: { type: 'integer', min: 1, max: 10000 },
       },
     },
     /** Days until a delivery expires (spec calls it overdueData too). */

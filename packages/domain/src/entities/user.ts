@@ -97,6 +97,9 @@ export const profileSchema = z.object({
   lastName: textOf(fields.lastName).optional(),
   phoneNumber: textOf(fields.phoneNumber).optional(),
   avatars: avatarsSchema.optional(),
+  /** The dashboard's mails (issue 28): the daily alert digest at 07:00 and the weekly summary. */
+  alertDigest: z.boolean().optional(),
+  weeklySummary: z.boolean().optional(),
 });
 
 /** POST /iam: invite users by email with roles (and optionally limit them to companies). */

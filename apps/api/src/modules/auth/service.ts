@@ -224,6 +224,8 @@ export type ProfileInput = {
   lastName?: string | null;
   phoneNumber?: string | null;
   avatars?: FileRef[];
+  alertDigest?: boolean;
+  weeklySummary?: boolean;
 };
 
 /** A missing key keeps the stored value; full name follows first and last name. */
@@ -241,6 +243,10 @@ export async function updateProfile(ctx: ServiceContext, profile: ProfileInput):
       fullName: fullNameOf(firstName, lastName),
       ...(profile.phoneNumber !== undefined ? { phoneNumber: profile.phoneNumber } : {}),
       ...(profile.avatars !== undefined ? { avatars: profile.avatars } : {}),
+      ...(profile.alertDigest !== undefined ? { alertDigest: profile.alertDigest } : {}),
+      ...(profile.weeklySummary !== undefined ? { weeklySummary: profile.weeklySummary } : {}),
+      // The dashboard's mails go out in the language the user last set their preferences in.
+      ...(profile.alertDigest !== undefined || profile.weeklySummary !== undefined ? { language: ctx.language } : {}),
     });
     await auditUserChange(tx, 'update', before, after, actorOf(before));
     const reloaded = await loadCurrentUser(tx, current.id);
@@ -297,6 +303,8 @@ async function presentUser(ctx: ServiceContext, current: CurrentUser) {
     roles: current.roles,
     permissions: current.permissions,
     allowedCompanies: await companyRefs(dbOf(ctx), current.allowedCompanyIds),
+    alertDigest: current.alertDigest,
+    weeklySummary: current.weeklySummary,
     createdAt: toIso(current.createdAt),
     updatedAt: toIso(current.updatedAt),
   };

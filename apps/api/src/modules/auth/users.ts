@@ -132,6 +132,8 @@ export function auditSnapshotOf(row: UserRow): Record<string, unknown> {
     allowedCompanies: row.allowedCompanies,
     disabled: row.disabled,
     emailVerified: row.emailVerified,
+    alertDigest: row.alertDigest,
+    weeklySummary: row.weeklySummary,
   };
 }
 

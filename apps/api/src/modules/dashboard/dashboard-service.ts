@@ -30,6 +30,7 @@ import { authorize, dbOf, type ServiceContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 import { forbidden } from '../../platform/errors';
+import { readDoorFigures, readOpenAlerts } from './alert-repository';
 import {
   type DashboardReach,
   type DwellRow,
@@ -326,9 +327,11 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     const messages = await readMessageRows(db, reach, current.days);
     const carrierIds = [...new Set([...counted.statuses, ...inbound].flatMap((row) => (row.carrier ? [row.carrier] : [])))];
     const carrierNames = await readCompanyNames(db, carrierIds);
-    return { counted, series, previousCounted, lockerUse, occupancy, health, aged, inbound, messages, carrierNames };
+    const doors = await readDoorFigures(db, reach, boundsOf(range, now), boundsOf(range.previous, now));
+    const alerts = await readOpenAlerts(db, reach);
+    return { counted, series, previousCounted, lockerUse, occupancy, health, aged, inbound, messages, carrierNames, doors, alerts };
   };
-  const { counted, series, previousCounted, lockerUse, occupancy, health, aged, inbound, messages, carrierNames } = ctx.tx
+  const { counted, series, previousCounted, lockerUse, occupancy, health, aged, inbound, messages, carrierNames, doors, alerts } = ctx.tx
     ? await read(ctx.tx)
     : await (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
   const histogram = histogramOf(counted.dwell);
@@ -356,8 +359,15 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
       oldest: aged.oldest,
     },
     messages: messagesOf(messages),
+    doors,
+    alerts,
     revenue: { available: false },
   };
+}
+
+/** A period's bounds as ISO times, a running period's cut at now. */
+function boundsOf(bounds: PeriodBounds, now: Date): { from: string; to: string } {
+  return { from: bounds.from.toISOString(), to: new Date(Math.min(bounds.to.getTime(), now.getTime())).toISOString() };
 }
 
 /** The messages by channel and trigger, each step a column. */

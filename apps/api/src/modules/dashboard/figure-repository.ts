@@ -24,14 +24,14 @@ export type RangeSource = { days: { first: string; last: string } | null; partia
 /** How a series is cut: the rows' `point` is their day, or their month's first day. */
 export type Step = 'day' | 'month';
 
-const listOf = (statuses: readonly string[]) => sql.raw(statuses.map((status) => `'${status.replace(/'/g, "''")}'`).join(', '));
-const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
+export const listOf = (statuses: readonly string[]) => sql.raw(statuses.map((status) => `'${status.replace(/'/g, "''")}'`).join(', '));
+export const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 
-function companyIn(column: SQL, reach: DashboardReach): SQL {
+export function companyIn(column: SQL, reach: DashboardReach): SQL {
   return reach.companyIds ? sql` and ${column} = any(${uuids(reach.companyIds)})` : sql``;
 }
 
-function lockerIn(column: SQL, reach: DashboardReach): SQL {
+export function lockerIn(column: SQL, reach: DashboardReach): SQL {
   return reach.eboxIds ? sql` and ${column} = any(${uuids(reach.eboxIds)})` : sql``;
 }
 
@@ -256,7 +256,7 @@ export async function readPartialDay(tx: Tx, reach: DashboardReach, partial: Ran
 }
 
 /** The lockers counted: those the caller sees, narrowed to the locker filter. */
-function countedLockers(reach: DashboardReach): SQL {
+export function countedLockers(reach: DashboardReach): SQL {
   const ebox = entityTable('ebox');
   return sql`select ${ebox.id} as id, ${ebox.name} as name, ${ebox.code} as code, ${ebox.status} as status,
                     ${ebox.lastHeartBeat} as last_heart_beat, ${ebox.enable} as enable

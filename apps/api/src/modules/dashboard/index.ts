@@ -1,5 +1,6 @@
 import { type AppModule, declareEventRecorder } from '../../platform/modules';
-import { checkRollupDriftJob, foldRollupsJob } from './jobs';
+import { evaluateOnLockerStatus, evaluateOnOrderMove, recordDoorEventFailure, recordOpenFailure } from './alert-service';
+import { checkRollupDriftJob, evaluateAlertsJob, foldRollupsJob } from './jobs';
 import { recordMessageRollups, recordOrderCreatedRollups, recordOrderStatusRollups } from './rollup-service';
 
 /**
@@ -9,7 +10,7 @@ import { recordMessageRollups, recordOrderCreatedRollups, recordOrderStatusRollu
  */
 export const dashboardModule: AppModule = {
   name: 'dashboard',
-  jobs: [foldRollupsJob, checkRollupDriftJob],
+  jobs: [foldRollupsJob, checkRollupDriftJob, evaluateAlertsJob],
   routes: async () => {
     const { registerDashboardRoutes } = await import('./routes');
     return registerDashboardRoutes;
@@ -18,5 +19,10 @@ export const dashboardModule: AppModule = {
     declareEventRecorder({ event: 'order.created', name: 'dashboard', record: recordOrderCreatedRollups }),
     declareEventRecorder({ event: 'order.statusChanged', name: 'dashboard', record: recordOrderStatusRollups }),
     declareEventRecorder({ event: 'orderMessage.statusChanged', name: 'dashboard', record: recordMessageRollups }),
+    // The alerts: door failures recorded with their event, a changed locker evaluated after it commits.
+    declareEventRecorder({ event: 'compartiment.doorEvent', name: 'dashboardDoors', record: recordDoorEventFailure }),
+    declareEventRecorder({ event: 'compartiment.openFailed', name: 'dashboardDoors', record: recordOpenFailure }),
+    declareEventRecorder({ event: 'ebox.statusChanged', name: 'dashboardAlerts', record: evaluateOnLockerStatus }),
+    declareEventRecorder({ event: 'order.statusChanged', name: 'dashboardAlerts', record: evaluateOnOrderMove }),
   ],
 };

@@ -24,3 +24,18 @@ export const checkRollupDriftJob = defineJob({
   schedule: { cron: '30 6 * * *', payload: {} },
   handler: () => import('./rollup-service').then((m) => m.runCheckRollupDrift),
 });
+
+/**
+ * The alerts of some lockers evaluated (alert-service.ts): enqueued by the events that change their
+ * conditions (one waiting job per locker), delayed to when a condition comes due, and every 15
+ * minutes for every locker (the sweep: a parcel passing its overdue date has no event).
+ */
+export const evaluateAlertsJob = defineJob({
+  name: 'dashboard.evaluate-alerts',
+  payload: z.object({ eboxIds: z.array(z.uuid()).max(1000).optional() }),
+  actor: 'dashboardAlerts',
+  retry: { limit: 3, delaySeconds: 10 },
+  policy: 'stately',
+  schedule: { cron: '*/15 * * * *', payload: {} },
+  handler: () => import('./alert-service').then((m) => m.runEvaluateAlerts),
+});

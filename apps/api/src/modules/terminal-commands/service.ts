@@ -280,20 +280,34 @@ export async function openCompartiment(ctx: ServiceContext, id: string, orderId?
   if (misconfigured) return { ok: false, outcome: 'misconfigured', message: misconfigured };
   const sent = await send(ctx, locker, 'open_compartment', { compartment_number: number });
   const result = resultOf(ctx, sent, 'open_compartment', number);
-  // The audit row is this command's only write: one INSERT, a transaction of its own (or the caller's),
-  // without BEGIN and COMMIT round trips while the operator waits.
-  const audited = writeAudit(dbOf(ctx), {
+  const audit = {
     entityName: 'compartiment',
     entityId: compartment.id,
     action: 'open_compartment',
     after: { ebox: locker.id, number, ...(orderId ? { orderId } : {}), ...auditDetailsOf(sent) },
     by: auditByOf(principalOf(ctx.actor)),
     companyIds: companiesOfOwner(locker.company),
-  });
+  };
   if (!result.ok) {
-    await audited;
+    const failure = doorFailureOf(sent, result);
+    // A door that did not open counts on the dashboard and its alerts, with the command's audit.
+    if (failure) {
+      await inTransaction(ctx, async (tx) => {
+        await writeAudit(tx.tx, audit);
+        await publishEvent(tx, 'compartiment.openFailed', {
+          eboxId: locker.id,
+          compartimentId: compartment.id,
+          number,
+          outcome: failure,
+          at: new Date().toISOString(),
+        });
+      });
+    } else await writeAudit(dbOf(ctx), audit);
     return result;
   }
+  // The audit row is this command's only write: one INSERT, a transaction of its own (or the caller's),
+  // without BEGIN and COMMIT round trips while the operator waits.
+  const audited = writeAudit(dbOf(ctx), audit);
   // Open-Locker publishes the snapshot with the door open before its answer: that snapshot is this
   // command's door. Only when none came is the stored door (an earlier reading) the answer, and it
   // is read beside the audit's transaction, so the operator does not wait for both in turn.
@@ -310,6 +324,13 @@ export async function openCompartiment(ctx: ServiceContext, id: string, orderId?
       doorReported: reported !== undefined,
     },
   };
+}
+
+/** An opening that did not open its door: the terminal answered jammed or failed, or never answered. */
+function doorFailureOf(sent: Sent, result: CommandFailure): 'jammed' | 'failed' | 'unanswered' | null {
+  if (sent.kind === 'timeout') return 'unanswered';
+  if (result.outcome === 'jammed' || result.outcome === 'failed') return result.outcome;
+  return null;
 }
 
 /** POST /ebox/terminal/send {ebox, type_message}: reboot, restart the app or sync, each under its own permission. */

@@ -21,6 +21,9 @@ export type CurrentUser = {
   permissions: Permission[];
   /** Empty means every company. */
   allowedCompanyIds: string[];
+  /** The dashboard's mails the user asked for (issue 28). */
+  alertDigest: boolean;
+  weeklySummary: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -56,6 +59,8 @@ export async function loadCurrentUser(db: Tx, id: string): Promise<CurrentUser |
     roles: roles.map(({ id: roleId, name }) => ({ id: roleId, name })),
     permissions: [...permissions],
     allowedCompanyIds: row.allowedCompanies,
+    alertDigest: row.alertDigest,
+    weeklySummary: row.weeklySummary,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

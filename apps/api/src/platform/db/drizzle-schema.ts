@@ -4,6 +4,7 @@ import { entityTables } from './schema';
 export {
   auditLog,
   customerDevice,
+  dashboardAlert,
   dashboardDwellDay,
   dashboardDwellDayAll,
   dashboardDwellMonth,
@@ -17,6 +18,7 @@ export {
   dashboardLockerDwellDay,
   dashboardLockerMonth,
   dashboardLockerMonthAll,
+  dashboardMailSent,
   dashboardMessageDay,
   dashboardMessageDayAll,
   dashboardMessageMonth,
@@ -26,6 +28,7 @@ export {
   dashboardOrderDayAll,
   dashboardOrderMonth,
   dashboardOrderMonthAll,
+  doorFailure,
   entityCount,
   idempotencyKey,
   orderHistory,

@@ -45,6 +45,11 @@ export const user = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Bumped when the password changes: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The dashboard's mails the user asked for (issue 28): the daily alert digest, the weekly summary. */
+    alertDigest: boolean('alert_digest').notNull().default(false),
+    weeklySummary: boolean('weekly_summary').notNull().default(false),
+    /** The language of the user's mails, taken from the request that last set their preferences. */
+    language: text('language'),
     emailVerificationTokenHash: text('email_verification_token_hash'),
     emailVerificationExpiresAt: timestamp('email_verification_expires_at', { withTimezone: true, mode: 'string' }),
     passwordResetTokenHash: text('password_reset_token_hash'),
@@ -763,4 +768,70 @@ export const dashboardLockerDwellDay = pgTable(
     index('dashboard_locker_dwell_day_idx').on(t.ebox, t.day),
     index('dashboard_locker_dwell_day_fresh_idx').on(t.day).where(sql`not folded`),
   ],
+);
+
+/**
+ * Every door failure a locker had (issue 28 figure 10; docs/dashboard.md "Doors"): an opening the
+ * console asked for that jammed, failed or went unanswered, or a door its terminal reported opened
+ * without a command. Rare enough to read as it is: by compartment for the 24-hour alert, by time
+ * for a period's figure. Kept 400 days.
+ */
+export const doorFailure = pgTable(
+  'door_failure',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
+    ebox: uuid('ebox_id').notNull(),
+    compartiment: uuid('compartiment_id').notNull(),
+    /** The locker's company when it failed (its owner sees it). */
+    company: uuid('company_id'),
+    kind: text('kind').notNull(),
+  },
+  (t) => [index('door_failure_compartiment_idx').on(t.compartiment, t.at), index('door_failure_at_idx').on(t.at, t.ebox)],
+);
+
+/**
+ * The dashboard's alerts (docs/dashboard.md "Alerts"). A row is pending (`opened_at` null) while a
+ * condition that must last (occupancy) has not lasted long enough, open once raised, resolved when
+ * its condition clears. One unresolved row per kind and subject: an alert is never raised twice
+ * while open, whichever process sees the condition first.
+ */
+export const dashboardAlert = pgTable(
+  'dashboard_alert',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** What it is about: a locker, a compartment, or a company's parcels in a locker (`ebox:company`). */
+    subject: text('subject').notNull(),
+    company: uuid('company_id'),
+    ebox: uuid('ebox_id').notNull(),
+    compartiment: uuid('compartiment_id'),
+    /** Null while pending. */
+    level: text('level'),
+    value: integer('value').notNull(),
+    since: timestamp('since', { withTimezone: true, mode: 'string' }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'string' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('dashboard_alert_unresolved_key').on(t.kind, t.subject).where(sql`resolved_at is null`),
+    index('dashboard_alert_open_idx').on(t.company).where(sql`resolved_at is null and opened_at is not null`),
+    index('dashboard_alert_opened_at_idx').on(t.openedAt),
+  ],
+);
+
+/**
+ * The dashboard's mails a user was sent (the daily alert digest, the weekly summary), one row per
+ * user, kind and day: a job run twice (a retry, two workers) sends each once.
+ */
+export const dashboardMailSent = pgTable(
+  'dashboard_mail_sent',
+  {
+    user: uuid('user_id').notNull(),
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user, t.kind, t.day] })],
 );

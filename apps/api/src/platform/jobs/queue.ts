@@ -97,6 +97,8 @@ function senderBoss(): PgBoss {
 export type EnqueueOptions = {
   /** Run no sooner than this many seconds from now. */
   startAfterSeconds?: number;
+  /** Run no sooner than this moment (when the work is due at a known time). */
+  startAt?: Date;
   /** With a 'stately' job: at most one queued job per key (e.g. one per locker); a second enqueue is dropped. */
   singletonKey?: string;
 };
@@ -170,6 +172,7 @@ export async function enqueueJob<S extends z.ZodType<object>>(
     // As a date: pg-boss passes a number of seconds as text that its insert also casts to a
     // timestamp, which PostgreSQL refuses ("invalid input syntax for type timestamp").
     ...(options.startAfterSeconds ? { startAfter: new Date(Date.now() + options.startAfterSeconds * 1_000) } : {}),
+    ...(options.startAt ? { startAfter: options.startAt } : {}),
   });
   if (!id && !options.singletonKey)
     throw new Error(`job queue ${job.name} does not exist: is the job in its module's manifest (src/composition.ts)?`);

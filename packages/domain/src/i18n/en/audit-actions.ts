@@ -50,6 +50,10 @@ export const auditActionAreas = [
         webhookReplay: 'Given-up deliveries sent again',
         webhookResend: 'Delivery sent again',
         rotateSecret: 'Signing secret rotated',
+        // The dashboard's alerts on a locker (modules/dashboard).
+        alertRaised: 'Alert raised',
+        alertLevelChanged: 'Alert level changed',
+        alertResolved: 'Alert resolved',
       },
     },
   },

@@ -39,6 +39,7 @@ export default {
       customerMessenger: 'customer messages',
       orderExpiry: 'order expiry',
       dashboardRollups: 'dashboard totals',
+      dashboardAlerts: 'dashboard alerts',
     },
     authorContaining: 'Email containing “{{text}}”',
     authorPlaceholder: 'Name, email or system',

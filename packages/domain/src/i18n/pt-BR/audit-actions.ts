@@ -50,6 +50,10 @@ export const auditActionAreas = [
         webhookReplay: 'Entregas desistidas reenviadas',
         webhookResend: 'Entrega reenviada',
         rotateSecret: 'Segredo de assinatura trocado',
+        // Os alertas do painel sobre um armário (modules/dashboard).
+        alertRaised: 'Alerta aberto',
+        alertLevelChanged: 'Nível do alerta alterado',
+        alertResolved: 'Alerta resolvido',
       },
     },
   },

@@ -39,6 +39,7 @@ export default {
       customerMessenger: 'mensagens aos clientes',
       orderExpiry: 'expiração de pedidos',
       dashboardRollups: 'totais do painel',
+      dashboardAlerts: 'alertas do painel',
     },
     authorContaining: 'E-mail contendo “{{text}}”',
     authorPlaceholder: 'Nome, e-mail ou sistema',

@@ -1,0 +1,224 @@
+import {
+  type AlertKind,
+  type AlertLevel,
+  type AlertThresholds,
+  alertLevelOf,
+  alertThresholdsOf,
+  type DoorFailureKind,
+  type EventPayload,
+} from '@ebox/domain';
+import { auditByOf, companiesOfOwner, writeAudit } from '../../platform/audit';
+import { inTransaction, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
+import { enqueueJob } from '../../platform/jobs/queue';
+import {
+  deletePendingAlert,
+  insertAlert,
+  insertDoorFailure,
+  lockAlerts,
+  type Measure,
+  measureConditions,
+  readCompanySettings,
+  readLockerNames,
+  readUnresolvedAlerts,
+  type StoredAlert,
+  updateAlert,
+} from './alert-repository';
+import { evaluateAlertsJob } from './jobs';
+
+/**
+ * The dashboard's alerts (docs/dashboard.md "Alerts"). One evaluation measures the conditions of some
+ * lockers (or all) and reconciles them with the alerts not yet resolved, in one transaction under one
+ * lock: an alert is raised when its condition reaches the warning threshold (occupancy: and lasted),
+ * changes level with it, and is resolved when it clears. The events that change a condition
+ * evaluate their locker at once; a condition that only time changes (an offline locker's minutes,
+ * occupancy lasting, a parcel passing its overdue date) is evaluated again when it comes due, and by
+ * the sweep every 15 minutes. Every raise, change and resolution is audited on the locker.
+ */
+
+const keyOf = (kind: AlertKind, subject: string) => `${kind} ${subject}`;
+
+/**
+ * When a measured condition comes due for another look: an offline locker at its warning or
+ * critical minutes, a pending occupancy when it has lasted.
+ */
+function dueAtOf(measure: Measure, thresholds: AlertThresholds, level: AlertLevel | null, pendingSince: string | null): Date | null {
+  if (measure.kind === 'lockerOffline' && measure.since && level !== 'critical') {
+    const minutes = level === null ? thresholds.lockerOffline.warning : thresholds.lockerOffline.critical;
+    return new Date(Date.parse(measure.since) + minutes * 60_000);
+  }
+  if (pendingSince) return new Date(Date.parse(pendingSince) + thresholds.occupancyMinutes * 60_000);
+  return null;
+}
+
+type Change = { action: 'alertRaised' | 'alertLevelChanged' | 'alertResolved'; alert: Omit<StoredAlert, 'id'>; from?: string | null };
+
+/** Raises, changes and resolves the alerts of some lockers (null: all), as measured at `now`. */
+export async function evaluateAlerts(ctx: ServiceContext, eboxIds: string[] | null, now = new Date()) {
+  const { changes, due } = await inTransaction(ctx, async (tx) => {
+    await lockAlerts(tx.tx);
+    const measures = await measureConditions(tx.tx, eboxIds, now);
+    const stored = new Map((await readUnresolvedAlerts(tx.tx, eboxIds)).map((alert) => [keyOf(alert.kind, alert.subject), alert]));
+    const companies = [...new Set(measures.flatMap((measure) => (measure.company ? [measure.company] : [])))];
+    const settings = await readCompanySettings(tx.tx, companies);
+    const thresholdsOf = (company: string | null) => alertThresholdsOf(company ? settings.get(company) : null);
+    const changes: Change[] = [];
+    const due: { eboxId: string; at: Date }[] = [];
+    const held = new Set<string>();
+    for (const measure of measures) {
+      const thresholds = thresholdsOf(measure.company);
+      const level = alertLevelOf(measure.value, thresholds[measure.kind]);
+      const key = keyOf(measure.kind, measure.subject);
+      const reconciled = level ? await reconcile(tx, measure, level, stored.get(key), thresholds, now) : null;
+      if (level) held.add(key);
+      if (reconciled?.change) changes.push(reconciled.change);
+      const next = dueAtOf(measure, thresholds, level, reconciled?.pendingSince ?? null);
+      if (next && next.getTime() > now.getTime()) due.push({ eboxId: measure.ebox, at: next });
+    }
+    for (const [key, alert] of stored) {
+      if (held.has(key)) continue;
+      if (!alert.openedAt) {
+        await deletePendingAlert(tx.tx, alert.id);
+        continue;
+      }
+      await updateAlert(tx.tx, alert.id, { level: alert.level ?? 'warning', value: alert.value, resolvedAt: now.toISOString() });
+      changes.push({ action: 'alertResolved', alert });
+    }
+    await auditChanges(tx, changes, now);
+    return { changes, due };
+  });
+  await scheduleDueEvaluations(ctx, due);
+  return changes.map((change) => ({
+    action: change.action,
+    kind: change.alert.kind,
+    subject: change.alert.subject,
+    level: change.alert.level,
+  }));
+}
+
+/** One held condition against its stored alert: raised, still pending (since when), or changed level. */
+async function reconcile(
+  tx: TxContext,
+  measure: Measure,
+  level: AlertLevel,
+  existing: StoredAlert | undefined,
+  thresholds: AlertThresholds,
+  now: Date,
+): Promise<{ change: Change | null; pendingSince: string | null }> {
+  const alert = {
+    kind: measure.kind,
+    subject: measure.subject,
+    company: measure.company,
+    ebox: measure.ebox,
+    compartiment: measure.compartiment,
+  };
+  const nowIso = now.toISOString();
+  if (!existing) {
+    // Occupancy must last before it is an alert: it waits as a pending row, since now.
+    const lasting = measure.kind === 'lockerFull' && thresholds.occupancyMinutes > 0;
+    const row = {
+      ...alert,
+      level: lasting ? null : level,
+      value: measure.value,
+      since: measure.since ?? nowIso,
+      openedAt: lasting ? null : nowIso,
+    };
+    const id = await insertAlert(tx.tx, row);
+    if (lasting) return { change: null, pendingSince: id ? nowIso : null };
+    return { change: id ? { action: 'alertRaised', alert: row } : null, pendingSince: null };
+  }
+  if (!existing.openedAt) {
+    if (now.getTime() - Date.parse(existing.since) < thresholds.occupancyMinutes * 60_000)
+      return { change: null, pendingSince: existing.since };
+    await updateAlert(tx.tx, existing.id, { level, value: measure.value, openedAt: nowIso });
+    return { change: { action: 'alertRaised', alert: { ...existing, level, value: measure.value, openedAt: nowIso } }, pendingSince: null };
+  }
+  if (existing.level === level) return { change: null, pendingSince: null };
+  await updateAlert(tx.tx, existing.id, { level, value: measure.value });
+  return {
+    change: { action: 'alertLevelChanged', alert: { ...existing, level, value: measure.value }, from: existing.level },
+    pendingSince: null,
+  };
+}
+
+/** Each change audited on its locker, named, in the evaluation's transaction. */
+async function auditChanges(tx: TxContext, changes: Change[], now: Date): Promise<void> {
+  if (!changes.length) return;
+  const names = await readLockerNames(tx.tx, [...new Set(changes.map((change) => change.alert.ebox))]);
+  for (const { action, alert, from } of changes) {
+    const locker = names.get(alert.ebox);
+    await writeAudit(tx.tx, {
+      entityName: 'ebox',
+      entityId: alert.ebox,
+      action,
+      ...(from !== undefined ? { before: { alert: alert.kind, level: from } } : {}),
+      after: {
+        name: locker?.name ?? null,
+        alert: alert.kind,
+        level: alert.level,
+        value: alert.value,
+        ...(alert.compartiment ? { compartiment: alert.compartiment } : {}),
+        ...(alert.kind === 'parcelsOverdue' ? { company: alert.company } : {}),
+        at: now.toISOString(),
+      },
+      by: auditByOf(principalOf(tx.actor)),
+      companyIds: companiesOfOwner(alert.company),
+    });
+  }
+}
+
+/** A locker evaluated again when a condition of it comes due (one job per locker and minute). */
+async function scheduleDueEvaluations(ctx: ServiceContext, due: { eboxId: string; at: Date }[]): Promise<void> {
+  for (const { eboxId, at } of due) {
+    const minute = Math.ceil(at.getTime() / 60_000) * 60_000;
+    await enqueueJob(ctx, evaluateAlertsJob, { eboxIds: [eboxId] }, { startAt: new Date(minute), singletonKey: `${eboxId}@${minute}` });
+  }
+}
+
+/** The job's handler: the lockers named, or every locker (the sweep). */
+export async function runEvaluateAlerts(ctx: ServiceContext, payload: { eboxIds?: string[] | undefined }): Promise<void> {
+  const changes = await evaluateAlerts(ctx, payload.eboxIds ?? null);
+  if (changes.length) ctx.log.info({ changes }, 'dashboard: alerts changed');
+}
+
+/** A change at a locker: its alerts evaluated after the change commits (one waiting job per locker). */
+async function requestEvaluation(ctx: TxContext, eboxId: string | null): Promise<void> {
+  if (eboxId) await enqueueJob(ctx, evaluateAlertsJob, { eboxIds: [eboxId] }, { singletonKey: eboxId });
+}
+
+export function evaluateOnLockerStatus(ctx: TxContext, event: EventPayload<'ebox.statusChanged'>): Promise<void> {
+  return requestEvaluation(ctx, event.eboxId);
+}
+
+/** Deposits, pickups and expiries change a locker's occupancy and its overdue parcels. */
+export function evaluateOnOrderMove(ctx: TxContext, event: EventPayload<'order.statusChanged'>): Promise<void> {
+  return requestEvaluation(ctx, event.eboxId);
+}
+
+const DOOR_FAILURE_OF_OPENING: Record<EventPayload<'compartiment.openFailed'>['outcome'], DoorFailureKind> = {
+  jammed: 'jammed',
+  failed: 'failed',
+  unanswered: 'unanswered',
+};
+
+/** A door opened without a command is a door failure, recorded with the event. */
+export async function recordDoorEventFailure(ctx: TxContext, event: EventPayload<'compartiment.doorEvent'>): Promise<void> {
+  if (event.event !== 'door_opened_without_command') return;
+  await insertDoorFailure(ctx.tx, {
+    eboxId: event.eboxId,
+    compartimentId: event.compartimentId,
+    kind: 'openedWithoutCommand',
+    at: event.at,
+  });
+  await requestEvaluation(ctx, event.eboxId);
+}
+
+/** An opening that jammed, failed or went unanswered is a door failure, recorded with its audit. */
+export async function recordOpenFailure(ctx: TxContext, event: EventPayload<'compartiment.openFailed'>): Promise<void> {
+  await insertDoorFailure(ctx.tx, {
+    eboxId: event.eboxId,
+    compartimentId: event.compartimentId,
+    kind: DOOR_FAILURE_OF_OPENING[event.outcome],
+    at: event.at,
+  });
+  await requestEvaluation(ctx, event.eboxId);
+}

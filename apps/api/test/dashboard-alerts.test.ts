@@ -1,0 +1,225 @@
+import { dashboardAnswerSchema } from '@ebox/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VirtualTerminal } from '../../terminal-sim/src';
+import { evaluateAlerts } from '../src/modules/dashboard/alert-service';
+import { systemContext } from '../src/platform/context';
+import type { Db } from '../src/platform/db/client';
+import { ok, orderDataFor } from './support/answers';
+import { eventually } from './support/eventually';
+import { startOnlineLocker } from './support/online-locker';
+import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+
+/**
+ * Issue 28, item 4: the dashboard's alerts. Each raised once when its condition reaches the company's
+ * warning threshold (occupancy: after it lasted), changed to critical, resolved by itself when the
+ * condition clears, audited on the locker; door failures raised at once from what a live locker
+ * reports; only the users who see the locker (or the company's parcels) see its alerts.
+ */
+
+let t: TestApp;
+let owner: TestUser;
+let db: Db;
+let shop: string;
+let otherShop: string;
+
+const MINUTE = 60_000;
+const ctxOf = () => systemContext(t.app.deps, 'dashboardAlerts');
+
+type AlertRow = { kind: string; level: string | null; value: number; opened_at: string | null; resolved_at: string | null };
+
+async function alertsOf(eboxId: string): Promise<AlertRow[]> {
+  const result = await db.execute<AlertRow>(
+    sql`select kind, level, value, opened_at, resolved_at from dashboard_alert where ebox_id = ${eboxId} order by updated_at, kind`,
+  );
+  return result.rows;
+}
+
+async function auditActionsOf(eboxId: string): Promise<string[]> {
+  const result = await db.execute<{ action: string }>(
+    sql`select action from audit_log where entity_id = ${eboxId} and action like 'alert%' order by timestamp, id`,
+  );
+  return result.rows.map((row) => row.action);
+}
+
+async function lockerWith(company: string, code: string, compartments: number) {
+  const id = ok(await owner.api.post('/ebox', { data: { name: `Armário ${code}`, code, company, enable: true } })).id as string;
+  for (let number = 1; number <= compartments; number++) {
+    ok(
+      await owner.api.post('/compartiment', {
+        data: {
+          ebox: id,
+          number,
+          boardNumber: 1,
+          numberInColumn: number,
+          comNumber: number,
+          size: 'P',
+          width: 1,
+          height: 1,
+          depth: 1,
+          enable: true,
+        },
+      }),
+    );
+  }
+  return id;
+}
+
+async function dashboardOf(user: TestUser, filter: Record<string, string> = {}) {
+  return dashboardAnswerSchema.parse(ok(await user.api.get('/dashboard', { filter })));
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', TERMINAL_HEARTBEAT_SECONDS: '1.5' } });
+  db = t.app.deps.db as Db;
+  owner = await t.createUser({ roles: ['owner'] });
+  const company = async (name: string, companySettings: Record<string, number>) =>
+    ok(await owner.api.post('/company', { data: { name, type: 'shipper', companySettings } })).id as string;
+  shop = await company('Loja Alertas', { alertOccupancyPercent: 75, alertOccupancyMinutes: 30 });
+  otherShop = await company('Loja Sem Alertas', {});
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('alerts raised once, changed and resolved by themselves', () => {
+  it('a locker silent past 10 minutes is a warning, past 60 critical, and resolves when it is heard again', async () => {
+    const locker = await lockerWith(shop, 'ALOFF1', 2);
+    const heartbeat = new Date(Date.now() - 5 * MINUTE);
+    await db.execute(sql`update ebox set status = 'offline', terminal_id = ${`term-${locker}`}, last_heart_beat = ${heartbeat.toISOString()}::timestamptz
+                          where id = ${locker}`);
+    const at = (minutes: number) => new Date(heartbeat.getTime() + minutes * MINUTE);
+
+    expect(await evaluateAlerts(ctxOf(), [locker], at(5))).toEqual([]);
+    // Not an alert yet, but due at its tenth minute: a job waits for then.
+    const due = await db.execute<{ start_after: string }>(
+      sql`select start_after from pgboss.job where name = 'dashboard.evaluate-alerts' and singleton_key like ${`${locker}@%`}`,
+    );
+    expect(due.rows.map((row) => new Date(row.start_after).getTime())).toContain(Math.ceil(at(10).getTime() / MINUTE) * MINUTE);
+
+    expect(await evaluateAlerts(ctxOf(), [locker], at(11))).toEqual([
+      { action: 'alertRaised', kind: 'lockerOffline', subject: locker, level: 'warning' },
+    ]);
+    // Seen again, and by two evaluations at once: still one alert.
+    await Promise.all([evaluateAlerts(ctxOf(), [locker], at(12)), evaluateAlerts(ctxOf(), null, at(12))]);
+    expect(await alertsOf(locker)).toMatchObject([{ kind: 'lockerOffline', level: 'warning', value: 11, resolved_at: null }]);
+
+    expect(await evaluateAlerts(ctxOf(), [locker], at(61))).toEqual([
+      { action: 'alertLevelChanged', kind: 'lockerOffline', subject: locker, level: 'critical' },
+    ]);
+    const open = await dashboardOf(owner);
+    expect(open.alerts.open.find((alert) => alert.ebox.id === locker)).toMatchObject({
+      kind: 'lockerOffline',
+      level: 'critical',
+      value: 61,
+      ebox: { code: 'ALOFF1' },
+      company: { id: shop, name: 'Loja Alertas' },
+      since: heartbeat.toISOString(),
+    });
+
+    await db.execute(sql`update ebox set status = 'online', last_heart_beat = ${at(62).toISOString()}::timestamptz where id = ${locker}`);
+    expect(await evaluateAlerts(ctxOf(), [locker], at(62))).toEqual([
+      { action: 'alertResolved', kind: 'lockerOffline', subject: locker, level: 'critical' },
+    ]);
+    expect((await alertsOf(locker)).every((row) => row.resolved_at !== null)).toBe(true);
+    expect((await dashboardOf(owner)).alerts.open.some((alert) => alert.ebox.id === locker)).toBe(false);
+    expect(await auditActionsOf(locker)).toEqual(['alertRaised', 'alertLevelChanged', 'alertResolved']);
+  });
+
+  it('occupancy at the company threshold (75 %) is an alert only after it lasted 30 minutes; full is critical; freeing resolves it', async () => {
+    const locker = await lockerWith(shop, 'ALFUL1', 4);
+    const start = new Date();
+    const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+    const setOccupied = (count: number) =>
+      db.execute(
+        sql`update compartiment set status = case when number <= ${count} then 'OCCUPIED' else 'AVAILABLE' end where ebox_id = ${locker}`,
+      );
+
+    await setOccupied(3);
+    expect(await evaluateAlerts(ctxOf(), [locker], at(0))).toEqual([]);
+    expect(await evaluateAlerts(ctxOf(), [locker], at(29))).toEqual([]);
+    expect((await dashboardOf(owner)).alerts.open.some((alert) => alert.ebox.id === locker)).toBe(false);
+    expect(await evaluateAlerts(ctxOf(), [locker], at(31))).toEqual([
+      { action: 'alertRaised', kind: 'lockerFull', subject: locker, level: 'warning' },
+    ]);
+    await setOccupied(4);
+    expect(await evaluateAlerts(ctxOf(), [locker], at(32))).toEqual([
+      { action: 'alertLevelChanged', kind: 'lockerFull', subject: locker, level: 'critical' },
+    ]);
+    await setOccupied(2);
+    expect(await evaluateAlerts(ctxOf(), [locker], at(33))).toEqual([
+      { action: 'alertResolved', kind: 'lockerFull', subject: locker, level: 'critical' },
+    ]);
+    // Above the threshold again for a moment only: it never becomes an alert.
+    await setOccupied(3);
+    expect(await evaluateAlerts(ctxOf(), [locker], at(40))).toEqual([]);
+    await setOccupied(1);
+    expect(await evaluateAlerts(ctxOf(), [locker], at(80))).toEqual([]);
+    expect((await alertsOf(locker)).filter((row) => row.resolved_at === null)).toEqual([]);
+  });
+
+  it("a company's parcels past their overdue date: an alert its users see, other companies' users do not; resolved once taken", async () => {
+    const locker = await lockerWith(shop, 'ALDUE1', 2);
+    const order = ok(await owner.api.post('/order', { data: { ...orderDataFor(shop), ebox: locker, bookOrder: false } }));
+    await db.execute(sql`update "order" set status = 'STORED', stored_at = now() - interval '3 days', overdue_date = now() - interval '1 hour'
+                          where id = ${order.id}`);
+    expect(await evaluateAlerts(ctxOf(), [locker])).toEqual([
+      { action: 'alertRaised', kind: 'parcelsOverdue', subject: `${locker}:${shop}`, level: 'warning' },
+    ]);
+    const ownUser = await t.createUser({ roles: ['owner'], allowedCompanies: [shop] });
+    const stranger = await t.createUser({ roles: ['owner'], allowedCompanies: [otherShop] });
+    expect((await dashboardOf(ownUser)).alerts.open).toMatchObject([{ kind: 'parcelsOverdue', value: 1, ebox: { id: locker } }]);
+    const foreign = await dashboardOf(stranger);
+    expect(foreign.alerts).toEqual({ open: [], warning: 0, critical: 0 });
+
+    await db.execute(sql`update "order" set status = 'CUSTOMER_TAKEN', collected_at = now() where id = ${order.id}`);
+    expect(await evaluateAlerts(ctxOf(), [locker])).toEqual([
+      { action: 'alertResolved', kind: 'parcelsOverdue', subject: `${locker}:${shop}`, level: 'warning' },
+    ]);
+  });
+});
+
+describe('door failures at a live locker', () => {
+  let terminal: VirtualTerminal | undefined;
+  afterAll(async () => {
+    await terminal?.stop();
+  });
+
+  it('two jammed openings and a door forced open raise the alert at once; the dashboard lists the door by kind', async () => {
+    const started = await startOnlineLocker(t, owner, {
+      company: shop,
+      name: 'Armário Portas',
+      code: 'ALDOOR1',
+      compartments: 3,
+      failureRate: 1,
+    });
+    terminal = started.terminal;
+    const compartments = ok(await owner.api.get('/compartiment', { filter: { ebox: started.lockerId }, limit: 10 })).rows as {
+      id: string;
+      number: number;
+    }[];
+    const door2 = compartments.find((compartment) => compartment.number === 2);
+    if (!door2) throw new Error('no door 2');
+    for (let i = 0; i < 2; i++) {
+      const refused = await owner.api.get(`/compartiment/open/${door2.id}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ outcome: 'jammed' });
+    }
+    expect((await dashboardOf(owner)).alerts.open.some((alert) => alert.ebox.id === started.lockerId)).toBe(false);
+    await terminal.forceDoor(2);
+    const answer = await eventually(
+      () => dashboardOf(owner, { ebox: started.lockerId }),
+      (read) => read.alerts.open.length > 0,
+    );
+    expect(answer.alerts.open).toMatchObject([
+      { kind: 'doorFailures', level: 'warning', value: 3, compartiment: { id: door2.id, number: 2 }, ebox: { id: started.lockerId } },
+    ]);
+    expect(answer.doors.failures.value).toBe(3);
+    expect(answer.doors.failing).toMatchObject([
+      { compartiment: { number: 2 }, failures: 3, byKind: { jammed: 2, failed: 0, unanswered: 0, openedWithoutCommand: 1 } },
+    ]);
+    // The command's own audit row is there beside the alert's.
+    expect(await auditActionsOf(started.lockerId)).toEqual(['alertRaised']);
+  });
+});
