@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, plainTextSchema } from '@ebox/domain';
+import { EXPORT_FORMATS, isTimeZone, plainTextSchema } from '@ebox/domain';
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 
@@ -17,15 +17,6 @@ export const autocompleteQuery = z.object({
   /** Narrows the choices as the list's filters do (a unit picker asks for one company's units). */
   filter: z.record(z.string(), plainTextSchema.max(200)).optional(),
 });
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const exportQuery = listQuerySchema.extend({
   fields: z.union([z.array(plainTextSchema), plainTextSchema]).optional(),

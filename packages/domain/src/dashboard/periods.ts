@@ -170,3 +170,20 @@ export function dayStartOf(instant: Date, timeZone: string = DEFAULT_NETWORK_TIM
   const wall = wallOf(instant, timeZone);
   return instantOf(midnight(wall.year, wall.month, wall.day), timeZone);
 }
+
+/** A moment on the zone's clock: its date (YYYY-MM-DD), hour (0-23) and weekday (0 is Sunday). */
+export function localClockOf(instant: Date, timeZone: string): { day: string; hour: number; weekday: number } {
+  const wall = wallOf(instant, timeZone);
+  const asDate = new Date(asUtc(wall));
+  return { day: asDate.toISOString().slice(0, 10), hour: wall.hour, weekday: asDate.getUTCDay() };
+}
+
+/** Whether the runtime knows an IANA zone by this name. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -217,12 +217,13 @@ export async function pruneDoorFailures(tx: Tx, now: Date): Promise<void> {
   await tx.execute(sql`delete from door_failure where at < ${now.toISOString()}::timestamptz - interval '400 days'`);
 }
 
-/** The lockers an alert of a reach may be about (the caller's, and the filters'). */
-function alertsInReach(reach: DashboardReach): SQL {
+/** The lockers an alert of a reach may be about (the caller's, and the filters'); `open`: the condition of open alerts. */
+function alertsInReach(reach: DashboardReach): { open: SQL; inner: SQL } {
   const inLockers = reach.visibleLockers || reach.eboxIds ? sql` and a.ebox_id in (select id from (${countedLockers(reach)}) l)` : sql``;
   // A company's overdue parcels are its own; a locker's alerts belong to whoever sees the locker.
   const company = reach.companyIds ? sql` and (a.kind <> 'parcelsOverdue' or a.company_id = any(${uuids(reach.companyIds)}))` : sql``;
-  return sql`a.resolved_at is null and a.opened_at is not null${inLockers}${company}`;
+  const inner = sql`${inLockers}${company}`;
+  return { open: sql`a.resolved_at is null and a.opened_at is not null${inner}`, inner };
 }
 
 const OPEN_ALERTS_LISTED = 50;
@@ -234,7 +235,7 @@ export async function readOpenAlerts(tx: Tx, reach: DashboardReach) {
   const counts = await tx.execute<{ warning: number; critical: number }>(sql`
     select (count(*) filter (where a.level = 'warning'))::int as warning,
            (count(*) filter (where a.level = 'critical'))::int as critical
-      from dashboard_alert a where ${alertsInReach(reach)}`);
+      from dashboard_alert a where ${alertsInReach(reach).open}`);
   const rows = await tx.execute<{
     id: string;
     kind: DashboardAlert['kind'];
@@ -256,7 +257,7 @@ export async function readOpenAlerts(tx: Tx, reach: DashboardReach) {
       left join ${ebox} e on e.id = a.ebox_id
       left join ${company} co on co.id = a.company_id
       left join compartiment c on c.id = a.compartiment_id
-     where ${alertsInReach(reach)}
+     where ${alertsInReach(reach).open}
      order by (a.level = 'critical') desc, a.opened_at asc, a.id
      limit ${OPEN_ALERTS_LISTED}`);
   return {
@@ -282,6 +283,16 @@ export async function readOpenAlerts(tx: Tx, reach: DashboardReach) {
 }
 
 const FAILING_DOORS_LISTED = 10;
+
+/** How many alerts of a reach were raised and resolved since a moment. */
+export async function readAlertActivity(tx: Tx, reach: DashboardReach, since: Date) {
+  const inReach = alertsInReach(reach).inner;
+  const result = await tx.execute<{ raised: number; resolved: number }>(sql`
+    select (count(*) filter (where a.opened_at >= ${since.toISOString()}::timestamptz))::int as raised,
+           (count(*) filter (where a.resolved_at >= ${since.toISOString()}::timestamptz))::int as resolved
+      from dashboard_alert a where a.opened_at is not null${inReach}`);
+  return { raised: Number(result.rows[0]?.raised ?? 0), resolved: Number(result.rows[0]?.resolved ?? 0) };
+}
 
 /** A range's door failures at the reach's lockers: `[from, to)`, ISO. */
 function failuresIn(reach: DashboardReach, range: { from: string; to: string }): SQL {
@@ -326,4 +337,28 @@ export async function readDoorFigures(
       }),
     ),
   };
+}
+
+/** The users who asked for a dashboard mail, with the language of their mails. */
+export async function readMailRecipients(tx: Tx): Promise<{ id: string; language: string | null }[]> {
+  const result = await tx.execute<{ id: string; language: string | null }>(
+    sql`select id, language from "user" where (alert_digest or weekly_summary) and not disabled order by id`,
+  );
+  return result.rows;
+}
+
+/** The time zones companies keep their day in (company settings; null: none set). */
+export async function readCompanyZones(tx: Tx, ids: string[]): Promise<(string | null)[]> {
+  const result = await tx.execute<{ zone: string | null }>(
+    sql`select company_settings->>'timeZone' as zone from company where id = any(${uuids(ids)})`,
+  );
+  return result.rows.map((row) => row.zone);
+}
+
+/** Claims a user's dashboard mail of a day; false when it was already sent. */
+export async function claimDashboardMail(tx: Tx, userId: string, kind: string, day: string): Promise<boolean> {
+  const result = await tx.execute(
+    sql`insert into dashboard_mail_sent (user_id, kind, day) values (${userId}::uuid, ${kind}, ${day}::date) on conflict do nothing returning user_id`,
+  );
+  return result.rows.length > 0;
 }

@@ -30,7 +30,7 @@ import { authorize, dbOf, type ServiceContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 import { forbidden } from '../../platform/errors';
-import { readDoorFigures, readOpenAlerts } from './alert-repository';
+import { readAlertActivity, readDoorFigures, readOpenAlerts } from './alert-repository';
 import {
   type DashboardReach,
   type DwellRow,
@@ -363,6 +363,14 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     alerts,
     revenue: { available: false },
   };
+}
+
+/** The alerts the caller sees open now, and how many were raised and resolved since `since` (the digest). */
+export async function readAlertsOf(ctx: ServiceContext, since: Date) {
+  authorize(ctx, 'orderRead');
+  const reach = await reachOf(ctx, {});
+  const db = dbOf(ctx);
+  return { ...(await readOpenAlerts(db, reach)), ...(await readAlertActivity(db, reach, since)) };
 }
 
 /** A period's bounds as ISO times, a running period's cut at now. */

@@ -1,6 +1,6 @@
 import { type AppModule, declareEventRecorder } from '../../platform/modules';
 import { evaluateOnLockerStatus, evaluateOnOrderMove, recordDoorEventFailure, recordOpenFailure } from './alert-service';
-import { checkRollupDriftJob, evaluateAlertsJob, foldRollupsJob } from './jobs';
+import { checkRollupDriftJob, evaluateAlertsJob, foldRollupsJob, sendDashboardMailsJob } from './jobs';
 import { recordMessageRollups, recordOrderCreatedRollups, recordOrderStatusRollups } from './rollup-service';
 
 /**
@@ -10,7 +10,7 @@ import { recordMessageRollups, recordOrderCreatedRollups, recordOrderStatusRollu
  */
 export const dashboardModule: AppModule = {
   name: 'dashboard',
-  jobs: [foldRollupsJob, checkRollupDriftJob, evaluateAlertsJob],
+  jobs: [foldRollupsJob, checkRollupDriftJob, evaluateAlertsJob, sendDashboardMailsJob],
   routes: async () => {
     const { registerDashboardRoutes } = await import('./routes');
     return registerDashboardRoutes;

@@ -39,3 +39,13 @@ export const evaluateAlertsJob = defineJob({
   schedule: { cron: '*/15 * * * *', payload: {} },
   handler: () => import('./alert-service').then((m) => m.runEvaluateAlerts),
 });
+
+/** Every hour: the alert digests and weekly summaries of the users whose clock shows 07:00 (dashboard-mails.ts). */
+export const sendDashboardMailsJob = defineJob({
+  name: 'dashboard.send-mails',
+  payload: z.object({}),
+  actor: 'dashboardAlerts',
+  retry: { limit: 2, delaySeconds: 60 },
+  schedule: { cron: '0 * * * *', payload: {} },
+  handler: () => import('./dashboard-mails').then((m) => m.runDashboardMails),
+});

@@ -3,6 +3,7 @@ import {
   DEFAULT_MESSAGE_TIME_ZONE,
   DEFAULT_PRE_EXPIRED_HOURS,
   DEFAULT_QUIET_WINDOW,
+  isTimeZone,
   type Language,
   MESSAGE_CHANNELS,
   type MessageChannel,
@@ -39,15 +40,6 @@ export function companyMessagingOf(settings: Record<string, unknown>): CompanyMe
     },
     timeZone,
   };
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The language a customer is written to: theirs when known, else pt-BR. */

@@ -3,9 +3,10 @@
  * kept out of the console's dictionary, which every signed-in screen downloads. Keys must be
  * identical in pt-BR and en (a test checks it).
  */
+import dashboardMails from './dashboard-mails';
 import listAndOrderRules from './list-and-order-rules';
 import mail from './mail';
 import messageErrors from './message-errors';
 import orderDocuments from './order-documents';
 
-export const serverAreas = [mail, orderDocuments, listAndOrderRules, messageErrors];
+export const serverAreas = [mail, orderDocuments, listAndOrderRules, messageErrors, dashboardMails];
