@@ -30,6 +30,14 @@ CREATE TABLE "door_failure" (
 	"kind" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "locker_offline" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"ebox_id" uuid NOT NULL,
+	"company_id" uuid,
+	"from_at" timestamp with time zone NOT NULL,
+	"to_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "alert_digest" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "weekly_summary" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "language" text;--> statement-breakpoint
@@ -37,4 +45,7 @@ CREATE UNIQUE INDEX "dashboard_alert_unresolved_key" ON "dashboard_alert" USING 
 CREATE INDEX "dashboard_alert_open_idx" ON "dashboard_alert" USING btree ("company_id") WHERE resolved_at is null and opened_at is not null;--> statement-breakpoint
 CREATE INDEX "dashboard_alert_opened_at_idx" ON "dashboard_alert" USING btree ("opened_at");--> statement-breakpoint
 CREATE INDEX "door_failure_compartiment_idx" ON "door_failure" USING btree ("compartiment_id","at");--> statement-breakpoint
-CREATE INDEX "door_failure_at_idx" ON "door_failure" USING btree ("at","ebox_id");
+CREATE INDEX "door_failure_at_idx" ON "door_failure" USING btree ("at","ebox_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "locker_offline_open_key" ON "locker_offline" USING btree ("ebox_id") WHERE to_at is null;--> statement-breakpoint
+CREATE INDEX "locker_offline_from_idx" ON "locker_offline" USING btree ("from_at","ebox_id");--> statement-breakpoint
+CREATE INDEX "locker_offline_ebox_idx" ON "locker_offline" USING btree ("ebox_id","from_at");

@@ -52,6 +52,7 @@ const lines = [
     'doorFailure',
     'entityCount',
     'idempotencyKey',
+    'lockerOffline',
     'orderHistory',
     'orderMessage',
     'orderStatusCount',

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VirtualTerminal } from '../../terminal-sim/src';
 import { evaluateAlerts } from '../src/modules/dashboard/alert-service';
-import { systemContext } from '../src/platform/context';
+import { readDashboard } from '../src/modules/dashboard/dashboard-service';
+import { loadCurrentUser } from '../src/platform/auth/current-user';
+import { contextOf, systemContext } from '../src/platform/context';
 import type { Db } from '../src/platform/db/client';
 import { ok, orderDataFor } from './support/answers';
 import { eventually } from './support/eventually';
@@ -221,5 +223,43 @@ describe('door failures at a live locker', () => {
     ]);
     // The command's own audit row is there beside the alert's.
     expect(await auditActionsOf(started.lockerId)).toEqual(['alertRaised']);
+
+    // The locker drops off the network and comes back: one outage in today's availability.
+    await terminal.goOffline();
+    await eventually(
+      async () => ok(await owner.api.get(`/ebox/${started.lockerId}`)).status,
+      (status) => status === 'offline',
+    );
+    await terminal.goOnline();
+    const back = await eventually(
+      () => dashboardOf(owner, { ebox: started.lockerId, period: 'today' }),
+      (read) => read.availability.lockers[0]?.outages === 1,
+    );
+    expect(back.availability.lockers).toMatchObject([{ id: started.lockerId, outages: 1 }]);
+    await eventually(
+      async () => ok(await owner.api.get(`/ebox/${started.lockerId}`)).status,
+      (status) => status === 'online',
+    );
+    const closed = await db.execute<{ to_at: string | null }>(sql`select to_at from locker_offline where ebox_id = ${started.lockerId}`);
+    expect(closed.rows.map((row) => row.to_at !== null)).toEqual([true]);
+  });
+});
+
+describe("the lockers' availability", () => {
+  it('offline minutes and the share of time online come from the intervals the status changes keep, cut at the period', async () => {
+    const locker = await lockerWith(shop, 'ALAVL1', 1);
+    // São Paulo, Wednesday 18 November 2026 at 12:00: offline yesterday 10:00 to 12:00 and since 11:00 today.
+    const now = new Date('2026-11-18T15:00:00Z');
+    await db.execute(sql`insert into locker_offline (ebox_id, company_id, from_at, to_at) values
+      (${locker}, ${shop}, '2026-11-17T13:00:00Z', '2026-11-17T15:00:00Z'),
+      (${locker}, ${shop}, '2026-11-18T14:00:00Z', null)`);
+    const user = await loadCurrentUser(t.database.db, owner.id);
+    if (!user) throw new Error('no owner');
+    const read = await readDashboard(contextOf(t.app.deps, { kind: 'user', user }), { filter: { period: 'today', ebox: locker } }, now);
+    expect(read.availability.offlineMinutes).toEqual({ value: 60, previous: 120 });
+    // Twelve hours so far today, one of them offline; yesterday until noon, two of twelve.
+    expect(read.availability.rate.value).toBeCloseTo(11 / 12, 6);
+    expect(read.availability.rate.previous).toBeCloseTo(10 / 12, 6);
+    expect(read.availability.lockers).toEqual([{ id: locker, name: 'Armário ALAVL1', code: 'ALAVL1', offlineMinutes: 60, outages: 1 }]);
   });
 });

@@ -125,7 +125,10 @@ export async function publishEvents<N extends EventName>(ctx: TxContext, name: N
   }
   const schema = payloadSchemaOf(name);
   const checked = payloads.map((payload) => schema.parse(payload));
-  for (const payload of checked) await recordEvent(ctx, name, payload);
+  for (const recorder of (ctx.deps.modules.eventRecorders.get(name) ?? []) as readonly EventRecorder<N>[]) {
+    if (recorder.recordAll) await recorder.recordAll(ctx, checked);
+    else for (const payload of checked) await recorder.record(ctx, payload);
+  }
   for (const job of ctx.deps.modules.eventHandlers.get(name) ?? []) await enqueueJobs(ctx, job, checked);
   if (isLiveEventName(name)) {
     const texts = checked.map((payload) => JSON.stringify({ name, payload }));

@@ -143,6 +143,24 @@ export const dashboardAnswerSchema = z.object({
       failed: z.number().int(),
     }),
   ),
+  /**
+   * The lockers' availability in the period: minutes offline summed over the enabled lockers, the
+   * share of their time online (1 - offline / (lockers × the period's minutes so far)), and the
+   * lockers offline longest (ten at most) with how many times they went offline.
+   */
+  availability: z.object({
+    offlineMinutes: figure,
+    rate: figure,
+    lockers: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        code: z.string().nullable(),
+        offlineMinutes: z.number().int(),
+        outages: z.number().int(),
+      }),
+    ),
+  }),
   /** The period's door failures, the doors failing most (ten at most), compartments in DAMAGE now. */
   doors: z.object({
     failures: figure,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AlertKind,
   type AlertLevel,
@@ -24,6 +25,7 @@ import {
   updateAlert,
 } from './alert-repository';
 import { evaluateAlertsJob } from './jobs';
+import { recordOfflineIntervals } from './locker-health-repository';
 
 /**
  * The dashboard's alerts (docs/dashboard.md "Alerts"). One evaluation measures the conditions of some
@@ -185,8 +187,28 @@ async function requestEvaluation(ctx: TxContext, eboxId: string | null): Promise
   if (eboxId) await enqueueJob(ctx, evaluateAlertsJob, { eboxIds: [eboxId] }, { singletonKey: eboxId });
 }
 
-export function evaluateOnLockerStatus(ctx: TxContext, event: EventPayload<'ebox.statusChanged'>): Promise<void> {
-  return requestEvaluation(ctx, event.eboxId);
+const EVALUATED_TOGETHER = 1000;
+
+/**
+ * Lockers gone offline or heard again: their offline intervals kept and their alerts evaluated, for
+ * a whole heartbeat batch in a few statements and one job per thousand lockers.
+ */
+export async function recordLockerStatuses(ctx: TxContext, events: readonly EventPayload<'ebox.statusChanged'>[]): Promise<void> {
+  await recordOfflineIntervals(ctx.tx, events);
+  if (events.length === 1) return requestEvaluation(ctx, events[0]?.eboxId ?? null);
+  const ids = [...new Set(events.map((event) => event.eboxId))];
+  for (let start = 0; start < ids.length; start += EVALUATED_TOGETHER) {
+    await enqueueJob(
+      ctx,
+      evaluateAlertsJob,
+      { eboxIds: ids.slice(start, start + EVALUATED_TOGETHER) },
+      { singletonKey: `batch:${randomUUID()}` },
+    );
+  }
+}
+
+export function recordLockerStatus(ctx: TxContext, event: EventPayload<'ebox.statusChanged'>): Promise<void> {
+  return recordLockerStatuses(ctx, [event]);
 }
 
 /** Deposits, pickups and expiries change a locker's occupancy and its overdue parcels. */

@@ -56,6 +56,7 @@ import {
   type StatusRow,
   type Step,
 } from './figure-repository';
+import { readOfflineMinutes } from './locker-health-repository';
 
 /**
  * GET /dashboard (issue 28, docs/dashboard.md): the period's figures against the previous period
@@ -329,9 +330,41 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     const carrierNames = await readCompanyNames(db, carrierIds);
     const doors = await readDoorFigures(db, reach, boundsOf(range, now), boundsOf(range.previous, now));
     const alerts = await readOpenAlerts(db, reach);
-    return { counted, series, previousCounted, lockerUse, occupancy, health, aged, inbound, messages, carrierNames, doors, alerts };
+    const offline = await readOfflineMinutes(db, reach, boundsOf(range, now), now);
+    const offlineBefore = await readOfflineMinutes(db, reach, boundsOf(range.previous, now), now);
+    return {
+      offline,
+      offlineBefore,
+      counted,
+      series,
+      previousCounted,
+      lockerUse,
+      occupancy,
+      health,
+      aged,
+      inbound,
+      messages,
+      carrierNames,
+      doors,
+      alerts,
+    };
   };
-  const { counted, series, previousCounted, lockerUse, occupancy, health, aged, inbound, messages, carrierNames, doors, alerts } = ctx.tx
+  const {
+    counted,
+    series,
+    previousCounted,
+    lockerUse,
+    occupancy,
+    health,
+    aged,
+    inbound,
+    messages,
+    carrierNames,
+    doors,
+    alerts,
+    offline,
+    offlineBefore,
+  } = ctx.tx
     ? await read(ctx.tx)
     : await (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
   const histogram = histogramOf(counted.dwell);
@@ -359,6 +392,7 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
       oldest: aged.oldest,
     },
     messages: messagesOf(messages),
+    availability: availabilityOf(offline, offlineBefore, boundsOf(range, now), boundsOf(range.previous, now)),
     doors,
     alerts,
     revenue: { available: false },
@@ -371,6 +405,32 @@ export async function readAlertsOf(ctx: ServiceContext, since: Date) {
   const reach = await reachOf(ctx, {});
   const db = dbOf(ctx);
   return { ...(await readOpenAlerts(db, reach)), ...(await readAlertActivity(db, reach, since)) };
+}
+
+type OfflineMinutes = Awaited<ReturnType<typeof readOfflineMinutes>>;
+
+/** Offline minutes and the share of the lockers' time online, in the period and the previous one. */
+function availabilityOf(
+  current: OfflineMinutes,
+  previous: OfflineMinutes,
+  currentBounds: { from: string; to: string },
+  previousBounds: { from: string; to: string },
+): DashboardAnswer['availability'] {
+  const rateOf = (offline: OfflineMinutes, bounds: { from: string; to: string }) => {
+    const minutes = (Date.parse(bounds.to) - Date.parse(bounds.from)) / 60_000;
+    return offline.lockers && minutes > 0 ? Math.max(0, 1 - offline.minutes / (offline.lockers * minutes)) : null;
+  };
+  return {
+    offlineMinutes: { value: current.minutes, previous: previous.minutes },
+    rate: { value: rateOf(current, currentBounds), previous: rateOf(previous, previousBounds) },
+    lockers: current.longest.map((row) => ({
+      id: row.id,
+      name: row.name,
+      code: row.code,
+      offlineMinutes: row.minutes,
+      outages: row.outages,
+    })),
+  };
 }
 
 /** A period's bounds as ISO times, a running period's cut at now. */

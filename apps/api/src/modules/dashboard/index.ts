@@ -1,5 +1,5 @@
 import { type AppModule, declareEventRecorder } from '../../platform/modules';
-import { evaluateOnLockerStatus, evaluateOnOrderMove, recordDoorEventFailure, recordOpenFailure } from './alert-service';
+import { evaluateOnOrderMove, recordDoorEventFailure, recordLockerStatus, recordLockerStatuses, recordOpenFailure } from './alert-service';
 import { checkRollupDriftJob, evaluateAlertsJob, foldRollupsJob, sendDashboardMailsJob } from './jobs';
 import { recordMessageRollups, recordOrderCreatedRollups, recordOrderStatusRollups } from './rollup-service';
 
@@ -22,7 +22,13 @@ export const dashboardModule: AppModule = {
     // The alerts: door failures recorded with their event, a changed locker evaluated after it commits.
     declareEventRecorder({ event: 'compartiment.doorEvent', name: 'dashboardDoors', record: recordDoorEventFailure }),
     declareEventRecorder({ event: 'compartiment.openFailed', name: 'dashboardDoors', record: recordOpenFailure }),
-    declareEventRecorder({ event: 'ebox.statusChanged', name: 'dashboardAlerts', record: evaluateOnLockerStatus }),
+    // A locker's status: its offline intervals (availability) and its alerts.
+    declareEventRecorder({
+      event: 'ebox.statusChanged',
+      name: 'dashboardAlerts',
+      record: recordLockerStatus,
+      recordAll: recordLockerStatuses,
+    }),
     declareEventRecorder({ event: 'order.statusChanged', name: 'dashboardAlerts', record: evaluateOnOrderMove }),
   ],
 };

@@ -2,6 +2,8 @@ import { type EventPayload, networkDayOf, periodRangeOf } from '@ebox/domain';
 import type { AppDeps } from '../../platform/app-deps';
 import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
+import { pruneDoorFailures } from './alert-repository';
+import { pruneOfflineIntervals } from './locker-health-repository';
 import {
   findDerivedDrift,
   findRollupDrift,
@@ -72,6 +74,12 @@ export async function checkRollupDrift(ctx: ServiceContext, now = new Date()) {
 
 export async function runCheckRollupDrift(ctx: ServiceContext): Promise<void> {
   await checkRollupDrift(ctx);
-  const pruned = await inTransaction(ctx, (tx) => pruneMoveLog(tx.tx));
+  const now = new Date();
+  const pruned = await inTransaction(ctx, async (tx) => {
+    // Door failures and offline intervals go with the moves: 400 days is the longest look back.
+    await pruneDoorFailures(tx.tx, now);
+    await pruneOfflineIntervals(tx.tx, now);
+    return pruneMoveLog(tx.tx);
+  });
   if (pruned) ctx.log.info({ pruned }, 'dashboard: old moves forgotten');
 }

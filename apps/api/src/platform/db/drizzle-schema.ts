@@ -31,6 +31,7 @@ export {
   doorFailure,
   entityCount,
   idempotencyKey,
+  lockerOffline,
   orderHistory,
   orderMessage,
   orderStatusCount,

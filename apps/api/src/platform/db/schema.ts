@@ -835,3 +835,26 @@ export const dashboardMailSent = pgTable(
   },
   (t) => [primaryKey({ columns: [t.user, t.kind, t.day] })],
 );
+
+/**
+ * The times each locker was offline (issue 28 figure 9; docs/dashboard.md "Availability"): opened
+ * when it goes offline, closed when it is heard again, both with the change's time. A period's
+ * offline minutes are the overlaps of these with it. One open interval per locker. Kept 400 days.
+ */
+export const lockerOffline = pgTable(
+  'locker_offline',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ebox: uuid('ebox_id').notNull(),
+    /** The locker's company when it went offline. */
+    company: uuid('company_id'),
+    from: timestamp('from_at', { withTimezone: true, mode: 'string' }).notNull(),
+    /** Null while it is still offline. */
+    to: timestamp('to_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('locker_offline_open_key').on(t.ebox).where(sql`to_at is null`),
+    index('locker_offline_from_idx').on(t.from, t.ebox),
+    index('locker_offline_ebox_idx').on(t.ebox, t.from),
+  ],
+);

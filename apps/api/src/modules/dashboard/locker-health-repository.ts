@@ -1,0 +1,66 @@
+import type { EventPayload } from '@ebox/domain';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client';
+import { countedLockers, type DashboardReach } from './figure-repository';
+
+/**
+ * The lockers' availability (docs/dashboard.md "Availability"): the intervals each was offline, kept
+ * as its status changes, and a period's offline minutes read as their overlaps with it.
+ */
+
+type StatusChange = Pick<EventPayload<'ebox.statusChanged'>, 'eboxId' | 'status' | 'at'>;
+
+/**
+ * Opens an interval for each locker gone offline and closes the open one of each heard again, in two
+ * statements for a whole batch. A change that repeats the state (offline while already offline)
+ * changes nothing.
+ */
+export async function recordOfflineIntervals(tx: Tx, changes: readonly StatusChange[]): Promise<void> {
+  const offline = changes.filter((change) => change.status === 'offline');
+  const online = changes.filter((change) => change.status === 'online');
+  if (offline.length) {
+    await tx.execute(sql`
+      insert into locker_offline (ebox_id, company_id, from_at)
+      select c.ebox_id, e.company_id, c.at
+        from unnest(${sql.param(offline.map((change) => change.eboxId))}::uuid[], ${sql.param(offline.map((change) => change.at))}::timestamptz[])
+             as c(ebox_id, at)
+        left join ebox e on e.id = c.ebox_id
+      on conflict (ebox_id) where to_at is null do nothing`);
+  }
+  if (online.length) {
+    await tx.execute(sql`
+      update locker_offline o set to_at = greatest(c.at, o.from_at)
+        from unnest(${sql.param(online.map((change) => change.eboxId))}::uuid[], ${sql.param(online.map((change) => change.at))}::timestamptz[])
+             as c(ebox_id, at)
+       where o.ebox_id = c.ebox_id and o.to_at is null`);
+  }
+}
+
+/** Forgets intervals that ended over 400 days ago (the dashboard's longest look back). */
+export async function pruneOfflineIntervals(tx: Tx, now: Date): Promise<void> {
+  await tx.execute(sql`delete from locker_offline where to_at < ${now.toISOString()}::timestamptz - interval '400 days'`);
+}
+
+const LISTED = 10;
+
+/**
+ * A range's offline minutes at the reach's enabled lockers, with how many lockers that is (for the
+ * availability share), and the lockers offline longest in it.
+ */
+export async function readOfflineMinutes(tx: Tx, reach: DashboardReach, range: { from: string; to: string }, now: Date) {
+  const until = sql`least(coalesce(o.to_at, ${now.toISOString()}::timestamptz), ${range.to}::timestamptz)`;
+  const overlap = sql`extract(epoch from ${until} - greatest(o.from_at, ${range.from}::timestamptz)) / 60`;
+  const lockers = sql`select id, name, code from (${countedLockers(reach)}) l where enable is not false`;
+  const result = await tx.execute<{ id: string; name: string; code: string | null; minutes: number; outages: number }>(sql`
+    select l.id, l.name, l.code, coalesce(sum(${overlap}), 0)::float8 as minutes, count(o.id)::int as outages
+      from (${lockers}) l
+      left join locker_offline o on o.ebox_id = l.id and o.from_at < ${range.to}::timestamptz
+                                and coalesce(o.to_at, ${now.toISOString()}::timestamptz) > ${range.from}::timestamptz
+     group by l.id, l.name, l.code`);
+  const rows = result.rows.map((row) => ({ ...row, minutes: Math.round(Number(row.minutes)), outages: Number(row.outages) }));
+  const longest = rows
+    .filter((row) => row.outages > 0)
+    .sort((a, b) => b.minutes - a.minutes || a.name.localeCompare(b.name))
+    .slice(0, LISTED);
+  return { lockers: rows.length, minutes: rows.reduce((sum, row) => sum + row.minutes, 0), longest };
+}
