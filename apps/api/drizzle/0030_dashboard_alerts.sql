@@ -21,6 +21,15 @@ CREATE TABLE "dashboard_mail_sent" (
 	CONSTRAINT "dashboard_mail_sent_user_id_kind_day_pk" PRIMARY KEY("user_id","kind","day")
 );
 --> statement-breakpoint
+CREATE TABLE "dashboard_occupancy_hour" (
+	"at" timestamp with time zone NOT NULL,
+	"ebox_id" uuid NOT NULL,
+	"company_id" uuid,
+	"enabled" integer NOT NULL,
+	"used" integer NOT NULL,
+	CONSTRAINT "dashboard_occupancy_hour_at_ebox_id_pk" PRIMARY KEY("at","ebox_id")
+);
+--> statement-breakpoint
 CREATE TABLE "door_failure" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"at" timestamp with time zone NOT NULL,
@@ -44,6 +53,7 @@ ALTER TABLE "user" ADD COLUMN "language" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "dashboard_alert_unresolved_key" ON "dashboard_alert" USING btree ("kind","subject") WHERE resolved_at is null;--> statement-breakpoint
 CREATE INDEX "dashboard_alert_open_idx" ON "dashboard_alert" USING btree ("company_id") WHERE resolved_at is null and opened_at is not null;--> statement-breakpoint
 CREATE INDEX "dashboard_alert_opened_at_idx" ON "dashboard_alert" USING btree ("opened_at");--> statement-breakpoint
+CREATE INDEX "dashboard_occupancy_hour_ebox_idx" ON "dashboard_occupancy_hour" USING btree ("ebox_id","at");--> statement-breakpoint
 CREATE INDEX "door_failure_compartiment_idx" ON "door_failure" USING btree ("compartiment_id","at");--> statement-breakpoint
 CREATE INDEX "door_failure_at_idx" ON "door_failure" USING btree ("at","ebox_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "locker_offline_open_key" ON "locker_offline" USING btree ("ebox_id") WHERE to_at is null;--> statement-breakpoint

@@ -45,6 +45,7 @@ const lines = [
     'dashboardMessageMonth',
     'dashboardMessageMonthAll',
     'dashboardMove',
+    'dashboardOccupancyHour',
     'dashboardOrderDay',
     'dashboardOrderDayAll',
     'dashboardOrderMonth',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VirtualTerminal } from '../../terminal-sim/src';
 import { evaluateAlerts } from '../src/modules/dashboard/alert-service';
 import { readDashboard } from '../src/modules/dashboard/dashboard-service';
+import { rebuildAllRollups, sampleOccupancyAt } from '../src/modules/dashboard/rollup-service';
 import { loadCurrentUser } from '../src/platform/auth/current-user';
 import { contextOf, systemContext } from '../src/platform/context';
 import type { Db } from '../src/platform/db/client';
@@ -261,5 +262,53 @@ describe("the lockers' availability", () => {
     expect(read.availability.rate.value).toBeCloseTo(11 / 12, 6);
     expect(read.availability.rate.previous).toBeCloseTo(10 / 12, 6);
     expect(read.availability.lockers).toEqual([{ id: locker, name: 'Armário ALAVL1', code: 'ALAVL1', offlineMinutes: 60, outages: 1 }]);
+  });
+});
+
+describe('the weekday × hour grid', () => {
+  it("pickups by the network clock's weekday and hour, and the free compartments sampled each hour, averaged", async () => {
+    const locker = await lockerWith(shop, 'ALGRD1', 2);
+    const sample = async (occupied: number, at: string) => {
+      await db.execute(
+        sql`update compartiment set status = case when number <= ${occupied} then 'OCCUPIED' else 'AVAILABLE' end where ebox_id = ${locker}`,
+      );
+      await sampleOccupancyAt(ctxOf(), new Date(at));
+      // A second run in the same hour adds nothing.
+      await sampleOccupancyAt(ctxOf(), new Date(at));
+    };
+    // Wednesdays at 10:00 in São Paulo: one compartment free, then two a week before.
+    await sample(1, '2026-11-18T13:30:00Z');
+    await sample(0, '2026-11-11T13:10:00Z');
+    // A parcel picked up on Tuesday 17 November at 18:30 in São Paulo.
+    const order = ok(await owner.api.post('/order', { data: { ...orderDataFor(shop), ebox: locker, bookOrder: false } }));
+    await db.execute(sql`delete from order_history where order_id = ${order.id}`);
+    let from: string | null = null;
+    for (const [status, at] of [
+      ['CREATED', '2026-11-17T10:00:00Z'],
+      ['STORED', '2026-11-17T11:00:00Z'],
+      ['CUSTOMER_TAKEN', '2026-11-17T21:30:00Z'],
+    ] as const) {
+      await db.execute(sql`insert into order_history (order_id, company_id, from_status, to_status, trigger, actor_kind, actor_label, at)
+                            values (${order.id}, ${shop}, ${from}, ${status}, 'test.seed', 'system', 'test', ${at}::timestamptz)`);
+      from = status;
+    }
+    await db.execute(sql`update "order" set status = 'CUSTOMER_TAKEN', stored_at = '2026-11-17T11:00:00Z', collected_at = '2026-11-17T21:30:00Z'
+                          where id = ${order.id}`);
+    await rebuildAllRollups(t.app.deps);
+
+    const user = await loadCurrentUser(t.database.db, owner.id);
+    if (!user) throw new Error('no owner');
+    const now = new Date('2026-11-18T15:00:00Z');
+    const { weekGrid } = await readDashboard(
+      contextOf(t.app.deps, { kind: 'user', user }),
+      { filter: { period: 'past30Days', ebox: locker } },
+      now,
+    );
+    // The last four weeks of the period.
+    expect(weekGrid).toMatchObject({ from: '2026-10-21T15:00:00.000Z', to: now.toISOString() });
+    expect(weekGrid.pickups[2]?.[18]).toBe(1);
+    expect(weekGrid.pickups.flat().reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(weekGrid.free[3]?.[10]).toBe(1.5);
+    expect(weekGrid.free.flat().filter((free) => free !== null)).toEqual([1.5]);
   });
 });

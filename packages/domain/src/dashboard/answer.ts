@@ -161,6 +161,17 @@ export const dashboardAnswerSchema = z.object({
       }),
     ),
   }),
+  /**
+   * The weekday × hour grid of the period's last four weeks at most (`from`, `to`), on the network's
+   * clock: 7 rows from Sunday, 24 columns from 00:00. `pickups`: parcels picked up in each hour;
+   * `free`: the counted lockers' free compartments on average in that hour (null: not sampled).
+   */
+  weekGrid: z.object({
+    from: z.string(),
+    to: z.string(),
+    pickups: z.array(z.array(z.number().int())),
+    free: z.array(z.array(z.number().nullable())),
+  }),
   /** The period's door failures, the doors failing most (ten at most), compartments in DAMAGE now. */
   doors: z.object({
     failures: figure,

@@ -56,7 +56,7 @@ import {
   type StatusRow,
   type Step,
 } from './figure-repository';
-import { readOfflineMinutes } from './locker-health-repository';
+import { readOfflineMinutes, readWeekGrid } from './locker-health-repository';
 
 /**
  * GET /dashboard (issue 28, docs/dashboard.md): the period's figures against the previous period
@@ -332,7 +332,9 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     const alerts = await readOpenAlerts(db, reach);
     const offline = await readOfflineMinutes(db, reach, boundsOf(range, now), now);
     const offlineBefore = await readOfflineMinutes(db, reach, boundsOf(range.previous, now), now);
+    const weekGrid = { ...gridRangeOf(range, now), ...(await readWeekGrid(db, reach, gridRangeOf(range, now), PICKUP_STATUSES, timeZone)) };
     return {
+      weekGrid,
       offline,
       offlineBefore,
       counted,
@@ -364,6 +366,7 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     alerts,
     offline,
     offlineBefore,
+    weekGrid,
   } = ctx.tx
     ? await read(ctx.tx)
     : await (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -392,6 +395,7 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
       oldest: aged.oldest,
     },
     messages: messagesOf(messages),
+    weekGrid,
     availability: availabilityOf(offline, offlineBefore, boundsOf(range, now), boundsOf(range.previous, now)),
     doors,
     alerts,
@@ -431,6 +435,15 @@ function availabilityOf(
       outages: row.outages,
     })),
   };
+}
+
+const GRID_DAYS = 28;
+
+/** The weekday × hour grid reads the period's last four weeks at most (the samples keep 90 days). */
+function gridRangeOf(range: PeriodBounds, now: Date): { from: string; to: string } {
+  const { to } = boundsOf(range, now);
+  const from = Math.max(range.from.getTime(), Date.parse(to) - GRID_DAYS * 86_400_000);
+  return { from: new Date(from).toISOString(), to };
 }
 
 /** A period's bounds as ISO times, a running period's cut at now. */

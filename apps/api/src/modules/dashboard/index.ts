@@ -1,6 +1,6 @@
 import { type AppModule, declareEventRecorder } from '../../platform/modules';
 import { evaluateOnOrderMove, recordDoorEventFailure, recordLockerStatus, recordLockerStatuses, recordOpenFailure } from './alert-service';
-import { checkRollupDriftJob, evaluateAlertsJob, foldRollupsJob, sendDashboardMailsJob } from './jobs';
+import { checkRollupDriftJob, evaluateAlertsJob, foldRollupsJob, sampleOccupancyJob, sendDashboardMailsJob } from './jobs';
 import { recordMessageRollups, recordOrderCreatedRollups, recordOrderStatusRollups } from './rollup-service';
 
 /**
@@ -10,7 +10,7 @@ import { recordMessageRollups, recordOrderCreatedRollups, recordOrderStatusRollu
  */
 export const dashboardModule: AppModule = {
   name: 'dashboard',
-  jobs: [foldRollupsJob, checkRollupDriftJob, evaluateAlertsJob, sendDashboardMailsJob],
+  jobs: [foldRollupsJob, checkRollupDriftJob, evaluateAlertsJob, sendDashboardMailsJob, sampleOccupancyJob],
   routes: async () => {
     const { registerDashboardRoutes } = await import('./routes');
     return registerDashboardRoutes;

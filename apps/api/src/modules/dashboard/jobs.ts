@@ -49,3 +49,13 @@ export const sendDashboardMailsJob = defineJob({
   schedule: { cron: '0 * * * *', payload: {} },
   handler: () => import('./dashboard-mails').then((m) => m.runDashboardMails),
 });
+
+/** Every hour: each locker's compartments sampled, for the weekday × hour grid (locker-health-repository.ts). */
+export const sampleOccupancyJob = defineJob({
+  name: 'dashboard.sample-occupancy',
+  payload: z.object({}),
+  actor: 'dashboardRollups',
+  retry: { limit: 2, delaySeconds: 60 },
+  schedule: { cron: '0 * * * *', payload: {} },
+  handler: () => import('./rollup-service').then((m) => m.runSampleOccupancy),
+});

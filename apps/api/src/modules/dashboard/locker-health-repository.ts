@@ -64,3 +64,66 @@ export async function readOfflineMinutes(tx: Tx, reach: DashboardReach, range: {
     .slice(0, LISTED);
   return { lockers: rows.length, minutes: rows.reduce((sum, row) => sum + row.minutes, 0), longest };
 }
+
+/** Every enabled locker's compartments at this hour: one row each (the hour already sampled: nothing). */
+export async function sampleOccupancy(tx: Tx, hour: Date): Promise<number> {
+  const result = await tx.execute(sql`
+    insert into dashboard_occupancy_hour (at, ebox_id, company_id, enabled, used)
+    select ${hour.toISOString()}::timestamptz, e.id, e.company_id, count(*)::int,
+           (count(*) filter (where c.status in ('OCCUPIED', 'BOOKED')))::int
+      from ebox e join compartiment c on c.ebox_id = e.id and c.enable is not false
+     where e.enable is not false
+     group by e.id, e.company_id
+    on conflict do nothing`);
+  return result.rowCount ?? 0;
+}
+
+/** Forgets samples over 90 days old. */
+export async function pruneOccupancySamples(tx: Tx, now: Date): Promise<void> {
+  await tx.execute(sql`delete from dashboard_occupancy_hour where at < ${now.toISOString()}::timestamptz - interval '90 days'`);
+}
+
+type Cell = { dow: number; hour: number; value: number };
+
+/** A 7 × 24 grid (Sunday first, hours 0-23) from cells, empty ones `empty`. */
+function gridOf<T>(cells: Cell[], empty: T, valueOf: (value: number) => number | T): (number | T)[][] {
+  const grid: (number | T)[][] = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => empty));
+  for (const cell of cells) {
+    const row = grid[cell.dow];
+    if (row) row[cell.hour] = valueOf(cell.value);
+  }
+  return grid;
+}
+
+/**
+ * The weekday × hour grid of a range on the network's clock: parcels picked up (the move log) and
+ * the free compartments of the reach's lockers on average (the hourly samples).
+ */
+export async function readWeekGrid(
+  tx: Tx,
+  reach: DashboardReach,
+  range: { from: string; to: string },
+  pickupStatuses: readonly string[],
+  timeZone: string,
+) {
+  const local = (column: ReturnType<typeof sql>) => sql`(${column} at time zone ${timeZone})`;
+  const inLockers = (column: ReturnType<typeof sql>) =>
+    reach.visibleLockers || reach.eboxIds ? sql` and ${column} in (select id from (${countedLockers(reach)}) l)` : sql``;
+  const companies = reach.companyIds ? sql` and m.company_id = any(${sql.param(reach.companyIds)}::uuid[])` : sql``;
+  const pickups = await tx.execute<Cell>(sql`
+    select extract(dow from ${local(sql`m.at`)})::int as dow, extract(hour from ${local(sql`m.at`)})::int as hour, count(*)::int as value
+      from dashboard_move m
+     where m.at >= ${range.from}::timestamptz and m.at < ${range.to}::timestamptz
+       and m.status = any(${sql.param([...pickupStatuses])}::text[])${companies}${inLockers(sql`m.ebox_id`)}
+     group by 1, 2`);
+  const free = await tx.execute<Cell>(sql`
+    select extract(dow from ${local(sql`s.at`)})::int as dow, extract(hour from ${local(sql`s.at`)})::int as hour,
+           (sum(s.enabled - s.used)::float8 / count(distinct s.at)) as value
+      from dashboard_occupancy_hour s
+     where s.at >= ${range.from}::timestamptz and s.at < ${range.to}::timestamptz${inLockers(sql`s.ebox_id`)}
+     group by 1, 2`);
+  return {
+    pickups: gridOf(pickups.rows, 0, (value) => Number(value)) as number[][],
+    free: gridOf(free.rows, null, (value) => Math.round(Number(value) * 10) / 10),
+  };
+}

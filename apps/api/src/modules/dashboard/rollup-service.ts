@@ -3,7 +3,7 @@ import type { AppDeps } from '../../platform/app-deps';
 import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { pruneDoorFailures } from './alert-repository';
-import { pruneOfflineIntervals } from './locker-health-repository';
+import { pruneOccupancySamples, pruneOfflineIntervals, sampleOccupancy } from './locker-health-repository';
 import {
   findDerivedDrift,
   findRollupDrift,
@@ -79,7 +79,19 @@ export async function runCheckRollupDrift(ctx: ServiceContext): Promise<void> {
     // Door failures and offline intervals go with the moves: 400 days is the longest look back.
     await pruneDoorFailures(tx.tx, now);
     await pruneOfflineIntervals(tx.tx, now);
+    await pruneOccupancySamples(tx.tx, now);
     return pruneMoveLog(tx.tx);
   });
   if (pruned) ctx.log.info({ pruned }, 'dashboard: old moves forgotten');
+}
+
+/** The hourly sample of every locker's compartments, stamped with the hour it was taken in. */
+export async function sampleOccupancyAt(ctx: ServiceContext, now: Date): Promise<number> {
+  const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+  return inTransaction(ctx, (tx) => sampleOccupancy(tx.tx, hour));
+}
+
+export async function runSampleOccupancy(ctx: ServiceContext): Promise<void> {
+  const sampled = await sampleOccupancyAt(ctx, new Date());
+  ctx.log.debug({ sampled }, 'dashboard: occupancy sampled');
 }

@@ -24,6 +24,7 @@ export {
   dashboardMessageMonth,
   dashboardMessageMonthAll,
   dashboardMove,
+  dashboardOccupancyHour,
   dashboardOrderDay,
   dashboardOrderDayAll,
   dashboardOrderMonth,

@@ -858,3 +858,20 @@ export const lockerOffline = pgTable(
     index('locker_offline_ebox_idx').on(t.ebox, t.from),
   ],
 );
+
+/**
+ * Each locker's compartments sampled every hour (docs/dashboard.md "Weekday × hour"): enabled, and
+ * occupied or booked. The weekday × hour grid of free compartments and occupancy over time read it.
+ * One row per hour and locker (a second run of the same hour adds nothing). Kept 90 days.
+ */
+export const dashboardOccupancyHour = pgTable(
+  'dashboard_occupancy_hour',
+  {
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
+    ebox: uuid('ebox_id').notNull(),
+    company: uuid('company_id'),
+    enabled: integer('enabled').notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.at, t.ebox] }), index('dashboard_occupancy_hour_ebox_idx').on(t.ebox, t.at)],
+);
