@@ -86,11 +86,11 @@ export async function pruneOccupancySamples(tx: Tx, now: Date): Promise<void> {
 type Cell = { dow: number; hour: number; value: number };
 
 /** A 7 × 24 grid (Sunday first, hours 0-23) from cells, empty ones `empty`. */
-function gridOf<T>(cells: Cell[], empty: T, valueOf: (value: number) => number | T): (number | T)[][] {
+function gridOf<T>(cells: Cell[], empty: T, present: (value: number) => number | T): (number | T)[][] {
   const grid: (number | T)[][] = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => empty));
   for (const cell of cells) {
     const row = grid[cell.dow];
-    if (row) row[cell.hour] = valueOf(cell.value);
+    if (row) row[cell.hour] = present(cell.value);
   }
   return grid;
 }
