@@ -88,11 +88,10 @@ describe('the list behind a figure', () => {
     if (exact.kind === 'period') expect(filterOf(exact.to)).toEqual({ storedAt: ['2025-01-01T03:00:00.000Z', '2026-01-01T02:59:59.999Z'] });
   });
 
-  it('opens the offline lockers of the company and the damaged compartments of the locker', () => {
+  it("opens the offline lockers of the company, and the chosen locker's page for its compartments (none listed without one)", () => {
     expect(filterOf(offlineLockersLinkOf({ period: 'today', company: COMPANY }))).toEqual({ status: 'offline', company: COMPANY });
-    const damaged = compartmentListLinkOf('DAMAGE', { period: 'today', ebox: LOCKER });
-    expect(damaged.startsWith('/ebox/compartiment?')).toBe(true);
-    expect(filterOf(damaged)).toEqual({ status: 'DAMAGE', ebox: LOCKER });
+    expect(compartmentListLinkOf('DAMAGE', { period: 'today', ebox: LOCKER })).toBe(`/ebox/${LOCKER.id}`);
+    expect(compartmentListLinkOf('DAMAGE', { period: 'today' })).toBeNull();
   });
 });
 

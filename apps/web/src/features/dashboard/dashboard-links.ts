@@ -85,11 +85,16 @@ export function offlineLockersLinkOf(filter: DashboardFilter): string {
   return listAddress('/ebox', { status: 'offline', company: filter.company });
 }
 
-/** The compartments in a status now (DAMAGE, DIRTY...), at the dashboard's locker when one is chosen. */
-export function compartmentListLinkOf(status: CompartimentStatus, filter: DashboardFilter): string {
-  return listAddress('/ebox/compartiment', { status, ebox: filter.ebox });
+/**
+ * Where the compartments in a status now are seen: compartments are listed only on their locker's
+ * page, so the chosen locker's; without one, no list shows them (null).
+ */
+export function compartmentListLinkOf(_status: CompartimentStatus, filter: DashboardFilter): string | null {
+  return filter.ebox ? lockerPath(filter.ebox.id) : null;
 }
 
 export const lockerPath = (id: string) => `/ebox/${id}`;
 export const orderPath = (id: string) => `/order/${id}`;
 export const clusterPath = (id: string) => `/cluster/${id}`;
+/** A compartment's page: under its locker's path (kit/screens.ts, spec 2.6). */
+export const compartmentPath = (id: string) => `/ebox/compartiment/${id}`;

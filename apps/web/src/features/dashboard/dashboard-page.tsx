@@ -8,9 +8,11 @@ import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { type LiveMessage, useLiveEvents } from '../../app/live-events';
 import { PageTitle } from '../../app/page-title';
+import { AlertsCard } from './alerts-card';
 import { ChartsSection } from './charts-section';
 import { type DashboardFilter, dashboardQueryOf, type FilterRights, useDashboardFilter } from './dashboard-filter';
 import { SectionHeading } from './dashboard-parts';
+import { FailingDoorsCard } from './failing-doors-card';
 import { FigureTiles, FigureTilesLoading } from './figure-tiles';
 import { FilterBar } from './filter-bar';
 import { LockerUse } from './locker-use';
@@ -19,14 +21,24 @@ import './messages';
 
 const DASHBOARD_KEY = ['dashboard'] as const;
 
-/** What moves the "now" figures: a locker's or compartment's status, an order's move; `ready` after a reconnection. */
+/**
+ * What moves the "now" figures and the alerts: a locker's or compartment's status, an order's move,
+ * a door that failed to open; `ready` after a reconnection. A door's ordinary opening and closing
+ * (compartiment.doorEvent) moves nothing shown: only its opening without a command does (isRefreshing).
+ */
 const REFRESHING_EVENTS = new Set<string>([
   'ready',
   'ebox.statusChanged',
   'compartiment.statusChanged',
+  'compartiment.openFailed',
   'order.created',
   'order.statusChanged',
 ]);
+
+function isRefreshing(message: LiveMessage): boolean {
+  if (message.name === 'compartiment.doorEvent') return message.payload.event === 'door_opened_without_command';
+  return REFRESHING_EVENTS.has(message.name);
+}
 
 /** Events arriving together (a bulk move, a locker coming back with its backlog) ask the figures once. */
 const REFRESH_DEBOUNCE_MS = 1_000;
@@ -50,7 +62,7 @@ function useLiveRefresh(): void {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   useLiveEvents((message: LiveMessage) => {
-    if (!REFRESHING_EVENTS.has(message.name) || timer.current) return;
+    if (!isRefreshing(message) || timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = undefined;
       void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
@@ -74,10 +86,10 @@ function LoadingCards({ count, height }: { count: number; height: number }) {
 }
 
 /**
- * "/" (orderRead): the home dashboard of issue 28 (GET /dashboard). The period's figures with their
- * change, what stands in the lockers now (kept live through the push channel), charts and the
- * lockers' use, each figure linked to the list behind it. The filters live in the address; a load
- * that fails goes to the central error handler.
+ * "/" (orderRead): the home dashboard of issue 28 (GET /dashboard). The open alerts and the failing
+ * doors first, then the period's figures with their change, what stands in the lockers now (kept
+ * live through the push channel), charts and the lockers' use, each figure linked to the list
+ * behind it. The filters live in the address; a load that fails goes to the central error handler.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -117,6 +129,23 @@ export default function DashboardPage() {
         }}
       />
       <FilterBar filter={filter} rights={rights} onChange={updateFilter} answer={answer} refreshing={refreshing} />
+
+      {/* First after the filters: the alerts and failing doors are what an operator acts on first. */}
+      <section aria-labelledby="dashboard-attention-title">
+        <SectionHeading id="dashboard-attention-title">{t('dashboardPage.sections.attention')}</SectionHeading>
+        {answer ? (
+          <Row gutter={[12, 12]}>
+            <Col xs={24} xl={14}>
+              <AlertsCard alerts={answer.alerts} timeZone={answer.timeZone} />
+            </Col>
+            <Col xs={24} xl={10}>
+              <FailingDoorsCard doors={answer.doors} timeZone={answer.timeZone} />
+            </Col>
+          </Row>
+        ) : (
+          <LoadingCards count={2} height={220} />
+        )}
+      </section>
 
       <section aria-labelledby="dashboard-period-title">
         <SectionHeading id="dashboard-period-title">{t('dashboardPage.sections.period')}</SectionHeading>

@@ -55,8 +55,11 @@ function hintOf(name: FigureName, t: TFunction): string {
   return t(`dashboardPage.hints.${name}`);
 }
 
-/** The change against the previous period: an arrow and the amount, coloured good or bad, said in full to a screen reader. */
-function Change({ figure, declaration }: { figure: DashboardFigure; declaration: TileDeclaration }) {
+/**
+ * The change against the previous period: an arrow and the amount, coloured good or bad, said in full
+ * to a screen reader. Exported for the figures outside the tiles (the door failures) to read alike.
+ */
+export function Change({ figure, declaration }: { figure: DashboardFigure; declaration: Pick<TileDeclaration, 'kind' | 'riseIsGood'> }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const change = changeOf(figure, declaration.kind);

@@ -1,7 +1,7 @@
 import { AGE_BUCKETS, type CompartimentStatus, type DashboardAnswer, type DashboardOccupancy } from '@ebox/domain';
 import { Badge, Card, Col, Empty, Flex, Row, Statistic, Table, Typography, theme } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLiveConnected } from '../../app/live-events';
@@ -86,9 +86,9 @@ function OccupancyCard({ occupancy, filter }: { occupancy: DashboardOccupancy; f
           {COUNTS.map(({ key, status }) => (
             <div key={key} style={{ display: 'contents' }}>
               <dt>
-                <Link to={compartmentListLinkOf(status, filter)} data-testid={`now-${key}`}>
+                <CompartmentsLink to={compartmentListLinkOf(status, filter)} testId={`now-${key}`}>
                   {t(`dashboardPage.now.${key}`)}
-                </Link>
+                </CompartmentsLink>
               </dt>
               <dd style={{ margin: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
                 {formatCount(occupancy[key], i18n.language)}
@@ -336,5 +336,16 @@ export function NowSection({ answer, filter }: { answer: DashboardAnswer; filter
         </Col>
       </Row>
     </Flex>
+  );
+}
+
+/** A count's name, linked to where its compartments are seen when there is such a page. */
+function CompartmentsLink({ to, testId, children }: { to: string | null; testId: string; children: ReactNode }) {
+  return to ? (
+    <Link to={to} data-testid={testId}>
+      {children}
+    </Link>
+  ) : (
+    <span data-testid={testId}>{children}</span>
   );
 }

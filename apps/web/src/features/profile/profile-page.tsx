@@ -1,8 +1,9 @@
-import { Col, Row } from 'antd';
+import { Col, Flex, Row } from 'antd';
 import { ChangePasswordCard } from './change-password-card';
+import { EmailSummariesCard } from './email-summaries-card';
 import { ProfileCard } from './profile-card';
 
-/** /profile: the user's own names, phone and avatar, and their password. */
+/** /profile: the user's own names, phone and avatar, their password, and the dashboard's mails they receive. */
 export default function ProfilePage() {
   return (
     <Row gutter={[24, 24]}>
@@ -10,7 +11,10 @@ export default function ProfilePage() {
         <ProfileCard />
       </Col>
       <Col xs={24} lg={10}>
-        <ChangePasswordCard />
+        <Flex vertical gap={24}>
+          <ChangePasswordCard />
+          <EmailSummariesCard />
+        </Flex>
       </Col>
     </Row>
   );
