@@ -12,12 +12,13 @@
  */
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { DASHBOARD_PERIODS, type DashboardPeriod, EXPIRY_STATUSES, PICKUP_STATUSES, periodRangeOf } from '@ebox/domain';
+import { DASHBOARD_PERIODS, type DashboardPeriod, EXPIRY_STATUSES, type OrderType, PICKUP_STATUSES, periodRangeOf } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { insertMoveRollups } from '../apps/api/src/modules/dashboard/rollup-repository';
+import { MODULES } from '../apps/api/src/composition';
 import { rebuildAllRollups } from '../apps/api/src/modules/dashboard/rollup-service';
-import type { Db } from '../apps/api/src/platform/db/client';
+import type { TxContext } from '../apps/api/src/platform/context';
+import type { Db, Tx } from '../apps/api/src/platform/db/client';
 import { startBenchApi } from './bench-api';
 import { requestJson } from './http';
 import { CONCURRENCY, measure, type Side } from './list-versus-sql';
@@ -167,6 +168,28 @@ function startWriter(base: string, headers: Record<string, string>, ids: string[
 }
 
 /** A status change's rollup inserts beside the same transaction without them, on random orders, rolled back. */
+/** The dashboard module's recorders of a move (rollups, alerts), as the order's transaction runs them. */
+async function recordDashboardMove(tx: Tx, row: { id: string; company_id: string; ebox_id: string; type: string }) {
+  // Only what these recorders read of a context: the network's zone, the jobs' retry settings.
+  const ctx = { deps: { config: { networkTimeZone: TIME_ZONE, jobs: {} } }, tx, afterCommit: [] } as unknown as TxContext;
+  const event = {
+    orderId: row.id,
+    trackingCode: null,
+    referenceNumber: null,
+    companyId: row.company_id,
+    eboxId: row.ebox_id,
+    compartimentId: null,
+    type: row.type as OrderType,
+    from: 'STORED' as const,
+    to: 'CUSTOMER_TAKEN' as const,
+    trigger: 'bench',
+    at: new Date().toISOString(),
+  };
+  for (const recorder of MODULES.eventRecorders.get('order.statusChanged') ?? []) {
+    if (recorder.name.startsWith('dashboard') && recorder.event === 'order.statusChanged') await recorder.record(ctx, event);
+  }
+}
+
 async function measureMoveCost(pool: pg.Pool, db: Db, samples: number) {
   const { rows } = await pool.query<{ id: string; company_id: string; ebox_id: string; type: string }>(
     `SELECT id, company_id, ebox_id, type FROM "order" WHERE status = 'STORED' ORDER BY random() LIMIT $1`,
@@ -180,19 +203,8 @@ async function measureMoveCost(pool: pg.Pool, db: Db, samples: number) {
       await db
         .transaction(async (tx) => {
           await tx.execute(sql`UPDATE "order" SET status = 'CUSTOMER_TAKEN', collected_at = now() WHERE id = ${row.id}`);
-          if (rollups)
-            await insertMoveRollups(
-              tx,
-              {
-                orderId: row.id,
-                companyId: row.company_id,
-                eboxId: row.ebox_id,
-                type: row.type,
-                status: 'CUSTOMER_TAKEN',
-                at: new Date().toISOString(),
-              },
-              TIME_ZONE,
-            );
+          // Everything the dashboard writes with a move: its rollups, and its alerts' evaluation job.
+          if (rollups) await recordDashboardMove(tx, row);
           tx.rollback();
         })
         .catch(() => {});
@@ -329,6 +341,6 @@ export function formatDashboardResults(result: Awaited<ReturnType<typeof runDash
     table,
     `rebuild of ${result.orders.toLocaleString('en-US')} orders: ${(result.rebuild.ms / 1000).toFixed(1)} s (target <= 120 s ${result.rebuild.ms <= 120_000 ? 'met' : 'MISSED'})`,
     `writer meanwhile: ${result.writes.writes} cancels through the API, p50 ${result.writes.p50.toFixed(1)} ms p95 ${result.writes.p95.toFixed(1)} ms, ${result.writes.failures} failed`,
-    `a status change: p95 ${result.moveCost.with.p95.toFixed(2)} ms with its rollups, ${result.moveCost.without.p95.toFixed(2)} ms without (p50 ${result.moveCost.with.p50.toFixed(2)} / ${result.moveCost.without.p50.toFixed(2)}): ${extra} ms more (target <= 5 ms ${Number(extra) <= 5 ? 'met' : 'MISSED'})`,
+    `a status change: p95 ${result.moveCost.with.p95.toFixed(2)} ms with the dashboard's rollups and alert job, ${result.moveCost.without.p95.toFixed(2)} ms without (p50 ${result.moveCost.with.p50.toFixed(2)} / ${result.moveCost.without.p50.toFixed(2)}): ${extra} ms more (target <= 5 ms ${Number(extra) <= 5 ? 'met' : 'MISSED'})`,
   ].join('\n');
 }
