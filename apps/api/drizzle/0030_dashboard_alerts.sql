@@ -47,6 +47,14 @@ CREATE TABLE "locker_offline" (
 	"to_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "locker_refusal" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ebox_id" uuid NOT NULL,
+	"company_id" uuid,
+	"size" text NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "alert_digest" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "weekly_summary" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "language" text;--> statement-breakpoint
@@ -58,4 +66,6 @@ CREATE INDEX "door_failure_compartiment_idx" ON "door_failure" USING btree ("com
 CREATE INDEX "door_failure_at_idx" ON "door_failure" USING btree ("at","ebox_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "locker_offline_open_key" ON "locker_offline" USING btree ("ebox_id") WHERE to_at is null;--> statement-breakpoint
 CREATE INDEX "locker_offline_from_idx" ON "locker_offline" USING btree ("from_at","ebox_id");--> statement-breakpoint
-CREATE INDEX "locker_offline_ebox_idx" ON "locker_offline" USING btree ("ebox_id","from_at");
+CREATE INDEX "locker_offline_ebox_idx" ON "locker_offline" USING btree ("ebox_id","from_at");--> statement-breakpoint
+CREATE INDEX "locker_refusal_at_idx" ON "locker_refusal" USING btree ("at","ebox_id");--> statement-breakpoint
+CREATE INDEX "dashboard_move_pickup_idx" ON "dashboard_move" USING btree ("at","company_id","ebox_id") WHERE status in ('COURIER_TAKEN', 'CUSTOMER_TAKEN', 'CUSTOMER_TAKEN_AND_WAITING_FOR_RELEASE');

@@ -54,6 +54,7 @@ const lines = [
     'entityCount',
     'idempotencyKey',
     'lockerOffline',
+    'lockerRefusal',
     'orderHistory',
     'orderMessage',
     'orderStatusCount',

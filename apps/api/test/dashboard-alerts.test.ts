@@ -312,3 +312,22 @@ describe('the weekday × hour grid', () => {
     expect(weekGrid.free.flat().filter((free) => free !== null)).toEqual([1.5]);
   });
 });
+
+describe('full lockers', () => {
+  it('a booking that finds no free compartment of its size is refused and still counted, by locker and size', async () => {
+    const locker = await lockerWith(shop, 'ALFULL2', 1);
+    const booking = (reference: string) =>
+      owner.api.post('/order', { data: { ...orderDataFor(shop, {}, reference), ebox: locker, compartimentSize: 'P', bookOrder: true } });
+    ok(await booking('FULL-1'));
+    const refused = await booking('FULL-2');
+    expect(refused.status).toBe(409);
+    const read = await dashboardOf(owner, { ebox: locker, period: 'today' });
+    expect(read.fullLockers).toEqual({
+      refusals: { value: 1, previous: 0 },
+      lockers: [{ id: locker, name: 'Armário ALFULL2', code: 'ALFULL2', refusals: 1, bySize: [{ size: 'P', count: 1 }] }],
+    });
+    // The refused order itself was not written.
+    const orders = ok(await owner.api.get('/order', { filter: { ebox: locker } }));
+    expect(orders.count).toBe(1);
+  });
+});

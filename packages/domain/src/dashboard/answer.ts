@@ -172,6 +172,22 @@ export const dashboardAnswerSchema = z.object({
     pickups: z.array(z.array(z.number().int())),
     free: z.array(z.array(z.number().nullable())),
   }),
+  /**
+   * Full lockers: bookings refused in the period because no compartment of the size was free, against
+   * the previous period, and the lockers refusing most (ten at most) by size.
+   */
+  fullLockers: z.object({
+    refusals: figure,
+    lockers: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        code: z.string().nullable(),
+        refusals: z.number().int(),
+        bySize: z.array(z.object({ size: z.string(), count: z.number().int() })),
+      }),
+    ),
+  }),
   /** The period's door failures, the doors failing most (ten at most), compartments in DAMAGE now. */
   doors: z.object({
     failures: figure,

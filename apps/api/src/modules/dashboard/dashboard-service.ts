@@ -56,7 +56,7 @@ import {
   type StatusRow,
   type Step,
 } from './figure-repository';
-import { readOfflineMinutes, readWeekGrid } from './locker-health-repository';
+import { readOfflineMinutes, readRefusals, readWeekGrid } from './locker-health-repository';
 
 /**
  * GET /dashboard (issue 28, docs/dashboard.md): the period's figures against the previous period
@@ -332,8 +332,10 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     const alerts = await readOpenAlerts(db, reach);
     const offline = await readOfflineMinutes(db, reach, boundsOf(range, now), now);
     const offlineBefore = await readOfflineMinutes(db, reach, boundsOf(range.previous, now), now);
+    const fullLockers = await readRefusals(db, reach, boundsOf(range, now), boundsOf(range.previous, now));
     const weekGrid = { ...gridRangeOf(range, now), ...(await readWeekGrid(db, reach, gridRangeOf(range, now), PICKUP_STATUSES, timeZone)) };
     return {
+      fullLockers,
       weekGrid,
       offline,
       offlineBefore,
@@ -367,6 +369,7 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     offline,
     offlineBefore,
     weekGrid,
+    fullLockers,
   } = ctx.tx
     ? await read(ctx.tx)
     : await (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -396,6 +399,7 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     },
     messages: messagesOf(messages),
     weekGrid,
+    fullLockers,
     availability: availabilityOf(offline, offlineBefore, boundsOf(range, now), boundsOf(range.previous, now)),
     doors,
     alerts,

@@ -1,7 +1,7 @@
 import type { EventPayload } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { countedLockers, type DashboardReach } from './figure-repository';
+import { countedLockers, type DashboardReach, listOf } from './figure-repository';
 
 /**
  * The lockers' availability (docs/dashboard.md "Availability"): the intervals each was offline, kept
@@ -110,11 +110,15 @@ export async function readWeekGrid(
   const inLockers = (column: ReturnType<typeof sql>) =>
     reach.visibleLockers || reach.eboxIds ? sql` and ${column} in (select id from (${countedLockers(reach)}) l)` : sql``;
   const companies = reach.companyIds ? sql` and m.company_id = any(${sql.param(reach.companyIds)}::uuid[])` : sql``;
+  // Counted by hour first (at most 672 hours), then placed on the zone's clock: the zone's offset is
+  // whole hours. The status list is the partial index's own, written out so the planner uses it.
   const pickups = await tx.execute<Cell>(sql`
-    select extract(dow from ${local(sql`m.at`)})::int as dow, extract(hour from ${local(sql`m.at`)})::int as hour, count(*)::int as value
-      from dashboard_move m
-     where m.at >= ${range.from}::timestamptz and m.at < ${range.to}::timestamptz
-       and m.status = any(${sql.param([...pickupStatuses])}::text[])${companies}${inLockers(sql`m.ebox_id`)}
+    select extract(dow from ${local(sql`h.hour`)})::int as dow, extract(hour from ${local(sql`h.hour`)})::int as hour, sum(h.n)::int as value
+      from (select date_trunc('hour', m.at) as hour, count(*) as n
+              from dashboard_move m
+             where m.at >= ${range.from}::timestamptz and m.at < ${range.to}::timestamptz
+               and m.status in (${listOf(pickupStatuses)})${companies}${inLockers(sql`m.ebox_id`)}
+             group by 1) h
      group by 1, 2`);
   const free = await tx.execute<Cell>(sql`
     select extract(dow from ${local(sql`s.at`)})::int as dow, extract(hour from ${local(sql`s.at`)})::int as hour,
@@ -126,4 +130,50 @@ export async function readWeekGrid(
     pickups: gridOf(pickups.rows, 0, (value) => Number(value)) as number[][],
     free: gridOf(free.rows, null, (value) => Math.round(Number(value) * 10) / 10),
   };
+}
+
+/** A range's bookings refused at the reach's lockers for want of a free compartment: `[from, to)`. */
+function refusalsIn(reach: DashboardReach, range: { from: string; to: string }) {
+  const inLockers = reach.visibleLockers || reach.eboxIds ? sql` and r.ebox_id in (select id from (${countedLockers(reach)}) l)` : sql``;
+  const companies = reach.companyIds ? sql` and r.company_id = any(${sql.param(reach.companyIds)}::uuid[])` : sql``;
+  return sql`r.at >= ${range.from}::timestamptz and r.at < ${range.to}::timestamptz${inLockers}${companies}`;
+}
+
+/** The bookings refused in a period and its previous one, and the lockers refusing most, by size. */
+export async function readRefusals(
+  tx: Tx,
+  reach: DashboardReach,
+  current: { from: string; to: string },
+  previous: { from: string; to: string },
+) {
+  const totals = await tx.execute<{ current: number; previous: number }>(sql`
+    select (select count(*) from locker_refusal r where ${refusalsIn(reach, current)})::int as current,
+           (select count(*) from locker_refusal r where ${refusalsIn(reach, previous)})::int as previous`);
+  const bySize = await tx.execute<{ id: string; name: string; code: string | null; size: string; count: number }>(sql`
+    select e.id, e.name, e.code, r.size, count(*)::int as count
+      from locker_refusal r join ebox e on e.id = r.ebox_id
+     where ${refusalsIn(reach, current)}
+     group by e.id, e.name, e.code, r.size`);
+  const lockers = new Map<
+    string,
+    { id: string; name: string; code: string | null; refusals: number; bySize: { size: string; count: number }[] }
+  >();
+  for (const row of bySize.rows) {
+    const locker = lockers.get(row.id) ?? { id: row.id, name: row.name, code: row.code, refusals: 0, bySize: [] };
+    locker.refusals += Number(row.count);
+    locker.bySize.push({ size: row.size, count: Number(row.count) });
+    lockers.set(row.id, locker);
+  }
+  return {
+    refusals: { value: Number(totals.rows[0]?.current ?? 0), previous: Number(totals.rows[0]?.previous ?? 0) },
+    lockers: [...lockers.values()]
+      .map((locker) => ({ ...locker, bySize: locker.bySize.sort((a, b) => a.size.localeCompare(b.size)) }))
+      .sort((a, b) => b.refusals - a.refusals || a.name.localeCompare(b.name))
+      .slice(0, LISTED),
+  };
+}
+
+/** Forgets refusals over 400 days old. */
+export async function pruneRefusals(tx: Tx, now: Date): Promise<void> {
+  await tx.execute(sql`delete from locker_refusal where at < ${now.toISOString()}::timestamptz - interval '400 days'`);
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../platform/app-deps';
 import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { pruneDoorFailures } from './alert-repository';
-import { pruneOccupancySamples, pruneOfflineIntervals, sampleOccupancy } from './locker-health-repository';
+import { pruneOccupancySamples, pruneOfflineIntervals, pruneRefusals, sampleOccupancy } from './locker-health-repository';
 import {
   findDerivedDrift,
   findRollupDrift,
@@ -80,6 +80,7 @@ export async function runCheckRollupDrift(ctx: ServiceContext): Promise<void> {
     await pruneDoorFailures(tx.tx, now);
     await pruneOfflineIntervals(tx.tx, now);
     await pruneOccupancySamples(tx.tx, now);
+    await pruneRefusals(tx.tx, now);
     return pruneMoveLog(tx.tx);
   });
   if (pruned) ctx.log.info({ pruned }, 'dashboard: old moves forgotten');

@@ -9,7 +9,15 @@ import { requestAccessCodes } from '../terminal-commands/service';
 import { checkAccessCodeBudget, countAccessCodeChange } from './access-code-throttle';
 import { recordOrderCreated } from './lifecycle-service';
 import { maintainedOrderTotal } from './list-total';
-import { bookCompartiment, findCompanyOrderTypes, findEboxCode, findMaxDaysOverdue, isAccessCodeTaken, writeOrder } from './repository';
+import {
+  bookCompartiment,
+  findCompanyOrderTypes,
+  findEboxCode,
+  findMaxDaysOverdue,
+  isAccessCodeTaken,
+  recordBookingRefusal,
+  writeOrder,
+} from './repository';
 
 /** A new access code: six digits, as a keypad types it (spec 5.3: exactly 6). */
 function generateAccessCode(): string {
@@ -77,7 +85,11 @@ export async function renewAccessCode(ctx: TxContext, before: Row): Promise<void
 /** Books a compartment of the order's size in its locker (BOOKED, audited); 409 naming both when none is free. */
 async function book(ctx: TxContext, data: Record<string, unknown>, eboxId: string, size: string, eboxCode: string | null) {
   const booked = await bookCompartiment(ctx.tx, eboxId, size);
-  if (!booked) throw conflict('entities.order.errors.noCompartimentFree', { locker: eboxCode ?? eboxId, size });
+  if (!booked) {
+    // The refusal is counted on the dashboard (full lockers) though this creation rolls back.
+    await recordBookingRefusal(ctx.deps.db, { eboxId, companyId: typeof data.company === 'string' ? data.company : null, size });
+    throw conflict('entities.order.errors.noCompartimentFree', { locker: eboxCode ?? eboxId, size });
+  }
   data.compartiment = booked.after.id;
   data.compartimentNumber = booked.after.number;
   await writeAudit(ctx.tx, {

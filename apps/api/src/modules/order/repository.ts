@@ -16,7 +16,7 @@ import { scopeCondition } from '../../kit/scope';
 import type { CompanyScope } from '../../platform/access';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
-import { orderHistory, orderStatusCount } from '../../platform/db/schema';
+import { lockerRefusal, orderHistory, orderStatusCount } from '../../platform/db/schema';
 
 /** The locker's code an order keeps next to its locker (spec 3 eboxCode). */
 export async function findEboxCode(tx: Tx, eboxId: string): Promise<string | null> {
@@ -260,4 +260,12 @@ export async function listLiveOrdersOfLocker(db: Tx, eboxId: string, scope: Comp
     .where(and(eq(c.ebox, eboxId), inArray(c.status, [...ORDER_LIVE_STATUSES]), scopeCondition(DECLARED_ENTITIES.order, c, scope)))
     .orderBy(desc(c.createdAt))
     .limit(LOCKER_ORDERS_LIMIT);
+}
+
+/**
+ * A booking the locker refused for want of a free compartment of the size: written on its own
+ * connection (`db`, not the creation's transaction, which the refusal rolls back), for the dashboard.
+ */
+export async function recordBookingRefusal(db: Tx, refusal: { eboxId: string; companyId: string | null; size: string }): Promise<void> {
+  await db.insert(lockerRefusal).values({ ebox: refusal.eboxId, company: refusal.companyId, size: refusal.size });
 }

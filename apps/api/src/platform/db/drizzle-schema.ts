@@ -33,6 +33,7 @@ export {
   entityCount,
   idempotencyKey,
   lockerOffline,
+  lockerRefusal,
   orderHistory,
   orderMessage,
   orderStatusCount,
