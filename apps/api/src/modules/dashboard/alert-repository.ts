@@ -300,7 +300,7 @@ function failuresIn(reach: DashboardReach, range: { from: string; to: string }):
   return sql`f.at >= ${range.from}::timestamptz and f.at < ${range.to}::timestamptz${inLockers}${companyIn(sql`f.company_id`, reach)}${lockerIn(sql`f.ebox_id`, reach)}`;
 }
 
-/** The door failures of a period and its previous one, the doors failing most, and compartments in DAMAGE now. */
+/** The door failures of a period and its previous one, and the doors failing most. */
 export async function readDoorFigures(
   tx: Tx,
   reach: DashboardReach,
@@ -321,12 +321,8 @@ export async function readDoorFigures(
      group by f.compartiment_id, f.ebox_id, e.name, e.code, c.number, c.status
      order by failures desc, last_at desc
      limit ${FAILING_DOORS_LISTED}`);
-  const damaged = await tx.execute<{ damaged: number }>(sql`
-    select count(*)::int as damaged from compartiment c
-     where c.status = 'DAMAGE' and c.enable is not false and c.ebox_id in (select id from (${countedLockers(reach)}) l)`);
   return {
     failures: { value: Number(totals.rows[0]?.current ?? 0), previous: Number(totals.rows[0]?.previous ?? 0) },
-    damagedNow: Number(damaged.rows[0]?.damaged ?? 0),
     failing: failing.rows.map(
       (row): DashboardFailingDoor => ({
         ebox: { id: String(row.ebox_id), name: String(row.ebox_name ?? ''), code: row.ebox_code === null ? null : String(row.ebox_code) },

@@ -330,15 +330,13 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     const carrierNames = await readCompanyNames(db, carrierIds);
     const doors = await readDoorFigures(db, reach, boundsOf(range, now), boundsOf(range.previous, now));
     const alerts = await readOpenAlerts(db, reach);
-    const offline = await readOfflineMinutes(db, reach, boundsOf(range, now), now);
-    const offlineBefore = await readOfflineMinutes(db, reach, boundsOf(range.previous, now), now);
+    const offline = await readOfflineMinutes(db, reach, boundsOf(range, now), boundsOf(range.previous, now), now);
     const fullLockers = await readRefusals(db, reach, boundsOf(range, now), boundsOf(range.previous, now));
     const weekGrid = { ...gridRangeOf(range, now), ...(await readWeekGrid(db, reach, gridRangeOf(range, now), PICKUP_STATUSES, timeZone)) };
     return {
       fullLockers,
       weekGrid,
       offline,
-      offlineBefore,
       counted,
       series,
       previousCounted,
@@ -367,7 +365,6 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     doors,
     alerts,
     offline,
-    offlineBefore,
     weekGrid,
     fullLockers,
   } = ctx.tx
@@ -400,8 +397,9 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     messages: messagesOf(messages),
     weekGrid,
     fullLockers,
-    availability: availabilityOf(offline, offlineBefore, boundsOf(range, now), boundsOf(range.previous, now)),
-    doors,
+    availability: availabilityOf(offline, boundsOf(range, now), boundsOf(range.previous, now)),
+    // Compartments in DAMAGE now are the occupancy's own count.
+    doors: { ...doors, damagedNow: totalOccupancy(occupancy.bySize).damaged },
     alerts,
     revenue: { available: false },
   };
@@ -419,19 +417,18 @@ type OfflineMinutes = Awaited<ReturnType<typeof readOfflineMinutes>>;
 
 /** Offline minutes and the share of the lockers' time online, in the period and the previous one. */
 function availabilityOf(
-  current: OfflineMinutes,
-  previous: OfflineMinutes,
+  offline: OfflineMinutes,
   currentBounds: { from: string; to: string },
   previousBounds: { from: string; to: string },
 ): DashboardAnswer['availability'] {
-  const rateOf = (offline: OfflineMinutes, bounds: { from: string; to: string }) => {
+  const rateOf = (minutesOffline: number, bounds: { from: string; to: string }) => {
     const minutes = (Date.parse(bounds.to) - Date.parse(bounds.from)) / 60_000;
-    return offline.lockers && minutes > 0 ? Math.max(0, 1 - offline.minutes / (offline.lockers * minutes)) : null;
+    return offline.lockers && minutes > 0 ? Math.max(0, 1 - minutesOffline / (offline.lockers * minutes)) : null;
   };
   return {
-    offlineMinutes: { value: current.minutes, previous: previous.minutes },
-    rate: { value: rateOf(current, currentBounds), previous: rateOf(previous, previousBounds) },
-    lockers: current.longest.map((row) => ({
+    offlineMinutes: { value: offline.current, previous: offline.previous },
+    rate: { value: rateOf(offline.current, currentBounds), previous: rateOf(offline.previous, previousBounds) },
+    lockers: offline.longest.map((row) => ({
       id: row.id,
       name: row.name,
       code: row.code,

@@ -43,26 +43,38 @@ export async function pruneOfflineIntervals(tx: Tx, now: Date): Promise<void> {
 
 const LISTED = 10;
 
+type Range = { from: string; to: string };
+
 /**
- * A range's offline minutes at the reach's enabled lockers, with how many lockers that is (for the
- * availability share), and the lockers offline longest in it.
+ * The offline minutes of a period and its previous one at the reach's enabled lockers, in one pass
+ * over them, with how many lockers that is (for the availability share), and the lockers offline in
+ * the period, longest first.
  */
-export async function readOfflineMinutes(tx: Tx, reach: DashboardReach, range: { from: string; to: string }, now: Date) {
-  const until = sql`least(coalesce(o.to_at, ${now.toISOString()}::timestamptz), ${range.to}::timestamptz)`;
-  const overlap = sql`extract(epoch from ${until} - greatest(o.from_at, ${range.from}::timestamptz)) / 60`;
+export async function readOfflineMinutes(tx: Tx, reach: DashboardReach, current: Range, previous: Range, now: Date) {
+  const nowAt = sql`${now.toISOString()}::timestamptz`;
+  const overlap = (range: Range) =>
+    sql`greatest(0, extract(epoch from least(coalesce(o.to_at, ${nowAt}), ${range.to}::timestamptz) - greatest(o.from_at, ${range.from}::timestamptz)) / 60)`;
+  const from = current.from < previous.from ? current.from : previous.from;
+  const to = current.to > previous.to ? current.to : previous.to;
   const lockers = sql`select id, name, code from (${countedLockers(reach)}) l where enable is not false`;
-  const result = await tx.execute<{ id: string; name: string; code: string | null; minutes: number; outages: number }>(sql`
-    select l.id, l.name, l.code, coalesce(sum(${overlap}), 0)::float8 as minutes, count(o.id)::int as outages
+  const result = await tx.execute<{ id: string; name: string; code: string | null; minutes: number; before: number; outages: number }>(sql`
+    select l.id, l.name, l.code, coalesce(sum(${overlap(current)}), 0)::float8 as minutes,
+           coalesce(sum(${overlap(previous)}), 0)::float8 as before,
+           (count(o.id) filter (where o.from_at < ${current.to}::timestamptz and coalesce(o.to_at, ${nowAt}) > ${current.from}::timestamptz))::int as outages
       from (${lockers}) l
-      left join locker_offline o on o.ebox_id = l.id and o.from_at < ${range.to}::timestamptz
-                                and coalesce(o.to_at, ${now.toISOString()}::timestamptz) > ${range.from}::timestamptz
+      left join locker_offline o on o.ebox_id = l.id and o.from_at < ${to}::timestamptz and coalesce(o.to_at, ${nowAt}) > ${from}::timestamptz
      group by l.id, l.name, l.code`);
   const rows = result.rows.map((row) => ({ ...row, minutes: Math.round(Number(row.minutes)), outages: Number(row.outages) }));
   const longest = rows
     .filter((row) => row.outages > 0)
     .sort((a, b) => b.minutes - a.minutes || a.name.localeCompare(b.name))
     .slice(0, LISTED);
-  return { lockers: rows.length, minutes: rows.reduce((sum, row) => sum + row.minutes, 0), longest };
+  return {
+    lockers: rows.length,
+    current: rows.reduce((sum, row) => sum + row.minutes, 0),
+    previous: Math.round(result.rows.reduce((sum, row) => sum + Number(row.before), 0)),
+    longest,
+  };
 }
 
 /** Every enabled locker's compartments at this hour: one row each (the hour already sampled: nothing). */
