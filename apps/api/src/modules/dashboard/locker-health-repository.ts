@@ -54,8 +54,9 @@ export async function readOfflineMinutes(tx: Tx, reach: DashboardReach, current:
   const nowAt = sql`${now.toISOString()}::timestamptz`;
   const overlap = (range: Range) =>
     sql`greatest(0, extract(epoch from least(coalesce(o.to_at, ${nowAt}), ${range.to}::timestamptz) - greatest(o.from_at, ${range.from}::timestamptz)) / 60)`;
-  const from = current.from < previous.from ? current.from : previous.from;
-  const to = current.to > previous.to ? current.to : previous.to;
+  // ISO times in UTC order as text: the earliest start and the latest end of the two.
+  const [from] = [current.from, previous.from].sort();
+  const [, to] = [current.to, previous.to].sort();
   const lockers = sql`select id, name, code from (${countedLockers(reach)}) l where enable is not false`;
   const result = await tx.execute<{ id: string; name: string; code: string | null; minutes: number; before: number; outages: number }>(sql`
     select l.id, l.name, l.code, coalesce(sum(${overlap(current)}), 0)::float8 as minutes,
