@@ -9,6 +9,7 @@ import { loadCurrentUser } from '../src/platform/auth/current-user';
 import { contextOf, systemContext } from '../src/platform/context';
 import type { Db } from '../src/platform/db/client';
 import { ok, orderDataFor } from './support/answers';
+import { addCompartments } from './support/compartments';
 import { eventually } from './support/eventually';
 import { startOnlineLocker } from './support/online-locker';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
@@ -47,24 +48,7 @@ async function auditActionsOf(eboxId: string): Promise<string[]> {
 
 async function lockerWith(company: string, code: string, compartments: number) {
   const id = ok(await owner.api.post('/ebox', { data: { name: `Armário ${code}`, code, company, enable: true } })).id as string;
-  for (let number = 1; number <= compartments; number++) {
-    ok(
-      await owner.api.post('/compartiment', {
-        data: {
-          ebox: id,
-          number,
-          boardNumber: 1,
-          numberInColumn: number,
-          comNumber: number,
-          size: 'P',
-          width: 1,
-          height: 1,
-          depth: 1,
-          enable: true,
-        },
-      }),
-    );
-  }
+  await addCompartments(owner, id, compartments);
   return id;
 }
 

@@ -8,6 +8,7 @@ import { loadCurrentUser } from '../src/platform/auth/current-user';
 import { contextOf } from '../src/platform/context';
 import type { Db } from '../src/platform/db/client';
 import { ok, orderDataFor } from './support/answers';
+import { addCompartments } from './support/compartments';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -57,25 +58,9 @@ async function seedOrder(company: string, ebox: string, carrier: string, steps: 
 
 async function lockerWith(company: string, code: string, statuses: string[]) {
   const id = ok(await owner.api.post('/ebox', { data: { name: `Armário ${code}`, code, company, enable: true } })).id as string;
+  const compartments = await addCompartments(owner, id, statuses.length);
   for (const [index, status] of statuses.entries()) {
-    const number = index + 1;
-    const compartment = ok(
-      await owner.api.post('/compartiment', {
-        data: {
-          ebox: id,
-          number,
-          boardNumber: 1,
-          numberInColumn: number,
-          comNumber: number,
-          size: 'P',
-          width: 1,
-          height: 1,
-          depth: 1,
-          enable: true,
-        },
-      }),
-    );
-    await db.execute(sql`update compartiment set status = ${status} where id = ${compartment.id}`);
+    await db.execute(sql`update compartiment set status = ${status} where id = ${compartments[index]}`);
   }
   return id;
 }

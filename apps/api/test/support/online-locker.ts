@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { VirtualTerminal } from '../../../terminal-sim/src';
 import type { MqttLink } from '../../src/platform/mqtt';
 import { ok } from './answers';
+import { addCompartments } from './compartments';
 import { eventually } from './eventually';
 import type { TestApp, TestUser } from './test-app';
 
@@ -20,23 +21,7 @@ export async function startOnlineLocker(
     await owner.api.post('/ebox', { data: { name: locker.name, code: locker.code, company: locker.company, enable: true, terminalId } }),
   ).id as string;
   const numbers = Array.from({ length: locker.compartments }, (_, i) => i + 1);
-  for (const number of numbers) {
-    ok(
-      await owner.api.post('/compartiment', {
-        data: {
-          ebox: lockerId,
-          number,
-          boardNumber: 1,
-          numberInColumn: number,
-          comNumber: number,
-          size: 'P',
-          width: 1,
-          height: 1,
-          depth: 1,
-        },
-      }),
-    );
-  }
+  await addCompartments(owner, lockerId, locker.compartments);
   const link = t.app.deps.mqtt as MqttLink;
   const credentials = await link.admin.createTerminalCredentials({ lockerId, username: terminalId });
   const terminal = new VirtualTerminal({

@@ -333,76 +333,43 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     const offline = await readOfflineMinutes(db, reach, boundsOf(range, now), boundsOf(range.previous, now), now);
     const fullLockers = await readRefusals(db, reach, boundsOf(range, now), boundsOf(range.previous, now));
     const weekGrid = { ...gridRangeOf(range, now), ...(await readWeekGrid(db, reach, gridRangeOf(range, now), PICKUP_STATUSES, timeZone)) };
+    const histogram = histogramOf(counted.dwell);
     return {
-      fullLockers,
+      period: range.period,
+      timeZone,
+      from: range.from.toISOString(),
+      to: range.to.toISOString(),
+      previous: { from: range.previous.from.toISOString(), to: range.previous.to.toISOString() },
+      step: range.step,
+      asOf: now.toISOString(),
+      filter: { company: filter.company ?? null, ebox: filter.ebox ?? null, cluster: filter.cluster ?? null },
+      figures: figuresOf(counted, previousCounted),
+      series: seriesOf(series, seriesPoints(current, range.step)),
+      dwellHistogram: [...histogram.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([bucket, count]) => ({ ...dwellBucketBounds(bucket), count })),
+      byType: byTypeOf(counted),
+      byCarrier: byCarrierOf(counted, inbound, carrierNames),
+      lockers: rankLockers(lockerUse, daysIn(current)),
+      now: {
+        occupancy: totalOccupancy(occupancy.bySize),
+        bySize: occupancy.bySize.map((row) => ({ size: row.key, ...occupancyOf(row) })),
+        byCluster: occupancy.byCluster.map((row) => ({ id: row.key, name: row.name ?? '', ...occupancyOf(row) })),
+        lockers: health,
+        aged: AGE_BUCKETS.map((bucket) => ({ bucket, count: Number(aged.buckets[bucket] ?? 0) })),
+        oldest: aged.oldest,
+      },
+      messages: messagesOf(messages),
       weekGrid,
-      offline,
-      counted,
-      series,
-      previousCounted,
-      lockerUse,
-      occupancy,
-      health,
-      aged,
-      inbound,
-      messages,
-      carrierNames,
-      doors,
+      fullLockers,
+      availability: availabilityOf(offline, boundsOf(range, now), boundsOf(range.previous, now)),
+      // Compartments in DAMAGE now are the occupancy's own count.
+      doors: { ...doors, damagedNow: totalOccupancy(occupancy.bySize).damaged },
       alerts,
+      revenue: { available: false },
     };
   };
-  const {
-    counted,
-    series,
-    previousCounted,
-    lockerUse,
-    occupancy,
-    health,
-    aged,
-    inbound,
-    messages,
-    carrierNames,
-    doors,
-    alerts,
-    offline,
-    weekGrid,
-    fullLockers,
-  } = ctx.tx
-    ? await read(ctx.tx)
-    : await (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
-  const histogram = histogramOf(counted.dwell);
-  return {
-    period: range.period,
-    timeZone,
-    from: range.from.toISOString(),
-    to: range.to.toISOString(),
-    previous: { from: range.previous.from.toISOString(), to: range.previous.to.toISOString() },
-    step: range.step,
-    asOf: now.toISOString(),
-    filter: { company: filter.company ?? null, ebox: filter.ebox ?? null, cluster: filter.cluster ?? null },
-    figures: figuresOf(counted, previousCounted),
-    series: seriesOf(series, seriesPoints(current, range.step)),
-    dwellHistogram: [...histogram.entries()].sort(([a], [b]) => a - b).map(([bucket, count]) => ({ ...dwellBucketBounds(bucket), count })),
-    byType: byTypeOf(counted),
-    byCarrier: byCarrierOf(counted, inbound, carrierNames),
-    lockers: rankLockers(lockerUse, daysIn(current)),
-    now: {
-      occupancy: totalOccupancy(occupancy.bySize),
-      bySize: occupancy.bySize.map((row) => ({ size: row.key, ...occupancyOf(row) })),
-      byCluster: occupancy.byCluster.map((row) => ({ id: row.key, name: row.name ?? '', ...occupancyOf(row) })),
-      lockers: health,
-      aged: AGE_BUCKETS.map((bucket) => ({ bucket, count: Number(aged.buckets[bucket] ?? 0) })),
-      oldest: aged.oldest,
-    },
-    messages: messagesOf(messages),
-    weekGrid,
-    fullLockers,
-    availability: availabilityOf(offline, boundsOf(range, now), boundsOf(range.previous, now)),
-    // Compartments in DAMAGE now are the occupancy's own count.
-    doors: { ...doors, damagedNow: totalOccupancy(occupancy.bySize).damaged },
-    alerts,
-    revenue: { available: false },
-  };
+  return ctx.tx ? read(ctx.tx) : (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
 /** The alerts the caller sees open now, and how many were raised and resolved since `since` (the digest). */
