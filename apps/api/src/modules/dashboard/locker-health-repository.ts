@@ -58,25 +58,30 @@ export async function readOfflineMinutes(tx: Tx, reach: DashboardReach, current:
   const [from] = [current.from, previous.from].sort();
   const [, to] = [current.to, previous.to].sort();
   const lockers = sql`select id, name, code from (${countedLockers(reach)}) l where enable is not false`;
-  const result = await tx.execute<{ id: string; name: string; code: string | null; minutes: number; before: number; outages: number }>(sql`
-    select l.id, l.name, l.code, coalesce(sum(${overlap(current)}), 0)::float8 as minutes,
-           coalesce(sum(${overlap(previous)}), 0)::float8 as before,
-           (count(o.id) filter (where o.from_at < ${current.to}::timestamptz and coalesce(o.to_at, ${nowAt}) > ${current.from}::timestamptz))::int as outages
-      from (${lockers}) l
-      left join locker_offline o on o.ebox_id = l.id and o.from_at < ${to}::timestamptz and coalesce(o.to_at, ${nowAt}) > ${from}::timestamptz
-     group by l.id, l.name, l.code`);
-  const rows = result.rows.map((row) => ({ ...row, minutes: Math.round(Number(row.minutes)), outages: Number(row.outages) }));
-  const longest = rows
-    .filter((row) => row.outages > 0)
-    .sort((a, b) => b.minutes - a.minutes || a.name.localeCompare(b.name))
-    .slice(0, LISTED);
+  // Summed here, and only the lockers that went offline shipped: not a row per locker of the network.
+  const result = await tx.execute<{ lockers: number; minutes: number; before: number; longest: Longest[] | null }>(sql`
+    with per_locker as (
+      select l.id, l.name, l.code, coalesce(sum(${overlap(current)}), 0)::float8 as minutes,
+             coalesce(sum(${overlap(previous)}), 0)::float8 as before,
+             (count(o.id) filter (where o.from_at < ${current.to}::timestamptz and coalesce(o.to_at, ${nowAt}) > ${current.from}::timestamptz))::int as outages
+        from (${lockers}) l
+        left join locker_offline o on o.ebox_id = l.id and o.from_at < ${to}::timestamptz and coalesce(o.to_at, ${nowAt}) > ${from}::timestamptz
+       group by l.id, l.name, l.code)
+    select count(*)::int as lockers, coalesce(sum(round(minutes)), 0)::float8 as minutes, coalesce(sum(before), 0)::float8 as before,
+           (select json_agg(json_build_object('id', id, 'name', name, 'code', code, 'minutes', round(minutes), 'outages', outages)
+                            order by round(minutes) desc, name)
+              from (select * from per_locker where outages > 0 order by round(minutes) desc, name limit ${LISTED}) top) as longest
+      from per_locker`);
+  const row = result.rows[0];
   return {
-    lockers: rows.length,
-    current: rows.reduce((sum, row) => sum + row.minutes, 0),
-    previous: Math.round(result.rows.reduce((sum, row) => sum + Number(row.before), 0)),
-    longest,
+    lockers: Number(row?.lockers ?? 0),
+    current: Math.round(Number(row?.minutes ?? 0)),
+    previous: Math.round(Number(row?.before ?? 0)),
+    longest: (row?.longest ?? []).map((locker) => ({ ...locker, minutes: Number(locker.minutes), outages: Number(locker.outages) })),
   };
 }
+
+type Longest = { id: string; name: string; code: string | null; minutes: number; outages: number };
 
 /** Every enabled locker's compartments at this hour: one row each (the hour already sampled: nothing). */
 export async function sampleOccupancy(tx: Tx, hour: Date): Promise<number> {
