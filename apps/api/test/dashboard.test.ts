@@ -210,6 +210,15 @@ describe('GET /dashboard', () => {
     expect(answer.byCarrier).toEqual([
       expect.objectContaining({ name: 'Transportadora Dois', stored: 1, storedInTime: 0, inboundToStoredP95: dwellOf(72 * 3600) }),
     ]);
+    // A carrier that promises four days (its company settings) kept that promise.
+    ok(
+      await owner.api.put(`/company/${carrier2}`, {
+        data: { name: 'Transportadora Dois', type: 'carrier', companySettings: { carrierPromiseHours: 96 } },
+      }),
+    );
+    const promised = await dashboardAt(owner.id, { period: 'lastMonth', company: shopA });
+    expect(promised.byCarrier).toEqual([expect.objectContaining({ name: 'Transportadora Dois', promiseHours: 96, storedInTime: 1 })]);
+    ok(await owner.api.put(`/company/${carrier2}`, { data: { name: 'Transportadora Dois', type: 'carrier', companySettings: {} } }));
   });
 
   it('counts every company for a user who sees them all', async () => {

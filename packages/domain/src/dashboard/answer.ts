@@ -98,7 +98,7 @@ export const dashboardAnswerSchema = z.object({
       id: z.string().nullable(),
       name: z.string().nullable(),
       ...counts,
-      /** The hours the carrier promises from inbound to stored (DEFAULT_CARRIER_PROMISE_HOURS). */
+      /** The hours the carrier promises from inbound to stored (its company setting carrierPromiseHours, else DEFAULT_CARRIER_PROMISE_HOURS). */
       promiseHours: z.number(),
       /** Of its parcels stored in the period after an inbound, the share stored within the promise (0 to 1; null: none). */
       storedInTime: z.number().nullable(),

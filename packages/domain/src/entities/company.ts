@@ -37,6 +37,8 @@ export const company = defineEntity({
         reminderWindowEnd: { type: 'text', length: 5, matches: 'timeOfDay' },
         /** The IANA time zone of the company's day (none: America/Sao_Paulo). */
         timeZone: { type: 'text', max: 64 },
+        /** A carrier's promise: hours from taking a parcel (inbound) to storing it (none: 48; the dashboard's SLA). */
+        carrierPromiseHours: { type: 'integer', min: 1, max: 720 },
         /** The dashboard's alert thresholds (packages/domain/src/dashboard/alerts.ts; none: its default). */
         alertOfflineMinutes: { type: 'integer', min: 1, max: 10080 },
         alertOfflineCriticalMinutes: { type: 'integer', min: 1, max: 10080 },

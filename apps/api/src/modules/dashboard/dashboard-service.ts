@@ -41,8 +41,8 @@ import {
   type OccupancyRow,
   type RangeSource,
   readAgedParcels,
+  readCarriers,
   readClusterLockers,
-  readCompanyNames,
   readDwellRows,
   readInboundRows,
   readLockerHealth,
@@ -190,18 +190,20 @@ function shareWithin(histogram: Map<number, number>, seconds: number): number | 
 }
 
 /** Counts per carrier (null: orders without one), with its service: deposits within its promise and p95 from inbound. */
-function byCarrierOf(counted: Counted, inbound: InboundRow[], names: Map<string, string>) {
+function byCarrierOf(counted: Counted, inbound: InboundRow[], carriers: Awaited<ReturnType<typeof readCarriers>>) {
   const service = groupBy(inbound, (row) => row.carrier);
-  const carriers = new Set([...groupBy(counted.statuses, (row) => row.carrier).keys(), ...service.keys()]);
+  const ids = new Set([...groupBy(counted.statuses, (row) => row.carrier).keys(), ...service.keys()]);
   const statuses = groupBy(counted.statuses, (row) => row.carrier);
-  return [...carriers]
+  return [...ids]
     .map((id) => {
       const { stored, collected, expired } = totalsOf(statuses.get(id) ?? [], null);
       const histogram = histogramOf(service.get(id) ?? []);
-      const promiseHours = DEFAULT_CARRIER_PROMISE_HOURS;
+      const carrier = id ? carriers.get(id) : undefined;
+      // The carrier's own promise (its company settings), else the default.
+      const promiseHours = carrier?.promiseHours ?? DEFAULT_CARRIER_PROMISE_HOURS;
       return {
         id,
-        name: id ? (names.get(id) ?? null) : null,
+        name: carrier?.name ?? null,
         stored,
         collected,
         expired,
@@ -210,7 +212,7 @@ function byCarrierOf(counted: Counted, inbound: InboundRow[], names: Map<string,
         inboundToStoredP95: percentile(histogram, 95),
       };
     })
-    .sort((a, b) => b.stored - a.stored || (a.name ?? '').localeCompare(b.name ?? ''));
+    .sort((a, b) => b.stored - a.stored || compareNames(a.name ?? '', b.name ?? ''));
 }
 
 /** Every point of the series from the range's first day to its last, empty ones included. */
@@ -330,7 +332,7 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     const inbound = await readInboundRows(db, reach, current.days);
     const messages = await readMessageRows(db, reach, current.days);
     const carrierIds = [...new Set([...counted.statuses, ...inbound].flatMap((row) => (row.carrier ? [row.carrier] : [])))];
-    const carrierNames = await readCompanyNames(db, carrierIds);
+    const carriers = await readCarriers(db, carrierIds);
     const doors = await readDoorFigures(db, reach, boundsOf(range, now), boundsOf(range.previous, now));
     const alerts = await readOpenAlerts(db, reach);
     const offline = await readOfflineMinutes(db, reach, boundsOf(range, now), boundsOf(range.previous, now), now);
@@ -352,7 +354,7 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
         .sort(([a], [b]) => a - b)
         .map(([bucket, count]) => ({ ...dwellBucketBounds(bucket), count })),
       byType: byTypeOf(counted),
-      byCarrier: byCarrierOf(counted, inbound, carrierNames),
+      byCarrier: byCarrierOf(counted, inbound, carriers),
       lockers: rankLockers(lockerUse, daysIn(current)),
       now: {
         occupancy: totalOccupancy(occupancy.bySize),

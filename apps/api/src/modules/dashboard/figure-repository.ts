@@ -407,14 +407,20 @@ export async function readAgedParcels(tx: Tx, reach: DashboardReach, now: Date) 
   };
 }
 
-/** The names of companies (carriers) by id. */
-export async function readCompanyNames(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+/** Carriers by id: their names, and the hours they promise from inbound to stored (company settings; null: none). */
+export async function readCarriers(tx: Tx, ids: string[]): Promise<Map<string, { name: string; promiseHours: number | null }>> {
   if (!ids.length) return new Map();
   const company = entityTable('company');
-  const result = await tx.execute<{ id: string; name: string }>(
-    sql`select ${company.id} as id, ${company.name} as name from ${company} where ${company.id} = any(${uuids(ids)})`,
+  const result = await tx.execute<{ id: string; name: string; promise_hours: string | null }>(
+    sql`select ${company.id} as id, ${company.name} as name, ${company.companySettings}->>'carrierPromiseHours' as promise_hours
+          from ${company} where ${company.id} = any(${uuids(ids)})`,
   );
-  return new Map(result.rows.map((row) => [row.id, row.name]));
+  return new Map(
+    result.rows.map((row) => {
+      const hours = Number(row.promise_hours);
+      return [row.id, { name: row.name, promiseHours: row.promise_hours !== null && hours > 0 ? hours : null }];
+    }),
+  );
 }
 
 /** The lockers of a cluster (its links). */

@@ -22,6 +22,7 @@ export default {
         reminderWindowStart: 'HH:mm (default: 09:00)',
         reminderWindowEnd: 'HH:mm (default: 21:00)',
         timeZone: 'Default: America/Sao_Paulo',
+        carrierPromiseHours: "Carrier's promise: hours from inbound to stored (default: 48)",
         alertOfflineMinutes: 'Alert: minutes offline (default: 10)',
         alertOfflineCriticalMinutes: 'Critical alert: minutes offline (default: 60)',
         alertOccupancyPercent: 'Alert: occupancy % (default: 90)',
@@ -68,6 +69,8 @@ export default {
         reminderWindowStart: 'HH:mm; reminders wait for this time of day (none: 09:00)',
         reminderWindowEnd: 'HH:mm; no reminder after this time of day (none: 21:00)',
         timeZone: 'For the reminder window, as America/Sao_Paulo (none: America/Sao_Paulo)',
+        carrierPromiseHours:
+          'For a carrier: the dashboard measures the share of its parcels stored within these hours after inbound (none: 48)',
         alertOfflineMinutes: 'A locker offline this long raises a warning on the dashboard (none: 10 minutes)',
         alertOccupancyMinutes: 'How long a locker stays at or above the occupancy threshold before the alert (none: 30 minutes)',
         alertDoorFailures: 'Openings that failed or went unanswered, and doors opened without a command, on one compartment (none: 3)',

@@ -22,6 +22,7 @@ export default {
         reminderWindowStart: 'HH:mm (padrão: 09:00)',
         reminderWindowEnd: 'HH:mm (padrão: 21:00)',
         timeZone: 'Padrão: America/Sao_Paulo',
+        carrierPromiseHours: 'Prazo da transportadora: horas da coleta ao armazenamento (padrão: 48)',
         alertOfflineMinutes: 'Alerta: minutos offline (padrão: 10)',
         alertOfflineCriticalMinutes: 'Alerta crítico: minutos offline (padrão: 60)',
         alertOccupancyPercent: 'Alerta: ocupação % (padrão: 90)',
@@ -67,6 +68,8 @@ export default {
         reminderWindowStart: 'HH:mm; os avisos esperam esta hora do dia (nenhum: 09:00)',
         reminderWindowEnd: 'HH:mm; nenhum aviso depois desta hora (nenhum: 21:00)',
         timeZone: 'Para a janela de avisos, como America/Sao_Paulo (nenhum: America/Sao_Paulo)',
+        carrierPromiseHours:
+          'Para uma transportadora: o painel mede a parcela das encomendas armazenadas dentro dessas horas após a coleta (nenhum: 48)',
         alertOfflineMinutes: 'Um armário offline por esse tempo gera um alerta no painel (nenhum: 10 minutos)',
         alertOccupancyMinutes: 'Quanto tempo um armário fica no limite de ocupação antes do alerta (nenhum: 30 minutos)',
         alertDoorFailures: 'Aberturas que falharam ou ficaram sem resposta, e portas abertas sem comando, num compartimento (nenhum: 3)',
