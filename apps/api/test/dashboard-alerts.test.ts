@@ -233,6 +233,16 @@ describe('door failures at a live locker', () => {
 describe("the lockers' availability", () => {
   it('offline minutes and the share of time online come from the intervals the status changes keep, cut at the period', async () => {
     const locker = await lockerWith(shop, 'ALAVL1', 1);
+    // A second locker of the cluster never went offline: it counts no minute (and shares the time).
+    const steady = await lockerWith(shop, 'ALAVL2', 1);
+    const cluster = ok(await owner.api.post('/cluster', { data: { name: 'Cluster Disponível', company: shop } })).id as string;
+    for (const [index, ebox] of [locker, steady].entries()) {
+      ok(
+        await owner.api.post('/clusterEbox', {
+          data: { cluster, ebox, sequenceCompartiments: 'LR-TB', clusterPosition: index + 1, enable: true },
+        }),
+      );
+    }
     // São Paulo, Wednesday 18 November 2026 at 12:00: offline yesterday 10:00 to 12:00 and since 11:00 today.
     const now = new Date('2026-11-18T15:00:00Z');
     await db.execute(sql`insert into locker_offline (ebox_id, company_id, from_at, to_at) values
@@ -240,12 +250,18 @@ describe("the lockers' availability", () => {
       (${locker}, ${shop}, '2026-11-18T14:00:00Z', null)`);
     const user = await loadCurrentUser(t.database.db, owner.id);
     if (!user) throw new Error('no owner');
-    const read = await readDashboard(contextOf(t.app.deps, { kind: 'user', user }), { filter: { period: 'today', ebox: locker } }, now);
+    const ctx = contextOf(t.app.deps, { kind: 'user', user });
+    const read = await readDashboard(ctx, { filter: { period: 'today', ebox: locker } }, now);
     expect(read.availability.offlineMinutes).toEqual({ value: 60, previous: 120 });
     // Twelve hours so far today, one of them offline; yesterday until noon, two of twelve.
     expect(read.availability.rate.value).toBeCloseTo(11 / 12, 6);
     expect(read.availability.rate.previous).toBeCloseTo(10 / 12, 6);
     expect(read.availability.lockers).toEqual([{ id: locker, name: 'Armário ALAVL1', code: 'ALAVL1', offlineMinutes: 60, outages: 1 }]);
+    // The two lockers together: the same minutes over twice the time.
+    const both = await readDashboard(ctx, { filter: { period: 'today', cluster } }, now);
+    expect(both.availability.offlineMinutes).toEqual({ value: 60, previous: 120 });
+    expect(both.availability.rate.value).toBeCloseTo(23 / 24, 6);
+    expect(both.availability.lockers.map((row) => row.id)).toEqual([locker]);
   });
 });
 

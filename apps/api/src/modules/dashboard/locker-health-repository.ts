@@ -52,8 +52,9 @@ type Range = { from: string; to: string };
  */
 export async function readOfflineMinutes(tx: Tx, reach: DashboardReach, current: Range, previous: Range, now: Date) {
   const nowAt = sql`${now.toISOString()}::timestamptz`;
+  // A locker without an interval joins NULLs, which least() and greatest() would skip: it counts 0.
   const overlap = (range: Range) =>
-    sql`greatest(0, extract(epoch from least(coalesce(o.to_at, ${nowAt}), ${range.to}::timestamptz) - greatest(o.from_at, ${range.from}::timestamptz)) / 60)`;
+    sql`case when o.id is null then 0 else greatest(0, extract(epoch from least(coalesce(o.to_at, ${nowAt}), ${range.to}::timestamptz) - greatest(o.from_at, ${range.from}::timestamptz)) / 60) end`;
   // ISO times in UTC order as text: the earliest start and the latest end of the two.
   const [from] = [current.from, previous.from].sort();
   const [, to] = [current.to, previous.to].sort();
