@@ -1,8 +1,8 @@
-import { type Language, periodRangeOf } from '@ebox/domain';
+import { type Language, localClockOf, periodRangeOf } from '@ebox/domain';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import { formatInZone } from '../src/features/dashboard/dashboard-format';
+import { formatInZone, weekdayNamesOf } from '../src/features/dashboard/dashboard-format';
 import { seriousAxeProblems } from './support/axe';
 import { newPage, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
 import { chooseOption } from './support/controls';
@@ -15,6 +15,8 @@ import { asOwner, createUser } from './support/users';
  * orders say so, reads a chart as a table (also on a phone), and axe finds no serious problem. A user without orderRead lands on /success-signin.
  * Item 4: the open alerts (the first six, then all) and the failing doors show in their cards (at
  * 1366 × 800 and on a phone), each linked to its locker.
+ * The availability card lists a locker that went offline twice, and the weekday × hour grid shows
+ * its pickups and, after the toggle, its free compartments in the right cells.
  */
 
 const browser = setUpBrowser();
@@ -95,6 +97,83 @@ async function seedAlertedLocker(): Promise<AlertedLocker> {
     await client.end();
   }
   return { companyId, companyName, lockerId, lockerName, lockerCode, since };
+}
+
+/**
+ * A locker of its own company with two outages, three pickups in one hour and one sample in another,
+ * beside a locker that never went offline.
+ */
+type LockerHistory = {
+  companyId: string;
+  companyName: string;
+  lockerId: string;
+  lockerName: string;
+  lockerCode: string;
+  pickupAt: Date;
+  sampleAt: Date;
+};
+
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Written in the database as the jobs would leave them, inside the default period (the past 7 days,
+ * which starts at midnight six days ago): the locker offline 2 h and then 30 min (two closed
+ * intervals, as a heartbeat batch closes them), three parcels picked up together two days ago (the
+ * move log the rollup job fills; no order flow picks up a parcel at a chosen hour), and an hourly
+ * sample three days ago with 7 of 10 compartments free. The locker has no compartment, so the
+ * sampling job never adds a sample of its own to the grid.
+ */
+async function seedLockerHistory(): Promise<LockerHistory> {
+  const api = await asOwner();
+  const suffix = uniqueSuffix();
+  const companyName = `Disponibilidade ${suffix}`;
+  const lockerName = `Armário Quedas ${suffix}`;
+  const lockerCode = `QD${suffix.slice(-8).toUpperCase()}`;
+  const companyId = (await api<{ id: string }>('POST', '/company', { data: { name: companyName, type: 'shipper' } })).id;
+  // Enabled: availability counts the enabled lockers only.
+  const lockerId = (
+    await api<{ id: string }>('POST', '/ebox', { data: { name: lockerName, code: lockerCode, company: companyId, enable: true } })
+  ).id;
+  // A second locker, never offline: it counts in the share online, and adds no offline time.
+  await api('POST', '/ebox', {
+    data: { name: `Armário Sem Quedas ${suffix}`, code: `SQ${suffix.slice(-8).toUpperCase()}`, company: companyId, enable: true },
+  });
+  const now = Date.now();
+  const pickupAt = new Date(now - 2 * DAY);
+  // On the hour, as the job samples (the network's zone is a whole number of hours from UTC).
+  const sampleAt = new Date(Math.floor((now - 3 * DAY) / HOUR) * HOUR);
+  const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+  await client.connect();
+  try {
+    const outages: [number, number][] = [
+      [now - 2 * DAY - 3 * HOUR, now - 2 * DAY - HOUR],
+      [now - DAY - 30 * MINUTE, now - DAY],
+    ];
+    for (const [from, to] of outages) {
+      await client.query('INSERT INTO locker_offline (ebox_id, company_id, from_at, to_at) VALUES ($1, $2, $3, $4)', [
+        lockerId,
+        companyId,
+        new Date(from),
+        new Date(to),
+      ]);
+    }
+    for (let parcel = 0; parcel < 3; parcel++) {
+      await client.query(
+        `INSERT INTO dashboard_move (at, company_id, carrier_id, ebox_id, type, status, bucket)
+         VALUES ($1, $2, NULL, $3, 'DELIVERY', 'CUSTOMER_TAKEN', NULL)`,
+        [pickupAt, companyId, lockerId],
+      );
+    }
+    await client.query('INSERT INTO dashboard_occupancy_hour (at, ebox_id, company_id, enabled, used) VALUES ($1, $2, $3, 10, 3)', [
+      sampleAt,
+      lockerId,
+      companyId,
+    ]);
+  } finally {
+    await client.end();
+  }
+  return { companyId, companyName, lockerId, lockerName, lockerCode, pickupAt, sampleAt };
 }
 
 /** The dashboard narrowed to a company, as the company picker leaves the address. */
@@ -259,6 +338,96 @@ describe.each<Language>(['pt-BR', 'en'])('the alerts and failing doors (%s)', (l
     // The locker opens from its alert, by keyboard.
     await first.getByRole('link', { name: lockerLink }).focus();
     await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/ebox/${seeded.lockerId}`);
+  });
+});
+
+describe.each<Language>(['pt-BR', 'en'])('the availability and the weekday × hour grid (%s)', (language) => {
+  const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+
+  test('lists the locker offline longest, and shows pickups and free compartments by weekday and hour', async () => {
+    const seeded = await seedLockerHistory();
+    const lockerLink = `${seeded.lockerName} (${seeded.lockerCode})`;
+    const duration = (hours: number, minutes: number) =>
+      `${t('dashboardPage.duration.hours', { n: hours })} ${t('dashboardPage.duration.minutes', { n: minutes })}`;
+    const { page } = await ownerPage(browser(), { language, axe: true, viewport: { width: 1366, height: 800 } });
+    await page.goto(companyDashboard(seeded.companyId, seeded.companyName));
+
+    // Availability: 2 h 30 min offline in the period (none before; the other locker adds nothing), so
+    // below 100 % and falling; only the locker that went offline is listed.
+    const availability = page.getByTestId('dashboard-availability');
+    await see(availability.getByRole('heading', { level: 3, name: t('dashboardPage.availability.title') }));
+    const offline = availability.getByTestId('availability-offline').getByTestId('figure-value');
+    await see(offline);
+    expect(await offline.textContent()).toBe(duration(2, 30));
+    expect(await availability.getByTestId('availability-rate').getByTestId('figure-value').textContent()).toMatch(/^9\d([.,]\d)?\s?%$/);
+    await see(availability.getByTestId('availability-rate').getByText(t('dashboardPage.change.versus')));
+    await see(availability.getByTestId('availability-offline').getByText(t('dashboardPage.availability.noneBefore')));
+    const locker = availability.getByTestId('availability-locker');
+    expect(await locker.count()).toBe(1);
+    expect(await locker.getByRole('link', { name: lockerLink }).getAttribute('href')).toBe(`/ebox/${seeded.lockerId}`);
+    await see(locker.getByText(t('dashboardPage.availability.offlineFor', { duration: duration(2, 30) }), { exact: true }));
+    await see(locker.getByText(t('dashboardPage.availability.outages', { count: 2 }), { exact: true }));
+    await availability.scrollIntoViewIfNeeded();
+    await screenshot(page, `dashboard/availability-1366-${language}`, { live: true, fullPage: false });
+
+    // The grid: the period's days, the pickups in their weekday's row and hour's column.
+    const card = page.getByTestId('dashboard-week-grid');
+    const grid = card.getByTestId('week-grid');
+    await see(card.getByRole('heading', { level: 3, name: t('dashboardPage.weekGrid.title') }));
+    const period = periodRangeOf('past7Days', new Date(), NETWORK_TIME_ZONE);
+    await see(
+      card.getByTestId('week-grid-window').getByText(
+        t('dashboardPage.weekGrid.window', {
+          from: formatInZone(period.from.toISOString(), NETWORK_TIME_ZONE).slice(0, 10),
+          to: formatInZone(new Date().toISOString(), NETWORK_TIME_ZONE).slice(0, 10),
+        }),
+      ),
+    );
+    const weekdays = weekdayNamesOf(language, 'long');
+    const cell = (at: Date) => {
+      const { weekday, hour } = localClockOf(at, NETWORK_TIME_ZONE);
+      return { weekday, hour, locator: grid.locator(`td[data-day="${weekday}"][data-hour="${hour}"]`) };
+    };
+    const pickups = cell(seeded.pickupAt);
+    expect(await grid.getAttribute('data-measure')).toBe('pickups');
+    await see(pickups.locator.getByText('3', { exact: true }));
+    // The cell's row is headed by its weekday for a screen reader, and its title says where it is.
+    await see(grid.locator(`tr[data-day="${pickups.weekday}"]`).getByRole('rowheader', { name: weekdays[pickups.weekday] }));
+    expect(await pickups.locator.getAttribute('title')).toContain(weekdays[pickups.weekday]);
+    expect(await grid.getByRole('row').count()).toBe(8);
+    expect(await grid.getByRole('columnheader').count()).toBe(25);
+    // Nothing else was picked up in the company's lockers: the other cells read 0.
+    expect(await grid.locator('td').filter({ hasText: /^0$/ }).count()).toBe(7 * 24 - 1);
+    await grid.scrollIntoViewIfNeeded();
+    await screenshot(page, `dashboard/week-grid-1366-${language}`, { live: true, fullPage: false });
+    expect(await seriousAxeProblems(page)).toEqual([]);
+
+    // The toggle by keyboard: the arrow moves to "free compartments", the sample's cell reads 7.
+    await card.getByRole('radio', { name: t('dashboardPage.weekGrid.pickups') }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => grid.getAttribute('data-measure')).toBe('free');
+    expect(await card.getByRole('radio', { name: t('dashboardPage.weekGrid.free') }).isChecked()).toBe(true);
+    const free = cell(seeded.sampleAt);
+    await see(free.locator.getByText('7', { exact: true }));
+    // An hour without a sample says so in words, behind its "—".
+    expect(await pickups.locator.textContent()).toBe(`—${t('dashboardPage.weekGrid.notSampled')}`);
+    await screenshot(page, `dashboard/week-grid-free-1366-${language}`, { live: true, fullPage: false });
+    expect(await seriousAxeProblems(page)).toEqual([]);
+
+    // On a phone: the card stacks, the grid scrolls inside its own box, the page never sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await availability.scrollIntoViewIfNeeded();
+    await screenshot(page, `dashboard/availability-390-${language}`, { live: true, fullPage: false });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `dashboard/week-grid-390-${language}`, { live: true, fullPage: false });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = card.getByRole('region', { name: t('dashboardPage.weekGrid.title') });
+    expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    expect(await seriousAxeProblems(page)).toEqual([]);
+
+    // The locker opens from the availability card.
+    await locker.getByRole('link', { name: lockerLink }).click();
     await page.waitForURL((url) => url.pathname === `/ebox/${seeded.lockerId}`);
   });
 });

@@ -47,6 +47,16 @@ export function formatCount(value: number, language: string): string {
   return new Intl.NumberFormat(numberLocaleOf(language), { maximumFractionDigits: 0 }).format(value);
 }
 
+/** A number with at most one decimal ("12,5"), for averages such as the free compartments of an hour. */
+export function formatDecimal(value: number, language: string): string {
+  return new Intl.NumberFormat(numberLocaleOf(language), { maximumFractionDigits: 1 }).format(value);
+}
+
+/** Minutes as a duration ("2 h 30 min"); none reads "0 min", not the "0 s" a duration of nothing would. */
+export function formatMinutes(minutes: number, t: TFunction): string {
+  return minutes < 1 ? t('dashboardPage.duration.minutes', { n: 0 }) : formatDuration(minutes * MINUTE, t);
+}
+
 /** A rate of 0 to 1 as a percentage with at most one decimal ("12,5 %"). */
 export function formatRate(rate: number, language: string): string {
   return new Intl.NumberFormat(numberLocaleOf(language), { style: 'percent', maximumFractionDigits: 1 }).format(rate);
@@ -123,6 +133,35 @@ export function formatInZone(iso: string, timeZone: string): string {
   const parts: Record<string, string> = {};
   for (const part of formatter.formatToParts(date)) parts[part.type] = part.value;
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * The day an end bound closes on, as DD/MM/YYYY on the network's clock: bounds are [from, to), so a
+ * period ending at midnight closes on the day before.
+ */
+export function formatLastDayInZone(iso: string, timeZone: string): string {
+  const end = new Date(iso).getTime();
+  return Number.isNaN(end) ? '' : formatInZone(new Date(end - 1).toISOString(), timeZone).slice(0, 10);
+}
+
+/** The day a moment falls on, as DD/MM/YYYY on the network's clock. */
+export function formatDayInZone(iso: string, timeZone: string): string {
+  return formatInZone(iso, timeZone).slice(0, 10);
+}
+
+/** A Sunday at noon UTC: a weekday name read from it (and the six days after) is that day's in every zone's calendar. */
+const A_SUNDAY = Date.UTC(2023, 0, 1, 12);
+
+/**
+ * The weekdays' names from Sunday in the language ("Domingo", "Seg."), capitalized: they head
+ * the rows of a table, where Portuguese writes them with a capital.
+ */
+export function weekdayNamesOf(language: string, width: 'long' | 'short'): string[] {
+  const format = new Intl.DateTimeFormat(numberLocaleOf(language), { weekday: width, timeZone: 'UTC' });
+  return Array.from({ length: 7 }, (_, day) => {
+    const name = format.format(new Date(A_SUNDAY + day * DAY * 1000));
+    return name.charAt(0).toLocaleUpperCase(numberLocaleOf(language)) + name.slice(1);
+  });
 }
 
 /** A series point's day (YYYY-MM-DD) as DD/MM/YYYY, or its month as MM/YYYY. */

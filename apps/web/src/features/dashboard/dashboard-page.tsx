@@ -17,6 +17,7 @@ import { FigureTiles, FigureTilesLoading } from './figure-tiles';
 import { FilterBar } from './filter-bar';
 import { LockerUse } from './locker-use';
 import { LiveSign, NowSection } from './now-section';
+import { WeekGridCard } from './week-grid-card';
 import './messages';
 
 const DASHBOARD_KEY = ['dashboard'] as const;
@@ -163,12 +164,18 @@ export default function DashboardPage() {
         <SectionHeading id="dashboard-charts-title">{t('dashboardPage.sections.charts')}</SectionHeading>
         {!answer ? (
           <LoadingCards count={2} height={320} />
-        ) : empty ? (
-          <Card size="small" data-testid="dashboard-empty">
-            <Empty description={t('dashboardPage.empty.title')}>{t('dashboardPage.empty.text')}</Empty>
-          </Card>
         ) : (
-          <ChartsSection answer={answer} />
+          <Flex vertical gap={12}>
+            {empty ? (
+              <Card size="small" data-testid="dashboard-empty">
+                <Empty description={t('dashboardPage.empty.title')}>{t('dashboardPage.empty.text')}</Empty>
+              </Card>
+            ) : (
+              <ChartsSection answer={answer} />
+            )}
+            {/* Even without orders: the free compartments were still sampled. */}
+            <WeekGridCard weekGrid={answer.weekGrid} timeZone={answer.timeZone} />
+          </Flex>
         )}
       </section>
 

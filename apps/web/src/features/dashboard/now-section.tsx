@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLiveConnected } from '../../app/live-events';
+import { AvailabilityCard } from './availability-card';
 import type { DashboardFilter } from './dashboard-filter';
 import { formatCount, formatDuration, formatInZone, formatRate } from './dashboard-format';
 import { clusterPath, compartmentListLinkOf, lockerPath, offlineLockersLinkOf, orderPath } from './dashboard-links';
@@ -299,6 +300,8 @@ export function NowSection({ answer, filter }: { answer: DashboardAnswer; filter
           <ParcelsCard now={now} />
         </Col>
       </Row>
+      {/* Under the lockers' online and offline counts: who is down now, then who was down most in the period. */}
+      <AvailabilityCard availability={answer.availability} />
       <OldestParcels now={now} asOf={asOf} timeZone={timeZone} />
       <Row gutter={[12, 12]}>
         <Col xs={24} xxl={12}>
