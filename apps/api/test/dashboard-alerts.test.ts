@@ -96,7 +96,7 @@ describe('alerts raised once, changed and resolved by themselves', () => {
       { action: 'alertLevelChanged', kind: 'lockerOffline', subject: locker, level: 'critical' },
     ]);
     const open = await dashboardOf(owner);
-    expect(open.alerts.open.find((alert) => alert.ebox.id === locker)).toMatchObject({
+    expect(open.alerts.open.find((alert) => alert.ebox?.id === locker)).toMatchObject({
       kind: 'lockerOffline',
       level: 'critical',
       value: 61,
@@ -110,7 +110,7 @@ describe('alerts raised once, changed and resolved by themselves', () => {
       { action: 'alertResolved', kind: 'lockerOffline', subject: locker, level: 'critical' },
     ]);
     expect((await alertsOf(locker)).every((row) => row.resolved_at !== null)).toBe(true);
-    expect((await dashboardOf(owner)).alerts.open.some((alert) => alert.ebox.id === locker)).toBe(false);
+    expect((await dashboardOf(owner)).alerts.open.some((alert) => alert.ebox?.id === locker)).toBe(false);
     expect(await auditActionsOf(locker)).toEqual(['alertRaised', 'alertLevelChanged', 'alertResolved']);
   });
 
@@ -126,7 +126,7 @@ describe('alerts raised once, changed and resolved by themselves', () => {
     await setOccupied(3);
     expect(await evaluateAlerts(ctxOf(), [locker], at(0))).toEqual([]);
     expect(await evaluateAlerts(ctxOf(), [locker], at(29))).toEqual([]);
-    expect((await dashboardOf(owner)).alerts.open.some((alert) => alert.ebox.id === locker)).toBe(false);
+    expect((await dashboardOf(owner)).alerts.open.some((alert) => alert.ebox?.id === locker)).toBe(false);
     expect(await evaluateAlerts(ctxOf(), [locker], at(31))).toEqual([
       { action: 'alertRaised', kind: 'lockerFull', subject: locker, level: 'warning' },
     ]);
@@ -146,6 +146,44 @@ describe('alerts raised once, changed and resolved by themselves', () => {
     expect((await alertsOf(locker)).filter((row) => row.resolved_at === null)).toEqual([]);
   });
 
+  it("a cluster's lockers together: its own alert, seen by the cluster's company, resolved with the lockers", async () => {
+    const first = await lockerWith(otherShop, 'ALCLU1', 2);
+    const second = await lockerWith(otherShop, 'ALCLU2', 2);
+    const cluster = ok(await owner.api.post('/cluster', { data: { name: 'Cluster Cheio', company: otherShop, enable: true } }))
+      .id as string;
+    for (const [index, ebox] of [first, second].entries()) {
+      ok(
+        await owner.api.post('/clusterEbox', {
+          data: { cluster, ebox, sequenceCompartiments: 'LR-TB', clusterPosition: index + 1, enable: true },
+        }),
+      );
+    }
+    await db.execute(sql`update compartiment set status = 'OCCUPIED' where ebox_id in (${first}, ${second})`);
+    const start = new Date();
+    const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+    expect(await evaluateAlerts(ctxOf(), [first], at(0))).toEqual([]);
+    const raised = await evaluateAlerts(ctxOf(), [first, second], at(31));
+    expect(raised.filter((change) => change.kind === 'clusterFull')).toEqual([
+      { action: 'alertRaised', kind: 'clusterFull', subject: cluster, level: 'critical' },
+    ]);
+    const member = await t.createUser({ roles: ['owner'], allowedCompanies: [otherShop] });
+    expect((await dashboardOf(member)).alerts.open.find((alert) => alert.kind === 'clusterFull')).toMatchObject({
+      ebox: null,
+      cluster: { id: cluster, name: 'Cluster Cheio' },
+      value: 100,
+      company: { id: otherShop },
+    });
+    const outsider = await t.createUser({ roles: ['owner'], allowedCompanies: [shop] });
+    expect((await dashboardOf(outsider)).alerts.open.some((alert) => alert.kind === 'clusterFull')).toBe(false);
+    // Half of the second locker freed: the cluster at 75 %, under the default 90 %.
+    await db.execute(sql`update compartiment set status = 'AVAILABLE' where ebox_id = ${second} and number = 2`);
+    const freed = await evaluateAlerts(ctxOf(), [second], at(32));
+    expect(freed.filter((change) => change.kind === 'clusterFull')).toEqual([
+      { action: 'alertResolved', kind: 'clusterFull', subject: cluster, level: 'critical' },
+    ]);
+    expect(await auditActionsOf(cluster)).toEqual(['alertRaised', 'alertResolved']);
+  });
+
   it("a company's parcels past their overdue date: an alert its users see, other companies' users do not; resolved once taken", async () => {
     const locker = await lockerWith(shop, 'ALDUE1', 2);
     const order = ok(await owner.api.post('/order', { data: { ...orderDataFor(shop), ebox: locker, bookOrder: false } }));
@@ -158,7 +196,7 @@ describe('alerts raised once, changed and resolved by themselves', () => {
     const stranger = await t.createUser({ roles: ['owner'], allowedCompanies: [otherShop] });
     expect((await dashboardOf(ownUser)).alerts.open).toMatchObject([{ kind: 'parcelsOverdue', value: 1, ebox: { id: locker } }]);
     const foreign = await dashboardOf(stranger);
-    expect(foreign.alerts).toEqual({ open: [], warning: 0, critical: 0 });
+    expect(foreign.alerts.open.filter((alert) => alert.kind === 'parcelsOverdue')).toEqual([]);
 
     await db.execute(sql`update "order" set status = 'CUSTOMER_TAKEN', collected_at = now() where id = ${order.id}`);
     expect(await evaluateAlerts(ctxOf(), [locker])).toEqual([
@@ -193,7 +231,7 @@ describe('door failures at a live locker', () => {
       expect(refused.status).toBe(409);
       expect(refused.body).toMatchObject({ outcome: 'jammed' });
     }
-    expect((await dashboardOf(owner)).alerts.open.some((alert) => alert.ebox.id === started.lockerId)).toBe(false);
+    expect((await dashboardOf(owner)).alerts.open.some((alert) => alert.ebox?.id === started.lockerId)).toBe(false);
     await terminal.forceDoor(2);
     const answer = await eventually(
       () => dashboardOf(owner, { ebox: started.lockerId }),

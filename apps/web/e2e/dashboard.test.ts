@@ -2,7 +2,7 @@ import { type Language, localClockOf, periodRangeOf } from '@ebox/domain';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import { formatInZone, weekdayNamesOf } from '../src/features/dashboard/dashboard-format';
+import { formatInZone, formatRate, weekdayNamesOf } from '../src/features/dashboard/dashboard-format';
 import { seriousAxeProblems } from './support/axe';
 import { newPage, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
 import { chooseOption } from './support/controls';
@@ -17,6 +17,8 @@ import { asOwner, createUser } from './support/users';
  * 1366 × 800 and on a phone), each linked to its locker.
  * The availability card lists a locker that went offline twice, and the weekday × hour grid shows
  * its pickups and, after the toggle, its free compartments in the right cells.
+ * A full cluster's alert links to the cluster (it has no locker), and the full-lockers card counts
+ * the bookings refused in the period against the previous one, the lockers refusing most by size.
  */
 
 const browser = setUpBrowser();
@@ -174,6 +176,108 @@ async function seedLockerHistory(): Promise<LockerHistory> {
     await client.end();
   }
   return { companyId, companyName, lockerId, lockerName, lockerCode, pickupAt, sampleAt };
+}
+
+/** A cluster of one nearly full locker, its alert, and the bookings refused at it and at a locker beside it. */
+type FullCluster = {
+  companyId: string;
+  companyName: string;
+  clusterId: string;
+  clusterName: string;
+  fullLocker: { id: string; name: string; code: string };
+  bookedLocker: { id: string; name: string; code: string };
+};
+
+/** The cluster's locker: 19 of its 20 compartments occupied, 95 %, the alert's value. */
+const CLUSTER_COMPARTMENTS = 20;
+
+/**
+ * The cluster's locker at 95 % (19 of 20 compartments occupied, written in the database as the
+ * terminal's reports would leave them) with its open clusterFull warning, as the alert job leaves
+ * one after the occupancy lasted 30 minutes; the job, if it runs meanwhile, measures the same 95 %
+ * (a warning under the default thresholds) and keeps it. Both are written in one transaction, so no
+ * evaluation sees the occupancy without the alert and raises its own pending one. The locker refused
+ * four bookings in the period (three P, one G) and two in the previous one; the locker beside it,
+ * with its one compartment (M), refuses a second booking through the API (409), which counts too.
+ */
+async function seedFullCluster(): Promise<FullCluster> {
+  const api = await asOwner();
+  const suffix = uniqueSuffix();
+  const code = (prefix: string) => `${prefix}${suffix.slice(-8).toUpperCase()}`;
+  const companyName = `Lotação ${suffix}`;
+  const clusterName = `Cluster Lotado ${suffix}`;
+  const companyId = (await api<{ id: string }>('POST', '/company', { data: { name: companyName, type: 'shipper' } })).id;
+  const newLocker = async (name: string, lockerCode: string) => ({
+    id: (await api<{ id: string }>('POST', '/ebox', { data: { name, code: lockerCode, company: companyId, enable: true } })).id,
+    name,
+    code: lockerCode,
+  });
+  const fullLocker = await newLocker(`Armário Lotado ${suffix}`, code('LT'));
+  for (let number = 1; number <= CLUSTER_COMPARTMENTS; number++) {
+    await api('POST', '/compartiment', { data: compartmentOf(fullLocker.id, number) });
+  }
+  const clusterId = (await api<{ id: string }>('POST', '/cluster', { data: { name: clusterName, company: companyId, enable: true } })).id;
+  await api('POST', '/clusterEbox', {
+    data: { cluster: clusterId, ebox: fullLocker.id, sequenceCompartiments: 'LR-TB', clusterPosition: 1, enable: true },
+  });
+
+  const bookedLocker = await newLocker(`Armário Reservado ${suffix}`, code('RS'));
+  await api('POST', '/compartiment', { data: { ...compartmentOf(bookedLocker.id, 1), size: 'M' } });
+  const booking = (n: number) =>
+    api('POST', '/order', {
+      data: {
+        type: 'DELIVERY',
+        trackingCode: `${code('FL')}${n}`,
+        shipper: companyId,
+        company: companyId,
+        customerName: 'Renata Prado',
+        ebox: bookedLocker.id,
+        compartimentSize: 'M',
+        bookOrder: true,
+      },
+    });
+  await booking(1);
+  await expect(booking(2)).rejects.toThrow(/answered 409/);
+
+  const now = Date.now();
+  const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`UPDATE compartiment SET status = 'OCCUPIED' WHERE ebox_id = $1 AND number < $2`, [
+      fullLocker.id,
+      CLUSTER_COMPARTMENTS,
+    ]);
+    await client.query(
+      `INSERT INTO dashboard_alert (kind, subject, company_id, ebox_id, cluster_id, compartiment_id, level, value, since, opened_at)
+       VALUES ('clusterFull', $1, $2, NULL, $3, NULL, 'warning', 95, $4, $5)`,
+      [clusterId, companyId, clusterId, new Date(now - 40 * MINUTE), new Date(now - 10 * MINUTE)],
+    );
+    const refusals: [number, string][] = [
+      [HOUR, 'P'],
+      [2 * HOUR, 'P'],
+      [DAY, 'P'],
+      [DAY, 'G'],
+      // The previous period of the past 7 days: the seven days before them.
+      [9 * DAY, 'P'],
+      [10 * DAY, 'P'],
+    ];
+    for (const [ago, size] of refusals) {
+      await client.query('INSERT INTO locker_refusal (at, ebox_id, company_id, size) VALUES ($1, $2, $3, $4)', [
+        new Date(now - ago),
+        fullLocker.id,
+        companyId,
+        size,
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    await client.end();
+  }
+  return { companyId, companyName, clusterId, clusterName, fullLocker, bookedLocker };
 }
 
 /** The dashboard narrowed to a company, as the company picker leaves the address. */
@@ -429,6 +533,78 @@ describe.each<Language>(['pt-BR', 'en'])('the availability and the weekday × ho
     // The locker opens from the availability card.
     await locker.getByRole('link', { name: lockerLink }).click();
     await page.waitForURL((url) => url.pathname === `/ebox/${seeded.lockerId}`);
+  });
+});
+
+describe.each<Language>(['pt-BR', 'en'])("a full cluster's alert and the full lockers (%s)", (language) => {
+  const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+
+  test("shows the cluster's alert linked to the cluster, and the lockers refusing bookings, on a laptop and a phone", async () => {
+    const seeded = await seedFullCluster();
+    const { page } = await ownerPage(browser(), { language, axe: true, viewport: { width: 1366, height: 800 } });
+    await page.goto(companyDashboard(seeded.companyId, seeded.companyName));
+
+    // The cluster's alert: its occupancy in words, the cluster linked, no locker.
+    const alerts = page.getByTestId('dashboard-alerts');
+    const alert = alerts.locator('[data-testid="alert"][data-kind="clusterFull"]');
+    await see(alert.getByText(t('dashboardPage.alerts.kinds.clusterFull', { rate: formatRate(0.95, language) }), { exact: true }));
+    expect(await alert.getAttribute('data-level')).toBe('warning');
+    await see(alert.getByText(t('dashboardPage.alerts.levels.warning'), { exact: true }));
+    const clusterLink = alert.getByRole('link', { name: seeded.clusterName, exact: true });
+    expect(await clusterLink.getAttribute('href')).toBe(`/cluster/${seeded.clusterId}`);
+    expect(await alert.getByTestId('alert-locker').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `dashboard/cluster-alert-1366-${language}`, { live: true, fullPage: false });
+
+    // The full lockers: 5 bookings refused in the period (4 seeded, 1 refused by the API), 2 before.
+    const card = page.getByTestId('dashboard-full-lockers');
+    await see(card.getByRole('heading', { level: 3, name: t('dashboardPage.fullLockers.title') }));
+    const refusals = card.getByTestId('full-lockers-refusals');
+    await see(refusals.getByTestId('figure-value').getByText('5', { exact: true }));
+    expect(await refusals.getByTestId('figure-change').textContent()).toContain(
+      t('dashboardPage.change.up', { value: formatRate(1.5, language), previous: '2' }),
+    );
+    const lockers = card.getByTestId('full-locker');
+    expect(await lockers.count()).toBe(2);
+    // The locker refusing most first, its refusals by size.
+    const first = lockers.first();
+    const firstLink = first.getByRole('link', { name: `${seeded.fullLocker.name} (${seeded.fullLocker.code})` });
+    expect(await firstLink.getAttribute('href')).toBe(`/ebox/${seeded.fullLocker.id}`);
+    expect(await first.getByTestId('full-locker-refusals').textContent()).toBe(
+      t('dashboardPage.fullLockers.refusalsCount', { count: 4, n: '4' }),
+    );
+    expect(await first.getByTestId('full-locker-sizes').textContent()).toBe(
+      [
+        t('dashboardPage.fullLockers.sizeCount', { size: 'G', count: '1' }),
+        t('dashboardPage.fullLockers.sizeCount', { size: 'P', count: '3' }),
+      ].join(' · '),
+    );
+    const second = lockers.nth(1);
+    expect(await second.getByRole('link', { name: `${seeded.bookedLocker.name} (${seeded.bookedLocker.code})` }).getAttribute('href')).toBe(
+      `/ebox/${seeded.bookedLocker.id}`,
+    );
+    expect(await second.getByTestId('full-locker-refusals').textContent()).toBe(
+      t('dashboardPage.fullLockers.refusalsCount', { count: 1, n: '1' }),
+    );
+    expect(await second.getByTestId('full-locker-sizes').textContent()).toBe(
+      t('dashboardPage.fullLockers.sizeCount', { size: 'M', count: '1' }),
+    );
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `dashboard/full-lockers-1366-${language}`, { live: true, fullPage: false });
+    expect(await seriousAxeProblems(page)).toEqual([]);
+
+    // On a phone: the alert and the card stack, nothing overflows the window.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await alert.scrollIntoViewIfNeeded();
+    await screenshot(page, `dashboard/cluster-alert-390-${language}`, { live: true, fullPage: false });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `dashboard/full-lockers-390-${language}`, { live: true, fullPage: false });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousAxeProblems(page)).toEqual([]);
+
+    // The cluster opens from its alert.
+    await clusterLink.click();
+    await page.waitForURL((url) => url.pathname === `/cluster/${seeded.clusterId}`);
   });
 });
 

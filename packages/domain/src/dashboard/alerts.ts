@@ -7,11 +7,12 @@ import { z } from 'zod';
  * - lockerOffline: a locker silent (offline) for at least the threshold's minutes;
  * - lockerFull: a locker's occupancy ((occupied + booked) / enabled) at or above the threshold's
  *   percent for `occupancyMinutes` in a row;
+ * - clusterFull: the same over a cluster's lockers together (the cluster's company's thresholds);
  * - doorFailures: one compartment's door failures (an opening that failed, jammed or went unanswered,
  *   or a door opened without a command) over the last 24 hours;
  * - parcelsOverdue: a company's parcels still in one locker past their overdue date.
  */
-export const ALERT_KINDS = ['lockerOffline', 'lockerFull', 'doorFailures', 'parcelsOverdue'] as const;
+export const ALERT_KINDS = ['lockerOffline', 'lockerFull', 'clusterFull', 'doorFailures', 'parcelsOverdue'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const ALERT_LEVELS = ['warning', 'critical'] as const;
@@ -29,6 +30,8 @@ export type AlertThresholds = {
   lockerOffline: { warning: number; critical: number };
   /** Occupancy percent. */
   lockerFull: { warning: number; critical: number };
+  /** Occupancy percent of a cluster's lockers together (the locker's thresholds). */
+  clusterFull: { warning: number; critical: number };
   /** Failures of one compartment in 24 hours. */
   doorFailures: { warning: number; critical: number };
   /** Parcels past their overdue date in one locker. */
@@ -40,6 +43,7 @@ export type AlertThresholds = {
 export const DEFAULT_ALERT_THRESHOLDS: AlertThresholds = {
   lockerOffline: { warning: 10, critical: 60 },
   lockerFull: { warning: 90, critical: 100 },
+  clusterFull: { warning: 90, critical: 100 },
   doorFailures: { warning: 3, critical: 5 },
   parcelsOverdue: { warning: 1, critical: 10 },
   occupancyMinutes: 30,
@@ -52,6 +56,7 @@ export const DEFAULT_ALERT_THRESHOLDS: AlertThresholds = {
 export const ALERT_THRESHOLD_SETTINGS = {
   lockerOffline: { warning: 'alertOfflineMinutes', critical: 'alertOfflineCriticalMinutes' },
   lockerFull: { warning: 'alertOccupancyPercent', critical: 'alertOccupancyCriticalPercent' },
+  clusterFull: { warning: 'alertOccupancyPercent', critical: 'alertOccupancyCriticalPercent' },
   doorFailures: { warning: 'alertDoorFailures', critical: 'alertDoorFailuresCritical' },
   parcelsOverdue: { warning: 'alertOverdueParcels', critical: 'alertOverdueParcelsCritical' },
 } as const satisfies Record<AlertKind, { warning: string; critical: string }>;
@@ -71,6 +76,7 @@ export function alertThresholdsOf(settings: Record<string, unknown> | null | und
   return {
     lockerOffline: read('lockerOffline'),
     lockerFull: read('lockerFull'),
+    clusterFull: read('clusterFull'),
     doorFailures: read('doorFailures'),
     parcelsOverdue: read('parcelsOverdue'),
     occupancyMinutes: positiveNumberOf(settings?.[ALERT_OCCUPANCY_MINUTES_SETTING]) ?? DEFAULT_ALERT_THRESHOLDS.occupancyMinutes,
@@ -94,7 +100,10 @@ export const dashboardAlertSchema = z.object({
    */
   value: z.number(),
   company: z.object({ id: z.string(), name: z.string() }).nullable(),
-  ebox: z.object({ id: z.string(), name: z.string(), code: z.string().nullable() }),
+  /** The locker it is about (null for a cluster's). */
+  ebox: z.object({ id: z.string(), name: z.string(), code: z.string().nullable() }).nullable(),
+  /** The cluster it is about (clusterFull only). */
+  cluster: z.object({ id: z.string(), name: z.string() }).nullable(),
   compartiment: z.object({ id: z.string(), number: z.number().int() }).nullable(),
   /** Since when the condition holds (the last heartbeat of an offline locker). */
   since: z.string(),

@@ -30,7 +30,9 @@ export type Measure = {
   kind: AlertKind;
   subject: string;
   company: string | null;
-  ebox: string;
+  /** The locker it is about (null: a cluster's). */
+  ebox: string | null;
+  cluster: string | null;
   compartiment: string | null;
   value: number;
   /** Since when it holds, when the measure knows it (an offline locker's last heartbeat). */
@@ -45,6 +47,7 @@ async function measureOffline(tx: Tx, eboxIds: string[] | null, now: Date): Prom
        and last_heart_beat is not null${onlyLockers(sql`id`, eboxIds)}`);
   return result.rows.map((row) => ({
     kind: 'lockerOffline',
+    cluster: null,
     subject: row.id,
     company: row.company_id,
     ebox: row.id,
@@ -64,9 +67,34 @@ async function measureOccupancy(tx: Tx, eboxIds: string[] | null): Promise<Measu
      group by e.id, e.company_id`);
   return result.rows.map((row) => ({
     kind: 'lockerFull',
+    cluster: null,
     subject: row.id,
     company: row.company_id,
     ebox: row.id,
+    compartiment: null,
+    value: Number(row.percent),
+    since: null,
+  }));
+}
+
+/** Each cluster's occupancy now (its enabled lockers together), for the clusters of some lockers or all. */
+async function measureClusterOccupancy(tx: Tx, eboxIds: string[] | null): Promise<Measure[]> {
+  const ofLockers = eboxIds ? sql` and cl.id in (select cluster_id from cluster_ebox where ebox_id = any(${uuids(eboxIds)}))` : sql``;
+  const result = await tx.execute<{ id: string; company_id: string | null; percent: number }>(sql`
+    select cl.id, cl.company_id,
+           floor(100.0 * count(*) filter (where c.status in ('OCCUPIED', 'BOOKED')) / count(*))::int as percent
+      from cluster cl
+      join cluster_ebox ce on ce.cluster_id = cl.id and ce.enable is not false
+      join ebox e on e.id = ce.ebox_id and e.enable is not false
+      join compartiment c on c.ebox_id = e.id and c.enable is not false
+     where cl.enable is not false${ofLockers}
+     group by cl.id, cl.company_id`);
+  return result.rows.map((row) => ({
+    kind: 'clusterFull',
+    subject: row.id,
+    company: row.company_id,
+    ebox: null,
+    cluster: row.id,
     compartiment: null,
     value: Number(row.percent),
     since: null,
@@ -90,6 +118,7 @@ async function measureDoorFailures(tx: Tx, eboxIds: string[] | null, now: Date):
      group by compartiment_id, ebox_id`);
   return result.rows.map((row) => ({
     kind: 'doorFailures',
+    cluster: null,
     subject: row.compartiment_id,
     company: row.company_id,
     ebox: row.ebox_id,
@@ -109,6 +138,7 @@ async function measureOverdue(tx: Tx, eboxIds: string[] | null, now: Date): Prom
      group by ebox_id, company_id`);
   return result.rows.map((row) => ({
     kind: 'parcelsOverdue',
+    cluster: null,
     subject: `${row.ebox_id}:${row.company_id ?? 'none'}`,
     company: row.company_id,
     ebox: row.ebox_id,
@@ -123,6 +153,7 @@ export async function measureConditions(tx: Tx, eboxIds: string[] | null, now: D
   return [
     ...(await measureOffline(tx, eboxIds, now)),
     ...(await measureOccupancy(tx, eboxIds)),
+    ...(await measureClusterOccupancy(tx, eboxIds)),
     ...(await measureDoorFailures(tx, eboxIds, now)),
     ...(await measureOverdue(tx, eboxIds, now)),
   ];
@@ -142,7 +173,8 @@ export type StoredAlert = {
   kind: AlertKind;
   subject: string;
   company: string | null;
-  ebox: string;
+  ebox: string | null;
+  cluster: string | null;
   compartiment: string | null;
   level: string | null;
   value: number;
@@ -150,13 +182,14 @@ export type StoredAlert = {
   openedAt: string | null;
 };
 
-const storedAlertColumns = sql`id, kind, subject, company_id as company, ebox_id as ebox, compartiment_id as compartiment,
+const storedAlertColumns = sql`id, kind, subject, company_id as company, ebox_id as ebox, cluster_id as cluster, compartiment_id as compartiment,
   level, value, since, opened_at as "openedAt"`;
 
 /** The alerts not resolved yet (pending or open), for some lockers or all. */
 export async function readUnresolvedAlerts(tx: Tx, eboxIds: string[] | null): Promise<StoredAlert[]> {
   const result = await tx.execute<StoredAlert>(sql`
-    select ${storedAlertColumns} from dashboard_alert where resolved_at is null${onlyLockers(sql`ebox_id`, eboxIds)}`);
+    select ${storedAlertColumns} from dashboard_alert
+     where resolved_at is null${eboxIds ? sql` and (ebox_id = any(${uuids(eboxIds)}) or cluster_id in (select cluster_id from cluster_ebox where ebox_id = any(${uuids(eboxIds)})))` : sql``}`);
   return result.rows.map((row) => ({
     ...row,
     since: new Date(row.since).toISOString(),
@@ -167,8 +200,8 @@ export async function readUnresolvedAlerts(tx: Tx, eboxIds: string[] | null): Pr
 /** Inserts a pending or open alert; null when one for the kind and subject is already unresolved. */
 export async function insertAlert(tx: Tx, alert: Omit<StoredAlert, 'id'>): Promise<string | null> {
   const result = await tx.execute<{ id: string }>(sql`
-    insert into dashboard_alert (kind, subject, company_id, ebox_id, compartiment_id, level, value, since, opened_at)
-    values (${alert.kind}, ${alert.subject}, ${alert.company}, ${alert.ebox}, ${alert.compartiment}, ${alert.level},
+    insert into dashboard_alert (kind, subject, company_id, ebox_id, cluster_id, compartiment_id, level, value, since, opened_at)
+    values (${alert.kind}, ${alert.subject}, ${alert.company}, ${alert.ebox}, ${alert.cluster}, ${alert.compartiment}, ${alert.level},
             ${alert.value}, ${alert.since}, ${alert.openedAt})
     on conflict (kind, subject) where resolved_at is null do nothing
     returning id`);
@@ -201,6 +234,13 @@ export async function readLockerNames(tx: Tx, eboxIds: string[]): Promise<Map<st
   return new Map(result.rows.map((row) => [row.id, { name: row.name, code: row.code }]));
 }
 
+/** The names an audit row and a mail give clusters. */
+export async function readClusterNames(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const result = await tx.execute<{ id: string; name: string }>(sql`select id, name from cluster where id = any(${uuids(ids)})`);
+  return new Map(result.rows.map((row) => [row.id, row.name]));
+}
+
 /** Records a door failure of a compartment, with its locker's company at the time. */
 export async function insertDoorFailure(
   tx: Tx,
@@ -219,9 +259,16 @@ export async function pruneDoorFailures(tx: Tx, now: Date): Promise<void> {
 
 /** The lockers an alert of a reach may be about (the caller's, and the filters'); `open`: the condition of open alerts. */
 function alertsInReach(reach: DashboardReach): { open: SQL; inner: SQL } {
-  const inLockers = reach.visibleLockers || reach.eboxIds ? sql` and a.ebox_id in (select id from (${countedLockers(reach)}) l)` : sql``;
-  // A company's overdue parcels are its own; a locker's alerts belong to whoever sees the locker.
-  const company = reach.companyIds ? sql` and (a.kind <> 'parcelsOverdue' or a.company_id = any(${uuids(reach.companyIds)}))` : sql``;
+  const counted = sql`select id from (${countedLockers(reach)}) l`;
+  // A cluster's alert is seen by whoever counts one of its lockers.
+  const inLockers =
+    reach.visibleLockers || reach.eboxIds
+      ? sql` and (a.ebox_id in (${counted}) or a.cluster_id in (select ce.cluster_id from cluster_ebox ce where ce.ebox_id in (${counted})))`
+      : sql``;
+  // A company's overdue parcels and its clusters are its own; a locker's alerts belong to whoever sees the locker.
+  const company = reach.companyIds
+    ? sql` and (a.kind not in ('parcelsOverdue', 'clusterFull') or a.company_id = any(${uuids(reach.companyIds)}))`
+    : sql``;
   const inner = sql`${inLockers}${company}`;
   return { open: sql`a.resolved_at is null and a.opened_at is not null${inner}`, inner };
 }
@@ -243,18 +290,22 @@ export async function readOpenAlerts(tx: Tx, reach: DashboardReach) {
     value: number;
     company_id: string | null;
     company_name: string | null;
-    ebox_id: string;
+    ebox_id: string | null;
     ebox_name: string | null;
     ebox_code: string | null;
+    cluster_id: string | null;
+    cluster_name: string | null;
     compartiment_id: string | null;
     compartiment_number: number | null;
     since: string;
     opened_at: string;
   }>(sql`
     select a.id, a.kind, a.level, a.value, a.company_id, co.name as company_name, a.ebox_id, e.name as ebox_name,
-           e.code as ebox_code, a.compartiment_id, c.number as compartiment_number, a.since, a.opened_at
+           e.code as ebox_code, a.cluster_id, cl.name as cluster_name, a.compartiment_id, c.number as compartiment_number,
+           a.since, a.opened_at
       from dashboard_alert a
       left join ${ebox} e on e.id = a.ebox_id
+      left join cluster cl on cl.id = a.cluster_id
       left join ${company} co on co.id = a.company_id
       left join compartiment c on c.id = a.compartiment_id
      where ${alertsInReach(reach).open}
@@ -270,7 +321,8 @@ export async function readOpenAlerts(tx: Tx, reach: DashboardReach) {
         level: row.level,
         value: Number(row.value),
         company: row.company_id ? { id: row.company_id, name: row.company_name ?? '' } : null,
-        ebox: { id: row.ebox_id, name: row.ebox_name ?? '', code: row.ebox_code },
+        ebox: row.ebox_id ? { id: row.ebox_id, name: row.ebox_name ?? '', code: row.ebox_code } : null,
+        cluster: row.cluster_id ? { id: row.cluster_id, name: row.cluster_name ?? '' } : null,
         compartiment:
           row.compartiment_id && row.compartiment_number !== null
             ? { id: row.compartiment_id, number: Number(row.compartiment_number) }

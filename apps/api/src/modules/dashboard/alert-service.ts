@@ -18,6 +18,7 @@ import {
   lockAlerts,
   type Measure,
   measureConditions,
+  readClusterNames,
   readCompanySettings,
   readLockerNames,
   readUnresolvedAlerts,
@@ -64,7 +65,7 @@ export async function evaluateAlerts(ctx: ServiceContext, eboxIds: string[] | nu
     const settings = await readCompanySettings(tx.tx, companies);
     const thresholdsOf = (company: string | null) => alertThresholdsOf(company ? settings.get(company) : null);
     const changes: Change[] = [];
-    const due: { eboxId: string; at: Date }[] = [];
+    const due: Due[] = [];
     const held = new Set<string>();
     for (const measure of measures) {
       const thresholds = thresholdsOf(measure.company);
@@ -74,7 +75,8 @@ export async function evaluateAlerts(ctx: ServiceContext, eboxIds: string[] | nu
       if (level) held.add(key);
       if (reconciled?.change) changes.push(reconciled.change);
       const next = dueAtOf(measure, thresholds, level, reconciled?.pendingSince ?? null);
-      if (next && next.getTime() > now.getTime()) due.push({ eboxId: measure.ebox, at: next });
+      // A cluster's due look evaluates every locker (a cluster is measured from any of its lockers).
+      if (next && next.getTime() > now.getTime()) due.push({ eboxId: measure.ebox, key: measure.subject, at: next });
     }
     for (const [key, alert] of stored) {
       if (held.has(key)) continue;
@@ -111,12 +113,13 @@ async function reconcile(
     subject: measure.subject,
     company: measure.company,
     ebox: measure.ebox,
+    cluster: measure.cluster,
     compartiment: measure.compartiment,
   };
   const nowIso = now.toISOString();
   if (!existing) {
     // Occupancy must last before it is an alert: it waits as a pending row, since now.
-    const lasting = measure.kind === 'lockerFull' && thresholds.occupancyMinutes > 0;
+    const lasting = (measure.kind === 'lockerFull' || measure.kind === 'clusterFull') && thresholds.occupancyMinutes > 0;
     const row = {
       ...alert,
       level: lasting ? null : level,
@@ -142,19 +145,22 @@ async function reconcile(
   };
 }
 
-/** Each change audited on its locker, named, in the evaluation's transaction. */
+/** Each change audited on its locker (a cluster's on the cluster), named, in the evaluation's transaction. */
 async function auditChanges(tx: TxContext, changes: Change[], now: Date): Promise<void> {
   if (!changes.length) return;
-  const names = await readLockerNames(tx.tx, [...new Set(changes.map((change) => change.alert.ebox))]);
+  const lockers = await readLockerNames(tx.tx, [...new Set(changes.flatMap((change) => (change.alert.ebox ? [change.alert.ebox] : [])))]);
+  const clusters = await readClusterNames(tx.tx, [
+    ...new Set(changes.flatMap((change) => (change.alert.cluster ? [change.alert.cluster] : []))),
+  ]);
   for (const { action, alert, from } of changes) {
-    const locker = names.get(alert.ebox);
+    const onLocker = alert.ebox !== null;
     await writeAudit(tx.tx, {
-      entityName: 'ebox',
-      entityId: alert.ebox,
+      entityName: onLocker ? 'ebox' : 'cluster',
+      entityId: alert.ebox ?? alert.cluster,
       action,
       ...(from !== undefined ? { before: { alert: alert.kind, level: from } } : {}),
       after: {
-        name: locker?.name ?? null,
+        name: (onLocker ? lockers.get(alert.ebox ?? '')?.name : clusters.get(alert.cluster ?? '')) ?? null,
         alert: alert.kind,
         level: alert.level,
         value: alert.value,
@@ -168,11 +174,17 @@ async function auditChanges(tx: TxContext, changes: Change[], now: Date): Promis
   }
 }
 
-/** A locker evaluated again when a condition of it comes due (one job per locker and minute). */
-async function scheduleDueEvaluations(ctx: ServiceContext, due: { eboxId: string; at: Date }[]): Promise<void> {
-  for (const { eboxId, at } of due) {
+/** A condition's next look: its locker's (null: every locker's), keyed by its subject. */
+type Due = { eboxId: string | null; key: string; at: Date };
+
+/** A locker (or every locker) evaluated again when a condition of it comes due (one job per subject and minute). */
+async function scheduleDueEvaluations(ctx: ServiceContext, due: Due[]): Promise<void> {
+  for (const { eboxId, key, at } of due) {
     const minute = Math.ceil(at.getTime() / 60_000) * 60_000;
-    await enqueueJob(ctx, evaluateAlertsJob, { eboxIds: [eboxId] }, { startAt: new Date(minute), singletonKey: `${eboxId}@${minute}` });
+    await enqueueJob(ctx, evaluateAlertsJob, eboxId ? { eboxIds: [eboxId] } : {}, {
+      startAt: new Date(minute),
+      singletonKey: `${key}@${minute}`,
+    });
   }
 }
 

@@ -82,9 +82,11 @@ async function sendOnce(ctx: ServiceContext, userId: string, kind: string, day: 
 type MailOf = { to: string; language: Language; timeZone: string; appUrl: string; now: Date };
 
 function alertLineOf(t: TFunction, alert: DashboardAlert, timeZone: string): string {
-  const locker = alert.ebox.code ? `${alert.ebox.name} (${alert.ebox.code})` : alert.ebox.name;
+  const { ebox, cluster } = alert;
+  const subject = ebox ? (ebox.code ? `${ebox.name} (${ebox.code})` : ebox.name) : (cluster?.name ?? '');
   const what = t(`dashboardMails.alert.${alert.kind}`, {
-    locker,
+    locker: subject,
+    cluster: subject,
     value: alert.value,
     door: alert.compartiment?.number ?? '',
     company: alert.company?.name ?? '',

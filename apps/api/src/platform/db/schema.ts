@@ -808,10 +808,12 @@ export const dashboardAlert = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
-    /** What it is about: a locker, a compartment, or a company's parcels in a locker (`ebox:company`). */
+    /** What it is about: a locker, a cluster, a compartment, or a company's parcels in a locker (`ebox:company`). */
     subject: text('subject').notNull(),
     company: uuid('company_id'),
-    ebox: uuid('ebox_id').notNull(),
+    /** The locker it is about (null for a cluster's). */
+    ebox: uuid('ebox_id'),
+    cluster: uuid('cluster_id'),
     compartiment: uuid('compartiment_id'),
     /** Null while pending. */
     level: text('level'),

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCount, formatDuration, formatInZone, formatRate } from './dashboard-format';
-import { lockerPath } from './dashboard-links';
+import { clusterPath, lockerPath } from './dashboard-links';
 import { CardHeading } from './dashboard-parts';
 
 type Alerts = DashboardAnswer['alerts'];
@@ -19,13 +19,18 @@ const SHOWN_FIRST = 6;
 /** A link inside running text: underlined, so it does not rely on its colour alone (WCAG 1.4.1). */
 const UNDERLINED = { textDecoration: 'underline' } as const;
 
-/** What an alert measured, in words: minutes offline, occupancy percent, door failures in 24 h, parcels overdue. */
+/**
+ * What an alert measured, in words: minutes offline, a locker's or a cluster's occupancy percent,
+ * door failures in 24 h, parcels overdue.
+ */
 export function describeAlert(alert: DashboardAlert, t: TFunction, language: string): string {
   switch (alert.kind) {
     case 'lockerOffline':
       return t('dashboardPage.alerts.kinds.lockerOffline', { duration: formatDuration(alert.value * 60, t) });
     case 'lockerFull':
       return t('dashboardPage.alerts.kinds.lockerFull', { rate: formatRate(alert.value / 100, language) });
+    case 'clusterFull':
+      return t('dashboardPage.alerts.kinds.clusterFull', { rate: formatRate(alert.value / 100, language) });
     case 'doorFailures':
       return alert.compartiment
         ? t('dashboardPage.alerts.kinds.doorFailures', { count: alert.value, door: alert.compartiment.number })
@@ -55,6 +60,29 @@ function LevelTag({ level }: { level: AlertLevel }) {
   );
 }
 
+/**
+ * Where the alert is, linked to its page: its locker, or for a cluster's alert (clusterFull, no
+ * locker) its cluster. Nothing when the answer names neither.
+ */
+function AlertSubject({ alert }: { alert: DashboardAlert }) {
+  if (alert.ebox) {
+    return (
+      <Link to={lockerPath(alert.ebox.id)} style={UNDERLINED} data-testid="alert-locker">
+        {alert.ebox.name}
+        {alert.ebox.code ? ` (${alert.ebox.code})` : ''}
+      </Link>
+    );
+  }
+  if (alert.cluster) {
+    return (
+      <Link to={clusterPath(alert.cluster.id)} style={UNDERLINED} data-testid="alert-cluster">
+        {alert.cluster.name}
+      </Link>
+    );
+  }
+  return null;
+}
+
 function AlertItem({ alert, timeZone }: { alert: DashboardAlert; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
@@ -72,12 +100,9 @@ function AlertItem({ alert, timeZone }: { alert: DashboardAlert; timeZone: strin
           {describeAlert(alert, t, i18n.language)}
         </span>
       </Flex>
-      {/* Spaced, not dotted apart: on a phone "since" goes under the locker with no dot left hanging. */}
+      {/* Spaced, not dotted apart: on a phone "since" goes under the locker (or cluster) with no dot left hanging. */}
       <Flex gap="2px 10px" align="baseline" wrap style={{ marginTop: 4 }}>
-        <Link to={lockerPath(alert.ebox.id)} style={UNDERLINED} data-testid="alert-locker">
-          {alert.ebox.name}
-          {alert.ebox.code ? ` (${alert.ebox.code})` : ''}
-        </Link>
+        <AlertSubject alert={alert} />
         <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, whiteSpace: 'nowrap' }}>
           {t('dashboardPage.alerts.since', { when: formatInZone(alert.since, timeZone) })}
         </Typography.Text>
@@ -105,8 +130,9 @@ function LevelCount({ level, count }: { level: AlertLevel; count: number }) {
 
 /**
  * The alerts open now (issue 28 item 4): how many are critical and how many warnings, then each one,
- * critical first and oldest first as the API orders them, with what was measured, its locker and
- * since when. The first few show; the rest behind "show all", a button that says whether it is open.
+ * critical first and oldest first as the API orders them, with what was measured, its locker (its
+ * cluster for a cluster's occupancy) and since when. The first few show; the rest behind "show
+ * all", a button that says whether it is open.
  */
 export function AlertsCard({ alerts, timeZone }: { alerts: Alerts; timeZone: string }) {
   const { t } = useTranslation();

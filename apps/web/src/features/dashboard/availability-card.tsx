@@ -33,7 +33,13 @@ function OfflineChange({ figure }: { figure: DashboardFigure }) {
   if (figure.previous !== 0 || figure.value === null) return <Change figure={inSeconds(figure)} declaration={OFFLINE_FIGURE} />;
   return (
     <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, display: 'block', marginTop: 4 }} data-testid="figure-change">
-      {figure.value === 0 ? t('dashboardPage.change.same', { previous: formatMinutes(0, t) }) : t('dashboardPage.availability.noneBefore')}
+      {figure.value === 0 ? (
+        <>
+          <span aria-hidden="true">=</span> {t('dashboardPage.change.same', { previous: formatMinutes(0, t) })}
+        </>
+      ) : (
+        t('dashboardPage.availability.noneBefore')
+      )}
     </Typography.Text>
   );
 }

@@ -19,8 +19,9 @@ export type HeatStep = { background: string; color: string };
 
 /**
  * The opacity of the theme's colour at steps 1 to 4. The light three stay light enough for the
- * dark text (7:1 or more on every theme), the last is the colour itself under light text (the theme
- * darkens its colour to 4.5:1 against white): a middle shade would read with neither.
+ * dark text (6.7:1 or more on every theme: apps/web/test/heat-scale.test.ts), the last is the colour
+ * itself under light text (the theme darkens its colour to 4.5:1 against white): a middle shade
+ * would read with neither.
  */
 const STEP_OPACITIES = [0.12, 0.3, 0.5, 1];
 

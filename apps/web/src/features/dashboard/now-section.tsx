@@ -10,6 +10,7 @@ import type { DashboardFilter } from './dashboard-filter';
 import { formatCount, formatDuration, formatInZone, formatRate } from './dashboard-format';
 import { clusterPath, compartmentListLinkOf, lockerPath, offlineLockersLinkOf, orderPath } from './dashboard-links';
 import { CardHeading, NoValue, ScrollBox, ShareBar } from './dashboard-parts';
+import { FullLockersCard } from './full-lockers-card';
 
 type Now = DashboardAnswer['now'];
 
@@ -300,8 +301,18 @@ export function NowSection({ answer, filter }: { answer: DashboardAnswer; filter
           <ParcelsCard now={now} />
         </Col>
       </Row>
-      {/* Under the lockers' online and offline counts: who is down now, then who was down most in the period. */}
-      <AvailabilityCard availability={answer.availability} />
+      {/*
+        Under the lockers' online and offline counts: who is down now, then who was down most in the
+        period, and beside it who turned bookings away for want of a free compartment.
+      */}
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={12}>
+          <AvailabilityCard availability={answer.availability} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <FullLockersCard fullLockers={answer.fullLockers} />
+        </Col>
+      </Row>
       <OldestParcels now={now} asOf={asOf} timeZone={timeZone} />
       <Row gutter={[12, 12]}>
         <Col xs={24} xxl={12}>

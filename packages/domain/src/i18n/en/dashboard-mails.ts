@@ -7,6 +7,7 @@ export default {
     alert: {
       lockerOffline: '{{locker}}: offline for {{value}} min',
       lockerFull: '{{locker}}: occupancy {{value}} %',
+      clusterFull: 'Cluster {{cluster}}: occupancy {{value}} %',
       doorFailures: '{{locker}}, door {{door}}: {{value}} door failures in 24 h',
       parcelsOverdue: '{{locker}}: {{value}} parcels past their overdue date ({{company}})',
     },

@@ -161,6 +161,7 @@ export const dashboardScreenAreas = [
         kinds: {
           lockerOffline: 'Offline for {{duration}}',
           lockerFull: 'Occupancy {{rate}}',
+          clusterFull: 'Cluster occupancy {{rate}}',
           doorFailures_one: '{{count}} door failure in 24 h (door {{door}})',
           doorFailures_other: '{{count}} door failures in 24 h (door {{door}})',
           doorFailuresNoDoor_one: '{{count}} door failure in 24 h',
@@ -210,6 +211,17 @@ export const dashboardScreenAreas = [
         noneBefore: 'None offline in the previous period',
         outages_one: '{{count}} outage',
         outages_other: '{{count}} outages',
+      },
+      fullLockers: {
+        title: 'Full lockers',
+        refusals: 'Bookings refused in the period',
+        refusalsHint: 'Bookings refused because no compartment of the size asked for was free',
+        noneBefore: 'No booking refused in the previous period',
+        most: 'Lockers refusing most bookings in the period',
+        none: 'No booking refused in the period',
+        refusalsCount_one: '{{n}} refusal',
+        refusalsCount_other: '{{n}} refusals',
+        sizeCount: 'size {{size}}: {{count}}',
       },
       weekGrid: {
         title: 'Pickups and free compartments by weekday and hour',

@@ -7,6 +7,7 @@ export default {
     alert: {
       lockerOffline: '{{locker}}: offline há {{value}} min',
       lockerFull: '{{locker}}: ocupação de {{value}} %',
+      clusterFull: 'Cluster {{cluster}}: ocupação de {{value}} %',
       doorFailures: '{{locker}}, porta {{door}}: {{value}} falhas de porta em 24 h',
       parcelsOverdue: '{{locker}}: {{value}} encomendas vencidas ({{company}})',
     },

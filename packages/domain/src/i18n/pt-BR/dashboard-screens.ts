@@ -161,6 +161,7 @@ export const dashboardScreenAreas = [
         kinds: {
           lockerOffline: 'Offline há {{duration}}',
           lockerFull: 'Ocupação {{rate}}',
+          clusterFull: 'Cluster com ocupação de {{rate}}',
           doorFailures_one: '{{count}} falha de porta em 24 h (porta {{door}})',
           doorFailures_other: '{{count}} falhas de porta em 24 h (porta {{door}})',
           doorFailuresNoDoor_one: '{{count}} falha de porta em 24 h',
@@ -210,6 +211,17 @@ export const dashboardScreenAreas = [
         noneBefore: 'Nenhum tempo offline no período anterior',
         outages_one: '{{count}} queda',
         outages_other: '{{count}} quedas',
+      },
+      fullLockers: {
+        title: 'Armários cheios',
+        refusals: 'Reservas recusadas no período',
+        refusalsHint: 'Reservas recusadas porque nenhum compartimento do tamanho pedido estava livre',
+        noneBefore: 'Nenhuma reserva recusada no período anterior',
+        most: 'Armários que mais recusaram reservas no período',
+        none: 'Nenhuma reserva recusada no período',
+        refusalsCount_one: '{{n}} recusa',
+        refusalsCount_other: '{{n}} recusas',
+        sizeCount: 'tamanho {{size}}: {{count}}',
       },
       weekGrid: {
         title: 'Retiradas e compartimentos livres por dia e hora',
