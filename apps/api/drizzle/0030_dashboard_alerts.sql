@@ -31,6 +31,12 @@ CREATE TABLE "dashboard_occupancy_hour" (
 	CONSTRAINT "dashboard_occupancy_hour_at_ebox_id_pk" PRIMARY KEY("at","ebox_id")
 );
 --> statement-breakpoint
+CREATE TABLE "dashboard_occupancy_hour_all" (
+	"at" timestamp with time zone PRIMARY KEY NOT NULL,
+	"enabled" integer NOT NULL,
+	"used" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "door_failure" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"at" timestamp with time zone NOT NULL,

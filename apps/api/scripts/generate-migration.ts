@@ -46,6 +46,7 @@ const lines = [
     'dashboardMessageMonthAll',
     'dashboardMove',
     'dashboardOccupancyHour',
+    'dashboardOccupancyHourAll',
     'dashboardOrderDay',
     'dashboardOrderDayAll',
     'dashboardOrderMonth',

@@ -348,6 +348,16 @@ describe('the weekday × hour grid', () => {
     expect(weekGrid.pickups.flat().reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(weekGrid.free[3]?.[10]).toBe(1.5);
     expect(weekGrid.free.flat().filter((free) => free !== null)).toEqual([1.5]);
+    // Who sees every locker reads the hours' totals (one row an hour), the same as the lockers' rows summed.
+    const totals = await db.execute<{ free: number }>(sql`
+      select avg(free)::float8 as free from (select at, sum(enabled - used) as free from dashboard_occupancy_hour
+        where at in ('2026-11-18T13:00:00Z', '2026-11-11T13:00:00Z') group by at) h`);
+    const network = await readDashboard(contextOf(t.app.deps, { kind: 'user', user }), { filter: { period: 'past30Days' } }, now);
+    expect(network.weekGrid.free[3]?.[10]).toBe(Math.round(Number(totals.rows[0]?.free) * 10) / 10);
+    const hours = await db.execute(
+      sql`select count(*)::int as n from dashboard_occupancy_hour_all where at in ('2026-11-18T13:00:00Z', '2026-11-11T13:00:00Z')`,
+    );
+    expect(hours.rows[0]).toEqual({ n: 2 });
   });
 });
 

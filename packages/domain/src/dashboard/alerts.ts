@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ALERT_KINDS, ALERT_LEVELS, type AlertKind, type AlertLevel, DOOR_FAILURE_KINDS, type DoorFailureKind } from './alert-kinds';
+
+export * from './alert-kinds';
 
 /**
  * The dashboard's alerts (issue 28 item 4, docs/dashboard.md "Alerts"), declared once: their kinds,
@@ -12,19 +15,6 @@ import { z } from 'zod';
  *   or a door opened without a command) over the last 24 hours;
  * - parcelsOverdue: a company's parcels still in one locker past their overdue date.
  */
-export const ALERT_KINDS = ['lockerOffline', 'lockerFull', 'clusterFull', 'doorFailures', 'parcelsOverdue'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-
-export const ALERT_LEVELS = ['warning', 'critical'] as const;
-export type AlertLevel = (typeof ALERT_LEVELS)[number];
-
-/** The window door failures are counted over. */
-export const DOOR_FAILURE_WINDOW_HOURS = 24;
-
-/** What counts as a door failure: an opening's outcome, or the terminal's own report. */
-export const DOOR_FAILURE_KINDS = ['jammed', 'failed', 'unanswered', 'openedWithoutCommand'] as const;
-export type DoorFailureKind = (typeof DOOR_FAILURE_KINDS)[number];
-
 export type AlertThresholds = {
   /** Minutes offline. */
   lockerOffline: { warning: number; critical: number };

@@ -3,12 +3,14 @@ import { type Dictionary, dictionaryOf, registerDictionary } from './dictionary'
 import { auditActionAreas as enAuditActionAreas } from './en/audit-actions';
 import { dashboardScreenAreas as enDashboardScreenAreas } from './en/dashboard-screens';
 import { exportByMailAreas as enExportByMailAreas } from './en/export-by-mail';
+import { importScreenAreas as enImportScreenAreas } from './en/import-screens';
 import { areas as enAreas } from './en/index';
 import { jobScreenAreas as enJobScreenAreas } from './en/job-screens';
 import { lockerAreas as enLockerAreas } from './en/lockers';
 import { messageScreenAreas as enMessageScreenAreas } from './en/message-screens';
 import { orderScreenAreas as enOrderScreenAreas } from './en/order-screens';
 import enPermissions from './en/permissions';
+import { profileScreenAreas as enProfileScreenAreas } from './en/profile-screens';
 import { serverAreas as enServerAreas } from './en/server';
 import { templateScreenAreas as enTemplateScreenAreas } from './en/template-screens';
 import { webhookScreenAreas as enWebhookScreenAreas } from './en/webhook-screens';
@@ -17,12 +19,14 @@ import { addMessageFormats } from './message-formats';
 import { auditActionAreas as ptAuditActionAreas } from './pt-BR/audit-actions';
 import { dashboardScreenAreas as ptDashboardScreenAreas } from './pt-BR/dashboard-screens';
 import { exportByMailAreas as ptExportByMailAreas } from './pt-BR/export-by-mail';
+import { importScreenAreas as ptImportScreenAreas } from './pt-BR/import-screens';
 import { areas as ptAreas } from './pt-BR/index';
 import { jobScreenAreas as ptJobScreenAreas } from './pt-BR/job-screens';
 import { lockerAreas as ptLockerAreas } from './pt-BR/lockers';
 import { messageScreenAreas as ptMessageScreenAreas } from './pt-BR/message-screens';
 import { orderScreenAreas as ptOrderScreenAreas } from './pt-BR/order-screens';
 import ptPermissions from './pt-BR/permissions';
+import { profileScreenAreas as ptProfileScreenAreas } from './pt-BR/profile-screens';
 import { serverAreas as ptServerAreas } from './pt-BR/server';
 import { templateScreenAreas as ptTemplateScreenAreas } from './pt-BR/template-screens';
 import { webhookScreenAreas as ptWebhookScreenAreas } from './pt-BR/webhook-screens';
@@ -43,7 +47,9 @@ export const messages: Record<Language, Dictionary> = {
     ...ptTemplateScreenAreas,
     ...ptJobScreenAreas,
     ...ptDashboardScreenAreas,
+    ...ptProfileScreenAreas,
     ...ptExportByMailAreas,
+    ...ptImportScreenAreas,
     ...ptServerAreas,
   ]),
   en: dictionaryOf([
@@ -57,7 +63,9 @@ export const messages: Record<Language, Dictionary> = {
     ...enTemplateScreenAreas,
     ...enJobScreenAreas,
     ...enDashboardScreenAreas,
+    ...enProfileScreenAreas,
     ...enExportByMailAreas,
+    ...enImportScreenAreas,
     ...enServerAreas,
   ]),
 };

@@ -84,15 +84,23 @@ export async function readOfflineMinutes(tx: Tx, reach: DashboardReach, current:
 
 type Longest = { id: string; name: string; code: string | null; minutes: number; outages: number };
 
-/** Every enabled locker's compartments at this hour: one row each (the hour already sampled: nothing). */
+/**
+ * Every enabled locker's compartments at this hour, and all of them together: one row each (the
+ * hour already sampled: nothing).
+ */
 export async function sampleOccupancy(tx: Tx, hour: Date): Promise<number> {
+  const at = sql`${hour.toISOString()}::timestamptz`;
   const result = await tx.execute(sql`
     insert into dashboard_occupancy_hour (at, ebox_id, company_id, enabled, used)
-    select ${hour.toISOString()}::timestamptz, e.id, e.company_id, count(*)::int,
+    select ${at}, e.id, e.company_id, count(*)::int,
            (count(*) filter (where c.status in ('OCCUPIED', 'BOOKED')))::int
       from ebox e join compartiment c on c.ebox_id = e.id and c.enable is not false
      where e.enable is not false
      group by e.id, e.company_id
+    on conflict do nothing`);
+  await tx.execute(sql`
+    insert into dashboard_occupancy_hour_all (at, enabled, used)
+    select ${at}, coalesce(sum(enabled), 0)::int, coalesce(sum(used), 0)::int from dashboard_occupancy_hour where at = ${at}
     on conflict do nothing`);
   return result.rowCount ?? 0;
 }
@@ -100,6 +108,7 @@ export async function sampleOccupancy(tx: Tx, hour: Date): Promise<number> {
 /** Forgets samples over 90 days old. */
 export async function pruneOccupancySamples(tx: Tx, now: Date): Promise<void> {
   await tx.execute(sql`delete from dashboard_occupancy_hour where at < ${now.toISOString()}::timestamptz - interval '90 days'`);
+  await tx.execute(sql`delete from dashboard_occupancy_hour_all where at < ${now.toISOString()}::timestamptz - interval '90 days'`);
 }
 
 type Cell = { dow: number; hour: number; value: number };
@@ -139,11 +148,18 @@ export async function readWeekGrid(
                and m.status in (${listOf(pickupStatuses)})${companies}${inLockers(sql`m.ebox_id`)}
              group by 1) h
      group by 1, 2`);
+  // Who counts every locker reads the hours' totals; anyone else the hours of their lockers.
+  const everyLocker = !reach.visibleLockers && !reach.eboxIds;
+  const samples = !everyLocker
+    ? sql`(select at, sum(enabled - used) as free from dashboard_occupancy_hour s
+            where s.at >= ${range.from}::timestamptz and s.at < ${range.to}::timestamptz${inLockers(sql`s.ebox_id`)}
+            group by at)`
+    : sql`(select at, enabled - used as free from dashboard_occupancy_hour_all s
+            where s.at >= ${range.from}::timestamptz and s.at < ${range.to}::timestamptz)`;
   const free = await tx.execute<Cell>(sql`
-    select extract(dow from ${local(sql`s.at`)})::int as dow, extract(hour from ${local(sql`s.at`)})::int as hour,
-           (sum(s.enabled - s.used)::float8 / count(distinct s.at)) as value
-      from dashboard_occupancy_hour s
-     where s.at >= ${range.from}::timestamptz and s.at < ${range.to}::timestamptz${inLockers(sql`s.ebox_id`)}
+    select extract(dow from ${local(sql`h.at`)})::int as dow, extract(hour from ${local(sql`h.at`)})::int as hour,
+           avg(h.free)::float8 as value
+      from ${samples} h
      group by 1, 2`);
   return {
     pickups: gridOf(pickups.rows, 0, (value) => Number(value)) as number[][],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { serviceOf } from '../../kit/service';
 import type { AppDeps } from '../../platform/app-deps';
 import { inTransaction, systemContext, type TxContext } from '../../platform/context';
+import { sampleOccupancyAt } from '../dashboard/rollup-service';
 import { generateCompartiments } from '../ebox/service';
 import { registerCustomerDevice } from '../message/device-service';
 import {
@@ -158,6 +159,8 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
     for (const webhook of DEMO_WEBHOOKS) await createRecord(ctx, 'webhook', { ...webhook, company: companies[webhook.company] });
 
     await seedDemoOrders(ctx, { companies, customers: customerIds, products, lockers });
+    // The dashboard's weekday × hour grid shows free compartments from this hour on, not from the next hourly sample.
+    await sampleOccupancyAt(ctx, new Date());
 
     return true;
   });

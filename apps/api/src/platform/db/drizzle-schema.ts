@@ -25,6 +25,7 @@ export {
   dashboardMessageMonthAll,
   dashboardMove,
   dashboardOccupancyHour,
+  dashboardOccupancyHourAll,
   dashboardOrderDay,
   dashboardOrderDayAll,
   dashboardOrderMonth,

@@ -886,6 +886,16 @@ export const dashboardOccupancyHour = pgTable(
 );
 
 /**
+ * The same samples of every locker together, one row per hour: who sees every locker reads four
+ * weeks as 672 rows instead of a row per locker and hour (672,000 at 1,000 lockers).
+ */
+export const dashboardOccupancyHourAll = pgTable('dashboard_occupancy_hour_all', {
+  at: timestamp('at', { withTimezone: true, mode: 'string' }).primaryKey(),
+  enabled: integer('enabled').notNull(),
+  used: integer('used').notNull(),
+});
+
+/**
  * Bookings a locker refused because no compartment of the size was free (issue 28 figure 8; docs/
  * dashboard.md "Full lockers"): written beside the refused creation's transaction, which rolls back,
  * so the refusal stays counted. Kept 400 days.

@@ -1,4 +1,5 @@
-import { type DashboardAnswer, type DashboardFailingDoor, DOOR_FAILURE_KINDS } from '@ebox/domain';
+import type { DashboardAnswer, DashboardFailingDoor } from '@ebox/domain';
+import { DOOR_FAILURE_KINDS } from '@ebox/domain/dashboard/alert-kinds';
 import { Card, Flex, Statistic, Tag, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -6,6 +6,7 @@ import { api } from '../../app/api-client';
 import { CURRENT_USER_KEY, type CurrentUser, useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { SectionTitle } from '../../app/page-title';
+import './messages';
 
 type Summary = 'alertDigest' | 'weeklySummary';
 

@@ -16,6 +16,7 @@ import { useEntityNavigation } from '../navigation';
 import { useRouteEntity } from '../route-entity';
 import { type ImportRow, type ImportRowStatus, useImportRun } from './use-import-run';
 import { buildFailedRowsFile, buildTemplate, type ImportFile, type ImportFileError, readImportFile } from './workbook';
+import './messages';
 
 const STATUS_COLORS: Record<ImportRowStatus, string> = { pending: 'default', imported: 'success', error: 'error' };
 

@@ -88,15 +88,6 @@ export default {
       removeAvatar: 'Remove image',
       avatarHint: 'One image of at most {{size, fileSize}}. Accepted formats: {{formats}}',
       uploading: 'Uploading...',
-      summaries: {
-        title: 'Email summaries',
-        intro: 'The dashboard in your inbox, with the lockers and companies you see in the console.',
-        alertDigest: 'Daily alert digest at 07:00',
-        alertDigestHint: 'The alerts open at that moment, critical first.',
-        weeklySummary: 'Weekly dashboard summary (Mondays)',
-        weeklySummaryHint: "Last week's figures compared with the week before.",
-        saved: 'Email preference saved',
-      },
     },
     changePassword: {
       title: 'Change password',

@@ -8,7 +8,6 @@ import errors from './errors';
 import files from './files';
 import iam from './iam';
 import iamApi from './iam-api';
-import imports from './imports';
 import kit from './kit';
 import layout from './layout';
 import listTools from './list-tools';
@@ -40,6 +39,5 @@ export const areas = [
   kit,
   iam,
   role,
-  imports,
   brazilianIds,
 ];

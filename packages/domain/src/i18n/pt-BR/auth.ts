@@ -88,15 +88,6 @@ export default {
       removeAvatar: 'Remover imagem',
       avatarHint: 'Uma imagem de no máximo {{size, fileSize}}. Formatos aceitos: {{formats}}',
       uploading: 'Enviando...',
-      summaries: {
-        title: 'Resumos por e-mail',
-        intro: 'O painel chega ao seu e-mail, com os armários e empresas que você vê no console.',
-        alertDigest: 'Resumo diário dos alertas às 07:00',
-        alertDigestHint: 'Os alertas abertos naquele momento, críticos primeiro.',
-        weeklySummary: 'Resumo semanal do painel (segunda-feira)',
-        weeklySummaryHint: 'Os números da semana anterior comparados com a semana antes dela.',
-        saved: 'Preferência de e-mail salva',
-      },
     },
     changePassword: {
       title: 'Alterar senha',

@@ -1,0 +1,4 @@
+/** As palavras do importador (chaves naturais, modelos, linhas com falha): carregadas com a página de importação (apps/web/src/kit/importer/messages.ts), não com todas as telas; a API as tem com o resto. */
+import imports from './imports';
+
+export const importScreenAreas = [imports];
