@@ -10,7 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
-import { companyIn, countedLockers, type DashboardReach, listOf, lockerIn, uuids } from './figure-repository';
+import { companyIn, countedLockers, type DashboardReach, inCountedLockers, listOf, uuids } from './figure-repository';
 
 /**
  * The SQL of the dashboard's alerts and door failures (docs/dashboard.md "Alerts", "Doors"): what the
@@ -168,19 +168,8 @@ export async function readCompanySettings(tx: Tx, ids: string[]): Promise<Map<st
   return new Map(result.rows.map((row) => [row.id, row.company_settings ?? {}]));
 }
 
-export type StoredAlert = {
-  id: string;
-  kind: AlertKind;
-  subject: string;
-  company: string | null;
-  ebox: string | null;
-  cluster: string | null;
-  compartiment: string | null;
-  level: string | null;
-  value: number;
-  since: string;
-  openedAt: string | null;
-};
+/** An alert not resolved yet: its measure as last stored, its level (null while pending), since when, raised when. */
+export type StoredAlert = Omit<Measure, 'since'> & { id: string; level: string | null; since: string; openedAt: string | null };
 
 const storedAlertColumns = sql`id, kind, subject, company_id as company, ebox_id as ebox, cluster_id as cluster, compartiment_id as compartiment,
   level, value, since, opened_at as "openedAt"`;
@@ -348,8 +337,7 @@ export async function readAlertActivity(tx: Tx, reach: DashboardReach, since: Da
 
 /** A range's door failures at the reach's lockers: `[from, to)`, ISO. */
 function failuresIn(reach: DashboardReach, range: { from: string; to: string }): SQL {
-  const inLockers = reach.visibleLockers || reach.eboxIds ? sql` and f.ebox_id in (select id from (${countedLockers(reach)}) l)` : sql``;
-  return sql`f.at >= ${range.from}::timestamptz and f.at < ${range.to}::timestamptz${inLockers}${companyIn(sql`f.company_id`, reach)}${lockerIn(sql`f.ebox_id`, reach)}`;
+  return sql`f.at >= ${range.from}::timestamptz and f.at < ${range.to}::timestamptz${inCountedLockers(sql`f.ebox_id`, reach)}${companyIn(sql`f.company_id`, reach)}`;
 }
 
 /** The door failures of a period and its previous one, and the doors failing most. */

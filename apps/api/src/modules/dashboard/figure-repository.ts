@@ -263,6 +263,11 @@ export function countedLockers(reach: DashboardReach): SQL {
                from ${ebox} where ${reach.visibleLockers ?? sql`true`}${lockerIn(sql`${ebox.id}`, reach)}`;
 }
 
+/** `column` among the counted lockers, when the caller or a filter narrows them (nothing otherwise). */
+export function inCountedLockers(column: SQL, reach: DashboardReach): SQL {
+  return reach.visibleLockers || reach.eboxIds ? sql` and ${column} in (select id from (${countedLockers(reach)}) l)` : sql``;
+}
+
 export type LockerUseRow = {
   id: string;
   name: string;

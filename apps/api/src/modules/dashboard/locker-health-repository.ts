@@ -1,7 +1,7 @@
 import type { EventPayload } from '@ebox/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { countedLockers, type DashboardReach, listOf } from './figure-repository';
+import { companyIn, countedLockers, type DashboardReach, inCountedLockers, listOf } from './figure-repository';
 
 /**
  * The lockers' availability (docs/dashboard.md "Availability"): the intervals each was offline, kept
@@ -135,9 +135,8 @@ export async function readWeekGrid(
   timeZone: string,
 ) {
   const local = (column: ReturnType<typeof sql>) => sql`(${column} at time zone ${timeZone})`;
-  const inLockers = (column: ReturnType<typeof sql>) =>
-    reach.visibleLockers || reach.eboxIds ? sql` and ${column} in (select id from (${countedLockers(reach)}) l)` : sql``;
-  const companies = reach.companyIds ? sql` and m.company_id = any(${sql.param(reach.companyIds)}::uuid[])` : sql``;
+  const inLockers = (column: SQL) => inCountedLockers(column, reach);
+  const companies = companyIn(sql`m.company_id`, reach);
   // Counted by hour first (at most 672 hours), then placed on the zone's clock: the zone's offset is
   // whole hours. The status list is the partial index's own, written out so the planner uses it.
   const pickups = await tx.execute<Cell>(sql`
@@ -169,9 +168,7 @@ export async function readWeekGrid(
 
 /** A range's bookings refused at the reach's lockers for want of a free compartment: `[from, to)`. */
 function refusalsIn(reach: DashboardReach, range: { from: string; to: string }) {
-  const inLockers = reach.visibleLockers || reach.eboxIds ? sql` and r.ebox_id in (select id from (${countedLockers(reach)}) l)` : sql``;
-  const companies = reach.companyIds ? sql` and r.company_id = any(${sql.param(reach.companyIds)}::uuid[])` : sql``;
-  return sql`r.at >= ${range.from}::timestamptz and r.at < ${range.to}::timestamptz${inLockers}${companies}`;
+  return sql`r.at >= ${range.from}::timestamptz and r.at < ${range.to}::timestamptz${inCountedLockers(sql`r.ebox_id`, reach)}${companyIn(sql`r.company_id`, reach)}`;
 }
 
 /** The bookings refused in a period and its previous one, and the lockers refusing most, by size. */
