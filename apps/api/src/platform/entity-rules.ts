@@ -38,7 +38,7 @@ export type EntityPolicy = {
   /** Before rows are deleted. */
   beforeDelete?: (ctx: TxContext, change: { rows: Row[] }) => Promise<void> | void;
   /** Before a list or an export runs: refuses a query the entity's rules do not allow (spec 5.3: orders' 31-day period). */
-  beforeList?: (ctx: ServiceContext, query: { filter?: Record<string, unknown> }, kind: 'list' | 'export') => void;
+  beforeList?: (ctx: ServiceContext, query: { filter?: Record<string, unknown>; orderBy?: string }, kind: 'list' | 'export') => void;
   /**
    * A list's total the entity keeps itself for some filters (orders per status and company): an
    * expression reading it, then read in the page's own statement instead of counting; undefined

@@ -3,7 +3,8 @@ import { ORDER_STATUSES, ORDER_TYPES } from './enums';
 
 /** Who moved an order (a person's e-mail, a locker's code, a job's name), as the history reads it. */
 const actor = { type: 'text', readOnly: true, max: 255, actor: true } as const;
-const stamp = { type: 'dateTime', readOnly: true } as const;
+/** A moment the lifecycle stamps (kit/field.ts DateTimeField.stamp: a filter reads a partial index of the stamped orders). */
+const stamp = { type: 'dateTime', readOnly: true, stamp: true } as const;
 
 /**
  * A parcel's journey through a locker (spec 3 "order", rules of 5.3). Its status moves only through
@@ -114,6 +115,11 @@ export const order = defineEntity({
     'invoiceNumber',
     'overdueDate',
     'createdAt',
+    // The dashboard's tiles open the orders by the stamp that counted them (docs/orders.md "Periods").
+    'storedAt',
+    'collectedAt',
+    'expiredAt',
+    'canceledAt',
   ],
   // Spec 6: narrowing the order list by locker, cluster, type or reference number is a permission
   // of its own (docs/orders.md); the locker's code is the same narrowing as the locker.

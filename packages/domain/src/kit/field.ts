@@ -70,7 +70,15 @@ export type TextMatch = 'exact' | 'contains' | 'both';
 export type NumberField = FieldCommon & { type: 'number'; scale?: number; min?: number; max?: number; currency?: 'BRL' };
 export type IntegerField = FieldCommon & { type: 'integer'; min?: number; max?: number };
 export type StringListField = FieldCommon & { type: 'stringList'; min?: number; max?: number };
-export type DateTimeField = FieldCommon & { type: 'dateTime' };
+export type DateTimeField = FieldCommon & {
+  type: 'dateTime';
+  /**
+   * Stamped by an event (an order's storedAt), empty until then. As a list filter (a range) it is
+   * read through a partial index of the stamped records only, with the scope's company column
+   * (platform/db/entity-tables.ts), so a range at a million records reads only the rows in it.
+   */
+  stamp?: boolean;
+};
 /** A [start, end] pair of date-times. */
 export type DateRangeField = FieldCommon & { type: 'dateRange' };
 /** `initial`: what a new record's form starts with when the API's default for a missing value is true. */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ORDER_LIVE_STATUSES, textOf, translatorFor } from '@ebox/domain';
+import { type Language, ORDER_LIVE_STATUSES, textOf, translatorFor } from '@ebox/domain';
 import type { Row } from '../../kit/repository';
 import { auditByOf, writeAudit } from '../../platform/audit';
 import { can, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
@@ -102,8 +102,14 @@ async function book(ctx: TxContext, data: Record<string, unknown>, eboxId: strin
   });
 }
 
-/** Spec 5.3 and 9: an order filter's or export's creation period is at most 31 days. */
+/** Spec 5.3 and 9: an order filter's or export's period is at most 31 days. */
 export const ORDER_PERIOD_MAX_DAYS = 31;
+
+/**
+ * The periods of an order's life a list filters by, each held to the 31 days (docs/orders.md
+ * "Periods"): its creation and the stamps the dashboard's tiles count by.
+ */
+export const ORDER_PERIOD_FILTERS = ['createdAt', 'storedAt', 'collectedAt', 'expiredAt', 'canceledAt'] as const;
 
 function dateOf(value: unknown): Date | null {
   if (value === undefined || value === null || value === '') return null;
@@ -111,25 +117,43 @@ function dateOf(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The creation period a filter names ([from, to]; either may be missing). */
-function creationPeriodOf(filter: Record<string, unknown> | undefined): { from: Date | null; to: Date | null } | null {
-  const value = filter?.createdAt;
+/** The period a filter names on `name` ([from, to]; either may be missing). */
+function periodOf(filter: Record<string, unknown> | undefined, name: string): { from: Date | null; to: Date | null } | null {
+  const value = filter?.[name];
   if (value === undefined || value === null || value === '') return null;
   const [from, to] = Array.isArray(value) ? value : typeof value === 'object' ? Object.values(value) : [value, value];
   return { from: dateOf(from), to: dateOf(to) };
 }
 
 /**
- * A list or an export filtered by creation date covers at most 31 days from its start (an open end
- * counts until now). Without a start it is no period, as without the filter. The export by mail,
- * which requires a period, is issue 15's next part.
+ * A list filtered by creation date, or by a stamp, covers at most 31 days from its start (an open
+ * end counts until now), each period on its own. Without a start it is no period, as without the
+ * filter. The export by mail requires a creation period (export-service.ts).
  */
-function checkPeriod(query: { filter?: Record<string, unknown> }): void {
-  const period = creationPeriodOf(query.filter);
-  if (!period?.from) return;
-  const to = period.to ?? new Date();
-  if (to.getTime() - period.from.getTime() > ORDER_PERIOD_MAX_DAYS * DAY_MS)
-    throw badRequest('entities.order.errors.periodTooLong', { days: ORDER_PERIOD_MAX_DAYS });
+function checkPeriods(query: { filter?: Record<string, unknown> }, language: Language): void {
+  for (const name of ORDER_PERIOD_FILTERS) {
+    const period = periodOf(query.filter, name);
+    if (!period?.from) continue;
+    const to = period.to ?? new Date();
+    if (to.getTime() - period.from.getTime() <= ORDER_PERIOD_MAX_DAYS * DAY_MS) continue;
+    if (name === 'createdAt') throw badRequest('entities.order.errors.periodTooLong', { days: ORDER_PERIOD_MAX_DAYS });
+    const field = translatorFor(language)(`entities.order.fields.${name}`);
+    throw badRequest('errors.orderStampPeriodTooLong', { days: ORDER_PERIOD_MAX_DAYS, field });
+  }
+}
+
+/**
+ * A list filtered by a stamp and not sorted by the caller is newest by that stamp first: its page is
+ * then read in the stamp's index order (entity-tables.ts), where newest by creation would walk the
+ * creation index past every order outside the range (a range a year back: half a million at 1M).
+ */
+function sortByStampFiltered(query: { filter?: Record<string, unknown>; orderBy?: string }): void {
+  if (query.orderBy) return;
+  const stamp = ORDER_PERIOD_FILTERS.find((name) => {
+    const period = name === 'createdAt' ? null : periodOf(query.filter, name);
+    return Boolean(period?.from || period?.to);
+  });
+  if (stamp) query.orderBy = `${stamp}_DESC`;
 }
 
 /**
@@ -158,8 +182,9 @@ async function checkTypeEnabled(ctx: TxContext, type: unknown, companyId: unknow
  * and an export imports again.
  */
 export const orderPolicy: EntityPolicy = {
-  beforeList(_ctx, query) {
-    checkPeriod(query);
+  beforeList(ctx, query) {
+    checkPeriods(query, ctx.language);
+    sortByStampFiltered(query);
   },
   maintainedTotal: maintainedOrderTotal,
   async beforeWrite(ctx, { before, data }) {

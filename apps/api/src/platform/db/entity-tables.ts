@@ -124,6 +124,16 @@ function buildTable(entity: EntityDeclaration) {
         const searched = isIdentifierField(field) ? sql`(${identifierKeyOf(col)}) gin_trgm_ops` : col.op('gin_trgm_ops');
         extras.push(index(`${entity.table}_${snakeCase(name)}_trgm_idx`).using('gin', searched));
       }
+      // A stamp's range (DateTimeField.stamp) reads only the stamped records, with the scope's
+      // company beside it so a company's count is read off the index alone.
+      if (field.type === 'dateTime' && field.stamp && entity.filters.includes(name)) {
+        const company = entity.scope.kind === 'company' ? table[entity.scope.field] : undefined;
+        extras.push(
+          index(`${entity.table}_${snakeCase(name)}_idx`)
+            .on(col, ...(company ? [company] : []))
+            .where(sql`${col} is not null`),
+        );
+      }
       // A whole-value lookup (TextField.match) is an equality on the same expression list-query.ts writes.
       if (field.type === 'text' && (field.match === 'exact' || field.match === 'both')) {
         if (isIdentifierField(field)) extras.push(index(`${entity.table}_${snakeCase(name)}_key_idx`).on(identifierKeyOf(col)));

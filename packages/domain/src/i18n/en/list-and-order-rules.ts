@@ -5,6 +5,7 @@
 export default {
   errors: {
     filterNotAllowed: 'You may not filter {{entity}} by {{field}}: it needs the permission "{{permission}}"',
+    orderStampPeriodTooLong: 'Choose a period of "{{field}}" of at most {{days}} days',
     orderTypeNotEnabled: 'Company {{company}} does not operate {{type}} orders (its enabled operations: {{enabled}})',
   },
 };

@@ -2,6 +2,7 @@
 export default {
   errors: {
     filterNotAllowed: 'Você não pode filtrar {{entity}} por {{field}}: é preciso a permissão "{{permission}}"',
+    orderStampPeriodTooLong: 'Escolha um período em "{{field}}" de no máximo {{days}} dias',
     orderTypeNotEnabled: 'A empresa {{company}} não opera pedidos do tipo {{type}} (operações habilitadas: {{enabled}})',
   },
 };
