@@ -331,6 +331,18 @@ describe.each<Language>(['pt-BR', 'en'])('the home dashboard (%s)', (language) =
     await api('DELETE', `/order?ids[]=${created.id}`);
     await see(tileValue(page, 'canceled').getByText('1', { exact: true }));
 
+    // The canceled tile opens exactly the orders it counted: the company's, canceled today (the one).
+    await page.getByTestId('figure-canceled').getByTestId('figure-link').click();
+    await page.waitForURL((url) => url.pathname === '/order');
+    const canceledFilter = JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as Record<string, unknown>;
+    expect((canceledFilter.company as { id: string }).id).toBe(company.id);
+    expect(canceledFilter.canceledAt).toEqual([today.from.toISOString(), expect.any(String)]);
+    await see(page.getByRole('link', { name: trackingCode }));
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    await screenshot(page, `dashboard/canceled-list-${language}`, { live: true });
+    await page.goBack();
+    await see(tileValue(page, 'canceled').getByText('1', { exact: true }));
+
     // The created tile opens the orders created in the period, in the company.
     await page.getByTestId('figure-created').getByTestId('figure-link').click();
     await page.waitForURL((url) => url.pathname === '/order');

@@ -73,19 +73,23 @@ describe('the list behind a figure', () => {
     });
   });
 
-  it('opens the orders by the stamp that counts them once the list filters by it, by their status now until then', () => {
+  it('opens the orders by the stamp that counts them: stored, collected, expired, canceled in the period', () => {
+    const stamps = { stored: 'storedAt', collected: 'collectedAt', expired: 'expiredAt', canceled: 'canceledAt' } as const;
+    for (const [figure, stamp] of Object.entries(stamps)) {
+      const link = orderListLinkOf(figure as keyof typeof stamps, { period: 'past7Days', ebox: LOCKER }, from, to);
+      expect(link.kind).toBe('period');
+      if (link.kind === 'period') expect(filterOf(link.to)).toEqual({ ebox: LOCKER, [stamp]: [from, '2026-12-03T02:59:59.999Z'] });
+    }
+    // The 31 days hold for every stamp (spec 9).
+    expect(orderListLinkOf('stored', { period: 'lastYear' }, '2025-01-01T03:00:00.000Z', '2026-01-01T03:00:00.000Z')).toEqual({
+      kind: 'tooLong',
+      days: 31,
+    });
+    // An order entity without the stamp's filter: no list.
     const order = ENTITIES.order;
     if (!order) throw new Error('no order entity');
-    const stored = orderListLinkOf('stored', { period: 'past7Days', ebox: LOCKER }, from, to, order);
-    if (order.filters.includes('storedAt')) expect(stored.kind).toBe('period');
-    else {
-      expect(stored).toMatchObject({ kind: 'statusNow', status: 'STORED' });
-      if (stored.kind === 'statusNow') expect(filterOf(stored.to)).toEqual({ ebox: LOCKER, status: 'STORED' });
-    }
-    const withStamp = { ...order, filters: [...order.filters, 'storedAt'] };
-    const exact = orderListLinkOf('stored', { period: 'lastYear' }, '2025-01-01T03:00:00.000Z', '2026-01-01T03:00:00.000Z', withStamp);
-    expect(exact.kind).toBe('period');
-    if (exact.kind === 'period') expect(filterOf(exact.to)).toEqual({ storedAt: ['2025-01-01T03:00:00.000Z', '2026-01-01T02:59:59.999Z'] });
+    const without = { ...order, filters: order.filters.filter((name) => name !== 'storedAt') };
+    expect(orderListLinkOf('stored', { period: 'past7Days' }, from, to, without)).toEqual({ kind: 'none' });
   });
 
   it("opens the offline lockers of the company, and the chosen locker's page for its compartments (none listed without one)", () => {

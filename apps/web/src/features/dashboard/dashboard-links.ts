@@ -1,19 +1,18 @@
-import { type CompartimentStatus, ENTITIES, type EntityDeclaration, type OrderStatus, type RelationRef } from '@ebox/domain';
+import { type CompartimentStatus, ENTITIES, type EntityDeclaration, type RelationRef } from '@ebox/domain';
 import type { DashboardFilter } from './dashboard-filter';
 
 /**
  * The list behind each figure, as the lists read their address (`?filter=` JSON of the filter
  * form's values: ranges as [from, to] ISO, relations as {id, label}; kit/list/list-state.ts).
  * A figure counted by a stamp in the period ("stored" = storedAt in the period) opens the orders by
- * that stamp when the order list can filter by it; until then, by the status the figure names, as
- * the orders stand now, and its link says so. The order list takes a creation period of at most
- * 31 days (spec 9): a longer period's orders are not linked, and the tile says why.
+ * that stamp in the period. The order list takes a period of at most 31 days on each of them
+ * (spec 9, docs/orders.md "Periods"): a longer period's orders are not linked, and the tile says why.
  */
 
 export const ORDER_LIST_MAX_DAYS = 31;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The order figures that open a list, with the stamp that counts them and the status they are named after. */
+/** The order figures that open a list, with the stamp that counts them. */
 export type OrderFigure = 'created' | 'stored' | 'collected' | 'expired' | 'canceled';
 
 const STAMP_OF: Record<OrderFigure, string> = {
@@ -24,19 +23,10 @@ const STAMP_OF: Record<OrderFigure, string> = {
   canceled: 'canceledAt',
 };
 
-const STATUS_OF: Record<Exclude<OrderFigure, 'created'>, OrderStatus> = {
-  stored: 'STORED',
-  collected: 'CUSTOMER_TAKEN',
-  expired: 'EXPIRED',
-  canceled: 'CANCELED',
-};
-
 export type ListLink =
   /** The list of exactly what the figure counts. */
   | { kind: 'period'; to: string }
-  /** The orders in the figure's status now (the list cannot filter by the figure's stamp). */
-  | { kind: 'statusNow'; to: string; status: OrderStatus }
-  /** No list: the period is longer than the order list filters. */
+  /** No list: the period is longer than the order list filters (31 days). */
   | { kind: 'tooLong'; days: number }
   /** No list at all (the order list cannot show what the figure counts). */
   | { kind: 'none' };
@@ -69,15 +59,10 @@ export function orderListLinkOf(
   if (!entity) return { kind: 'none' };
   const scope = scopeOf(filter, entity);
   const stamp = STAMP_OF[figure];
-  if (entity.filters.includes(stamp)) {
-    // The list's 31-day limit is on the creation period only; the other stamps take any period.
-    if (stamp === 'createdAt' && new Date(to).getTime() - new Date(from).getTime() > ORDER_LIST_MAX_DAYS * DAY_MS)
-      return { kind: 'tooLong', days: ORDER_LIST_MAX_DAYS };
-    return { kind: 'period', to: listAddress('/order', { ...scope, [stamp]: rangeOf(from, to) }) };
-  }
-  if (figure === 'created') return { kind: 'none' };
-  const status = STATUS_OF[figure];
-  return { kind: 'statusNow', status, to: listAddress('/order', { ...scope, status }) };
+  if (!entity.filters.includes(stamp)) return { kind: 'none' };
+  if (new Date(to).getTime() - new Date(from).getTime() > ORDER_LIST_MAX_DAYS * DAY_MS)
+    return { kind: 'tooLong', days: ORDER_LIST_MAX_DAYS };
+  return { kind: 'period', to: listAddress('/order', { ...scope, [stamp]: rangeOf(from, to) }) };
 }
 
 /** The lockers offline now, in the dashboard's company. */

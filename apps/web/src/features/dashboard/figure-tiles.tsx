@@ -105,10 +105,7 @@ function TileTitle({ label, hint, link, t }: { label: string; hint: string; link
       </Tooltip>
     );
   }
-  const opens =
-    link.kind === 'period'
-      ? t('dashboardPage.links.inPeriod', { figure: label })
-      : t('dashboardPage.links.statusNow', { status: t(`entities.order.enumerators.status.${link.status}`) });
+  const opens = t('dashboardPage.links.inPeriod', { figure: label });
   return (
     <Tooltip title={`${hint}. ${opens}`}>
       <Link to={link.to} data-testid="figure-link">

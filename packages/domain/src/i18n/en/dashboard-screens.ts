@@ -84,7 +84,6 @@ export const dashboardScreenAreas = [
       },
       links: {
         inPeriod: 'Open the orders: {{figure}} in the period',
-        statusNow: 'Open the orders in status {{status}} now',
         tooLong: 'The order list filters at most {{days}} days: choose a shorter period to open the orders',
         compartments: 'Open the compartments: {{status}}',
         offline: 'Open the offline lockers',

@@ -84,7 +84,6 @@ export const dashboardScreenAreas = [
       },
       links: {
         inPeriod: 'Abrir os pedidos: {{figure}} no período',
-        statusNow: 'Abrir os pedidos com status {{status}} agora',
         tooLong: 'A lista de pedidos filtra no máximo {{days}} dias: escolha um período menor para abrir os pedidos',
         compartments: 'Abrir os compartimentos: {{status}}',
         offline: 'Abrir os armários offline',
