@@ -173,6 +173,19 @@ export const dashboardAnswerSchema = z.object({
     free: z.array(z.array(z.number().nullable())),
   }),
   /**
+   * Occupancy over the period, from the hourly samples: (occupied + booked) / enabled compartments of
+   * the counted lockers together. `step` 'hour' (today, yesterday): a point per hour, `at` its start
+   * (ISO); 'day' (longer periods): a point per day on the network's clock, `at` YYYY-MM-DD, `rate`
+   * the mean of that day's hourly rates. At most 90 days back (samples are kept 90 days): `from` and
+   * `to` are the stretch drawn. `rate` null: no sample taken (or no enabled compartment).
+   */
+  occupancyHistory: z.object({
+    step: z.enum(['hour', 'day']),
+    from: z.string(),
+    to: z.string(),
+    points: z.array(z.object({ at: z.string(), rate: z.number().nullable() })),
+  }),
+  /**
    * Full lockers: bookings refused in the period because no compartment of the size was free, against
    * the previous period, and the lockers refusing most (ten at most) by size.
    */

@@ -57,6 +57,7 @@ import {
   type Step,
 } from './figure-repository';
 import { readOfflineMinutes, readRefusals, readWeekGrid } from './locker-health-repository';
+import { readOccupancyHistory } from './occupancy-history-repository';
 
 /**
  * GET /dashboard (issue 28, docs/dashboard.md): the period's figures against the previous period
@@ -337,6 +338,7 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     const alerts = await readOpenAlerts(db, reach);
     const offline = await readOfflineMinutes(db, reach, boundsOf(range, now), boundsOf(range.previous, now), now);
     const fullLockers = await readRefusals(db, reach, boundsOf(range, now), boundsOf(range.previous, now));
+    const occupancyHistory = await readOccupancyHistory(db, reach, boundsOf(range, now), range.period, timeZone, now);
     const weekGrid = { ...gridRangeOf(range, now), ...(await readWeekGrid(db, reach, gridRangeOf(range, now), PICKUP_STATUSES, timeZone)) };
     const histogram = histogramOf(counted.dwell);
     return {
@@ -367,6 +369,7 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
       messages: messagesOf(messages),
       weekGrid,
       fullLockers,
+      occupancyHistory,
       availability: availabilityOf(offline, boundsOf(range, now), boundsOf(range.previous, now)),
       // Compartments in DAMAGE now are the occupancy's own count.
       doors: { ...doors, damagedNow: totalOccupancy(occupancy.bySize).damaged },
