@@ -136,7 +136,8 @@ function rawFigures(from: Date, to: Date, company: string | undefined): { text: 
   };
 }
 
-type Case = { period: DashboardPeriod; company?: string; api: Side; raw: Side };
+/** all: every company; one: one company; each: eight lanes, each asking for another company. */
+type Case = { period: DashboardPeriod; reach: 'all' | 'one' | 'each'; api: Side; raw: Side; single: Side | undefined };
 
 /** Cancels CREATED orders through the API at `perSecond` until stopped: the writes the dashboard is read beside. */
 function startWriter(base: string, headers: Record<string, string>, ids: string[], perSecond: number) {
@@ -273,27 +274,35 @@ export async function runDashboardBenchmark(options: DashboardBenchOptions) {
     const company = api.companyIds[COMPANIES - 1] as string;
     try {
       for (const period of DASHBOARD_PERIODS) {
-        for (const one of [undefined, company]) {
-          const query = new URLSearchParams({ 'filter[period]': period, ...(one ? { 'filter[company]': one } : {}) });
-          const url = new URL(`${api.base}/dashboard?${query}`);
+        // All companies and one company: the same question eight times at once (callers of the same
+        // scope share a reading, kit/coalesce.ts). Each its own company: eight different questions
+        // at once, which share nothing.
+        for (const reach of ['all', 'one', 'each'] as const) {
+          let turn = 0;
+          const companyOfCall = () => (reach === 'one' ? company : reach === 'each' ? api.companyIds[turn++ % COMPANIES] : undefined);
           const callApi = async () => {
-            const response = await requestJson(agent, url, { headers: api.headers });
+            const one = companyOfCall();
+            const query = new URLSearchParams({ 'filter[period]': period, ...(one ? { 'filter[company]': one } : {}) });
+            const response = await requestJson(agent, new URL(`${api.base}/dashboard?${query}`), { headers: api.headers });
             if (response.status !== 200) throw new Error(`${period}: ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);
           };
           const range = periodRangeOf(period, new Date(), TIME_ZONE);
-          const statements = [rawFigures(range.from, range.to, one), rawFigures(range.previous.from, range.previous.to, one)];
           const callRaw = async () => {
+            const one = companyOfCall();
+            const statements = [rawFigures(range.from, range.to, one), rawFigures(range.previous.from, range.previous.to, one)];
             await Promise.all(statements.map((statement) => raw.query(statement.text, statement.values)));
           };
           await measure(0.5, callApi);
+          // One reading alone: what a request costs when nothing shares it.
+          const single = reach === 'each' ? undefined : await measure(seconds / 2, callApi, 1, api.apiPid);
           const apiSide = await measure(seconds, callApi, CONCURRENCY, api.apiPid);
           const rawSide = await measure(seconds, callRaw, CONCURRENCY, api.apiPid);
-          cases.push({ period, company: one, api: apiSide, raw: rawSide });
-          const cpu = apiSide.cpu
-            ? ` (CPU ms/request: API ${apiSide.cpu.api.toFixed(1)}, PostgreSQL ${apiSide.cpu.postgres.toFixed(1)})`
-            : '';
+          cases.push({ period, reach, api: apiSide, raw: rawSide, single });
+          const cpuOf = (side: Side) =>
+            side.cpu ? ` (CPU ms/request: API ${side.cpu.api.toFixed(1)}, PostgreSQL ${side.cpu.postgres.toFixed(1)})` : '';
+          const alone = single ? `; alone p50 ${single.p50.toFixed(1)} ms${cpuOf(single)}` : '';
           log(
-            `  ${period}${one ? ', one company' : ''}: API p50 ${apiSide.p50.toFixed(1)} ms p95 ${apiSide.p95.toFixed(1)} ms${cpu}, raw SQL p50 ${rawSide.p50.toFixed(1)} ms p95 ${rawSide.p95.toFixed(1)} ms, load ${(loadavg()[0] ?? 0).toFixed(2)}`,
+            `  ${period}, ${reach}: API p50 ${apiSide.p50.toFixed(1)} ms p95 ${apiSide.p95.toFixed(1)} ms${cpuOf(apiSide)}, raw SQL p50 ${rawSide.p50.toFixed(1)} ms p95 ${rawSide.p95.toFixed(1)} ms${alone}, load ${(loadavg()[0] ?? 0).toFixed(2)}`,
           );
         }
       }
@@ -314,6 +323,7 @@ export function formatDashboardResults(result: Awaited<ReturnType<typeof runDash
     [
       'period',
       'companies',
+      'alone p50 ms',
       'API p50 ms',
       'API p95 ms',
       'raw SQL p50 ms',
@@ -326,13 +336,15 @@ export function formatDashboardResults(result: Awaited<ReturnType<typeof runDash
       const met = c.api.p95 <= 200 && ratio >= 10;
       return [
         c.period,
-        c.company ? 'one' : 'all',
+        c.reach,
+        c.single ? c.single.p50.toFixed(1) : '-',
         c.api.p50.toFixed(1),
         c.api.p95.toFixed(1),
         c.raw.p50.toFixed(1),
         c.raw.p95.toFixed(1),
         `${ratio.toFixed(1)}x`,
-        met ? 'met' : 'MISSED',
+        // Eight different questions at once are measured for what they tell, not against the issue's target.
+        c.reach === 'each' ? (met ? '(met)' : '(missed)') : met ? 'met' : 'MISSED',
       ];
     }),
   );

@@ -2,7 +2,6 @@ import {
   AGE_BUCKETS,
   type DashboardAnswer,
   type DashboardFigure,
-  type DashboardLockerUse,
   type DashboardOccupancy,
   type DashboardQuery,
   DECLARED_ENTITIES,
@@ -21,6 +20,7 @@ import {
   periodRangeOf,
 } from '@ebox/domain';
 import { and } from 'drizzle-orm';
+import { createCoalescer } from '../../kit/coalesce';
 import { scopeOfContext } from '../../kit/entity-checks';
 import { loadInScope } from '../../kit/entity-write';
 import { resourceOf } from '../../kit/repository';
@@ -36,20 +36,18 @@ import {
   type DwellRow,
   type InboundRow,
   type LockerRow,
-  type LockerUseRow,
   type MessageRow,
   type OccupancyRow,
   type RangeSource,
   readAgedParcels,
   readCarriers,
   readClusterLockers,
+  readCompartmentFigures,
   readDwellRows,
   readInboundRows,
   readLockerHealth,
   readLockerRows,
-  readLockerUse,
   readMessageRows,
-  readOccupancy,
   readPartialDay,
   readStatusRows,
   type Shape,
@@ -239,15 +237,6 @@ function daysIn(source: RangeSource): number {
 /** One collator for every sort of names: `localeCompare` builds one per call (a thousand lockers, a few ms). */
 const compareNames = new Intl.Collator('pt-BR').compare;
 
-/** Parcels deposited per day per enabled compartment; the most and least used lockers. */
-function rankLockers(rows: LockerUseRow[], days: number) {
-  const used: DashboardLockerUse[] = rows
-    .filter((row) => row.compartments > 0)
-    .map((row) => ({ ...row, name: row.name ?? '', utilization: days ? row.deposits / days / row.compartments : null }));
-  const byUse = [...used].sort((a, b) => (b.utilization ?? 0) - (a.utilization ?? 0) || compareNames(a.name, b.name));
-  return { mostUsed: byUse.slice(0, RANKED), leastUsed: [...byUse].reverse().slice(0, RANKED) };
-}
-
 function occupancyOf(row: Omit<OccupancyRow, 'key' | 'name'>): DashboardOccupancy {
   const { enabled, occupied, booked, available, damaged, dirty } = row;
   return { enabled, occupied, booked, available, damaged, dirty, rate: enabled ? (occupied + booked) / enabled : null };
@@ -309,12 +298,37 @@ function seriesOf(counted: Counted, points: string[]) {
   });
 }
 
-/** GET /dashboard: orderRead; filter[ebox] and filter[cluster] with filterEbox and filterCluster. */
-export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, now = new Date()): Promise<DashboardAnswer> {
+/** Dashboards asked at once with the same scope and filters share one reading (kit/coalesce.ts). */
+const coalesced = createCoalescer<DashboardAnswer>();
+
+/**
+ * GET /dashboard: orderRead; filter[ebox] and filter[cluster] with filterEbox and filterCluster.
+ * Read at `now` when given (a mail's fixed moment); otherwise at the moment of reading, shared with
+ * the callers of the same companies and filters who ask while an earlier reading runs.
+ */
+export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, now?: Date): Promise<DashboardAnswer> {
   authorize(ctx, 'orderRead');
   const filter = query.filter ?? {};
   authorizeFilters(ctx, ENTITIES.order, { ebox: filter.ebox, cluster: filter.cluster });
   const reach = await reachOf(ctx, filter);
+  if (now || ctx.tx) return readReach(ctx, filter, reach, now ?? new Date());
+  // The answer depends on the caller only through their companies (the scope) and the filters.
+  const key = JSON.stringify([
+    scopeOfContext(ctx).companyIds?.toSorted() ?? null,
+    filter.period ?? null,
+    filter.company ?? null,
+    filter.ebox ?? null,
+    filter.cluster ?? null,
+  ]);
+  return coalesced(key, () => readReach(ctx, filter, reach, new Date()));
+}
+
+async function readReach(
+  ctx: ServiceContext,
+  filter: NonNullable<DashboardQuery['filter']>,
+  reach: DashboardReach,
+  now: Date,
+): Promise<DashboardAnswer> {
   const timeZone = ctx.deps.config.networkTimeZone;
   const range = periodRangeOf(filter.period ?? DEFAULT_DASHBOARD_PERIOD, now, timeZone);
   const current = sourceOf(range, now, timeZone);
@@ -326,8 +340,11 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     const counted = await readCounted(db, reach, current, range.step, 'detail');
     const series = await readCounted(db, reach, current, range.step, 'series');
     const previousCounted = await readCounted(db, reach, previous, range.step, 'total');
-    const occupancy = await readOccupancy(db, reach, clusters);
-    const lockerUse = await readLockerUse(db, reach, current, occupancy.compartments);
+    const { mostUsed, leastUsed, ...occupancy } = await readCompartmentFigures(db, reach, clusters, {
+      source: current,
+      days: daysIn(current),
+      ranked: RANKED,
+    });
     const health = await readLockerHealth(db, reach);
     const aged = await readAgedParcels(db, reach, now);
     const inbound = await readInboundRows(db, reach, current.days);
@@ -357,7 +374,7 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
         .map(([bucket, count]) => ({ ...dwellBucketBounds(bucket), count })),
       byType: byTypeOf(counted),
       byCarrier: byCarrierOf(counted, inbound, carriers),
-      lockers: rankLockers(lockerUse, daysIn(current)),
+      lockers: { mostUsed, leastUsed },
       now: {
         occupancy: totalOccupancy(occupancy.bySize),
         bySize: occupancy.bySize.map((row) => ({ size: row.key, ...occupancyOf(row) })),

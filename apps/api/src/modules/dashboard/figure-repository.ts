@@ -114,6 +114,16 @@ async function readFamily(
   options: { group: string[]; sums: string[]; step: Step },
 ): Promise<Record<string, unknown>[]> {
   if (!days) return [];
+  return (await tx.execute(familyQuery(family, reach, days, options))).rows;
+}
+
+/** readFamily's query, to read it or to join it. */
+function familyQuery(
+  family: Family,
+  reach: DashboardReach,
+  days: { first: string; last: string },
+  options: { group: string[]; sums: string[]; step: Step },
+): SQL {
   const point = options.step === 'month' ? `to_char(date_trunc('month', day), 'YYYY-MM-DD')` : `to_char(day, 'YYYY-MM-DD')`;
   const groupExpressions = options.group.map((column) => (column === 'point' ? `${point} as point` : column));
   const selected = sql.raw([...groupExpressions, ...options.sums.map((column) => `${column}`)].join(', '));
@@ -133,10 +143,9 @@ async function readFamily(
     parts.push(sql`select ${selected} from ${sql.raw(family.base)} where not folded and ${within}${filters(Boolean(reach.companyIds))}`);
   }
   const outerGroup = options.group.join(', ');
-  const result = await tx.execute(sql`
+  return sql`
     select ${sql.raw(outerGroup ? `${outerGroup}, ` : '')}${sql.raw(options.sums.map((column) => `sum(${column})::int as ${column}`).join(', '))}
-      from (${sql.join(parts, sql` union all `)}) parts${sql.raw(outerGroup ? ` group by ${outerGroup}` : '')}`);
-  return result.rows;
+      from (${sql.join(parts, sql` union all `)}) parts${sql.raw(outerGroup ? ` group by ${outerGroup}` : '')}`;
 }
 
 /** Orders that reached a status, by point, type, carrier and status. */
@@ -276,33 +285,8 @@ export type LockerUseRow = {
   deposits: number;
   pickups: number;
   expiries: number;
+  utilization: number | null;
 };
-
-/** Each counted locker's enabled compartments (from readOccupancy) and its deposits, pickups and expiries in the range. */
-export async function readLockerUse(
-  tx: Tx,
-  reach: DashboardReach,
-  source: RangeSource,
-  compartments: Map<string, number>,
-): Promise<LockerUseRow[]> {
-  const lockers = await tx.execute<{ id: string; name: string; code: string | null }>(
-    sql`select id, name, code from (${countedLockers(reach)}) l`,
-  );
-  const use = await readLockerRows(tx, reach, source.days, { by: 'ebox', step: 'month' });
-  const byLocker = new Map(use.map((row) => [row.ebox, row]));
-  return lockers.rows.map((locker) => {
-    const counted = byLocker.get(locker.id);
-    return {
-      id: locker.id,
-      name: locker.name,
-      code: locker.code,
-      compartments: compartments.get(locker.id) ?? 0,
-      deposits: counted?.deposits ?? 0,
-      pickups: counted?.pickups ?? 0,
-      expiries: counted?.expiries ?? 0,
-    };
-  });
-}
 
 export type OccupancyRow = {
   key: string;
@@ -325,27 +309,54 @@ const occupancyCounts = sql`
 
 const OCCUPANCY_KEYS = ['enabled', 'occupied', 'booked', 'available', 'damaged', 'dirty'] as const;
 
-/** The counted lockers' enabled compartments now, by size, by cluster (the clusters the caller sees) and by locker. */
-export async function readOccupancy(tx: Tx, reach: DashboardReach, visibleClusters: SQL | undefined) {
+/**
+ * What the counted lockers' enabled compartments say now and over the range, in one pass over them:
+ * occupancy by size and by cluster (the clusters the caller sees), and the most and least used
+ * lockers: parcels deposited per day of the range per enabled compartment, ranked in the database
+ * (a thousand lockers' rows never leave it), ties by name.
+ */
+export async function readCompartmentFigures(
+  tx: Tx,
+  reach: DashboardReach,
+  visibleClusters: SQL | undefined,
+  use: { source: RangeSource; days: number; ranked: number },
+) {
   const cluster = entityTable('cluster');
-  // One pass over the compartments: by size for the figures, by locker for the lockers' use.
-  const grouped = await tx.execute(sql`
-    select c.size as key, c.ebox_id as ebox, null as name, ${occupancyCounts}
-      from compartiment c where c.enable is not false and c.ebox_id in (select id from (${countedLockers(reach)}) l)
-     group by grouping sets ((c.size), (c.ebox_id)) order by c.size`);
-  const bySize = grouped.rows.filter((row) => row.key !== null);
-  const byCluster = await tx.execute(sql`
-    select ${cluster.id}::text as key, ${cluster.name} as name, ${occupancyCounts}
-      from compartiment c
-      join cluster_ebox ce on ce.ebox_id = c.ebox_id
-      join ${cluster} on ${cluster.id} = ce.cluster_id and ${visibleClusters ?? sql`true`}
-     where c.enable is not false and c.ebox_id in (select id from (${countedLockers(reach)}) l)
-     group by 1, 2 order by 2`);
+  const deposits = use.source.days
+    ? familyQuery(FAMILIES.locker, reach, use.source.days, { group: ['ebox_id'], sums: ['deposits', 'pickups', 'expiries'], step: 'month' })
+    : sql`select null::uuid as ebox_id, 0 as deposits, 0 as pickups, 0 as expiries where false`;
+  const sums = sql.raw(OCCUPANCY_KEYS.map((key) => `sum(${key})::int as ${key}`).join(', '));
+  const result = await tx.execute<{ by_size: unknown; by_cluster: unknown; most_used: unknown; least_used: unknown }>(sql`
+    with per_locker_size as (
+      select c.ebox_id, c.size, ${occupancyCounts}
+        from compartiment c where c.enable is not false and c.ebox_id in (select id from (${countedLockers(reach)}) l)
+       group by c.ebox_id, c.size),
+    used as (
+      select l.id, l.name, l.code, p.compartments, coalesce(u.deposits, 0) as deposits, coalesce(u.pickups, 0) as pickups,
+             coalesce(u.expiries, 0) as expiries, coalesce(u.deposits, 0)::float8 / ${use.days || null}::int / p.compartments as utilization
+        from (select ebox_id, sum(enabled)::int as compartments from per_locker_size group by ebox_id) p
+        join (${countedLockers(reach)}) l on l.id = p.ebox_id
+        left join (${deposits}) u on u.ebox_id = p.ebox_id)
+    select
+      (select coalesce(json_agg(s order by s.key), '[]') from (
+         select size as key, null as name, ${sums} from per_locker_size group by size) s) as by_size,
+      (select coalesce(json_agg(s order by s.name), '[]') from (
+         select ${cluster.id}::text as key, ${cluster.name} as name, ${sums}
+           from per_locker_size p
+           join cluster_ebox ce on ce.ebox_id = p.ebox_id
+           join ${cluster} on ${cluster.id} = ce.cluster_id and ${visibleClusters ?? sql`true`}
+          group by 1, 2) s) as by_cluster,
+      (select coalesce(json_agg(r), '[]') from (
+         select * from used order by utilization desc nulls last, name limit ${use.ranked}) r) as most_used,
+      (select coalesce(json_agg(r), '[]') from (
+         select * from used order by utilization asc nulls first, name desc limit ${use.ranked}) r) as least_used`);
+  const row = result.rows[0];
+  const lockersOf = (value: unknown) => (value as LockerUseRow[]).map((locker) => ({ ...locker, name: locker.name ?? '' }));
   return {
-    bySize: numbersOf<OccupancyRow>(bySize, [...OCCUPANCY_KEYS]),
-    byCluster: numbersOf<OccupancyRow>(byCluster.rows, [...OCCUPANCY_KEYS]),
-    /** Enabled compartments per locker. */
-    compartments: new Map(grouped.rows.flatMap((row) => (row.ebox ? [[String(row.ebox), Number(row.enabled)] as const] : []))),
+    bySize: (row?.by_size ?? []) as OccupancyRow[],
+    byCluster: (row?.by_cluster ?? []) as OccupancyRow[],
+    mostUsed: lockersOf(row?.most_used ?? []),
+    leastUsed: lockersOf(row?.least_used ?? []),
   };
 }
 

@@ -1,6 +1,7 @@
 import { dashboardAnswerSchema, dashboardQuerySchema } from '@ebox/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sharedAnswerSerializerCompiler } from '../../kit/coalesce';
 import { contextOfRequest } from '../../platform/access';
 import { readDashboard } from './dashboard-service';
 
@@ -16,6 +17,8 @@ export async function registerDashboardRoutes(app: FastifyInstance): Promise<voi
         querystring: dashboardQuerySchema,
         response: { 200: dashboardAnswerSchema },
       },
+      // Requests asked together share one answer (dashboard-service.ts): it is written once.
+      serializerCompiler: sharedAnswerSerializerCompiler(),
     },
     async (request) => readDashboard(contextOfRequest(request), request.query),
   );
