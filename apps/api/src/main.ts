@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     : await startEmbeddedPostgres({
         dir: pgDir,
         port: Number(process.env.EMBEDDED_PG_PORT ?? 54320),
+        // Stopped by our shutdown, after the console has drained into it (not by the terminal's Ctrl+C).
+        ownProcessGroup: true,
         log: (level, message) => logDatabase(level, message),
       }).catch((error: unknown) => {
         throw new Error(
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
     `  Ebox Console is running at ${config.appUrl}`,
     `  API:        ${config.appUrl}/io/api/v1  (OpenAPI: ${config.appUrl}/io/api/v1/docs)`,
     `  Database:   ${embedded ? `embedded PostgreSQL, data in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}`,
-    `  Mail:       ${config.smtpUrl ? 'SMTP_URL' : 'outbox (no SMTP_URL): messages are logged and kept in the database'}`,
+    `  Mail:       ${config.smtpUrl ? `SMTP server ${smtpServerOf(config.smtpUrl)}` : 'outbox (no SMTP_URL): messages are logged and kept in the database'}`,
     `  SMS:        ${smsLineOf(config)}`,
     `  Messaging:  ${demoProviders ? `provider sandbox at ${demoProviders.sandbox.url} (WhatsApp Cloud, FCM, SNS, Sinch as they speak)` : messagingLineOf(config)}`,
     `  Files:      ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `local disk, ${path.join(config.dataDir, 'files')}`}`,
@@ -98,6 +100,17 @@ function mqttLineOf(link: MqttLink | null | undefined, config: Config): string {
   const port = link.broker?.port;
   const taken = link.broker?.portFallback ? ` (MQTT_PORT ${config.mqtt.port} was taken)` : '';
   return `embedded MQTT broker on port ${port}${taken}, and ${config.appUrl.replace(/^http/, 'ws')}${MQTT_WEBSOCKET_PATH}`;
+}
+
+/** The SMTP server as the start-up box names it: scheme, host and port, never the credentials. */
+function smtpServerOf(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    const port = url.port || (url.protocol === 'smtps:' ? '465' : '25');
+    return `${url.protocol}//${url.hostname}:${port}`;
+  } catch {
+    return '(SMTP_URL is not a URL)';
+  }
 }
 
 function smsLineOf(config: Config): string {

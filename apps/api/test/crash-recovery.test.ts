@@ -140,6 +140,36 @@ describe('the console and its embedded PostgreSQL, killed', () => {
     expect(lines[ownerLine + 1]).toMatch(/GET \/io\/api\/v1\/auth\/email-configured 200/);
   }, 60_000);
 
+  it('stops cleanly on Ctrl+C, which signals the whole process group: the lockers and the API drain before PostgreSQL stops', async () => {
+    await stopConsole(running);
+    // The demo lockers' simulator signs its session out as it stops: a call that needs PostgreSQL
+    // while the console stops. SMTP_URL names a server with a password the box must not print.
+    running = await startConsole({
+      dataDir,
+      ...ports,
+      ownGroup: true,
+      env: { SEED_DEMO: 'true', SIMULATE_LOCKERS: 'true', SMTP_URL: 'smtp://mailer:s3cret@127.0.0.1:2525' },
+    });
+    await waitForStatus(running, url('/health'), 200, 90_000);
+    const box = await eventually(
+      async () => `${running?.stdout()}${running?.stderr()}`,
+      (out) => /\[sim\] \d+ of \d+ virtual lockers online/.test(out),
+      60_000,
+    );
+    expect(box).toContain('Mail:       SMTP server smtp://127.0.0.1:2525');
+    expect(box).not.toContain('s3cret');
+    const pid = postmasterPidOf(dataDir);
+    const before = running.stdout().length;
+    process.kill(-(running.child.pid as number), 'SIGINT');
+    expect(await running.exited).toBe(0);
+    const afterStop = `${running.stdout().slice(before)}${running.stderr()}`;
+    // Nothing failed for want of the database: no error line, no 503, the session ended.
+    expect(afterStop).not.toMatch(/"level":50|databaseUnavailable|could not end its console session/);
+    expect(afterStop).toMatch(/sign-out","statusCode":200/);
+    expect(isAlive(pid)).toBe(false);
+    running = undefined;
+  }, 120_000);
+
   it('starts over a stale pid file whose pid now belongs to another process', async () => {
     await stopConsole(running);
     // After a power cut the pid in postmaster.pid may belong to another process of the server's

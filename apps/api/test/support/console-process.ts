@@ -49,6 +49,8 @@ export async function startConsole(options: {
   env?: Record<string, string>;
   /** Node's own flags for the console's process (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /** A process group of its own, as a terminal runs `npm start` (Ctrl+C signals the whole group). */
+  ownGroup?: boolean;
 }) {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(ROOT_DIR, 'scripts/start.mjs')], {
     cwd: ROOT_DIR,
@@ -70,6 +72,7 @@ export async function startConsole(options: {
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownGroup ?? false,
   });
   let out = '';
   let err = '';

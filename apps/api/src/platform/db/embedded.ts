@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import childProcess, { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -137,10 +138,30 @@ export async function stopLeftoverPostgres(dir: string, log: EmbeddedLog = logTo
  * Starts the server, retrying for a while: after a postmaster is killed its former backends take
  * a moment to notice and exit, and until they do PostgreSQL refuses the data folder.
  */
-async function startWithRetries(server: EmbeddedPostgres, dir: string, attempts = 40): Promise<number> {
+/**
+ * Runs `start` with the processes it spawns in their own process group. Ctrl+C in a terminal
+ * signals the whole foreground group: a PostgreSQL in it would shut down at once, before the
+ * console has drained its requests, jobs and terminal link into it; in its own group it is stopped
+ * last, by our shutdown. The package spawns without options of ours, so `spawn` is wrapped (and
+ * its ESM binding synced) only while it starts.
+ */
+async function inOwnProcessGroup<T>(start: () => Promise<T>): Promise<T> {
+  const spawn = childProcess.spawn;
+  childProcess.spawn = ((command: string, args: readonly string[], options: childProcess.SpawnOptions) =>
+    spawn(command, args, { ...options, detached: true })) as typeof childProcess.spawn;
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    childProcess.spawn = spawn;
+    syncBuiltinESMExports();
+  }
+}
+
+async function startWithRetries(server: EmbeddedPostgres, dir: string, attempts = 40, ownGroup = false): Promise<number> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await server.start();
+      await (ownGroup ? inOwnProcessGroup(() => server.start()) : server.start());
       const pid = runningPostmasterOf(dir);
       if (pid === null) throw new Error('PostgreSQL started but wrote no pid file');
       return pid;
@@ -166,6 +187,8 @@ export async function startEmbeddedPostgres(options: {
   log?: EmbeddedLog;
   /** Settings beside the tuned ones, for a new data folder (a benchmark loads pg_stat_statements). */
   settings?: Record<string, string>;
+  /** The server in a process group of its own, out of reach of a terminal's Ctrl+C (`npm start`). */
+  ownProcessGroup?: boolean;
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? logToStderr;
   await stopLeftoverPostgres(options.dir, log);
@@ -185,7 +208,7 @@ export async function startEmbeddedPostgres(options: {
   });
   if (fresh) await server.initialise();
   ensureTuning(options.dir, undefined, options.settings);
-  let pid = await startWithRetries(server, options.dir);
+  let pid = await startWithRetries(server, options.dir, 40, options.ownProcessGroup);
   if (fresh) await server.createDatabase(database);
 
   // The watchdog: polling the postmaster's pid needs nothing from the package's internals and
@@ -196,7 +219,7 @@ export async function startEmbeddedPostgres(options: {
     if (stopping || restarting || isAlive(pid)) return;
     restarting = true;
     log('warn', `the embedded PostgreSQL (pid ${pid}) stopped unexpectedly; starting it again`);
-    startWithRetries(server, options.dir, 240)
+    startWithRetries(server, options.dir, 240, options.ownProcessGroup)
       .then((newPid) => {
         pid = newPid;
         log('info', `the embedded PostgreSQL is running again (pid ${pid})`);
