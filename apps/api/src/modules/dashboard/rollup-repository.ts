@@ -32,7 +32,10 @@ export type OrderMove = {
 
 /**
  * A move's rows: its status that day, its dwell time when it is a pickup (for its company and for
- * its locker), its time from inbound when it is a deposit, its locker's deposit, pickup or expiry.
+ * its locker), its time from inbound when it is a deposit after an inbound, its locker's deposit,
+ * pickup or expiry. "After an inbound" is read from the times, as the recomputation reads it: a
+ * return or a send is deposited first and taken in at the hub later (its inbound_at then set), which
+ * is no time from inbound to stored.
  */
 export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: string): Promise<void> {
   const isPickup = PICKUP_STATUSES.includes(move.status as never);
@@ -55,7 +58,7 @@ export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: strin
     inbound as (
       insert into dashboard_inbound_day (company_id, carrier_id, day, bucket, count)
       select ${move.companyId}, o.carrier_id, ${day}, ${bucketOf(sql`extract(epoch from (${move.at}::timestamptz - o.inbound_at))`)}, 1
-        from o where ${deposits > 0} and o.inbound_at is not null
+        from o where ${deposits > 0} and o.inbound_at <= ${move.at}::timestamptz
       returning 1),
     logged as (
       insert into dashboard_move (at, company_id, carrier_id, ebox_id, type, status, bucket)
@@ -263,7 +266,7 @@ const RECOMPUTED: Record<(typeof ROLLUPS)[number]['table'], SQL> = {
     select company_id, day, channel, trigger, status, count(*)::int as count from message_moves group by 1, 2, 3, 4, 5`,
   dashboard_inbound_day: sql`
     select company_id, carrier_id, day, ${bucketOf(sql`extract(epoch from (at - inbound_at))`)} as bucket, count(*)::int as count
-      from moves where status in (${listOf(DEPOSIT_STATUSES)}) and inbound_at is not null group by 1, 2, 3, 4`,
+      from moves where status in (${listOf(DEPOSIT_STATUSES)}) and inbound_at <= at group by 1, 2, 3, 4`,
   dashboard_locker_dwell_day: sql`
     select ebox_id, company_id, day, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*)::int as count
       from moves where ebox_id is not null and status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 1, 2, 3, 4`,
