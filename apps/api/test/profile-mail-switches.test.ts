@@ -16,9 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** The switches named as the profile page names them, not by their keys. */
+const LABELS: Record<string, Record<'en' | 'pt-BR', string>> = {
+  alertDigest: { en: 'Daily alert digest', 'pt-BR': 'Resumo diário dos alertas' },
+  weeklySummary: { en: 'Weekly dashboard summary', 'pt-BR': 'Resumo semanal do painel' },
+};
 const WRONG_TYPE = {
-  en: (field: string) => `${field} has a value of the wrong type`,
-  'pt-BR': (field: string) => `O campo ${field} tem um valor do tipo errado`,
+  en: (field: string) => `${LABELS[field]?.en} has a value of the wrong type`,
+  'pt-BR': (field: string) => `O campo ${LABELS[field]?.['pt-BR']} tem um valor do tipo errado`,
 };
 
 describe('the profile mail switches', () => {

@@ -38,6 +38,8 @@ export default {
         disabled: 'Disabled',
         status: 'Status',
         emailVerified: 'Email verified',
+        alertDigest: 'Daily alert digest',
+        weeklySummary: 'Weekly dashboard summary',
         ids: 'Users',
         createdAt: 'Created at',
         updatedAt: 'Updated at',

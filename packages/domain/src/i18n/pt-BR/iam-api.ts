@@ -38,6 +38,8 @@ export default {
         disabled: 'Desativado',
         status: 'Status',
         emailVerified: 'E-mail verificado',
+        alertDigest: 'Resumo diário dos alertas',
+        weeklySummary: 'Resumo semanal do painel',
         ids: 'Usuários',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
