@@ -1,8 +1,8 @@
-import { type Language, localClockOf, periodRangeOf } from '@ebox/domain';
+import { type Language, localClockOf, networkDayOf, periodRangeOf } from '@ebox/domain';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import { formatInZone, formatRate, weekdayNamesOf } from '../src/features/dashboard/dashboard-format';
+import { formatInZone, formatRate, formatSeriesDate, weekdayNamesOf } from '../src/features/dashboard/dashboard-format';
 import { seriousAxeProblems } from './support/axe';
 import { newPage, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
 import { chooseOption } from './support/controls';
@@ -16,7 +16,8 @@ import { asOwner, createUser } from './support/users';
  * Item 4: the open alerts (the first six, then all) and the failing doors show in their cards (at
  * 1366 × 800 and on a phone), each linked to its locker.
  * The availability card lists a locker that went offline twice, and the weekday × hour grid shows
- * its pickups and, after the toggle, its free compartments in the right cells.
+ * its pickups and, after the toggle, its free compartments in the right cells; the occupancy over
+ * time draws its one sample on its day, read as a table too.
  * A full cluster's alert links to the cluster (it has no locker), and the full-lockers card counts
  * the bookings refused in the period against the previous one, the lockers refusing most by size.
  */
@@ -531,8 +532,28 @@ describe.each<Language>(['pt-BR', 'en'])('the availability and the weekday × ho
     await screenshot(page, `dashboard/week-grid-free-1366-${language}`, { live: true, fullPage: false });
     expect(await seriousAxeProblems(page)).toEqual([]);
 
+    // Occupancy over time: the company's one sample (3 of 10 used) on its day, the other days unsampled.
+    const occupancy = page.getByTestId('chart-occupancy');
+    await occupancy.scrollIntoViewIfNeeded();
+    await see(occupancy.locator('.recharts-surface'));
+    await screenshot(page, `dashboard/occupancy-1366-${language}`, { live: true, fullPage: false });
+    await occupancy.getByRole('button', { name: t('dashboardPage.charts.showTable') }).click();
+    const occupancyTable = occupancy.getByRole('table');
+    await see(occupancyTable.getByRole('columnheader', { name: t('dashboardPage.charts.occupancyRate') }));
+    await expect.poll(() => occupancyTable.locator('tbody tr.ant-table-row').count()).toBe(7);
+    const percent = new Intl.NumberFormat(language === 'en' ? 'en-US' : 'pt-BR', { style: 'percent', maximumFractionDigits: 1 });
+    const sampledDay = formatSeriesDate(networkDayOf(seeded.sampleAt, NETWORK_TIME_ZONE), 'day');
+    const sampledRow = occupancyTable.locator('tbody tr.ant-table-row').filter({ hasText: sampledDay });
+    expect(await sampledRow.locator('td').nth(1).textContent()).toBe(percent.format(0.3));
+    expect(await occupancyTable.locator('tbody td').filter({ hasText: /^—$/ }).count()).toBe(6);
+    await screenshot(page, `dashboard/occupancy-table-1366-${language}`, { live: true, fullPage: false });
+    expect(await seriousAxeProblems(page)).toEqual([]);
+    await occupancy.getByRole('button', { name: t('dashboardPage.charts.showChart') }).click();
+
     // On a phone: the card stacks, the grid scrolls inside its own box, the page never sideways.
     await page.setViewportSize({ width: 390, height: 844 });
+    await occupancy.scrollIntoViewIfNeeded();
+    await screenshot(page, `dashboard/occupancy-390-${language}`, { live: true, fullPage: false });
     await availability.scrollIntoViewIfNeeded();
     await screenshot(page, `dashboard/availability-390-${language}`, { live: true, fullPage: false });
     await card.scrollIntoViewIfNeeded();

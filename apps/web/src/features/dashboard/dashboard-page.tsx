@@ -17,6 +17,7 @@ import { FigureTiles, FigureTilesLoading } from './figure-tiles';
 import { FilterBar } from './filter-bar';
 import { LockerUse } from './locker-use';
 import { LiveSign, NowSection } from './now-section';
+import { OccupancyHistoryCard } from './occupancy-history-card';
 import { WeekGridCard } from './week-grid-card';
 import './messages';
 
@@ -174,6 +175,7 @@ export default function DashboardPage() {
               <ChartsSection answer={answer} />
             )}
             {/* Even without orders: the free compartments were still sampled. */}
+            <OccupancyHistoryCard answer={answer} />
             <WeekGridCard weekGrid={answer.weekGrid} timeZone={answer.timeZone} />
           </Flex>
         )}
