@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOfRequest } from '../../platform/access';
+import { findCompartmentInside } from './compartment-inside';
+import { DOOR_EVENT_ACTIONS } from './compartment-inside-repository';
 import { autocompleteClusterEboxes, cloneEbox, clusterStatus, eboxMetrics, generateCompartiments } from './service';
 
 const uuid = z.uuid();
@@ -56,6 +58,36 @@ export async function registerEboxRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => eboxMetrics(contextOfRequest(request), request.query.eboxId),
+  );
+
+  api.get(
+    '/compartiment/:id/inside',
+    {
+      schema: {
+        tags: ['ebox'],
+        summary: "The parcel in a compartment (the caller's companies' only) and its door's last events",
+        params: z.object({ id: uuid }),
+        response: {
+          200: z.object({
+            order: z
+              .object({
+                id: z.string(),
+                trackingCode: z.string().nullable(),
+                referenceNumber: z.string().nullable(),
+                type: z.string().nullable(),
+                status: z.string().nullable(),
+                customerName: z.string().nullable(),
+                createdAt: z.string(),
+                storedAt: z.string().nullable(),
+                overdueDate: z.string().nullable(),
+              })
+              .nullable(),
+            doorEvents: z.array(z.object({ action: z.enum(DOOR_EVENT_ACTIONS), at: z.string(), outcome: z.string().nullable() })),
+          }),
+        },
+      },
+    },
+    async (request) => findCompartmentInside(contextOfRequest(request), request.params.id),
   );
 
   api.get(

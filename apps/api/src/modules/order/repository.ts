@@ -254,6 +254,7 @@ export async function listLiveOrdersOfLocker(db: Tx, eboxId: string, scope: Comp
         'customerName',
         'overdueDate',
         'createdAt',
+        'storedAt',
       ]),
     )
     .from(resource.table)

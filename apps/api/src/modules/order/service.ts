@@ -110,10 +110,12 @@ export async function liveOrdersOfLocker(ctx: ServiceContext, eboxId: string) {
   const rows = await listLiveOrdersOfLocker(dbOf(ctx), eboxId, { companyIds: principalOf(ctx.actor).companyIds });
   return rows.map((row) => {
     const overdueDate = textOf(row.overdueDate);
+    const storedAt = textOf(row.storedAt);
     // The driver answers timestamps as text (mode 'string'); createdAt is never null.
     return {
       ...row,
       overdueDate: overdueDate ? new Date(overdueDate).toISOString() : null,
+      storedAt: storedAt ? new Date(storedAt).toISOString() : null,
       createdAt: new Date(String(row.createdAt)).toISOString(),
     };
   });
