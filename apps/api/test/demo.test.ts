@@ -126,6 +126,24 @@ describe('demo data', () => {
       'Armário Shopping Rio Sul',
     ]);
 
+    // Clusters of those lockers, so a new user sees a cluster's status counted by size.
+    const clusters = await owner.api.get('/cluster', { orderBy: 'name_ASC' });
+    expect(clusters.body.rows.map((c: { name: string; operationType: string }) => [c.name, c.operationType])).toEqual([
+      ['Condomínio Jardim das Acácias', 'HOUR'],
+      ['Metrô Flamengo', 'RANGE'],
+      ['Zona Sul - Rua', 'RANGE'],
+    ]);
+    const zonaSul = clusters.body.rows[2];
+    const links = await owner.api.get('/clusterEbox', { filter: { cluster: zonaSul.id } });
+    expect(links.body.rows.map((l: { eboxCode: string }) => l.eboxCode)).toEqual(['RJ-RIOSUL-01', 'RJ-COPA-01']);
+    const status = await owner.api.get(`/cluster/${zonaSul.id}/status`);
+    expect(status.status).toBe(200);
+    const totals = Object.values(status.body as Record<string, { total_compartiments: number }>).reduce(
+      (sum, size) => sum + size.total_compartiments,
+      0,
+    );
+    expect(totals).toBe(counts['RJ-RIOSUL-01'] + counts['RJ-COPA-01']);
+
     for (const path of ['warehouse', 'ccm', 'qrcodeTemplate', 'webhook', 'group', 'compartimentLayout', 'building-level2']) {
       const list = await owner.api.get(`/${path}`);
       expect(list.status, path).toBe(200);

@@ -31,6 +31,8 @@ export const SYSTEM_ACTOR_RIGHTS = {
     // generateCompartiments (the demo lockers' compartments) and the demo group's locker list.
     'eboxEdit',
     'groupEdit',
+    // The demo clusters and their lockers' links.
+    'clusterCreate',
     'ccmCreate',
     'qrcodeTemplateCreate',
     'webhookCreate',

@@ -451,6 +451,36 @@ export const DEMO_LOCKERS: {
   },
 ];
 
+/**
+ * Clusters of the demo lockers (spec 3): lockers operated together, each cluster's status counting
+ * its lockers' compartments by size. Zona Sul's lockers are the carrier's street lockers, booked by
+ * range; the building's one locker is its own cluster, booked by the hour and paid.
+ */
+export const DEMO_CLUSTERS: {
+  company: DemoCompanyKey;
+  data: Record<string, unknown> & { name: string };
+  lockers: { code: string; sequenceCompartiments: 'RL-TB' | 'RL-BT' | 'LR-TB' | 'LR-BT' }[];
+}[] = [
+  {
+    company: 'rapido',
+    data: { name: 'Zona Sul - Rua', sequence: 'A', enable: true, operationType: 'RANGE', isPaid: false },
+    lockers: [
+      { code: 'RJ-RIOSUL-01', sequenceCompartiments: 'LR-TB' },
+      { code: 'RJ-COPA-01', sequenceCompartiments: 'LR-TB' },
+    ],
+  },
+  {
+    company: 'mantiqueira',
+    data: { name: 'Metrô Flamengo', sequence: 'B', enable: true, operationType: 'RANGE', isPaid: false },
+    lockers: [{ code: 'RJ-LGMACHADO-01', sequenceCompartiments: 'RL-TB' }],
+  },
+  {
+    company: 'acacias',
+    data: { name: 'Condomínio Jardim das Acácias', sequence: '1', enable: true, operationType: 'HOUR', isPaid: true },
+    lockers: [{ code: 'RJ-ACACIAS-01', sequenceCompartiments: 'LR-BT' }],
+  },
+];
+
 /** The demo lockers' codes: the simulator started by `npm start` runs these and no other locker. */
 export const DEMO_LOCKER_CODES = DEMO_LOCKERS.map((locker) => locker.data.code);
 

@@ -136,7 +136,8 @@ export function planDemoOrders(now: Date): DemoOrderPlan[] {
           expiry >= 0
             ? movedAt[expiry]
             : ORDER_LIVE_STATUSES.includes(status)
-              ? new Date(now.getTime() + (2 + (seq % 4)) * DAY)
+              ? // One waiting parcel in five is due within the day: the lists mark it as expiring soon.
+                new Date(now.getTime() + (seq % 5 === 0 ? 6 * HOUR : (2 + (seq % 4)) * DAY))
               : new Date(createdAt.getTime() + companyDays * DAY);
         const customers = DEMO_CUSTOMERS.flatMap((customer, i) => (customer.company === lane.company ? [i] : []));
         const carriesGoods = type !== 'STORAGE';

@@ -8,6 +8,7 @@ import { registerCustomerDevice } from '../message/device-service';
 import {
   cpfOf,
   DEMO_BUILDINGS,
+  DEMO_CLUSTERS,
   DEMO_COMPANIES,
   DEMO_CUSTOMERS,
   DEMO_GROUP,
@@ -149,6 +150,19 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
       if (locker.inGroup) groupLockers.push(lockerId);
     }
     await serviceOf('group').update(ctx, groupId, { ebox: groupLockers });
+
+    for (const cluster of DEMO_CLUSTERS) {
+      const clusterId = await createRecord(ctx, 'cluster', { ...cluster.data, company: companies[cluster.company] });
+      for (const [position, locker] of cluster.lockers.entries()) {
+        await createRecord(ctx, 'clusterEbox', {
+          cluster: clusterId,
+          ebox: lockers[locker.code],
+          sequenceCompartiments: locker.sequenceCompartiments,
+          clusterPosition: position + 1,
+          enable: true,
+        });
+      }
+    }
 
     for (const template of DEMO_MESSAGE_TEMPLATES) {
       await createRecord(ctx, 'ccm', { ...template, company: companies[template.company], enable: true });
