@@ -366,8 +366,14 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s reso
       let missOtherEnd: unknown;
       switch (field?.type ?? (name === 'createdAt' ? 'dateTime' : 'text')) {
         case 'text':
-          // A field searched whole (match: 'exact', an order's tracking code) is found by its whole value, in any case.
-          match = field?.type === 'text' && field.match === 'exact' ? String(value).toLowerCase() : String(value).slice(1, 6).toUpperCase();
+          // A field searched whole (match: 'exact') is found by its whole value, in any case; one
+          // searched by its start (match: 'prefix', an order's tracking code) by its first characters.
+          match =
+            field?.type === 'text' && field.match === 'exact'
+              ? String(value).toLowerCase()
+              : field?.type === 'text' && field.match === 'prefix'
+                ? String(value).slice(0, 5).toLowerCase()
+                : String(value).slice(1, 6).toUpperCase();
           miss = 'zz-no-such-value-zz';
           break;
         case 'number':

@@ -27,6 +27,7 @@ export * from './kit/import-values';
 export * from './kit/record';
 export * from './kit/response-schema';
 export * from './kit/schema';
+export * from './kit/search';
 export * from './kit/text-match';
 export * from './messaging';
 export * from './orders/index';

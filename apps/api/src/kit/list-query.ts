@@ -11,6 +11,7 @@ import {
   isStorableDate,
   type Language,
   plainTextSchema,
+  textMatchOf,
   VALIDATION_KEYS,
   wholeValueOf,
 } from '@ebox/domain';
@@ -18,7 +19,7 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { CompanyScope } from '../platform/access';
-import { identifierKeyOf, isIdentifierField, SORT_COLLATION } from '../platform/db/entity-tables';
+import { identifierKeyOf, isIdentifierField, prefixKeyOf, SORT_COLLATION } from '../platform/db/entity-tables';
 import { badRequest } from '../platform/errors';
 import type { LabelSource } from './labels';
 import { shownValueOf } from './shown-values';
@@ -145,6 +146,7 @@ type ConditionOptions = { entity: EntityDeclaration; visibleIds?: VisibleIds; la
  * (entity-tables.ts), so the lookup reads the index instead of scanning for contained text.
  */
 function wholeValueCondition(field: Field, column: PgColumn, whole: string): SQL {
+  if (textMatchOf(field) === 'prefix') return sql`${prefixKeyOf(column)} = ${whole.toLowerCase()}`;
   if (!isIdentifierField(field)) return sql`lower(${column}) = lower(${whole})`;
   const key = documentKeyOf(whole);
   // A phone is stored as 55 + DDD + number; one stored before values were cleaned may lack the 55.
@@ -166,6 +168,8 @@ function conditionFor(name: string, field: Field, column: PgColumn, value: unkno
       if (name === 'id') return eq(column, uuids(value, name)[0] ?? '');
       const whole = wholeValueOf(field, String(value));
       if (whole !== null) return wholeValueCondition(field, column, whole);
+      // A prefix field (an order's tracking code) finds what the palette finds: the codes starting so.
+      if (textMatchOf(field) === 'prefix') return sql`${prefixKeyOf(column)} LIKE ${`${escapeLike(String(value).trim().toLowerCase())}%`}`;
       // A document or phone is found however it was typed ('12345678909' finds '123.456.789-09',
       // '(11) 98765-4321' finds '5511987654321'): both sides compared by letters and digits.
       const key = isIdentifierField(field) ? documentKeyOf(String(value)).replace(field.phone ? /^0+/ : /^$/, '') : '';

@@ -1,7 +1,16 @@
-import { autocompleteGrantsOf, ENTITIES, type EntityDeclaration, type EntityRecord, filterPermissionOf, translatorFor } from '@ebox/domain';
+import {
+  autocompleteGrantsOf,
+  ENTITIES,
+  type EntityDeclaration,
+  type EntityRecord,
+  filterPermissionOf,
+  searchTermsOf,
+  translatorFor,
+} from '@ebox/domain';
+import type { SQL } from 'drizzle-orm';
 import { authorizeAny, can, dbOf, type ServiceContext } from '../platform/context';
 import { autocompleteSourceOf } from '../platform/entity-rules';
-import { AppError } from '../platform/errors';
+import { AppError, badRequest } from '../platform/errors';
 import { scopeOfContext } from './entity-checks';
 import { importRecord } from './entity-import';
 import {
@@ -20,6 +29,7 @@ import { exportSelect } from './export-query';
 import type { ListQuery } from './list-query';
 import { presentRow, presentRows } from './present';
 import { autocompleteRows, listRows, type Resource, resourceOf } from './repository';
+import { searchCondition, searchRows } from './search';
 
 /**
  * Business rules shared by every declared entity, for every caller (an HTTP route, a job, a
@@ -31,6 +41,8 @@ import { autocompleteRows, listRows, type Resource, resourceOf } from './reposit
  */
 
 export type { WriteOptions } from './entity-write';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A list's or an export's filters that need a permission of their own (the entity's
@@ -51,17 +63,39 @@ export function authorizeFilters(ctx: ServiceContext, entity: EntityDeclaration,
   }
 }
 
+/**
+ * A list's `filter[search]` (an entity with a declared search, packages/domain kit/search.ts) taken
+ * out of its filters and turned into one condition: the rows any of its lookups finds, among the
+ * fields the caller may filter by (a field whose filter needs a permission they lack is not searched).
+ */
+function takeSearch(ctx: ServiceContext, resource: Resource, query: ListQuery): { query: ListQuery; search?: SQL } {
+  const { search: typed, ...filter } = query.filter ?? {};
+  if (typed === undefined || !resource.entity.search) return { query };
+  if (typeof typed !== 'string') throw badRequest('errors.invalidFilter', { field: 'search' });
+  const rest = { ...query, filter };
+  if (!typed.trim()) return { query: rest };
+  return {
+    query: rest,
+    search: searchCondition(
+      resource,
+      searchTermsOf(resource.entity, typed, (permission) => can(ctx, permission)),
+    ),
+  };
+}
+
 /** One page of the list, presented, and its total. */
-export async function listRecords(ctx: ServiceContext, resource: Resource, query: ListQuery) {
+export async function listRecords(ctx: ServiceContext, resource: Resource, asked: ListQuery) {
   const { entity } = resource;
   authorizeEntity(ctx, entity, 'Read');
-  authorizeFilters(ctx, entity, query.filter);
+  authorizeFilters(ctx, entity, asked.filter);
+  const { query, search } = takeSearch(ctx, resource, asked);
   const policy = policyFor(ctx, entity);
   policy.beforeList?.(ctx, query, 'list');
   const scope = scopeOfContext(ctx);
   const db = dbOf(ctx);
-  const maintainedTotal = policy.maintainedTotal?.(query, scope);
-  const { rows, ...total } = await listRows(db, resource, { ...query, language: ctx.language }, scope, [], {
+  // A total kept per status knows nothing of a search.
+  const maintainedTotal = search ? undefined : policy.maintainedTotal?.(query, scope);
+  const { rows, ...total } = await listRows(db, resource, { ...query, language: ctx.language }, scope, search ? [search] : [], {
     withLabels: true,
     maintainedTotal,
   });
@@ -87,6 +121,13 @@ export async function autocompleteRecords(
   authorizeAny(ctx, autocompleteGrantsOf(entity));
   const own = autocompleteSourceOf(ctx.deps.modules, entity.name);
   if (own) return own(dbOf(ctx), { text, limit, filter, scope: scopeOfContext(ctx) });
+  const typed = text?.trim();
+  if (entity.search && typed) {
+    // The palette asks for any field the caller may search; one they may not filter by is left out, not refused.
+    const terms = searchTermsOf(entity, typed, (permission) => can(ctx, permission));
+    const id = UUID.test(typed) ? typed : undefined;
+    return searchRows(dbOf(ctx), resource, { terms, id, limit, filter, scope: scopeOfContext(ctx) });
+  }
   return autocompleteRows(dbOf(ctx), resource, text, limit, scopeOfContext(ctx), filter, ctx.language);
 }
 

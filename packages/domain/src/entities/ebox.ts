@@ -90,6 +90,8 @@ export const ebox = defineEntity({
     /** When configStatus last changed. */
     configCheckedAt: { type: 'dateTime', readOnly: true },
   },
+  // Couriers, support and the terminals name a locker by its code ("RJ-COPA-01"), people by its name.
+  search: { code: 'prefix', name: 'contains' },
   listColumns: ['name', 'code', 'status', 'configStatus', 'lastHeartBeat', 'company', 'city', 'state', 'enable'],
   listColumnWidths: { status: 100, configStatus: 150, city: 130, state: 60 },
   filters: [

@@ -21,10 +21,13 @@ export const order = defineEntity({
   scope: { kind: 'company', field: 'company' },
   fields: {
     type: { type: 'enum', options: ORDER_TYPES, required: true },
-    /** The carrier's code, printed as a barcode on the tag and searched by, whole (GET /order?filter[trackingCode]=). */
-    trackingCode: { type: 'text', required: true, min: 4, max: 46, match: 'exact' },
-    /** The shipper's own number for the parcel. */
-    referenceNumber: { type: 'text', min: 4, max: 46, match: 'both' },
+    /**
+     * The carrier's code, printed as a barcode on the tag and searched by its first characters or
+     * whole (GET /order?filter[trackingCode]=), as the command palette finds it.
+     */
+    trackingCode: { type: 'text', required: true, min: 4, max: 46, match: 'prefix' },
+    /** The shipper's own number for the parcel, searched by its first characters. */
+    referenceNumber: { type: 'text', min: 4, max: 46, match: 'prefix' },
     /** Status, set by the lifecycle machine only (CREATED on creation). */
     status: { type: 'enum', options: ORDER_STATUSES, readOnly: true },
     /** The company the order belongs to: its scope, its overdue days, its message templates. */
@@ -95,6 +98,9 @@ export const order = defineEntity({
     canceledAt: stamp,
     canceledBy: actor,
   },
+  // What support is asked for (issue 29): the code on the tag, the shipper's number, the customer's
+  // phone in any format or e-mail. The reference number keeps its filter permission here too.
+  search: { trackingCode: 'prefix', referenceNumber: 'prefix', customerPhone: 'phoneSuffix', customerEmail: 'exact' },
   listColumns: ['trackingCode', 'type', 'status', 'ebox', 'compartimentNumber', 'customerName', 'overdueDate', 'createdAt'],
   listColumnWidths: { type: 110, status: 150, compartimentNumber: 90 },
   filters: [

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Permission } from '../permissions';
 import { type Field, isSecretField } from './field';
+import type { SearchDeclaration } from './search';
 
 /**
  * How rows of an entity are limited to what the caller may see (spec 5.5):
@@ -100,6 +101,12 @@ export type EntityDeclaration = {
    * refuses the filter to anyone else (403) and the list does not offer it to them.
    */
   filterPermissions?: Readonly<Record<string, Permission>>;
+  /**
+   * The one search (kit/search.ts): the fields the command palette, the relation pickers and the
+   * list's `filter[search]` find a record by, and how each is looked up. Without it the autocomplete
+   * searches the label's contained text.
+   */
+  search?: SearchDeclaration;
   /** Columns of the import template, in order (spec 3 names them for some entities). */
   importColumns: string[];
   /** Other names an import row may give a column under (clusterEbox: clusterName for cluster). */

@@ -60,12 +60,14 @@ export type TextField = FieldCommon & {
    * text anywhere (ILIKE '%x%'); 'exact' compares the whole value (case-insensitive, by letters and
    * digits for documents and phones) through a btree index; 'both' compares the whole value when
    * the filter is one (a complete e-mail, a valid CPF/CNPJ, or any text typed "in quotes") and
-   * searches contained text otherwise. See text-match.ts.
+   * searches contained text otherwise; 'prefix' finds the values that start with the filter
+   * (case-insensitive: a tracking code's first characters, as the command palette finds it) through
+   * a btree index in the C collation. See text-match.ts.
    */
   match?: TextMatch;
 };
 /** What a text filter offers: see TextField.match. */
-export type TextMatch = 'exact' | 'contains' | 'both';
+export type TextMatch = 'exact' | 'contains' | 'both' | 'prefix';
 /** `currency`: an amount of money, shown and typed with its symbol ('R$ 1.234,50' / 'R$1,234.50'). */
 export type NumberField = FieldCommon & { type: 'number'; scale?: number; min?: number; max?: number; currency?: 'BRL' };
 export type IntegerField = FieldCommon & { type: 'integer'; min?: number; max?: number };

@@ -26,12 +26,14 @@ function isCompleteValue(field: Field, typed: string): boolean {
 
 /**
  * The whole value a text filter names, or null when it is to be searched as contained text:
- * always for an 'exact' field; for a 'both' field, when the filter is a complete value of the
+ * always for an 'exact' field; for a 'prefix' field only in quotes; for a 'both' field, when the filter is a complete value of the
  * field's format or is typed in quotes; never for a 'contains' field (today's behaviour).
  */
 export function wholeValueOf(field: Field, typed: string): string | null {
   const match = textMatchOf(field);
   if (match === 'contains') return null;
+  // A prefix is searched as one; only a value "in quotes" asks for that whole value.
+  if (match === 'prefix') return QUOTED.exec(typed.trim())?.[1]?.trim() || null;
   const text = typed.trim();
   const quoted = QUOTED.exec(text)?.[1]?.trim();
   if (quoted) return quoted;

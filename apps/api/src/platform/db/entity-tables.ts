@@ -39,6 +39,23 @@ export function identifierKeyOf(column: unknown): SQL {
   return sql`upper(regexp_replace(${column}, '[^0-9A-Za-z]', '', 'g'))`;
 }
 
+/**
+ * What a prefix lookup (TextField.match 'prefix', the search's 'prefix') reads: the value in lower
+ * case, in the C collation, where LIKE 'abc%' is a range of the btree index whatever the database's
+ * own collation (an external server in pt_BR.UTF-8 could not use a plain index for it).
+ */
+export function prefixKeyOf(column: unknown): SQL {
+  return sql`(lower(${column}) COLLATE "C")`;
+}
+
+/**
+ * What a phone's suffix lookup (the search's 'phoneSuffix') reads: its digits reversed, so "ends
+ * with 988887777" is the prefix range '777788889%' of a btree index.
+ */
+export function phoneSuffixKeyOf(column: unknown): SQL {
+  return sql`(reverse(${identifierKeyOf(column)}) COLLATE "C")`;
+}
+
 /** Fields searched and compared by their letters and digits only. */
 export function isIdentifierField(field: Field): boolean {
   return field.type === 'text' && Boolean(field.document || field.phone);
@@ -119,10 +136,13 @@ function buildTable(entity: EntityDeclaration) {
       const col = table[name];
       if (field.type === 'relation' && !field.multiple) extras.push(index(`${entity.table}_${snakeCase(name)}_idx`).on(col));
       if (field.type === 'relation' && field.multiple) extras.push(index(`${entity.table}_${snakeCase(name)}_gin_idx`).using('gin', col));
-      // Text filters are "contains" (ILIKE '%x%'): trigram indexes keep them off a full scan.
-      if (field.type === 'text' && entity.filters.includes(name) && !field.secret) {
-        const searched = isIdentifierField(field) ? sql`(${identifierKeyOf(col)}) gin_trgm_ops` : col.op('gin_trgm_ops');
-        extras.push(index(`${entity.table}_${snakeCase(name)}_trgm_idx`).using('gin', searched));
+      const searched = entity.search?.[name];
+      // Text filters are "contains" (ILIKE '%x%'): trigram indexes keep them off a full scan. A
+      // prefix field is never searched that way (its prefix index below serves it).
+      const isContained = entity.filters.includes(name) ? field.type === 'text' && field.match !== 'prefix' : searched === 'contains';
+      if (field.type === 'text' && isContained && !field.secret) {
+        const trigrams = isIdentifierField(field) ? sql`(${identifierKeyOf(col)}) gin_trgm_ops` : col.op('gin_trgm_ops');
+        extras.push(index(`${entity.table}_${snakeCase(name)}_trgm_idx`).using('gin', trigrams));
       }
       // A stamp's range (DateTimeField.stamp) reads only the stamped records, with the scope's
       // company beside it so a company's count is read off the index alone.
@@ -138,7 +158,12 @@ function buildTable(entity: EntityDeclaration) {
       if (field.type === 'text' && (field.match === 'exact' || field.match === 'both')) {
         if (isIdentifierField(field)) extras.push(index(`${entity.table}_${snakeCase(name)}_key_idx`).on(identifierKeyOf(col)));
         else if (!field.unique) extras.push(index(`${entity.table}_${snakeCase(name)}_lower_idx`).on(sql`lower(${col})`));
-      }
+      } else if (searched === 'exact' && !field.unique)
+        extras.push(index(`${entity.table}_${snakeCase(name)}_lower_idx`).on(sql`lower(${col})`));
+      // The one search's prefix and phone lookups (packages/domain kit/search.ts), on the expressions kit/search.ts writes.
+      if (field.type === 'text' && (field.match === 'prefix' || searched === 'prefix'))
+        extras.push(index(`${entity.table}_${snakeCase(name)}_prefix_idx`).on(prefixKeyOf(col)));
+      if (searched === 'phoneSuffix') extras.push(index(`${entity.table}_${snakeCase(name)}_suffix_idx`).on(phoneSuffixKeyOf(col)));
       if (field.unique) extras.push(uniqueIndex(`${entity.table}_${snakeCase(name)}_key`).on(sql`lower(${col})`));
       if (field.uniqueWithin) {
         const within = table[field.uniqueWithin.field];
