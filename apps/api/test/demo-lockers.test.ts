@@ -45,7 +45,8 @@ async function startSimulator(env: NodeJS.ProcessEnv = {}): Promise<LockerSimula
     apiUrl: `${t.baseUrl}/io/api/v1`,
     ownerEmail: owner.email,
     // Quiet lockers: the test watches enrolment and status, not deposits.
-    env: { ...process.env, SIMULATE_ACTIVITY_SECONDS: '0', ...env },
+    // No outages: these tests read the lockers online.
+    env: { ...process.env, SIMULATE_ACTIVITY_SECONDS: '0', SIMULATE_OUTAGE_MINUTES: '0', ...env },
     write: (line) => lines.push(line),
   });
 }

@@ -7,6 +7,12 @@ export interface FleetOptions {
   connectConcurrency?: number;
   /** Every this many seconds one locker plays a deposit or a pickup with a code it holds; 0 turns it off. */
   activitySeconds?: number;
+  /**
+   * Every `everySeconds` one locker after the other loses its network for `forSeconds` (no
+   * DISCONNECT: the broker publishes its last will), plays on offline and replays what happened
+   * when it is back; the first outage comes after `firstAfterSeconds`. Absent: never.
+   */
+  outages?: { everySeconds: number; forSeconds: number; firstAfterSeconds: number };
   log?: (line: string) => void;
 }
 
@@ -14,6 +20,8 @@ export interface FleetOptions {
 export class Fleet {
   readonly terminals: VirtualTerminal[];
   private activityTimer: NodeJS.Timeout | undefined;
+  private readonly outageTimers = new Set<NodeJS.Timeout>();
+  private outageTurn = 0;
   private readonly options: FleetOptions;
 
   constructor(terminals: VirtualTerminalOptions[], options: FleetOptions = {}) {
@@ -40,7 +48,30 @@ export class Fleet {
         this.playSomething().catch((error: Error) => this.options.log?.(`activity failed: ${error.message}`));
       }, this.options.activitySeconds * 1000);
     }
+    if (this.options.outages) this.scheduleOutage(this.options.outages, this.options.outages.firstAfterSeconds);
     return { failed };
+  }
+
+  /** The next outage in `inSeconds`, and the one after it once that one started. */
+  private scheduleOutage(outages: NonNullable<FleetOptions['outages']>, inSeconds: number): void {
+    const timer = setTimeout(() => {
+      this.outageTimers.delete(timer);
+      this.scheduleOutage(outages, outages.everySeconds);
+      const terminal = this.terminals[this.outageTurn++ % this.terminals.length];
+      if (!terminal?.started || !terminal.online) return;
+      this.options.log?.(`${terminal.lockerUuid}: loses its network for ${outages.forSeconds} s (the console sees it offline)`);
+      terminal.goOffline().catch((error: Error) => this.options.log?.(`outage failed: ${error.message}`));
+      const back = setTimeout(() => {
+        this.outageTimers.delete(back);
+        if (!terminal.started) return;
+        terminal.goOnline().then(
+          () => this.options.log?.(`${terminal.lockerUuid}: back online, replaying what happened meanwhile`),
+          (error: Error) => this.options.log?.(`${terminal.lockerUuid} could not come back: ${error.message}`),
+        );
+      }, outages.forSeconds * 1000);
+      this.outageTimers.add(back);
+    }, inSeconds * 1000);
+    this.outageTimers.add(timer);
   }
 
   /**
@@ -84,6 +115,8 @@ export class Fleet {
   /** A clean stop of every terminal (no last wills: the console sees them go silent). */
   async stop(): Promise<void> {
     if (this.activityTimer) clearInterval(this.activityTimer);
+    for (const timer of this.outageTimers) clearTimeout(timer);
+    this.outageTimers.clear();
     await Promise.all(this.terminals.map((t) => t.stop().catch(() => {})));
   }
 }

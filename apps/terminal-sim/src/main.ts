@@ -20,6 +20,9 @@ const USAGE = `Virtual lockers speaking the terminal link (docs/terminal-link.md
   --door-close-ms MS    time a door stays open before it is shut (default 5000)
   --compartments N      compartments per locker (default 8)
   --activity-seconds S  every S seconds a locker plays a courier deposit or a customer pickup (default off)
+  --outage-minutes A,B  every A minutes one locker after the other loses its network for B minutes
+                        (its last will; it plays on offline and replays when back); the first after
+                        one minute (default off)
   --connect-concurrency N  lockers connecting at the same time (default 100)
   --standalone          no API, no enrolment: lockers with new UUIDs connect straight to the broker
   --lockers-file PATH   lockers already enrolled: a JSON array of {lockerUuid, password, clientId?,
@@ -42,6 +45,14 @@ the bootstrap user ($SIM_BOOTSTRAP_USERNAME / $SIM_BOOTSTRAP_PASSWORD) before ru
 
 const log = (line: string) => console.log(`[sim] ${line}`);
 
+/** `--outage-minutes A,B`: every A minutes an outage of B minutes (B shorter than A), the first after a minute. */
+function outagesOf(text: string | undefined) {
+  if (!text) return undefined;
+  const [every, lasting] = text.split(',').map(Number);
+  if (!every || !lasting || !(lasting > 0) || !(every > lasting)) throw new Error('--outage-minutes must be A,B with A > B > 0');
+  return { everySeconds: every * 60, forSeconds: lasting * 60, firstAfterSeconds: 60 };
+}
+
 function parseCli() {
   const { values } = parseArgs({
     options: {
@@ -55,6 +66,7 @@ function parseCli() {
       'activity-seconds': { type: 'string', default: '0' },
       'orders-seconds': { type: 'string', default: '0' },
       'connect-concurrency': { type: 'string', default: '100' },
+      'outage-minutes': { type: 'string', default: '' },
       standalone: { type: 'boolean', default: false },
       'lockers-file': { type: 'string' },
       demo: { type: 'boolean', default: false },
@@ -85,6 +97,7 @@ function parseCli() {
     activitySeconds: number('activity-seconds', 0),
     ordersSeconds: number('orders-seconds', 0),
     connectConcurrency: Math.floor(number('connect-concurrency', 1, 10_000)),
+    outages: outagesOf(values['outage-minutes']),
     standalone: values.standalone,
     lockersFile: values['lockers-file'],
     demo: values.demo,
@@ -191,7 +204,12 @@ async function main(): Promise<number> {
     }
   }
 
-  const fleet = new Fleet(terminals, { activitySeconds: cli.activitySeconds, connectConcurrency: cli.connectConcurrency, log });
+  const fleet = new Fleet(terminals, {
+    activitySeconds: cli.activitySeconds,
+    connectConcurrency: cli.connectConcurrency,
+    outages: cli.outages,
+    log,
+  });
   for (const terminal of fleet.terminals) {
     terminal.on('error', (error) => log(`${terminal.lockerUuid}: ${error.message}`));
     if (cli.verbose) {

@@ -81,4 +81,28 @@ describe('fleet', () => {
       await fleet.stop();
     }
   });
+
+  it('takes one locker after the other off the network now and then, each back after its outage', async () => {
+    const lockers = Array.from({ length: 2 }, () => ({ lockerUuid: randomUUID(), brokerUrl: broker.url }));
+    // Outages a hundred times shorter than the demo's (30 and 12 minutes), the first at once.
+    const fleet = new Fleet(lockers, { outages: { everySeconds: 0.6, forSeconds: 0.3, firstAfterSeconds: 0.01 } });
+    const index = (message: unknown) => testConsole.heard.indexOf(message as (typeof testConsole.heard)[number]);
+    try {
+      await fleet.start();
+      const [first, second] = lockers.map((locker) => locker.lockerUuid);
+      const willOf = (uuid: string | undefined) => (m: { lockerUuid?: string; channel?: string; payload: Record<string, unknown> }) =>
+        m.lockerUuid === uuid && m.channel === 'lockerStateConnection' && m.payload.reason === 'mqtt_last_will';
+      const firstWill = await testConsole.waitFor(willOf(first), 5_000, 'the first locker going offline (its last will)');
+      // Back: its heartbeat after the will, as a terminal that reconnects sends it.
+      await testConsole.waitFor(
+        (m) => m.lockerUuid === first && m.channel === 'lockerStateHeartbeat' && index(m) > index(firstWill),
+        5_000,
+        'the first locker back online',
+      );
+      // The next outage is the other locker's.
+      await testConsole.waitFor(willOf(second), 5_000, 'the second locker going offline');
+    } finally {
+      await fleet.stop();
+    }
+  });
 });

@@ -87,6 +87,8 @@ export async function startLockerSimulator(
     numberFromEnv(env, 'SIMULATE_ACTIVITY_SECONDS', 30),
     '--orders-seconds',
     ordersSeconds,
+    // A locker offline now and then, so a new user sees an offline locker, its alert and its replay.
+    ...outageArgs(env),
     '--failure-rate',
     numberFromEnv(env, 'SIMULATE_FAILURE_RATE', 0),
     '--latency-ms',
@@ -134,4 +136,13 @@ export async function startLockerSimulator(
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * SIMULATE_OUTAGE_MINUTES ("30,12" by default: every 30 minutes one demo locker loses its network
+ * for 12, long enough for the dashboard's offline alert at 10); "0" turns it off.
+ */
+function outageArgs(env: NodeJS.ProcessEnv): string[] {
+  const outages = env.SIMULATE_OUTAGE_MINUTES ?? '30,12';
+  return outages === '0' || outages === '' ? [] : ['--outage-minutes', outages];
 }
