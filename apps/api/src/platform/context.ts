@@ -94,14 +94,41 @@ export function dbOf(ctx: ServiceContext): Tx {
   return ctx.tx ?? ctx.deps.db;
 }
 
+/** Steps of a transaction `inTransaction` opened, run after its work, just before it commits. */
+const beforeCommitSteps = new WeakMap<Tx, (() => Promise<void>)[]>();
+
 /**
- * Runs `work` in the caller's transaction, or in a new one when the caller has none. Callbacks
- * queued on `afterCommit` run once the outermost transaction has committed, never after a rollback.
+ * Runs `step` in the caller's transaction once its work is done, just before the commit (a step
+ * that fails rolls the whole transaction back). False when the caller's transaction was not opened
+ * by `inTransaction` (a context made by hand, or none): the caller then does the work at once.
+ */
+export function beforeCommit(ctx: Partial<Pick<ServiceContext, 'tx'>>, step: () => Promise<void>): boolean {
+  const steps = ctx.tx ? beforeCommitSteps.get(ctx.tx) : undefined;
+  if (!steps) return false;
+  steps.push(step);
+  return true;
+}
+
+/**
+ * Runs `work` in the caller's transaction, or in a new one when the caller has none. Steps queued
+ * with `beforeCommit` run after `work`, in that transaction; callbacks queued on `afterCommit` run
+ * once the outermost transaction has committed, never after a rollback.
  */
 export async function inTransaction<T>(ctx: ServiceContext, work: (ctx: TxContext) => Promise<T>): Promise<T> {
   if (ctx.tx) return work(ctx as TxContext);
   const afterCommit: ServiceContext['afterCommit'] = [];
-  const result = await (ctx.deps.db as Db).transaction((tx) => work({ ...ctx, tx, afterCommit }));
+  const result = await (ctx.deps.db as Db).transaction(async (tx) => {
+    const steps: (() => Promise<void>)[] = [];
+    beforeCommitSteps.set(tx, steps);
+    try {
+      const answer = await work({ ...ctx, tx, afterCommit });
+      // A step may queue another: each runs, in the order queued.
+      for (let step = steps.shift(); step; step = steps.shift()) await step();
+      return answer;
+    } finally {
+      beforeCommitSteps.delete(tx);
+    }
+  });
   for (const callback of afterCommit) {
     try {
       await callback();

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { ServiceContext } from '../context';
+import { beforeCommit, type ServiceContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import type { AnyJob, JobDeclaration } from './job';
 
@@ -151,35 +151,94 @@ export async function enqueueJobs<S extends z.ZodType<object>>(
  * Puts a job in its queue inside the caller's transaction (`ctx.tx`): a worker sees it only once
  * that transaction commits, and never if it rolls back. Without a transaction the insert commits
  * by itself. The payload is checked against the job's schema here, so a bad one fails the caller.
- * Answers the job's id (null when `singletonKey` found one already queued).
+ * With a `singletonKey`, in a transaction `inTransaction` opened, the insert waits for the end of
+ * the transaction's work (see insertHeldJobs); a second enqueue of a queued key is dropped there.
  */
 export async function enqueueJob<S extends z.ZodType<object>>(
   ctx: EnqueueContext,
   job: JobDeclaration<S>,
   payload: z.input<S>,
   options: EnqueueOptions = {},
-): Promise<string | null> {
+): Promise<void> {
   const schema: z.ZodType<object> = job.payload;
   const data = schema.parse(payload);
   const retryDelay = ctx.deps.config.jobs.retryDelaySeconds ?? job.retry.delaySeconds;
-  const id = await senderBoss().send(job.name, data, {
-    db: executorOf(ctx.tx ?? ctx.deps.db),
-    retryLimit: job.retry.limit,
-    retryDelay,
-    retryBackoff: true,
-    expireInSeconds: job.expireInSeconds ?? 15 * 60,
-    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-    // As a date: pg-boss passes a number of seconds as text that its insert also casts to a
-    // timestamp, which PostgreSQL refuses ("invalid input syntax for type timestamp").
-    ...(options.startAfterSeconds ? { startAfter: new Date(Date.now() + options.startAfterSeconds * 1_000) } : {}),
-    ...(options.startAt ? { startAfter: options.startAt } : {}),
-  });
-  if (!id && !options.singletonKey)
-    throw new Error(`job queue ${job.name} does not exist: is the job in its module's manifest (src/composition.ts)?`);
+  const sendOn = (db: Tx) =>
+    senderBoss().send(job.name, data, {
+      db: executorOf(db),
+      retryLimit: job.retry.limit,
+      retryDelay,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds ?? 15 * 60,
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      // As a date: pg-boss passes a number of seconds as text that its insert also casts to a
+      // timestamp, which PostgreSQL refuses ("invalid input syntax for type timestamp").
+      ...(options.startAfterSeconds ? { startAfter: new Date(Date.now() + options.startAfterSeconds * 1_000) } : {}),
+      ...(options.startAt ? { startAfter: options.startAt } : {}),
+    });
+  const held = options.singletonKey && holdUntilCommit(ctx, { name: job.name, singletonKey: options.singletonKey, sendOn });
+  if (!held) {
+    const id = await sendOn(ctx.tx ?? ctx.deps.db);
+    if (!id && !options.singletonKey)
+      throw new Error(`job queue ${job.name} does not exist: is the job in its module's manifest (src/composition.ts)?`);
+  }
   const wake = localWakers.get(ctx.deps)?.get(job.name);
   if (wake) {
     if (ctx.tx && ctx.afterCommit) ctx.afterCommit.push(wake);
     else if (!ctx.tx) wake();
   }
-  return id;
+}
+
+/** A singleton job whose insert waits for its transaction's before-commit step. */
+type HeldJob = { name: string; singletonKey: string; sendOn: (db: Tx) => Promise<string | null> };
+
+const heldJobs = new WeakMap<Tx, HeldJob[]>();
+
+/** False when the caller's transaction has no before-commit step (none, or not opened by inTransaction). */
+function holdUntilCommit(ctx: EnqueueContext, job: HeldJob): boolean {
+  const tx = ctx.tx;
+  if (!tx) return false;
+  const held = heldJobs.get(tx);
+  if (held) {
+    held.push(job);
+    return true;
+  }
+  if (!beforeCommit(ctx, () => insertHeldJobs(tx))) return false;
+  heldJobs.set(tx, [job]);
+  return true;
+}
+
+/**
+ * A transaction's singleton jobs, inserted at the end of its work in one order every process
+ * shares: by queue, then key. pg-boss keeps one queued job per (queue, key) with a unique index, so
+ * inserting a key another open transaction inserted waits for that one to end. Inserted as the
+ * moves came, two bulk moves over the same lockers in opposite order each waited for the other's
+ * key: a deadlock (40P01), one of them lost.
+ *
+ * Why the row locks of the work cannot close a cycle with these inserts: a transaction takes its
+ * keys only here, after its work, and takes no row lock any more (an enqueue outside any
+ * transaction is one statement that holds nothing else). So whoever holds a key is here too, and
+ * whoever waits here waits only for a key's holder, which is here and either commits or waits for
+ * a greater key: along any chain of waits the keys grow, and no chain leads back to a transaction
+ * still at its work. A transaction at its work may wait for the row locks of one here;
+ * that one commits without waiting for it. Row-lock cycles among transactions at their work are
+ * another matter (bulk moves lock their orders in id order). A transaction not opened by
+ * inTransaction (a context made by hand: tests, the benchmark) still inserts at once.
+ */
+async function insertHeldJobs(tx: Tx): Promise<void> {
+  const held = heldJobs.get(tx) ?? [];
+  heldJobs.delete(tx);
+  const order = (a: HeldJob, b: HeldJob) => compareText(a.name, b.name) || compareText(a.singletonKey, b.singletonKey);
+  let last: HeldJob | undefined;
+  // Stable: of a key enqueued twice, the first is inserted (as at once, where the second was dropped).
+  for (const job of [...held].sort(order)) {
+    if (last && order(last, job) === 0) continue;
+    await job.sendOn(tx);
+    last = job;
+  }
+}
+
+/** By code units, the same in every process (no locale). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
