@@ -8,6 +8,7 @@ import {
   IN_LOCKER_STATUSES,
 } from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Reader } from '../../platform/db/batched-reads';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 import { companyIn, countedLockers, type DashboardReach, inCountedLockers, listOf, uuids } from './figure-repository';
@@ -265,7 +266,7 @@ function alertsInReach(reach: DashboardReach): { open: SQL; inner: SQL } {
 const OPEN_ALERTS_LISTED = 50;
 
 /** The open alerts GET /dashboard lists, critical first and oldest first, and how many of each level. */
-export async function readOpenAlerts(tx: Tx, reach: DashboardReach) {
+export async function readOpenAlerts(tx: Reader, reach: DashboardReach) {
   const ebox = entityTable('ebox');
   const company = entityTable('company');
   const counts = await tx.execute<{ warning: number; critical: number }>(sql`
@@ -342,7 +343,7 @@ function failuresIn(reach: DashboardReach, range: { from: string; to: string }):
 
 /** The door failures of a period and its previous one, and the doors failing most. */
 export async function readDoorFigures(
-  tx: Tx,
+  tx: Reader,
   reach: DashboardReach,
   current: { from: string; to: string },
   previous: { from: string; to: string },

@@ -27,6 +27,7 @@ import { resourceOf } from '../../kit/repository';
 import { isInScope, scopeCondition } from '../../kit/scope';
 import { authorizeFilters } from '../../kit/service';
 import { authorize, dbOf, type ServiceContext } from '../../platform/context';
+import { batchedReader, type Reader } from '../../platform/db/batched-reads';
 import type { Db, Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 import { forbidden } from '../../platform/errors';
@@ -277,12 +278,14 @@ async function reachOf(ctx: ServiceContext, filter: NonNullable<DashboardQuery['
  * (a previous period's only; a series never has one). One query after another: they share the
  * request's one connection.
  */
-async function readCounted(db: Tx, reach: DashboardReach, source: RangeSource, step: Step, shape: Shape): Promise<Counted> {
+async function readCounted(db: Reader, reach: DashboardReach, source: RangeSource, step: Step, shape: Shape): Promise<Counted> {
   const perLocker = reach.eboxIds !== null;
-  const statuses = perLocker ? [] : await readStatusRows(db, reach, source.days, step, shape);
-  const lockers = perLocker ? await readLockerRows(db, reach, source.days, { by: shape === 'series' ? 'point' : 'total', step }) : null;
-  const dwell = await readDwellRows(db, reach, source.days, step, shape);
-  const partial = await readPartialDay(db, reach, source.partial);
+  const [statuses, lockers, dwell, partial] = await Promise.all([
+    perLocker ? [] : readStatusRows(db, reach, source.days, step, shape),
+    perLocker ? readLockerRows(db, reach, source.days, { by: shape === 'series' ? 'point' : 'total', step }) : null,
+    readDwellRows(db, reach, source.days, step, shape),
+    readPartialDay(db, reach, source.partial),
+  ]);
   return { statuses: [...statuses, ...partial.statuses], lockers, dwell: [...dwell, ...partial.dwell] };
 }
 
@@ -335,28 +338,33 @@ async function readReach(
   const previous = sourceOf(range.previous, now, timeZone);
   const clusters = scopeCondition(ENTITIES.cluster, entityTable('cluster'), scopeOfContext(ctx));
   // One connection and one snapshot for every read: the figures agree with one another, and eight
-  // dashboards at once hold eight connections, not the pool.
-  const read = async (db: Tx) => {
-    const counted = await readCounted(db, reach, current, range.step, 'detail');
-    const series = await readCounted(db, reach, current, range.step, 'series');
-    const previousCounted = await readCounted(db, reach, previous, range.step, 'total');
-    const { mostUsed, leastUsed, ...occupancy } = await readCompartmentFigures(db, reach, clusters, {
-      source: current,
-      days: daysIn(current),
-      ranked: RANKED,
-    });
-    const health = await readLockerHealth(db, reach);
-    const aged = await readAgedParcels(db, reach, now);
-    const inbound = await readInboundRows(db, reach, current.days);
-    const messages = await readMessageRows(db, reach, current.days);
+  // dashboards at once hold eight connections, not the pool. The reads start together and their
+  // queries go in a few combined statements (platform/db/batched-reads.ts).
+  const read = async (tx: Tx) => {
+    const db = batchedReader(tx);
+    const counts = Promise.all([
+      readCounted(db, reach, current, range.step, 'detail'),
+      readCounted(db, reach, current, range.step, 'series'),
+      readCounted(db, reach, previous, range.step, 'total'),
+      readInboundRows(db, reach, current.days),
+      readMessageRows(db, reach, current.days),
+    ]);
+    const [compartments, health, aged, doors, alerts, offline, fullLockers, occupancyHistory, grid] = await Promise.all([
+      readCompartmentFigures(db, reach, clusters, { source: current, days: daysIn(current), ranked: RANKED }),
+      readLockerHealth(db, reach),
+      readAgedParcels(db, reach, now),
+      readDoorFigures(db, reach, boundsOf(range, now), boundsOf(range.previous, now)),
+      readOpenAlerts(db, reach),
+      readOfflineMinutes(db, reach, boundsOf(range, now), boundsOf(range.previous, now), now),
+      readRefusals(db, reach, boundsOf(range, now), boundsOf(range.previous, now)),
+      readOccupancyHistory(db, reach, boundsOf(range, now), range.period, timeZone, now),
+      readWeekGrid(db, reach, gridRangeOf(range, now), PICKUP_STATUSES, timeZone),
+    ]);
+    const [counted, series, previousCounted, inbound, messages] = await counts;
     const carrierIds = [...new Set([...counted.statuses, ...inbound].flatMap((row) => (row.carrier ? [row.carrier] : [])))];
     const carriers = await readCarriers(db, carrierIds);
-    const doors = await readDoorFigures(db, reach, boundsOf(range, now), boundsOf(range.previous, now));
-    const alerts = await readOpenAlerts(db, reach);
-    const offline = await readOfflineMinutes(db, reach, boundsOf(range, now), boundsOf(range.previous, now), now);
-    const fullLockers = await readRefusals(db, reach, boundsOf(range, now), boundsOf(range.previous, now));
-    const occupancyHistory = await readOccupancyHistory(db, reach, boundsOf(range, now), range.period, timeZone, now);
-    const weekGrid = { ...gridRangeOf(range, now), ...(await readWeekGrid(db, reach, gridRangeOf(range, now), PICKUP_STATUSES, timeZone)) };
+    const { mostUsed, leastUsed, ...occupancy } = compartments;
+    const weekGrid = { ...gridRangeOf(range, now), ...grid };
     const histogram = histogramOf(counted.dwell);
     return {
       period: range.period,

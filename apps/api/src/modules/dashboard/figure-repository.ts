@@ -1,5 +1,6 @@
 import { IN_LOCKER_STATUSES } from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Reader } from '../../platform/db/batched-reads';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 import type { RollupTable } from './rollup-repository';
@@ -107,7 +108,7 @@ const FAMILIES = {
  * rows the fold has not yet added to it, so a move counts at the next request.
  */
 async function readFamily(
-  tx: Tx,
+  tx: Reader,
   family: Family,
   reach: DashboardReach,
   days: { first: string; last: string } | null,
@@ -163,7 +164,7 @@ export type Shape = 'series' | 'detail' | 'total';
 
 /** A range's status counts, from the rollups (an order's statuses; not read per locker). */
 export async function readStatusRows(
-  tx: Tx,
+  tx: Reader,
   reach: DashboardReach,
   days: RangeSource['days'],
   step: Step,
@@ -179,7 +180,7 @@ export async function readStatusRows(
 
 /** A range's pickups by dwell-time bucket: the orders' (by type for the detail), or the filtered lockers'. */
 export async function readDwellRows(
-  tx: Tx,
+  tx: Reader,
   reach: DashboardReach,
   days: RangeSource['days'],
   step: Step,
@@ -207,7 +208,7 @@ export async function readDwellRows(
 export type InboundRow = { carrier: string | null; bucket: number; count: number };
 
 /** A range's deposits by carrier and time from inbound (empty with a locker filter: not kept per locker). */
-export async function readInboundRows(tx: Tx, reach: DashboardReach, days: RangeSource['days']): Promise<InboundRow[]> {
+export async function readInboundRows(tx: Reader, reach: DashboardReach, days: RangeSource['days']): Promise<InboundRow[]> {
   if (reach.eboxIds) return [];
   const rows = await readFamily(tx, FAMILIES.inbound, reach, days, { group: ['carrier_id', 'bucket'], sums: ['count'], step: 'month' });
   return numbersOf<InboundRow>(
@@ -220,7 +221,7 @@ export async function readInboundRows(tx: Tx, reach: DashboardReach, days: Range
 export type MessageRow = { channel: string; trigger: string; status: string; count: number };
 
 /** A range's messages (not kept per locker: empty with a locker filter). */
-export async function readMessageRows(tx: Tx, reach: DashboardReach, days: RangeSource['days']): Promise<MessageRow[]> {
+export async function readMessageRows(tx: Reader, reach: DashboardReach, days: RangeSource['days']): Promise<MessageRow[]> {
   if (reach.eboxIds) return [];
   const rows = await readFamily(tx, FAMILIES.message, reach, days, {
     group: ['channel', 'trigger', 'status'],
@@ -232,7 +233,7 @@ export async function readMessageRows(tx: Tx, reach: DashboardReach, days: Range
 
 /** A range's deposits, pickups and expiries at the lockers, by point, by locker, or in total. */
 export async function readLockerRows(
-  tx: Tx,
+  tx: Reader,
   reach: DashboardReach,
   days: RangeSource['days'],
   options: { by: 'point' | 'ebox' | 'total'; step: Step },
@@ -249,7 +250,7 @@ export async function readLockerRows(
  * The partial day's moves from the move log, as the rollups count them: statuses (by type and
  * carrier) and pickups' dwell buckets (by type); with a locker filter, the lockers' moves only.
  */
-export async function readPartialDay(tx: Tx, reach: DashboardReach, partial: RangeSource['partial']) {
+export async function readPartialDay(tx: Reader, reach: DashboardReach, partial: RangeSource['partial']) {
   if (!partial) return { statuses: [] as StatusRow[], dwell: [] as DwellRow[] };
   const result = await tx.execute(sql`
     select null as point, type, carrier_id as carrier, status, bucket, count(*)::int as count
@@ -316,7 +317,7 @@ const OCCUPANCY_KEYS = ['enabled', 'occupied', 'booked', 'available', 'damaged',
  * (a thousand lockers' rows never leave it), ties by name.
  */
 export async function readCompartmentFigures(
-  tx: Tx,
+  tx: Reader,
   reach: DashboardReach,
   visibleClusters: SQL | undefined,
   use: { source: RangeSource; days: number; ranked: number },
@@ -363,7 +364,7 @@ export async function readCompartmentFigures(
 const OFFLINE_LISTED = 10;
 
 /** The counted lockers online and offline now, and the enabled offline ones silent longest first. */
-export async function readLockerHealth(tx: Tx, reach: DashboardReach) {
+export async function readLockerHealth(tx: Reader, reach: DashboardReach) {
   const counts = await tx.execute<{ online: number; offline: number }>(sql`
     select (count(*) filter (where status = 'online'))::int as online,
            (count(*) filter (where status is distinct from 'online'))::int as offline
@@ -387,7 +388,7 @@ export async function readLockerHealth(tx: Tx, reach: DashboardReach) {
 const OLDEST_LISTED = 10;
 
 /** Parcels in a locker now: how many waited up to 1, 1 to 3, 3 to 7 and over 7 days, and the oldest. */
-export async function readAgedParcels(tx: Tx, reach: DashboardReach, now: Date) {
+export async function readAgedParcels(tx: Reader, reach: DashboardReach, now: Date) {
   const ebox = entityTable('ebox');
   // The lockers the caller sees narrow the parcels only when the caller does not see every locker.
   const seen = reach.visibleLockers ? sql` and (o.ebox_id is null or o.ebox_id in (select id from (${countedLockers(reach)}) l))` : sql``;
@@ -424,7 +425,7 @@ export async function readAgedParcels(tx: Tx, reach: DashboardReach, now: Date) 
 }
 
 /** Carriers by id: their names, and the hours they promise from inbound to stored (company settings; null: none). */
-export async function readCarriers(tx: Tx, ids: string[]): Promise<Map<string, { name: string; promiseHours: number | null }>> {
+export async function readCarriers(tx: Reader, ids: string[]): Promise<Map<string, { name: string; promiseHours: number | null }>> {
   if (!ids.length) return new Map();
   const company = entityTable('company');
   const result = await tx.execute<{ id: string; name: string; promise_hours: string | null }>(

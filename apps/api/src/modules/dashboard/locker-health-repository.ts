@@ -1,5 +1,6 @@
 import type { EventPayload } from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Reader } from '../../platform/db/batched-reads';
 import type { Tx } from '../../platform/db/client';
 import { companyIn, countedLockers, type DashboardReach, inCountedLockers, listOf } from './figure-repository';
 
@@ -50,7 +51,7 @@ type Range = { from: string; to: string };
  * over them, with how many lockers that is (for the availability share), and the lockers offline in
  * the period, longest first.
  */
-export async function readOfflineMinutes(tx: Tx, reach: DashboardReach, current: Range, previous: Range, now: Date) {
+export async function readOfflineMinutes(tx: Reader, reach: DashboardReach, current: Range, previous: Range, now: Date) {
   const nowAt = sql`${now.toISOString()}::timestamptz`;
   // A locker without an interval joins NULLs, which least() and greatest() would skip: it counts 0.
   const overlap = (range: Range) =>
@@ -128,7 +129,7 @@ function gridOf<T>(cells: Cell[], empty: T, present: (value: number) => number |
  * the free compartments of the reach's lockers on average (the hourly samples).
  */
 export async function readWeekGrid(
-  tx: Tx,
+  tx: Reader,
   reach: DashboardReach,
   range: { from: string; to: string },
   pickupStatuses: readonly string[],
@@ -173,7 +174,7 @@ function refusalsIn(reach: DashboardReach, range: { from: string; to: string }) 
 
 /** The bookings refused in a period and its previous one, and the lockers refusing most, by size. */
 export async function readRefusals(
-  tx: Tx,
+  tx: Reader,
   reach: DashboardReach,
   current: { from: string; to: string },
   previous: { from: string; to: string },

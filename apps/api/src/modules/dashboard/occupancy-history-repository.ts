@@ -1,6 +1,6 @@
 import { type DashboardAnswer, type DashboardPeriod, dayStartOf, networkDayOf } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client';
+import type { Reader } from '../../platform/db/batched-reads';
 import { type DashboardReach, inCountedLockers } from './figure-repository';
 
 /**
@@ -35,7 +35,7 @@ function daysBetween(first: string, last: string): string[] {
  * lockers, summed per hour before the rate is taken.
  */
 export async function readOccupancyHistory(
-  tx: Tx,
+  tx: Reader,
   reach: DashboardReach,
   bounds: { from: string; to: string },
   period: DashboardPeriod,
