@@ -100,9 +100,9 @@ describe('orders (pt-BR)', () => {
     }
   });
 
-  test('the tracking-code search opens the order, or says the order was not found', async () => {
+  test('the order search opens the order by its tracking code, or says the order was not found', async () => {
     await page().goto('/order');
-    const search = page().getByTestId('order-tracking-search').getByRole('searchbox');
+    const search = page().getByTestId('order-search').getByRole('searchbox');
     await search.fill(`${trackingCode}X`);
     await search.press('Enter');
     await seeToast(page(), say('entities.order.errors.notFound'));
@@ -379,7 +379,7 @@ describe('an order at a live locker (pt-BR)', () => {
     await see(page.getByTestId('order-history'));
     await picture(page, 'orders/order-page-phone');
     await page.goto('/order');
-    await see(page.getByTestId('order-tracking-search'));
+    await see(page.getByTestId('order-search'));
     await picture(page, 'orders/order-list-phone');
   }, 180_000);
 });

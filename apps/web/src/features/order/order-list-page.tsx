@@ -1,10 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { DECLARED_ENTITIES } from '@ebox/domain';
-import { App, Input, Space } from 'antd';
+import { App, Input, Space, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../app/api-client';
+import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import type { EntityRecord } from '../../kit/entity-api';
 import { CLEARABLE } from '../../kit/fields/clear-icon';
@@ -27,23 +28,28 @@ function orderBulkActions(context: BulkActionContext) {
 }
 
 /**
- * Spec 7.4 and 8.3: the search by tracking code (GET /order?filter[trackingCode]=, the whole code):
- * one order found opens it, several are offered as links, none says "Order not found".
+ * Spec 7.4 and 8.3 with issue 29's one search (GET /order?filter[search]=, what the command palette
+ * finds): a tracking code or reference number by its start, the customer's phone in any format or
+ * e-mail. One order found opens it, several are offered as links, none says "Order not found". The
+ * reference number is searched, and offered, only to who may filter by it.
  */
-function TrackingSearch() {
+function OrderSearch() {
   const { t } = useTranslation();
+  const { can } = useCurrentUser();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const handleError = useErrorHandler();
   const [found, setFound] = useState<EntityRecord[]>([]);
   const [searching, setSearching] = useState(false);
+  const byReference = can('filterReferenceNumber');
+  const placeholder = t(byReference ? 'orderList.search.placeholder' : 'orderList.search.placeholderNoReference');
   const search = async (text: string) => {
-    const trackingCode = text.trim();
+    const typed = text.trim();
     setFound([]);
-    if (!trackingCode) return;
+    if (!typed) return;
     setSearching(true);
     try {
-      const page = await api.get<{ rows: EntityRecord[] }>('/order', { filter: { trackingCode }, limit: 20 });
+      const page = await api.get<{ rows: EntityRecord[] }>('/order', { filter: { search: typed }, limit: 20 });
       if (page.rows.length === 0) message.error(t('entities.order.errors.notFound'));
       else if (page.rows.length === 1 && page.rows[0]) navigate(`/order/${page.rows[0].id}`);
       else setFound(page.rows);
@@ -54,32 +60,40 @@ function TrackingSearch() {
     }
   };
   return (
-    <Space orientation="vertical" size={4}>
+    <Space orientation="vertical" size={4} style={{ width: '100%', maxWidth: 480 }}>
       <Input.Search
         allowClear={CLEARABLE}
-        enterButton={<SearchOutlined aria-label={t('entities.order.trackingSearch.placeholder')} />}
+        enterButton={<SearchOutlined aria-label={placeholder} />}
         loading={searching}
-        placeholder={t('entities.order.trackingSearch.placeholder')}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        aria-describedby="order-search-hint"
         onSearch={search}
-        style={{ maxWidth: 360 }}
-        data-testid="order-tracking-search"
+        data-testid="order-search"
       />
+      <Typography.Text id="order-search-hint" type="secondary" style={{ fontSize: 12 }}>
+        {t(byReference ? 'orderList.search.hint' : 'orderList.search.hintNoReference')}
+      </Typography.Text>
       {found.length > 1 && (
-        <Space wrap>
-          {found.map((row) => (
-            <Link key={row.id} to={`/order/${row.id}`}>
-              {String(row.trackingCode)} · {String(row.eboxCode ?? '')}
-            </Link>
-          ))}
-        </Space>
+        <nav aria-label={t('orderList.search.found', { count: found.length })} data-testid="order-search-found">
+          <Typography.Text>{t('orderList.search.found', { count: found.length })}</Typography.Text>{' '}
+          <Space wrap>
+            {found.map((row) => (
+              <Link key={row.id} to={`/order/${row.id}`}>
+                {String(row.trackingCode)}
+                {row.eboxCode ? ` · ${String(row.eboxCode)}` : ''}
+              </Link>
+            ))}
+          </Space>
+        </nav>
       )}
     </Space>
   );
 }
 
-/** /order: the kit's list with the tracking-code search above it; the orders shown follow their status live. */
+/** /order: the kit's list with the one search above it; the orders shown follow their status live. */
 export function OrderListPage() {
   const entity = useRouteEntity(order);
   useOrderLive();
-  return <EntityList key={entity.name} entity={entity} description={<TrackingSearch />} bulkActions={orderBulkActions} />;
+  return <EntityList key={entity.name} entity={entity} description={<OrderSearch />} bulkActions={orderBulkActions} />;
 }

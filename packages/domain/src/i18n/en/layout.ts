@@ -21,7 +21,7 @@ export default {
     palette: {
       open: 'Search',
       title: 'Search screens and records',
-      placeholder: 'Type the name of a screen or a record',
+      placeholder: 'A screen, a name, a code, a phone or an e-mail',
       screens: 'Screens',
       records: 'Records',
       empty: 'Nothing found',

@@ -6,6 +6,16 @@ import orderOutput from './order-output';
  */
 export const orderScreenAreas = [
   {
+    orderList: {
+      // The one search (docs/decisions.md "The one search"); the reference only for who may filter by it.
+      search: {
+        placeholder: 'Search by tracking code, reference number, phone or e-mail',
+        placeholderNoReference: 'Search by tracking code, phone or e-mail',
+        hint: 'Tracking code and reference by their start; a phone in any format, by its last 8 digits or more; a whole e-mail.',
+        hintNoReference: 'Tracking code by its start; a phone in any format, by its last 8 digits or more; a whole e-mail.',
+        found: '{{count}} orders found:',
+      },
+    },
     orderPage: {
       cancel: {
         button: 'Cancel order',

@@ -21,7 +21,7 @@ export default {
     palette: {
       open: 'Buscar',
       title: 'Buscar telas e registros',
-      placeholder: 'Digite o nome de uma tela ou de um registro',
+      placeholder: 'Uma tela, um nome, um código, um telefone ou um e-mail',
       screens: 'Telas',
       records: 'Registros',
       empty: 'Nada encontrado',

@@ -6,6 +6,16 @@ import orderOutput from './order-output';
  */
 export const orderScreenAreas = [
   {
+    orderList: {
+      // The one search (docs/decisions.md "The one search"); the reference only for who may filter by it.
+      search: {
+        placeholder: 'Buscar por rastreio, nº de referência, telefone ou e-mail',
+        placeholderNoReference: 'Buscar por rastreio, telefone ou e-mail',
+        hint: 'Rastreio e referência pelo início; telefone em qualquer formato, pelos últimos 8 dígitos ou mais; e-mail inteiro.',
+        hintNoReference: 'Rastreio pelo início; telefone em qualquer formato, pelos últimos 8 dígitos ou mais; e-mail inteiro.',
+        found: '{{count}} pedidos encontrados:',
+      },
+    },
     orderPage: {
       cancel: {
         button: 'Cancelar pedido',

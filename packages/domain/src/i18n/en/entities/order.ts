@@ -157,9 +157,6 @@ export default {
         title: 'Update the expiry date of order {{trackingCode}}',
         success: 'Expiry date updated',
       },
-      trackingSearch: {
-        placeholder: 'Search by tracking code',
-      },
       create: { success: 'Order created successfully' },
       update: { success: 'Order updated successfully' },
       destroy: { success: 'Order canceled successfully' },

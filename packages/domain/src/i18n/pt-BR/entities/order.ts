@@ -157,9 +157,6 @@ export default {
         title: 'Atualizar a data de expiração do pedido {{trackingCode}}',
         success: 'Data de expiração atualizada',
       },
-      trackingSearch: {
-        placeholder: 'Buscar pelo código de rastreio',
-      },
       create: { success: 'Pedido criado com sucesso' },
       update: { success: 'Pedido atualizado com sucesso' },
       destroy: { success: 'Pedido cancelado com sucesso' },
