@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { maskSecrets } from './secrets';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; link?: string };
@@ -16,12 +16,21 @@ export type Mailer = {
 };
 
 export function createMailer(options: { smtpUrl?: string; from: string }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const { smtpUrl } = options;
+  // nodemailer is loaded with the first mail sent, not when the API starts.
+  let transport: Promise<Transporter> | undefined;
   return {
-    isConfigured: Boolean(transport),
+    isConfigured: Boolean(smtpUrl),
     async deliver(message) {
-      if (!transport) throw new Error('no SMTP_URL: mail stays in the outbox');
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      if (!smtpUrl) throw new Error('no SMTP_URL: mail stays in the outbox');
+      transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(smtpUrl));
+      await (await transport).sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     },
   };
 }

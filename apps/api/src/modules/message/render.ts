@@ -6,7 +6,8 @@ import {
   restrictMessageValues,
   translatorFor,
 } from '@ebox/domain';
-import Handlebars from 'handlebars';
+import type Handlebars from 'handlebars';
+import { lazyRequire } from '../../platform/lazy-require';
 import { qrCodeUrlOf } from '../qr-code/link';
 import type { OrderForMessages } from './repository';
 
@@ -21,6 +22,9 @@ export class TemplateRenderError extends Error {
   override readonly name = 'TemplateRenderError';
 }
 
+/** Loaded with the first template rendered, not when the API starts. */
+const handlebars = lazyRequire<typeof Handlebars>('handlebars');
+
 /** Compiled templates by source text: a company's few templates are compiled once per process. */
 const compiled = new Map<string, Handlebars.TemplateDelegate>();
 const MAX_COMPILED = 500;
@@ -28,7 +32,7 @@ const MAX_COMPILED = 500;
 function compiledOf(source: string): Handlebars.TemplateDelegate {
   let template = compiled.get(source);
   if (!template) {
-    template = Handlebars.compile(source, { noEscape: true, strict: false, knownHelpersOnly: true });
+    template = handlebars().compile(source, { noEscape: true, strict: false, knownHelpersOnly: true });
     if (compiled.size >= MAX_COMPILED) compiled.clear();
     compiled.set(source, template);
   }
@@ -52,7 +56,7 @@ export function renderTemplateText(source: string, values: MessageValues): strin
 export function renderTemplateParameters(source: string, values: MessageValues): string[] {
   let ast: hbs.AST.Program;
   try {
-    ast = Handlebars.parse(source);
+    ast = handlebars().parse(source);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new TemplateRenderError(`the template does not render: ${reason}`);

@@ -7,12 +7,12 @@ import {
   type QRCODE_TEMPLATE_TYPES,
   qrPayloadOf,
 } from '@ebox/domain';
-import Handlebars from 'handlebars';
-import QRCode from 'qrcode';
+import type Handlebars from 'handlebars';
 import { loadInScope } from '../../kit/entity-write';
 import { resourceOf } from '../../kit/repository';
 import { authorize, dbOf, type ServiceContext } from '../../platform/context';
 import { badRequest, conflict, domainError, notFound } from '../../platform/errors';
+import { lazyRequire } from '../../platform/lazy-require';
 import { companyMessagingOf } from '../message/plan';
 import { messageValuesOf } from '../message/render';
 import { findOrderForMessages } from '../message/repository';
@@ -95,14 +95,19 @@ function liveAccessCodeOf(order: OrderForQrCode | null): string {
 }
 
 /** A maintained encoder (qrcode), error correction M: a phone screen's glare or a smudge still scans. */
-function drawQrCode(accessCode: string): Promise<Buffer> {
+async function drawQrCode(accessCode: string): Promise<Buffer> {
+  // Loaded with the first code drawn, not when the API starts.
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toBuffer(qrPayloadOf(accessCode), { type: 'png', errorCorrectionLevel: 'M', margin: 4, width: 320 });
 }
+
+/** Loaded with the first page rendered, not when the API starts. */
+const handlebars = lazyRequire<typeof Handlebars>('handlebars');
 
 /** HTML this time: every value is escaped; the same helpers as messages, nothing else. */
 function renderHtmlTemplate(source: string, values: Record<string, unknown>): string {
   try {
-    const template = Handlebars.compile(source, { strict: false, knownHelpersOnly: true });
+    const template = handlebars().compile(source, { strict: false, knownHelpersOnly: true });
     return template(values, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
   } catch (error) {
     // Saving checked it compiles; what is left fails on every render (a helper's wrong use).

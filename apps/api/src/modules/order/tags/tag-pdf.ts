@@ -1,7 +1,5 @@
 import type { Readable } from 'node:stream';
 import { type Language, translatorFor } from '@ebox/domain';
-import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 
 export type OrderTag = {
   id: string;
@@ -39,7 +37,9 @@ export const BARCODE_OPTIONS = {
   paddingwidth: 4,
 } as const;
 
-export function drawBarcodePng(trackingCode: string): Promise<Buffer> {
+export async function drawBarcodePng(trackingCode: string): Promise<Buffer> {
+  // Loaded with the first tag: pdfkit and bwip-js (fonts, barcode tables) cost a start-up their load time otherwise.
+  const { default: bwipjs } = await import('bwip-js/node');
   return bwipjs.toBuffer({ ...BARCODE_OPTIONS, text: trackingCode });
 }
 
@@ -76,7 +76,8 @@ function writeLabel(doc: PDFKit.PDFDocument, tag: OrderTag, barcode: Buffer, lan
 }
 
 /** The PDF of `tags` in their order, as a stream; a barcode bwip-js cannot draw ends the stream with its error. */
-export function openTagPdf(tags: OrderTag[], language: Language): TagPdf {
+export async function openTagPdf(tags: OrderTag[], language: Language): Promise<TagPdf> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: [PAGE.width, PAGE.height], margin: MARGIN, autoFirstPage: false, compress: false });
   doc.info.Title = translatorFor(language)('orderTags.fileName');
   const write = async () => {
