@@ -152,10 +152,14 @@ describe('orders driven by the locker', () => {
     // Stamped with the locker's code, as the timeline names it, not its terminal's UUID.
     expect(stored.storedBy).toBe('terminal:PED01');
     expect(await compartmentStatus(compartment)).toBe('OCCUPIED');
+    // In the locker is not delivered yet.
+    expect(stored.delivered).not.toBe(true);
 
     await waitForCode(order, 'pickup');
     await terminal.takeParcel({ compartmentNumber: order.compartimentNumber, accessCode: order.accessCode });
-    await waitForStatus(order.id, 'CUSTOMER_TAKEN');
+    const taken = await waitForStatus(order.id, 'CUSTOMER_TAKEN');
+    // Taken by the customer: delivered, as the order page says beside "Retirado pelo cliente".
+    expect(taken.delivered).toBe(true);
     expect(await compartmentStatus(compartment)).toBe('AVAILABLE');
     await waitForCode(order, null);
 

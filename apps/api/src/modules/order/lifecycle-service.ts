@@ -121,7 +121,9 @@ export async function moveOrder(ctx: TxContext, order: Row, source: OrderTrigger
       trigger: t(`entities.order.lifecycle.triggers.${name}`),
     });
   }
-  const after = await writeOrder(ctx.tx, order.id, { status: result.next, ...result.stamps });
+  // `delivered` (spec 3, read only): the customer has the parcel, from the move that stamps it on.
+  const delivered = 'customerTakenAt' in result.stamps ? { delivered: true } : {};
+  const after = await writeOrder(ctx.tx, order.id, { status: result.next, ...result.stamps, ...delivered });
   await writeOrderHistory(ctx.tx, { ...history, toStatus: result.next, refusal: null });
   await writeAudit(ctx.tx, {
     entityName: 'order',
