@@ -33,6 +33,8 @@ export type VersusQuery = {
   name: string;
   /** The query string as the console sends it (pairs where a key repeats, as a range's two ends). */
   api: Record<string, string> | [string, string][];
+  /** Another route than the list's (an autocomplete, the command palette's call), answering an array. */
+  url?: string;
   /** The page and the total as raw SQL (run side by side, as the API runs them). */
   raw: { text: string; values: unknown[] }[];
   target?: VersusTarget;
@@ -122,13 +124,14 @@ export async function runComparisons(options: VersusOptions, queries: VersusQuer
   const results: Comparison[] = [];
   try {
     for (const query of queries) {
-      const url = new URL(`${options.listUrl}?${new URLSearchParams(query.api)}`);
+      const url = new URL(`${query.url ?? options.listUrl}?${new URLSearchParams(query.api)}`);
       let count = '';
       const callApi = async () => {
         const response = await requestJson(agent, url, { headers: options.headers });
-        const body = response.body as { count: number; countCapped?: true };
+        const body = response.body as { count: number; countCapped?: true } | unknown[];
         if (response.status !== 200) throw new Error(`${query.name}: ${response.status} ${JSON.stringify(body)}`);
-        count = `${body.countCapped ? '>' : ''}${body.count}`;
+        // An autocomplete answers its choices: their number is its count.
+        count = Array.isArray(body) ? String(body.length) : `${body.countCapped ? '>' : ''}${body.count}`;
       };
       const callRaw = async () => {
         await Promise.all(query.raw.map((statement) => pool.query(statement.text, statement.values)));

@@ -8,8 +8,17 @@
  *    from the maintained counts, not counted over a million rows);
  * b) a status and company filter and c) a 31-day creation window (the longest the order list
  *    takes, policy.ts) at page 50: a median latency at most 1.3 times raw SQL's;
- * d) the tracking-code search (GET /order?filter[trackingCode]=, the whole code, as the console's
- *    search box sends it): at least half raw SQL's requests per second.
+ * d) the tracking-code filter (GET /order?filter[trackingCode]=, the whole code; a prefix since
+ *    issue 29): at least half raw SQL's requests per second.
+ *
+ * Issue 29's one search (docs/decisions.md "The one search"), each lookup on its own index:
+ * e) the command palette's call (GET /order/autocomplete?query=) with a tracking code's first 9
+ *    characters (a thousand codes start so), beside the statement the kit renders for it;
+ * f) to i) the order list's search box (GET /order?filter[search]=) with a tracking prefix, a
+ *    reference prefix, the customer's phone as people type it and an e-mail in capitals, each beside
+ *    the statement the kit renders for the same page and its count(*);
+ * j) a locker by the start of its code in the palette (GET /ebox/autocomplete?query=rj-copa),
+ *    beside the statement the kit renders. Each at least half raw SQL's requests per second.
  *
  * The raw side is the same page: the statement the kit renders for it (the order's columns and the
  * labels of its relations, which the page shows), sent unprepared as a hand-written client sends
@@ -19,12 +28,13 @@
  * (bench/serve-api.ts), as PostgreSQL does for the raw side: until 24/11/2026 it ran on the
  * benchmark's thread, which also ran the HTTP client of the load and parsed every answer.
  */
-import { DECLARED_ENTITIES } from '@ebox/domain';
+import { DECLARED_ENTITIES, searchTermsOf } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { ListQuery } from '../apps/api/src/kit/list-query';
 import { listSelect, listWhere, resourceOf } from '../apps/api/src/kit/repository';
+import { searchCondition, searchRowsStatement } from '../apps/api/src/kit/search';
 import type { Db } from '../apps/api/src/platform/db/client';
 import { entityTable } from '../apps/api/src/platform/db/entity-tables';
 import { startBenchApi } from './bench-api';
@@ -38,7 +48,7 @@ export type OrderListBenchOptions = {
   /** Seconds per side and round (3), and rounds (3). */
   seconds?: number;
   rounds?: number;
-  /** The queries to run by their letter (a to d); all by default. */
+  /** The queries to run by their letter (a to j); all by default. */
   queries?: string[];
   log?: (line: string) => void;
 };
@@ -64,20 +74,75 @@ const OWNER_SCOPE = { companyIds: null };
  * (listSelect: the order's columns and the labels of its relations, the same WHERE and ORDER BY),
  * sent as a hand-written client sends it (unprepared), and its total counted with count(*).
  */
-function rawPageOf(db: Db, list: ListQuery): VersusQuery['raw'] {
+function rawPageOf(db: Db, list: ListQuery, search?: string): VersusQuery['raw'] {
   const resource = resourceOf(DECLARED_ENTITIES.order);
-  const page = listSelect(db, resource, list, OWNER_SCOPE, [], { withLabels: true })
+  // The list's filter[search] is the kit's search condition beside the filters (kit/service.ts).
+  const extra = search ? [searchCondition(resource, searchTermsOf(resource.entity, search))] : [];
+  const page = listSelect(db, resource, list, OWNER_SCOPE, extra, { withLabels: true })
     .limit(list.limit ?? 10)
     .offset(list.offset ?? 0)
     .toSQL();
   const count = db
     .select({ count: sql`count(*)` })
     .from(resource.table)
-    .where(listWhere(resource, list, OWNER_SCOPE))
+    .where(listWhere(resource, list, OWNER_SCOPE, extra))
     .toSQL();
   return [
     { text: page.sql, values: page.params },
     { text: count.sql, values: count.params },
+  ];
+}
+
+/**
+ * The raw SQL of the palette's call (GET /{res}/autocomplete?query=): the very statement the kit
+ * renders for it (kit/search.ts, each lookup on its index), sent unprepared.
+ */
+function rawPaletteOf(entityName: 'order' | 'ebox', typed: string, limit: number): VersusQuery['raw'] {
+  const resource = resourceOf(DECLARED_ENTITIES[entityName]);
+  const statement = searchRowsStatement(resource, { terms: searchTermsOf(resource.entity, typed), limit, scope: OWNER_SCOPE });
+  if (!statement) throw new Error(`${entityName}: "${typed}" looks nothing up`);
+  const query = new PgDialect().sqlToQuery(statement);
+  return [{ text: query.sql, values: query.params }];
+}
+
+/** What the k-th generated order's customer says their phone is (bench/generate.ts): "(21) 9xxxx-xxxx". */
+function benchPhoneTyped(k: number): string {
+  const digits = String((k * 7919) % 100_000_000).padStart(8, '0');
+  return `(21) 9${digits.slice(0, 4)}-${digits.slice(4)}`;
+}
+
+/** Issue 29's search lookups, as the palette and the order list's search box ask them (e to j). */
+function searchQueries(db: Db, base: string, orders: number): VersusQuery[] {
+  const k = Math.floor(orders / 2);
+  const prefix = benchTrackingCode(k).slice(0, 9).toLowerCase();
+  const reference = `PED-${String(k).padStart(8, '0').slice(0, 5)}`;
+  const phone = benchPhoneTyped(k);
+  const email = `CLIENTE${k}@Exemplo.com.br`;
+  const target = { figure: 'perSecond', ratio: 0.5, label: 'req/s >= 0.5x raw' } as const;
+  const listed = (search: string) => ({
+    api: { 'filter[search]': search, limit: '10' },
+    raw: rawPageOf(db, { limit: 10 }, search),
+    target,
+  });
+  return [
+    {
+      name: `e) palette: tracking prefix "${prefix}"`,
+      url: `${base}/order/autocomplete`,
+      api: { query: prefix, limit: '5' },
+      raw: rawPaletteOf('order', prefix, 5),
+      target,
+    },
+    { name: `f) list search: tracking prefix "${prefix}", page 1 + count`, ...listed(prefix) },
+    { name: `g) list search: reference prefix "${reference}", page 1 + count`, ...listed(reference) },
+    { name: `h) list search: phone "${phone}", page 1 + count`, ...listed(phone) },
+    { name: `i) list search: e-mail "${email}", page 1 + count`, ...listed(email) },
+    {
+      name: 'j) palette: locker code prefix "rj-copa"',
+      url: `${base}/ebox/autocomplete`,
+      api: { query: 'rj-copa', limit: '5' },
+      raw: rawPaletteOf('ebox', 'rj-copa', 5),
+      target,
+    },
   ];
 }
 
@@ -169,9 +234,10 @@ export async function runOrderListBenchmark(options: OrderListBenchOptions): Pro
           rounds: options.rounds ?? 3,
           log,
         },
-        orderQueries(api.database.db, options.orders, api.companyIds).filter(
-          (query) => !options.queries || options.queries.includes(query.name.slice(0, 1)),
-        ),
+        [
+          ...orderQueries(api.database.db, options.orders, api.companyIds),
+          ...searchQueries(api.database.db, api.base, options.orders),
+        ].filter((query) => !options.queries || options.queries.includes(query.name.slice(0, 1))),
       );
     } finally {
       await raw.end();

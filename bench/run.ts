@@ -40,9 +40,11 @@
  * - order-list: BENCH_ORDERS (1,000,000) orders across BENCH_COMPANIES (50) and the demo lockers
  *   through GET /order as the console asks for them, beside the raw SQL of the same page and count,
  *   8 at a time, BENCH_VERSUS_SECONDS (3) per side for BENCH_VERSUS_ROUNDS (3) rounds: page 1 with the
- *   total, a status and company filter, a 31-day window at page 50, the tracking-code search; each
- *   beside issue 15's target, met or missed, with the load average and each side's CPU per request
- *   (API, PostgreSQL, the load). BENCH_ORDER_LIST_QUERIES=b,c runs some of them. See bench/order-list.ts.
+ *   total, a status and company filter, a 31-day window at page 50, the tracking-code search, and
+ *   issue 29's search lookups (e to j: the palette's tracking prefix, the list's search by tracking
+ *   prefix, reference prefix, phone and e-mail, a locker by code); each beside its target, met or
+ *   missed, with the load average and each side's CPU per request (API, PostgreSQL, the load).
+ *   BENCH_ORDER_LIST_QUERIES=b,c runs some of them. See bench/order-list.ts.
  * - order-export: BENCH_ORDERS (1,000,000) orders across BENCH_COMPANIES (50) exported by mail
  *   (GET /order/export, a 31-day period): time from the request to the mail in the outbox, API CPU
  *   and RSS growth, beside PostgreSQL's COPY of the same rows in the same run.
