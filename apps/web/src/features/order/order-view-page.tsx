@@ -7,9 +7,18 @@ import {
   UnlockOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { consoleMovesOf, DECLARED_ENTITIES, type OrderStatus, type OrderType, orderHoldsCompartment, type RelationRef } from '@ebox/domain';
+import {
+  auditActorText,
+  consoleMovesOf,
+  DECLARED_ENTITIES,
+  type OrderStatus,
+  type OrderType,
+  orderHoldsCompartment,
+  type RelationRef,
+} from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Form, Input, Modal, Select, Space, Tag, Timeline, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -53,6 +62,16 @@ type HistoryEntry = {
 
 const historyKey = (id: string) => [...entityKeys.all('order'), 'history', id];
 
+/**
+ * Who moved the order, in the audit log's words: a locker by its code ("Terminal RJ-COPA-01"), a
+ * job or the seed by what it does ("Sistema: dados de demonstração"), a person as their kind and e-mail.
+ */
+function historyActorText(t: TFunction, actor: HistoryEntry['actor']): string {
+  if (actor.kind === 'terminal') return auditActorText(t, `terminal:${actor.label}`);
+  if (actor.kind === 'job' || actor.kind === 'system') return auditActorText(t, `system:${actor.label}`);
+  return `${t(`entities.order.history.actorKinds.${actor.kind}`, { defaultValue: actor.kind })}: ${actor.label}`;
+}
+
 /** The order's history as a timeline: each change (who or which locker, when, from, to, why) and each refused trigger. */
 function OrderHistory({ orderId, type }: { orderId: string; type: string }) {
   const { t } = useTranslation();
@@ -95,7 +114,7 @@ function OrderHistory({ orderId, type }: { orderId: string; type: string }) {
                   </span>
                 )}
                 <Typography.Text type="secondary">
-                  {t(`entities.order.history.actorKinds.${entry.actor.kind}`, { defaultValue: entry.actor.kind })}: {entry.actor.label}
+                  {historyActorText(t, entry.actor)}
                   {entry.recordedAt.slice(0, 16) !== entry.at.slice(0, 16) &&
                     ` · ${t('entities.order.history.recordedAt', { date: formatDateTime(entry.recordedAt) })}`}
                 </Typography.Text>
@@ -136,13 +155,16 @@ function useOrderAction<V>(path: string, success: string, body: (values: V) => u
   return { open, setOpen, saving, submit };
 }
 
+/** The statuses a person may move the order to from its current one (a cancel has its own button). */
+function statusMovesOf(record: EntityRecord) {
+  return consoleMovesOf(record.type as OrderType, (record.status ?? 'CREATED') as OrderStatus).filter((move) => move.action !== 'cancel');
+}
+
 /** POST /order/update-status: a status the machine offers from the current one, with a required reason. */
 function UpdateStatusButton({ record }: { record: EntityRecord }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ status: string; reason: string }>();
-  const moves = consoleMovesOf(record.type as OrderType, (record.status ?? 'CREATED') as OrderStatus).filter(
-    (move) => move.action !== 'cancel',
-  );
+  const moves = statusMovesOf(record);
   const { open, setOpen, saving, submit } = useOrderAction(
     '/order/update-status',
     'entities.order.statusUpdate.success',
@@ -364,7 +386,8 @@ function OrderActions({ record }: { record: EntityRecord }) {
   return (
     <Space wrap>
       <AccessCode record={record} />
-      {can('orderUpdateStatus') && <UpdateStatusButton record={record} />}
+      {/* Offered only where the lifecycle lets a person move the order (never on a finished one). */}
+      {can('orderUpdateStatus') && statusMovesOf(record).length > 0 && <UpdateStatusButton record={record} />}
       {can('orderUpdateOverdue') && <UpdateOverdueButton record={record} />}
       {can('compartimentOpen') && compartment?.id && orderHoldsCompartment(record.status) && (
         <OpenCompartmentButton record={record} compartment={compartment} />
