@@ -43,11 +43,23 @@ function ChartTable({ spec, title }: { spec: ChartSpec; title: string }) {
  * so a keyboard reaches it and a screen reader says which view is on. The table needs no chart
  * code: it shows even before (or without) the chart's chunk.
  */
-export function ChartCard({ title, spec, testId }: { title: string; spec: ChartSpec; testId: string }) {
+export function ChartCard({
+  title,
+  spec,
+  testId,
+  zeroIsData = false,
+}: {
+  title: string;
+  spec: ChartSpec;
+  testId: string;
+  /** A measured 0 is drawn (an empty locker's 0 % occupancy); otherwise zeros alone are nothing to draw. */
+  zeroIsData?: boolean;
+}) {
   const { t } = useTranslation();
   const [asTable, setAsTable] = useState(false);
   // A period with rows but nothing in them (no pickup, so no dwell time) has nothing to draw either.
-  const empty = !spec.rows.some((row) => spec.series.some((series) => Number(row[series.key] ?? 0) !== 0));
+  const drawn = (value: unknown) => value !== null && value !== undefined && (zeroIsData || Number(value) !== 0);
+  const empty = !spec.rows.some((row) => spec.series.some((series) => drawn(row[series.key])));
   return (
     <Card
       size="small"

@@ -31,5 +31,5 @@ export function OccupancyHistoryCard({ answer }: { answer: DashboardAnswer }) {
       valueMax: 1,
     };
   }, [answer, token, t, i18n.language]);
-  return <ChartCard title={t('dashboardPage.charts.occupancy')} spec={spec} testId="chart-occupancy" />;
+  return <ChartCard title={t('dashboardPage.charts.occupancy')} spec={spec} testId="chart-occupancy" zeroIsData />;
 }
