@@ -310,9 +310,14 @@ function persistentSecret(dataDir: string, name = 'jwt-secret'): string {
   return secret;
 }
 
+/** Where the console keeps its database, files and secrets (DATA_DIR, ./data by default). */
+export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.DATA_DIR ?? path.join(ROOT_DIR, 'data'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(ROOT_DIR, 'data'));
+  const dataDir = dataDirOf(env);
   const s3 =
     env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
       ? {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { API_PREFIX, buildApp } from './app';
 import { MODULES } from './composition';
-import { type Config, loadConfig } from './config';
+import { type Config, dataDirOf, loadConfig } from './config';
 import { startDemoProviders } from './modules/demo/demo-providers';
 import { seedDemoData } from './modules/demo/seed-demo';
 import { type LockerSimulator, startLockerSimulator } from './modules/demo/simulate-lockers';
@@ -18,7 +18,7 @@ import { seedOwner, seedRolesAndSettings } from './platform/seed';
  */
 async function main(): Promise<void> {
   // Before the configuration is read: the sandbox's addresses and credentials are the providers' settings.
-  const demoProviders = await startDemoProviders(process.env);
+  const demoProviders = await startDemoProviders(process.env, dataDirOf(process.env));
   if (demoProviders) Object.assign(process.env, demoProviders.env);
   const config = loadConfig();
   const pgDir = path.join(config.dataDir, 'pg');

@@ -1,4 +1,4 @@
-import { generateKeyPair, type KeyObject, randomBytes, verify } from 'node:crypto';
+import { createPublicKey, generateKeyPair, type KeyObject, randomBytes, verify } from 'node:crypto';
 import { promisify } from 'node:util';
 import { bearerOf, type FailureScript, JSON_TYPE, jsonAnswer, jsonBodyOf, type ProviderHandler, recordOf, textOf } from './sandbox-kit';
 
@@ -54,13 +54,18 @@ const unauthenticated = () =>
 /** Google's OAuth 2.0 error body (`invalid_grant`, `invalid_scope`, `unsupported_grant_type`). */
 const oauthError = (error: string, description: string) => jsonAnswer(400, { error, error_description: description });
 
-/** A project's service account with a key pair made for this run; the sandbox keeps the public half. */
-export async function createFcmServiceAccount(baseUrl: string, projectId: string) {
-  const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
+/**
+ * A project's service account with a key pair made for this run, or of `givenPrivateKey` (PKCS#8
+ * PEM) when the caller keeps one; the sandbox keeps the public half.
+ */
+export async function createFcmServiceAccount(baseUrl: string, projectId: string, givenPrivateKey?: string) {
+  const { privateKey, publicKey } = givenPrivateKey
+    ? { privateKey: givenPrivateKey, publicKey: createPublicKey(givenPrivateKey).export({ type: 'spki', format: 'pem' }).toString() }
+    : await promisify(generateKeyPair)('rsa', {
+        modulusLength: 2048,
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+      });
   const serviceAccount: FcmServiceAccount = {
     type: 'service_account',
     project_id: projectId,

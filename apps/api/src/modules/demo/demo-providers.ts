@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { type ProviderSandbox, startProviderSandbox } from '@ebox/provider-sandbox';
 
 /**
@@ -11,8 +13,22 @@ const PROVIDER_SETTINGS = /^(WHATSAPP_|FCM_|SNS_|SINCH_|SMS_PROVIDER$)/;
 
 export type DemoProviders = { sandbox: ProviderSandbox; env: Record<string, string> };
 
-export async function startDemoProviders(env: NodeJS.ProcessEnv): Promise<DemoProviders | null> {
+/**
+ * The sandbox's FCM service account key, kept in the data folder beside the console's own secrets:
+ * making a 2048-bit RSA key took a fifth of a second of every start, seconds on a busy machine.
+ */
+const FCM_KEY_FILE = 'provider-sandbox-fcm-key.pem';
+
+export async function startDemoProviders(env: NodeJS.ProcessEnv, dataDir: string): Promise<DemoProviders | null> {
   if (env.SEED_DEMO === 'false' || Object.keys(env).some((name) => PROVIDER_SETTINGS.test(name) && env[name])) return null;
-  const sandbox = await startProviderSandbox({ host: '127.0.0.1' });
+  const keyFile = path.join(dataDir, FCM_KEY_FILE);
+  const kept = existsSync(keyFile) ? readFileSync(keyFile, 'utf8') : undefined;
+  const sandbox = await startProviderSandbox({ host: '127.0.0.1', credentials: { fcmPrivateKey: kept } });
+  if (!kept) {
+    // Written whole then renamed: a start stopped halfway never leaves half a key to the next.
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(`${keyFile}.${process.pid}`, sandbox.fcm.serviceAccount.private_key, { mode: 0o600 });
+    renameSync(`${keyFile}.${process.pid}`, keyFile);
+  }
   return { sandbox, env: { ...sandbox.env, SMS_PROVIDER: 'sinch' } };
 }
