@@ -25,7 +25,9 @@ const TO = '2026-10-31T02:59:59.999Z';
 async function createOrder(company: string, createdAt: string): Promise<string> {
   const trackingCode = `EX${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
   const order = ok(
-    await owner.api.post('/order', { data: { type: 'DELIVERY', trackingCode, shipper: company, company, customerName: 'Cliente Teste' } }),
+    await owner.api.post('/order', {
+      data: { type: 'DELIVERY', trackingCode, shipper: company, company, customerName: 'Cliente Teste', customerPhone: '21987654321' },
+    }),
   );
   await t.database.db.execute(sql`UPDATE "order" SET created_at = ${createdAt} WHERE id = ${order.id}`);
   return trackingCode;
@@ -44,7 +46,15 @@ async function readSheet(bytes: ArrayBuffer) {
   if (!sheet) throw new Error('no sheet');
   const rows: string[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ''))));
-  return { name: sheet.name, rows };
+  const [view] = sheet.views;
+  return {
+    name: sheet.name,
+    rows,
+    // What a reader sees of the header: bold, kept in view while scrolling, with a filter on each column.
+    headerBold: sheet.getRow(1).getCell(1).font?.bold === true,
+    frozenRows: view?.state === 'frozen' ? view.ySplit : 0,
+    autoFilter: sheet.autoFilter,
+  };
 }
 
 beforeAll(async () => {
@@ -93,6 +103,13 @@ describe('the export by mail', () => {
     expect(rows.map((row) => row[codeColumn]).sort()).toEqual([...inPeriodA].sort());
     // words in the reader's language
     expect(rows[0]).toContain('Delivery');
+    // a header to work with: bold, frozen above the rows, filterable over every column and row
+    expect(sheet.headerBold).toBe(true);
+    expect(sheet.frozenRows).toBe(1);
+    const lastColumn = String.fromCharCode(64 + (header as string[]).length);
+    expect(sheet.autoFilter).toBe(`A1:${lastColumn}${rows.length + 1}`);
+    // phones as people dial them, not the stored digits
+    expect(rows[0]?.[(header as string[]).indexOf('Customer mobile')]).toBe('+55 (21) 98765-4321');
   }, 120_000);
 
   it('mails in Portuguese to a Portuguese request, with the columns chosen', async () => {

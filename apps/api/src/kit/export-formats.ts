@@ -147,7 +147,7 @@ function xmlText(value: string): string {
 const EXCEL_EPOCH_DAYS = 25569;
 const DAY_MILLIS = 86_400_000;
 
-/** Style indexes of styles.xml below: 1 date and time, 2 Brazilian currency. */
+/** Style indexes of styles.xml below: 1 date and time, 2 Brazilian currency, 3 the header's bold. */
 const STYLE_OF: Record<CellKind, string> = { text: '', number: '', date: ' s="1"', currency: ' s="2"' };
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -176,13 +176,17 @@ const PARTS: [string, string][] = [
     'xl/styles.xml',
     // Excel writes a date and a currency amount in the reader's own separators; the formats only
     // say which parts to show.
-    `${XML_HEAD}<styleSheet xmlns="${MAIN}"><numFmts count="2"><numFmt numFmtId="164" formatCode="dd/mm/yyyy hh:mm"/><numFmt numFmtId="165" formatCode="&quot;R$&quot; #,##0.00"/></numFmts><fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
+    `${XML_HEAD}<styleSheet xmlns="${MAIN}"><numFmts count="2"><numFmt numFmtId="164" formatCode="dd/mm/yyyy hh:mm"/><numFmt numFmtId="165" formatCode="&quot;R$&quot; #,##0.00"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
   ],
 ];
 
-function textCell(ref: string, value: string): string {
-  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
+function textCell(ref: string, value: string, style = ''): string {
+  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
 }
+
+/** The header row stays in view while scrolling (a pane frozen under row 1). */
+const FROZEN_HEADER =
+  '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>';
 
 export async function createXlsxWriter(out: Writable, columns: ExportColumn[]): Promise<SheetWriter> {
   const zip = new ZipWriter(out);
@@ -193,8 +197,9 @@ export async function createXlsxWriter(out: Writable, columns: ExportColumn[]): 
   const cols = columns
     .map((column, index) => `<col min="${index + 1}" max="${index + 1}" width="${column.kind === 'date' ? 18 : 24}" customWidth="1"/>`)
     .join('');
-  const header = columns.map((column, index) => textCell(`${letters[index]}1`, column.header)).join('');
-  await sheet.write(`${XML_HEAD}<worksheet xmlns="${MAIN}"><cols>${cols}</cols><sheetData><row r="1">${header}</row>`);
+  // A bold header, frozen above the rows and filterable (the filter's range is known at the end).
+  const header = columns.map((column, index) => textCell(`${letters[index]}1`, column.header, ' s="3"')).join('');
+  await sheet.write(`${XML_HEAD}<worksheet xmlns="${MAIN}">${FROZEN_HEADER}<cols>${cols}</cols><sheetData><row r="1">${header}</row>`);
   let line = 1;
   const text = new TextChunks((bytes) => sheet.write(bytes));
   return {
@@ -220,7 +225,8 @@ export async function createXlsxWriter(out: Writable, columns: ExportColumn[]): 
       }
     },
     async close() {
-      await text.add('</sheetData></worksheet>');
+      const filter = letters.length ? `<autoFilter ref="A1:${letters[letters.length - 1]}${line}"/>` : '';
+      await text.add(`</sheetData>${filter}</worksheet>`);
       await text.drain();
       await sheet.end();
       await zip.finish();

@@ -6,6 +6,7 @@ import {
   enumValueLabel,
   exportColumnsOf,
   type Field,
+  formatPhone,
   isFileRefList,
   type Language,
   relationRefsOf,
@@ -138,6 +139,8 @@ function toCellOf(entity: EntityDeclaration, name: string, language: Language): 
     case 'enum':
       return enumCell(entity, name, language);
     case 'text': {
+      // A phone as people read and dial it (+55 (21) 98765-1234), not its stored digits.
+      if (field.phone) return (value) => (typeof value === 'string' ? formatPhone(value) : textCell(value));
       const t = translatorFor(language);
       return (value) => textCell(shownText(t, entity.name, name, field, value));
     }
