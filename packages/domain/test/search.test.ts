@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DECLARED_ENTITIES, phoneSearchDigitsOf, searchTermsOf } from '../src';
+import { DECLARED_ENTITIES, type EntityDeclaration, phoneSearchDigitsOf, searchTermsOf } from '../src';
 
 /** The one search's rules (docs/decisions.md "The one search"), before any SQL. */
 
 describe('a declared search', () => {
   it('names text fields only, a phone suffix only on a phone, an exact lookup only on an e-mail', () => {
-    for (const entity of Object.values(DECLARED_ENTITIES)) {
+    for (const entity of Object.values(DECLARED_ENTITIES) as EntityDeclaration[]) {
       for (const [name, lookup] of Object.entries(entity.search ?? {})) {
         const field = entity.fields[name];
         expect(field?.type, `${entity.name}.${name}`).toBe('text');
