@@ -32,7 +32,7 @@ export const auditActionAreas = [
         apply_config: 'Compartment configuration sent',
         apply_access_codes: 'Access codes sent',
         lock: 'Locked',
-        release: 'Released',
+        release: 'Unlocked',
         // An order moved by the console, a locker or a job (modules/order).
         cancel: 'Canceled',
         parcelEvent: 'Moved at the locker (deposit or pickup)',

@@ -69,7 +69,7 @@ const SPECIAL: Partial<Record<Permission, Text>> = {
   eboxRestartApp: { label: "Restart the locker's app", description: 'Restart the terminal application without rebooting the locker' },
   eboxSync: { label: 'Sync lockers', description: 'Ask the terminal to synchronise orders and configuration' },
   compartimentOpen: { label: 'Open compartments', description: 'Open a compartment door remotely' },
-  compartimentLock: { label: 'Lock compartments', description: 'Lock a damaged compartment and release it again' },
+  compartimentLock: { label: 'Lock compartments', description: 'Lock a compartment (damage, maintenance) and unlock it again' },
   filterEbox: { label: 'Filter by locker', description: 'Use the locker filter in lists' },
   filterCluster: { label: 'Filter by cluster', description: 'Use the cluster filter in lists' },
   filterType: { label: 'Filter by type', description: 'Use the order type filter in lists' },

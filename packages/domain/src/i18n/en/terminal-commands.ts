@@ -8,7 +8,7 @@ export default {
     failed: 'The terminal could not carry out the command',
     orderNotInCompartment: 'This order is not in compartment {{number}}: nothing was opened',
     notOpenable: 'Only a compartment with a number, on a locker, can be opened',
-    holdsParcel: 'Compartment {{number}} holds a parcel: it cannot be locked or released now',
+    holdsParcel: 'Compartment {{number}} holds a parcel: it cannot be locked or unlocked now',
     /** Open, lock and release of a locker whose terminal refused, or was not sent, its relay mapping. */
     configRefused: 'The terminal refused its configuration: {{reason}}',
     configInvalid: 'The configuration was not sent to the terminal: {{reason}}',

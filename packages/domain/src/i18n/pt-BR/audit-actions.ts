@@ -32,7 +32,7 @@ export const auditActionAreas = [
         apply_config: 'Configuração dos compartimentos enviada',
         apply_access_codes: 'Códigos de acesso enviados',
         lock: 'Bloqueado',
-        release: 'Liberado',
+        release: 'Desbloqueado',
         // An order moved by the console, a locker or a job (modules/order).
         cancel: 'Cancelado',
         parcelEvent: 'Movido no armário (depósito ou retirada)',

@@ -89,7 +89,10 @@ const SPECIAL: Partial<Record<Permission, Text>> = {
   },
   eboxSync: { label: 'Sincronizar armários', description: 'Pedir ao terminal que sincronize pedidos e configurações' },
   compartimentOpen: { label: 'Abrir compartimentos', description: 'Abrir remotamente a porta de um compartimento' },
-  compartimentLock: { label: 'Bloquear compartimentos', description: 'Bloquear um compartimento avariado e liberá-lo de novo' },
+  compartimentLock: {
+    label: 'Bloquear compartimentos',
+    description: 'Bloquear um compartimento (avaria, manutenção) e desbloqueá-lo de novo',
+  },
   filterEbox: { label: 'Filtrar por armário', description: 'Usar o filtro de armário nas listas' },
   filterCluster: { label: 'Filtrar por cluster', description: 'Usar o filtro de cluster nas listas' },
   filterType: { label: 'Filtrar por tipo', description: 'Usar o filtro de tipo de pedido nas listas' },

@@ -29,7 +29,7 @@ export default {
         size: 'Size',
         total: 'Total',
         available: 'Available',
-        damaged: 'Damaged',
+        damaged: 'Locked',
         occupied: 'Occupied',
         booked: 'Booked',
       },

@@ -26,7 +26,7 @@ export default {
         updatedAt: 'Updated at',
       },
       enumerators: {
-        status: { AVAILABLE: 'Available', OCCUPIED: 'Occupied', DAMAGE: 'Damaged', DIRTY: 'Dirty', BOOKED: 'Booked' },
+        status: { AVAILABLE: 'Available', OCCUPIED: 'Occupied', DAMAGE: 'Locked', DIRTY: 'Dirty', BOOKED: 'Booked' },
         usageType: { DELIVERY: 'Delivery', LAUNDRY: 'Laundry', FOOD: 'Food', DROP: 'Drop' },
       },
       hints: {

@@ -29,7 +29,7 @@ export default {
         size: 'Tamanho',
         total: 'Total',
         available: 'Disponíveis',
-        damaged: 'Avariados',
+        damaged: 'Bloqueados',
         occupied: 'Ocupados',
         booked: 'Reservados',
       },

@@ -26,7 +26,7 @@ export default {
         updatedAt: 'Atualizado em',
       },
       enumerators: {
-        status: { AVAILABLE: 'Disponível', OCCUPIED: 'Ocupado', DAMAGE: 'Avariado', DIRTY: 'Sujo', BOOKED: 'Reservado' },
+        status: { AVAILABLE: 'Disponível', OCCUPIED: 'Ocupado', DAMAGE: 'Bloqueado', DIRTY: 'Sujo', BOOKED: 'Reservado' },
         usageType: { DELIVERY: 'Entrega', LAUNDRY: 'Lavanderia', FOOD: 'Alimentação', DROP: 'Drop' },
       },
       hints: {
