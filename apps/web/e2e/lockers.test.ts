@@ -62,7 +62,7 @@ describe('lockers (pt-BR)', () => {
 
   test('generating compartments warns first, then fills the locker with numbered compartments', async () => {
     await page().goto(`/ebox/${lockerId}`);
-    await see(page().getByTestId('ebox-metrics'));
+    await see(page().getByTestId('locker-occupancy'));
     const dialog = await openDialog(page(), page().getByTestId('ebox-generate'));
     await see(dialog.getByText(say('entities.ebox.generate.warning')));
     await screenshot(page(), 'lockers/ebox-generate-warning');
@@ -71,7 +71,8 @@ describe('lockers (pt-BR)', () => {
     await settleDialogs(page());
     const compartments = page().getByTestId('ebox-compartiment-list');
     await expect.poll(() => compartments.locator('tbody tr.ant-table-row').count()).toBe(6);
-    await see(page().getByTestId('ebox-metrics').getByText('6').first());
+    const total = page().getByTestId('locker-occupancy').getByRole('row').filter({ hasText: say('lockerLive.occupancy.total') });
+    await see(total.getByRole('cell', { name: '6', exact: true }));
     await screenshot(page(), 'lockers/ebox-view');
   });
 

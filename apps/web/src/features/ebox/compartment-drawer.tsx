@@ -1,29 +1,144 @@
 import { DECLARED_ENTITIES } from '@ebox/domain';
-import { Button, Descriptions, Drawer, Flex, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Drawer, Empty, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../app/api-client';
 import { useCurrentUser } from '../../app/current-user';
 import { formatDateTime } from '../../app/format';
 import { RecordHistory } from '../../kit/audit/record-history';
-import type { EntityRecord } from '../../kit/entity-api';
+import { type EntityRecord, entityKeys } from '../../kit/entity-api';
 import { enumLabel } from '../../kit/entity-labels';
 import { useCompartmentCommand } from './compartment-command';
 import { STATUS_LOOKS, statusOf } from './compartment-look';
+import { OverdueDate } from './locker-orders';
 import './messages';
 
 const compartiment = DECLARED_ENTITIES.compartiment;
+const orderEntity = DECLARED_ENTITIES.order;
+
+type InsideOrder = {
+  id: string;
+  trackingCode: string | null;
+  status: string | null;
+  customerName: string | null;
+  createdAt: string;
+  storedAt: string | null;
+  overdueDate: string | null;
+};
+type DoorEvent = { action: string; at: string; outcome: string | null };
+type Inside = { order: InsideOrder | null; doorEvents: DoorEvent[] };
+
+const KNOWN_OUTCOMES = new Set(['opened', 'offline', 'unknown', 'jammed', 'failed', 'refused']);
+
+/** A door event in words: the terminal's report, or how an opening from the console went. */
+function useDoorEventWords() {
+  const { t } = useTranslation();
+  return (event: DoorEvent): string => {
+    if (event.action !== 'open_compartment') return t(`lockerLive.compartment.event.${event.action}`);
+    const outcome = event.outcome ?? 'unknown';
+    return KNOWN_OUTCOMES.has(outcome)
+      ? t(`lockerLive.compartment.event.${outcome}`)
+      : t('lockerLive.compartment.event.other', { outcome });
+  };
+}
 
 /**
- * A compartment of the locker's face: its state, open (GET /compartiment/open/{id}), lock and release
- * (PUT /compartiment/lock/{id}), each after a confirmation and each with the API's own words for the
- * outcome, and its history (the audit log: door events, status changes, commands).
+ * What is in the door (GET /compartiment/{id}/inside): the parcel's tracking code (a link to its
+ * order), customer, since when and due by when; or that the door is empty, or holds nothing the user
+ * may see (another company's parcel in a shared locker: the API never names it).
  */
-export function CompartmentDrawer({ compartment, onClose }: { compartment: EntityRecord | null; onClose: () => void }) {
+function ParcelInside({ inside, status }: { inside: Inside; status: string }) {
+  const { t } = useTranslation();
+  const { order } = inside;
+  if (!order) {
+    const holds = status === 'OCCUPIED' || status === 'BOOKED';
+    return (
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="compartment-parcel-none">
+        {holds ? t('lockerLive.compartment.hidden') : t('lockerLive.compartment.empty')}
+      </Typography.Paragraph>
+    );
+  }
+  return (
+    <Descriptions
+      column={1}
+      size="small"
+      data-testid="compartment-parcel"
+      items={[
+        {
+          key: 'tracking',
+          label: t('lockerLive.compartment.trackingCode'),
+          children: (
+            <Link to={`/order/${order.id}`} aria-label={t('lockerLive.compartment.openOrder', { trackingCode: order.trackingCode ?? '' })}>
+              {order.trackingCode ?? order.id}
+            </Link>
+          ),
+        },
+        { key: 'customer', label: t('lockerLive.compartment.customer'), children: order.customerName ?? '—' },
+        {
+          key: 'status',
+          label: t('lockerLive.compartment.orderStatus'),
+          children: order.status ? enumLabel(t, orderEntity, 'status', order.status) : '—',
+        },
+        order.storedAt
+          ? { key: 'since', label: t('lockerLive.compartment.storedSince'), children: formatDateTime(order.storedAt) }
+          : { key: 'since', label: t('lockerLive.compartment.bookedSince'), children: formatDateTime(order.createdAt) },
+        { key: 'overdue', label: t('lockerLive.compartment.overdueDate'), children: <OverdueDate value={order.overdueDate} /> },
+      ]}
+    />
+  );
+}
+
+function DoorEvents({ events }: { events: DoorEvent[] }) {
+  const { t } = useTranslation();
+  const wordsOf = useDoorEventWords();
+  if (!events.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lockerLive.compartment.noDoorEvents')} />;
+  return (
+    <ol style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="compartment-door-events">
+      {events.map((event) => {
+        const failed = event.action === 'open_compartment' && event.outcome !== 'opened';
+        return (
+          <li
+            key={`${event.at}-${event.action}`}
+            style={{ display: 'flex', gap: 12, padding: '4px 0', borderBottom: '1px solid rgba(5,5,5,0.06)' }}
+            data-testid="compartment-door-event"
+          >
+            <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(event.at)}</span>
+            <Typography.Text type={failed ? 'danger' : undefined}>{wordsOf(event)}</Typography.Text>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/**
+ * A compartment of the locker's face: the parcel in it, its state, open (GET /compartiment/open/{id}),
+ * lock and unlock (PUT /compartiment/lock/{id}), each after a confirmation and each with the API's
+ * own words for the outcome, the door's last events and, for readers of the audit log, its history.
+ * Opening is not offered as if it could work on an offline locker: the button is greyed with the
+ * reason beside it before anyone clicks (`lockerOnline` is the page's live status).
+ */
+export function CompartmentDrawer({
+  compartment,
+  lockerOnline,
+  onClose,
+}: {
+  compartment: EntityRecord | null;
+  lockerOnline: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { can } = useCurrentUser();
   const { busy, confirm } = useCompartmentCommand(compartment);
   const number = compartment?.number;
   const status = statusOf(compartment?.status);
   const doorOpen = compartment?.doorOpen === true;
+  const inside = useQuery({
+    queryKey: [...entityKeys.all('compartiment'), 'inside', compartment?.id],
+    queryFn: () => api.get<Inside>(`/compartiment/${compartment?.id}/inside`),
+    enabled: Boolean(compartment),
+  });
 
   return (
     <Drawer
@@ -36,6 +151,12 @@ export function CompartmentDrawer({ compartment, onClose }: { compartment: Entit
     >
       {compartment && (
         <Flex vertical gap={16}>
+          <section aria-labelledby="compartment-parcel-title">
+            <Typography.Title level={3} id="compartment-parcel-title" style={{ fontSize: 16 }}>
+              {t('lockerLive.compartment.parcel')}
+            </Typography.Title>
+            {inside.data ? <ParcelInside inside={inside.data} status={status} /> : inside.isError ? null : <Spin />}
+          </section>
           <Descriptions
             column={1}
             size="small"
@@ -75,12 +196,22 @@ export function CompartmentDrawer({ compartment, onClose }: { compartment: Entit
               },
             ]}
           />
+          {can('compartimentOpen') && !lockerOnline && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('lockerLive.compartment.offline')}
+              data-testid="compartment-offline"
+              id="compartment-offline"
+            />
+          )}
           <Flex wrap gap={8}>
             {can('compartimentOpen') && (
               <Button
                 type="primary"
                 loading={busy === 'open'}
-                disabled={Boolean(busy)}
+                disabled={Boolean(busy) || !lockerOnline}
+                aria-describedby={lockerOnline ? undefined : 'compartment-offline'}
                 onClick={() => confirm('open')}
                 data-testid="compartment-open"
               >
@@ -109,6 +240,12 @@ export function CompartmentDrawer({ compartment, onClose }: { compartment: Entit
               </Button>
             )}
           </Flex>
+          <section aria-labelledby="compartment-door-events-title">
+            <Typography.Title level={3} id="compartment-door-events-title" style={{ fontSize: 16 }}>
+              {t('lockerLive.compartment.doorEvents')}
+            </Typography.Title>
+            {inside.data ? <DoorEvents events={inside.data.doorEvents} /> : inside.isError ? null : <Spin />}
+          </section>
           {can('auditLogRead') && (
             <section aria-labelledby="compartment-history-title">
               <Typography.Title level={3} id="compartment-history-title" style={{ fontSize: 16 }}>

@@ -1,14 +1,13 @@
 import { CopyOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import {
-  COMPARTIMENT_STATUSES,
   DECLARED_ENTITIES,
   DEFAULT_RELAY_CHANNELS,
   describeMisconfiguration,
   EBOX_MISCONFIGURED_STATUSES,
   type EntityDeclaration,
 } from '@ebox/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Space, Statistic } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Col, Flex, Grid, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api-client';
@@ -16,7 +15,6 @@ import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { tagForTests } from '../../app/tag-for-tests';
 import { type EntityRecord, entityKeys } from '../../kit/entity-api';
-import { enumLabel } from '../../kit/entity-labels';
 import { EntityList } from '../../kit/list/entity-list';
 import { useLocalListState } from '../../kit/list/list-state';
 import { useRouteEntity } from '../../kit/route-entity';
@@ -24,33 +22,12 @@ import { screenPathsOf } from '../../kit/screens';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
 import { EnrolmentButtons } from './enrolment-buttons';
 import { LockerFace } from './locker-face';
-import { EboxStatusTag, useLockerLive } from './locker-live';
-import { TerminalCommands } from './terminal-commands';
+import { useLockerLive } from './locker-live';
+import { LockerOccupancy } from './locker-occupancy';
+import { LockerOrders } from './locker-orders';
+import { LockerState } from './locker-state';
 
 const compartiment = DECLARED_ENTITIES.compartiment;
-
-type Metrics = { compartiments: unknown[]; orders: unknown[]; statusCompartiments: Record<string, number> };
-
-/** GET /ebox/metrics?eboxId: the locker's compartments by status and the live orders the user may read. */
-function LockerMetrics({ eboxId }: { eboxId: string }) {
-  const { t } = useTranslation();
-  const metrics = useQuery({
-    queryKey: [...entityKeys.all('compartiment'), 'metrics', eboxId],
-    queryFn: () => api.get<Metrics>('/ebox/metrics', { eboxId }),
-  });
-  const counts = metrics.data?.statusCompartiments ?? {};
-  return (
-    <Card title={t('entities.ebox.metrics.title')} loading={metrics.isPending} data-testid="ebox-metrics">
-      <Space size="large" wrap>
-        <Statistic title={t('entities.ebox.metrics.compartiments')} value={metrics.data?.compartiments.length ?? 0} />
-        {COMPARTIMENT_STATUSES.map((status) => (
-          <Statistic key={status} title={enumLabel(t, compartiment, 'status', status)} value={counts[status] ?? 0} />
-        ))}
-        <Statistic title={t('entities.ebox.metrics.orders')} value={metrics.data?.orders.length ?? 0} />
-      </Space>
-    </Card>
-  );
-}
 
 /**
  * The warning of spec 5.5 before POST /ebox/generateCompartiments: every compartment of the locker
@@ -80,7 +57,7 @@ function GenerateButton({ locker }: { locker: EntityRecord }) {
       },
     });
   return (
-    <Button icon={<ThunderboltOutlined />} onClick={confirm} data-testid="ebox-generate">
+    <Button danger icon={<ThunderboltOutlined />} onClick={confirm} data-testid="ebox-generate">
       {t('entities.ebox.generate.action')}
     </Button>
   );
@@ -130,25 +107,76 @@ function MisconfiguredBanner({ locker }: { locker: EntityRecord }) {
   );
 }
 
-/** The live part of the locker's page: terminal commands, the face and the metrics, kept true by GET /live. */
+/**
+ * The live part of the locker's page, first under its title (docs/lockers.md "The locker page"):
+ * its state and commands beside its face, its occupancy under the state, then its current orders;
+ * kept true by GET /live. From 1200 px in two columns; narrower, one: state, face, occupancy, so that
+ * the state, the commands and the face's top fit a phone's first screen.
+ */
 function LockerLiveSections({ locker }: { locker: EntityRecord }) {
   const live = useLockerLive(locker);
-  // Its own stack: a fragment would be one item of the page's Space, its cards without gaps.
+  const { can } = useCurrentUser();
+  const wide = Grid.useBreakpoint().xl === true;
+  const state = <LockerState locker={locker} />;
+  const face = <LockerFace locker={locker} live={live} />;
+  const occupancy = <LockerOccupancy eboxId={locker.id} />;
   return (
     <Flex vertical gap={16}>
-      <TerminalCommands locker={locker} extra={<EboxStatusTag status={locker.status} lastHeartBeat={locker.lastHeartBeat} />} />
-      <LockerFace locker={locker} live={live} />
-      <LockerMetrics eboxId={locker.id} />
+      {wide ? (
+        <Row gutter={16}>
+          <Col span={10}>
+            <Flex vertical gap={16}>
+              {state}
+              {occupancy}
+            </Flex>
+          </Col>
+          <Col span={14}>{face}</Col>
+        </Row>
+      ) : (
+        <>
+          {state}
+          {face}
+          {occupancy}
+        </>
+      )}
+      {can('orderRead') && <LockerOrders eboxId={locker.id} />}
     </Flex>
   );
 }
 
-/** /ebox/:id: the locker, its face, commands, metrics and compartments, clone and compartment generation. */
-export function EboxViewPage() {
-  const entity = useRouteEntity();
+/**
+ * The locker's own actions above the page: the harmless ones (clone, enrolment token) first, the
+ * ones that delete or undo (regenerate the compartments, disenrol the terminal) apart at the end,
+ * red, each asking first.
+ */
+function LockerActions({ locker }: { locker: EntityRecord }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useCurrentUser();
+  if (!can('eboxCreate') && !can('eboxEdit')) return null;
+  return (
+    <Flex wrap gap={8} justify="space-between" align="center">
+      <Space wrap>
+        {can('eboxCreate') && (
+          <Button icon={<CopyOutlined />} onClick={() => navigate(`/ebox/${locker.id}/clone`)} data-testid="ebox-clone">
+            {t('entities.ebox.clone.action')}
+          </Button>
+        )}
+        {can('eboxEdit') && <EnrolmentButtons locker={locker} part="safe" />}
+      </Space>
+      {can('eboxEdit') && (
+        <Space wrap role="group" aria-label={t('lockerLive.actions.destructive')} data-testid="ebox-destructive-actions">
+          <GenerateButton locker={locker} />
+          <EnrolmentButtons locker={locker} part="destructive" />
+        </Space>
+      )}
+    </Flex>
+  );
+}
+
+/** /ebox/:id: the locker's state, commands, face and orders first, then its record and compartments. */
+export function EboxViewPage() {
+  const entity = useRouteEntity();
   return (
     <EntityViewPage
       entity={entity}
@@ -156,26 +184,12 @@ export function EboxViewPage() {
         // The banner first: a locker whose doors the console will not drive says so before anything else.
         <Flex vertical gap={12}>
           <MisconfiguredBanner locker={record} />
-          {(can('eboxCreate') || can('eboxEdit')) && (
-            <Space wrap>
-              {can('eboxCreate') && (
-                <Button icon={<CopyOutlined />} onClick={() => navigate(`/ebox/${record.id}/clone`)} data-testid="ebox-clone">
-                  {t('entities.ebox.clone.action')}
-                </Button>
-              )}
-              {can('eboxEdit') && <GenerateButton locker={record} />}
-              {can('eboxEdit') && <EnrolmentButtons locker={record} />}
-            </Space>
-          )}
+          <LockerActions locker={record} />
         </Flex>
       )}
+      lead={(record) => <LockerLiveSections locker={record} />}
     >
-      {(record) => (
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <LockerLiveSections locker={record} />
-          <LockerCompartments locker={record} entity={entity} />
-        </Space>
-      )}
+      {(record) => <LockerCompartments locker={record} entity={entity} />}
     </EntityViewPage>
   );
 }

@@ -28,9 +28,10 @@ function downloadConfigFile(locker: EntityRecord, tokenData: EnrolmentTokenData)
 /**
  * Enrolment on the locker page (issue 14, item 4): "Generate token" asks POST /ebox/createToken and
  * offers the configuration file a terminal is installed with; "Disenrol", after a confirmation,
- * revokes the terminal's credentials (POST /ebox/disenrol/{id}). Shown to those with eboxEdit.
+ * revokes the terminal's credentials (POST /ebox/disenrol/{id}). Shown to those with eboxEdit;
+ * `part` picks the token (safe) or the disenrol button (destructive), placed apart by the page.
  */
-export function EnrolmentButtons({ locker }: { locker: EntityRecord }) {
+export function EnrolmentButtons({ locker, part }: { locker: EntityRecord; part: 'safe' | 'destructive' }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
@@ -79,16 +80,20 @@ export function EnrolmentButtons({ locker }: { locker: EntityRecord }) {
     setTokenData(null);
   };
 
+  // Disenrol undoes the enrolment: the page shows it apart, with the other actions that delete or undo.
+  if (part === 'destructive') {
+    return locker.enrolledAt ? (
+      <Button danger icon={<DisconnectOutlined />} onClick={confirmDisenrol} data-testid="ebox-disenrol">
+        {t('enrolment.disenrol.button')}
+      </Button>
+    ) : null;
+  }
+
   return (
     <>
       <Button icon={<KeyOutlined />} onClick={() => setOpen(true)} data-testid="ebox-create-token">
         {t('enrolment.dialog.open')}
       </Button>
-      {Boolean(locker.enrolledAt) && (
-        <Button danger icon={<DisconnectOutlined />} onClick={confirmDisenrol} data-testid="ebox-disenrol">
-          {t('enrolment.disenrol.button')}
-        </Button>
-      )}
       <Modal
         open={open}
         title={t('enrolment.dialog.title')}

@@ -100,7 +100,7 @@ export function LockerFace({ locker, live }: { locker: EntityRecord; live: boole
   const selected = rows.find((row) => row.id === selectedId) ?? null;
   return (
     <Card
-      title={t('lockerLive.face.title')}
+      title={<h2 style={{ margin: 0, font: 'inherit' }}>{t('lockerLive.face.title')}</h2>}
       loading={compartments.isPending}
       data-testid="locker-face"
       extra={
@@ -152,7 +152,7 @@ export function LockerFace({ locker, live }: { locker: EntityRecord; live: boole
           <StatusLegend />
         </Flex>
       )}
-      <CompartmentDrawer compartment={selected} onClose={() => setSelectedId(null)} />
+      <CompartmentDrawer compartment={selected} lockerOnline={locker.status === 'online'} onClose={() => setSelectedId(null)} />
     </Card>
   );
 }

@@ -31,6 +31,11 @@ export type EntityViewPageProps = {
   isEditable?: (record: EntityRecord) => boolean;
   /** Shown above the record: the way up to the pages it is reached from (a building level's building). */
   header?: (record: EntityRecord) => ReactNode;
+  /**
+   * Shown under the page's title, before the record's fields: what the page is opened for when that
+   * is not the fields (a locker's face, state and commands; its address is looked up far less).
+   */
+  lead?: (record: EntityRecord) => ReactNode;
 };
 
 /** /{entity}/:id for any declaration, with edit and delete per permission (spec 2.6, 2.7). */
@@ -48,6 +53,7 @@ function EntityViewScreen({
   isDestroyable,
   isEditable,
   header,
+  lead,
 }: EntityViewPageProps & { entity: EntityDeclaration }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -93,6 +99,7 @@ function EntityViewScreen({
       {current && header?.(current)}
       <Card
         title={<PageTitle title={current ? `${entityLabel(t, entity)}: ${recordTitle(t, entity, current)}` : entityLabel(t, entity)} />}
+        className="record-view-card"
         data-testid={`${entity.name}-view-page`}
         extra={
           current && (
@@ -113,9 +120,12 @@ function EntityViewScreen({
         }
       >
         {current ? (
-          <RecordTabs entityName={entity.name} id={current.id}>
-            <RecordView entity={entity} record={current} displays={displays} />
-          </RecordTabs>
+          <>
+            {lead && <div style={{ marginBottom: 24 }}>{lead(current)}</div>}
+            <RecordTabs entityName={entity.name} id={current.id}>
+              <RecordView entity={entity} record={current} displays={displays} />
+            </RecordTabs>
+          </>
         ) : (
           <div style={{ textAlign: 'center', padding: 48 }}>
             <Spin />
