@@ -108,7 +108,7 @@ function MisconfiguredBanner({ locker }: { locker: EntityRecord }) {
 }
 
 /**
- * The live part of the locker's page, first under its title (docs/lockers.md "The locker page"):
+ * The live part of the locker's page, first under its title (docs/decisions.md "The locker page"):
  * its state and commands beside its face, its occupancy under the state, then its current orders;
  * kept true by GET /live. From 1200 px in two columns; narrower, one: state, face, occupancy, so that
  * the state, the commands and the face's top fit a phone's first screen.
