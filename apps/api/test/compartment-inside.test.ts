@@ -104,7 +104,14 @@ describe('GET /compartiment/{id}/inside', () => {
     const neighbour = await addCompartiment(locker, 5, 'P');
     const db = t.database.db;
     const event = (entityId: string, action: string, after: Record<string, unknown>) =>
-      writeAudit(db, { entityName: 'compartiment', entityId, action, after, companyIds: [companyA] });
+      writeAudit(db, {
+        entityName: 'compartiment',
+        entityId,
+        action,
+        after,
+        companyIds: [companyA],
+        by: { id: null, email: null, label: 'terminal:test' },
+      });
     await event(door, 'door_opened', { ebox: locker, number: 4, occurredAt: '2026-12-01T10:00:00.000Z' });
     await event(door, 'door_closed', { ebox: locker, number: 4, occurredAt: '2026-12-01T10:00:30.000Z' });
     await event(door, 'parcel_deposited', { ebox: locker, number: 4, occurredAt: '2026-12-01T10:00:20.000Z' });
