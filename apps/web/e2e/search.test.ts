@@ -119,6 +119,9 @@ describe('issue 29 item 1: one search in the palette and the lists', () => {
           await page.goto('/order');
           const filter = await openListFilter(page);
           await chooseOption(page, filter.getByLabel(t('entities.order.fields.ebox'), { exact: true }), locker.name, locker.code);
+          await filter.getByTestId('list-search').click();
+          // Only the locker's two orders are left.
+          await see(page.getByText(t('kit.list.total', { count: 2 })));
           await see(page.getByText(`${tracking}0`).first());
           await see(page.getByText(`${tracking}1`).first());
           await screenshot(page, `issue-29/order-list-locker-by-code-${language}-${size}`);
