@@ -71,7 +71,10 @@ describe('lockers (pt-BR)', () => {
     await settleDialogs(page());
     const compartments = page().getByTestId('ebox-compartiment-list');
     await expect.poll(() => compartments.locator('tbody tr.ant-table-row').count()).toBe(6);
-    const total = page().getByTestId('locker-occupancy').getByRole('row').filter({ hasText: say('lockerLive.occupancy.total') });
+    const total = page()
+      .getByTestId('locker-occupancy')
+      .getByRole('row')
+      .filter({ hasText: say('lockerLive.occupancy.total') });
     await see(total.getByRole('cell', { name: '6', exact: true }));
     await screenshot(page(), 'lockers/ebox-view');
   });

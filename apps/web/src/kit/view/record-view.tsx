@@ -1,5 +1,5 @@
 import type { EntityDeclaration, Field } from '@ebox/domain';
-import { Descriptions, type DescriptionsProps } from 'antd';
+import { Descriptions, type DescriptionsProps, Grid } from 'antd';
 
 type DescriptionsItemType = NonNullable<DescriptionsProps['items']>[number];
 
@@ -46,5 +46,16 @@ export function RecordView({
     });
     column = isWide ? 0 : (column + 1) % 2;
   }
-  return <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2 }} styles={{ label: { whiteSpace: 'nowrap' } }} items={items} />;
+  // Labels on one line where there is room; on a phone a long one ("Configuração verificada em")
+  // wraps, or with a long value beside it the table would be wider than the screen.
+  const roomy = Grid.useBreakpoint().md !== false;
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, sm: 1, md: 2 }}
+      styles={{ label: { whiteSpace: roomy ? 'nowrap' : 'normal' } }}
+      items={items}
+    />
+  );
 }
