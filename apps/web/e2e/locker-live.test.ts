@@ -152,6 +152,9 @@ describe('a locker, live (pt-BR)', () => {
     // (The door shutting again is pushed the same way: apps/api/test/live-events.test.ts.)
     await terminal?.goOffline();
     await expect.poll(() => page.getByTestId('ebox-status').getAttribute('data-status'), { timeout: 10_000 }).toBe('offline');
+    // Its commands say so at once, before anyone clicks (issue 29, item 2): greyed, the reason beside them.
+    await see(page.getByTestId('terminal-offline').getByText(say('lockerLive.terminal.offline')));
+    expect(await page.getByTestId('terminal-reboot').isDisabled()).toBe(true);
     await expect
       .poll(() => page.getByTestId('live-region').textContent())
       .toContain(say('lockerLive.announce.offline', { name: 'Armário Praça Central' }));
