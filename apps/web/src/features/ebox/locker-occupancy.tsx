@@ -1,43 +1,15 @@
 import { Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { EntityRecord } from '../../kit/entity-api';
 import { useLockerCompartments } from './locker-face';
+import { countBySize } from './occupancy-counts';
 import './messages';
 
-type SizeCounts = { size: string; free: number; occupied: number; booked: number; unavailable: number; total: number; volume: number };
 type CountKey = 'free' | 'occupied' | 'booked' | 'unavailable' | 'total';
 type CountRow = { key: CountKey } & Record<string, number | string>;
 
 const COUNT_KEYS: CountKey[] = ['free', 'occupied', 'booked', 'unavailable', 'total'];
 /** The column of every size together (a key no size code of one or two characters can take). */
 const ALL = '__all__';
-
-function volumeOf(row: EntityRecord): number {
-  const volume = Number(row.width) * Number(row.height) * Number(row.depth);
-  return Number.isFinite(volume) ? volume : 0;
-}
-
-/**
- * The locker's compartments by size: free (available and enabled), occupied, booked, and out of use
- * (locked, dirty or disabled: none takes a parcel). Sizes smallest first by their compartments'
- * volume, since codes (P, M, G, GG) do not sort by size.
- */
-export function countBySize(rows: EntityRecord[]): SizeCounts[] {
-  const bySize = new Map<string, SizeCounts>();
-  for (const row of rows) {
-    const size = String(row.size ?? '');
-    const entry = bySize.get(size) ?? { size, free: 0, occupied: 0, booked: 0, unavailable: 0, total: 0, volume: 0 };
-    bySize.set(size, entry);
-    entry.total += 1;
-    entry.volume = Math.max(entry.volume, volumeOf(row));
-    const status = row.status ?? 'AVAILABLE';
-    if (status === 'OCCUPIED') entry.occupied += 1;
-    else if (status === 'BOOKED') entry.booked += 1;
-    else if (status === 'AVAILABLE' && row.enable !== false) entry.free += 1;
-    else entry.unavailable += 1;
-  }
-  return [...bySize.values()].sort((a, b) => a.volume - b.volume || a.size.localeCompare(b.size));
-}
 
 /**
  * How full the locker is (from the face's own query: no second read): a row per state, a column per
