@@ -4,6 +4,7 @@ import { VirtualTerminal } from '../../terminal-sim/src';
 import { API_PREFIX } from '../src/app';
 import type { MqttLink } from '../src/platform/mqtt';
 import { eventually } from './support/eventually';
+import { type LiveReceived, openLiveStream } from './support/live-stream';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -21,44 +22,15 @@ let owner: TestUser;
 let companyA: string;
 let companyB: string;
 const terminals: VirtualTerminal[] = [];
-const streams: AbortController[] = [];
+const streams: { abort: () => void }[] = [];
 
-type Received = { event: string; data: any; at: number };
+type Received = LiveReceived;
 
-/** GET /live as the web reads it: fetch with the Bearer header, the body parsed as Server-Sent Events. */
+/** GET /live as the web reads it (support/live-stream.ts), ended with the file's other streams. */
 async function openStream(app: TestApp, token: string) {
-  const controller = new AbortController();
-  streams.push(controller);
-  const response = await fetch(`${app.baseUrl}${API_PREFIX}/live`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: controller.signal,
-  });
-  const received: Received[] = [];
-  if (response.ok && response.body) {
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffer += value;
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && data) received.push({ event, data: JSON.parse(data), at: Date.now() });
-            end = buffer.indexOf('\n\n');
-          }
-        }
-      } catch {
-        // aborted at the end of the test
-      }
-    })();
-  }
-  return { response, received, close: () => controller.abort() };
+  const stream = await openLiveStream(app, token);
+  streams.push({ abort: stream.close });
+  return stream;
 }
 
 /**
