@@ -20,7 +20,7 @@ import { notFound, registerErrorHandler } from './platform/errors';
 import { registerAuthentication } from './platform/http/authentication';
 import { serveConsole } from './platform/http/console';
 import { registerSecurityHeaders } from './platform/http/security-headers';
-import { startJobWorker } from './platform/jobs/worker';
+import { type JobWorker, startJobWorker } from './platform/jobs/worker';
 import { acceptEmptyJsonBody } from './platform/json-body';
 import { createLiveHub, type LiveHub } from './platform/live/live-hub';
 import { registerLiveRoutes } from './platform/live/routes';
@@ -39,6 +39,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Every API route as registered, and whether anyone may call it (tests walk them). */
     apiRoutes: ApiRoute[];
+    /** Starts the job worker (JOBS_WORKER) if it has not started; buildApp's `deferJobs` leaves it to the caller. */
+    startJobs(): Promise<void>;
   }
 }
 
@@ -59,6 +61,12 @@ export type BuildAppOptions = {
   mqtt?: boolean | { topicRights?: TopicRights };
   /** Modules a test adds after the console's own (a test-only action handler or job). */
   modules?: readonly AppModule[];
+  /**
+   * Leaves the job worker to `app.startJobs()` (`npm start` calls it once it listens): a backlog of
+   * jobs left by the last run (the demo's messages, webhooks, access codes) ran beside the start
+   * and held the first answer back by seconds.
+   */
+  deferJobs?: boolean;
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -77,10 +85,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
 
   // The API runs the jobs itself unless JOBS_WORKER=false leaves them to `npm run worker`.
-  if (config.jobs.worker) {
-    const worker = await startJobWorker(deps, { jobs: deps.modules.jobs });
-    app.addHook('onClose', () => worker.stop());
-  }
+  let worker: Promise<JobWorker> | undefined;
+  app.decorate('startJobs', async () => {
+    if (!config.jobs.worker) return;
+    worker ??= startJobWorker(deps, { jobs: deps.modules.jobs });
+    await worker;
+  });
+  app.addHook('onClose', async () => {
+    // A worker still starting is stopped once started (it drains before the database closes).
+    await worker?.then(
+      (started) => started.stop(),
+      () => {},
+    );
+  });
+  if (!options.deferJobs) await app.startJobs();
   if (options.mqtt) await startTerminalLinks(app, deps, options.mqtt);
 
   registerSecurityHeaders(app);

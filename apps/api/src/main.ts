@@ -44,16 +44,37 @@ async function main(): Promise<void> {
   await migrateDatabase(database.db, MODULES.jobs);
   const roleIds = await seedRolesAndSettings(database.db);
   const owner = await seedOwner(database.db, roleIds, config.ownerEmail, config.ownerPassword);
-  const app = await buildApp({ db: database.db, config, mqtt: config.mqtt.enabled });
+  const app = await buildApp({ db: database.db, config, mqtt: config.mqtt.enabled, deferJobs: true });
   // The demo seed calls the same services as the console, so it needs the app's dependencies.
   const demo = config.seedDemo ? await seedDemoData(app.deps) : false;
   logDatabase = (level, message) => app.log[level](message);
   await app.listen({ port: config.port, host: config.host });
   demoProviders?.sandbox.setStatusCallbackUrl(`${loopbackUrlOf(app.server.address(), config.host)}${API_PREFIX}/webhooks/whatsapp`);
-  const simulator: LockerSimulator = await startLockerSimulator(app.deps, {
+
+  // From the moment it answers, a signal stops the console in order, even while the simulator and
+  // the jobs are still starting (the default would kill it and leave the database running).
+  let simulatorStarting: Promise<LockerSimulator> | undefined;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await (await simulatorStarting)?.stop();
+    await demoProviders?.sandbox.close();
+    await app.close();
+    await database.close();
+    if (embedded) await embedded.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGHUP', () => void stop('SIGHUP'));
+
+  simulatorStarting = startLockerSimulator(app.deps, {
     apiUrl: `${loopbackUrlOf(app.server.address(), config.host)}${API_PREFIX}`,
     ownerEmail: owner.email,
   }).catch((error: unknown) => ({ summary: `off (could not start: ${describeError(error)})`, stop: async () => {} }));
+  const simulator = await simulatorStarting;
 
   const lines = [
     '',
@@ -76,21 +97,12 @@ async function main(): Promise<void> {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'stopping');
-    await simulator.stop();
-    await demoProviders?.sandbox.close();
-    await app.close();
-    await database.close();
-    if (embedded) await embedded.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGHUP', () => void stop('SIGHUP'));
+  // Last, once the console answers and its box is out: the jobs a last run left (the demo's
+  // messages, webhooks, access codes) would otherwise hold the first answer back by seconds.
+  if (stopping) return;
+  await app.startJobs().catch((error: unknown) => {
+    if (!stopping) throw error;
+  });
 }
 
 /** Where terminals connect, as the start-up box says it. */
