@@ -328,15 +328,16 @@ export async function readCompartmentFigures(
     : sql`select null::uuid as ebox_id, 0 as deposits, 0 as pickups, 0 as expiries where false`;
   const sums = sql.raw(OCCUPANCY_KEYS.map((key) => `sum(${key})::int as ${key}`).join(', '));
   const result = await tx.execute<{ by_size: unknown; by_cluster: unknown; most_used: unknown; least_used: unknown }>(sql`
-    with per_locker_size as (
+    with counted as (${countedLockers(reach)}),
+    per_locker_size as (
       select c.ebox_id, c.size, ${occupancyCounts}
-        from compartiment c where c.enable is not false and c.ebox_id in (select id from (${countedLockers(reach)}) l)
+        from compartiment c where c.enable is not false and c.ebox_id in (select id from counted)
        group by c.ebox_id, c.size),
     used as (
       select l.id, l.name, l.code, p.compartments, coalesce(u.deposits, 0) as deposits, coalesce(u.pickups, 0) as pickups,
              coalesce(u.expiries, 0) as expiries, coalesce(u.deposits, 0)::float8 / ${use.days || null}::int / p.compartments as utilization
         from (select ebox_id, sum(enabled)::int as compartments from per_locker_size group by ebox_id) p
-        join (${countedLockers(reach)}) l on l.id = p.ebox_id
+        join counted l on l.id = p.ebox_id
         left join (${deposits}) u on u.ebox_id = p.ebox_id)
     select
       (select coalesce(json_agg(s order by s.key), '[]') from (
