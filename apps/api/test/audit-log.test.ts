@@ -1,6 +1,9 @@
-import { translatorFor } from '@ebox/domain';
+import { randomUUID } from 'node:crypto';
+import { ROUTINE_TERMINAL_ACTIONS, TERMINAL_LINK_ACTOR_LABEL, translatorFor } from '@ebox/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuditAction, writeAudit } from '../src/platform/audit';
+import { ok } from './support/answers';
 import { startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -165,5 +168,122 @@ describe('the audit log as a reader looks for things', () => {
     const bySystem = await owner.api.get('/auditLog', { filter: { actorLabel: 'system:messageSender' }, limit: 1000 });
     expect(bySystem.status).toBe(200);
     expect(bySystem.body.rows.every((row: { actorLabel: string }) => row.actorLabel === 'system:messageSender')).toBe(true);
+  });
+});
+
+/**
+ * Issue 29, item 6: a terminal's entries name it by its locker's code (within the reader's scope),
+ * and `filter[routine]=false` leaves out the terminals' routine reports (online and offline, door
+ * states, versions), written by the terminal or by the link for it, so what people did stands out.
+ */
+describe("the terminals' entries", () => {
+  type Entry = { action: string; authorName: string | null; lockerCode: string | null; routine: boolean; entityId: string };
+
+  async function lockerOf(company: string, code: string): Promise<{ id: string; terminalId: string }> {
+    const terminalId = randomUUID();
+    const { id } = ok(await owner.api.post('/ebox', { data: { name: `Armário ${code}`, code, company, enable: true, terminalId } }));
+    return { id, terminalId };
+  }
+
+  function written(action: AuditAction, by: string, record: { entityName: string; entityId: string; company: string; after: object }) {
+    return writeAudit(t.database.db, {
+      entityName: record.entityName,
+      entityId: record.entityId,
+      action,
+      after: record.after,
+      companyIds: [record.company],
+      by: { id: null, email: null, label: by },
+    });
+  }
+
+  it('names a terminal by its locker’s code, hides its routine reports on request, and keeps people’s and parcel entries', async () => {
+    const locker = await lockerOf(companyA, 'AUD-RJ-01');
+    const terminal = `terminal:${locker.terminalId}`;
+    const door = randomUUID();
+    const onDoor = { entityName: 'compartiment', entityId: door, company: companyA, after: { ebox: locker.id, number: 4 } };
+    const onLocker = { entityName: 'ebox', entityId: locker.id, company: companyA, after: { name: 'Armário AUD-RJ-01', status: 'online' } };
+    await written('online', terminal, onLocker);
+    await written('door_opened', terminal, onDoor);
+    await written('parcel_deposited', terminal, { ...onDoor, after: { ...onDoor.after, orderStatus: 'COURIER_STORED' } });
+    await written('door_closed', terminal, onDoor);
+    await written('offline', TERMINAL_LINK_ACTOR_LABEL, onLocker);
+
+    const all = ok(await owner.api.get('/auditLog', { filter: { actorLabel: terminal } }));
+    expect(all.rows.map((row: Entry) => [row.action, row.routine])).toEqual([
+      ['door_closed', true],
+      ['parcel_deposited', false],
+      ['door_opened', true],
+      ['online', true],
+    ]);
+    // The terminal by its locker's code, and each entry by the locker it happened at.
+    expect(new Set(all.rows.map((row: Entry) => row.authorName))).toEqual(new Set(['AUD-RJ-01']));
+    expect(new Set(all.rows.map((row: Entry) => row.lockerCode))).toEqual(new Set(['AUD-RJ-01']));
+
+    const people = ok(await owner.api.get('/auditLog', { filter: { actorLabel: terminal, routine: 'false' } }));
+    expect(people.rows.map((row: Entry) => row.action)).toEqual(['parcel_deposited']);
+    expect(people.count).toBe(1);
+    const routine = ok(await owner.api.get('/auditLog', { filter: { actorLabel: terminal, routine: 'true' } }));
+    expect(routine.rows.map((row: Entry) => row.action)).toEqual(['door_closed', 'door_opened', 'online']);
+
+    // On the locker's own history: the person who created it stays, the terminal's and the link's status reports go.
+    const history = ok(await owner.api.get('/auditLog', { filter: { entityId: locker.id, routine: 'false' } }));
+    expect(history.rows.map((row: Entry) => row.action)).toEqual(['create']);
+    const everything = ok(await owner.api.get('/auditLog', { filter: { entityId: locker.id } }));
+    expect(everything.rows.map((row: Entry) => row.action)).toEqual(['offline', 'online', 'create']);
+
+    expect((await owner.api.get('/auditLog', { filter: { routine: 'sometimes' } })).status).toBe(400);
+  });
+
+  it('exports a parcel event as a sentence by "Terminal <code>", without the routine reports when asked', async () => {
+    const locker = await lockerOf(companyA, 'AUD-RJ-02');
+    const terminal = `terminal:${locker.terminalId}`;
+    const onDoor = { entityName: 'compartiment', entityId: randomUUID(), company: companyA, after: { ebox: locker.id, number: 7 } };
+    await written('door_opened', terminal, onDoor);
+    await written('parcel_taken', terminal, { ...onDoor, after: { ...onDoor.after, orderStatus: 'CUSTOMER_TAKEN' } });
+    const query = `${FIELDS}&filter[actorLabel]=${encodeURIComponent(terminal)}&filter[routine]=false`;
+    const { status, rows } = await exportedRows(owner.token, query, 'pt-BR');
+    expect(status).toBe(200);
+    expect(rows).toHaveLength(2);
+    const [, entry] = rows;
+    expect(entry?.[1]).toBe('Terminal AUD-RJ-02');
+    expect(entry?.[4]).toBe(ptT('auditLog.actions.parcel_taken'));
+    expect(entry?.[5]).toBe('Encomenda retirada da porta 7 de AUD-RJ-02 · pedido agora Retirado pelo cliente');
+  });
+
+  it("never shows another company's terminal entries, nor names a locker the reader may not see", async () => {
+    const lockerA = await lockerOf(companyA, 'AUD-RJ-03');
+    const terminalA = `terminal:${lockerA.terminalId}`;
+    const onDoor = { entityName: 'compartiment', entityId: randomUUID(), company: companyA, after: { ebox: lockerA.id, number: 1 } };
+    await written('parcel_deposited', terminalA, onDoor);
+    // Company B's order moved by A's terminal (B's parcel in A's shared locker): B reads the entry, not A's locker.
+    const order = randomUUID();
+    await written('parcelEvent', terminalA, {
+      entityName: 'order',
+      entityId: order,
+      company: companyB,
+      after: { status: 'COURIER_STORED' },
+    });
+
+    const readerB = await t.createUser({ permissions: ['auditLogRead'], allowedCompanies: [companyB] });
+    const seenByB = ok(await readerB.api.get('/auditLog', { filter: { actorLabel: terminalA } }));
+    expect(seenByB.rows.map((row: Entry) => row.entityId)).toEqual([order]);
+    expect(seenByB.rows[0]).toMatchObject({ authorName: null, lockerCode: null });
+    expect(JSON.stringify(seenByB)).not.toContain('AUD-RJ-03');
+    const routineHiddenB = ok(await readerB.api.get('/auditLog', { filter: { actorLabel: terminalA, routine: 'false' } }));
+    expect(routineHiddenB.rows.map((row: Entry) => row.entityId)).toEqual([order]);
+
+    const readerA = await t.createUser({ permissions: ['auditLogRead'], allowedCompanies: [companyA] });
+    const seenByA = ok(await readerA.api.get('/auditLog', { filter: { actorLabel: terminalA, routine: 'false' } }));
+    expect(seenByA.rows.map((row: Entry) => [row.entityId, row.authorName])).toEqual([[onDoor.entityId, 'AUD-RJ-03']]);
+  });
+
+  it('filters by the predicate of its partial index, which lists the domain’s routine actions', async () => {
+    const { rows } = await t.database.pool.query<{ definition: string }>(
+      `SELECT pg_get_indexdef(indexrelid) AS definition FROM pg_index WHERE indexrelid = 'audit_log_not_routine_timestamp_idx'::regclass`,
+    );
+    const definition = rows[0]?.definition ?? '';
+    for (const action of ROUTINE_TERMINAL_ACTIONS) expect(definition).toContain(`'${action}'`);
+    expect(definition).toContain(`'${TERMINAL_LINK_ACTOR_LABEL}'`);
+    expect(definition).toContain(`'terminal:%'`);
   });
 });

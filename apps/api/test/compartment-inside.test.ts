@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeAudit } from '../src/platform/audit';
+import { type AuditAction, writeAudit } from '../src/platform/audit';
 import { ok } from './support/answers';
 import { startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
 
@@ -103,7 +103,7 @@ describe('GET /compartiment/{id}/inside', () => {
     const door = await addCompartiment(locker, 4, 'P');
     const neighbour = await addCompartiment(locker, 5, 'P');
     const db = t.database.db;
-    const event = (entityId: string, action: string, after: Record<string, unknown>) =>
+    const event = (entityId: string, action: AuditAction, after: Record<string, unknown>) =>
       writeAudit(db, {
         entityName: 'compartiment',
         entityId,

@@ -1,4 +1,12 @@
-import { destroyOf, type EntityAction, type EntityDeclaration, type EntityRecord, offersUpdate, permissionOf } from '@ebox/domain';
+import {
+  destroyOf,
+  type EntityAction,
+  type EntityDeclaration,
+  type EntityRecord,
+  isAuditAction,
+  offersUpdate,
+  permissionOf,
+} from '@ebox/domain';
 import { auditByOf, writeAudit } from '../platform/audit';
 import { authorize, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../platform/context';
 import { actionHandlerOf, type EntityPolicy, policyOf } from '../platform/entity-rules';
@@ -184,6 +192,8 @@ export async function runAction(ctx: TxContext, resource: Resource, name: string
   const { entity } = resource;
   const handler = actionHandlerOf(ctx.deps.modules, entity.name, name);
   if (!handler) throw new Error(`${entity.name}: no module declares a handler of action ${name}`);
+  // The domain's test keeps every declared action among AUDIT_ACTIONS; a name read from a declaration is checked here.
+  if (!isAuditAction(name)) throw new Error(`${entity.name}: action ${name} is not among the domain's AUDIT_ACTIONS`);
   const before = await loadInScope(ctx, resource, id, true);
   const answer = await handler.run(ctx, { entity, resource, before, data });
   const after = await findRow(ctx.tx, resource, id);

@@ -1,4 +1,4 @@
-import { ENTITIES, SECRET_AUDIT_VALUES, secretFieldsOf } from '@ebox/domain';
+import { type AuditActionName, ENTITIES, SECRET_AUDIT_VALUES, secretFieldsOf } from '@ebox/domain';
 import { getTableColumns, inArray } from 'drizzle-orm';
 import { driverOf } from '../kit/driver';
 import type { Principal } from './context';
@@ -6,7 +6,8 @@ import type { Tx } from './db/client';
 import { entityTable } from './db/entity-tables';
 import { auditLog } from './db/schema';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'import' | string;
+/** Only the domain's declared actions: a new one is listed (and translated) there first (AUDIT_ACTIONS). */
+export type AuditAction = AuditActionName;
 
 export type AuditEntry = {
   entityName: string;

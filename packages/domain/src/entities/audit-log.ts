@@ -41,8 +41,21 @@ export const auditLogEntity = defineEntity({
     createdByEmail: { type: 'text' },
     /** Who acted, whoever it was: a person's email, `system:<name>` (a job, the seed) or `terminal:<id>` (a locker). */
     actorLabel: { type: 'text' },
-    /** Resolved when read, no column: the author's current name (else their email). */
+    /**
+     * Resolved when read, no column: the author's current name (else their email); for a
+     * terminal's entry, its locker's code (when the reader may see that locker).
+     */
     authorName: { type: 'text', readOnly: true },
+    /**
+     * Resolved when read, no column: the code of the locker the entry happened at (the locker's own
+     * entry, a compartment's locker, else the terminal that wrote it), within the reader's scope.
+     */
+    lockerCode: { type: 'text', readOnly: true },
+    /**
+     * Derived from the action and actor, no column: one of the terminals' routine reports
+     * (ROUTINE_TERMINAL_ACTIONS). `filter[routine]=false` hides them, `true` keeps only them.
+     */
+    routine: { type: 'boolean', readOnly: true },
     /** Resolved when read, no column: id → label of the records the values relate to, within the reader's scope. */
     references: { type: 'object', fields: {}, readOnly: true },
     /** No column: the change in words, written by the export (the console words it from `values`). */

@@ -3,11 +3,14 @@ import {
   auditActorText,
   auditChangesOf,
   auditChangeText,
+  auditEventTextOf,
   auditLogEntity,
   auditReferencesOf,
   ENTITIES,
   formatDateTimeInZone,
   isPlainObject,
+  isRoutineTerminalReport,
+  TERMINAL_ACTOR_PREFIX,
   translatorFor,
 } from '@ebox/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -23,7 +26,8 @@ import { authorize, dbOf, principalOf, type ServiceContext } from '../../platfor
 import type { Tx } from '../../platform/db/client';
 import { auditLog } from '../../platform/db/schema';
 import type { EntityRules } from '../../platform/entity-rules';
-import { authorNamesOf } from './repository';
+import { badRequest } from '../../platform/errors';
+import { authorNamesOf, type LockerCodes, lockerCodesOf, routineCondition } from './repository';
 
 /**
  * Reading the audit log: the kit's list engine (declared filters, sorting, paging) over the
@@ -63,11 +67,17 @@ function filterValues(value: unknown): string[] {
  * - `actorLabel` is who acted: a person picked by id (the console's picker of users), else the
  *   label as stored (`system:messageSender`, an e-mail), matched exactly when it is a system or
  *   terminal actor and as a part otherwise;
- * - `entityId` (a record's history) is exact; `createdByEmail` matches a part, as it always did.
+ * - `entityId` (a record's history) is exact; `createdByEmail` matches a part, as it always did;
+ * - `routine` (true or false) keeps only, or leaves out, the terminals' routine reports.
  */
 function splitQuery(query: ListQuery): { query: ListQuery; conditions: SQL[] } {
-  const { entityName, entityId, entityLabel, actorLabel, createdByEmail, ...filter } = query.filter ?? {};
+  const { entityName, entityId, entityLabel, actorLabel, createdByEmail, routine, ...filter } = query.filter ?? {};
   const conditions: SQL[] = [];
+  const [routineValue] = filterValues(routine);
+  if (routineValue !== undefined) {
+    if (routineValue !== 'true' && routineValue !== 'false') throw badRequest('errors.validation');
+    conditions.push(routineCondition(routineValue === 'true'));
+  }
   const names = filterValues(entityName);
   if (names.length) conditions.push(inArray(auditLog.entityName, names));
   const ids = filterValues(entityId);
@@ -102,7 +112,9 @@ function textOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-function presentEntry(row: Row, extra: { authorName: string | null; references: Record<string, string> }): AuditLogRecord {
+type EntryExtras = { authorName: string | null; lockerCode: string | null; references: Record<string, string> };
+
+function presentEntry(row: Row, extra: EntryExtras): AuditLogRecord {
   const values = row.values && typeof row.values === 'object' && !Array.isArray(row.values) ? { ...row.values } : {};
   return {
     id: row.id,
@@ -115,6 +127,8 @@ function presentEntry(row: Row, extra: { authorName: string | null; references: 
     createdByEmail: textOrNull(row.createdByEmail),
     actorLabel: textOrNull(row.actorLabel),
     authorName: extra.authorName,
+    lockerCode: extra.lockerCode,
+    routine: isRoutineTerminalReport({ action: textOrNull(row.action), actorLabel: textOrNull(row.actorLabel) }),
     references: extra.references,
     changes: null,
   };
@@ -141,11 +155,43 @@ async function referencesOf(db: Tx, rows: Row[], scope: CompanyScope, rules: Ent
   return result;
 }
 
+/** The terminal that wrote an entry (`terminal:<terminalId>`), if one did. */
+function terminalIdOf(row: Row): string | null {
+  const label = textOrNull(row.actorLabel);
+  return label?.startsWith(TERMINAL_ACTOR_PREFIX) ? label.slice(TERMINAL_ACTOR_PREFIX.length) || null : null;
+}
+
+/** The locker an entry is about: the locker's own entry, or a compartment's locker as its values name it. */
+function lockerIdOf(row: Row): string | null {
+  if (row.entityName === 'ebox') return textOrNull(row.entityId);
+  if (row.entityName !== 'compartiment' || !isPlainObject(row.values)) return null;
+  const [after, before] = [row.values.after, row.values.before].map((side) => (isPlainObject(side) ? textOrNull(side.ebox) : null));
+  return after ?? before ?? null;
+}
+
+function lockerCodeOf(row: Row, codes: LockerCodes): string | null {
+  const locker = lockerIdOf(row);
+  const terminal = terminalIdOf(row);
+  return (locker ? codes.byId.get(locker) : undefined) ?? (terminal ? codes.byTerminal.get(terminal) : undefined) ?? null;
+}
+
+/**
+ * Each entry with what wording it needs: its author's name (a terminal's by its locker's code), the
+ * code of the locker it happened at and the labels of the records its values name, all looked up
+ * once for the page and within the reader's scope.
+ */
 async function presentEntries(db: Tx, rows: Row[], scope: CompanyScope, rules: EntityRules): Promise<AuditLogRecord[]> {
   const emails = rows.map((row) => textOrNull(row.createdByEmail)).filter((email): email is string => Boolean(email));
-  const [authors, references] = await Promise.all([authorNamesOf(db, emails), referencesOf(db, rows, scope, rules)]);
+  const lockerIds = rows.map(lockerIdOf).filter((id): id is string => id !== null && UUID.test(id));
+  const terminalIds = rows.map(terminalIdOf).filter((id): id is string => id !== null);
+  const [authors, references, codes] = await Promise.all([
+    authorNamesOf(db, emails),
+    referencesOf(db, rows, scope, rules),
+    lockerCodesOf(db, lockerIds, terminalIds, scope),
+  ]);
   return rows.map((row) => {
     const email = textOrNull(row.createdByEmail);
+    const terminal = terminalIdOf(row);
     const values = isPlainObject(row.values) ? row.values : {};
     const named: Record<string, string> = {};
     for (const ids of auditReferencesOf({ entityName: textOrNull(row.entityName), values }).values())
@@ -153,7 +199,8 @@ async function presentEntries(db: Tx, rows: Row[], scope: CompanyScope, rules: E
         const label = references.get(id);
         if (label !== undefined) named[id] = label;
       }
-    return presentEntry(row, { authorName: email ? (authors.get(email) ?? null) : null, references: named });
+    const authorName = email ? (authors.get(email) ?? null) : terminal ? (codes.byTerminal.get(terminal) ?? null) : null;
+    return presentEntry(row, { authorName, lockerCode: lockerCodeOf(row, codes), references: named });
   });
 }
 
@@ -241,13 +288,17 @@ export async function exportAuditLog(
       return entries.map((entry) => ({
         ...entry,
         timestamp: entry.timestamp ? wallClockOf(entry.timestamp, timeZone) : null,
-        authorName: entry.authorName ?? entry.createdByEmail ?? auditActorText(t, entry.actorLabel),
+        authorName: entry.createdByEmail
+          ? (entry.authorName ?? entry.createdByEmail)
+          : auditActorText(t, entry.actorLabel, entry.authorName),
         entityName: entityNameText(t, entry.entityName),
         entityLabel: entry.entityLabel ? wording.displayLabel(entry.entityName ?? '', entry.entityLabel) : null,
         action: entry.action ? t(`auditLog.actions.${entry.action}`, { defaultValue: entry.action }) : null,
-        changes: auditChangesOf(entry, { ...wording, references: labelsById(entry.references) })
-          .map((change) => auditChangeText(t, change))
-          .join('\n'),
+        changes:
+          auditEventTextOf(t, entry) ??
+          auditChangesOf(entry, { ...wording, references: labelsById(entry.references) })
+            .map((change) => auditChangeText(t, change))
+            .join('\n'),
       }));
     },
   });

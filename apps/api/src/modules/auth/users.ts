@@ -138,7 +138,13 @@ export function auditSnapshotOf(row: UserRow): Record<string, unknown> {
 }
 
 /** Audits a change of a user in the caller's transaction, with snapshots free of secrets. */
-export async function auditUserChange(tx: Tx, action: string, before: UserRow | null, after: UserRow, by: AuditEntry['by']): Promise<void> {
+export async function auditUserChange(
+  tx: Tx,
+  action: AuditEntry['action'],
+  before: UserRow | null,
+  after: UserRow,
+  by: AuditEntry['by'],
+): Promise<void> {
   await writeAudit(tx, {
     entityName: 'user',
     entityId: after.id,

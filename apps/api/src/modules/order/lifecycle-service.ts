@@ -8,7 +8,7 @@ import {
   triggerNameOf,
 } from '@ebox/domain';
 import type { Row } from '../../kit/repository';
-import { auditByOf, writeAudit } from '../../platform/audit';
+import { type AuditAction, auditByOf, writeAudit } from '../../platform/audit';
 import type { Actor, TxContext } from '../../platform/context';
 import { authorize, principalOf } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
@@ -67,13 +67,17 @@ export type OrderMoveOptions = {
   /** A person's reason (POST /order/update-status asks for one). */
   reason?: string | null;
   /** The order's audit action: the console action's name, 'parcelEvent' for a locker, the job's name by default. */
-  auditAction?: string;
+  auditAction?: AuditAction;
 };
 
-/** The audit action of a move nobody named: a locker's parcel event, a job by its name, a console action by its own. */
-function auditActionOf(source: OrderTriggerSource): string {
+/**
+ * The audit action of a move nobody named: a locker's parcel event, a job by its name, a console
+ * action as the console's own routes write it (the demo seed moves orders as people would).
+ */
+function auditActionOf(source: OrderTriggerSource): AuditAction {
   if (source.kind === 'terminal') return 'parcelEvent';
-  return source.kind === 'job' ? source.job : source.action;
+  if (source.kind === 'job') return source.job;
+  return source.action === 'cancel' ? 'cancel' : 'updateStatus';
 }
 
 /**

@@ -30,7 +30,7 @@ import type { z } from 'zod';
 import { presentRow } from '../../kit/present';
 import { findRowsInScope, type Row, resourceOf, updateRow } from '../../kit/repository';
 import type { CompanyScope } from '../../platform/access';
-import { auditByOf, companiesOfOwner, writeAudit } from '../../platform/audit';
+import { type AuditEntry, auditByOf, companiesOfOwner, writeAudit } from '../../platform/audit';
 import { authorize, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
@@ -280,7 +280,7 @@ export async function openCompartiment(ctx: ServiceContext, id: string, orderId?
   if (misconfigured) return { ok: false, outcome: 'misconfigured', message: misconfigured };
   const sent = await send(ctx, locker, 'open_compartment', { compartment_number: number });
   const result = resultOf(ctx, sent, 'open_compartment', number);
-  const audit = {
+  const audit: AuditEntry = {
     entityName: 'compartiment',
     entityId: compartment.id,
     action: 'open_compartment',

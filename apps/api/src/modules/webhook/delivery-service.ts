@@ -10,7 +10,7 @@ import {
 } from '@ebox/domain';
 import { loadInScope } from '../../kit/entity-write';
 import { resourceOf } from '../../kit/repository';
-import { auditByOf, writeAudit } from '../../platform/audit';
+import { type AuditAction, auditByOf, writeAudit } from '../../platform/audit';
 import type { ServiceContext, TxContext } from '../../platform/context';
 import { authorize, dbOf, inTransaction, principalOf } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
@@ -274,7 +274,7 @@ async function disableWebhook(
   await mailWebhookDisabled(ctx, { id: head.webhookId, url, companyId: head.companyId }, why);
 }
 
-async function auditDelivery(ctx: TxContext, head: DeliveryRow, action: string, after: Record<string, unknown>): Promise<void> {
+async function auditDelivery(ctx: TxContext, head: DeliveryRow, action: AuditAction, after: Record<string, unknown>): Promise<void> {
   const before = { delivery: head.id, type: head.type, status: head.status, attempts: head.attempts };
   await auditWebhook(ctx, head.webhookId, action, before, { delivery: head.id, type: head.type, ...after }, head.companyId);
 }
@@ -298,7 +298,7 @@ export async function listWebhookDeliveries(
 async function changeWebhook<T>(
   ctx: ServiceContext,
   webhookId: string,
-  change: { action: string; enabled?: boolean },
+  change: { action: AuditAction; enabled?: boolean },
   work: (tx: TxContext) => Promise<{ answer: T; before: unknown; after: unknown }>,
 ): Promise<T> {
   authorize(ctx, 'webhookEdit');
@@ -312,7 +312,7 @@ async function changeWebhook<T>(
 }
 
 /** The webhook's audit row of `action`, by whoever acts (a person, the webhook sender). */
-function auditWebhook(ctx: TxContext, webhookId: string, action: string, before: unknown, after: unknown, companyId?: string) {
+function auditWebhook(ctx: TxContext, webhookId: string, action: AuditAction, before: unknown, after: unknown, companyId?: string) {
   return writeAudit(ctx.tx, {
     entityName: 'webhook',
     entityId: webhookId,

@@ -1,4 +1,4 @@
-import { PICKUP_STATUSES } from '@ebox/domain';
+import { PICKUP_STATUSES, ROUTINE_TERMINAL_ACTIONS, TERMINAL_ACTOR_PREFIX, TERMINAL_LINK_ACTOR_LABEL } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -68,6 +68,17 @@ export const user = pgTable(
 );
 platformTargets.user = () => user;
 
+function sqlLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * An entry that is one of the terminals' routine reports (the domain's isRoutineTerminalReport), as
+ * SQL text with its constants inlined: the log's `filter[routine]=false` is NOT of this very text,
+ * so PostgreSQL matches it to the partial index below (a parameter would not prove the predicate).
+ */
+export const ROUTINE_AUDIT_SQL = `(coalesce("actor_label", '') LIKE ${sqlLiteral(`${TERMINAL_ACTOR_PREFIX}%`)} OR coalesce("actor_label", '') = ${sqlLiteral(TERMINAL_LINK_ACTOR_LABEL)}) AND "action" IN (${ROUTINE_TERMINAL_ACTIONS.map(sqlLiteral).join(', ')})`;
+
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -95,6 +106,11 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_timestamp_idx').on(t.timestamp),
+    // The log without the terminals' routine reports (docs/decisions.md): the newest page of what
+    // people did, walked in time order without stepping over the heartbeat-driven rows.
+    index('audit_log_not_routine_timestamp_idx')
+      .on(t.timestamp)
+      .where(sql.raw(`NOT (${ROUTINE_AUDIT_SQL})`)),
     index('audit_log_entity_idx').on(t.entityName, t.entityId),
     index('audit_log_company_ids_idx').using('gin', t.companyIds),
   ],

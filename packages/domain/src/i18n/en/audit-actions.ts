@@ -23,6 +23,8 @@ export const auditActionAreas = [
         door_opened: 'Door opened',
         door_closed: 'Door closed',
         door_opened_without_command: 'Door opened without a command',
+        parcel_deposited: 'Parcel deposited',
+        parcel_taken: 'Parcel taken',
         rate_limited: 'Over its message rate (messages dropped)',
         // Commands from the console to a terminal (modules/terminal-commands), with its answer.
         open_compartment: 'Compartment opening',
@@ -33,6 +35,8 @@ export const auditActionAreas = [
         apply_access_codes: 'Access codes sent',
         lock: 'Locked',
         release: 'Unlocked',
+        // A locker's compartments generated again from its modules (modules/ebox).
+        generateCompartiments: 'Compartments generated',
         // An order moved by the console, a locker or a job (modules/order).
         cancel: 'Canceled',
         parcelEvent: 'Moved at the locker (deposit or pickup)',
@@ -54,6 +58,42 @@ export const auditActionAreas = [
         alertRaised: 'Alert raised',
         alertLevelChanged: 'Alert level changed',
         alertResolved: 'Alert resolved',
+      },
+      /** An event at a door as one sentence (audit-events.ts), not as fields changed. */
+      events: {
+        doorOf: '{{number}} of {{locker}}',
+        door_opened: 'Door {{door}} opened',
+        door_closed: 'Door {{door}} closed',
+        door_opened_without_command: 'Door {{door}} opened without a command',
+        parcel_deposited: 'Parcel deposited in door {{door}}',
+        parcel_taken: 'Parcel taken from door {{door}}',
+        open_compartment: 'Door {{door}} opening from the console',
+        withDetail: '{{sentence}} · {{detail}}',
+        orderNow: 'order now {{status}}',
+        refused: {
+          noOrder: 'no order has this code',
+          wrongCompartment: "the order is another door's",
+          refused: 'the order does not take this step',
+          forbidden: "the order is not this locker's",
+          other: 'no order moved ({{reason}})',
+        },
+        outcome: {
+          opened: 'opened',
+          done: 'done',
+          offline: 'failed: locker offline',
+          unknown: 'no answer from the terminal',
+          jammed: 'failed: door jammed',
+          failed: 'failed',
+          refused: 'refused by the terminal',
+          unsupported: 'the terminal does not know this command',
+          other: 'outcome: {{outcome}}',
+        },
+      },
+      /** The log page's switch (filter[routine]=false on the API). */
+      routine: {
+        hide: "Hide terminals' routine reports",
+        help: 'Online and offline, door states, versions and compartment statuses the lockers report themselves',
+        appliesToAction: 'The action chosen in the filter is a routine report: it shows even with the switch on',
       },
     },
   },

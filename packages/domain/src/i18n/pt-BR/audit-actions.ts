@@ -23,6 +23,8 @@ export const auditActionAreas = [
         door_opened: 'Porta aberta',
         door_closed: 'Porta fechada',
         door_opened_without_command: 'Porta aberta sem comando',
+        parcel_deposited: 'Encomenda depositada',
+        parcel_taken: 'Encomenda retirada',
         rate_limited: 'Acima do limite de mensagens (mensagens descartadas)',
         // Commands from the console to a terminal (modules/terminal-commands), with its answer.
         open_compartment: 'Abertura de compartimento',
@@ -33,6 +35,8 @@ export const auditActionAreas = [
         apply_access_codes: 'Códigos de acesso enviados',
         lock: 'Bloqueado',
         release: 'Desbloqueado',
+        // Os compartimentos de um armário gerados de novo a partir dos seus módulos (modules/ebox).
+        generateCompartiments: 'Compartimentos gerados',
         // An order moved by the console, a locker or a job (modules/order).
         cancel: 'Cancelado',
         parcelEvent: 'Movido no armário (depósito ou retirada)',
@@ -54,6 +58,42 @@ export const auditActionAreas = [
         alertRaised: 'Alerta aberto',
         alertLevelChanged: 'Nível do alerta alterado',
         alertResolved: 'Alerta resolvido',
+      },
+      /** Um evento numa porta como uma frase (audit-events.ts), não como campos alterados. */
+      events: {
+        doorOf: '{{number}} de {{locker}}',
+        door_opened: 'Porta {{door}} aberta',
+        door_closed: 'Porta {{door}} fechada',
+        door_opened_without_command: 'Porta {{door}} aberta sem comando',
+        parcel_deposited: 'Encomenda depositada na porta {{door}}',
+        parcel_taken: 'Encomenda retirada da porta {{door}}',
+        open_compartment: 'Abertura da porta {{door}} pelo console',
+        withDetail: '{{sentence}} · {{detail}}',
+        orderNow: 'pedido agora {{status}}',
+        refused: {
+          noOrder: 'nenhum pedido com este código',
+          wrongCompartment: 'o pedido é de outra porta',
+          refused: 'o pedido não aceita este passo',
+          forbidden: 'o pedido não é deste armário',
+          other: 'nenhum pedido movido ({{reason}})',
+        },
+        outcome: {
+          opened: 'aberta',
+          done: 'feita',
+          offline: 'falhou: armário offline',
+          unknown: 'sem resposta do terminal',
+          jammed: 'falhou: porta travada',
+          failed: 'falhou',
+          refused: 'recusada pelo terminal',
+          unsupported: 'o terminal não conhece este comando',
+          other: 'resultado: {{outcome}}',
+        },
+      },
+      /** O interruptor da página do registro (filter[routine]=false na API). */
+      routine: {
+        hide: 'Ocultar relatórios de rotina dos terminais',
+        help: 'Online e offline, estado das portas, versões e status dos compartimentos informados pelos próprios armários',
+        appliesToAction: 'A ação escolhida no filtro é um relatório de rotina: ele aparece mesmo com o interruptor ligado',
       },
     },
   },

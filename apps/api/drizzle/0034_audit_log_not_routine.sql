@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_not_routine_timestamp_idx" ON "audit_log" USING btree ("timestamp") WHERE NOT ((coalesce("actor_label", '') LIKE 'terminal:%' OR coalesce("actor_label", '') = 'system:terminalLink') AND "action" IN ('online', 'offline', 'door_opened', 'door_closed', 'update'));
