@@ -111,7 +111,7 @@ export function isRoutineTerminalReport(entry: { action?: string | null; actorLa
  * one sentence ("Porta 4 aberta") instead of a field diff. Their values hold the door's `number` and
  * locker (`ebox`).
  */
-export const DOOR_EVENT_ACTIONS = [
+export const AUDIT_EVENT_ACTIONS = [
   'door_opened',
   'door_closed',
   'door_opened_without_command',

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { DOOR_EVENT_ACTIONS } from './audit-actions';
+import { AUDIT_EVENT_ACTIONS } from './audit-actions';
 import { isPlainObject } from './kit/record';
 
 /**
@@ -10,7 +10,7 @@ import { isPlainObject } from './kit/record';
  * record's history tab and the log's export all word it with this.
  */
 
-const EVENT_ACTIONS: ReadonlySet<string> = new Set(DOOR_EVENT_ACTIONS);
+const EVENT_ACTIONS: ReadonlySet<string> = new Set(AUDIT_EVENT_ACTIONS);
 
 function textOf(value: unknown): string | null {
   if (typeof value === 'string' && value.trim()) return value;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AUDIT_ACTIONS,
-  DOOR_EVENT_ACTIONS,
+  AUDIT_EVENT_ACTIONS,
   isAuditAction,
   isRoutineTerminalReport,
   ROUTINE_TERMINAL_ACTIONS,
@@ -58,7 +58,7 @@ describe('door and parcel events in words', () => {
 
   it.each(['pt-BR', 'en'] as const)('reads each event as one sentence naming the door and its locker, in %s', (language) => {
     const t = translatorFor(language);
-    for (const action of DOOR_EVENT_ACTIONS) {
+    for (const action of AUDIT_EVENT_ACTIONS) {
       const sentence = auditEventTextOf(t, { action, values: { after }, lockerCode: 'RJ-COPA-01' });
       expect(sentence, action).toContain('4');
       expect(sentence, action).toContain('RJ-COPA-01');
