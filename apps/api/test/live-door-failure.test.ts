@@ -70,6 +70,6 @@ describe('GET /live, a door that did not open', () => {
       Boolean,
       10_000,
     );
-    expect(blind.received.map((r) => r.event)).toEqual(['ready', 'order.statusChanged']);
+    expect(blind.received.map((r) => r.event)).toEqual(['ready', 'order.created', 'order.statusChanged']);
   }, 60_000);
 });

@@ -138,6 +138,8 @@ export const LIVE_EVENTS = [
   'compartiment.doorEvent',
   'compartiment.openFailed',
   'compartiment.statusChanged',
+  // The order list says "N new" as orders arrive, rather than reloading under the reader.
+  'order.created',
   'order.statusChanged',
   'orderMessage.statusChanged',
 ] as const;
@@ -149,6 +151,7 @@ export const LIVE_EVENT_PERMISSIONS = {
   'compartiment.doorEvent': 'eboxRead',
   'compartiment.openFailed': 'eboxRead',
   'compartiment.statusChanged': 'eboxRead',
+  'order.created': 'orderRead',
   'order.statusChanged': 'orderRead',
   'orderMessage.statusChanged': 'orderRead',
 } as const satisfies Record<LiveEventName, Permission>;

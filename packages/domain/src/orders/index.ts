@@ -1,3 +1,4 @@
 export * from './lifecycle';
 export * from './lifecycle-diagram';
 export * from './parcel-events';
+export * from './periods';

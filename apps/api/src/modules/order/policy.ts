@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type Language, ORDER_LIVE_STATUSES, textOf, translatorFor } from '@ebox/domain';
+import { type Language, ORDER_LIVE_STATUSES, ORDER_PERIOD_MAX_DAYS, textOf, translatorFor } from '@ebox/domain';
 import type { Row } from '../../kit/repository';
 import { auditByOf, writeAudit } from '../../platform/audit';
 import { can, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
@@ -102,8 +102,8 @@ async function book(ctx: TxContext, data: Record<string, unknown>, eboxId: strin
   });
 }
 
-/** Spec 5.3 and 9: an order filter's or export's period is at most 31 days. */
-export const ORDER_PERIOD_MAX_DAYS = 31;
+// Declared in the domain, where the console reads it too (the export dialog asks within it).
+export { ORDER_PERIOD_MAX_DAYS };
 
 /**
  * The periods of an order's life a list filters by, each held to the 31 days (docs/orders.md

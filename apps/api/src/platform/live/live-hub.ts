@@ -78,7 +78,7 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
     }
     for (const subscriber of subscribers) {
       if (!subscriber.events.has(event.name)) continue;
-      if (event.name === 'order.statusChanged' || event.name === 'orderMessage.statusChanged') {
+      if (event.name === 'order.created' || event.name === 'order.statusChanged' || event.name === 'orderMessage.statusChanged') {
         if (orderVisibleTo(subscriber.scope, event.payload.companyId)) subscriber.send(event);
         continue;
       }
