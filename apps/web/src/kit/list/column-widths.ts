@@ -2,8 +2,8 @@ import type { EntityDeclaration, Field } from '@ebox/domain';
 
 /**
  * Default list column widths by field type, so a list of the usual six or seven columns fits a
- * 1366 px laptop beside the selection and actions columns (long values are cut with an ellipsis
- * and shown whole on hover). A declaration overrides one with `listColumnWidths`.
+ * 1366 px laptop beside the selection and actions columns. A declaration overrides one with
+ * `listColumnWidths`.
  */
 function widthOfField(field: Field | undefined, isLabel: boolean): number {
   if (isLabel) return 170;
@@ -37,4 +37,33 @@ function widthOfField(field: Field | undefined, isLabel: boolean): number {
 
 export function columnWidthOf(entity: EntityDeclaration, path: string, field: Field | undefined): number {
   return entity.listColumnWidths?.[path] ?? widthOfField(field, path === entity.labelField);
+}
+
+/**
+ * How a cell too narrow for its value gives way. A record's name (a tracking code), a status, a
+ * related record's name, a number and a date are what a row is read by: cut, they mislead (a date
+ * without its time, "RJ-COPA-0…"), so they wrap; a date wraps only between the day and the time.
+ * Free text (a name, an e-mail, notes) is cut with an ellipsis and shown whole on hover.
+ */
+export type ColumnFit = 'wrap' | 'ellipsis' | 'none';
+
+export function columnFitOf(entity: EntityDeclaration, path: string, field: Field | undefined): ColumnFit {
+  if (path === entity.labelField) return 'wrap';
+  if (!field) return 'wrap';
+  switch (field.type) {
+    case 'dateTime':
+    case 'dateRange':
+    case 'number':
+    case 'integer':
+    case 'boolean':
+      return 'wrap';
+    case 'enum':
+    case 'relation':
+      return field.multiple ? 'none' : 'wrap';
+    case 'files':
+    case 'stringList':
+      return 'none';
+    default:
+      return 'ellipsis';
+  }
 }

@@ -21,6 +21,7 @@ import { Avatar, Button, Empty, Grid, Popconfirm, Space, Table, type TableColumn
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../app/api-client';
 import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { useApp } from '../../app/feedback';
@@ -33,7 +34,7 @@ import { FieldDisplay } from '../fields/field-display';
 import type { CreatedState } from '../navigation';
 import { reloadsAfterDestroyOne, type ScreenPaths, screenPathsOf } from '../screens';
 import type { FieldDisplays } from '../view/record-view';
-import { columnWidthOf } from './column-widths';
+import { type ColumnFit, columnFitOf, columnWidthOf } from './column-widths';
 import type { FilterControls } from './filter-form';
 import { isSortable, parseOrderBy } from './filters';
 import { listRequestOf } from './first-page';
@@ -111,6 +112,24 @@ export type ListPermissions = Partial<Record<'read' | 'create' | 'edit' | 'destr
 
 export type BulkActionContext = { selected: EntityRecord[]; clear: () => void; refetch: () => Promise<unknown> };
 
+/**
+ * A column a page adds to the declaration's (an order's time in its locker). Keyed by a declared
+ * column, it takes that column's place (and its sort, by that field); otherwise it comes after
+ * `after`, or last. Its cell is never cut: it wraps.
+ */
+export type ListExtraColumn = {
+  key: string;
+  title?: string;
+  width: number;
+  after?: string;
+  /** Sorted by the field of its key (the API sorts only declared fields). */
+  sortable?: boolean;
+  render: (record: EntityRecord) => ReactNode;
+};
+
+/** The wrapping style of a cell that must not be cut (ColumnFit 'wrap'). */
+const WRAP_CELL = { style: { overflowWrap: 'anywhere' as const } };
+
 export type EntityListProps = {
   entity: EntityDeclaration;
   endpoints?: EntityEndpoints;
@@ -151,6 +170,19 @@ export type EntityListProps = {
   onOpen?: (record: EntityRecord) => void;
   /** Filter controls that differ from the field type's (a select of the known actions). */
   filterControls?: FilterControls;
+  /** Widths a page gives its columns, over the declaration's (the order list's, fitted to 1366 px). */
+  columnWidths?: Record<string, number>;
+  /** Columns of the page's own beside the declared ones (an order's time in its locker). */
+  extraColumns?: ListExtraColumn[];
+  /** A line above the table (the order list's "3 new orders"), beside the list's tools. */
+  notice?: ReactNode;
+  /**
+   * What the table says when the API refuses the list's request (400): by default its message. A
+   * page may name a refusal its own way (the order list's period over 31 days).
+   */
+  describeRefusal?: (error: ApiError) => ReactNode | undefined;
+  /** Passed to the export dialog: the period an export by mail must name (the order export's creation period). */
+  exportPeriod?: { field: string; maxDays: number };
   testId?: string;
 };
 
@@ -161,7 +193,7 @@ export type EntityListProps = {
  */
 export function EntityList(props: EntityListProps) {
   const { entity, fixedFilter, bulkActions, onCreate, afterDestroyOne, hideFilters, displays, isDestroyable, isEditable, testId } = props;
-  const { readOnly, exportable, onOpen, filterControls, description } = props;
+  const { readOnly, exportable, onOpen, filterControls, description, extraColumns, notice, describeRefusal } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useCurrentUser();
@@ -205,9 +237,23 @@ export function EntityList(props: EntityListProps) {
     retry: false,
   });
 
+  // One message per refused request: the same request read again (a live reconnection, a refresh)
+  // fails the same way and says nothing new.
+  const toasted = useRef<string | undefined>(undefined);
+  const askedKey = JSON.stringify(asked);
+  // Forgotten only once the list reads well again: an errored query that never had rows goes back to
+  // pending (error emptied) while it is asked again, which is no news.
   useEffect(() => {
-    if (list.error) handleError(list.error);
-  }, [list.error, handleError]);
+    if (list.isSuccess && !list.isPlaceholderData) toasted.current = undefined;
+  }, [list.isSuccess, list.isPlaceholderData]);
+  useEffect(() => {
+    if (!list.error) return;
+    const said = `${askedKey}|${list.error.message}`;
+    if (toasted.current === said) return;
+    toasted.current = said;
+    handleError(list.error);
+  }, [list.error, askedKey, handleError]);
+  const refusal = list.error instanceof ApiError && list.error.status === 400 ? list.error : undefined;
 
   // A page emptied by deletions falls back to the last page that has rows.
   useEffect(() => {
@@ -265,7 +311,18 @@ export function EntityList(props: EntityListProps) {
   // Until the breakpoints are measured (first render) the table is assumed: most users are on a laptop.
   const isPhone = screens.md === false;
   // A column every row shares (the building of a building's levels) says nothing.
-  const offered = entity.listColumns.filter((name) => !(fixedFilter && name in fixedFilter));
+  const extraByKey = useMemo(() => new Map((extraColumns ?? []).map((column) => [column.key, column])), [extraColumns]);
+  const offered = useMemo(() => {
+    const declared = entity.listColumns.filter((name) => !(fixedFilter && name in fixedFilter));
+    const layout = [...declared];
+    for (const extra of extraColumns ?? []) {
+      if (declared.includes(extra.key)) continue;
+      const after = extra.after ? layout.indexOf(extra.after) : -1;
+      layout.splice(after >= 0 ? after + 1 : layout.length, 0, extra.key);
+    }
+    return layout;
+  }, [entity, fixedFilter, extraColumns]);
+  const titleOf = (name: string) => extraByKey.get(name)?.title ?? fieldLabel(t, entity, name);
   const [hiddenColumns, setHiddenColumns] = useListPreference(entity.name, 'hiddenColumns', NO_COLUMNS, isStringList);
   // The record's name always shows: it is the link that opens the record.
   const lockedColumn = offered.includes(entity.labelField) ? entity.labelField : offered[0];
@@ -274,6 +331,8 @@ export function EntityList(props: EntityListProps) {
   const tableArea = useElementWidth();
 
   const cellOf = (name: string, record: EntityRecord): ReactNode => {
+    const extra = extraByKey.get(name);
+    if (extra) return extra.render(record);
     const field = fieldAt(entity, name);
     const Display = displays?.[name] ?? FieldDisplay;
     const value = valueAt(record, name);
@@ -308,7 +367,10 @@ export function EntityList(props: EntityListProps) {
   const actionCount = [mayRead, mayEdit, mayDestroy].filter(Boolean).length;
   const actionsWidth = Math.max(72, actionCount * ACTION_WIDTH + CELL_PADDING);
   const fixedWidth = actionsWidth + (readOnly ? 0 : SELECTION_WIDTH);
-  const widths = shown.map((name) => columnWidthOf(entity, name, fieldAt(entity, name)));
+  const widths = shown.map(
+    (name) => props.columnWidths?.[name] ?? extraByKey.get(name)?.width ?? columnWidthOf(entity, name, fieldAt(entity, name)),
+  );
+  const fitOf = (name: string): ColumnFit => (extraByKey.has(name) ? 'wrap' : columnFitOf(entity, name, fieldAt(entity, name)));
   const dataWidth = widths.reduce((sum, width) => sum + width, 0);
   // Default widths are generous: when they overflow the card by a little they shrink (down to
   // MIN_SCALE, long values cut with an ellipsis) rather than slide a column under the actions.
@@ -316,13 +378,16 @@ export function EntityList(props: EntityListProps) {
   const columns: TableColumnsType<EntityRecord> = shown.map((name, index) => {
     const field = fieldAt(entity, name);
     const isName = name === lockedColumn;
+    const extra = extraByKey.get(name);
+    const fit = fitOf(name);
     return {
       key: name,
       dataIndex: name.split('.'),
-      title: fieldLabel(t, entity, name),
+      title: titleOf(name),
       width: Math.floor((widths[index] ?? 0) * scale),
-      ellipsis: field?.type !== 'files' && field?.type !== 'stringList' && !(field?.type === 'relation' && field.multiple),
-      sorter: isSortable(field),
+      ellipsis: fit === 'ellipsis',
+      onCell: fit === 'wrap' ? () => WRAP_CELL : undefined,
+      sorter: extra ? Boolean(extra.sortable) && isSortable(field) : isSortable(field),
       sortOrder: sort?.column === name ? (sort.direction === 'ASC' ? 'ascend' : 'descend') : null,
       render: (_: unknown, record: EntityRecord) => (isName ? nameLink(record, name) : cellOf(name, record)),
     };
@@ -423,8 +488,15 @@ export function EntityList(props: EntityListProps) {
     />
   );
 
+  const refusalText = refusal ? (describeRefusal?.(refusal) ?? refusal.message) : undefined;
   const empty = list.isPending ? (
     ' '
+  ) : refusal ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={refusalText} data-testid="list-refused">
+      <Button onClick={resetAll} data-testid="list-empty-clear">
+        {t('listTools.clearFilters')}
+      </Button>
+    </Empty>
   ) : (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -483,7 +555,7 @@ export function EntityList(props: EntityListProps) {
         )}
         {!isPhone && (
           <ColumnChooser
-            columns={offered.map((name) => ({ key: name, title: fieldLabel(t, entity, name) }))}
+            columns={offered.map((name) => ({ key: name, title: titleOf(name) }))}
             locked={lockedColumn}
             hidden={hiddenColumns}
             onChange={setHiddenColumns}
@@ -492,8 +564,8 @@ export function EntityList(props: EntityListProps) {
         {isPhone && (
           <SortControl
             columns={shown
-              .filter((name) => isSortable(fieldAt(entity, name)))
-              .map((name) => ({ key: name, title: fieldLabel(t, entity, name) }))}
+              .filter((name) => isSortable(fieldAt(entity, name)) && (!extraByKey.has(name) || extraByKey.get(name)?.sortable))
+              .map((name) => ({ key: name, title: titleOf(name) }))}
             sort={sort}
             onChange={(orderBy) => update({ orderBy, page: 1 })}
           />
@@ -514,6 +586,7 @@ export function EntityList(props: EntityListProps) {
           <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => list.refetch()} loading={list.isFetching} />
         </Tooltip>
         {selected.length > 0 && <Typography.Text type="secondary">{t('kit.list.selected', { count: selected.length })}</Typography.Text>}
+        {notice}
       </Space>
       {!hideFilters && filtersOpen && (
         <Suspense fallback={null}>
@@ -537,7 +610,7 @@ export function EntityList(props: EntityListProps) {
               .filter((name) => name !== lockedColumn)
               .map((name) => ({
                 key: name,
-                title: fieldLabel(t, entity, name),
+                title: titleOf(name),
                 render: (record) => (isBlankValue(valueAt(record, name)) ? '—' : cellOf(name, record)),
               }))}
             actions={rowActions}
@@ -598,6 +671,7 @@ export function EntityList(props: EntityListProps) {
             entity={entity}
             endpoints={endpoints}
             request={{ filter: request.filter, orderBy: request.orderBy }}
+            period={props.exportPeriod}
             open={exportOpen}
             onClose={() => setExportOpen(false)}
           />

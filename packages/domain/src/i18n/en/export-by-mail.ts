@@ -7,6 +7,12 @@ export const exportByMailAreas = [
     orderExport: {
       started: 'Export started: a download link will be emailed to you',
       error: 'Cannot export data',
+      period: 'Orders created in',
+      periodHint: 'At most {{days}} days. The spreadsheet is written on the server and a link to download it is sent to your e-mail.',
+      periodRequired: 'Choose the start and the end of the period',
+      periodTooLong: 'Choose a period of at most {{days}} days',
+      periodInvalid: 'The end of the period is before its start',
+      send: 'Send by e-mail',
     },
   },
 ];

@@ -7,6 +7,12 @@ export const exportByMailAreas = [
     orderExport: {
       started: 'Exportação iniciada: o endereço para baixar a planilha será enviado ao seu e-mail',
       error: 'Não foi possível exportar os dados',
+      period: 'Período de criação dos pedidos',
+      periodHint: 'No máximo {{days}} dias. A planilha é gerada no servidor e o endereço para baixá-la chega ao seu e-mail.',
+      periodRequired: 'Escolha o início e o fim do período',
+      periodTooLong: 'Escolha um período de no máximo {{days}} dias',
+      periodInvalid: 'O fim do período é anterior ao início',
+      send: 'Enviar por e-mail',
     },
   },
 ];
