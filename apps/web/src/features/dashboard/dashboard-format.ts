@@ -18,11 +18,13 @@ const DAY = 24 * HOUR;
 
 /**
  * A duration in seconds in its two largest units, rounded to the smaller one: an operator reads
- * "3 d 4 h", not "3 d 4 h 12 min 9 s". Under a minute it says seconds.
+ * "3 d 4 h", not "3 d 4 h 12 min 9 s". Under a minute it says seconds. `words` names the
+ * dictionary branch of the units, so a screen that does not load the dashboard's words (the order
+ * list) says it in its own.
  */
-export function formatDuration(seconds: number, t: TFunction): string {
+export function formatDuration(seconds: number, t: TFunction, words = 'dashboardPage.duration'): string {
   const whole = Math.max(0, Math.round(seconds));
-  if (whole < MINUTE) return t('dashboardPage.duration.seconds', { n: whole });
+  if (whole < MINUTE) return t(`${words}.seconds`, { n: whole });
   const units: [number, string][] = [
     [DAY, 'days'],
     [HOUR, 'hours'],
@@ -31,15 +33,15 @@ export function formatDuration(seconds: number, t: TFunction): string {
   const first = units.findIndex(([size]) => whole >= size);
   const [bigSize, bigName] = units[first] ?? [MINUTE, 'minutes'];
   const small = units[first + 1];
-  if (!small) return t(`dashboardPage.duration.${bigName}`, { n: Math.round(whole / bigSize) });
+  if (!small) return t(`${words}.${bigName}`, { n: Math.round(whole / bigSize) });
   const [smallSize, smallName] = small;
   // Rounded in the smaller unit first, so 1 d 23 h 59 min reads "2 d", not "1 d 24 h".
   const inSmall = Math.round(whole / smallSize);
   const perBig = bigSize / smallSize;
   const big = Math.floor(inSmall / perBig);
   const rest = inSmall % perBig;
-  const bigText = t(`dashboardPage.duration.${bigName}`, { n: big });
-  return rest ? `${bigText} ${t(`dashboardPage.duration.${smallName}`, { n: rest })}` : bigText;
+  const bigText = t(`${words}.${bigName}`, { n: big });
+  return rest ? `${bigText} ${t(`${words}.${smallName}`, { n: rest })}` : bigText;
 }
 
 /** A count in the language's digits (1.234 / 1,234). */
