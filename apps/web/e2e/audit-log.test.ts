@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Language } from '@ebox/domain';
-import { describe, expect, test } from 'vitest';
+import pg from 'pg';
+import { describe, expect, inject, test } from 'vitest';
 import { apiAs, newPage, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
 import { chooseOption, openListFilter } from './support/controls';
 import { asOwner, createUser } from './support/users';
@@ -9,7 +11,9 @@ import { asOwner, createUser } from './support/users';
  * every list's do, so a reload keeps what the reader was looking at, and an entry still opens with
  * its values before and after. Issue 8: entries read in words ("Nome: A → B"), name and link their
  * record, the entity filter is searched by the names people read, and every record's view has a
- * history tab built from the same log.
+ * history tab built from the same log. Issue 29 item 6: a terminal's entries name it by its
+ * locker's code, a door or parcel event reads as one sentence, and the terminals' routine reports
+ * stay out of the way until the reader asks for them.
  */
 
 const browser = setUpBrowser();
@@ -90,8 +94,70 @@ async function renamedCustomer(): Promise<{ id: string; before: string; after: s
   return { id: customer.id, before, after, suffix };
 }
 
+/**
+ * A locker's terminal reporting a parcel between its door opening and closing: the terminal link's
+ * entries as it writes them (the API tests drive the link itself), written straight to the log.
+ */
+async function terminalReports(): Promise<{ terminal: string; code: string }> {
+  const api = await asOwner();
+  const code = `T-${uniqueSuffix()}`.toUpperCase();
+  const terminalId = randomUUID();
+  const locker = await api<{ id: string }>('POST', '/ebox', { data: { name: `Armário ${code}`, code, terminalId, enable: true } });
+  const terminal = `terminal:${terminalId}`;
+  const door = { ebox: locker.id, number: 4 };
+  const entries: [string, Record<string, unknown>][] = [
+    ['door_opened', door],
+    ['parcel_deposited', { ...door, orderStatus: 'COURIER_STORED' }],
+    ['door_closed', door],
+  ];
+  const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+  await client.connect();
+  try {
+    const compartment = randomUUID();
+    for (const [index, [action, after]] of entries.entries()) {
+      await client.query(
+        `INSERT INTO audit_log (entity_name, entity_id, entity_label, action, values, actor_label, timestamp)
+         VALUES ('compartiment', $1, '4', $2, $3, $4, now() - make_interval(secs => $5))`,
+        [compartment, action, JSON.stringify({ before: null, after }), terminal, entries.length - index],
+      );
+    }
+  } finally {
+    await client.end();
+  }
+  return { terminal, code };
+}
+
 describe.each(['pt-BR', 'en'] as const satisfies Language[])('the audit log in words, in %s', (language) => {
   const say = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+
+  test("a terminal's parcel event reads as a sentence by its locker's code, and its routine reports show only when asked", async () => {
+    const { terminal, code } = await terminalReports();
+    const { page } = await ownerPage(browser(), { language });
+    await page.goto(`/audit-logs?filter=${encodeURIComponent(JSON.stringify({ actorLabel: terminal }))}`);
+    const list = page.getByTestId('audit-log-list');
+    const rows = list.locator('.ant-table-row');
+    const door = say('auditLog.events.doorOf', { number: 4, locker: code });
+    const deposited = say('auditLog.events.withDetail', {
+      sentence: say('auditLog.events.parcel_deposited', { door }),
+      detail: say('auditLog.events.orderNow', { status: say('entities.order.enumerators.status.COURIER_STORED') }),
+    });
+    // The routine door reports are hidden by default: the parcel event alone, in words, by "Terminal <code>".
+    const routineSwitch = page.getByRole('switch', { name: say('auditLog.routine.hide') });
+    expect(await routineSwitch.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => rows.count()).toBe(1);
+    await see(rows.first().getByTestId('audit-event').getByText(deposited, { exact: true }));
+    await see(rows.first().getByText(say('auditLog.actions.parcel_deposited'), { exact: true }));
+    await see(rows.first().getByText(say('auditLog.terminalActor', { name: code }), { exact: true }));
+    await screenshot(page, `audit-log-terminal-${language}`);
+
+    // Turned off, the door's opening and closing join it, each a sentence too; the address keeps the choice.
+    await routineSwitch.click();
+    await page.waitForURL((url) => url.searchParams.get('routine') === 'shown');
+    await expect.poll(() => rows.count()).toBe(3);
+    await see(rows.last().getByText(say('auditLog.events.door_opened', { door }), { exact: true }));
+    await see(rows.first().getByText(say('auditLog.events.door_closed', { door }), { exact: true }));
+    await screenshot(page, `audit-log-terminal-routine-${language}`);
+  });
 
   test('the entity filter finds customers by their name, a change reads "Name: A → B", and the record link opens its history', async () => {
     const customer = await renamedCustomer();

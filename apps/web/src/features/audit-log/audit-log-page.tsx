@@ -13,6 +13,7 @@ import { EntityList } from '../../kit/list/entity-list';
 import type { FieldDisplays } from '../../kit/view/record-view';
 import { AuditLogDetail } from './audit-log-detail';
 import { AuthorFilterSelect } from './author-filter';
+import { useRoutineFilter } from './routine-switch';
 
 function textOf(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
@@ -35,14 +36,24 @@ function ActionCell({ value }: FieldDisplayProps) {
   return action ? <Tag>{actionLabelOf(i18n, action)}</Tag> : null;
 }
 
+/**
+ * The column cuts its text with an ellipsis by default; these cells wrap instead, so a sentence, a
+ * change and "Terminal RJ-COPA-01" read whole on a laptop without scrolling sideways.
+ */
+const WRAPPED = { whiteSpace: 'normal' } as const;
+
 function AuthorCell({ value, record }: FieldDisplayProps) {
-  return <AuthorText email={textOf(value)} name={textOf(record?.authorName)} actorLabel={textOf(record?.actorLabel)} />;
+  return (
+    <div style={WRAPPED}>
+      <AuthorText email={textOf(value)} name={textOf(record?.authorName)} actorLabel={textOf(record?.actorLabel)} />
+    </div>
+  );
 }
 
 // Long names and values wrap inside their cells (global.css), so the list fits a laptop without scrolling sideways.
 function RecordCell({ record }: FieldDisplayProps) {
   return isAuditEntry(record) ? (
-    <div className="audit-cell-record">
+    <div className="audit-cell-record" style={WRAPPED}>
       <AuditRecordLink entry={record} />
     </div>
   ) : null;
@@ -50,7 +61,7 @@ function RecordCell({ record }: FieldDisplayProps) {
 
 function ChangesCell({ record }: FieldDisplayProps) {
   return isAuditEntry(record) ? (
-    <div className="audit-cell-changes">
+    <div className="audit-cell-changes" style={WRAPPED}>
       <AuditChanges entry={record} limit={3} />
     </div>
   ) : null;
@@ -77,14 +88,16 @@ function matchesLabel(input: string, option?: { label?: unknown }): boolean {
 /**
  * /audit-logs (auditLogRead): the kit's list of the audit log's declaration (filters, sort and page
  * in the URL as every list keeps them), read only but exportable; each entry names its author, its
- * record (a link to it) and what it changed, and opens in a drawer with every change.
+ * record (a link to it) and what it changed, and opens in a drawer with every change. The terminals'
+ * routine reports are left out unless the reader turns the switch off (routine-switch.tsx).
  */
 export default function AuditLogPage() {
   const { i18n } = useTranslation();
   const [selected, setSelected] = useState<AuditLogRecord | null>(null);
+  const routine = useRoutineFilter();
 
   const filterControls = useMemo(() => {
-    const actionOptions = knownActions(i18n)
+    const actionOptions = knownActions()
       .map((action) => ({ value: action, label: actionLabelOf(i18n, action) }))
       .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
     return {
@@ -104,6 +117,8 @@ export default function AuditLogPage() {
         permissions={{ read: 'auditLogRead' }}
         onOpen={(record) => setSelected(isAuditEntry(record) ? record : null)}
         filterControls={filterControls}
+        fixedFilter={routine.fixedFilter}
+        description={routine.control}
         displays={DISPLAYS}
         testId="audit-log-list"
       />

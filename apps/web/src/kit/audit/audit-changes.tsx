@@ -1,7 +1,8 @@
-import { type AuditChange, type AuditLogRecord, auditChangesOf } from '@ebox/domain';
+import { type AuditChange, type AuditLogRecord, auditChangesOf, auditEventTextOf } from '@ebox/domain';
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import './audit-messages';
 import { useAuditWording } from './audit-wording';
 
 function labelsById(references: Record<string, unknown> | null | undefined): Record<string, string> {
@@ -37,12 +38,20 @@ function ChangeLine({ change }: { change: AuditChange }) {
 }
 
 /**
- * What an entry changed, one line per field: "Nome: A → B". `limit` keeps a list's cell short
- * (the rest is counted; the whole entry opens from the row).
+ * What an entry changed, one line per field: "Nome: A → B"; an event at a door (opened, a parcel
+ * deposited) as one sentence instead, "Porta 4 de RJ-COPA-01 aberta". `limit` keeps a list's cell
+ * short (the rest is counted; the whole entry opens from the row).
  */
 export function AuditChanges({ entry, limit }: { entry: AuditLogRecord; limit?: number }) {
   const { t } = useTranslation();
   const changes = useAuditChanges(entry);
+  const event = auditEventTextOf(t, entry);
+  if (event)
+    return (
+      <ul className="audit-changes" data-testid="audit-changes">
+        <li data-testid="audit-event">{event}</li>
+      </ul>
+    );
   if (!changes.length) return <Typography.Text type="secondary">{t('auditLog.noChanges')}</Typography.Text>;
   const shown = limit ? changes.slice(0, limit) : changes;
   const rest = changes.length - shown.length;

@@ -1,4 +1,4 @@
-import { AUDITED_ENTITY_NAMES, auditedEntityLabelKey } from '@ebox/domain';
+import { AUDIT_ACTIONS, AUDITED_ENTITY_NAMES, auditedEntityLabelKey } from '@ebox/domain';
 import type { i18n as I18n } from 'i18next';
 import './audit-messages';
 
@@ -12,10 +12,9 @@ export function actionLabelOf(i18n: I18n, action: string): string {
   return i18n.exists(`auditLog.actions.${action}`) ? i18n.t(`auditLog.actions.${action}`) : action;
 }
 
-/** Every action some area translates (create, update, delete, import and the auth/IAM ones). */
-export function knownActions(i18n: I18n): string[] {
-  const actions: unknown = i18n.t('auditLog.actions', { returnObjects: true });
-  return actions && typeof actions === 'object' ? Object.keys(actions) : [];
+/** Every action an entry may carry (the domain's AUDIT_ACTIONS, each translated in both languages). */
+export function knownActions(): string[] {
+  return [...AUDIT_ACTIONS];
 }
 
 /** Text as a search compares it: no case, no accents ("clie" finds "Cliente", "usu" finds "Usuário"). */

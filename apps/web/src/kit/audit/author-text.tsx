@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Who wrote an entry: a person by name (their email on hover), or by email when they have no name;
- * a job or the seed as "Sistema: envio de mensagens"; a locker as "Terminal (id)"; entries older
- * than the actor label read as "Sistema".
+ * a job or the seed as "Sistema: envio de mensagens"; a locker as "Terminal RJ-COPA-01" (`name` is
+ * its locker's code, else its terminal id is shown); entries older than the actor label read as "Sistema".
  */
 export function AuthorText({ email, name, actorLabel }: { email: string | null; name?: string | null; actorLabel: string | null }) {
   const { t } = useTranslation();
@@ -16,5 +16,5 @@ export function AuthorText({ email, name, actorLabel }: { email: string | null; 
       </Tooltip>
     );
   if (email) return <>{email}</>;
-  return <Typography.Text type="secondary">{auditActorText(t, actorLabel)}</Typography.Text>;
+  return <Typography.Text type="secondary">{auditActorText(t, actorLabel, name)}</Typography.Text>;
 }
