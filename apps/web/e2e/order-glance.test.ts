@@ -1,5 +1,5 @@
 import type { Language } from '@ebox/domain';
-import { describe, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ownerPage, screenshot, see, seeNo, setUpBrowser, text } from './support/browser';
 import { asOwner } from './support/users';
 
@@ -32,9 +32,62 @@ describe.each<Language>(['pt-BR', 'en'])('an order at a glance (%s)', (language)
     await seeNo(history.getByText(/demoSeed/));
     await see(page.getByRole('heading', { name: taken.trackingCode }).or(page.getByText(taken.trackingCode).first()));
     await seeNo(page.getByTestId('order-update-status'));
+    // The banner and the stepper lead the page, within its first screen, above the record's fields.
+    const glance = page.getByTestId('order-glance');
+    await see(
+      glance.getByText(`${t('entities.order.enumerators.type.DELIVERY')} · ${t('entities.order.enumerators.status.CUSTOMER_TAKEN')}`),
+    );
+    await see(glance.getByText(t('orderPage.glance.finishedAt', { date: '' }).trim()).first());
+    const glanceBox = await glance.boundingBox();
+    const recordBox = await page.locator('.record-view-card .ant-descriptions').boundingBox();
+    expect(glanceBox && recordBox && glanceBox.y + glanceBox.height <= recordBox.y && glanceBox.y < 800).toBe(true);
+    await see(page.getByTestId('order-glance-steps').getByText(t('entities.order.enumerators.status.STORED')));
     await screenshot(page, `orders/taken-glance-${language}`);
+    // Picked up by the customer: delivered, and no dash for the stamps its way never wrote (expiry, failure, cancel).
+    await see(
+      page
+        .locator('th.ant-descriptions-item-label', { hasText: t('entities.order.fields.delivered') })
+        .locator('xpath=following-sibling::td[1]')
+        .getByText(t('kit.boolean.true'), { exact: true }),
+    );
+    await seeNo(page.locator('.ant-descriptions-item-label').getByText(t('entities.order.fields.canceledAt'), { exact: true }));
 
     await page.goto(`/order/${waiting.id}`);
     await see(page.getByTestId('order-update-status'));
+    // What comes next for a delivery waiting at the hub.
+    await see(
+      page.getByTestId('order-glance').getByText(t('orderPage.glance.next', { step: t('entities.order.enumerators.status.INBOUND') })),
+    );
+    await screenshot(page, `orders/waiting-glance-${language}`);
+  });
+
+  test("the new order's form reads in groups, and an order's page fits a phone", async () => {
+    const api = await asOwner();
+    const taken = (await api<{ rows: Row[] }>('GET', '/order?filter[type]=DELIVERY&filter[status]=CUSTOMER_TAKEN&limit=1')).rows[0] as Row;
+    const { page } = await ownerPage(browser(), { language });
+    // A delivery unless changed.
+    await page.goto('/order/new');
+    for (const section of ['parcel', 'customer', 'destination', 'dates', 'documents']) {
+      await see(
+        page
+          .getByTestId(`form-section-${section}`)
+          .locator('legend')
+          .getByText(t(`entities.order.sections.${section}`)),
+      );
+    }
+    await screenshot(page, `orders/new-order-form-${language}`);
+
+    // On a phone the banner, the stepper (now upright) and the record fit the screen's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/order/${taken.id}`);
+    await see(page.getByTestId('order-glance-steps'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, `orders/taken-glance-390-${language}`);
+    await see(
+      page
+        .getByTestId('form-section-parcel')
+        .locator('.ant-select')
+        .getByText(t('entities.order.enumerators.type.DELIVERY'), { exact: true }),
+    );
   });
 });

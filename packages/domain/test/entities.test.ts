@@ -37,6 +37,19 @@ describe('entity declarations', () => {
     if (entity.defaultOrderBy) expect(known.has(entity.defaultOrderBy.replace(/_(ASC|DESC)$/, ''))).toBe(true);
   });
 
+  it.each(entities.filter((e) => e.formSections).map((e) => [e.name, e] as const))(
+    '%s puts each of its form fields in at most one section, and names no other',
+    (_name, entity) => {
+      const named = (entity.formSections ?? []).flatMap((section) => section.fields);
+      expect(new Set(named).size).toBe(named.length);
+      const notInForm = named.filter((name) => {
+        const field = entity.fields[name];
+        return !field || field.readOnly || field.hideInForm;
+      });
+      expect(notInForm).toEqual([]);
+    },
+  );
+
   it.each(entities.map((e) => [e.name, e] as const))('%s guards every action with a registered permission', (_name, entity) => {
     for (const action of ACTIONS) expect(isPermission(permissionOf(entity, action))).toBe(true);
   });

@@ -20,6 +20,8 @@ import {
   type OrderType,
   orderEventCodeOfParcel,
   orderPathTo,
+  plannedNextOf,
+  plannedWayOf,
   renderOrderLifecycleDoc,
   statusesOf,
   translatorFor,
@@ -238,6 +240,31 @@ describe('order lifecycle: everything else is refused', () => {
       for (const type of ORDER_TYPES)
         for (const trigger of ORDER_TRIGGER_NAMES)
           expect(applyOrderTrigger({ type, status }, triggerOf(trigger, { allowCollectExpiredOrder: true })).ok).toBe(false);
+  });
+});
+
+describe("order lifecycle: the order page's planned way (issue 29)", () => {
+  it('proposes the way a parcel takes when all goes well, for each type', () => {
+    expect(plannedWayOf('DELIVERY', 'CREATED')).toEqual(['INBOUND', 'IN_TRANSIT_TO_STORE', 'STORED', 'CUSTOMER_TAKEN']);
+    expect(plannedWayOf('RETURN', 'CREATED')).toEqual(['STORED', 'COURIER_TAKEN', 'COURIER_INBOUND', 'COURIER_RETURNED']);
+    expect(plannedWayOf('SEND', 'CREATED')).toEqual(['STORED', 'COURIER_TAKEN', 'SEND_INBOUND', 'SEND_RETURNED']);
+    expect(plannedWayOf('STORAGE', 'CREATED')).toEqual(['CUSTOMER_STORED', 'CUSTOMER_TAKEN']);
+    expect(plannedWayOf('SMARTDROP', 'CREATED')).toEqual(['COURIER_STORED', 'CUSTOMER_TAKEN_AND_WAITING_FOR_RELEASE', 'CUSTOMER_TAKEN']);
+  });
+
+  it("continues an expired parcel on its way back, without a company's optional late pickup", () => {
+    expect(plannedWayOf('DELIVERY', 'EXPIRED')).toEqual(['EXPIRED_TAKEN', 'EXPIRED_INBOUND', 'EXPIRED_RETURNED']);
+    expect(plannedNextOf('DELIVERY', 'STORED')?.trigger).toBe('terminal.CUSTOMER_TAKEN');
+  });
+
+  it('proposes nothing after a final status, and each proposed step is one the machine allows', () => {
+    for (const type of ORDER_TYPES) {
+      for (const status of ORDER_STATUSES) {
+        const next = plannedNextOf(type, status);
+        if (next) expect(findOrderTransition(type, status, next.trigger)?.to).toBe(next.to);
+      }
+      for (const final of ['CANCELED', 'CUSTOMER_TAKEN', 'FAILED_DELIVERY'] as const) expect(plannedWayOf(type, final)).toEqual([]);
+    }
   });
 });
 

@@ -20,7 +20,7 @@ export const order = defineEntity({
   naturalKey: ['trackingCode', 'referenceNumber'],
   scope: { kind: 'company', field: 'company' },
   fields: {
-    type: { type: 'enum', options: ORDER_TYPES, required: true },
+    type: { type: 'enum', options: ORDER_TYPES, required: true, initial: 'DELIVERY' },
     /**
      * The carrier's code, printed as a barcode on the tag and searched by its first characters or
      * whole (GET /order?filter[trackingCode]=), as the command palette finds it.
@@ -101,6 +101,14 @@ export const order = defineEntity({
   // What support is asked for (issue 29): the code on the tag, the shipper's number, the customer's
   // phone in any format or e-mail. The reference number keeps its filter permission here too.
   search: { trackingCode: 'prefix', referenceNumber: 'prefix', customerPhone: 'phoneSuffix', customerEmail: 'exact' },
+  // Issue 29: 25 fields read as what a person fills in, in the order they learn it.
+  formSections: [
+    { key: 'parcel', fields: ['type', 'trackingCode', 'referenceNumber', 'company', 'shipper', 'carrier', 'compartimentSize', 'products'] },
+    { key: 'customer', fields: ['toCustomer', 'fromCustomer', 'customerName', 'customerPhone', 'customerEmail'] },
+    { key: 'destination', fields: ['ebox', 'cluster', 'state', 'bookOrder'] },
+    { key: 'dates', fields: ['notBeforeFirst', 'overdueDate'] },
+    { key: 'documents', fields: ['invoice', 'invoiceNumber', 'notes', 'images', 'attachments'] },
+  ],
   listColumns: ['trackingCode', 'type', 'status', 'ebox', 'compartimentNumber', 'customerName', 'overdueDate', 'createdAt'],
   listColumnWidths: { type: 110, status: 150, compartimentNumber: 90 },
   filters: [

@@ -85,7 +85,15 @@ export type DateTimeField = FieldCommon & {
 export type DateRangeField = FieldCommon & { type: 'dateRange' };
 /** `initial`: what a new record's form starts with when the API's default for a missing value is true. */
 export type BooleanField = FieldCommon & { type: 'boolean'; initial?: boolean };
-export type EnumField = FieldCommon & { type: 'enum'; options: readonly string[]; multiple?: boolean; min?: number; max?: number };
+export type EnumField = FieldCommon & {
+  type: 'enum';
+  options: readonly string[];
+  multiple?: boolean;
+  min?: number;
+  max?: number;
+  /** What a new record's form starts with (the order's type: most orders are deliveries); the API still requires it. */
+  initial?: string;
+};
 export type RelationField = FieldCommon & {
   type: 'relation';
   /** Name of the related entity declaration (or 'user' / 'role'). */

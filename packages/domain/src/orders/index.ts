@@ -2,3 +2,4 @@ export * from './lifecycle';
 export * from './lifecycle-diagram';
 export * from './parcel-events';
 export * from './periods';
+export * from './status-tones';

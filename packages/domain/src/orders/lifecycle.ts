@@ -312,6 +312,39 @@ export function consoleMovesOf(type: OrderType, status: OrderStatus): { to: Orde
     .map((transition) => ({ to: transition.to, action: transition.trigger.slice('console.'.length) as OrderConsoleAction }));
 }
 
+/**
+ * Triggers that turn an order off its planned way (a cancel, an expiry, a failure, a maintenance
+ * removal): the order page's stepper (issue 29) never proposes them as what comes next.
+ */
+const DETOURS: ReadonlySet<OrderTriggerName> = new Set<OrderTriggerName>([
+  'console.cancel',
+  'console.failDelivery',
+  'job.expireOverdue',
+  'terminal.EXPIRED',
+  'terminal.MAINTENANCE',
+]);
+
+/**
+ * What comes next for an order of `type` in `status` when all goes as planned: the table's first
+ * transition from there that is no detour and needs no company setting; undefined at the end.
+ */
+export function plannedNextOf(type: OrderType, status: OrderStatus): OrderTransition | undefined {
+  return ORDER_LIFECYCLE[type].find(
+    (transition) => transition.from.includes(status) && !DETOURS.has(transition.trigger) && !transition.guard,
+  );
+}
+
+/** The statuses still ahead of an order on its planned way, from `status` (excluded) to the end. */
+export function plannedWayOf(type: OrderType, status: OrderStatus): OrderStatus[] {
+  const way: OrderStatus[] = [];
+  let next = plannedNextOf(type, status);
+  while (next && next.to !== status && !way.includes(next.to)) {
+    way.push(next.to);
+    next = plannedNextOf(type, next.to);
+  }
+  return way;
+}
+
 /** The order as the machine reads it. */
 export type OrderState = { type: OrderType; status: OrderStatus };
 

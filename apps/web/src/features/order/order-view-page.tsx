@@ -16,7 +16,7 @@ import {
   orderHoldsCompartment,
   type RelationRef,
 } from '@ebox/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Form, Input, Modal, Select, Space, Tag, Timeline, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useState } from 'react';
@@ -35,6 +35,8 @@ import { useRouteEntity } from '../../kit/route-entity';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
 import { useCompartmentCommand } from '../ebox/compartment-command';
 import './messages';
+import { OrderGlance } from './order-glance';
+import { type HistoryEntry, useOrderHistory } from './order-history-query';
 import { useOrderLive } from './order-live';
 
 const order = DECLARED_ENTITIES.order;
@@ -44,23 +46,6 @@ const order = DECLARED_ENTITIES.order;
 const OrderCommunications = lazy(() =>
   import('../message/order-communications').then((module) => ({ default: module.OrderCommunications })),
 );
-
-/** One row of GET /order/{id}/history. */
-type HistoryEntry = {
-  id: string;
-  /** null: the order's creation. */
-  from: string | null;
-  to: string | null;
-  refused: boolean;
-  trigger: string;
-  reason: string | null;
-  refusal: string | null;
-  actor: { kind: string; id: string | null; label: string };
-  at: string;
-  recordedAt: string;
-};
-
-const historyKey = (id: string) => [...entityKeys.all('order'), 'history', id];
 
 /**
  * Who moved the order, in the audit log's words: a locker by its code ("Terminal RJ-COPA-01"), a
@@ -75,7 +60,7 @@ function historyActorText(t: TFunction, actor: HistoryEntry['actor']): string {
 /** The order's history as a timeline: each change (who or which locker, when, from, to, why) and each refused trigger. */
 function OrderHistory({ orderId, type }: { orderId: string; type: string }) {
   const { t } = useTranslation();
-  const history = useQuery({ queryKey: historyKey(orderId), queryFn: () => api.get<HistoryEntry[]>(`/order/${orderId}/history`) });
+  const history = useOrderHistory(orderId);
   const status = (value: string) => enumLabel(t, order, 'status', value);
   const entries = history.data ?? [];
   return (
@@ -414,7 +399,12 @@ export function OrderViewPage() {
     announce(t('orderPage.live.changed', { trackingCode: shown?.trackingCode ?? '', status: enumLabel(t, order, 'status', change.to) }));
   });
   return (
-    <EntityViewPage entity={entity} isDestroyable={() => false} header={(record) => <OrderActions record={record} />}>
+    <EntityViewPage
+      entity={entity}
+      isDestroyable={() => false}
+      header={(record) => <OrderActions record={record} />}
+      lead={(record) => <OrderGlance record={record} />}
+    >
       {(record) => (
         <>
           <OrderHistory orderId={record.id} type={String(record.type)} />

@@ -40,6 +40,33 @@ export function formFieldsOf(entity: EntityDeclaration): [string, Field][] {
   return Object.entries(entity.fields).filter(([, field]) => !field.readOnly && !field.hideInForm);
 }
 
+type FormGroup = { key: string | null; fields: [string, Field][] };
+
+/**
+ * The form's fields in the declaration's sections (`formSections`), in their order; the fields no
+ * section names close the form in a group without a title. Without sections: one untitled group.
+ */
+function groupFormFields(entity: EntityDeclaration, fields: [string, Field][]): FormGroup[] {
+  const byName = new Map(fields);
+  const groups: FormGroup[] = (entity.formSections ?? []).map((section) => ({
+    key: section.key,
+    fields: section.fields.flatMap((name) => {
+      const field = byName.get(name);
+      byName.delete(name);
+      return field ? [[name, field] as [string, Field]] : [];
+    }),
+  }));
+  const rest = fields.filter(([name]) => byName.has(name));
+  return [...groups, ...(rest.length > 0 ? [{ key: null, fields: rest }] : [])].filter((group) => group.fields.length > 0);
+}
+
+/** What a new record's form starts with where the declaration says (an order is a delivery unless changed). */
+function declaredInitialsOf(fields: [string, Field][]): Record<string, unknown> {
+  return Object.fromEntries(
+    fields.flatMap(([name, field]) => (field.type === 'enum' && field.initial !== undefined ? [[name, field.initial]] : [])),
+  );
+}
+
 function emptyValueOf(field: Field): unknown {
   if (field.type === 'boolean') return field.initial ?? false;
   if (field.type === 'files' || field.type === 'stringList') return [];
@@ -86,7 +113,8 @@ export function EntityForm({
   const [form] = Form.useForm();
   const { user } = useCurrentUser();
   const { submitting, save, refusal, changes, leave } = useFormSave(form, entity);
-  const fields = useMemo(() => formFieldsOf(entity), [entity]);
+  const groups = useMemo(() => groupFormFields(entity, formFieldsOf(entity)), [entity]);
+  const fields = useMemo(() => groups.flatMap((group) => group.fields), [groups]);
   const fieldNames = useMemo(
     () => fields.flatMap(([name, field]) => (field.type === 'object' ? Object.keys(field.fields).map((inner) => [name, inner]) : [[name]])),
     [fields],
@@ -96,7 +124,12 @@ export function EntityForm({
   const onlyCompany = user?.allowedCompanies.length === 1 ? user.allowedCompanies[0] : undefined;
   const initialValues = useMemo(() => {
     const proposed: Record<string, unknown> =
-      mode === 'create' && onlyCompany && entity.scope.kind === 'company' ? { [entity.scope.field]: onlyCompany } : {};
+      mode === 'create'
+        ? {
+            ...declaredInitialsOf(fields),
+            ...(onlyCompany && entity.scope.kind === 'company' ? { [entity.scope.field]: onlyCompany } : {}),
+          }
+        : {};
     return Object.fromEntries(
       fields.map(([fieldName, field]) => [
         fieldName,
@@ -155,29 +188,55 @@ export function EntityForm({
     >
       {guardLeave && <UnsavedChangesPrompt changes={changes} />}
       <FormRefusal message={refusal} />
-      <Row gutter={16}>
-        {fields.map(([fieldName, field]) =>
-          field.type === 'object' ? (
-            <Col key={fieldName} span={24}>
-              <Card size="small" title={fieldLabel(t, entity, fieldName)} style={{ marginBottom: 24 }}>
-                <Row gutter={16}>
-                  {Object.entries(field.fields).map(([innerName, inner]) => (
-                    <Col key={innerName} xs={24} md={isWide(inner) ? 24 : 12}>
-                      {item(`${fieldName}.${innerName}`, inner)}
-                    </Col>
-                  ))}
-                </Row>
-              </Card>
-            </Col>
-          ) : (
-            <Col key={fieldName} xs={24} md={isWide(field) ? 24 : 12}>
-              {item(fieldName, field)}
-            </Col>
-          ),
-        )}
-      </Row>
+      {groups.map((group) => {
+        const row = <FormFieldsRow key={group.key ?? ''} fields={group.fields} entity={entity} item={item} />;
+        return group.key === null ? (
+          row
+        ) : (
+          <fieldset key={group.key} className="form-section" data-testid={`form-section-${group.key}`}>
+            <legend>{t(`entities.${entity.name}.sections.${group.key}`)}</legend>
+            {row}
+          </fieldset>
+        );
+      })}
       {children}
       <FormButtons submitting={submitting} onCancel={onCancel && leave(onCancel)} />
     </Form>
+  );
+}
+
+/** One group's fields: short controls two to a row on wide screens, an object's fields in a card of their own. */
+function FormFieldsRow({
+  entity,
+  fields,
+  item,
+}: {
+  entity: EntityDeclaration;
+  fields: [string, Field][];
+  item: (path: string, field: Field) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={16}>
+      {fields.map(([fieldName, field]) =>
+        field.type === 'object' ? (
+          <Col key={fieldName} span={24}>
+            <Card size="small" title={fieldLabel(t, entity, fieldName)} style={{ marginBottom: 24 }}>
+              <Row gutter={16}>
+                {Object.entries(field.fields).map(([innerName, inner]) => (
+                  <Col key={innerName} xs={24} md={isWide(inner) ? 24 : 12}>
+                    {item(`${fieldName}.${innerName}`, inner)}
+                  </Col>
+                ))}
+              </Row>
+            </Card>
+          </Col>
+        ) : (
+          <Col key={fieldName} xs={24} md={isWide(field) ? 24 : 12}>
+            {item(fieldName, field)}
+          </Col>
+        ),
+      )}
+    </Row>
   );
 }

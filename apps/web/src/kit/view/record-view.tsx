@@ -10,7 +10,17 @@ import { FieldDisplay, type FieldDisplayProps } from '../fields/field-display';
 
 export type FieldDisplays = Record<string, ComponentType<FieldDisplayProps>>;
 
-/** Every field of a record (secrets excepted), then id and timestamps, as the view page shows them. */
+/**
+ * A lifecycle's stamp (when, and who) not yet written: the moment has not come, or never comes for
+ * this record's kind (an order's expiry stamps on a picked-up delivery). Its history tells the story,
+ * so the record does not list a dash for each (issue 29: twenty of them on an order).
+ */
+function isUnwrittenStamp(field: Field, value: unknown): boolean {
+  const lifecycle = (field.type === 'dateTime' && field.stamp) || (field.type === 'text' && field.actor);
+  return Boolean(lifecycle) && (value === null || value === undefined || value === '');
+}
+
+/** Every field of a record (secrets and unwritten stamps excepted), then id and timestamps, as the view page shows them. */
 export function RecordView({
   entity,
   record,
@@ -22,7 +32,9 @@ export function RecordView({
 }) {
   const { t } = useTranslation();
   const entries: [string, Field][] = [
-    ...Object.entries(entity.fields).filter(([, field]) => !(field.type === 'text' && field.secret)),
+    ...Object.entries(entity.fields).filter(
+      ([name, field]) => !(field.type === 'text' && field.secret) && !isUnwrittenStamp(field, record[name]),
+    ),
     ...Object.entries(SYSTEM_FIELDS),
   ];
   const wide = (field: Field) =>

@@ -41,6 +41,17 @@ export const orderScreenAreas = [
       customer: {
         edit: 'Edit {{role}}: {{name}}',
       },
+      glance: {
+        title: 'Where the order stands',
+        steps: "The order's steps",
+        inLocker: 'In locker {{locker}}, door {{number}}, since {{date}}',
+        booked: 'Door {{number}} booked at locker {{locker}}',
+        next: 'Next: {{step}}',
+        nextBy: 'Next: {{step}}, by {{date}}',
+        overdue: 'The deadline for "{{step}}" passed on {{date}}',
+        finished: 'Order finished',
+        finishedAt: 'Order finished on {{date}}',
+      },
       live: {
         changed: 'Order {{trackingCode}} is now {{status}}',
       },

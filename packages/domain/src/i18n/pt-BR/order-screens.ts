@@ -41,6 +41,17 @@ export const orderScreenAreas = [
       customer: {
         edit: 'Editar {{role}}: {{name}}',
       },
+      glance: {
+        title: 'Situação do pedido',
+        steps: 'Etapas do pedido',
+        inLocker: 'No armário {{locker}}, porta {{number}}, desde {{date}}',
+        booked: 'Porta {{number}} reservada no armário {{locker}}',
+        next: 'A seguir: {{step}}',
+        nextBy: 'A seguir: {{step}}, até {{date}}',
+        overdue: 'Prazo para "{{step}}" vencido em {{date}}',
+        finished: 'Pedido concluído',
+        finishedAt: 'Pedido concluído em {{date}}',
+      },
       live: {
         changed: 'O pedido {{trackingCode}} agora está {{status}}',
       },

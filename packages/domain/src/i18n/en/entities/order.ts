@@ -96,6 +96,14 @@ export default {
         images: 'Up to 3 jpg, jpeg or png images of up to 1 MB',
         attachments: 'Up to 3 txt or pdf files of up to 1 MB',
         notBeforeFirst: 'The compartment booking starts at this moment',
+        overdueDate: "Left empty: the order's creation plus the company's pickup days",
+      },
+      sections: {
+        parcel: 'Parcel',
+        customer: 'Customer',
+        destination: 'Destination',
+        dates: 'Dates',
+        documents: 'Invoice, notes and attachments',
       },
       lifecycle: {
         triggers: {

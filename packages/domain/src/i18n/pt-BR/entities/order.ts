@@ -96,6 +96,14 @@ export default {
         images: 'Até 3 imagens jpg, jpeg ou png de até 1 MB',
         attachments: 'Até 3 arquivos txt ou pdf de até 1 MB',
         notBeforeFirst: 'A reserva do compartimento começa neste momento',
+        overdueDate: 'Em branco: a criação do pedido mais os dias de prazo da empresa',
+      },
+      sections: {
+        parcel: 'Encomenda',
+        customer: 'Cliente',
+        destination: 'Destino',
+        dates: 'Prazos',
+        documents: 'Nota fiscal, observações e anexos',
       },
       lifecycle: {
         triggers: {
