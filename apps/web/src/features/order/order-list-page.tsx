@@ -132,15 +132,16 @@ function clockColumnsOf(t: TFunction, now: number): ListExtraColumn[] {
       // The door, as couriers and the locker's face call it: the field's label is too long for a number.
       key: 'compartimentNumber',
       title: t('orderList.columns.door'),
-      width: 64,
-      sortable: true,
+      width: 60,
+      // A short number under a short heading: a sorter's arrows would not leave room for the word.
+      whole: true,
       render: (record) => (record.compartimentNumber == null ? null : String(record.compartimentNumber)),
     },
     {
       key: 'storedAt',
       title: t('orderList.columns.inLockerFor'),
       after: 'customerName',
-      width: 110,
+      width: 95,
       sortable: true,
       render: (record) => {
         const clocks = clocksOf(record, now);
@@ -164,7 +165,8 @@ function clockColumnsOf(t: TFunction, now: number): ListExtraColumn[] {
     {
       key: 'overdueDate',
       title: t('orderList.columns.expiresIn'),
-      width: 140,
+      width: 125,
+      whole: true,
       sortable: true,
       render: (record) => {
         if (!record.overdueDate) return null;
@@ -233,14 +235,14 @@ const EXPORT_PERIOD = { field: 'createdAt', maxDays: ORDER_PERIOD_MAX_DAYS };
  * actions (the kit shrinks them a little further there); a date wraps between its day and time.
  */
 const COLUMN_WIDTHS = {
-  trackingCode: 150,
-  type: 100,
-  status: 140,
+  trackingCode: 140,
+  type: 90,
+  status: 120,
   ebox: 120,
-  compartimentNumber: 64,
-  customerName: 120,
-  storedAt: 90,
-  overdueDate: 130,
+  compartimentNumber: 60,
+  customerName: 100,
+  storedAt: 95,
+  overdueDate: 125,
   createdAt: 140,
 };
 

@@ -124,6 +124,8 @@ export type ListExtraColumn = {
   after?: string;
   /** Sorted by the field of its key (the API sorts only declared fields). */
   sortable?: boolean;
+  /** Kept at its width when the list shrinks its columns to fit (a date, a door number). */
+  whole?: boolean;
   render: (record: EntityRecord) => ReactNode;
 };
 
@@ -372,9 +374,16 @@ export function EntityList(props: EntityListProps) {
   );
   const fitOf = (name: string): ColumnFit => (extraByKey.has(name) ? 'wrap' : columnFitOf(entity, name, fieldAt(entity, name)));
   const dataWidth = widths.reduce((sum, width) => sum + width, 0);
+  // The record's name (its link) and dates keep their width: the others give way first.
+  const isWhole = (name: string) =>
+    extraByKey.has(name) ? Boolean(extraByKey.get(name)?.whole) : name === lockedColumn || fieldAt(entity, name)?.type === 'dateTime';
+  const wholeWidth = shown.reduce((sum, name, index) => sum + (isWhole(name) ? (widths[index] ?? 0) : 0), 0);
   // Default widths are generous: when they overflow the card by a little they shrink (down to
   // MIN_SCALE, long values cut with an ellipsis) rather than slide a column under the actions.
-  const scale = tableArea.width ? Math.min(1, Math.max(MIN_SCALE, (tableArea.width - fixedWidth) / dataWidth)) : 1;
+  const scale =
+    tableArea.width && dataWidth > wholeWidth
+      ? Math.min(1, Math.max(MIN_SCALE, (tableArea.width - fixedWidth - wholeWidth) / (dataWidth - wholeWidth)))
+      : 1;
   const columns: TableColumnsType<EntityRecord> = shown.map((name, index) => {
     const field = fieldAt(entity, name);
     const isName = name === lockedColumn;
@@ -384,7 +393,7 @@ export function EntityList(props: EntityListProps) {
       key: name,
       dataIndex: name.split('.'),
       title: titleOf(name),
-      width: Math.floor((widths[index] ?? 0) * scale),
+      width: Math.floor((widths[index] ?? 0) * (isWhole(name) ? 1 : scale)),
       ellipsis: fit === 'ellipsis',
       onCell: fit === 'wrap' ? () => WRAP_CELL : undefined,
       sorter: extra ? Boolean(extra.sortable) && isSortable(field) : isSortable(field),
