@@ -1,6 +1,9 @@
-import { afterAll, describe, test } from 'vitest';
-import { newPage, screenshot, see, seeNo, setUpBrowser, setUpOwnerPage, signIn, text, uniqueSuffix } from './support/browser';
-import { openListFilter } from './support/controls';
+import type { Language } from '@ebox/domain';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import { seriousAxeProblems } from './support/axe';
+import { newPage, owner, screenshot, see, seeNo, setUpBrowser, setUpOwnerPage, signIn, text, uniqueSuffix } from './support/browser';
+import { openDialog, openListFilter, seeToast, settleDialogs } from './support/controls';
 import { asOwner, createUser } from './support/users';
 
 /**
@@ -43,3 +46,111 @@ describe('the order list filters by permission', () => {
     await screenshot(page, 'orders/order-filters-without-filter-permissions');
   });
 });
+
+/**
+ * Issue 29, items 4 and 5 on the order list at 1366x800, in both languages: no status, code or date
+ * cell is cut; statuses are tags; an overdue parcel says so; axe finds nothing serious; a period
+ * over 31 days is said once and by the table; the export dialog asks its period and says the file
+ * goes by e-mail; a new order is announced as "N new", not slid into the table.
+ */
+const LAYOUT: Language[] = ['pt-BR', 'en'];
+const DAY_MS = 86_400_000;
+
+/** The cells of the named columns whose content is wider than the cell (cut), as "column: text". */
+function cutCells(page: Page, titles: string[]): Promise<string[]> {
+  return page.evaluate((wanted) => {
+    const table = document.querySelector('[data-testid="order-list"] table');
+    if (!table) return ['no table'];
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+    const cut: string[] = [];
+    for (const title of wanted) {
+      const index = headers.indexOf(title);
+      if (index < 0) {
+        cut.push(`${title}: no such column`);
+        continue;
+      }
+      for (const row of table.querySelectorAll('tbody tr.ant-table-row')) {
+        const cell = (row as HTMLTableRowElement).cells[index];
+        if (cell && cell.scrollWidth > cell.clientWidth) cut.push(`${title}: ${cell.textContent}`);
+      }
+    }
+    return cut;
+  }, titles);
+}
+
+for (const language of LAYOUT) {
+  describe(`the order list at 1366 px (${language})`, () => {
+    const say = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+    const closers: (() => Promise<void>)[] = [];
+    afterAll(async () => {
+      for (const close of closers) await close();
+    });
+
+    test('what matters is whole; a long period is said once; the export asks its period; a new order is announced', async () => {
+      const api = await asOwner();
+      const suffix = uniqueSuffix().toUpperCase();
+      const company = await api<{ id: string }>('POST', '/company', { data: { name: `Loja Lista ${suffix}`, type: 'shipper' } });
+      const base = { type: 'DELIVERY', shipper: company.id, company: company.id, customerName: 'Renata Prado' };
+      await api('POST', '/order', {
+        data: { ...base, trackingCode: `OV${suffix}`, overdueDate: new Date(Date.now() - 2 * DAY_MS).toISOString() },
+      });
+      const { context, page } = await newPage(browser(), { language, viewport: { width: 1366, height: 800 }, axe: true });
+      closers.push(() => context.close());
+      await signIn(page, owner().email, owner().password, language);
+
+      // A creation period of 40 days: one message, and the table says why it is empty.
+      const now = Date.now();
+      const tooLong = { createdAt: [new Date(now - 40 * DAY_MS).toISOString(), new Date(now).toISOString()] };
+      await page.goto(`/order?filter=${encodeURIComponent(JSON.stringify(tooLong))}`);
+      const refused = await see(page.getByTestId('list-refused'));
+      await see(refused.getByText(say('orderList.refused.periodTooLong', { days: 31 })));
+      const toasts = page.locator('.ant-notification-notice');
+      await see(toasts.first());
+      // The same request read again (as a live reconnection does) fails the same way and says nothing new.
+      const refresh = page.getByRole('button', { name: say('common.refresh') });
+      await refresh.click();
+      await expect.poll(() => refresh.getAttribute('class')).not.toContain('ant-btn-loading');
+      expect(await toasts.count(), 'the period message is shown once').toBe(1);
+      await screenshot(page, `orders/order-list-period-too-long-${language}`, { live: true });
+
+      // The export asks its own period, starting from the list's: 40 days is refused there, before any request.
+      const dialog = await openDialog(page, page.getByTestId('list-export'));
+      const send = dialog.getByRole('button', { name: say('orderExport.send') });
+      await see(send);
+      const period = dialog.getByTestId('export-period');
+      await see(period.getByText(say('orderExport.period')));
+      await see(period.getByText(say('orderExport.periodTooLong', { days: 31 })));
+      await see(period.getByText(say('orderExport.periodHint', { days: 31 })));
+      await screenshot(page, `orders/order-export-period-${language}`, { live: true });
+      await period.locator('input').first().click();
+      await page.locator('.ant-picker-presets li', { hasText: say('listTools.presets.last7Days') }).click();
+      await seeNo(period.getByText(say('orderExport.periodTooLong', { days: 31 })));
+      await send.click();
+      await seeToast(page, say('orderExport.started'));
+      await settleDialogs(page);
+
+      // The list itself: statuses as tags, the overdue parcel marked in words, nothing cut.
+      await page.goto('/order');
+      const row = page.locator('tr.ant-table-row', { hasText: `OV${suffix}` });
+      await see(row.getByTestId('order-status'));
+      await see(
+        row.getByTestId('order-overdue').getByText(new RegExp(say('orderList.clock.overdue', { duration: 'X' }).replace('X', '.+'))),
+      );
+      const columns = ['trackingCode', 'status', 'createdAt'].map((field) => say(`entities.order.fields.${field}`));
+      expect(await cutCells(page, [...columns, say('orderList.columns.expiresIn')]), 'cells cut at 1366 px').toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), 'page width').toBeLessThanOrEqual(1366);
+      await screenshot(page, `orders/order-list-1366-${language}`, { live: true });
+      expect(await seriousAxeProblems(page), 'accessibility problems on the order list').toEqual([]);
+
+      // A new order: announced, not slid into the open table; a click reads the list again.
+      const trackingCode = `NW${suffix}`;
+      await api('POST', '/order', { data: { ...base, trackingCode } });
+      const news = await see(page.getByTestId('order-list-news'));
+      await see(news.getByText(new RegExp(say('orderList.live.refresh', { news: '.*' }).replace(/[()]/g, '\\$&'))));
+      await screenshot(page, `orders/order-list-news-${language}`, { live: true });
+      await news.click();
+      await see(page.locator('tr.ant-table-row', { hasText: trackingCode }));
+      await seeNo(page.getByTestId('order-list-news'));
+    }, 120_000);
+  });
+}
