@@ -1,36 +1,23 @@
-import { DECLARED_ENTITIES, type OrderStatus } from '@ebox/domain';
+import { DECLARED_ENTITIES, ORDER_STATUS_TONES, ORDER_STATUSES, type OrderStatus, type OrderStatusTone } from '@ebox/domain';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TAG_PALETTES } from '../../app/theme';
 import { enumLabel } from '../../kit/entity-labels';
 
+type TagColor = (typeof TAG_PALETTES)[number];
+
 /**
- * Each order status's colour, declared once (issue 29, item 4): on its way in blues, waiting in the
- * locker in cyan, finished well in green, expired in oranges, failed in red, sent back in purple,
- * canceled in grey. Only antd's preset palettes, which the theme darkens to 4.5:1 in every theme
- * (app/theme.ts, test/theme-contrast.test.ts). The tag always carries the status's words.
+ * A status tag's colour by the status's tone (ORDER_STATUS_TONES, the one declaration the order
+ * page's banner reads too): on its way in blue, asking for attention in orange, ended as planned in
+ * green, ended without reaching its customer in red; so CANCELED, EXPIRED and STORED no longer look
+ * alike. Only antd's preset palettes, which the theme darkens to 4.5:1 in every theme (app/theme.ts,
+ * test/theme-contrast.test.ts). The tag always carries the status's words.
  */
-export const ORDER_STATUS_COLORS: Record<OrderStatus, (typeof TAG_PALETTES)[number] | 'default'> = {
-  CREATED: 'geekblue',
-  INBOUND: 'blue',
-  IN_TRANSIT_TO_STORE: 'blue',
-  SEND_INBOUND: 'blue',
-  COURIER_INBOUND: 'blue',
-  STORED: 'cyan',
-  COURIER_STORED: 'cyan',
-  CUSTOMER_STORED: 'cyan',
-  CUSTOMER_TAKEN: 'green',
-  COURIER_TAKEN: 'green',
-  CUSTOMER_TAKEN_AND_WAITING_FOR_RELEASE: 'lime',
-  EXPIRED: 'volcano',
-  EXPIRED_TAKEN: 'orange',
-  EXPIRED_INBOUND: 'orange',
-  EXPIRED_RETURNED: 'orange',
-  COURIER_RETURNED: 'purple',
-  SEND_RETURNED: 'purple',
-  FAILED_DELIVERY: 'red',
-  CANCELED: 'default',
-};
+const TONE_COLORS: Record<OrderStatusTone, TagColor> = { underway: 'blue', attention: 'orange', done: 'green', ended: 'red' };
+
+export const ORDER_STATUS_COLORS = Object.fromEntries(
+  ORDER_STATUSES.map((status) => [status, TONE_COLORS[ORDER_STATUS_TONES[status]]]),
+) as Record<OrderStatus, TagColor>;
 
 const order = DECLARED_ENTITIES.order;
 
@@ -38,10 +25,9 @@ const order = DECLARED_ENTITIES.order;
 export function OrderStatusTag({ status }: { status: unknown }) {
   const { t } = useTranslation();
   if (typeof status !== 'string' || !status) return null;
-  const color = ORDER_STATUS_COLORS[status as OrderStatus];
   return (
     <Tag
-      color={color === 'default' ? undefined : color}
+      color={ORDER_STATUS_COLORS[status as OrderStatus]}
       data-testid="order-status"
       data-status={status}
       style={{ whiteSpace: 'normal', marginInlineEnd: 0, maxWidth: '100%' }}
