@@ -1,6 +1,6 @@
 import { DECLARED_ENTITIES } from '@ebox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Empty, Flex, Spin, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../app/api-client';
@@ -11,6 +11,7 @@ import { type EntityRecord, entityKeys } from '../../kit/entity-api';
 import { enumLabel } from '../../kit/entity-labels';
 import { useCompartmentCommand } from './compartment-command';
 import { STATUS_LOOKS, statusOf } from './compartment-look';
+import { COMPARTMENT_OFFLINE_NOTE_ID, CompartmentOfflineNote } from './compartment-offline-note';
 import { OverdueDate } from './locker-orders';
 import './messages';
 
@@ -196,22 +197,14 @@ export function CompartmentDrawer({
               },
             ]}
           />
-          {can('compartimentOpen') && !lockerOnline && (
-            <Alert
-              type="warning"
-              showIcon
-              title={t('lockerLive.compartment.offline')}
-              data-testid="compartment-offline"
-              id="compartment-offline"
-            />
-          )}
+          {can('compartimentOpen') && !lockerOnline && <CompartmentOfflineNote />}
           <Flex wrap gap={8}>
             {can('compartimentOpen') && (
               <Button
                 type="primary"
                 loading={busy === 'open'}
                 disabled={Boolean(busy) || !lockerOnline}
-                aria-describedby={lockerOnline ? undefined : 'compartment-offline'}
+                aria-describedby={lockerOnline ? undefined : COMPARTMENT_OFFLINE_NOTE_ID}
                 onClick={() => confirm('open')}
                 data-testid="compartment-open"
               >

@@ -10,6 +10,7 @@ import { type EntityRecord, entityKeys, type ListResult } from '../../kit/entity
 import { enumLabel } from '../../kit/entity-labels';
 import { type LiveDoors, mergeDoorReport } from './door-state';
 import { doorsKey, faceKey } from './locker-face';
+import { patchLockerStatus } from './locker-online';
 import './messages';
 
 const ebox = DECLARED_ENTITIES.ebox;
@@ -77,10 +78,7 @@ export function useLockerLive(locker: EntityRecord): boolean {
     if (event.name === 'orderMessage.statusChanged' || event.payload.eboxId !== locker.id) return;
     if (event.name === 'ebox.statusChanged') {
       announce(t(event.payload.status === 'online' ? 'lockerLive.announce.online' : 'lockerLive.announce.offline', { name }));
-      queryClient.setQueryData<EntityRecord>(entityKeys.find('ebox', locker.id), (old) =>
-        old ? { ...old, status: event.payload.status } : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: entityKeys.find('ebox', locker.id) });
+      patchLockerStatus(queryClient, locker.id, event.payload.status);
       return;
     }
     if (event.name === 'ebox.configChanged') {

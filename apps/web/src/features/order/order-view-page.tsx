@@ -34,6 +34,8 @@ import { DateTimeInput } from '../../kit/fields/date-inputs';
 import { useRouteEntity } from '../../kit/route-entity';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
 import { useCompartmentCommand } from '../ebox/compartment-command';
+import { COMPARTMENT_OFFLINE_NOTE_ID, CompartmentOfflineNote } from '../ebox/compartment-offline-note';
+import { useLockerOnline } from '../ebox/locker-online';
 import './messages';
 import { OrderGlance } from './order-glance';
 import { type HistoryEntry, useOrderHistory } from './order-history-query';
@@ -276,15 +278,30 @@ function CancelButton({ record }: { record: EntityRecord }) {
   );
 }
 
-/** Opens the order's compartment at its locker (compartimentOpen), as the locker face does, for this order. */
+/**
+ * Opens the order's compartment at its locker (compartimentOpen), as the locker face does, for this
+ * order. On an offline locker the drawer's note says so beside it before anyone clicks (the status
+ * followed live); the button stays, since the locker may be back by the time it is pressed and the
+ * API then answers what happened.
+ */
 function OpenCompartmentButton({ record, compartment }: { record: EntityRecord; compartment: RelationRef }) {
   const { t } = useTranslation();
   const number = record.compartimentNumber ?? compartment.label;
   const { busy, confirm } = useCompartmentCommand({ id: compartment.id, number }, record.id);
+  const offline = useLockerOnline((record.ebox as RelationRef | null | undefined)?.id) === false;
   return (
-    <Button icon={<UnlockOutlined />} loading={busy === 'open'} onClick={() => confirm('open')} data-testid="order-open-compartment">
-      {t('orderPage.open.button', { number })}
-    </Button>
+    <Space wrap data-testid="order-open" data-offline={offline ? 'true' : 'false'}>
+      <Button
+        icon={<UnlockOutlined />}
+        loading={busy === 'open'}
+        onClick={() => confirm('open')}
+        aria-describedby={offline ? COMPARTMENT_OFFLINE_NOTE_ID : undefined}
+        data-testid="order-open-compartment"
+      >
+        {t('orderPage.open.button', { number })}
+      </Button>
+      {offline && <CompartmentOfflineNote />}
+    </Space>
   );
 }
 
