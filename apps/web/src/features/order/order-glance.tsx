@@ -17,6 +17,7 @@ import { formatDateTime } from '../../app/format';
 import type { EntityRecord } from '../../kit/entity-api';
 import { enumLabel } from '../../kit/entity-labels';
 import { type HistoryEntry, useOrderHistory } from './order-history-query';
+import { OrderStatusTag } from './order-status-tag';
 
 const order = DECLARED_ENTITIES.order;
 
@@ -103,7 +104,7 @@ export function OrderGlance({ record }: { record: EntityRecord }) {
         showIcon
         title={
           <Typography.Text strong style={{ fontSize: 16 }} data-testid="order-glance-status">
-            {enumLabel(t, order, 'type', type)} · {statusLabel(status)}
+            {enumLabel(t, order, 'type', type)} <OrderStatusTag status={status} />
           </Typography.Text>
         }
         description={lines.map((line) => <div key={line}>{line}</div>)}
