@@ -1,3 +1,4 @@
+import { translatorFor } from '@ebox/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditAction, writeAudit } from '../src/platform/audit';
 import { ok } from './support/answers';
@@ -7,7 +8,8 @@ import { startWithTwoCompanies, type TestApp, type TestUser } from './support/te
  * Issue 29, item 2: the locker page's drawer names the parcel in a door and the door's last events
  * (GET /compartiment/{id}/inside). A shared locker holds several companies' parcels: a user sees the
  * parcel only when they may read that order (orderRead, its company), never another company's
- * customer; the door itself answers 404 outside the caller's lockers and 403 without compartimentRead.
+ * customer; the door itself answers 404 outside the caller's lockers, 403 without compartimentRead and
+ * a translated 400 to a malformed id.
  */
 
 let t: TestApp;
@@ -89,6 +91,18 @@ describe('GET /compartiment/{id}/inside', () => {
     const withoutOrders = await lockerOnly.api.get(`/compartiment/${own}/inside`);
     expect(withoutOrders.status).toBe(200);
     expect(withoutOrders.body.order).toBeNull();
+  });
+
+  it("answers a malformed id with a 400 in the caller's language, never a 500", async () => {
+    for (const language of ['pt-BR', 'en'] as const) {
+      const answer = await t.client(owner.token, language).get('/compartiment/not-a-door/inside');
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body.error).toMatchObject({
+        code: 'validation',
+        message: translatorFor(language)('validation.mixed.invalid', { label: 'id' }),
+        fields: [{ path: 'id' }],
+      });
+    }
   });
 
   it("answers 404 for a door of another company's locker and 403 without compartimentRead", async () => {
