@@ -92,8 +92,10 @@ export const ebox = defineEntity({
   },
   // Couriers, support and the terminals name a locker by its code ("RJ-COPA-01"), people by its name.
   search: { code: 'prefix', name: 'contains' },
-  listColumns: ['name', 'code', 'status', 'configStatus', 'lastHeartBeat', 'company', 'city', 'state', 'enable'],
-  listColumnWidths: { status: 100, configStatus: 150, city: 130, state: 60 },
+  // What an operator reads a locker by, whole at 1366 px (its code on one line): with the city and UF
+  // too the table scrolled sideways and codes broke over lines. Those two are in the column chooser.
+  listColumns: ['name', 'code', 'status', 'configStatus', 'lastHeartBeat', 'company', 'enable'],
+  listColumnWidths: { code: 175, status: 95, configStatus: 150, company: 125, enable: 95, city: 130, state: 70 },
   filters: [
     'name',
     'code',

@@ -42,8 +42,9 @@ export function columnWidthOf(entity: EntityDeclaration, path: string, field: Fi
 /**
  * How a cell too narrow for its value gives way. A record's name (a tracking code), a status, a
  * related record's name, a number and a date are what a row is read by: cut, they mislead (a date
- * without its time, "RJ-COPA-0…"), so they wrap; a date wraps only between the day and the time.
- * Free text (a name, an e-mail, notes) is cut with an ellipsis and shown whole on hover.
+ * without its time, "RJ-COPA-0…"), so they wrap, as a record's code does (a locker's); a date wraps
+ * only between the day and the time. Free text (a name, an e-mail, notes) is cut with an ellipsis
+ * and shown whole on hover.
  */
 export type ColumnFit = 'wrap' | 'ellipsis' | 'none';
 
@@ -63,7 +64,14 @@ export function columnFitOf(entity: EntityDeclaration, path: string, field: Fiel
     case 'files':
     case 'stringList':
       return 'none';
+    case 'text':
+      return isCode(field) ? 'wrap' : 'ellipsis';
     default:
       return 'ellipsis';
   }
+}
+
+/** A short text unique to its record is a code people name it by (a locker's RJ-LGMACHADO-01), not free text. */
+function isCode(field: Extract<Field, { type: 'text' }>): boolean {
+  return Boolean(field.unique) && !field.email && !field.url && !field.multiline && field.max !== undefined && field.max <= 30;
 }
