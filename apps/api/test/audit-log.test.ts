@@ -230,6 +230,12 @@ describe("the terminals' entries", () => {
     expect(history.rows.map((row: Entry) => row.action)).toEqual(['create']);
     const everything = ok(await owner.api.get('/auditLog', { filter: { entityId: locker.id } }));
     expect(everything.rows.map((row: Entry) => row.action)).toEqual(['offline', 'online', 'create']);
+    // Going offline and coming back read as what happened to the locker, not as a status field edited.
+    const statusQuery = `${FIELDS}&filter[entityId]=${locker.id}&filter[routine]=true`;
+    const inPortuguese = await exportedRows(owner.token, statusQuery, 'pt-BR');
+    expect(inPortuguese.rows.slice(1).map((row) => row[5])).toEqual(['AUD-RJ-01 ficou offline', 'AUD-RJ-01 ficou online']);
+    const inEnglish = await exportedRows(owner.token, statusQuery, 'en');
+    expect(inEnglish.rows.slice(1).map((row) => row[5])).toEqual(['AUD-RJ-01 went offline', 'AUD-RJ-01 came online']);
 
     expect((await owner.api.get('/auditLog', { filter: { routine: 'sometimes' } })).status).toBe(400);
   });

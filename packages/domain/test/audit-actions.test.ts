@@ -7,7 +7,7 @@ import {
   ROUTINE_TERMINAL_ACTIONS,
   TERMINAL_LINK_ACTOR_LABEL,
 } from '../src/audit-actions';
-import { auditEventTextOf } from '../src/audit-events';
+import { auditEventTextOf, isAuditEvent } from '../src/audit-events';
 import { ENTITIES } from '../src/entities/index';
 import { translatorFor } from '../src/i18n/index';
 import { EBOX_EVENT_NAMES } from '../src/terminal/index';
@@ -83,6 +83,27 @@ describe('door and parcel events in words', () => {
     expect(auditEventTextOf(en, { action: 'open_compartment', values: { after: { ...after, outcome: 'jammed' } } })).toBe(
       'Door 4 opening from the console · failed: door jammed',
     );
+  });
+
+  it("reads a locker going offline or coming back as a sentence naming it, with the link's reason", () => {
+    const pt = translatorFor('pt-BR');
+    const en = translatorFor('en');
+    const offline = {
+      action: 'offline',
+      entityName: 'ebox',
+      entityLabel: 'Armário Compartilhado Copacabana',
+      values: { before: { status: 'online' }, after: { status: 'offline', reason: 'last_will', name: 'Armário Compartilhado Copacabana' } },
+      lockerCode: 'RJ-COPA-01',
+    };
+    expect(auditEventTextOf(pt, offline)).toBe('RJ-COPA-01 ficou offline · o terminal se desconectou');
+    expect(auditEventTextOf(en, offline)).toBe('RJ-COPA-01 went offline · its terminal disconnected');
+    const online = { ...offline, action: 'online', values: { after: { status: 'online', reason: 'heartbeat' } } };
+    expect(auditEventTextOf(pt, online)).toBe('RJ-COPA-01 ficou online');
+    expect(auditEventTextOf(en, online)).toBe('RJ-COPA-01 came online');
+    // Outside the reader's scope the API names no code: the entry's own label says which locker.
+    expect(auditEventTextOf(en, { ...online, lockerCode: null })).toBe('Armário Compartilhado Copacabana came online');
+    expect(isAuditEvent(offline)).toBe(true);
+    expect(isAuditEvent({ action: 'offline', entityName: 'outboxMessage' })).toBe(false);
   });
 
   it('leaves other entries to the field diff', () => {

@@ -59,7 +59,7 @@ export const auditActionAreas = [
         alertLevelChanged: 'Alert level changed',
         alertResolved: 'Alert resolved',
       },
-      /** An event at a door as one sentence (audit-events.ts), not as fields changed. */
+      /** An event at a door, or a locker going offline and coming back, as one sentence (audit-events.ts), not as fields changed. */
       events: {
         doorOf: '{{number}} of {{locker}}',
         door_opened: 'Door {{door}} opened',
@@ -68,6 +68,14 @@ export const auditActionAreas = [
         parcel_deposited: 'Parcel deposited in door {{door}}',
         parcel_taken: 'Parcel taken from door {{door}}',
         open_compartment: 'Door {{door}} opening from the console',
+        online: '{{locker}} came online',
+        offline: '{{locker}} went offline',
+        aLocker: 'A locker',
+        statusReason: {
+          last_will: 'its terminal disconnected',
+          heartbeat_timeout: 'no heartbeat in time',
+          disenrolled: 'terminal disenrolled',
+        },
         withDetail: '{{sentence}} · {{detail}}',
         orderNow: 'order now {{status}}',
         refused: {

@@ -59,7 +59,7 @@ export const auditActionAreas = [
         alertLevelChanged: 'Nível do alerta alterado',
         alertResolved: 'Alerta resolvido',
       },
-      /** Um evento numa porta como uma frase (audit-events.ts), não como campos alterados. */
+      /** Um evento numa porta ou um armário que cai e volta como uma frase (audit-events.ts), não como campos alterados. */
       events: {
         doorOf: '{{number}} de {{locker}}',
         door_opened: 'Porta {{door}} aberta',
@@ -68,6 +68,14 @@ export const auditActionAreas = [
         parcel_deposited: 'Encomenda depositada na porta {{door}}',
         parcel_taken: 'Encomenda retirada da porta {{door}}',
         open_compartment: 'Abertura da porta {{door}} pelo console',
+        online: '{{locker}} ficou online',
+        offline: '{{locker}} ficou offline',
+        aLocker: 'Um armário',
+        statusReason: {
+          last_will: 'o terminal se desconectou',
+          heartbeat_timeout: 'sem sinal no prazo',
+          disenrolled: 'terminal desvinculado',
+        },
         withDetail: '{{sentence}} · {{detail}}',
         orderNow: 'pedido agora {{status}}',
         refused: {
