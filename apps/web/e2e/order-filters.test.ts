@@ -1,9 +1,9 @@
 import type { Language } from '@ebox/domain';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { seriousAxeProblems } from './support/axe';
 import { newPage, owner, screenshot, see, seeNo, setUpBrowser, setUpOwnerPage, signIn, text, uniqueSuffix } from './support/browser';
 import { openDialog, openListFilter, seeToast, settleDialogs } from './support/controls';
+import { cutCells } from './support/cut-cells';
 import { asOwner, createUser } from './support/users';
 
 /**
@@ -55,28 +55,6 @@ describe('the order list filters by permission', () => {
  */
 const LAYOUT: Language[] = ['pt-BR', 'en'];
 const DAY_MS = 86_400_000;
-
-/** The cells of the named columns whose content is wider than the cell (cut), as "column: text". */
-function cutCells(page: Page, titles: string[]): Promise<string[]> {
-  return page.evaluate((wanted) => {
-    const table = document.querySelector('[data-testid="order-list"] table');
-    if (!table) return ['no table'];
-    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
-    const cut: string[] = [];
-    for (const title of wanted) {
-      const index = headers.indexOf(title);
-      if (index < 0) {
-        cut.push(`${title}: no such column`);
-        continue;
-      }
-      for (const row of table.querySelectorAll('tbody tr.ant-table-row')) {
-        const cell = (row as HTMLTableRowElement).cells[index];
-        if (cell && cell.scrollWidth > cell.clientWidth) cut.push(`${title}: ${cell.textContent}`);
-      }
-    }
-    return cut;
-  }, titles);
-}
 
 for (const language of LAYOUT) {
   describe(`the order list at 1366 px (${language})`, () => {
@@ -137,7 +115,7 @@ for (const language of LAYOUT) {
         row.getByTestId('order-overdue').getByText(new RegExp(say('orderList.clock.overdue', { duration: 'X' }).replace('X', '.+'))),
       );
       const columns = ['trackingCode', 'status', 'createdAt'].map((field) => say(`entities.order.fields.${field}`));
-      expect(await cutCells(page, [...columns, say('orderList.columns.expiresIn')]), 'cells cut at 1366 px').toEqual([]);
+      expect(await cutCells(page, 'order-list', [...columns, say('orderList.columns.expiresIn')]), 'cells cut at 1366 px').toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), 'page width').toBeLessThanOrEqual(1366);
       await screenshot(page, `orders/order-list-1366-${language}`, { live: true });
       expect(await seriousAxeProblems(page), 'accessibility problems on the order list').toEqual([]);
