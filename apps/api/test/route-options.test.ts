@@ -13,16 +13,18 @@ import { startTestApp, type TestApp, type TestUser } from './support/test-app';
  * Per-entity route options: a declaration may refuse the generic update and delete, make DELETE
  * mean a named action, and add its own actions. The test declares such an entity over the customer
  * table (its permissions and company scope are the customer's) and registers its action handlers.
+ * Its actions take names the domain's AUDIT_ACTIONS declare (lock, cancel): the audit log holds no
+ * action without its words, and the kit refuses to run one.
  */
 const lockedCustomer = defineEntity({
   ...(ENTITIES.customer as NonNullable<(typeof ENTITIES)['customer']>),
   path: 'locked-customer',
   routes: {
     update: false,
-    destroy: { action: 'archive' },
+    destroy: { action: 'cancel' },
     actions: {
-      block: { permission: 'customerEdit', body: z.object({ reason: z.string().min(3, 'validation.string.min') }) },
-      archive: { permission: 'customerDestroy' },
+      lock: { permission: 'customerEdit', body: z.object({ reason: z.string().min(3, 'validation.string.min') }) },
+      cancel: { permission: 'customerDestroy' },
     },
   },
 });
@@ -32,12 +34,12 @@ const lockedCustomerModule: AppModule = {
   name: 'locked-customer',
   entities: {
     actions: {
-      'customer.block': {
+      'customer.lock': {
         run: async (ctx, { resource, before, data }) => {
           await updateRow(ctx.tx, resource, before.id, { enable: false, name: `${before.name} (${(data as { reason: string }).reason})` });
         },
       },
-      'customer.archive': {
+      'customer.cancel': {
         run: async (ctx, { resource, before }) => {
           await updateRow(ctx.tx, resource, before.id, { enable: false });
         },
@@ -88,18 +90,18 @@ describe('route options of an entity declaration', () => {
 
   it('runs a declared action on POST /{path}/:id/{action}: validated, authorized, locked and audited under its name', async () => {
     const id = await createCustomer('Cliente Bloqueável');
-    const invalid = await owner.api.post(`/locked-customer/${id}/block`, { data: { reason: 'x' } });
+    const invalid = await owner.api.post(`/locked-customer/${id}/lock`, { data: { reason: 'x' } });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.fields[0].path).toBe('reason');
 
     const reader = await t.createUser({ permissions: ['customerRead'] });
-    expect((await reader.api.post(`/locked-customer/${id}/block`, { data: { reason: 'fraude' } })).status).toBe(403);
-    expect((await t.api.post(`/locked-customer/${id}/block`, { data: { reason: 'fraude' } })).status).toBe(401);
+    expect((await reader.api.post(`/locked-customer/${id}/lock`, { data: { reason: 'fraude' } })).status).toBe(403);
+    expect((await t.api.post(`/locked-customer/${id}/lock`, { data: { reason: 'fraude' } })).status).toBe(401);
 
-    const blocked = await owner.api.post(`/locked-customer/${id}/block`, { data: { reason: 'fraude' } });
+    const blocked = await owner.api.post(`/locked-customer/${id}/lock`, { data: { reason: 'fraude' } });
     expect(blocked.status).toBe(200);
     expect(blocked.body).toMatchObject({ id, name: 'Cliente Bloqueável (fraude)', enable: false });
-    const [entry] = await auditOf(id, 'block');
+    const [entry] = await auditOf(id, 'lock');
     expect(entry.values.before).toMatchObject({ name: 'Cliente Bloqueável', enable: true });
     expect(entry.values.after).toMatchObject({ name: 'Cliente Bloqueável (fraude)', enable: false });
   });
@@ -108,7 +110,7 @@ describe('route options of an entity declaration', () => {
     const other = (await owner.api.post('/company', { data: { name: 'Outra Empresa', type: 'carrier' } })).body.id;
     const theirs = await createCustomer('Cliente Alheio', other);
     const scoped = await t.createUser({ roles: ['owner'], allowedCompanies: [company] });
-    expect((await scoped.api.post(`/locked-customer/${theirs}/block`, { data: { reason: 'fraude' } })).status).toBe(404);
+    expect((await scoped.api.post(`/locked-customer/${theirs}/lock`, { data: { reason: 'fraude' } })).status).toBe(404);
     expect((await owner.api.get(`/customer/${theirs}`)).body.enable).toBe(true);
   });
 
@@ -119,7 +121,7 @@ describe('route options of an entity declaration', () => {
     expect(response.status).toBe(200);
     for (const id of [first, second]) {
       expect((await owner.api.get(`/customer/${id}`)).body).toMatchObject({ enable: false });
-      expect(await auditOf(id, 'archive')).toHaveLength(1);
+      expect(await auditOf(id, 'cancel')).toHaveLength(1);
       expect(await auditOf(id, 'delete')).toHaveLength(0);
     }
   });
