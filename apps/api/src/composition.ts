@@ -6,6 +6,7 @@ import { eboxModule } from './modules/ebox';
 import { enrolmentModule } from './modules/enrolment';
 import { filesModule } from './modules/files';
 import { iamModule } from './modules/iam';
+import { inboundModule } from './modules/inbound';
 import { jobsModule } from './modules/jobs';
 import { messageModule } from './modules/message';
 import { orderModule } from './modules/order';
@@ -38,6 +39,7 @@ export const APP_MODULES: readonly AppModule[] = [
   enrolmentModule,
   terminalCommandsModule,
   orderModule,
+  inboundModule,
   webhookModule,
   messageModule,
   qrCodeModule,

@@ -41,9 +41,19 @@ const SPEC_NOUNS = [
   'terminalUiVersion',
 ] as const;
 
-type CrudEntity = (typeof SPEC_NOUNS)[number] | (typeof ENTITY_PERMISSION_NOUNS)[number];
+/**
+ * Nouns spec 6 gives only some actions ("Packing has create, destroy, read, autocomplete (no edit);
+ * inbound has create, read, autocomplete"): a declared one still gets no other CRUD permission, and
+ * its permissions are listed in SPECIAL.
+ */
+const LIMITED_NOUNS = ['packing', 'inbound'] as const;
+type LimitedNoun = (typeof LIMITED_NOUNS)[number];
 
-const CRUD_ENTITIES: readonly CrudEntity[] = [...new Set<CrudEntity>([...SPEC_NOUNS, ...ENTITY_PERMISSION_NOUNS])];
+type CrudEntity = Exclude<(typeof SPEC_NOUNS)[number] | (typeof ENTITY_PERMISSION_NOUNS)[number], LimitedNoun>;
+
+const CRUD_ENTITIES: readonly CrudEntity[] = [...new Set<string>([...SPEC_NOUNS, ...ENTITY_PERMISSION_NOUNS])].filter(
+  (noun): noun is CrudEntity => !(LIMITED_NOUNS as readonly string[]).includes(noun),
+);
 
 const SPECIAL = [
   'iamUserAutocomplete',
@@ -139,8 +149,9 @@ const SPEC_ROLE_NOUNS = [
   'buildingLevel2',
 ] as const;
 
+// Inbound has no role of its own (spec 6 lists none): editor and entityEditor receive, viewers read.
 const ROLE_ENTITIES: readonly string[] = [
-  ...new Set<string>([...SPEC_ROLE_NOUNS, ...ENTITY_PERMISSION_NOUNS.filter((noun) => noun !== 'role')]),
+  ...new Set<string>([...SPEC_ROLE_NOUNS, ...ENTITY_PERMISSION_NOUNS.filter((noun) => noun !== 'role' && noun !== 'inbound')]),
 ];
 
 /** Business entities that entityEditor / entityViewer cover (everything but access control). */
@@ -250,7 +261,8 @@ function dependenciesOf(): Partial<Record<Permission, readonly Permission[]>> {
   needs.paymentExport = ['paymentRead'];
   needs.packingCreate = ['packingRead'];
   needs.packingDestroy = ['packingRead'];
-  needs.inboundCreate = ['inboundRead'];
+  // Saving an inbound moves its orders through moveOrder, which asks what every console move asks.
+  needs.inboundCreate = ['inboundRead', 'orderUpdateStatus'];
   return needs;
 }
 

@@ -86,6 +86,7 @@ export const SPEC_RULES: Record<string, Record<string, SpecRule>> = {
   buildingLevel2: {},
   group: {},
   warehouse: {},
+  inbound: {},
   // "Order: trackingCode and referenceNumber 4 to 46 characters; shipper and company required;
   // invoiceNumber 6 to 8; accessCode exactly 6; customerName 6 to 50; customerPhone exactly 13;
   // customerEmail 6 to 50; eboxCode 4 to 20; compartimentSize 1 to 2; ... attachments at most 3 files,
@@ -247,6 +248,22 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
     fields: ['type', 'hbsContent', 'company', 'cluster', 'enable'],
   },
   warehouse: { fields: ['company', 'street', 'name'] },
+  // "inbound: company, createdBy, inboundAt, orders, totalOrders, packingOrders, deliveryWindow, notes, trackingCode, name, warehouse."
+  inbound: {
+    fields: [
+      'company',
+      'createdBy',
+      'inboundAt',
+      'orders',
+      'totalOrders',
+      'packingOrders',
+      'deliveryWindow',
+      'notes',
+      'trackingCode',
+      'name',
+      'warehouse',
+    ],
+  },
   // "building: name, company, level1, level2, externalId, buildingId, customer phone, name and email."
   building: {
     fields: ['name', 'company', 'level1', 'level2', 'externalId', 'buildingId', 'customerPhone', 'customerName', 'customerEmail'],

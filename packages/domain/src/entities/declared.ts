@@ -14,6 +14,7 @@ import { ebox } from './ebox';
 import { eboxModule } from './ebox-module';
 import { eboxModuleCompartiment } from './ebox-module-compartiment';
 import { group } from './group';
+import { inbound } from './inbound';
 import { invoice, invoiceItem } from './invoice';
 import { order } from './order';
 import { product } from './product';
@@ -38,6 +39,7 @@ export const DECLARED_ENTITIES = {
   eboxModule,
   eboxModuleCompartiment,
   group,
+  inbound,
   invoice,
   invoiceItem,
   order,

@@ -14,6 +14,7 @@ export const ENTITY_PERMISSION_NOUNS = [
   'ebox',
   'eboxModule',
   'group',
+  'inbound',
   'order',
   'product',
   'qrcodeTemplate',

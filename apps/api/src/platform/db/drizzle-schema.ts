@@ -65,6 +65,7 @@ export const eboxTable = entityTables.ebox;
 export const eboxModuleTable = entityTables.eboxModule;
 export const eboxModuleCompartimentTable = entityTables.eboxModuleCompartiment;
 export const groupTable = entityTables.group;
+export const inboundTable = entityTables.inbound;
 export const invoiceTable = entityTables.invoice;
 export const invoiceItemTable = entityTables.invoiceItem;
 export const orderTable = entityTables.order;

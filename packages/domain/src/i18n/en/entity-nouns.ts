@@ -14,6 +14,7 @@ export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = 
   ebox: ['E-box', 'E-boxes'],
   eboxModule: ['Module', 'Modules'],
   group: ['Group', 'Groups'],
+  inbound: ['Inbound entry', 'Inbound entries'],
   order: ['Order', 'Orders'],
   product: ['Product', 'Products'],
   qrcodeTemplate: ['QR code template', 'QR code templates'],

@@ -14,6 +14,7 @@ export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = 
   ebox: ['E-box', 'E-box'],
   eboxModule: ['Módulo', 'Módulos'],
   group: ['Grupo', 'Grupos'],
+  inbound: ['Entrada', 'Entradas'],
   order: ['Pedido', 'Pedidos'],
   product: ['Produto', 'Produtos'],
   qrcodeTemplate: ['Modelo de QR code', 'Modelos de QR code'],

@@ -13,6 +13,7 @@ import ebox from './ebox';
 import eboxModule from './ebox-module';
 import eboxModuleCompartiment from './ebox-module-compartiment';
 import group from './group';
+import inbound from './inbound';
 import invoice from './invoice';
 import order from './order';
 import outbox from './outbox';
@@ -38,6 +39,7 @@ export const entityAreas = [
   eboxModule,
   eboxModuleCompartiment,
   group,
+  inbound,
   invoice,
   order,
   outbox,
