@@ -25,6 +25,17 @@ export async function chooseOption(page: Page, label: string | Locator, option: 
   await field.pressSequentially(search, { delay: 10 });
   const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option });
   await see(item);
+  // Picked once the list has finished opening, as a person would: under load a click during its
+  // slide-in reached the option (its label shown in the box) without choosing it (form-work, en).
+  await item
+    .first()
+    .evaluate((option) =>
+      Promise.all(
+        (option.closest('.ant-select-dropdown')?.getAnimations({ subtree: true }) ?? [])
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
   await item.first().click();
   // A multiple select stays open after a pick; close it so it covers nothing below.
   await page.keyboard.press('Escape');

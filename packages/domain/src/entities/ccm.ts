@@ -34,6 +34,8 @@ export const ccm = defineEntity({
     compilableTemplateRule('subject', 'entities.ccm.errors.subjectInvalid'),
   ],
   listColumns: ['type', 'subType', 'trigger', 'language', 'subject', 'company', 'enable', 'createdAt'],
+  // Eight columns beside the subject and the date, which keep their width: the short enums give way.
+  listColumnWidths: { type: 120, language: 100 },
   filters: ['type', 'subType', 'trigger', 'language', 'subject', 'content', 'company', 'cluster', 'enable', 'createdAt'],
   importColumns: ['type', 'content', 'subType', 'subject', 'trigger', 'company', 'enable'],
 });
