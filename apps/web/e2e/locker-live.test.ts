@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { VirtualTerminal } from '../../terminal-sim/src';
 import { ACTION_TIMEOUT, SCREENSHOT_DIR, screenshot as screenshotPage, see, setUpBrowser, signIn, text } from './support/browser';
-import { seeToast } from './support/controls';
+import { confirmSettled, seeToast } from './support/controls';
 import { type OwnConsole, startOwnConsole, startVirtualTerminal } from './support/own-console';
 
 /**
@@ -131,7 +131,7 @@ describe('a locker, live (pt-BR)', () => {
     const drawer = page.getByTestId('compartment-drawer');
     await see(drawer.getByText(say('lockerLive.compartment.title', { number: 1 })));
     await drawer.getByTestId('compartment-open').click();
-    await page.getByTestId('confirm-open').click();
+    await confirmSettled(page, page.getByTestId('confirm-open'));
     await seeToast(page, say('lockerLive.compartment.opened', { number: 1 }));
     await expect.poll(() => first.getAttribute('data-door'), { timeout: 10_000 }).toBe('open');
     await expect.poll(() => drawer.getByTestId('compartment-door').textContent()).toBe(say('lockerLive.compartment.doorOpen'));
@@ -140,11 +140,11 @@ describe('a locker, live (pt-BR)', () => {
 
     // Locked from the drawer: the picture shows it damaged (crossed), then released.
     await drawer.getByTestId('compartment-lock').click();
-    await page.getByTestId('confirm-lock').click();
+    await confirmSettled(page, page.getByTestId('confirm-lock'));
     await seeToast(page, say('lockerLive.compartment.locked', { number: 1 }));
     await expect.poll(() => first.getAttribute('data-status')).toBe('DAMAGE');
     await drawer.getByTestId('compartment-release').click();
-    await page.getByTestId('confirm-release').click();
+    await confirmSettled(page, page.getByTestId('confirm-release'));
     await expect.poll(() => first.getAttribute('data-status')).toBe('AVAILABLE');
     await page.keyboard.press('Escape');
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);

@@ -85,7 +85,8 @@ for (const language of LAYOUT) {
       const toasts = page.locator('.ant-notification-notice');
       await see(toasts.first());
       // The same request read again (as a live reconnection does) fails the same way and says nothing new.
-      const refresh = page.getByRole('button', { name: say('common.refresh') });
+      // Exactly the list's refresh: another file's new order may show the 'N novos · clique para atualizar' notice beside it.
+      const refresh = page.getByRole('button', { name: say('common.refresh'), exact: true });
       await refresh.click();
       await expect.poll(() => refresh.getAttribute('class')).not.toContain('ant-btn-loading');
       expect(await toasts.count(), 'the period message is shown once').toBe(1);

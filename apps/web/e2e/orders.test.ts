@@ -16,7 +16,7 @@ import {
   text,
   uniqueSuffix,
 } from './support/browser';
-import { chooseOption, downloadBy, openDialog, seeToast, settleDialogs } from './support/controls';
+import { chooseOption, confirmSettled, downloadBy, openDialog, seeToast, settleDialogs } from './support/controls';
 import { type OwnConsole, startOwnConsole, startVirtualTerminal } from './support/own-console';
 import { asOwner, createUser } from './support/users';
 
@@ -319,7 +319,7 @@ describe('an order at a live locker (pt-BR)', () => {
     // Open its compartment: confirmed, answered by the terminal.
     const number = (await orderOf(order.id)).compartimentNumber;
     await page.getByTestId('order-open-compartment').click();
-    await page.getByTestId('confirm-open').click();
+    await confirmSettled(page, page.getByTestId('confirm-open'));
     await seeToast(page, say('lockerLive.compartment.opened', { number }));
 
     // Edit the customer from the order: saved, back on the order; cancelled, back on the order too.
@@ -350,7 +350,7 @@ describe('an order at a live locker (pt-BR)', () => {
     await page.getByTestId('order-open-compartment').click();
     await see(page.getByTestId('confirm-open'));
     await settleDialogs(page);
-    await page.getByTestId('confirm-open').click();
+    await confirmSettled(page, page.getByTestId('confirm-open'));
     await seeToast(page, say('terminalCommands.couldNotCommunicate'));
 
     // Cancel: asked first; keeping the order changes nothing; confirming cancels it and it stays here.
@@ -362,7 +362,7 @@ describe('an order at a live locker (pt-BR)', () => {
     await seeNo(dialog);
     expect((await orderOf(order.id)).status).toBe('CREATED');
     await openDialog(page, page.getByTestId('order-cancel'));
-    await page.getByTestId('confirm-order-cancel').click();
+    await confirmSettled(page, page.getByTestId('confirm-order-cancel'));
     await seeToast(page, say('orderPage.cancel.success', { trackingCode }));
     expect(page.url()).toContain(`/order/${order.id}`);
     expect((await orderOf(order.id)).status).toBe('CANCELED');

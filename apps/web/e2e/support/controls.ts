@@ -100,6 +100,16 @@ export async function settleDialogs(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[class*="ant-zoom-"], [class*="ant-fade-"]'));
 }
 
+/**
+ * Clicks a confirmation's button once its dialog stands still (settleDialogs): under CI load an
+ * "Abrir porta?" or "Desbloquear?" clicked while zooming in stayed open, unpressed.
+ */
+export async function confirmSettled(page: Page, button: Locator): Promise<void> {
+  await see(button);
+  await settleDialogs(page);
+  await button.first().click();
+}
+
 /** Clicks what opens a dialog and answers the dialog once it stands still. */
 export async function openDialog(page: Page, opener: Locator): Promise<Locator> {
   await opener.click();
