@@ -53,9 +53,9 @@ function glanceTextOf(t: TFunction, record: EntityRecord, type: OrderType, statu
   const locker = (record.ebox as RelationRef | null | undefined)?.label;
   const number = record.compartimentNumber;
   if (locker && number !== null && number !== undefined && orderHoldsCompartment(status)) {
-    const inside = typeof record.storedAt === 'string' && !['CREATED', 'INBOUND', 'IN_TRANSIT_TO_STORE'].includes(status);
+    // Deposited once its storage stamp is written; before that the door is only booked.
     lines.push(
-      inside
+      typeof record.storedAt === 'string'
         ? t('orderPage.glance.inLocker', { locker, number, date: formatDateTime(record.storedAt as string) })
         : t('orderPage.glance.booked', { locker, number }),
     );
