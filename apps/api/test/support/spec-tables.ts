@@ -87,6 +87,7 @@ export const SPEC_RULES: Record<string, Record<string, SpecRule>> = {
   group: {},
   warehouse: {},
   inbound: {},
+  route: {},
   // "Order: trackingCode and referenceNumber 4 to 46 characters; shipper and company required;
   // invoiceNumber 6 to 8; accessCode exactly 6; customerName 6 to 50; customerPhone exactly 13;
   // customerEmail 6 to 50; eboxCode 4 to 20; compartimentSize 1 to 2; ... attachments at most 3 files,
@@ -263,6 +264,12 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
       'name',
       'warehouse',
     ],
+  },
+  // "route: name, ebox, notes, operatedBy, routePackingEbox list."
+  route: {
+    fields: ['name', 'ebox', 'notes', 'operatedBy'],
+    later: { routePackingEbox: 'the stops as packings read them (issue 30, the packing helper adds it)' },
+    beyond: { company: "the route's company scope (spec 5.5: every call checks the caller's companies)" },
   },
   // "building: name, company, level1, level2, externalId, buildingId, customer phone, name and email."
   building: {

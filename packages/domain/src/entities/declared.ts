@@ -20,6 +20,7 @@ import { order } from './order';
 import { product } from './product';
 import { qrcodeTemplate } from './qrcode-template';
 import { role } from './role';
+import { route } from './route';
 import { warehouse } from './warehouse';
 import { webhook } from './webhook';
 
@@ -46,6 +47,7 @@ export const DECLARED_ENTITIES = {
   product,
   qrcodeTemplate,
   role,
+  route,
   warehouse,
   webhook,
 } satisfies Record<string, EntityDeclaration>;

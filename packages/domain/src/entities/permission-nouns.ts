@@ -19,6 +19,7 @@ export const ENTITY_PERMISSION_NOUNS = [
   'product',
   'qrcodeTemplate',
   'role',
+  'route',
   'warehouse',
   'webhook',
 ] as const;

@@ -72,5 +72,6 @@ export const orderTable = entityTables.order;
 export const productTable = entityTables.product;
 export const qrcodeTemplateTable = entityTables.qrcodeTemplate;
 export const roleTable = entityTables.role;
+export const routeTable = entityTables.route;
 export const warehouseTable = entityTables.warehouse;
 export const webhookTable = entityTables.webhook;

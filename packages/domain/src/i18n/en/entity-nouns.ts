@@ -19,6 +19,7 @@ export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = 
   product: ['Product', 'Products'],
   qrcodeTemplate: ['QR code template', 'QR code templates'],
   role: ['Role', 'Roles'],
+  route: ['Route', 'Routes'],
   warehouse: ['Warehouse', 'Warehouses'],
   webhook: ['Webhook', 'Webhooks'],
 };

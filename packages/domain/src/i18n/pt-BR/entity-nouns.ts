@@ -19,6 +19,7 @@ export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = 
   product: ['Produto', 'Produtos'],
   qrcodeTemplate: ['Modelo de QR code', 'Modelos de QR code'],
   role: ['Perfil de acesso', 'Perfis de acesso'],
+  route: ['Rota', 'Rotas'],
   warehouse: ['Armazém', 'Armazéns'],
   webhook: ['Webhook', 'Webhooks'],
 };

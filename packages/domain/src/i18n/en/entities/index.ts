@@ -20,6 +20,7 @@ import outbox from './outbox';
 import product from './product';
 import qrcodeTemplate from './qrcode-template';
 import role from './role';
+import route from './route';
 import warehouse from './warehouse';
 import webhook from './webhook';
 
@@ -46,6 +47,7 @@ export const entityAreas = [
   product,
   qrcodeTemplate,
   role,
+  route,
   warehouse,
   webhook,
 ];

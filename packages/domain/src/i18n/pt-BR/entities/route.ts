@@ -1,0 +1,31 @@
+export default {
+  entities: {
+    route: {
+      menu: 'Rotas',
+      label: 'Rota',
+      labelPlural: 'Rotas',
+      fields: {
+        name: 'Nome',
+        company: 'Empresa',
+        ebox: 'Armários',
+        operatedBy: 'Operado por',
+        notes: 'Observações',
+        id: 'ID',
+        createdAt: 'Criado em',
+        updatedAt: 'Atualizado em',
+      },
+      create: {
+        success: 'Rota criada com sucesso',
+      },
+      update: {
+        success: 'Rota atualizada com sucesso',
+      },
+      destroy: {
+        success: 'Rota excluída com sucesso',
+      },
+      destroyAll: {
+        success: 'Rotas excluídas com sucesso',
+      },
+    },
+  },
+};
