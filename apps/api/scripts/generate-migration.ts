@@ -60,6 +60,7 @@ const lines = [
     'orderMessage',
     'orderStatusCount',
     'outboxMessage',
+    'packingOrder',
     'providerStatusReport',
     'revokedToken',
     'settings',

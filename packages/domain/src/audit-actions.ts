@@ -68,6 +68,9 @@ export const AUDIT_ACTIONS = [
   'alertRaised',
   'alertLevelChanged',
   'alertResolved',
+  // A packing's run (modules/packing): closed, or a delivery's compartment chosen again at print.
+  'finish',
+  'retarget',
 ] as const;
 
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -33,6 +33,7 @@ export * from './kit/search';
 export * from './kit/text-match';
 export * from './messaging';
 export * from './orders/index';
+export * from './packing';
 export * from './password';
 export * from './password-rules';
 export * from './permissions';

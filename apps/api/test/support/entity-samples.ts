@@ -104,6 +104,40 @@ export async function ensureRecord(context: SampleContext, entityName: string): 
  */
 const SERVER_CHOSEN: Record<string, readonly string[]> = { order: ['accessCode', 'compartimentSize'] };
 
+/**
+ * A packing takes only orders in one of its steps (spec 4.1), and a delivery only where it fits: its
+ * sample order is a delivery at a locker of its own with one compartment of its size, booked by the
+ * order, then received at the warehouse (INBOUND). A fresh one each time: an order is in one open packing.
+ */
+async function packableOrder(context: SampleContext): Promise<string> {
+  const created = async (path: string, data: unknown) => {
+    const response = await context.api.post(path, { data });
+    if (response.status !== 200) throw new Error(`could not create a packable order at ${path}: ${JSON.stringify(response.body)}`);
+    return response.body.id as string;
+  };
+  const ENTITY = (name: string) => ENTITIES[name] as EntityDeclaration;
+  const locker = await created('/ebox', await sampleData(context, ENTITY('ebox'), { requiredOnly: true }));
+  await created('/compartiment', {
+    ebox: locker,
+    number: 1,
+    boardNumber: 1,
+    numberInColumn: 1,
+    comNumber: 1,
+    size: 'P',
+    width: 1,
+    height: 1,
+    depth: 1,
+    enable: true,
+  });
+  const order = await created('/order', {
+    ...(await sampleData(context, ENTITY('order'), { requiredOnly: true })),
+    ebox: locker,
+    compartimentSize: 'P',
+  });
+  await created('/order/update-status', { id: order, status: 'INBOUND', reason: 'amostra' });
+  return order;
+}
+
 export async function sampleData(
   context: SampleContext,
   entity: EntityDeclaration,
@@ -126,6 +160,10 @@ export async function sampleData(
       if (field.entity === 'user') continue;
       if (!options.allRelations && field.entity === entity.name) continue;
       if (!options.allRelations && !field.required && !(entity.scope.kind === 'company' && entity.scope.field === name)) continue;
+      if (entity.name === 'packing' && field.entity === 'order') {
+        data[name] = [await packableOrder(context)];
+        continue;
+      }
       const id = await ensureRecord(context, field.entity);
       data[name] = field.multiple ? [id] : id;
       continue;

@@ -88,6 +88,7 @@ export const SPEC_RULES: Record<string, Record<string, SpecRule>> = {
   warehouse: {},
   inbound: {},
   route: {},
+  packing: {},
   // "Order: trackingCode and referenceNumber 4 to 46 characters; shipper and company required;
   // invoiceNumber 6 to 8; accessCode exactly 6; customerName 6 to 50; customerPhone exactly 13;
   // customerEmail 6 to 50; eboxCode 4 to 20; compartimentSize 1 to 2; ... attachments at most 3 files,
@@ -270,6 +271,30 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
     fields: ['name', 'ebox', 'notes', 'operatedBy'],
     later: { routePackingEbox: 'the stops as packings read them (issue 30, the packing helper adds it)' },
     beyond: { company: "the route's company scope (spec 5.5: every call checks the caller's companies)" },
+  },
+  // "packing: name, orders, eboxes, picking, operator, route, warehouse, trackingCode, ebox, finishedAt, finishedBy,
+  // notes, company, totalOrders, packingOrders, createdBy. Packing rows carry id, compartimentSize and a hasChange flag."
+  packing: {
+    fields: [
+      'name',
+      'orders',
+      'eboxes',
+      'picking',
+      'operator',
+      'route',
+      'warehouse',
+      'trackingCode',
+      'finishedAt',
+      'finishedBy',
+      'notes',
+      'company',
+      'totalOrders',
+      'packingOrders',
+      'createdBy',
+    ],
+    later: {
+      ebox: 'a locker of the run: filter[eboxes] finds the packings that visit one; each row names its locker (GET /packing/{id}/orders)',
+    },
   },
   // "building: name, company, level1, level2, externalId, buildingId, customer phone, name and email."
   building: {

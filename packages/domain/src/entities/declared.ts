@@ -17,6 +17,7 @@ import { group } from './group';
 import { inbound } from './inbound';
 import { invoice, invoiceItem } from './invoice';
 import { order } from './order';
+import { packing } from './packing';
 import { product } from './product';
 import { qrcodeTemplate } from './qrcode-template';
 import { role } from './role';
@@ -44,6 +45,7 @@ export const DECLARED_ENTITIES = {
   invoice,
   invoiceItem,
   order,
+  packing,
   product,
   qrcodeTemplate,
   role,

@@ -16,6 +16,7 @@ export const ENTITY_PERMISSION_NOUNS = [
   'group',
   'inbound',
   'order',
+  'packing',
   'product',
   'qrcodeTemplate',
   'role',

@@ -39,6 +39,7 @@ export {
   orderMessage,
   orderStatusCount,
   outboxMessage,
+  packingOrder,
   providerStatusReport,
   revokedToken,
   settings,
@@ -69,6 +70,7 @@ export const inboundTable = entityTables.inbound;
 export const invoiceTable = entityTables.invoice;
 export const invoiceItemTable = entityTables.invoiceItem;
 export const orderTable = entityTables.order;
+export const packingTable = entityTables.packing;
 export const productTable = entityTables.product;
 export const qrcodeTemplateTable = entityTables.qrcodeTemplate;
 export const roleTable = entityTables.role;

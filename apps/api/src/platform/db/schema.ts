@@ -928,3 +928,52 @@ export const lockerRefusal = pgTable(
   },
   (t) => [index('locker_refusal_at_idx').on(t.at, t.ebox)],
 );
+
+/**
+ * The rows of a packing (issue 30, modules/packing): each order the run takes, its step (spec 4.1),
+ * its locker and that locker's place in the run, the compartment size and, for a delivery, the
+ * compartment it goes to. `open` is true until the packing is finished (or deleted: the rows go with
+ * it): an order is in at most one open packing, and two open packings never target one compartment,
+ * each held by a partial unique index, so two saves racing are refused by the database itself.
+ * `orderUpdatedAt` is the order's version when picked: a row whose order changed since has a change.
+ */
+export const packingOrder = pgTable(
+  'packing_order',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packing: uuid('packing_id')
+      .notNull()
+      .references(() => entityTables.packing.id, { onDelete: 'cascade' }),
+    order: uuid('order_id')
+      .notNull()
+      .references(() => entityTables.order.id, { onDelete: 'cascade' }),
+    /** The order's company: the rows are read within the caller's companies. */
+    company: uuid('company_id'),
+    /** reverseCollection, expiredCollection or delivery (PACKING_STEPS). */
+    step: text('step').notNull(),
+    ebox: uuid('ebox_id'),
+    /** The locker's stop in the run, from 1 (lockers without one go last). */
+    position: integer('position').notNull(),
+    compartimentSize: text('compartiment_size'),
+    /** A delivery's compartment: its own booked one, or a free one of its size chosen at save. */
+    targetCompartiment: uuid('target_compartiment_id').references(() => entityTables.compartiment.id, { onDelete: 'set null' }),
+    targetCompartimentNumber: integer('target_compartiment_number'),
+    /** The compartment number chosen before a re-check at print found it filled (the romaneio says so). */
+    previousCompartimentNumber: integer('previous_compartiment_number'),
+    /** Why a delivery has no compartment after a re-check (PACKING_NOT_FITTING_REASONS). */
+    notFitting: text('not_fitting'),
+    orderUpdatedAt: timestamp('order_updated_at', { withTimezone: true, mode: 'string' }).notNull(),
+    open: boolean('open').notNull().default(true),
+    /** What the courier did at the locker, as the terminal reports it (issue 30 item 3): empty until then. */
+    outcome: text('outcome'),
+    outcomeAt: timestamp('outcome_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('packing_order_packing_order_key').on(t.packing, t.order),
+    uniqueIndex('packing_order_open_order_key').on(t.order).where(sql`open`),
+    uniqueIndex('packing_order_open_target_key').on(t.targetCompartiment).where(sql`open AND target_compartiment_id IS NOT NULL`),
+    index('packing_order_packing_idx').on(t.packing, t.position),
+    // An order's latest pick, open or finished: whether it changed since (hasChange).
+    index('packing_order_order_idx').on(t.order, t.orderUpdatedAt),
+  ],
+);

@@ -58,6 +58,9 @@ export const auditActionAreas = [
         alertRaised: 'Alert raised',
         alertLevelChanged: 'Alert level changed',
         alertResolved: 'Alert resolved',
+        // A packing's run (modules/packing).
+        finish: 'Packing finished',
+        retarget: 'Delivery compartments chosen again',
       },
       /** An event at a door, or a locker going offline and coming back, as one sentence (audit-events.ts), not as fields changed. */
       events: {

@@ -16,6 +16,7 @@ export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = 
   group: ['Group', 'Groups'],
   inbound: ['Inbound entry', 'Inbound entries'],
   order: ['Order', 'Orders'],
+  packing: ['Packing list', 'Packing lists'],
   product: ['Product', 'Products'],
   qrcodeTemplate: ['QR code template', 'QR code templates'],
   role: ['Role', 'Roles'],

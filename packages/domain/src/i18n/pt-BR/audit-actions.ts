@@ -58,6 +58,9 @@ export const auditActionAreas = [
         alertRaised: 'Alerta aberto',
         alertLevelChanged: 'Nível do alerta alterado',
         alertResolved: 'Alerta resolvido',
+        // A packing's run (modules/packing).
+        finish: 'Romaneio finalizado',
+        retarget: 'Compartimentos de entrega escolhidos de novo',
       },
       /** Um evento numa porta ou um armário que cai e volta como uma frase (audit-events.ts), não como campos alterados. */
       events: {

@@ -16,6 +16,7 @@ export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = 
   group: ['Grupo', 'Grupos'],
   inbound: ['Entrada', 'Entradas'],
   order: ['Pedido', 'Pedidos'],
+  packing: ['Romaneio', 'Romaneios'],
   product: ['Produto', 'Produtos'],
   qrcodeTemplate: ['Modelo de QR code', 'Modelos de QR code'],
   role: ['Perfil de acesso', 'Perfis de acesso'],

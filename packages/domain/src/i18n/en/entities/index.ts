@@ -17,6 +17,7 @@ import inbound from './inbound';
 import invoice from './invoice';
 import order from './order';
 import outbox from './outbox';
+import packing from './packing';
 import product from './product';
 import qrcodeTemplate from './qrcode-template';
 import role from './role';
@@ -44,6 +45,7 @@ export const entityAreas = [
   invoice,
   order,
   outbox,
+  packing,
   product,
   qrcodeTemplate,
   role,
