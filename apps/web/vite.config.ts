@@ -43,29 +43,43 @@ function precompressBuild(): Plugin {
   };
 }
 
-const PUBLIC_MESSAGES = 'virtual:ebox-public-messages/';
+const MESSAGES = 'virtual:ebox-messages/';
+
+type DictionaryModule = {
+  dictionaryOf: (areas: Dictionary[]) => Dictionary;
+  splitScreenMessages: (dictionary: Dictionary) => { console: Dictionary; parts: Record<string, Dictionary> };
+};
 
 /**
- * `virtual:ebox-public-messages/<language>`: the messages of the public screens' areas
- * (packages/domain/src/i18n/<language>/public.ts) as one small JSON module. Built here rather than
- * imported from the area files, so that those files stay whole in the language's full dictionary
- * (one chunk for the signed-in console) instead of being cut out into a chunk both would import.
+ * `virtual:ebox-messages/<part>/<language>`, a language's messages as JSON modules, cut by who needs
+ * them: `public`, the public screens' areas (packages/domain/src/i18n/<language>/public.ts), all a
+ * visitor without a session loads; `console`, every area but the words of SCREEN_MESSAGE_PARTS
+ * (packages/domain/src/i18n/dictionary.ts), loaded with the signed-in console's first screen; and
+ * each of those parts (`form-hints`, `role-descriptions`), in its screens' chunks. Built here
+ * rather than imported from the area files, so no area file is cut out into a chunk of its own that
+ * several parts would import.
  */
-function publicMessages(): Plugin {
+function messageParts(): Plugin {
   const i18nFolder = fileURLToPath(new URL('../../packages/domain/src/i18n/', import.meta.url));
   // The area files are TypeScript with extensionless imports: Vite's own module runner reads them.
   const load = async <T>(file: string) =>
     (await runnerImport<T>(path.join(i18nFolder, file), { configFile: false, logLevel: 'warn' })).module;
+  const dictionaryOfPart = async (part: string, language: string): Promise<Dictionary> => {
+    const { dictionaryOf, splitScreenMessages } = await load<DictionaryModule>('dictionary.ts');
+    if (part === 'public') return dictionaryOf((await load<{ publicAreas: Dictionary[] }>(`${language}/public.ts`)).publicAreas);
+    const whole = splitScreenMessages(dictionaryOf((await load<{ areas: Dictionary[] }>(`${language}/index.ts`)).areas));
+    const found = part === 'console' ? whole.console : whole.parts[part];
+    if (!found) throw new Error(`no message part ${part}`);
+    return found;
+  };
   return {
-    name: 'ebox-public-messages',
-    resolveId: (id) => (id.startsWith(PUBLIC_MESSAGES) ? `\0${id}` : undefined),
+    name: 'ebox-message-parts',
+    resolveId: (id) => (id.startsWith(MESSAGES) ? `\0${id}` : undefined),
     async load(id) {
-      if (!id.startsWith(`\0${PUBLIC_MESSAGES}`)) return undefined;
-      const language = id.slice(PUBLIC_MESSAGES.length + 1);
-      if (!/^[a-zA-Z-]+$/.test(language)) throw new Error(`no public messages for ${id}`);
-      const { dictionaryOf } = await load<{ dictionaryOf: (areas: Dictionary[]) => Dictionary }>('dictionary.ts');
-      const { publicAreas } = await load<{ publicAreas: Dictionary[] }>(`${language}/public.ts`);
-      return `export default ${JSON.stringify(dictionaryOf(publicAreas))};`;
+      if (!id.startsWith(`\0${MESSAGES}`)) return undefined;
+      const [part = '', language = ''] = id.slice(MESSAGES.length + 1).split('/');
+      if (!/^[a-zA-Z-]+$/.test(language)) throw new Error(`no messages for ${id}`);
+      return `export default ${JSON.stringify(await dictionaryOfPart(part, language))};`;
     },
   };
 }
@@ -95,7 +109,7 @@ const PUBLIC_ROOTS = rootsOf('app/providers.tsx', 'app/router.tsx');
 const CONSOLE_ROOTS = rootsOf('app/console-pages.ts');
 
 export default defineConfig({
-  plugins: [react(), publicMessages(), lazyHandlebarsParser(), precompressBuild()],
+  plugins: [react(), messageParts(), lazyHandlebarsParser(), precompressBuild()],
   resolve: {
     // See src/bundling/rc-component-form.ts: the package's index without its side effects.
     alias: [{ find: /^@rc-component\/form$/, replacement: fileURLToPath(new URL('./src/bundling/rc-component-form.ts', import.meta.url)) }],

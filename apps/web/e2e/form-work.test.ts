@@ -54,6 +54,8 @@ describe.each(['pt-BR', 'en'] as const)('forms that keep work (%s)', (language) 
     await signIn(page, user.email, user.password, language);
     await page.goto('/customer/new');
     await see(chosen(page, companyName));
+    // The fields' hints come with the form's chunk, not with the console's dictionary.
+    await see(page.getByText(say('entities.customer.hints.cellphone'), { exact: true }));
     // The picker lists the user's company only, though the user may not read companies.
     await customerField(page, language, 'company').click();
     await see(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: companyName }));

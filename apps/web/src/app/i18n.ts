@@ -18,16 +18,17 @@ export const i18n = i18next.createInstance();
  * the messages' weight on the first screen) and the other only when the user switches to it.
  * A visitor without a session gets the public screens' areas only (sign-in, sign-up, passwords,
  * errors: a quarter of the weight); the whole dictionary comes with the signed-in console
- * (loadConsoleMessages), at once when a session is stored.
+ * (loadConsoleMessages), at once when a session is stored, but for the forms' field hints, which
+ * come with the form (kit/form/form-hints.ts).
  */
-const DICTIONARIES: Record<Language, () => Promise<{ areas: Dictionary[] }>> = {
-  'pt-BR': () => import('@ebox/domain/i18n/pt-BR/index'),
-  en: () => import('@ebox/domain/i18n/en/index'),
+const DICTIONARIES: Record<Language, () => Promise<{ default: Dictionary }>> = {
+  'pt-BR': () => import('virtual:ebox-messages/console/pt-BR'),
+  en: () => import('virtual:ebox-messages/console/en'),
 };
 
 const PUBLIC_DICTIONARIES: Record<Language, () => Promise<{ default: Dictionary }>> = {
-  'pt-BR': () => import('virtual:ebox-public-messages/pt-BR'),
-  en: () => import('virtual:ebox-public-messages/en'),
+  'pt-BR': () => import('virtual:ebox-messages/public/pt-BR'),
+  en: () => import('virtual:ebox-messages/public/en'),
 };
 
 /** Whether the console's messages (every area) are wanted, not only the public screens'. */
@@ -37,9 +38,7 @@ const whole = new Set<Language>();
 async function loadDictionary(language: Language): Promise<void> {
   if (whole.has(language)) return;
   if (!consoleMessages && i18n.hasResourceBundle(language, 'translation')) return;
-  const dictionary = consoleMessages
-    ? dictionaryOf((await DICTIONARIES[language]()).areas)
-    : (await PUBLIC_DICTIONARIES[language]()).default;
+  const dictionary = (await (consoleMessages ? DICTIONARIES : PUBLIC_DICTIONARIES)[language]()).default;
   if (consoleMessages) whole.add(language);
   registerDictionary(language, dictionary);
   i18n.addResourceBundle(language, 'translation', dictionary, true, true);

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../app/current-user';
 import { useErrorHandler } from '../../app/error-handler';
 import { tagForTests } from '../../app/tag-for-tests';
 import { displayLabel, enumLabel, fieldLabel, roleDescription } from '../../kit/entity-labels';
+import '../role/role-descriptions';
 import { RelationSelect } from '../../kit/fields/relation-select';
 import { type IamUser, listRolesWithUsers, type RoleWithUsers, removeRoles } from './iam-api';
 import { UserActions } from './user-actions';

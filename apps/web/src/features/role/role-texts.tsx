@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/current-user';
 import { isPredefinedRoleName, roleDescription } from '../../kit/entity-labels';
+import './role-descriptions';
 import { CLEARABLE } from '../../kit/fields/clear-icon';
 import type { FieldDisplayProps } from '../../kit/fields/field-display';
 import type { FieldInputProps } from '../../kit/fields/field-input';

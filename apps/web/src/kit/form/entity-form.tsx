@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../app/current-user';
 import { focusFirstError } from '../../app/focus-fixes';
 import { scrollBehavior } from '../../app/motion';
 import { fieldHint, fieldLabel } from '../entity-labels';
+import './form-hints';
 import { FieldInput, type FieldInputProps } from '../fields/field-input';
 import { replaceErrors, validateRecord } from '../validation';
 import { editFormPropsOf, FormButtons, FormRefusal, useFormSave } from './form-save';

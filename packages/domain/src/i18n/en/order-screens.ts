@@ -1,3 +1,4 @@
+import orderLifecycle from './order-lifecycle';
 import orderOutput from './order-output';
 
 /**
@@ -5,6 +6,7 @@ import orderOutput from './order-output';
  * screens (apps/web/src/features/order/messages.ts), not with every signed-in screen.
  */
 export const orderScreenAreas = [
+  orderLifecycle,
   {
     orderList: {
       // The one search (docs/decisions.md "The one search"); the reference only for who may filter by it.

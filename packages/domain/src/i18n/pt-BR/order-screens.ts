@@ -1,3 +1,4 @@
+import orderLifecycle from './order-lifecycle';
 import orderOutput from './order-output';
 
 /**
@@ -5,6 +6,7 @@ import orderOutput from './order-output';
  * de pedido (apps/web/src/features/order/messages.ts), não com toda tela após o login.
  */
 export const orderScreenAreas = [
+  orderLifecycle,
   {
     orderList: {
       // The one search (docs/decisions.md "The one search"); the reference only for who may filter by it.
