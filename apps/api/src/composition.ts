@@ -11,6 +11,7 @@ import { jobsModule } from './modules/jobs';
 import { messageModule } from './modules/message';
 import { orderModule } from './modules/order';
 import { outboxModule } from './modules/outbox';
+import { packingModule } from './modules/packing';
 import { qrCodeModule } from './modules/qr-code';
 import { roleModule } from './modules/role';
 import { settingsModule } from './modules/settings';
@@ -40,6 +41,7 @@ export const APP_MODULES: readonly AppModule[] = [
   terminalCommandsModule,
   orderModule,
   inboundModule,
+  packingModule,
   webhookModule,
   messageModule,
   qrCodeModule,
