@@ -80,6 +80,26 @@ export class Fleet {
    * each with the code the console sent for that order. Nothing when no locker holds such a code.
    */
   async playSomething(): Promise<void> {
+    // A courier whose run has work at a locker comes first: a run has a window, a customer does not.
+    const visit = this.terminals
+      .filter((terminal) => terminal.started)
+      .flatMap((terminal) =>
+        terminal
+          .courierRuns()
+          .filter(
+            (run) =>
+              !terminal.visitedRun(run.run_code) &&
+              run.deposits.length + run.collections.length > 0 &&
+              Date.parse(run.valid_from) <= Date.now() &&
+              Date.now() <= Date.parse(run.valid_until),
+          )
+          .map((run) => ({ terminal, run })),
+      )[0];
+    if (visit) {
+      this.options.log?.(`${visit.terminal.lockerUuid}: a courier works run ${visit.run.packing_id}`);
+      await visit.terminal.playCourierRun(visit.run.run_code);
+      return;
+    }
     const playable = this.terminals
       .map((terminal) => ({ terminal, codes: terminal.accessCodes().filter((entry) => this.canOpen(terminal, entry)) }))
       .filter(({ codes }) => codes.length > 0);
@@ -106,10 +126,7 @@ export class Fleet {
 
   /** A compartment no held code names and no parcel fills, for an order not booked ahead. */
   private freeCompartment(terminal: VirtualTerminal): number | undefined {
-    const taken = new Set([...terminal.parcels.keys(), ...terminal.accessCodes().map((entry) => entry.compartment_number)]);
-    return Object.keys(terminal.doorStates())
-      .map(Number)
-      .find((number) => !taken.has(number));
+    return terminal.freeCompartmentNumber();
   }
 
   /** A clean stop of every terminal (no last wills: the console sees them go silent). */

@@ -5,6 +5,7 @@ import {
   accessCodeOfQrPayload,
   buildLockerTopic,
   type CompartmentMappingEntry,
+  type CourierRunEntry,
   createEnvelope,
   createTerminalResponse,
   createUnknownActionResponse,
@@ -157,6 +158,9 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
   readonly parcels = new Map<number, { accessCode: string; trackingCode?: string }>();
   /** The live orders' codes the console sent (apply_access_codes), by code; kept while offline. */
   private codes = new Map<string, AccessCodeEntry>();
+  /** The couriers' runs through this locker the console sent with the codes, by run code. */
+  private runCodes = new Map<string, CourierRunEntry>();
+  private readonly visitedRuns = new Set<string>();
   /** When the console read the list held (its as_of): an older list arriving late is not applied. */
   private codesAsOf = Number.NEGATIVE_INFINITY;
   /** See VirtualTerminalOptions.checksAccessCodes; a test may switch it. */
@@ -206,6 +210,67 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
   /** The codes held, as the console sent them and as local use changed them since (by compartment number). */
   accessCodes(): AccessCodeEntry[] {
     return [...this.codes.values()].sort((a, b) => (a.compartment_number ?? 0) - (b.compartment_number ?? 0));
+  }
+
+  /** The couriers' runs held (apply_access_codes `runs`), as the console last sent them. */
+  courierRuns(): CourierRunEntry[] {
+    return [...this.runCodes.values()];
+  }
+
+  /** Whether a courier has already worked this run here (playCourierRun). */
+  visitedRun(runCode: string): boolean {
+    return this.visitedRuns.has(runCode);
+  }
+
+  /**
+   * A courier types the run code at the keypad (issue 30): within the run's window, the terminal
+   * opens each compartment of the run at this locker in turn, the courier puts each parcel to
+   * deposit in its planned compartment (or a free one when none is planned) and takes out each
+   * parcel to collect; every opening is reported as a deposit or a pickup under the run code with
+   * the parcel's tracking code. Offline too: the events wait. A code held for no run opens nothing.
+   */
+  async playCourierRun(
+    runCode: string,
+  ): Promise<{ ok: true; deposited: string[]; collected: string[] } | { ok: false; reason: 'unknownCode' | 'outsideWindow' }> {
+    const run = this.runCodes.get(runCode);
+    if (!run) return { ok: false, reason: 'unknownCode' };
+    const now = this.eventClock().getTime();
+    if (now < Date.parse(run.valid_from) || now > Date.parse(run.valid_until)) return { ok: false, reason: 'outsideWindow' };
+    const collected: string[] = [];
+    for (const parcel of run.collections) {
+      this.requireCompartment(parcel.compartment_number);
+      this.parcels.delete(parcel.compartment_number);
+      await this.playLocalOpening(parcel.compartment_number, {
+        event: 'parcel_taken',
+        data: { compartment_number: parcel.compartment_number, access_code: runCode, tracking_code: parcel.tracking_code },
+      });
+      collected.push(parcel.tracking_code);
+    }
+    const deposited: string[] = [];
+    for (const parcel of run.deposits) {
+      const where = parcel.compartment_number ?? this.freeCompartmentNumber();
+      if (where === undefined) break;
+      this.requireCompartment(where);
+      this.parcels.set(where, { accessCode: runCode, trackingCode: parcel.tracking_code });
+      await this.playLocalOpening(where, {
+        event: 'parcel_deposited',
+        data: { compartment_number: where, access_code: runCode, tracking_code: parcel.tracking_code },
+      });
+      deposited.push(parcel.tracking_code);
+    }
+    // One visit per run: what it left (a parcel with no free compartment) waits for a person.
+    this.visitedRuns.add(runCode);
+    return { ok: true, deposited, collected };
+  }
+
+  /** A compartment no held code names and no parcel fills. */
+  freeCompartmentNumber(): number | undefined {
+    const taken = new Set<number | undefined>([
+      ...this.parcels.keys(),
+      ...[...this.codes.values()].map((entry) => entry.compartment_number),
+    ]);
+    for (const run of this.runCodes.values()) for (const parcel of run.deposits) taken.add(parcel.compartment_number);
+    return [...this.doors.keys()].sort((a, b) => a - b).find((number) => !taken.has(number));
   }
 
   /** How many events wait for the connection to come back. */
@@ -664,12 +729,14 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
   }
 
   /** Replaces the codes held with the console's full list, unless a newer list is held already. */
-  private applyAccessCodes(data: { as_of: string; codes: AccessCodeEntry[] }): TerminalAnswer {
+  private applyAccessCodes(data: { as_of: string; codes: AccessCodeEntry[]; runs?: CourierRunEntry[] }): TerminalAnswer {
     const asOf = Date.parse(data.as_of);
     if (asOf < this.codesAsOf) return { result: 'success', message: 'A newer list of access codes is held: this one was not applied' };
     this.codesAsOf = asOf;
     this.codes = new Map(data.codes.map((entry) => [entry.access_code, { ...entry }]));
-    return { result: 'success', message: `${this.codes.size} access codes held` };
+    this.runCodes = new Map((data.runs ?? []).map((run) => [run.run_code, structuredClone(run)]));
+    const runs = this.runCodes.size ? `, ${this.runCodes.size} courier runs` : '';
+    return { result: 'success', message: `${this.codes.size} access codes held${runs}` };
   }
 
   private async openCompartment(compartmentNumber: number, transactionId: string): Promise<TerminalAnswer> {

@@ -239,6 +239,50 @@ describe('virtual terminal', () => {
     ]);
   });
 
+  it('works a courier’s run with its code inside the run’s window only: collections out, deposits in, each reported under the run code', async () => {
+    const terminal = await startTerminal({ doorCloseAfterMs: 20 });
+    const uuid = terminal.lockerUuid;
+    const now = Date.now();
+    const run = {
+      run_code: '73019248',
+      packing_id: 'packing-1',
+      valid_from: new Date(now - 60_000).toISOString(),
+      valid_until: new Date(now + 3_600_000).toISOString(),
+      deposits: [
+        { order_id: order(1), tracking_code: 'BR-DEP-1', compartment_number: 2 },
+        { order_id: order(2), tracking_code: 'BR-DEP-2' },
+      ],
+      collections: [{ order_id: order(3), tracking_code: 'BR-EXP-3', compartment_number: 6 }],
+    };
+    const { response } = await testConsole.command(uuid, 'apply_access_codes', {
+      as_of: new Date().toISOString(),
+      codes: [{ compartment_number: 1, access_code: '111222', allows: 'pickup', order_id: order(4) }],
+      runs: [run],
+    });
+    expect(response).toMatchObject({ result: 'success', message: '1 access codes held, 1 courier runs' });
+    expect(await terminal.playCourierRun('00000000')).toEqual({ ok: false, reason: 'unknownCode' });
+    // The terminal's clock past the window: the code opens nothing.
+    terminal.setEventClock(() => new Date(now + 7_200_000));
+    expect(await terminal.playCourierRun(run.run_code)).toEqual({ ok: false, reason: 'outsideWindow' });
+    terminal.setEventClock();
+
+    expect(await terminal.playCourierRun(run.run_code)).toEqual({ ok: true, deposited: ['BR-DEP-1', 'BR-DEP-2'], collected: ['BR-EXP-3'] });
+    expect(terminal.visitedRun(run.run_code)).toBe(true);
+    await testConsole.waitFor(
+      () => testConsole.of(uuid, 'lockerEvent').filter((e) => e.payload.event === 'door_closed').length === 3,
+      5_000,
+      'three doors closed again',
+    );
+    const parcels = testConsole.of(uuid, 'lockerEvent').filter((m) => String(m.payload.event).startsWith('parcel_'));
+    // The parcel without a planned compartment goes to the first free one: 1 is an order's, 2 the run's planned one.
+    expect(parcels.map((m) => [m.payload.event, m.payload.data])).toEqual([
+      ['parcel_taken', { compartment_number: 6, access_code: run.run_code, tracking_code: 'BR-EXP-3' }],
+      ['parcel_deposited', { compartment_number: 2, access_code: run.run_code, tracking_code: 'BR-DEP-1' }],
+      ['parcel_deposited', { compartment_number: 3, access_code: run.run_code, tracking_code: 'BR-DEP-2' }],
+    ]);
+    expect(parcels.every((m) => m.invalid === undefined)).toBe(true);
+  });
+
   it('holds events while offline and sends them after reconnecting as one batch, oldest first with their times', async () => {
     const terminal = await startTerminal({ doorCloseAfterMs: 50 });
     const uuid = terminal.lockerUuid;

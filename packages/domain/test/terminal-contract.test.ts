@@ -281,6 +281,25 @@ describe('apply_access_codes', () => {
     (chatty[0] as Record<string, unknown>).customer_phone = '+5521987654321';
     expect(validateTerminalMessage('lockerCommand', { ...command, data: { ...(command.data as object), codes: chatty } }).ok).toBe(false);
   });
+
+  it('carries the couriers’ runs through the locker, each code naming one thing at the keypad', () => {
+    const command = example('applyAccessCodesCommand');
+    const data = command.data as { codes: { access_code: string }[]; runs: { run_code: string; collections: object[] }[] };
+    expect(data.runs).toHaveLength(1);
+    expect(validateTerminalMessage('lockerCommand', command).ok).toBe(true);
+    // A run code equal to an order's code would open two things with one code.
+    const clash = structuredClone(data);
+    clash.runs[0] = { ...clash.runs[0], run_code: clash.codes[0]?.access_code ?? '' } as (typeof clash.runs)[number];
+    const refused = validateTerminalMessage('lockerCommand', { ...command, data: clash });
+    expect(refused.ok === false && refused.reason).toMatch(/run code names one run/);
+    // A collection is always in a compartment; no customer's details ride along.
+    const vague = structuredClone(data);
+    vague.runs[0] = { ...vague.runs[0], collections: [{ order_id: 'x', tracking_code: 'BR1' }] } as (typeof vague.runs)[number];
+    expect(validateTerminalMessage('lockerCommand', { ...command, data: vague }).ok).toBe(false);
+    const chatty = structuredClone(data);
+    chatty.runs[0] = { ...chatty.runs[0], courier_name: 'Ana' } as (typeof chatty.runs)[number];
+    expect(validateTerminalMessage('lockerCommand', { ...command, data: chatty }).ok).toBe(false);
+  });
 });
 
 describe('heartbeats', () => {

@@ -24,6 +24,16 @@ export function orderEventCodeOfParcel(type: OrderType, event: ParcelEventName):
 }
 
 /**
+ * Under a courier's run code (issue 30) the courier acted, whatever the order's type: a parcel put
+ * in is the courier's deposit of a delivery, one taken out the courier's collection of an expired
+ * parcel or of a customer's return or send.
+ */
+export const RUN_PARCEL_EVENT_CODES: Record<ParcelEventName, OrderEventCode> = {
+  parcel_deposited: 'COURIER',
+  parcel_taken: 'COURIER_TAKEN',
+};
+
+/**
  * What an access code lets someone do at the locker's keypad, and the parcel event it ends in. The
  * terminal holds each live order's code with one of these (apply_access_codes), so it can check a
  * code on its own, even offline.

@@ -121,32 +121,70 @@ export const accessCodeEntrySchema = z
   .meta(describeOrigin('ebox', 'Access code'));
 export type AccessCodeEntry = z.infer<typeof accessCodeEntrySchema>;
 
+const runParcelShape = {
+  order_id: z.string().min(1, 'order_id must be a non-empty string'),
+  tracking_code: z.string().min(1, 'tracking_code must be a non-empty string'),
+};
+
+/**
+ * A courier's run at this locker (issue 30, item 3): the code a packing gives its courier, the
+ * window it works in (the terminal checks it with its own clock, offline too), the parcels to
+ * deposit here (each into its planned compartment, or a free one of its size when none is planned)
+ * and the parcels to collect (expired ones and returns, each in its compartment). The terminal
+ * reports what the courier did with parcel_deposited and parcel_taken carrying `access_code` = the
+ * run code and the parcel's `tracking_code`; it holds only this locker's part of the run.
+ */
+export const courierRunEntrySchema = z
+  .strictObject({
+    run_code: z.string().min(1, 'run_code must be a non-empty string'),
+    packing_id: z.string().min(1, 'packing_id must be a non-empty string'),
+    valid_from: timestampSchema,
+    valid_until: timestampSchema,
+    deposits: z.array(
+      z.strictObject({
+        ...runParcelShape,
+        compartment_number: compartmentNumberSchema.optional(),
+        /** The compartment size a parcel without a planned compartment needs. */
+        size: z.string().min(1).optional(),
+      }),
+    ),
+    collections: z.array(z.strictObject({ ...runParcelShape, compartment_number: compartmentNumberSchema })),
+  })
+  .meta(describeOrigin('ebox', 'Courier run'));
+export type CourierRunEntry = z.infer<typeof courierRunEntrySchema>;
+
 export const applyAccessCodesCommandSchema = z
   .looseObject({
     ...commandShape,
     action: z.literal('apply_access_codes'),
-    data: z.looseObject({
-      /** When the console read the list: a terminal keeps the newest list it was given and drops an older one arriving late. */
-      as_of: timestampSchema,
-      codes: z.array(accessCodeEntrySchema).superRefine((codes, ctx) => {
+    data: z
+      .looseObject({
+        /** When the console read the list: a terminal keeps the newest list it was given and drops an older one arriving late. */
+        as_of: timestampSchema,
+        codes: z.array(accessCodeEntrySchema),
+        /** The couriers' runs through this locker (absent: none; a terminal that predates runs ignores it). */
+        runs: z.array(courierRunEntrySchema).optional(),
+      })
+      .superRefine((data, ctx) => {
+        // A code typed at the keypad must name one thing: an order's compartment or one run.
         const seen = new Set<string>();
-        codes.forEach((entry, index) => {
-          if (seen.has(entry.access_code))
-            ctx.addIssue({
-              code: 'custom',
-              path: [index, 'access_code'],
-              message: 'an access code opens one compartment: it appears once',
-            });
-          seen.add(entry.access_code);
+        const claim = (code: string, path: (string | number)[], message: string) => {
+          if (seen.has(code)) ctx.addIssue({ code: 'custom', path, message });
+          seen.add(code);
+        };
+        data.codes.forEach((entry, index) => {
+          claim(entry.access_code, ['codes', index, 'access_code'], 'an access code opens one compartment: it appears once');
+        });
+        data.runs?.forEach((run, index) => {
+          claim(run.run_code, ['runs', index, 'run_code'], 'a run code names one run and is no order’s access code');
         });
       }),
-    }),
   })
   .meta(
     describeOrigin(
       'ebox',
       'Apply access codes',
-      "The full list of the locker's live orders' access codes, never a change to it: the terminal replaces what it held, so it checks a code typed at its keypad on its own, offline too, and is right again at once after reconnecting. Sent when an order of the locker changes and when it comes online.",
+      "The full list of the locker's live orders' access codes and of the couriers' runs through it, never a change to them: the terminal replaces what it held, so it checks a code typed at its keypad on its own, offline too, and is right again at once after reconnecting. Sent when an order or a run of the locker changes and when it comes online.",
     ),
   );
 

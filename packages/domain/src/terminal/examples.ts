@@ -74,6 +74,16 @@ export const TERMINAL_MESSAGE_EXAMPLES: Record<string, Record<string, unknown>> 
         },
         { compartment_number: 2, access_code: '118822', allows: 'pickup', order_id: '4c2e8a1f-3b5d-4f6a-8e9c-1a2b3c4d5e6f' },
       ],
+      runs: [
+        {
+          run_code: '73019248',
+          packing_id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+          valid_from: '2026-11-24T06:00:00.000Z',
+          valid_until: '2026-11-24T18:00:00.000Z',
+          deposits: [{ order_id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', tracking_code: 'BR987654321', compartment_number: 9 }],
+          collections: [{ order_id: '6e5d4c3b-2a1f-4e0d-9c8b-7a6f5e4d3c2b', tracking_code: 'BR555000111', compartment_number: 3 }],
+        },
+      ],
     },
   },
   commandSuccessResponse: {
