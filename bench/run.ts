@@ -56,6 +56,9 @@
  *   (p50/p95/max), loss and duplicates, beside the sandbox alone (as many SMS POSTed straight at it
  *   at the same rate); target p95 ≤ 2 s, no loss, no duplicate, met or missed. The wait for the last
  *   arrivals stops BENCH_MESSAGING_SETTLE_SECONDS (60) after the last change. See bench/messaging.ts.
+ * - route-order: issue 30's "order by distance" of a route (nearest neighbour + 2-opt, haversine) for
+ *   60 and 200 lockers over BENCH_ROUTE_ORDER_RUNS (50) cities, beside nearest neighbour alone (the
+ *   floor); p50/p95 ms and how much shorter 2-opt made the route. Target: 200 ms for 60 lockers.
  * - dashboard: issue 28's dashboard benchmark: BENCH_DASHBOARD_ORDERS (1,000,000) orders over two years
  *   at BENCH_DASHBOARD_LOCKERS (1,000) lockers, the rollups rebuilt from their history (timed), then
  *   GET /dashboard for the ten periods, all companies and one, 8 at a time for BENCH_DASHBOARD_SECONDS
@@ -80,6 +83,7 @@ import { formatMessagingResults, runMessagingBenchmark } from './messaging';
 import { formatOrderExportResults, runOrderExportBenchmark } from './order-export';
 import { runOrderListBenchmark } from './order-list';
 import { formatRequestCostResults, runRequestCostBenchmark } from './request-cost';
+import { formatRouteOrderResults, runRouteOrderBenchmark } from './route-order';
 import { formatStartupResults, runStartupBenchmark } from './startup';
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -327,6 +331,12 @@ const PARTS: Record<string, () => Promise<void>> = {
     const results = await runFirstScreenBenchmark({ runs: numberFromEnv('BENCH_FIRST_SCREEN_RUNS', 3), log });
     log('');
     log(formatFirstScreenResults(results));
+  },
+  async 'route-order'() {
+    const runs = numberFromEnv('BENCH_ROUTE_ORDER_RUNS', 50);
+    log(`Ebox Console route order benchmark: nearest neighbour + 2-opt beside nearest neighbour alone, ${runs} cities per size`);
+    log('');
+    log(formatRouteOrderResults(runRouteOrderBenchmark([60, 200], runs)));
   },
 };
 

@@ -14,6 +14,7 @@ import { outboxModule } from './modules/outbox';
 import { packingModule } from './modules/packing';
 import { qrCodeModule } from './modules/qr-code';
 import { roleModule } from './modules/role';
+import { routeModule } from './modules/route';
 import { settingsModule } from './modules/settings';
 import { terminalCommandsModule } from './modules/terminal-commands';
 import { webhookModule } from './modules/webhook';
@@ -42,6 +43,7 @@ export const APP_MODULES: readonly AppModule[] = [
   orderModule,
   inboundModule,
   packingModule,
+  routeModule,
   webhookModule,
   messageModule,
   qrCodeModule,

@@ -22,6 +22,7 @@ export * from './gsm7';
 export * from './i18n/index';
 export * from './kit/brazilian-ids';
 export * from './kit/email';
+export * from './kit/import-groups';
 export * from './kit/entity';
 export * from './kit/enum-values';
 export * from './kit/field';

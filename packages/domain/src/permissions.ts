@@ -230,8 +230,10 @@ export const PREDEFINED_ROLES: Record<string, readonly Permission[]> = {
   orderSmsResender: ['orderRead', 'orderResendSMS'],
   orderUpdateOverdue: ['orderRead', 'orderUpdateOverdue'],
   orderUpdateStatus: ['orderRead', 'orderUpdateStatus'],
-  operator: [...permissionsOf('operation', READ_ACTIONS)],
-  operatorAdmin: [...permissionsOf('operation', EDIT_ACTIONS)],
+  // Spec 6's operator sees the warehouse's work and operatorAdmin edits it: routes (issue 30, item 6;
+  // docs/decisions.md "Routes (issue 30)"), and the operators to drive them.
+  operator: [...permissionsOf('operation', READ_ACTIONS), ...permissionsOf('route', READ_ACTIONS)],
+  operatorAdmin: [...permissionsOf('operation', EDIT_ACTIONS), ...permissionsOf('route', EDIT_ACTIONS), 'iamUserAutocomplete'],
 };
 
 export const OWNER_ROLE = 'owner';

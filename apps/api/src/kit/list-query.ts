@@ -165,7 +165,11 @@ function conditionFor(name: string, field: Field, column: PgColumn, value: unkno
   if (isBlank(value) || (Array.isArray(value) && value.every(isBlank))) return undefined;
   switch (field.type) {
     case 'text': {
-      if (name === 'id') return eq(column, uuids(value, name)[0] ?? '');
+      if (name === 'id') {
+        // Several ids name a page of known records (an inbound's orders, its view page 25 at a time).
+        const ids = uuids(value, name);
+        return ids.length === 1 ? eq(column, ids[0] ?? '') : inArray(column, ids);
+      }
       const whole = wholeValueOf(field, String(value));
       if (whole !== null) return wholeValueCondition(field, column, whole);
       // A prefix field (an order's tracking code) finds what the palette finds: the codes starting so.

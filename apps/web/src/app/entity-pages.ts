@@ -6,11 +6,12 @@ const loadEboxFormPage = () => import('../features/ebox/ebox-form-page').then((m
 const loadWebhookFormPage = () => import('../features/webhook/webhook-form-page').then((m) => m.WebhookFormPage);
 // The four template pages share one chunk and one import(): every import() adds its list of chunks to the first screen.
 const loadTemplatePages = () => import('../features/ccm/template-pages');
+const loadRoutePages = () => import('../features/route/route-pages');
 const templatePage = (name: keyof Awaited<ReturnType<typeof loadTemplatePages>>) => () => loadTemplatePages().then((m) => m[name]);
 
 /**
  * The entities whose screens differ from the kit's (role, building, building levels, customer, module,
- * ebox, cluster, order, webhook, and the templates people write: ccm and qrcodeTemplate), each page loaded
+ * ebox, cluster, order, webhook, route, and the templates people write: ccm and qrcodeTemplate), each page loaded
  * lazily as its own chunk. The kit learns them from here (issue 26): app/entity-routes.ts builds the
  * routes with it and the private layout provides it.
  */
@@ -56,6 +57,11 @@ export const ENTITY_PAGES: EntityPages = {
     view: () => import('../features/webhook/webhook-view-page').then((m) => m.WebhookViewPage),
   },
   ccm: { new: templatePage('CcmFormPage'), edit: templatePage('CcmFormPage'), view: templatePage('CcmViewPage') },
+  route: {
+    new: () => loadRoutePages().then((m) => m.RouteFormPage),
+    edit: () => loadRoutePages().then((m) => m.RouteFormPage),
+    view: () => loadRoutePages().then((m) => m.RouteViewPage),
+  },
   qrcodeTemplate: {
     new: templatePage('QrcodeTemplateFormPage'),
     edit: templatePage('QrcodeTemplateFormPage'),

@@ -11,6 +11,7 @@ import { messageScreenAreas as enMessageScreenAreas } from './en/message-screens
 import { orderScreenAreas as enOrderScreenAreas } from './en/order-screens';
 import enPermissions from './en/permissions';
 import { profileScreenAreas as enProfileScreenAreas } from './en/profile-screens';
+import { routeScreenAreas as enRouteScreenAreas } from './en/route-screens';
 import { serverAreas as enServerAreas } from './en/server';
 import { templateScreenAreas as enTemplateScreenAreas } from './en/template-screens';
 import { webhookScreenAreas as enWebhookScreenAreas } from './en/webhook-screens';
@@ -27,6 +28,7 @@ import { messageScreenAreas as ptMessageScreenAreas } from './pt-BR/message-scre
 import { orderScreenAreas as ptOrderScreenAreas } from './pt-BR/order-screens';
 import ptPermissions from './pt-BR/permissions';
 import { profileScreenAreas as ptProfileScreenAreas } from './pt-BR/profile-screens';
+import { routeScreenAreas as ptRouteScreenAreas } from './pt-BR/route-screens';
 import { serverAreas as ptServerAreas } from './pt-BR/server';
 import { templateScreenAreas as ptTemplateScreenAreas } from './pt-BR/template-screens';
 import { webhookScreenAreas as ptWebhookScreenAreas } from './pt-BR/webhook-screens';
@@ -48,6 +50,7 @@ export const messages: Record<Language, Dictionary> = {
     ...ptJobScreenAreas,
     ...ptDashboardScreenAreas,
     ...ptProfileScreenAreas,
+    ...ptRouteScreenAreas,
     ...ptExportByMailAreas,
     ...ptImportScreenAreas,
     ...ptServerAreas,
@@ -64,6 +67,7 @@ export const messages: Record<Language, Dictionary> = {
     ...enJobScreenAreas,
     ...enDashboardScreenAreas,
     ...enProfileScreenAreas,
+    ...enRouteScreenAreas,
     ...enExportByMailAreas,
     ...enImportScreenAreas,
     ...enServerAreas,

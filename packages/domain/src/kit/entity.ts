@@ -115,6 +115,12 @@ export type EntityDeclaration = {
   search?: SearchDeclaration;
   /** Columns of the import template, in order (spec 3 names them for some entities). */
   importColumns: string[];
+  /**
+   * A spreadsheet gives one record over several rows sharing this column's value (a route: one row per
+   * stop, in drive order): the importer joins them into one record, each list column's cells in row
+   * order, before checking and sending it (kit/import-groups.ts). A row may still list several values.
+   */
+  importGroupBy?: string;
   /** Other names an import row may give a column under (clusterEbox: clusterName for cluster). */
   importAliases?: Record<string, string>;
   /** Columns offered for export; defaults to id, listColumns, createdAt. */

@@ -99,7 +99,10 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
   const downloadFailed = async () => {
     if (!file) return;
     try {
-      const failed = importer.rows.filter((row) => row.status === 'error').map((row) => ({ row, message: row.message ?? '' }));
+      // A record made of several rows (a route's stops) gives back each of its rows, with its error.
+      const failed = importer.rows
+        .filter((row) => row.status === 'error')
+        .flatMap((row) => (row.sourceRows ?? [row]).map((source) => ({ row: source, message: row.message ?? '' })));
       const base = (fileName ?? plural).replace(/\.xlsx$/i, '');
       saveBlob(await buildFailedRowsFile(file, failed, t), t('kit.importer.failedFileName', { entity: base }));
     } catch (error) {
@@ -113,7 +116,13 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
   };
 
   const columns: TableColumnsType<ImportRow> = [
-    { key: 'line', dataIndex: 'line', title: t('kit.importer.columns.line'), width: 80 },
+    {
+      key: 'line',
+      dataIndex: 'line',
+      title: t('kit.importer.columns.line'),
+      width: 80,
+      render: (line: number, row: ImportRow) => (row.sourceRows ? row.sourceRows.map((source) => source.line).join(', ') : line),
+    },
     {
       key: 'status',
       dataIndex: 'status',
@@ -158,6 +167,20 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {t('kit.importer.byNames')}
         </Typography.Paragraph>
+        {entity.importGroupBy && (
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} data-testid="importer-grouped-rows">
+            {t('kit.importer.groupedRows', {
+              column: fieldLabel(t, entity, entity.importGroupBy),
+              lists: entity.importColumns
+                .filter((name) => {
+                  const field = entity.fields[name];
+                  return field && 'multiple' in field && field.multiple;
+                })
+                .map((name) => fieldLabel(t, entity, name))
+                .join(', '),
+            })}
+          </Typography.Paragraph>
+        )}
         {hint}
         <Space wrap>
           <Button icon={<DownloadOutlined />} onClick={downloadTemplate} loading={building} data-testid="importer-template">

@@ -1,8 +1,9 @@
-import type { EntityDeclaration } from '@ebox/domain';
+import { type EntityDeclaration, groupImportRows } from '@ebox/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../app/error-handler';
 import type { EntityEndpoints } from '../entity-api';
+import { fieldLabel } from '../entity-labels';
 import { validateRecord } from '../validation';
 import { sha256Hex } from './sha256';
 import type { ImportFileRow } from './workbook';
@@ -11,7 +12,17 @@ import type { ImportFileRow } from './workbook';
 export const IMPORT_BATCH_SIZE = 10;
 
 export type ImportRowStatus = 'pending' | 'imported' | 'error';
-export type ImportRow = ImportFileRow & { status: ImportRowStatus; message?: string; data?: Record<string, unknown> };
+/**
+ * One record of the file: its first row's line and cells, and, for an entity whose records span
+ * rows (`importGroupBy`: a route's stops), every row it came from (`sourceRows`, for the lines shown
+ * and the failed rows file).
+ */
+export type ImportRow = ImportFileRow & {
+  status: ImportRowStatus;
+  message?: string;
+  data?: Record<string, unknown>;
+  sourceRows?: ImportFileRow[];
+};
 export type ImportPhase = 'idle' | 'ready' | 'running' | 'pausing' | 'paused' | 'finished';
 
 /**
@@ -46,7 +57,18 @@ export function useImportRun(entity: EntityDeclaration, endpoints: EntityEndpoin
 
   const load = useCallback(
     (fileRows: ImportFileRow[]) => {
-      const checked = fileRows.map<ImportRow>((row) => {
+      const checked = groupImportRows(entity, fileRows).map<ImportRow>((group) => {
+        const [first] = group.rows;
+        const row: ImportRow = { ...(first as ImportFileRow), values: group.values, status: 'pending' };
+        if (group.rows.length > 1) row.sourceRows = group.rows;
+        if (group.disagreeingColumn) {
+          const message = t('kit.importer.groupDisagrees', {
+            lines: group.rows.map((source) => source.line).join(', '),
+            value: String(group.values[entity.importGroupBy ?? ''] ?? ''),
+            column: fieldLabel(t, entity, group.disagreeingColumn),
+          });
+          return { ...row, status: 'error', message };
+        }
         const result = validateRecord(t, entity, 'import', row.values);
         return result.ok
           ? { ...row, status: 'pending', data: result.data }

@@ -57,6 +57,9 @@ export default {
       },
       byNames:
         'A spreadsheet exported from the list can be imported too: columns are recognised by their title, and related records (company, role...) by name or id, regardless of case and accents. The template’s second row says what each column accepts.',
+      groupedRows:
+        'Rows with the same {{column}} make one record: their {{lists}} follow one another in row order (a cell may also list several, separated by commas)',
+      groupDisagrees: 'Rows {{lines}} (“{{value}}”) give different values for {{column}}',
       acceptsRow: 'What each column accepts (this row is skipped on import)',
       missingColumns: 'The spreadsheet lacks required columns: {{columns}}',
       invalidFileColumns: 'No column of the spreadsheet matches {{entity}}. Use the template or a spreadsheet exported by the console',

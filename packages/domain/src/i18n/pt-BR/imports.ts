@@ -57,6 +57,9 @@ export default {
       },
       byNames:
         'Uma planilha exportada pela lista também pode ser importada: as colunas são reconhecidas pelo título, e os registros relacionados (empresa, perfil...) pelo nome ou pelo id, sem diferença de maiúsculas e acentos. A segunda linha do modelo diz o que cada coluna aceita.',
+      groupedRows:
+        'Linhas com o mesmo {{column}} formam um só registro: {{lists}} seguem a ordem das linhas (uma célula também pode listar vários, separados por vírgula)',
+      groupDisagrees: 'As linhas {{lines}} (“{{value}}”) dão valores diferentes para {{column}}',
       acceptsRow: 'O que cada coluna aceita (esta linha é ignorada na importação)',
       missingColumns: 'Faltam colunas obrigatórias na planilha: {{columns}}',
       invalidFileColumns: 'Nenhuma coluna da planilha corresponde a {{entity}}. Use o modelo ou uma planilha exportada pelo console',

@@ -14,6 +14,10 @@ export default {
         createdAt: 'Created at',
         updatedAt: 'Updated at',
       },
+      errors: {
+        notAnOperator: "Choose a user with an operator role in the route's company",
+        repeatedStop: 'A locker is visited once on a route: stops {{first}} and {{second}} are the same locker',
+      },
       create: {
         success: 'Route created successfully',
       },

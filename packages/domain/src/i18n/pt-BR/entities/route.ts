@@ -14,6 +14,10 @@ export default {
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
       },
+      errors: {
+        notAnOperator: 'Escolha um usuário com papel de operador na empresa da rota',
+        repeatedStop: 'Um armário entra uma só vez na rota: as paradas {{first}} e {{second}} são o mesmo armário',
+      },
       create: {
         success: 'Rota criada com sucesso',
       },
