@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPARTIMENT_STATUSES, MESSAGE_TEMPLATE_TRIGGERS, ORDER_STATUSES, ORDER_TYPES } from './entities/enums';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from './messaging';
+import { PACKING_OUTCOMES, PACKING_STEPS } from './packing';
 import type { Permission } from './permissions';
 
 /**
@@ -122,6 +123,20 @@ export const EVENTS = {
     trigger: z.string(),
     at: z.string(),
   }),
+  /**
+   * What a courier did for one order of a packing at a locker (issue 30, item 3), as its terminal
+   * reported it under the run's code, or the packing's finish marking what was left undone.
+   * `companyId`: the packing's company, whose scope decides who hears of it.
+   */
+  'packing.progress': z.object({
+    packingId: z.uuid(),
+    companyId: z.uuid().nullable(),
+    orderId: z.uuid(),
+    eboxId: z.uuid().nullable(),
+    step: z.enum(PACKING_STEPS),
+    outcome: z.enum(PACKING_OUTCOMES),
+    at: z.string(),
+  }),
 } as const;
 
 export type EventName = keyof typeof EVENTS;
@@ -142,6 +157,8 @@ export const LIVE_EVENTS = [
   'order.created',
   'order.statusChanged',
   'orderMessage.statusChanged',
+  // A packing's page follows its courier's run as the lockers report it.
+  'packing.progress',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 /** The permission a browser needs to receive each live event (GET /live itself asks one of them). */
@@ -154,5 +171,6 @@ export const LIVE_EVENT_PERMISSIONS = {
   'order.created': 'orderRead',
   'order.statusChanged': 'orderRead',
   'orderMessage.statusChanged': 'orderRead',
+  'packing.progress': 'packingRead',
 } as const satisfies Record<LiveEventName, Permission>;
 export type LiveEvent = { [N in LiveEventName]: { name: N; payload: EventPayload<N> } }[LiveEventName];

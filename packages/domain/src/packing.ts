@@ -44,3 +44,16 @@ export const PACKING_MAX_ORDERS = 2000;
  */
 export const PACKING_NOT_FITTING_REASONS = ['noLocker', 'noSize', 'noFreeCompartment'] as const;
 export type PackingNotFittingReason = (typeof PACKING_NOT_FITTING_REASONS)[number];
+
+/**
+ * What became of a packing's order at the lockers (issue 30, item 3), as the terminals report the
+ * courier's run: `done`, the courier deposited or collected it under the run's code at its locker;
+ * `wrongLocker`, the run's code reported it at a locker the run does not plan for it (refused: the
+ * order does not move); `notMade`, the packing was finished with nothing reported. None yet: still
+ * to do.
+ */
+export const PACKING_OUTCOMES = ['done', 'wrongLocker', 'notMade'] as const;
+export type PackingOutcome = (typeof PACKING_OUTCOMES)[number];
+
+/** How long a packing's run code opens its lockers from the save, unless the packing says otherwise. */
+export const PACKING_RUN_HOURS = 12;

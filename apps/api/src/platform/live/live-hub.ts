@@ -60,7 +60,7 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
     return visible;
   };
 
-  /** An order's scope is its company (ENTITIES.order's scope): a limited user sees only its companies' orders. */
+  /** An order's (and a packing's) scope is its company: a limited user sees only its companies' records. */
   const orderVisibleTo = (scope: CompanyScope, companyId: string | null): boolean =>
     !scope.companyIds || (companyId !== null && scope.companyIds.includes(companyId));
 
@@ -78,7 +78,12 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
     }
     for (const subscriber of subscribers) {
       if (!subscriber.events.has(event.name)) continue;
-      if (event.name === 'order.created' || event.name === 'order.statusChanged' || event.name === 'orderMessage.statusChanged') {
+      if (
+        event.name === 'order.created' ||
+        event.name === 'order.statusChanged' ||
+        event.name === 'orderMessage.statusChanged' ||
+        event.name === 'packing.progress'
+      ) {
         if (orderVisibleTo(subscriber.scope, event.payload.companyId)) subscriber.send(event);
         continue;
       }
