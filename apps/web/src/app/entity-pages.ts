@@ -8,10 +8,11 @@ const loadWebhookFormPage = () => import('../features/webhook/webhook-form-page'
 const loadTemplatePages = () => import('../features/ccm/template-pages');
 const loadRoutePages = () => import('../features/route/route-pages');
 const templatePage = (name: keyof Awaited<ReturnType<typeof loadTemplatePages>>) => () => loadTemplatePages().then((m) => m[name]);
+const loadInboundPages = () => import('../features/inbound/inbound-pages');
 
 /**
  * The entities whose screens differ from the kit's (role, building, building levels, customer, module,
- * ebox, cluster, order, webhook, route, and the templates people write: ccm and qrcodeTemplate), each page loaded
+ * ebox, cluster, order, webhook, inbound, route, and the templates people write: ccm and qrcodeTemplate), each page loaded
  * lazily as its own chunk. The kit learns them from here (issue 26): app/entity-routes.ts builds the
  * routes with it and the private layout provides it.
  */
@@ -57,6 +58,10 @@ export const ENTITY_PAGES: EntityPages = {
     view: () => import('../features/webhook/webhook-view-page').then((m) => m.WebhookViewPage),
   },
   ccm: { new: templatePage('CcmFormPage'), edit: templatePage('CcmFormPage'), view: templatePage('CcmViewPage') },
+  inbound: {
+    new: () => loadInboundPages().then((m) => m.InboundFormPage),
+    view: () => loadInboundPages().then((m) => m.InboundViewPage),
+  },
   route: {
     new: () => loadRoutePages().then((m) => m.RouteFormPage),
     edit: () => loadRoutePages().then((m) => m.RouteFormPage),

@@ -4,6 +4,7 @@ import { auditActionAreas as enAuditActionAreas } from './en/audit-actions';
 import { dashboardScreenAreas as enDashboardScreenAreas } from './en/dashboard-screens';
 import { exportByMailAreas as enExportByMailAreas } from './en/export-by-mail';
 import { importScreenAreas as enImportScreenAreas } from './en/import-screens';
+import { inboundScreenAreas as enInboundScreenAreas } from './en/inbound-screens';
 import { areas as enAreas } from './en/index';
 import { jobScreenAreas as enJobScreenAreas } from './en/job-screens';
 import { lockerAreas as enLockerAreas } from './en/lockers';
@@ -21,6 +22,7 @@ import { auditActionAreas as ptAuditActionAreas } from './pt-BR/audit-actions';
 import { dashboardScreenAreas as ptDashboardScreenAreas } from './pt-BR/dashboard-screens';
 import { exportByMailAreas as ptExportByMailAreas } from './pt-BR/export-by-mail';
 import { importScreenAreas as ptImportScreenAreas } from './pt-BR/import-screens';
+import { inboundScreenAreas as ptInboundScreenAreas } from './pt-BR/inbound-screens';
 import { areas as ptAreas } from './pt-BR/index';
 import { jobScreenAreas as ptJobScreenAreas } from './pt-BR/job-screens';
 import { lockerAreas as ptLockerAreas } from './pt-BR/lockers';
@@ -53,6 +55,7 @@ export const messages: Record<Language, Dictionary> = {
     ...ptRouteScreenAreas,
     ...ptExportByMailAreas,
     ...ptImportScreenAreas,
+    ...ptInboundScreenAreas,
     ...ptServerAreas,
   ]),
   en: dictionaryOf([
@@ -70,6 +73,7 @@ export const messages: Record<Language, Dictionary> = {
     ...enRouteScreenAreas,
     ...enExportByMailAreas,
     ...enImportScreenAreas,
+    ...enInboundScreenAreas,
     ...enServerAreas,
   ]),
 };

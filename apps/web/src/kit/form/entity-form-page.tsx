@@ -20,6 +20,8 @@ export type EntityFormPageProps = {
   isEditable?: (record: EntityRecord) => boolean;
   /** Runs with the create's answer before the page leaves (a webhook's signing secret, shown once). */
   afterCreate?: (answer: EntityRecord) => Promise<void>;
+  /** Sends a new record (POST /{path} by default): a page wraps it to act on a refusal too (an inbound's rows re-checked). */
+  create?: (data: Record<string, unknown>) => Promise<unknown>;
 };
 
 /** The parent of a nested create screen (/eboxModule/eboxModuleCompartiment/new/:idModule), with its label. */
@@ -50,7 +52,7 @@ export function EntityFormPage(props: EntityFormPageProps) {
   return <EntityFormScreen key={entity.name} {...props} entity={entity} />;
 }
 
-function EntityFormScreen({ entity, inputs, isEditable, afterCreate }: EntityFormPageProps & { entity: EntityDeclaration }) {
+function EntityFormScreen({ entity, inputs, isEditable, afterCreate, create }: EntityFormPageProps & { entity: EntityDeclaration }) {
   const { t } = useTranslation();
   const params = useParams();
   const navigate = useNavigate();
@@ -90,7 +92,7 @@ function EntityFormScreen({ entity, inputs, isEditable, afterCreate }: EntityFor
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
       navigation.afterUpdate(id, record.data, params.idOrder);
     } else {
-      const answer = await endpoints.create(data);
+      const answer = await (create ?? endpoints.create)(data);
       const created = isPlainObject(answer) && hasId(answer) ? answer : undefined;
       message.success(t(`entities.${entity.name}.create.success`));
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
