@@ -23,7 +23,6 @@ export const inboundScreenAreas = [
         alreadyAdded: 'Already added to this inbound',
         failed: 'Could not look it up',
         retry: 'Look up again',
-        limit: 'An inbound takes up to {{max}} orders',
       },
       counts: {
         found: 'Found',
@@ -41,9 +40,6 @@ export const inboundScreenAreas = [
         actions: 'Actions',
       },
       remove: 'Remove {{code}}',
-      clear: 'Clear list',
-      clearConfirm: 'Remove every code read?',
-      notMovable: 'Can no longer be received: {{message}}',
       orders: {
         title: "The inbound's orders",
         empty: 'No orders in this inbound',

@@ -23,7 +23,6 @@ export const inboundScreenAreas = [
         alreadyAdded: 'Já adicionado nesta entrada',
         failed: 'Não foi possível consultar',
         retry: 'Consultar de novo',
-        limit: 'Uma entrada recebe até {{max}} pedidos',
       },
       counts: {
         found: 'Encontrados',
@@ -41,9 +40,6 @@ export const inboundScreenAreas = [
         actions: 'Ações',
       },
       remove: 'Remover {{code}}',
-      clear: 'Limpar lista',
-      clearConfirm: 'Remover todos os códigos lidos?',
-      notMovable: 'Não pode mais ser recebido: {{message}}',
       orders: {
         title: 'Pedidos da entrada',
         empty: 'Nenhum pedido nesta entrada',
