@@ -295,6 +295,11 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
     later: {
       ebox: 'a locker of the run: filter[eboxes] finds the packings that visit one; each row names its locker (GET /packing/{id}/orders)',
     },
+    beyond: {
+      runCode: "issue 30 item 3: the courier's code, which the run's lockers accept inside its window",
+      runFrom: "issue 30 item 3: the start of the run's window",
+      runUntil: "issue 30 item 3: the end of the run's window",
+    },
   },
   // "building: name, company, level1, level2, externalId, buildingId, customer phone, name and email."
   building: {

@@ -37,6 +37,15 @@ export const packing = defineEntity({
     totalOrders: { type: 'integer', readOnly: true },
     /** Of its orders, how many are still to be done at a locker (all of them until the run reports). */
     packingOrders: { type: 'integer', readOnly: true },
+    /**
+     * The courier's code for the run (issue 30, item 3): at the run's lockers, inside its window, it
+     * opens the compartments of the run's parcels and nothing else. Printed on the romaneio; shown
+     * to who creates packings and to the packing's courier while the run is open.
+     */
+    runCode: { type: 'text', readOnly: true, secret: true, unique: true, max: 16 },
+    /** The run's window: its code opens nothing before or after (PACKING_RUN_HOURS from the save). */
+    runFrom: { type: 'dateTime', readOnly: true },
+    runUntil: { type: 'dateTime', readOnly: true },
     finishedAt: { type: 'dateTime', readOnly: true },
     finishedBy: { type: 'text', readOnly: true, max: 255, actor: true },
     createdBy: { type: 'text', readOnly: true, max: 255, actor: true },

@@ -68,6 +68,8 @@ export type OrderMoveOptions = {
   reason?: string | null;
   /** The order's audit action: the console action's name, 'parcelEvent' for a locker, the job's name by default. */
   auditAction?: AuditAction;
+  /** The compartment the parcel went into when none was booked for it (a courier's run deposit), written with the move. */
+  placeIn?: { id: string; number: number };
 };
 
 /**
@@ -127,7 +129,9 @@ export async function moveOrder(ctx: TxContext, order: Row, source: OrderTrigger
   }
   // `delivered` (spec 3, read only): the customer has the parcel, from the move that stamps it on.
   const delivered = 'customerTakenAt' in result.stamps ? { delivered: true } : {};
-  const after = await writeOrder(ctx.tx, order.id, { status: result.next, ...result.stamps, ...delivered });
+  const placed =
+    options.placeIn && !order.compartiment ? { compartiment: options.placeIn.id, compartimentNumber: options.placeIn.number } : {};
+  const after = await writeOrder(ctx.tx, order.id, { status: result.next, ...result.stamps, ...delivered, ...placed });
   await writeOrderHistory(ctx.tx, { ...history, toStatus: result.next, refusal: null });
   await writeAudit(ctx.tx, {
     entityName: 'order',
@@ -137,7 +141,7 @@ export async function moveOrder(ctx: TxContext, order: Row, source: OrderTrigger
     after,
     by,
   });
-  const compartimentId = idOrNull(order.compartiment);
+  const compartimentId = idOrNull(after.compartiment);
   if (result.compartimentStatus && compartimentId) {
     const before = await findCompartiment(ctx.tx, compartimentId);
     if (before && before.status !== result.compartimentStatus) {

@@ -1,8 +1,9 @@
-import { orderEventCodeOfParcel } from '@ebox/domain';
+import { type OrderTriggerSource, orderEventCodeOfParcel } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import type { TxContext } from '../../platform/context';
+import type { Row } from '../../platform/entity-rules';
 import { AppError } from '../../platform/errors';
-import { historyActorOf, moveOrder } from './lifecycle-service';
+import { historyActorOf, moveOrder, type OrderMoveOptions } from './lifecycle-service';
 import { findOrderByAccessCode, lockOrder, orderStateOf, writeOrderHistory } from './repository';
 
 /** A parcel going in or out of a compartment, as a locker's terminal reported it. */
@@ -46,19 +47,31 @@ export async function applyParcelEvent(ctx: TxContext, input: ParcelEvent): Prom
     });
     return { ok: false, orderId: order.id, reason: 'wrongCompartment' };
   }
-  // A savepoint: a refused move rolls back only itself (moveOrder has kept the refusal already).
-  await ctx.tx.execute(sql`SAVEPOINT parcel_event`);
+  const moved = await moveForLocker(ctx, order, source, { at: input.at });
+  return moved.ok ? { ok: true, orderId: order.id, status: moved.status } : { ok: false, orderId: order.id, reason: moved.reason };
+}
+
+/**
+ * Moves an order for a locker's event in a savepoint: a refused move rolls back only itself
+ * (moveOrder has kept the refusal in the order's history already) while the rest of the terminal's
+ * message commits, and answers why instead of throwing.
+ */
+export async function moveForLocker(
+  ctx: TxContext,
+  order: Row,
+  source: OrderTriggerSource,
+  options: OrderMoveOptions,
+): Promise<{ ok: true; status: string } | { ok: false; reason: 'refused' | 'forbidden' }> {
+  await ctx.tx.execute(sql`SAVEPOINT locker_event`);
   try {
-    const moved = await moveOrder(ctx, order, source, { at: input.at });
-    await ctx.tx.execute(sql`RELEASE SAVEPOINT parcel_event`);
-    return { ok: true, orderId: order.id, status: String(moved.status) };
+    const moved = await moveOrder(ctx, order, source, options);
+    await ctx.tx.execute(sql`RELEASE SAVEPOINT locker_event`);
+    return { ok: true, status: String(moved.status) };
   } catch (error) {
-    await ctx.tx.execute(sql`ROLLBACK TO SAVEPOINT parcel_event`);
-    if (error instanceof AppError && error.status === 400) return { ok: false, orderId: order.id, reason: 'refused' };
+    await ctx.tx.execute(sql`ROLLBACK TO SAVEPOINT locker_event`);
+    if (error instanceof AppError && error.status === 400) return { ok: false, reason: 'refused' };
     // A terminal without the order rights its declaration names (TERMINAL_PERMISSIONS), or not this order's locker.
-    if (error instanceof AppError && (error.status === 403 || error.status === 404)) {
-      return { ok: false, orderId: order.id, reason: 'forbidden' };
-    }
+    if (error instanceof AppError && (error.status === 403 || error.status === 404)) return { ok: false, reason: 'forbidden' };
     throw error;
   }
 }

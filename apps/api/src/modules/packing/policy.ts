@@ -1,3 +1,4 @@
+import { can, principalOf } from '../../platform/context';
 import type { EntityPolicy } from '../../platform/entity-rules';
 import { preparePacking, refuseFinishedDeletes, writePackingRows } from './service';
 
@@ -9,5 +10,8 @@ export const packingPolicy: EntityPolicy = {
   afterCreate: async (ctx, row) => {
     await writePackingRows(ctx, row);
   },
-  beforeDelete: (_ctx, { rows }) => refuseFinishedDeletes(rows),
+  beforeDelete: (ctx, { rows }) => refuseFinishedDeletes(ctx, rows),
+  // The courier's code, to who plans runs and to the run's own courier, while the run is open.
+  revealSecrets: (ctx, row) =>
+    !row.finishedAt && (can(ctx, 'packingCreate') || (typeof row.operator === 'string' && row.operator === principalOf(ctx.actor).userId)),
 };

@@ -89,6 +89,12 @@ export async function openRomaneioPdf(data: RomaneioData, language: Language): P
   line(`${r('courier')}: ${labelOf(packing.operator) || na}`, { width: WIDTH - 230 });
   line(`${r('route')}: ${labelOf(packing.route) || na}`, { width: WIDTH - 230 });
   line(`${r('picking')}: ${t(`entities.packing.enumerators.picking.${String(packing.picking)}`)}`, { width: WIDTH - 230 });
+  // The courier's code opens the run's lockers inside its window (issue 30, item 3): printed only for who may see it.
+  if (typeof packing.runCode === 'string' && packing.runCode)
+    line(r('runCode', { code: packing.runCode, from: date(packing.runFrom), until: date(packing.runUntil) }), {
+      bold: true,
+      width: WIDTH - 230,
+    });
   if (packing.finishedAt) line(r('finished', { at: date(packing.finishedAt) }), { bold: true, width: WIDTH - 230 });
   const headerBottom = doc.y;
   doc.image(barcodes.get(String(packing.id)) as Buffer, MARGIN + WIDTH - 220, top, { fit: [220, 48] });

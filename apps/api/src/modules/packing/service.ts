@@ -17,6 +17,7 @@ import { auditByOf, writeAudit } from '../../platform/audit';
 import { authorize, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
 import type { EntityActionHandler, Row } from '../../platform/entity-rules';
 import { badRequest, notFound } from '../../platform/errors';
+import { closeRun, runOfNewPacking, tellRunLockers } from './courier-run';
 import {
   closePackingRows,
   countStepsByLocker,
@@ -198,6 +199,7 @@ export async function preparePacking(ctx: TxContext, data: Record<string, unknow
   data.totalOrders = orders.length;
   data.packingOrders = orders.length;
   data.createdBy = principalOf(ctx.actor).label;
+  Object.assign(data, await runOfNewPacking(ctx, at));
   if (typeof data.name !== 'string' || !data.name.trim())
     data.name = `${t('entities.packing.label')} ${at.toISOString().slice(0, 16).replace('T', ' ')}`;
 }
@@ -220,19 +222,26 @@ export async function writePackingRows(ctx: TxContext, packing: Row): Promise<vo
       throw badRequest('entities.packing.errors.alreadyPacked', { codes: (packing.trackingCode as string[]).join(', ') });
     throw error;
   }
+  // The run's lockers learn its code and parcels with their access codes.
+  await tellRunLockers(ctx, packing.id);
 }
 
-/** A finished packing is the record of its run: only an open one may be deleted (its orders are then free again). */
-export function refuseFinishedDeletes(rows: readonly Row[]): void {
+/**
+ * A finished packing is the record of its run: only an open one may be deleted (its orders are then
+ * free again, and its lockers forget its run).
+ */
+export async function refuseFinishedDeletes(ctx: TxContext, rows: readonly Row[]): Promise<void> {
   const finished = rows.filter((row) => row.finishedAt);
   if (finished.length)
     throw badRequest('entities.packing.errors.finishedNotDeleted', { names: finished.map((row) => String(row.name)).join(', ') });
+  for (const row of rows) await tellRunLockers(ctx, row.id);
 }
 
 /** Spec 7.4 PUT /packing/finish/{id}: stamps who and when, and frees its orders for another packing (audited as 'finish' by the kit). */
 export const finishPacking: EntityActionHandler = {
   run: async (ctx, { resource, before }) => {
     if (before.finishedAt) throw badRequest('entities.packing.errors.alreadyFinished', { name: String(before.name) });
+    await closeRun(ctx, before);
     await closePackingRows(ctx.tx, before.id);
     await updateRow(ctx.tx, resource, before.id, { finishedAt: new Date().toISOString(), finishedBy: principalOf(ctx.actor).label });
     return undefined;

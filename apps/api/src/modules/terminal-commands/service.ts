@@ -36,6 +36,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/events';
 import { type EnqueueContext, enqueueJob } from '../../platform/jobs/queue';
 import type { CommandOutcome } from '../../platform/mqtt';
+import { findLockerRuns } from '../packing/run-repository';
 import { applyAccessCodesJob, applyConfigJob } from './jobs';
 import {
   type CommandLocker,
@@ -531,7 +532,8 @@ export async function requestAccessCodes(ctx: TxContext, eboxId: string | null |
 
 /**
  * Sends apply_access_codes to an online locker: every live order's code with what it allows now
- * (the lifecycle machine's answer, lockerAccessOf), the full list so a terminal is right at once.
+ * (the lifecycle machine's answer, lockerAccessOf) and the couriers' runs through it with what is
+ * left to do there (issue 30), the full lists so a terminal is right at once.
  * A locker that answered INVALID_COMMAND before (a plain Open-Locker device) is not asked again.
  * The audit keeps how many codes went and the answer, never the codes (they are the customers').
  */
@@ -555,13 +557,14 @@ export async function applyAccessCodes(ctx: ServiceContext, eboxId: string, reas
       },
     ];
   });
-  const sent = await send(ctx, locker, 'apply_access_codes', { as_of: live.asOf.toISOString(), codes });
+  const runs = await findLockerRuns(dbOf(ctx), eboxId, live.asOf);
+  const sent = await send(ctx, locker, 'apply_access_codes', { as_of: live.asOf.toISOString(), codes, ...(runs.length ? { runs } : {}) });
   await inTransaction(ctx, async (tx) => {
     await writeAudit(tx.tx, {
       entityName: 'ebox',
       entityId: locker.id,
       action: 'apply_access_codes',
-      after: { name: locker.name, company: locker.company, reason, codes: codes.length, ...auditDetailsOf(sent) },
+      after: { name: locker.name, company: locker.company, reason, codes: codes.length, runs: runs.length, ...auditDetailsOf(sent) },
       by: auditByOf(principalOf(tx.actor)),
     });
     await recordSupport(tx, locker, 'apply_access_codes', sent);

@@ -3,6 +3,7 @@ import { auditByOf, companiesOfOwner, writeAudit } from '../../platform/audit';
 import { principalOf, type TxContext } from '../../platform/context';
 import { publishEvent } from '../../platform/events';
 import { applyParcelEvent } from '../order/parcel-events';
+import { applyRunParcelEvent } from '../packing/courier-run';
 import type { TerminalLinkState } from './link-state';
 import { refuse } from './refusals';
 import { applyDoorStates, findCompartment, type LockerRow, storeVersions } from './repository';
@@ -105,13 +106,26 @@ async function applyParcelReport(
   const number = parcel.data.compartment_number;
   const compartment = await findCompartment(ctx.tx, locker.id, number);
   if (!compartment) return refuse(state, 'unknownCompartment', topic, `locker ${locker.id} has no compartment ${number}`);
-  const outcome = await applyParcelEvent(ctx, {
+  const at = new Date(parcel.timestamp);
+  const byOrder = await applyParcelEvent(ctx, {
     event: parcel.event,
     eboxId: locker.id,
     compartimentId: compartment.id,
     accessCode: parcel.data.access_code,
-    at: new Date(parcel.timestamp),
+    at,
   });
+  // No order's code: a courier's run code, when it is one (issue 30).
+  const outcome =
+    byOrder.ok || byOrder.orderId
+      ? byOrder
+      : await applyRunParcelEvent(ctx, {
+          event: parcel.event,
+          eboxId: locker.id,
+          compartiment: { id: compartment.id, number },
+          runCode: parcel.data.access_code,
+          ...(parcel.data.tracking_code ? { trackingCode: parcel.data.tracking_code } : {}),
+          at,
+        });
   if (!outcome.ok) refuse(state, 'orderRefused', topic, `${parcel.event} in compartment ${number}: ${outcome.reason}`);
   // Kept in the compartment's history either way; the access code is the customer's secret and is not.
   await writeAudit(ctx.tx, {

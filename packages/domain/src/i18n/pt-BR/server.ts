@@ -8,5 +8,6 @@ import listAndOrderRules from './list-and-order-rules';
 import mail from './mail';
 import messageErrors from './message-errors';
 import orderDocuments from './order-documents';
+import packingDocuments from './packing-documents';
 
-export const serverAreas = [mail, orderDocuments, listAndOrderRules, messageErrors, dashboardMails];
+export const serverAreas = [mail, orderDocuments, packingDocuments, listAndOrderRules, messageErrors, dashboardMails];
