@@ -59,6 +59,14 @@
  * - route-order: issue 30's "order by distance" of a route (nearest neighbour + 2-opt, haversine) for
  *   60 and 200 lockers over BENCH_ROUTE_ORDER_RUNS (50) cities, beside nearest neighbour alone (the
  *   floor); p50/p95 ms and how much shorter 2-opt made the route. Target: 200 ms for 60 lockers.
+ * - logistics: issue 30's inbound and packing benchmark: BENCH_LOGISTICS_ORDERS (100,000) orders across
+ *   BENCH_COMPANIES (50), called by one company's editor (a scoped user) through the API in its own
+ *   process: POST /inbound/search of 500 random codes (BENCH_LOGISTICS_ROUNDS, 20, p50/p95) beside
+ *   the statement it runs; GET /packing/metrics and GET /packing/steps/delivery (page 1 and one
+ *   half-way in) for BENCH_LOGISTICS_LOCKERS (200) lockers and BENCH_LOGISTICS_INBOUND (10,000)
+ *   INBOUND delivery orders beside a count(*) GROUP BY locker; POST /inbound of 500 fresh orders
+ *   (BENCH_LOGISTICS_SAVE_ROUNDS, 3, p50/max) beside one transaction's UPDATE of 500 orders. Targets
+ *   2 s and 1 s, met or missed. See bench/logistics.ts.
  * - dashboard: issue 28's dashboard benchmark: BENCH_DASHBOARD_ORDERS (1,000,000) orders over two years
  *   at BENCH_DASHBOARD_LOCKERS (1,000) lockers, the rollups rebuilt from their history (timed), then
  *   GET /dashboard for the ten periods, all companies and one, 8 at a time for BENCH_DASHBOARD_SECONDS
@@ -79,6 +87,7 @@ import { formatJobsResults, runJobsBenchmark } from './jobs';
 import { formatLinkResults, formatLinkSummary, type LinkStepResult, runLinkBenchmark } from './link';
 import { formatResults, type ListBenchPart, runListBenchmark } from './list';
 import { formatComparisons } from './list-versus-sql';
+import { formatLogisticsResults, runLogisticsBenchmark } from './logistics';
 import { formatMessagingResults, runMessagingBenchmark } from './messaging';
 import { formatOrderExportResults, runOrderExportBenchmark } from './order-export';
 import { runOrderListBenchmark } from './order-list';
@@ -337,6 +346,27 @@ const PARTS: Record<string, () => Promise<void>> = {
     log(`Ebox Console route order benchmark: nearest neighbour + 2-opt beside nearest neighbour alone, ${runs} cities per size`);
     log('');
     log(formatRouteOrderResults(runRouteOrderBenchmark([60, 200], runs)));
+  },
+  async logistics() {
+    const orders = numberFromEnv('BENCH_LOGISTICS_ORDERS', 100_000);
+    log(
+      `Ebox Console logistics benchmark: inbound of 500 codes and the delivery step's proposal, ${orders.toLocaleString('en-US')} orders, one company's editor`,
+    );
+    logDatabase();
+    log(`load average at the start: ${loadAverage()} (${availableParallelism()} cores)`);
+    const result = await runLogisticsBenchmark({
+      orders,
+      companies: numberFromEnv('BENCH_COMPANIES', 50),
+      rounds: numberFromEnv('BENCH_LOGISTICS_ROUNDS', 20),
+      saveRounds: numberFromEnv('BENCH_LOGISTICS_SAVE_ROUNDS', 3),
+      lockers: numberFromEnv('BENCH_LOGISTICS_LOCKERS', 200),
+      inboundOrders: numberFromEnv('BENCH_LOGISTICS_INBOUND', 10_000),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatLogisticsResults(result));
+    log(`load average at the end: ${loadAverage()}`);
   },
 };
 
