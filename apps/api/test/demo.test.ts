@@ -149,6 +149,17 @@ describe('demo data', () => {
       expect(list.status, path).toBe(200);
       expect(list.body.count, path).toBeGreaterThan(0);
     }
+
+    // The warehouse chain: the distribution company's route in driving order and a packing of every
+    // parcel waiting for a run, whose lockers hold its courier's code.
+    const route = (await owner.api.get('/route')).body.rows[0];
+    expect(route).toMatchObject({ name: 'Zona Sul e Centro', company: expect.objectContaining({ label: 'Rápido Carioca Transportes' }) });
+    expect(route.ebox).toHaveLength(Object.keys(counts).length);
+    const packing = (await owner.api.get('/packing')).body.rows[0];
+    expect(packing).toMatchObject({ name: 'Romaneio da manhã', picking: 'collectDelivery' });
+    const rows = (await owner.api.get(`/packing/${packing.id}/orders`)).body.rows as { step: string }[];
+    expect(new Set(rows.map((row) => row.step))).toEqual(new Set(['reverseCollection', 'expiredCollection', 'delivery']));
+    expect(packing.totalOrders).toBe(rows.length);
   });
 
   it('has orders of every type in every status the lifecycle reaches on the demo lockers, moved with their history', async () => {

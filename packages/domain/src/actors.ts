@@ -42,6 +42,9 @@ export const SYSTEM_ACTOR_RIGHTS = {
     'orderUpdateStatus',
     // Its canceled orders move by the console's cancel, which needs what DELETE /order needs.
     'orderDestroy',
+    // The distribution company's route and this morning's packing (issue 30).
+    'routeCreate',
+    'packingCreate',
   ],
   /** Sends queued mail and SMS (the outbox) and records how it went; touches no entity. */
   messageSender: [],

@@ -23,6 +23,7 @@ import {
   type DemoCompanyKey,
 } from './demo-data';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoRun } from './demo-run';
 import { hasCompanies, lockDemoSeed } from './repository';
 
 /** Any number, the same for every replica: two API processes starting together seed once. */
@@ -62,8 +63,9 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
       companies[key] = await createRecord(ctx, 'company', data.type === 'carrier' ? { ...data, group: groupId } : data);
     }
 
+    const warehouses: string[] = [];
     for (const warehouse of DEMO_WAREHOUSES) {
-      await createRecord(ctx, 'warehouse', { ...warehouse, company: companies[warehouse.company] });
+      warehouses.push(await createRecord(ctx, 'warehouse', { ...warehouse, company: companies[warehouse.company] }));
     }
 
     const customerIds: string[] = [];
@@ -173,6 +175,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
     for (const webhook of DEMO_WEBHOOKS) await createRecord(ctx, 'webhook', { ...webhook, company: companies[webhook.company] });
 
     await seedDemoOrders(ctx, { companies, customers: customerIds, products, lockers });
+    await seedDemoRun(ctx, { company: companies.rapido, warehouse: warehouses[0] as string, lockers });
     // The dashboard's weekday × hour grid shows free compartments from this hour on, not from the next hourly sample.
     await sampleOccupancyAt(ctx, new Date());
 
