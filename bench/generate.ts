@@ -8,6 +8,7 @@
  * (the database must be migrated).
  */
 import { pathToFileURL } from 'node:url';
+import type { OrderStatus } from '@ebox/domain';
 import pg from 'pg';
 import { DEMO_LOCKERS } from '../apps/api/src/modules/demo/demo-data';
 
@@ -168,7 +169,8 @@ export async function generateBenchData(client: pg.ClientBase, options: Generate
 export type GenerateOrdersOptions = { orders: number; companyIds: string[]; log?: (line: string) => void };
 
 const ORDER_TYPES = ['DELIVERY', 'RETURN', 'STORAGE', 'SEND', 'SMARTDROP'];
-const ORDER_STATUSES = ['CREATED', 'STORED', 'COLLECTED', 'EXPIRED', 'CANCELED'];
+// Statuses the domain has (ORDER_STATUSES): an answer's schema refuses any other.
+const ORDER_STATUSES = ['CREATED', 'STORED', 'CUSTOMER_TAKEN', 'EXPIRED', 'CANCELED'] as const satisfies readonly OrderStatus[];
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 
 /** The tracking code the k-th generated order has (a search finds it whole). */
@@ -203,7 +205,7 @@ export async function generateBenchOrders(client: pg.ClientBase, options: Genera
      SELECT (${sqlArray(ORDER_TYPES)})[1 + ${hashed(7, ORDER_TYPES.length)}],
             'BR' || lpad(i::text, 10, '0') || 'XX',
             'PED-' || lpad(i::text, 8, '0'),
-            (${sqlArray(ORDER_STATUSES)})[1 + ${hashed(0, ORDER_STATUSES.length)}],
+            (${sqlArray([...ORDER_STATUSES])})[1 + ${hashed(0, ORDER_STATUSES.length)}],
             ($2::uuid[])[1 + i % array_length($2::uuid[], 1)],
             ($2::uuid[])[1 + (i + 1) % array_length($2::uuid[], 1)],
             ($2::uuid[])[1 + (i + 2) % array_length($2::uuid[], 1)],

@@ -172,10 +172,6 @@ export async function runLogisticsBenchmark(options: LogisticsBenchOptions): Pro
     let demoLockers: string[];
     try {
       ({ eboxIds: demoLockers } = await generateBenchOrders(client, { orders: options.orders, companyIds: api.companyIds, log }));
-      // generateBenchOrders writes a fifth of its orders as COLLECTED, a status the domain does not
-      // have (ORDER_STATUSES): the search's answer schema refuses such a row (a 500). A collected
-      // parcel is CUSTOMER_TAKEN in the domain's words.
-      await client.query(`UPDATE "order" SET status = 'CUSTOMER_TAKEN' WHERE status = 'COLLECTED'`);
       await client.query('VACUUM ANALYZE "order"');
       await client.query('CHECKPOINT');
     } finally {
