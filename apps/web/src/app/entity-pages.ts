@@ -9,10 +9,11 @@ const loadTemplatePages = () => import('../features/ccm/template-pages');
 const loadRoutePages = () => import('../features/route/route-pages');
 const templatePage = (name: keyof Awaited<ReturnType<typeof loadTemplatePages>>) => () => loadTemplatePages().then((m) => m[name]);
 const loadInboundPages = () => import('../features/inbound/inbound-pages');
+const loadPackingPages = () => import('../features/packing/packing-pages');
 
 /**
  * The entities whose screens differ from the kit's (role, building, building levels, customer, module,
- * ebox, cluster, order, webhook, inbound, route, and the templates people write: ccm and qrcodeTemplate), each page loaded
+ * ebox, cluster, order, webhook, inbound, packing, route, and the templates people write: ccm and qrcodeTemplate), each page loaded
  * lazily as its own chunk. The kit learns them from here (issue 26): app/entity-routes.ts builds the
  * routes with it and the private layout provides it.
  */
@@ -61,6 +62,12 @@ export const ENTITY_PAGES: EntityPages = {
   inbound: {
     new: () => loadInboundPages().then((m) => m.InboundFormPage),
     view: () => loadInboundPages().then((m) => m.InboundViewPage),
+  },
+  packing: {
+    list: () => loadPackingPages().then((m) => m.PackingListPage),
+    new: () => loadPackingPages().then((m) => m.PackingNewPage),
+    view: () => loadPackingPages().then((m) => m.PackingViewPage),
+    kitListInside: true,
   },
   route: {
     new: () => loadRoutePages().then((m) => m.RouteFormPage),

@@ -10,6 +10,7 @@ import { jobScreenAreas as enJobScreenAreas } from './en/job-screens';
 import { lockerAreas as enLockerAreas } from './en/lockers';
 import { messageScreenAreas as enMessageScreenAreas } from './en/message-screens';
 import { orderScreenAreas as enOrderScreenAreas } from './en/order-screens';
+import { packingScreenAreas as enPackingScreenAreas } from './en/packing-screens';
 import enPermissions from './en/permissions';
 import { profileScreenAreas as enProfileScreenAreas } from './en/profile-screens';
 import { routeScreenAreas as enRouteScreenAreas } from './en/route-screens';
@@ -28,6 +29,7 @@ import { jobScreenAreas as ptJobScreenAreas } from './pt-BR/job-screens';
 import { lockerAreas as ptLockerAreas } from './pt-BR/lockers';
 import { messageScreenAreas as ptMessageScreenAreas } from './pt-BR/message-screens';
 import { orderScreenAreas as ptOrderScreenAreas } from './pt-BR/order-screens';
+import { packingScreenAreas as ptPackingScreenAreas } from './pt-BR/packing-screens';
 import ptPermissions from './pt-BR/permissions';
 import { profileScreenAreas as ptProfileScreenAreas } from './pt-BR/profile-screens';
 import { routeScreenAreas as ptRouteScreenAreas } from './pt-BR/route-screens';
@@ -56,6 +58,7 @@ export const messages: Record<Language, Dictionary> = {
     ...ptExportByMailAreas,
     ...ptImportScreenAreas,
     ...ptInboundScreenAreas,
+    ...ptPackingScreenAreas,
     ...ptServerAreas,
   ]),
   en: dictionaryOf([
@@ -74,6 +77,7 @@ export const messages: Record<Language, Dictionary> = {
     ...enExportByMailAreas,
     ...enImportScreenAreas,
     ...enInboundScreenAreas,
+    ...enPackingScreenAreas,
     ...enServerAreas,
   ]),
 };
