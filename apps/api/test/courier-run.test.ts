@@ -196,6 +196,28 @@ describe('a courier’s run at the lockers', () => {
     );
   });
 
+  it('counts on each inbound how many of its orders a packing picked, and none once the packing is deleted', async () => {
+    const locker = await createLocker(`RUN-D-${Date.now().toString(36)}`);
+    const received = [await createOrder(locker, 'CREATED'), await createOrder(locker, 'CREATED'), await createOrder(locker, 'CREATED')];
+    const inbound = ok(
+      await owner.api.post('/inbound', { data: { company: companyA, warehouse, orders: received.map((order) => order.id) } }),
+    );
+    expect(inbound.packingOrders).toBe(0);
+    const packing = ok(
+      await owner.api.post('/packing', {
+        data: { company: companyA, warehouse, picking: 'collectDelivery', orders: received.slice(0, 2).map((order) => order.id) },
+      }),
+    );
+    expect(ok(await owner.api.get(`/inbound/${inbound.id}`)).packingOrders).toBe(2);
+    ok(await owner.api.delete('/packing', { ids: [packing.id] }));
+    expect(ok(await owner.api.get(`/inbound/${inbound.id}`)).packingOrders).toBe(0);
+    // Its lockers forget the deleted run.
+    await eventually(
+      async () => runsAt(locker),
+      (runs) => runs.length === 0,
+    );
+  });
+
   it('opens nothing outside the run’s window, and at the finish what was not done is marked and the lockers forget the run', async () => {
     const locker = await createLocker(`RUN-C-${Date.now().toString(36)}`);
     const parcel = await createOrder(locker, 'INBOUND');

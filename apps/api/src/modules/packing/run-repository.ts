@@ -167,3 +167,23 @@ export async function findRunLockers(tx: Tx, packingId: string): Promise<string[
   );
   return rows.map((row) => row.ebox_id);
 }
+
+/**
+ * Each inbound holding any of these orders counts again how many of its orders a packing has picked
+ * (spec 3 inbound.packingOrders), open or finished: a packing saved or deleted changes it.
+ */
+export async function recountInboundPacking(tx: Tx, orderIds: readonly string[]): Promise<void> {
+  if (!orderIds.length) return;
+  await tx.execute(sql`
+    UPDATE inbound i SET packing_orders = (
+      SELECT count(DISTINCT po.order_id) FROM packing_order po WHERE po.order_id = ANY(i.orders))
+    WHERE i.orders && ${sql.param([...orderIds])}::uuid[]`);
+}
+
+/** Removes a packing's rows (before the packing itself), answering their orders. */
+export async function deletePackingRows(tx: Tx, packingId: string): Promise<string[]> {
+  const { rows } = await tx.execute<{ order_id: string }>(
+    sql`DELETE FROM packing_order WHERE packing_id = ${packingId} RETURNING order_id`,
+  );
+  return rows.map((row) => row.order_id);
+}

@@ -41,6 +41,7 @@ import {
   type StepRow,
 } from './repository';
 import { openRomaneioPdf, type RomaneioPdf } from './romaneio-pdf';
+import { deletePackingRows, recountInboundPacking } from './run-repository';
 
 const packingResource = () => resourceOf(DECLARED_ENTITIES.packing);
 
@@ -224,17 +225,25 @@ export async function writePackingRows(ctx: TxContext, packing: Row): Promise<vo
   }
   // The run's lockers learn its code and parcels with their access codes.
   await tellRunLockers(ctx, packing.id);
+  await recountInboundPacking(
+    ctx.tx,
+    rows.map((row) => row.order),
+  );
 }
 
 /**
- * A finished packing is the record of its run: only an open one may be deleted (its orders are then
- * free again, and its lockers forget its run).
+ * A finished packing is the record of its run: only an open one may be deleted. Its orders are then
+ * free again (its rows go first, so their inbounds count them out in the same transaction) and its
+ * lockers forget its run.
  */
-export async function refuseFinishedDeletes(ctx: TxContext, rows: readonly Row[]): Promise<void> {
+export async function releaseDeletedPackings(ctx: TxContext, rows: readonly Row[]): Promise<void> {
   const finished = rows.filter((row) => row.finishedAt);
   if (finished.length)
     throw badRequest('entities.packing.errors.finishedNotDeleted', { names: finished.map((row) => String(row.name)).join(', ') });
-  for (const row of rows) await tellRunLockers(ctx, row.id);
+  for (const row of rows) {
+    await tellRunLockers(ctx, row.id);
+    await recountInboundPacking(ctx.tx, await deletePackingRows(ctx.tx, row.id));
+  }
 }
 
 /** Spec 7.4 PUT /packing/finish/{id}: stamps who and when, and frees its orders for another packing (audited as 'finish' by the kit). */
