@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VirtualTerminal } from '../../terminal-sim/src';
+import type { VirtualTerminal } from '../../terminal-sim/src';
 import { API_PREFIX } from '../src/app';
-import type { MqttLink } from '../src/platform/mqtt';
 import { ok, orderDataFor } from './support/answers';
 import { eventually } from './support/eventually';
 import { openLiveStream } from './support/live-stream';
+import { startOnlineLocker } from './support/online-locker';
 import { readTagPdf } from './support/read-tag-pdf';
 import { startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
 
@@ -22,54 +21,17 @@ let t: TestApp;
 let owner: TestUser;
 let companyA: string;
 let warehouse: string;
-let link: MqttLink;
 
-type Locker = { id: string; code: string; terminal: VirtualTerminal; compartments: Map<number, string> };
+type Locker = { id: string; code: string; terminal: VirtualTerminal };
 type Order = { id: string; trackingCode: string };
 
 const sql = (text: string, values: unknown[] = []) => t.database.pool.query(text, values);
 const terminals: VirtualTerminal[] = [];
 
 async function createLocker(code: string): Promise<Locker> {
-  const terminalId = randomUUID();
-  const id = ok(await owner.api.post('/ebox', { data: { name: `Armário ${code}`, code, company: companyA, enable: true, terminalId } })).id;
-  const compartments = new Map<number, string>();
-  for (let number = 1; number <= 4; number++) {
-    const made = ok(
-      await owner.api.post('/compartiment', {
-        data: {
-          ebox: id,
-          number,
-          boardNumber: 1,
-          numberInColumn: number,
-          comNumber: number,
-          size: 'P',
-          width: 1,
-          height: 1,
-          depth: 1,
-          enable: true,
-        },
-      }),
-    );
-    compartments.set(number, made.id);
-  }
-  const credentials = await link.admin.createTerminalCredentials({ lockerId: id, username: terminalId });
-  const terminal = new VirtualTerminal({
-    brokerUrl: link.url,
-    lockerUuid: terminalId,
-    username: credentials.username,
-    password: credentials.password,
-    compartments: Array.from({ length: 4 }, (_, i) => ({ number: i + 1, boardNumber: 1, channel: i + 1 })),
-    heartbeatIntervalSeconds: 1,
-    doorCloseAfterMs: 20,
-  });
+  const { lockerId, terminal } = await startOnlineLocker(t, owner, { company: companyA, name: `Armário ${code}`, code, compartments: 4 });
   terminals.push(terminal);
-  await terminal.start();
-  await eventually(
-    async () => ok(await owner.api.get(`/ebox/${id}`)).status,
-    (status) => status === 'online',
-  );
-  return { id, code, terminal, compartments };
+  return { id: lockerId, code, terminal };
 }
 
 /** An order at the locker put in `status`; a parcel in a locker (EXPIRED, STORED) fills `compartment`. */
@@ -79,9 +41,11 @@ async function createOrder(locker: Locker, status: string, type = 'DELIVERY', co
   );
   await sql(`UPDATE "order" SET status = $1, type = $2, inbound_at = now() WHERE id = $3`, [status, type, order.id]);
   if (compartment !== undefined) {
-    const compartimentId = locker.compartments.get(compartment);
-    await sql(`UPDATE "order" SET compartiment_id = $1, compartiment_number = $2 WHERE id = $3`, [compartimentId, compartment, order.id]);
-    await sql(`UPDATE compartiment SET status = 'OCCUPIED' WHERE id = $1`, [compartimentId]);
+    const { rows } = await sql(`UPDATE compartiment SET status = 'OCCUPIED' WHERE ebox_id = $1 AND number = $2 RETURNING id`, [
+      locker.id,
+      compartment,
+    ]);
+    await sql(`UPDATE "order" SET compartiment_id = $1, compartiment_number = $2 WHERE id = $3`, [rows[0]?.id, compartment, order.id]);
   }
   return { id: order.id, trackingCode: order.trackingCode };
 }
@@ -108,7 +72,6 @@ beforeAll(async () => {
     undefined,
     { mqtt: true, env: { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', TERMINAL_HEARTBEAT_SECONDS: '1.5' } },
   ));
-  link = t.app.deps.mqtt as MqttLink;
   warehouse = ok(await owner.api.post('/warehouse', { data: { name: 'CD Rota', company: companyA } })).id;
 }, 120_000);
 

@@ -141,10 +141,9 @@ export async function recordRunOutcome(tx: Tx, rowId: string, outcome: PackingOu
     WHERE id = ${rowId} AND (outcome IS NULL OR (outcome = 'wrongLocker' AND ${outcome} = 'done')) RETURNING packing_id`);
   const packingId = rows[0]?.packing_id;
   if (!packingId) return false;
-  await tx.execute(sql`
-    UPDATE packing SET packing_orders = (
-      SELECT count(*) FROM packing_order WHERE packing_id = ${packingId} AND outcome IS DISTINCT FROM 'done')
-    WHERE id = ${packingId}`);
+  // A decrement, not a recount: two lockers reporting at once each see only their own row done
+  // until the other commits, while the packing's row lock queues the decrements.
+  if (outcome === 'done') await tx.execute(sql`UPDATE packing SET packing_orders = packing_orders - 1 WHERE id = ${packingId}`);
   return true;
 }
 
@@ -174,10 +173,14 @@ export async function findRunLockers(tx: Tx, packingId: string): Promise<string[
  */
 export async function recountInboundPacking(tx: Tx, orderIds: readonly string[]): Promise<void> {
   if (!orderIds.length) return;
+  const ids = sql`${sql.param([...orderIds])}::uuid[]`;
+  // Locked first, counted by the next statement: a packing saved meanwhile holding other orders of
+  // the same inbound has committed by then, and the count's fresh snapshot sees its rows.
+  await tx.execute(sql`SELECT id FROM inbound WHERE orders && ${ids} ORDER BY id FOR UPDATE`);
   await tx.execute(sql`
     UPDATE inbound i SET packing_orders = (
       SELECT count(DISTINCT po.order_id) FROM packing_order po WHERE po.order_id = ANY(i.orders))
-    WHERE i.orders && ${sql.param([...orderIds])}::uuid[]`);
+    WHERE i.orders && ${ids}`);
 }
 
 /** Removes a packing's rows (before the packing itself), answering their orders. */
