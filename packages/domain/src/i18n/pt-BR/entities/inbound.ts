@@ -1,7 +1,7 @@
 export default {
   entities: {
     inbound: {
-      menu: 'Inbound',
+      menu: 'Entradas',
       label: 'Entrada',
       labelPlural: 'Entradas',
       fields: {
