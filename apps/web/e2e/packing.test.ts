@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { VirtualTerminal } from '../../terminal-sim/src';
 import { seriousAxeProblems } from './support/axe';
-import { ownerPage, screenshot, see, setUpBrowser, text, uniqueSuffix } from './support/browser';
+import { ACTION_TIMEOUT, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
 import { chooseOption, confirmSettled, downloadBy, seeToast } from './support/controls';
+import { type OwnConsole, startOwnConsole, startVirtualTerminal } from './support/own-console';
 import { asOwner } from './support/users';
 
 /**
@@ -249,11 +252,144 @@ describe('packing (pt-BR)', () => {
     await screenshot(page, 'packing-new-delivery-pt-BR-390');
     expect(await seriousAxeProblems(page)).toEqual([]);
 
+    // A packing of what the step offers now, made through the API (the journey above builds one by hand).
     const api = await asOwner();
-    const { rows } = await api<{ rows: { id: string }[] }>('GET', `/packing?filter[name]=${encodeURIComponent(`Rota Norte ${suffix}`)}`);
-    await page.goto(`/packing/${rows[0]?.id}`);
+    const offered = await api<{ rows: { id: string; target: unknown }[] }>(
+      'GET',
+      `/packing/steps/delivery?filter[trackingCode]=${prefix}&filter[ebox][]=${lockers[0]?.id}&filter[ebox][]=${lockers[1]?.id}`,
+    );
+    const made = await api<{ id: string }>('POST', '/packing', {
+      data: {
+        company: companyId,
+        warehouse: warehouseId,
+        picking: 'collectDelivery',
+        orders: offered.rows.filter((row) => row.target).map((row) => row.id),
+        name: `Rota Sul ${suffix}`,
+      },
+    });
+    await page.goto(`/packing/${made.id}`);
     await see(page.getByTestId('packing-view-locker').first());
     await screenshot(page, 'packing-view-pt-BR-390');
     expect(await seriousAxeProblems(page)).toEqual([]);
+  });
+});
+
+/**
+ * Issue 30, item 3 seen from the packing's page: the courier works the run at two virtual lockers
+ * (each terminal received its part of the run with the access codes) and every order turns done on
+ * the open page within moments, without a reload, the progress with it.
+ */
+describe('a packing followed as its courier works the run (pt-BR)', () => {
+  let own: OwnConsole;
+  const terminals: VirtualTerminal[] = [];
+  const runLockers: { id: string; code: string; terminal: VirtualTerminal }[] = [];
+  let packingId = '';
+
+  beforeAll(async () => {
+    own = await startOwnConsole({ mqtt: true, heartbeatSeconds: 2 });
+    const call = <T = any>(method: string, apiPath: string, body?: unknown) => own.call<T>(method, apiPath, body);
+    const company = (await call<{ id: string }>('POST', '/company', { data: { name: 'Transportadora Rota Viva', type: 'carrier' } })).id;
+    const warehouse = (await call<{ id: string }>('POST', '/warehouse', { data: { name: 'CD Rota Viva', company } })).id;
+    const parcels: string[] = [];
+    for (const code of ['VIVA-A', 'VIVA-B']) {
+      const terminalId = randomUUID();
+      const id = (
+        await call<{ id: string }>('POST', '/ebox', { data: { name: `Armário ${code}`, code, company, enable: true, terminalId } })
+      ).id;
+      for (const number of [1, 2]) {
+        await call('POST', '/compartiment', {
+          data: {
+            ebox: id,
+            number,
+            boardNumber: 1,
+            numberInColumn: number,
+            comNumber: number,
+            size: 'P',
+            width: 1,
+            height: 1,
+            depth: 1,
+            enable: true,
+          },
+        });
+      }
+      const { terminal } = await startVirtualTerminal(own, {
+        lockerId: id,
+        terminalId,
+        compartments: [1, 2].map((number) => ({ number, boardNumber: 1, channel: number })),
+        doorCloseAfterMs: 20,
+      });
+      terminals.push(terminal);
+      runLockers.push({ id, code, terminal });
+      const order = await call<{ id: string }>('POST', '/order', {
+        data: {
+          type: 'DELIVERY',
+          trackingCode: `VIVA${code.slice(-1)}${suffix.slice(-6).toUpperCase()}`,
+          company,
+          shipper: company,
+          customerName: `Cliente ${code}`,
+          ebox: id,
+          compartimentSize: 'P',
+          bookOrder: false,
+        },
+      });
+      parcels.push(order.id);
+    }
+    await call('POST', '/inbound', { data: { company, warehouse, orders: parcels } });
+    // The lockers' terminals are online (the run reaches them with their access codes).
+    for (const locker of runLockers) {
+      const until = Date.now() + 30_000;
+      while ((await call<{ status: string }>('GET', `/ebox/${locker.id}`)).status !== 'online') {
+        if (Date.now() > until) throw new Error(`${locker.code} never came online`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    packingId = (
+      await call<{ id: string }>('POST', '/packing', {
+        data: { company, warehouse, picking: 'collectDelivery', orders: parcels, name: 'Rota viva' },
+      })
+    ).id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(terminals.map((terminal) => terminal.stop().catch(() => {})));
+    await own?.close();
+  });
+
+  test('printed, then each order turns done on the open page as the lockers report the courier', async () => {
+    const context = await browser().newContext({
+      baseURL: own.baseUrl,
+      viewport: { width: 1366, height: 900 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      acceptDownloads: true,
+    });
+    context.setDefaultTimeout(ACTION_TIMEOUT);
+    await context.addInitScript(() => window.localStorage.setItem('language', 'pt-BR'));
+    const page = await context.newPage();
+    await signIn(page, own.owner.email, own.owner.password);
+    await page.goto(`/packing/${packingId}`);
+    await see(page.getByTestId('packing-progress').getByText(say('packingPage.progress', { done: 0, total: 2 })));
+    // Who plans runs reads the courier's code on the page.
+    const code = ((await page.getByTestId('packing-run-code').locator('strong').first().textContent()) ?? '').trim();
+    expect(code).toMatch(/^\d{8}$/);
+    const download = await downloadBy(page, () => page.getByTestId('packing-download').click());
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length);
+    for (const locker of runLockers) {
+      await expect.poll(() => locker.terminal.courierRuns().length, { timeout: 30_000 }).toBe(1);
+      expect(await locker.terminal.playCourierRun(code)).toMatchObject({ ok: true });
+    }
+    await expect.poll(() => page.locator('[data-testid="packing-outcome"][data-outcome="done"]').count(), { timeout: 10_000 }).toBe(2);
+    await see(page.getByTestId('packing-progress').getByText(say('packingPage.progress', { done: 2, total: 2 })));
+    for (const section of await page.getByTestId('packing-locker-progress').all())
+      await see(section.getByText(say('packingPage.progress', { done: 1, total: 1 })));
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);
+    await screenshot(page, 'packing-view-done-pt-BR-1366', { live: true });
+    await context.close();
   });
 });

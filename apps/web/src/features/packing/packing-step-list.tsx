@@ -1,7 +1,7 @@
 import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
 import type { PackingStep } from '@ebox/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Empty, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Empty, Grid, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { type HTMLAttributes, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorHandler } from '../../app/error-handler';
@@ -62,6 +62,7 @@ function LockerSection({ step, locker, filter, selection, refused, onPick, defau
   const [open, setOpen] = useState(defaultOpen);
   const [page, setPage] = useState(1);
   const [selectingAll, setSelectingAll] = useState(false);
+  const wide = Grid.useBreakpoint().sm !== false;
   const key = lockerKey(locker.ebox);
   // Orders without a locker cannot be asked for alone: they end the step's list (lockers by code, none last).
   const lockerFilter: StepFilter = { ...filter, ebox: locker.ebox ? [locker.ebox.id] : undefined };
@@ -106,6 +107,12 @@ function LockerSection({ step, locker, filter, selection, refused, onPick, defau
           <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
             {row.trackingCode}
           </Typography.Text>
+          {/* A phone has no room for the size's column: it follows the code. */}
+          {!wide && (
+            <Typography.Text type="secondary">
+              {t('packingPage.columns.size')}: {row.compartimentSize ?? '—'}
+            </Typography.Text>
+          )}
           {row.hasChange && <ChangedTag hint={t('packingPage.hasChangeHint')} />}
           {refused.has(row.id) && (
             <Tooltip title={refused.get(row.id)}>
@@ -123,7 +130,7 @@ function LockerSection({ step, locker, filter, selection, refused, onPick, defau
       ),
     },
     { key: 'customer', title: t('packingPage.columns.customer'), responsive: ['md'], render: (_, row) => row.customerName ?? '' },
-    { key: 'size', title: t('packingPage.columns.size'), width: 80, render: (_, row) => row.compartimentSize ?? '—' },
+    { key: 'size', title: t('packingPage.columns.size'), width: 80, responsive: ['sm'], render: (_, row) => row.compartimentSize ?? '—' },
     step === 'delivery'
       ? {
           key: 'target',

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { EntityDeclaration, PackingOutcome, PackingStep } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Progress, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Grid, Progress, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorHandler } from '../../app/error-handler';
@@ -117,6 +117,7 @@ function ProgressLine({ done, total, testId }: { done: number; total: number; te
 
 function LockerRows({ locker }: { locker: LockerProgress }) {
   const { t } = useTranslation();
+  const wide = Grid.useBreakpoint().sm !== false;
   const columns: TableColumnsType<PackingRow> = [
     {
       key: 'trackingCode',
@@ -126,13 +127,21 @@ function LockerRows({ locker }: { locker: LockerProgress }) {
           <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
             {row.trackingCode}
           </Typography.Text>
-          {row.hasChange && <ChangedTag hint={t('packingPage.hasChangeHintPacked')} />}
+          {/* A phone has no room for the step's and size's columns: they follow the code. */}
+          {!wide && (
+            <Typography.Text type="secondary">
+              {t(`entities.packing.steps.${row.step}`)} · {row.compartimentSize ?? '—'}
+            </Typography.Text>
+          )}
+          {/* Once done, the change is the courier's own deposit or collection. */}
+          {row.hasChange && row.outcome !== 'done' && <ChangedTag hint={t('packingPage.hasChangeHintPacked')} />}
         </Space>
       ),
     },
     {
       key: 'step',
       title: t('packingPage.columns.step'),
+      responsive: ['sm'],
       render: (_, row) => t(`entities.packing.steps.${row.step satisfies PackingStep}`),
     },
     { key: 'size', title: t('packingPage.columns.size'), responsive: ['sm'], render: (_, row) => row.compartimentSize ?? '—' },
