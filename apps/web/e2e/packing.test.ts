@@ -114,6 +114,9 @@ const stepRow = (scope: Page | Locator, code: string) => scope.locator(`[data-te
 async function walkToDelivery(page: Page, name: string): Promise<void> {
   await page.goto('/packing/new');
   await see(page.getByTestId('packing-header'));
+  // Walking on without the run's warehouse is refused on the header itself.
+  await page.getByTestId('packing-next').click();
+  await see(page.getByText(say('validation.mixed.required', { label: say('entities.packing.fields.warehouse') })));
   await chooseOption(page, say('entities.packing.fields.company'), companyName);
   await chooseOption(page, say('entities.packing.fields.warehouse'), warehouseName);
   await page.getByLabel(say('entities.packing.fields.name'), { exact: true }).fill(name);
@@ -175,6 +178,8 @@ describe('packing (pt-BR)', () => {
       data: { company: companyId, warehouse: warehouseId, picking: 'collectDelivery', orders: [a1.id], name: `Outro ${suffix}` },
     });
     await page.getByTestId('packing-save').click();
+    await see(page.getByTestId('packing-refusal').getByText(a1.trackingCode).first());
+    await screenshot(page, 'packing-new-summary-refused-pt-BR-1366');
     await see(page.getByTestId('packing-refusal').getByText(say('entities.packing.errors.alreadyPacked', { codes: a1.trackingCode })));
     expect(new URL(page.url()).pathname).toBe('/packing/new');
     await page.getByRole('button', { name: say('entities.packing.steps.delivery') }).click();
@@ -243,6 +248,29 @@ describe('packing (pt-BR)', () => {
     await confirmSettled(page, page.getByTestId('confirm-destroy'));
     await seeToast(page, say('entities.packing.errors.finishedNotDeleted', { names: name }));
     expect((await api<{ id: string }>('GET', `/packing/${id}`)).id).toBe(id);
+  });
+
+  test("a failed load of the steps' counts stays on /packing/new with its reason and asks again when told", async () => {
+    const { page } = await ownerPage(browser());
+    await page.route('**/io/api/v1/packing/metrics**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'unavailable', message: 'Serviço indisponível' } }),
+      }),
+    );
+    await page.goto('/packing/new');
+    await chooseOption(page, say('entities.packing.fields.company'), companyName);
+    await chooseOption(page, say('entities.packing.fields.warehouse'), warehouseName);
+    await screenshot(page, 'packing-new-header-pt-BR-1366');
+    await page.getByTestId('packing-next').click();
+    const failed = page.getByTestId('packing-metrics-failed');
+    await see(failed.getByText(say('packingPage.metricsFailed')));
+    await see(failed.getByText('Serviço indisponível'));
+    expect(new URL(page.url()).pathname).toBe('/packing/new');
+    await page.unroute('**/io/api/v1/packing/metrics**');
+    await failed.getByTestId('packing-metrics-retry').click();
+    await see(page.getByTestId('packing-step-totals'));
   });
 
   test('on a phone, the delivery step and a packing page', async () => {

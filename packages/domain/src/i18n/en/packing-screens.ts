@@ -38,7 +38,7 @@ export const packingScreenAreas = [
         selected_other: '{{count}} selected',
         show: 'Show the orders of {{locker}}',
       },
-      stepTotals: '{{orders}} orders at {{lockers}} lockers · {{selected}} selected',
+      stepTotals: 'Orders: {{orders}} · Lockers: {{lockers}} · Selected: {{selected}}',
       emptyStep: 'No orders in this step',
       emptyFiltered: 'No orders match these filters',
       metricsFailed: "The steps' orders could not be loaded",

@@ -38,7 +38,7 @@ export const packingScreenAreas = [
         selected_other: '{{count}} selecionados',
         show: 'Mostrar os pedidos de {{locker}}',
       },
-      stepTotals: '{{orders}} pedidos em {{lockers}} armários · {{selected}} selecionados',
+      stepTotals: 'Pedidos: {{orders}} · Armários: {{lockers}} · Selecionados: {{selected}}',
       emptyStep: 'Nenhum pedido nesta etapa',
       emptyFiltered: 'Nenhum pedido com estes filtros',
       metricsFailed: 'Não foi possível carregar os pedidos das etapas',
