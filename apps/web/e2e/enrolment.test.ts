@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { enrolTerminal } from '../../terminal-sim/src';
 import { ACTION_TIMEOUT, screenshot, see, seeNo, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
-import { downloadBy, seeToast, settleDialogs } from './support/controls';
+import { confirmSettled, downloadBy, seeToast, settleDialogs } from './support/controls';
 import { type OwnConsole, startOwnConsole } from './support/own-console';
 
 /**
@@ -79,7 +79,8 @@ describe('enrolment (pt-BR)', () => {
     await page.getByTestId('ebox-disenrol').click();
     const confirm = page.getByRole('dialog');
     await see(confirm.getByText(say('enrolment.disenrol.confirmText')));
-    await confirm.getByTestId('confirm-disenrol').click();
+    // Pressed once the confirmation stands still: a click while it zooms in can miss (CI at d857eb2).
+    await confirmSettled(page, confirm.getByTestId('confirm-disenrol'));
     await seeToast(page, say('enrolment.disenrolled'));
     await settleDialogs(page);
     await seeNo(page.getByTestId('ebox-disenrol'));

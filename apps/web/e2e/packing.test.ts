@@ -201,10 +201,10 @@ describe('packing (pt-BR)', () => {
     await seeToast(page, say('entities.packing.create.success'));
     await api('PUT', `/packing/finish/${other.id}`, {});
 
-    // Listed with its picking, warehouse and size; opened from its name.
+    // Listed with its picking and size; opened from its name.
     const listed = page.getByRole('row').filter({ hasText: name });
-    await see(listed.getByText(warehouseName));
     await see(listed.getByText(say('entities.packing.enumerators.picking.collectDelivery')));
+    await see(listed.getByRole('cell', { name: '2', exact: true }));
     const { rows } = await api<{ rows: { id: string; totalOrders: number }[] }>('GET', `/packing?filter[name]=${encodeURIComponent(name)}`);
     expect(rows.map((packing) => packing.totalOrders)).toEqual([2]);
     const id = rows[0]?.id ?? '';

@@ -51,6 +51,7 @@ export const packing = defineEntity({
     createdBy: { type: 'text', readOnly: true, max: 255, actor: true },
   },
   listColumns: ['name', 'picking', 'warehouse', 'operator', 'totalOrders', 'finishedAt', 'createdAt'],
+  listColumnWidths: { picking: 110, totalOrders: 100 },
   filters: ['name', 'picking', 'warehouse', 'operator', 'route', 'eboxes', 'company', 'trackingCode', 'finishedAt', 'createdAt'],
   importColumns: [],
   noImport: true,
