@@ -100,9 +100,9 @@ describe('inbound by tracking code (pt-BR)', () => {
     // A scanner: each code typed fast and ended with Enter, a tenth of a second apart; nothing waits for an answer.
     const scanned = orders.slice(0, 7);
     for (const order of scanned) {
-      await page.keyboard.type(order.trackingCode, { delay: 5 });
+      // Keystrokes paced so that each code with its Enter takes a tenth of a second.
+      await page.keyboard.type(order.trackingCode, { delay: Math.floor(100 / (order.trackingCode.length + 1)) });
       await page.keyboard.press('Enter');
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // A pasted block: the last three, one read twice (in other case), an unknown code and a canceled order.
     const unknown = `IZ${suffix.toUpperCase()}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { VirtualTerminal } from '../../terminal-sim/src';
 import { seriousAxeProblems } from './support/axe';
 import { ACTION_TIMEOUT, ownerPage, screenshot, see, setUpBrowser, signIn, text, uniqueSuffix } from './support/browser';
@@ -365,11 +365,13 @@ describe('a packing followed as its courier works the run (pt-BR)', () => {
     await call('POST', '/inbound', { data: { company, warehouse, orders: parcels } });
     // The lockers' terminals are online (the run reaches them with their access codes).
     for (const locker of runLockers) {
-      const until = Date.now() + 30_000;
-      while ((await call<{ status: string }>('GET', `/ebox/${locker.id}`)).status !== 'online') {
-        if (Date.now() > until) throw new Error(`${locker.code} never came online`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      // In the suite's set-up (expect.poll is for tests): asked again until the console says online.
+      await vi.waitFor(
+        async () => expect((await call<{ status: string }>('GET', `/ebox/${locker.id}`)).status, locker.code).toBe('online'),
+        {
+          timeout: 30_000,
+        },
+      );
     }
     packingId = (
       await call<{ id: string }>('POST', '/packing', {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type InboundSearchRow, ScanSession, splitCodes } from '../src/features/inbound/scan-session';
 
 /** A search the test answers by hand: each call waits until `release` settles it. */
@@ -34,8 +34,6 @@ function manualSearch(known: Record<string, InboundSearchRow['result']>) {
   return { calls, search };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('the inbound scan session (issue 30)', () => {
   it('splits a paste on lines, commas, semicolons and spaces', () => {
     expect(splitCodes('AB1\nAB2, AB3;AB4  AB5\r\n\tAB6,,')).toEqual(['AB1', 'AB2', 'AB3', 'AB4', 'AB5', 'AB6']);
@@ -52,10 +50,9 @@ describe('the inbound scan session (issue 30)', () => {
     expect(calls.map((call) => call.codes)).toEqual([['A1']]);
     expect(session.getRows().map((row) => row.answer)).toEqual(['pending', 'pending', 'pending', 'alreadyAdded', 'pending']);
     calls[0]?.release();
-    await settle();
-    expect(calls.map((call) => call.codes)).toEqual([['A1'], ['A2', 'A3', 'A4']]);
+    await vi.waitFor(() => expect(calls.map((call) => call.codes)).toEqual([['A1'], ['A2', 'A3', 'A4']]));
     calls[1]?.release();
-    await settle();
+    await vi.waitFor(() => expect(session.getRows().every((row) => row.answer !== 'pending')).toBe(true));
     const rows = session.getRows();
     expect(rows.map((row) => [row.seq, row.code, row.answer])).toEqual([
       [1, 'A1', 'found'],
@@ -73,9 +70,9 @@ describe('the inbound scan session (issue 30)', () => {
     session.add(['B1', 'B2', 'B3', 'B4', 'B5']);
     expect(calls.map((call) => call.codes)).toEqual([['B1', 'B2']]);
     calls[0]?.release();
-    await settle();
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
     calls[1]?.release();
-    await settle();
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
     expect(calls.map((call) => call.codes)).toEqual([['B1', 'B2'], ['B3', 'B4'], ['B5']]);
   });
 
@@ -85,15 +82,13 @@ describe('the inbound scan session (issue 30)', () => {
     const session = new ScanSession(search, { onError: (error) => errors.push(error) });
     session.add(['C1', 'C2']);
     calls[0]?.fail();
-    await settle();
-    expect(session.getRows().map((row) => row.answer)).toEqual(['failed', 'failed']);
+    await vi.waitFor(() => expect(session.getRows().map((row) => row.answer)).toEqual(['failed', 'failed']));
     expect(errors).toHaveLength(1);
     session.remove(2);
     session.retryFailed();
     expect(calls[1]?.codes).toEqual(['C1']);
     calls[1]?.release();
-    await settle();
-    expect(session.getRows().map((row) => [row.code, row.answer])).toEqual([['C1', 'found']]);
+    await vi.waitFor(() => expect(session.getRows().map((row) => [row.code, row.answer])).toEqual([['C1', 'found']]));
     // Removed, a code can be read again.
     session.remove(1);
     session.add(['C1']);
@@ -106,13 +101,12 @@ describe('the inbound scan session (issue 30)', () => {
     const session = new ScanSession(search);
     session.add(['D1', 'D2']);
     calls[0]?.release();
-    await settle();
+    await vi.waitFor(() => expect(session.getRows().map((row) => row.answer)).toEqual(['found', 'found']));
     known.D2 = 'alreadyInbound';
     session.recheckFound();
     expect(calls[1]?.codes).toEqual(['D1', 'D2']);
     calls[1]?.release();
-    await settle();
-    expect(session.getRows().map((row) => row.answer)).toEqual(['found', 'alreadyInbound']);
+    await vi.waitFor(() => expect(session.getRows().map((row) => row.answer)).toEqual(['found', 'alreadyInbound']));
     expect(session.orderIds()).toEqual(['id-D1']);
   });
 });

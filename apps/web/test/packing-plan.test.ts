@@ -91,7 +91,8 @@ describe('a packing page', () => {
       async (id) => {
         running += 1;
         expect(running).toBe(1);
-        await new Promise((resolve) => setTimeout(resolve, 1));
+        // Yields: were the finishes run side by side, the next would start before this one ends.
+        await Promise.resolve();
         running -= 1;
         if (id === 'y') throw new Error('O romaneio Y já está finalizado');
       },
