@@ -39,6 +39,23 @@ export function ChangedTag({ hint }: { hint: string }) {
   );
 }
 
+/**
+ * A row's tracking code, with what a phone has no column for (`phoneLine`, shown only there) and the
+ * row's tags after it.
+ */
+export function TrackingCodeCell({ code, phoneLine, children }: { code: string; phoneLine: ReactNode; children?: ReactNode }) {
+  const wide = Grid.useBreakpoint().sm !== false;
+  return (
+    <Space size={4} wrap>
+      <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+        {code}
+      </Typography.Text>
+      {!wide && <Typography.Text type="secondary">{phoneLine}</Typography.Text>}
+      {children}
+    </Space>
+  );
+}
+
 export function lockerName(t: (key: string) => string, ebox: PackingLocker | null): string {
   return ebox ? `${ebox.code} · ${ebox.name}` : t('packingPage.locker.none');
 }
@@ -62,7 +79,6 @@ function LockerSection({ step, locker, filter, selection, refused, onPick, defau
   const [open, setOpen] = useState(defaultOpen);
   const [page, setPage] = useState(1);
   const [selectingAll, setSelectingAll] = useState(false);
-  const wide = Grid.useBreakpoint().sm !== false;
   const key = lockerKey(locker.ebox);
   // Orders without a locker cannot be asked for alone: they end the step's list (lockers by code, none last).
   const lockerFilter: StepFilter = { ...filter, ebox: locker.ebox ? [locker.ebox.id] : undefined };
@@ -103,16 +119,8 @@ function LockerSection({ step, locker, filter, selection, refused, onPick, defau
       key: 'trackingCode',
       title: t('packingPage.columns.trackingCode'),
       render: (_, row) => (
-        <Space size={4} wrap>
-          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-            {row.trackingCode}
-          </Typography.Text>
-          {/* A phone has no room for the size's column: it follows the code. */}
-          {!wide && (
-            <Typography.Text type="secondary">
-              {t('packingPage.columns.size')}: {row.compartimentSize ?? '—'}
-            </Typography.Text>
-          )}
+        // A phone has no room for the size's column: it follows the code.
+        <TrackingCodeCell code={row.trackingCode} phoneLine={`${t('packingPage.columns.size')}: ${row.compartimentSize ?? '—'}`}>
           {row.hasChange && <ChangedTag hint={t('packingPage.hasChangeHint')} />}
           {refused.has(row.id) && (
             <Tooltip title={refused.get(row.id)}>
@@ -126,7 +134,7 @@ function LockerSection({ step, locker, filter, selection, refused, onPick, defau
               </Tag>
             </Tooltip>
           )}
-        </Space>
+        </TrackingCodeCell>
       ),
     },
     { key: 'customer', title: t('packingPage.columns.customer'), responsive: ['md'], render: (_, row) => row.customerName ?? '' },

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { EntityDeclaration, PackingOutcome, PackingStep } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Grid, Progress, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Progress, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorHandler } from '../../app/error-handler';
@@ -13,7 +13,7 @@ import { EntityViewPage } from '../../kit/view/entity-view-page';
 import { downloadRomaneio, fetchPackingRows, type PackingRow, packingKeys } from './packing-api';
 import { FinishButton } from './packing-finish';
 import { type LockerProgress, progressByLocker } from './packing-plan';
-import { ChangedTag, lockerName } from './packing-step-list';
+import { ChangedTag, lockerName, TrackingCodeCell } from './packing-step-list';
 import './messages';
 
 /** Shown in the rows under the record, or not at all, rather than as hundreds of links in one cell. */
@@ -117,25 +117,16 @@ function ProgressLine({ done, total, testId }: { done: number; total: number; te
 
 function LockerRows({ locker }: { locker: LockerProgress }) {
   const { t } = useTranslation();
-  const wide = Grid.useBreakpoint().sm !== false;
   const columns: TableColumnsType<PackingRow> = [
     {
       key: 'trackingCode',
       title: t('packingPage.columns.trackingCode'),
       render: (_, row) => (
-        <Space size={4} wrap>
-          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-            {row.trackingCode}
-          </Typography.Text>
-          {/* A phone has no room for the step's and size's columns: they follow the code. */}
-          {!wide && (
-            <Typography.Text type="secondary">
-              {t(`entities.packing.steps.${row.step}`)} · {row.compartimentSize ?? '—'}
-            </Typography.Text>
-          )}
+        // A phone has no room for the step's and size's columns: they follow the code.
+        <TrackingCodeCell code={row.trackingCode} phoneLine={`${t(`entities.packing.steps.${row.step}`)} · ${row.compartimentSize ?? '—'}`}>
           {/* Once done, the change is the courier's own deposit or collection. */}
           {row.hasChange && row.outcome !== 'done' && <ChangedTag hint={t('packingPage.hasChangeHintPacked')} />}
-        </Space>
+        </TrackingCodeCell>
       ),
     },
     {
