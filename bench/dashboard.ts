@@ -4,7 +4,8 @@
  * their history as the lifecycle writes it; the rollups rebuilt from that history (`npm run
  * rollups:rebuild`'s work, timed: target ≤ 120 s). Then, while a writer cancels orders through the
  * API at BENCH_DASHBOARD_WRITES (50) a second, GET /dashboard for each of the ten periods, for all
- * companies and for one, CONCURRENCY (8) at a time, beside the same figures computed from the raw
+ * companies, for one, for eight different ones and for a distributionLogistic carrier (its own orders
+ * and the tenth of every company's it carries), CONCURRENCY (8) at a time, beside the same figures computed from the raw
  * rows by SQL (the period's and the previous period's counts by class and dwell percentiles with
  * percentile_cont over the order history). Targets: API p95 ≤ 200 ms for every period, and at least
  * 10 times below raw SQL's p95. Last, what a move's rollups cost: the rollup inserts of a
@@ -66,6 +67,8 @@ export async function generateNetwork(client: pg.ClientBase, companyIds: string[
        FROM ebox e, generate_series(1, 16) AS n`,
   );
   const carriers = companyIds.slice(0, CARRIERS);
+  // The first carrier operates what it carries (docs/dashboard.md "Who sees what"): the 'carrier' case reads it.
+  await client.query('UPDATE company SET distribution_logistic = true WHERE id = $1', [carriers[0]]);
   await client.query(
     `WITH lockers AS (SELECT array_agg(id ORDER BY code) AS ids FROM ebox),
      base AS (
@@ -120,7 +123,8 @@ function sqlArray(values: string[]): string {
 const list = (statuses: readonly string[]) => statuses.map((status) => `'${status}'`).join(', ');
 
 /** The figures of [from, to) computed from the raw rows: counts by class and the dwell percentiles. */
-function rawFigures(from: Date, to: Date, company: string | undefined): { text: string; values: unknown[] } {
+function rawFigures(from: Date, to: Date, company: string | undefined, carried = false): { text: string; values: unknown[] } {
+  const reach = company ? (carried ? ' AND (h.company_id = $3 OR o.carrier_id = $3)' : ' AND h.company_id = $3') : '';
   return {
     text: `
       SELECT count(*) FILTER (WHERE h.to_status = 'CREATED') AS created,
@@ -131,13 +135,16 @@ function rawFigures(from: Date, to: Date, company: string | undefined): { text: 
              percentile_cont(ARRAY[0.5, 0.9, 0.95]) WITHIN GROUP (ORDER BY extract(epoch FROM h.at - o.stored_at))
                FILTER (WHERE h.to_status IN (${list(PICKUP_STATUSES)}) AND o.stored_at IS NOT NULL) AS dwell
         FROM order_history h JOIN "order" o ON o.id = h.order_id
-       WHERE h.to_status IS NOT NULL AND h.at >= $1 AND h.at < $2${company ? ' AND h.company_id = $3' : ''}`,
+       WHERE h.to_status IS NOT NULL AND h.at >= $1 AND h.at < $2${reach}`,
     values: company ? [from.toISOString(), to.toISOString(), company] : [from.toISOString(), to.toISOString()],
   };
 }
 
-/** all: every company; one: one company; each: eight lanes, each asking for another company. */
-type Case = { period: DashboardPeriod; reach: 'all' | 'one' | 'each'; api: Side; raw: Side; single: Side | undefined };
+/**
+ * all: every company; one: one company; each: eight lanes, each asking for another company; carrier:
+ * a distributionLogistic carrier, its own orders and those it carries.
+ */
+type Case = { period: DashboardPeriod; reach: 'all' | 'one' | 'each' | 'carrier'; api: Side; raw: Side; single: Side | undefined };
 
 /** Cancels CREATED orders through the API at `perSecond` until stopped: the writes the dashboard is read beside. */
 function startWriter(base: string, headers: Record<string, string>, ids: string[], perSecond: number) {
@@ -178,6 +185,7 @@ async function recordDashboardMove(tx: Tx, row: { id: string; company_id: string
     trackingCode: null,
     referenceNumber: null,
     companyId: row.company_id,
+    carrierId: null,
     eboxId: row.ebox_id,
     compartimentId: null,
     type: row.type as OrderType,
@@ -272,14 +280,22 @@ export async function runDashboardBenchmark(options: DashboardBenchOptions) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const cases: Case[] = [];
     const company = api.companyIds[COMPANIES - 1] as string;
+    const distributor = api.companyIds[0] as string;
     try {
       for (const period of DASHBOARD_PERIODS) {
         // All companies and one company: the same question eight times at once (callers of the same
         // scope share a reading, kit/coalesce.ts). Each its own company: eight different questions
         // at once, which share nothing.
-        for (const reach of ['all', 'one', 'each'] as const) {
+        for (const reach of ['all', 'one', 'each', 'carrier'] as const) {
           let turn = 0;
-          const companyOfCall = () => (reach === 'one' ? company : reach === 'each' ? api.companyIds[turn++ % COMPANIES] : undefined);
+          const companyOfCall = () =>
+            reach === 'one'
+              ? company
+              : reach === 'carrier'
+                ? distributor
+                : reach === 'each'
+                  ? api.companyIds[turn++ % COMPANIES]
+                  : undefined;
           const callApi = async () => {
             const one = companyOfCall();
             const query = new URLSearchParams({ 'filter[period]': period, ...(one ? { 'filter[company]': one } : {}) });
@@ -289,7 +305,11 @@ export async function runDashboardBenchmark(options: DashboardBenchOptions) {
           const range = periodRangeOf(period, new Date(), TIME_ZONE);
           const callRaw = async () => {
             const one = companyOfCall();
-            const statements = [rawFigures(range.from, range.to, one), rawFigures(range.previous.from, range.previous.to, one)];
+            const carried = reach === 'carrier';
+            const statements = [
+              rawFigures(range.from, range.to, one, carried),
+              rawFigures(range.previous.from, range.previous.to, one, carried),
+            ];
             await Promise.all(statements.map((statement) => raw.query(statement.text, statement.values)));
           };
           await measure(0.5, callApi);

@@ -99,7 +99,7 @@ const LOCKER_PASSWORD = 'bench-locker-password';
 const TARGET_P95_MS = 100;
 const SATURATED_P95_MS = 2_000;
 
-type Locker = { lockerUuid: string; eboxId: string; compartmentId: string };
+export type Locker = { lockerUuid: string; eboxId: string; compartmentId: string };
 
 /** Nagle off, as the console's and the terminals' clients do it (embedded-broker.ts says why). */
 function noDelay(client: MqttClient): void {
@@ -108,7 +108,7 @@ function noDelay(client: MqttClient): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function newLockers(count: number): Locker[] {
+export function newLockers(count: number): Locker[] {
   return Array.from({ length: count }, () => ({ lockerUuid: randomUUID(), eboxId: randomUUID(), compartmentId: randomUUID() }));
 }
 
@@ -143,7 +143,7 @@ async function insertLockers(pool: pg.Pool, lockers: Locker[], first: number, pa
  * starts: made through `$CONTROL`, each command would rewrite the whole file (megabytes at 10,000).
  * One PBKDF2-SHA512 hash (Mosquitto's format) serves all, as one hash does on the embedded broker.
  */
-function addTerminalsToDynsec(config: DynsecConfig, lockers: Locker[]): void {
+export function addTerminalsToDynsec(config: DynsecConfig, lockers: Locker[]): void {
   const salt = randomBytes(12);
   const iterations = 101;
   const password = pbkdf2Sync(LOCKER_PASSWORD, salt, iterations, 64, 'sha512').toString('base64');
@@ -154,10 +154,10 @@ function addTerminalsToDynsec(config: DynsecConfig, lockers: Locker[]): void {
   }
 }
 
-type Simulator = { child: ChildProcess; online: Promise<number>; file: string };
+export type Simulator = { child: ChildProcess; online: Promise<number>; file: string };
 
 /** A simulator process for these lockers; `online` resolves with how many connected. */
-function startSimulator(lockers: Locker[], brokerUrl: string, dir: string, index: number): Simulator {
+export function startSimulator(lockers: Locker[], brokerUrl: string, dir: string, index: number, extraArgs: string[] = []): Simulator {
   const file = path.join(dir, `lockers-${index}.json`);
   writeFileSync(
     file,
@@ -182,6 +182,7 @@ function startSimulator(lockers: Locker[], brokerUrl: string, dir: string, index
       brokerUrl,
       '--door-close-ms',
       '1000',
+      ...extraArgs,
     ],
     { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' } },
   );

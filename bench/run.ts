@@ -73,6 +73,11 @@
  *   (2) per side, beside the raw SQL of the same figures, while BENCH_DASHBOARD_WRITES (50) orders a
  *   second are cancelled through the API; and a status change's cost with and without its rollups.
  *   See bench/dashboard.ts.
+ * - release: issue 31's release benchmark: a UI build to `--lockers=N` (BENCH_RELEASE_LOCKERS, 1,000)
+ *   virtual lockers by two API processes on one Mosquitto, three stages: each locker commanded
+ *   exactly once, the delay from a stage's threshold to the next stage's first command (target ≤ 5 s)
+ *   beside the raw SQL of the stage's UPDATE and the broker alone carrying as many commands, and a
+ *   corrupted build paused after its canary with nothing sent further. See bench/release.ts.
  */
 
 import { mkdirSync } from 'node:fs';
@@ -91,6 +96,7 @@ import { formatLogisticsResults, runLogisticsBenchmark } from './logistics';
 import { formatMessagingResults, runMessagingBenchmark } from './messaging';
 import { formatOrderExportResults, runOrderExportBenchmark } from './order-export';
 import { runOrderListBenchmark } from './order-list';
+import { formatReleaseResults, runReleaseBenchmark } from './release';
 import { formatRequestCostResults, runRequestCostBenchmark } from './request-cost';
 import { formatRouteOrderResults, runRouteOrderBenchmark } from './route-order';
 import { formatStartupResults, runStartupBenchmark } from './startup';
@@ -366,6 +372,31 @@ const PARTS: Record<string, () => Promise<void>> = {
     });
     log('');
     log(formatLogisticsResults(result));
+    log(`load average at the end: ${loadAverage()}`);
+  },
+  async release() {
+    if (!mosquittoAvailable()) {
+      log('release: skipped, mosquitto is not installed (apt-get install mosquitto): it needs two API processes on one broker');
+      return;
+    }
+    // `--lockers=60` (or BENCH_RELEASE_LOCKERS) for a small run.
+    const flag = [...flags].find((arg) => arg.startsWith('--lockers='));
+    const lockers = flag ? Number(flag.slice('--lockers='.length)) : numberFromEnv('BENCH_RELEASE_LOCKERS', 1000);
+    if (!Number.isInteger(lockers) || lockers < 3) throw new Error('--lockers must be an integer of at least 3 (three stages)');
+    log(
+      `Ebox Console release benchmark: a UI build to ${lockers.toLocaleString('en-US')} virtual lockers by two API processes on one Mosquitto, three stages, then a corrupted build`,
+    );
+    logDatabase();
+    log(`load average at the start: ${loadAverage()} (${availableParallelism()} cores)`);
+    const result = await runReleaseBenchmark({
+      lockers,
+      lockersPerSimulator: numberFromEnv('BENCH_RELEASE_SIM_LOCKERS', 500),
+      timeoutSeconds: numberFromEnv('BENCH_RELEASE_TIMEOUT_SECONDS', 600),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatReleaseResults(result));
     log(`load average at the end: ${loadAverage()}`);
   },
 };

@@ -20,7 +20,7 @@ import { notFound, registerErrorHandler } from './platform/errors';
 import { registerAuthentication } from './platform/http/authentication';
 import { serveConsole } from './platform/http/console';
 import { registerSecurityHeaders } from './platform/http/security-headers';
-import { type JobWorker, startJobWorker } from './platform/jobs/worker';
+import { type JobWorker, startJobWorkerOnceReachable } from './platform/jobs/worker';
 import { acceptEmptyJsonBody } from './platform/json-body';
 import { createLiveHub, type LiveHub } from './platform/live/live-hub';
 import { registerLiveRoutes } from './platform/live/routes';
@@ -85,16 +85,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
 
   // The API runs the jobs itself unless JOBS_WORKER=false leaves them to `npm run worker`.
-  let worker: Promise<JobWorker> | undefined;
+  let worker: Promise<JobWorker | null> | undefined;
+  let closing = false;
   app.decorate('startJobs', async () => {
     if (!config.jobs.worker) return;
-    worker ??= startJobWorker(deps, { jobs: deps.modules.jobs });
+    worker ??= startJobWorkerOnceReachable(deps, { jobs: deps.modules.jobs, stopped: () => closing });
     await worker;
   });
   app.addHook('onClose', async () => {
+    closing = true;
     // A worker still starting is stopped once started (it drains before the database closes).
     await worker?.then(
-      (started) => started.stop(),
+      (started) => started?.stop(),
       () => {},
     );
   });

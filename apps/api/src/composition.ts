@@ -1,5 +1,6 @@
 import { auditLogModule } from './modules/audit-log';
 import { authModule } from './modules/auth';
+import { botModule } from './modules/bot';
 import { buildingModule } from './modules/building';
 import { dashboardModule } from './modules/dashboard';
 import { eboxModule } from './modules/ebox';
@@ -17,6 +18,8 @@ import { roleModule } from './modules/role';
 import { routeModule } from './modules/route';
 import { settingsModule } from './modules/settings';
 import { terminalCommandsModule } from './modules/terminal-commands';
+import { terminalReleaseModule } from './modules/terminal-release';
+import { terminalSoftwareModule } from './modules/terminal-software';
 import { webhookModule } from './modules/webhook';
 import { platformModule } from './platform/jobs/registry';
 import { type AppModule, composeModules, type ModuleRegistry } from './platform/modules';
@@ -46,8 +49,11 @@ export const APP_MODULES: readonly AppModule[] = [
   routeModule,
   webhookModule,
   messageModule,
+  botModule,
   qrCodeModule,
   dashboardModule,
+  terminalSoftwareModule,
+  terminalReleaseModule,
 ];
 
 export const MODULES: ModuleRegistry = composeModules(APP_MODULES);

@@ -5,6 +5,7 @@ import { CONSOLE_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_NETWORK_TIME_ZONE } from '@
 import type { FcmServiceAccount, FcmSettings } from './platform/message-providers/fcm';
 import type { WhatsAppCloudSettings } from './platform/message-providers/whatsapp-cloud';
 import { ROOT_DIR } from './platform/paths';
+import { secretsKeyOf } from './platform/secret-box';
 import { SINCH_REGIONS, type SinchSettings } from './platform/sms-providers/sinch';
 import type { SnsSettings } from './platform/sms-providers/sns';
 
@@ -18,6 +19,11 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   jwtSecret: string;
+  /**
+   * The key of the secrets kept encrypted at rest (platform/secret-box.ts): from SECRETS_KEY, else
+   * derived from the JWT secret.
+   */
+  secretsKey: Buffer;
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
@@ -328,13 +334,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
         }
       : undefined;
+  const jwtSecret = env.JWT_SECRET ?? persistentSecret(dataDir);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret,
+    secretsKey: secretsKeyOf(env.SECRETS_KEY || jwtSecret),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Ebox Console <no-reply@ebox.local>',
     seedDemo: env.SEED_DEMO !== 'false',

@@ -91,7 +91,10 @@ describe('the console and its embedded PostgreSQL, killed', () => {
     const statuses = new Set<number>();
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const response = await fetch(url('/io/api/v1/auth/me'), { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(url('/io/api/v1/auth/me'), { headers: { authorization: `Bearer ${token}` } }).catch((error: unknown) => {
+        // A console that went away says why on its own output.
+        throw new Error(`${String(error)} after ${[...statuses]}\n${running?.stdout()}\n${running?.stderr()}`);
+      });
       statuses.add(response.status);
       // Backends of the killed postmaster may still answer for a moment on pooled connections:
       // recovered means a new server answers.

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+import { defineJob } from '../src/platform/jobs/job';
+import { installJobQueues } from '../src/platform/jobs/queue';
+import { startJobWorker, startJobWorkerOnceReachable } from '../src/platform/jobs/worker';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
@@ -58,5 +62,60 @@ describe('an external database that goes away', () => {
     await proxy.restore();
     await waitFor(async () => (await fetch(`${t.baseUrl}/health`)).status === 200, 15_000);
     expect((await owner.api.get('/auth/me')).status).toBe(200);
+  });
+
+  it('starts its job worker once the database answers again, instead of going down with it', async () => {
+    // `npm start` starts the jobs after it answers: a database lost right then once ended the console.
+    await proxy.cut();
+    let waited!: () => void;
+    const waiting = new Promise<void>((resolve) => {
+      waited = resolve;
+    });
+    const log = Object.assign(Object.create(t.app.deps.log), { warn: () => waited() });
+    const starting = startJobWorkerOnceReachable({ ...t.app.deps, log }, { jobs: t.app.deps.modules.jobs, stopped: () => false });
+    await waiting;
+    await proxy.restore();
+    const worker = await starting;
+    expect(worker).not.toBeNull();
+    expect(await worker?.boss.getQueue(t.app.deps.modules.jobs[0]?.name ?? '')).toMatchObject({ name: t.app.deps.modules.jobs[0]?.name });
+    await worker?.stop();
+    await waitFor(async () => (await fetch(`${t.baseUrl}/health`)).status === 200, 15_000);
+  });
+
+  it('logs a job that ends while the database is away and goes on, where pg-boss would have ended the process', async () => {
+    // pg-boss records a job's end without awaiting it: a refused statement was an unhandled rejection.
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const heldJob = defineJob({
+      name: 'test.held-through-outage',
+      payload: z.object({}),
+      actor: 'messageSender',
+      retry: { limit: 1, delaySeconds: 1 },
+      handler: async () => async () => {
+        started();
+        await released;
+      },
+    });
+    await installJobQueues(t.database.db, [heldJob]);
+    let logged!: (message: string) => void;
+    const unrecorded = new Promise<string>((resolve) => {
+      logged = resolve;
+    });
+    const log = Object.assign(Object.create(t.app.deps.log), { warn: (_fields: unknown, message: string) => logged(message) });
+    const worker = await startJobWorker({ ...t.app.deps, log }, { jobs: [heldJob], pollingSeconds: 0.5 });
+    await worker.boss.send(heldJob.name, {});
+    await running;
+    await proxy.cut();
+    release();
+    expect(await unrecorded).toMatch(/could not be recorded/);
+    await proxy.restore();
+    await worker.stop();
+    await waitFor(async () => (await fetch(`${t.baseUrl}/health`)).status === 200, 15_000);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, orderDataFor } from './support/answers';
 import { startWithTwoCompanies, type TestApp, type TestUser } from './support/test-app';
@@ -157,14 +158,10 @@ describe('saving an inbound', () => {
     expect(history.map((entry: { trigger: string }) => entry.trigger)).not.toContain('console.inbound');
   });
 
-  it('moves 500 orders in one save', async () => {
+  it('moves 500 orders in one save, each with its stamps, history row, audit row and dashboard move', async () => {
     const orders = await createOrders(500);
-    const saved = ok(
-      await save(
-        owner,
-        orders.map((order) => order.id),
-      ),
-    );
+    const ids = orders.map((order) => order.id);
+    const saved = ok(await save(owner, ids));
     expect(saved.totalOrders).toBe(500);
     const received = ok(
       await search(
@@ -173,7 +170,80 @@ describe('saving an inbound', () => {
       ),
     );
     expect(received.rows.every((row: { result: string }) => row.result === 'alreadyInbound')).toBe(true);
+    const db = t.database.db;
+    const rows = (
+      await db.execute(sql`
+      select id, status, inbound_by, inbound_at from "order" where id = any(${sql.param(ids)}::uuid[])`)
+    ).rows as {
+      status: string;
+      inbound_by: string;
+      inbound_at: Date | string;
+    }[];
+    expect(rows).toHaveLength(500);
+    expect(new Set(rows.map((row) => `${row.status} ${row.inbound_by}`))).toEqual(new Set([`INBOUND ${owner.email}`]));
+    expect(rows.every((row) => row.inbound_at)).toBe(true);
+    const history = (
+      await db.execute(sql`
+      select order_id, from_status, to_status, trigger, refusal, actor_kind, actor_label from order_history
+       where order_id = any(${sql.param(ids)}::uuid[]) and trigger = 'console.inbound'`)
+    ).rows as Record<string, unknown>[];
+    expect(history).toHaveLength(500);
+    expect(new Set(history.map((row) => row.order_id))).toEqual(new Set(ids));
+    for (const row of history) {
+      expect(row).toMatchObject({
+        from_status: 'CREATED',
+        to_status: 'INBOUND',
+        refusal: null,
+        actor_kind: 'user',
+        actor_label: owner.email,
+      });
+    }
+    const audits = (
+      await db.execute(sql`
+      select entity_id, "values", actor_label from audit_log
+       where entity_name = 'order' and action = 'updateStatus' and entity_id = any(${sql.param(ids)}::text[])`)
+    ).rows as {
+      entity_id: string;
+      values: { before: { status: string }; after: { status: string; inboundBy: string } };
+      actor_label: string;
+    }[];
+    expect(audits).toHaveLength(500);
+    expect(new Set(audits.map((row) => row.entity_id))).toEqual(new Set(ids));
+    for (const audit of audits) {
+      expect(audit.actor_label).toBe(owner.email);
+      expect(audit.values.before.status).toBe('CREATED');
+      expect(audit.values.after).toMatchObject({ status: 'INBOUND', inboundBy: owner.email });
+    }
+    // The event's recorders ran for each order: the dashboard counted 500 moves to INBOUND.
+    const counted = (
+      await db.execute(sql`
+      select count(*)::int as n from dashboard_move m where m.company_id = ${companyA} and m.status = 'INBOUND'`)
+    ).rows[0] as { n: number };
+    expect(counted.n).toBeGreaterThanOrEqual(500);
   }, 180_000);
+  it('records each moved order’s webhook delivery in its own lane, as a move one at a time does', async () => {
+    // A receiver nobody listens on: the deliveries are the point here, not their sending.
+    const webhookId = ok(
+      await owner.api.post('/webhook', { data: { url: 'http://127.0.0.1:9/inbound', company: companyB, enable: true } }),
+    ).id;
+    const orders = [await createOrder(companyB), await createOrder(companyB), await createOrder(companyB)];
+    const ids = orders.map((order) => order.id);
+    ok(await save(owner, ids));
+    const deliveries = (
+      await t.database.db.execute(sql`
+        select lane, type, body from webhook_delivery where webhook_id = ${webhookId} and type = 'order.status_changed'`)
+    ).rows as { lane: string; type: string; body: string }[];
+    expect(deliveries.map((row) => row.lane).sort()).toEqual([...ids].sort());
+    for (const delivery of deliveries) {
+      expect(JSON.parse(delivery.body).data).toMatchObject({
+        orderId: delivery.lane,
+        from: 'CREATED',
+        to: 'INBOUND',
+        trigger: 'console.inbound',
+      });
+    }
+    ok(await owner.api.put(`/webhook/${webhookId}`, { data: { enable: false } }));
+  });
 });
 
 describe('who may receive', () => {

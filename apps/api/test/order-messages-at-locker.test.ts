@@ -123,7 +123,11 @@ describe('messages of an order moved at a locker', () => {
         `Pedido ${order.trackingCode} retirado, codigo`,
       ].sort(),
     );
-    const log = ok(await owner.api.get('/order-message', { filter: { order: order.id }, orderBy: 'createdAt_ASC' }));
+    // The provider reached is logged once its answer is back, a moment after the text arrived there.
+    const log = await eventually(
+      async () => ok(await owner.api.get('/order-message', { filter: { order: order.id }, orderBy: 'createdAt_ASC' })),
+      (found) => found.rows.length === 3 && found.rows.every((row: any) => row.provider !== null),
+    );
     expect(log.rows.map((row: any) => [row.trigger, row.channel, row.provider])).toEqual([
       ['CREATED', 'sms', 'sns'],
       ['STORED', 'sms', 'sns'],

@@ -273,7 +273,7 @@ describe("Meta's webhook", () => {
       headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' },
       body: JSON.stringify({ object: 'whatsapp_business_account', entry: [] }),
     });
-    expect(unsigned.status).toBe(403);
+    expect(unsigned.status).toBe(401);
   });
 });
 

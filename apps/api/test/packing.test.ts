@@ -201,6 +201,9 @@ describe('the delivery proposal', () => {
     expect(tooMany.body.error.message).toBe(
       `Estes volumes não cabem mais nos armários: ${orders[2]?.trackingCode} (Nenhum compartimento livre de tamanho P em ${locker.code})`,
     );
+    expect(tooMany.body.error.fields).toEqual([
+      { path: 'orders.2', message: `${orders[2]?.trackingCode}: Nenhum compartimento livre de tamanho P em ${locker.code}` },
+    ]);
     const saved = await save(owner, [orders[0]?.id as string, orders[1]?.id as string]);
     const packing = ok(saved);
     expect(packing).toMatchObject({ totalOrders: 2, packingOrders: 2, picking: 'collectDelivery', createdBy: owner.email });
@@ -288,6 +291,8 @@ describe('one open packing per order', () => {
     const again = await save(owner, [b.id, a.id]);
     expect(again.status).toBe(400);
     expect(again.body.error.message).toBe(`Estes pedidos já estão em um romaneio aberto: ${a.trackingCode}`);
+    // As data too: the refused order by its place in the orders sent, with its own reason.
+    expect(again.body.error.fields).toEqual([{ path: 'orders.1', message: `${a.trackingCode}: já está em um romaneio aberto` }]);
     const en = await t
       .client(owner.token, 'en')
       .post('/packing', { data: { company: companyA, warehouse: warehouseA, picking: 'collectDelivery', orders: [a.id] } });
@@ -298,6 +303,10 @@ describe('one open packing per order', () => {
     const raced = await createOrder(locker.id, 'INBOUND');
     const answers = await Promise.all([save(owner, [raced.id]), save(owner, [raced.id])]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    // The loser is told which order, however far it got (the checks, or the unique index).
+    expect(answers.find((answer) => answer.status === 400)?.body.error.fields).toEqual([
+      { path: 'orders.0', message: `${raced.trackingCode}: já está em um romaneio aberto` },
+    ]);
     // Two deliveries racing for the locker's last free compartments never get the same one.
     const [x, y] = [await createOrder(locker.id, 'INBOUND'), await createOrder(locker.id, 'INBOUND')];
     const both = await Promise.all([save(owner, [x.id]), save(owner, [y.id])]);

@@ -230,6 +230,7 @@ describe('order events to a Standard Webhooks receiver', () => {
       trackingCode: order.trackingCode,
       referenceNumber: null,
       companyId: company,
+      carrierId: null,
       eboxId: null,
       compartimentId: null,
       type: 'DELIVERY' as const,

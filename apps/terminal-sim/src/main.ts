@@ -16,6 +16,9 @@ const USAGE = `Virtual lockers speaking the terminal link (docs/terminal-link.md
   --broker URL          MQTT broker (default $MQTT_URL or mqtt://localhost:1883)
   --api URL             console API (default $SIM_API_URL or http://localhost:8080/io/api/v1)
   --failure-rate R      0 to 1: share of openings that find the door jammed (default 0)
+  --fail-install-share R  0 to 1: share of software installs that fail (install-failed), by --install-seed (default 0)
+  --install-seed TEXT   seeds which installs fail, so a run repeats (default "")
+  --install-ms MS       how long a software install takes (default 100)
   --latency-ms MS       time before answering a command (default 0)
   --door-close-ms MS    time a door stays open before it is shut (default 5000)
   --compartments N      compartments per locker (default 8)
@@ -60,6 +63,9 @@ function parseCli() {
       broker: { type: 'string' },
       api: { type: 'string', default: process.env.SIM_API_URL ?? 'http://localhost:8080/io/api/v1' },
       'failure-rate': { type: 'string', default: '0' },
+      'fail-install-share': { type: 'string', default: '0' },
+      'install-seed': { type: 'string', default: '' },
+      'install-ms': { type: 'string', default: '100' },
       'latency-ms': { type: 'string', default: '0' },
       'door-close-ms': { type: 'string', default: '5000' },
       compartments: { type: 'string', default: '8' },
@@ -91,6 +97,9 @@ function parseCli() {
     brokerOverride: values.broker,
     apiUrl: values.api.replace(/\/$/, ''),
     failureRate: number('failure-rate', 0, 1),
+    failInstallShare: number('fail-install-share', 0, 1),
+    installFailureSeed: values['install-seed'],
+    installMs: number('install-ms', 0),
     latencyMs: number('latency-ms', 0),
     doorCloseAfterMs: number('door-close-ms', 0),
     compartments: Math.floor(number('compartments', 1, 1000)),
@@ -136,7 +145,14 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const behaviour = { failureRate: cli.failureRate, latencyMs: cli.latencyMs, doorCloseAfterMs: cli.doorCloseAfterMs };
+  const behaviour = {
+    failureRate: cli.failureRate,
+    latencyMs: cli.latencyMs,
+    doorCloseAfterMs: cli.doorCloseAfterMs,
+    failInstallShare: cli.failInstallShare,
+    installFailureSeed: cli.installFailureSeed,
+    installMs: cli.installMs,
+  };
 
   let terminals: VirtualTerminalOptions[];
   if (cli.demo) {

@@ -22,6 +22,7 @@ import {
   validateTerminalMessage,
 } from '@ebox/domain';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { type SoftwareUpdateRun, SoftwareUpdater, type SoftwareUpdaterOptions } from './software-updater';
 
 /** A compartment as the terminal's relay boards see it: its number, board (slaveId) and channel (address). */
 export interface VirtualCompartment {
@@ -35,9 +36,11 @@ export interface TerminalVersions {
   application_version: string;
   os: 'windows' | 'linux' | 'mac';
   os_version: string;
+  /** The terminal UI build running (its identification), once one was installed. */
+  ui_version?: string;
 }
 
-export interface VirtualTerminalOptions {
+export interface VirtualTerminalOptions extends SoftwareUpdaterOptions {
   /** The locker's UUID: its topics' namespace and, by default, its MQTT user name. */
   lockerUuid: string;
   brokerUrl: string;
@@ -76,6 +79,8 @@ export interface VirtualTerminalOptions {
    * that reports whatever code was typed, leaving the console's own checks as the only ones.
    */
   checksAccessCodes?: boolean;
+  /** The terminal's clock for its maintenance window (default: the real time); setClock changes it later. */
+  clock?: () => Date;
 }
 
 /** A parcel opening at the keypad: done, or refused at the terminal (no door opened, nothing reported). */
@@ -169,6 +174,10 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
   readonly runs: Record<string, number> = {};
   heartbeatIntervalSeconds: number;
   configHash: string | undefined;
+  private clock: () => Date;
+  /** Openings at the keypad under way (a deposit, a pickup, a courier's run): the terminal is not idle. */
+  private localOperations = 0;
+  private readonly updater: SoftwareUpdater;
 
   constructor(options: VirtualTerminalOptions) {
     super();
@@ -178,6 +187,24 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     this.heartbeatIntervalSeconds = options.heartbeatIntervalSeconds ?? DEFAULT_HEARTBEAT_SECONDS;
     this.versionsState = { ...(options.versions ?? DEFAULT_VERSIONS) };
     this.checksAccessCodes = options.checksAccessCodes ?? true;
+    this.clock = options.clock ?? (() => new Date());
+    this.updater = new SoftwareUpdater(
+      options.lockerUuid,
+      {
+        now: () => this.clock(),
+        busyReason: () => this.busyReason(),
+        versionOf: (kind) => (kind === 'application' ? this.versionsState.application_version : this.versionsState.ui_version),
+        install: (kind, version) => {
+          if (kind === 'application') this.versionsState.application_version = version;
+          else this.versionsState.ui_version = version;
+        },
+        publishVersions: () => this.publishVersions(),
+        report: (data) => this.recordEvent({ event: 'software_update_progress', data }),
+        stopped: () => this.stopped,
+        later: (ms) => this.later(ms),
+      },
+      options,
+    );
     for (const c of options.compartments ?? defaultCompartments()) {
       this.wiring.set(c.number, { compartment_number: c.number, slaveId: c.boardNumber, address: c.channel });
       this.doors.set(c.number, 'closed');
@@ -315,6 +342,28 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
    */
   setEventClock(clock?: () => Date): void {
     this.eventClock = clock ?? (() => new Date());
+  }
+
+  /**
+   * Sets the clock the maintenance window is read with (none: the real time); a software update
+   * waiting for its window looks again at once.
+   */
+  setClock(clock?: () => Date): void {
+    this.clock = clock ?? (() => new Date());
+    this.updater.wake();
+  }
+
+  /** The software releases this terminal holds (software_update), by release id, with where each stands. */
+  softwareUpdates(): Record<string, SoftwareUpdateRun> {
+    return this.updater.runs();
+  }
+
+  /** Why the terminal is not idle (an install waits for it), or undefined when it is. */
+  busyReason(): string | undefined {
+    const open = [...this.doors].find(([, state]) => state === 'open');
+    if (open) return `door of compartment ${open[0]} open`;
+    if (this.localOperations > 0) return 'a deposit or pickup under way';
+    return undefined;
   }
 
   /** Comes back: heartbeat, snapshot, versions, then what happened meanwhile as an offline batch. */
@@ -608,6 +657,7 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     if (this.doors.get(compartmentNumber) === state) return;
     this.doors.set(compartmentNumber, state);
     await this.publishSnapshot();
+    if (state === 'closed') this.updater.wake();
   }
 
   /**
@@ -645,10 +695,16 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     compartmentNumber: number,
     event: { event: 'parcel_deposited' | 'parcel_taken'; data: Record<string, unknown> },
   ) {
-    await this.setDoor(compartmentNumber, 'open');
-    await this.recordEvent({ event: 'door_opened', data: { compartment_number: compartmentNumber } });
-    await this.recordEvent(event);
-    await this.scheduleDoorClose(compartmentNumber);
+    this.localOperations += 1;
+    try {
+      await this.setDoor(compartmentNumber, 'open');
+      await this.recordEvent({ event: 'door_opened', data: { compartment_number: compartmentNumber } });
+      await this.recordEvent(event);
+      await this.scheduleDoorClose(compartmentNumber);
+    } finally {
+      this.localOperations -= 1;
+      this.updater.wake();
+    }
   }
 
   // --- commands -----------------------------------------------------------------------------
@@ -721,8 +777,7 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
       case 'sync':
         return { answer: { result: 'success', message: 'State published again' }, after: () => this.resync() };
       case 'software_update':
-        this.versionsState.application_version = command.data.version;
-        return { answer: { result: 'success', message: `Version ${command.data.version} installed` }, after: () => this.publishVersions() };
+        return this.updater.accept(command.data);
       case 'apply_access_codes':
         return { answer: this.applyAccessCodes(command.data) };
     }

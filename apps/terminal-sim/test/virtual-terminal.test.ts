@@ -384,22 +384,4 @@ describe('virtual terminal', () => {
     // A clean shutdown: no last will.
     expect(testConsole.of(uuid, 'lockerStateConnection')).toHaveLength(0);
   });
-
-  it('installs a software update and reports the new version', async () => {
-    const terminal = await startTerminal();
-    const uuid = terminal.lockerUuid;
-    const { response } = await testConsole.command(uuid, 'software_update', {
-      version: '2.0.0',
-      url: 'https://updates.example.com/t-2.0.0.tgz',
-    });
-    expect(response.result).toBe('success');
-    await testConsole.waitFor(
-      (m) =>
-        onChannel(uuid, 'lockerEvent')(m) &&
-        m.payload.event === 'versions' &&
-        (m.payload.data as { application_version: string }).application_version === '2.0.0',
-      5_000,
-      'versions 2.0.0',
-    );
-  });
 });

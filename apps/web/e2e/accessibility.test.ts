@@ -82,7 +82,14 @@ async function createRecordOf(entity: EntityDeclaration): Promise<string | undef
     return created.id;
   }
   const post = async (path: string, body?: unknown) => ({ status: 200, body: await api('POST', path, body) });
-  return ensureRecord({ api: { post }, cache: sampleRecords }, entity.name);
+  // A terminal UI build's bytes go to its signed URL, which needs no session (spec 7.4).
+  const raw = async (method: string, path: string, body: string, contentType = 'application/octet-stream') => {
+    const response = await fetch(`${baseUrl()}/io/api/v1${path}`, { method, headers: { 'content-type': contentType }, body });
+    return { status: response.status, body: await response.text() };
+  };
+  // A record acting for a user (a bot) names the signed-in one: /auth/me.
+  const get = async (path: string) => ({ status: 200, body: await api('GET', path) });
+  return ensureRecord({ api: { post, get, raw }, cache: sampleRecords }, entity.name);
 }
 
 const sampleRecords = new Map<string, string>();
@@ -206,8 +213,11 @@ async function open(page: Page, address: string): Promise<void> {
     return;
   }
   await page.evaluate((to) => {
-    // The heading on screen now belongs to the page being left: settle waits for a new one.
-    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-left', '');
+    // The heading on screen now belongs to the page being left: settle waits for a new one. React
+    // may keep the element for the next page and change only its text (/role/new then
+    // /role/:id/edit, one form page: each settle waited its whole 15 s), so the mark holds the text
+    // left behind.
+    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-left', heading.textContent ?? '');
     const index = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
     window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index }, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
@@ -222,7 +232,7 @@ async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
-        document.querySelector('h1:not([data-left])') &&
+        [...document.querySelectorAll('h1')].some((heading) => heading.getAttribute('data-left') !== heading.textContent) &&
         !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .navigation-progress, [data-testid="page-loading"]'),
       undefined,
       { timeout: 15_000, polling: 100 },

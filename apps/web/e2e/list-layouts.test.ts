@@ -1,6 +1,7 @@
 import { ENTITIES } from '@ebox/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { screenBaseOf } from '../src/kit/screens';
 import { ownerPage, screenshot, see, setUpBrowser } from './support/browser';
 
 /**
@@ -32,8 +33,10 @@ async function headersUnderActions(page: Page): Promise<string[]> {
   });
 }
 
+/** The list's address as the console serves it (a release's is /release, not its API path). */
 function listPathOf(name: string): string {
-  return `/${ENTITIES[name]?.path ?? name}`;
+  const entity = ENTITIES[name];
+  return entity ? screenBaseOf(entity) : `/${name}`;
 }
 
 // Module compartments, a locker's compartments and a cluster's lockers are listed inside their

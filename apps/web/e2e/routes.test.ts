@@ -1,18 +1,24 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
 import { seriousAxeProblems } from './support/axe';
 import { ownerPage, screenshot, see, setUpBrowser, text, uniqueSuffix } from './support/browser';
-import { chooseOption } from './support/controls';
+import { button, chooseOption, downloadBy } from './support/controls';
 import { asOwner } from './support/users';
 
 /**
  * Issue 30 item 5 on screen: a route's stops as an ordered list. Three lockers with coordinates are
  * added out of drive order, "order by distance" proposes the shorter order and says both totals, one
- * stop is moved back by hand with the keyboard, and the saved route's page lists the stops in that
- * order, numbered; axe finds nothing serious on the form. Both languages; screenshots of the form at
+ * stop is moved back by hand with the keyboard and another dragged with the mouse to the top, the
+ * API answers the saved stops in that order, and the route's page lists them so, numbered; axe
+ * finds nothing serious on the form. Both languages; screenshots of the form at
  * 1366 and 390 px.
  */
 
 const browser = setUpBrowser();
+const workDir = mkdtempSync(path.join(tmpdir(), 'ebox-e2e-routes-'));
 
 for (const language of ['pt-BR', 'en'] as const) {
   describe(`route screens (${language})`, () => {
@@ -29,21 +35,24 @@ for (const language of ['pt-BR', 'en'] as const) {
         { key: 'C', latitude: -22.91, street: 'Rua São Clemente', number: '200' },
       ];
       const codes: Record<string, string> = {};
+      const ids: Record<string, string> = {};
       for (const locker of lockers) {
         const code = `RT${locker.key}${suffix}`;
         codes[locker.key] = code;
-        await api('POST', '/ebox', {
-          data: {
-            name: `Armário ${locker.key} ${suffix}`,
-            code,
-            company: company.id,
-            street: locker.street,
-            number: locker.number,
-            city: 'Rio de Janeiro',
-            state: 'RJ',
-            coordinates: { latitude: locker.latitude, longitude: -43.19 },
-          },
-        });
+        ids[locker.key] = (
+          await api<{ id: string }>('POST', '/ebox', {
+            data: {
+              name: `Armário ${locker.key} ${suffix}`,
+              code,
+              company: company.id,
+              street: locker.street,
+              number: locker.number,
+              city: 'Rio de Janeiro',
+              state: 'RJ',
+              coordinates: { latitude: locker.latitude, longitude: -43.19 },
+            },
+          })
+        ).id;
       }
       const { page } = await ownerPage(browser(), { language, axe: true });
       await page.goto('/route/new');
@@ -82,6 +91,15 @@ for (const language of ['pt-BR', 'en'] as const) {
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
         .toBe(t('routePage.stops.moveUp', { label: southLabel }));
       await see(page.getByTestId('route-total-distance').getByText(km('16.7')));
+
+      // By hand, with the mouse: the last stop (the centre) is dragged onto the first and takes its place.
+      const stopOf = (key: string) => page.locator(`[data-testid="route-stop"][data-stop-id="${ids[key]}"]`);
+      await see(stopOf('C').getByTestId('route-stop-handle'));
+      expect(await stopOf('C').getByTestId('route-stop-handle').getAttribute('title')).toBe(
+        t('routePage.stops.drag', { label: codes.C as string }),
+      );
+      await stopOf('C').dragTo(stopOf('N'));
+      await expect.poll(order).toEqual(['C', 'N', 'S']);
       await page.getByRole('button', { name: t('kit.actions.save') }).click();
       await page.waitForURL((url) => url.pathname === '/route');
 
@@ -90,13 +108,86 @@ for (const language of ['pt-BR', 'en'] as const) {
         `/route?filter[company]=${company.id}&filter[name]=${encodeURIComponent(routeName)}`,
       );
       expect(rows).toHaveLength(1);
+      // The API keeps the stops in the order they were left: dragged, then moved by the keyboard.
+      const saved = await api<{ ebox: { id: string }[] }>('GET', `/route/${rows[0]?.id}`);
+      expect(saved.ebox.map((stop) => stop.id)).toEqual([ids.C, ids.N, ids.S]);
       await page.goto(`/route/${rows[0]?.id}`);
       const viewed = page.getByTestId('route-view-stop');
       await see(viewed.first());
       await expect
         .poll(async () => (await viewed.allInnerTexts()).map((stop) => /^(\d)[\s\S]*RT([NSC])/.exec(stop)?.slice(1).join('')))
-        .toEqual(['1N', '2S', '3C']);
+        .toEqual(['1C', '2N', '3S']);
       await screenshot(page, `issue-30/route-view-${language}`);
+    });
+
+    test('the spreadsheet import joins the rows of a route by its name, its lockers in row order', async () => {
+      const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+      const api = await asOwner();
+      const suffix = uniqueSuffix().toUpperCase().slice(-6);
+      const companyName = `Transportadora Importa ${suffix}`;
+      const company = await api<{ id: string }>('POST', '/company', { data: { name: companyName, type: 'carrier' } });
+      const ids: Record<string, string> = {};
+      for (const key of ['A', 'B', 'C']) {
+        const locker = await api<{ id: string }>('POST', '/ebox', {
+          data: { name: `Armário ${key} ${suffix}`, code: `IM${key}${suffix}`, company: company.id, city: 'Niterói', state: 'RJ' },
+        });
+        ids[key] = locker.id;
+      }
+      const { page } = await ownerPage(browser(), { language });
+      await page.goto('/route/importer');
+      // The screen's own template: its translated columns, then one row per stop in drive order. The
+      // second route's name differs in case and spaces; one row lists two codes in a cell.
+      const template = path.join(workDir, `route-template-${language}-${suffix}.xlsx`);
+      await (await downloadBy(page, () => page.getByTestId('importer-template').click())).saveAs(template);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(template);
+      const sheet = workbook.getWorksheet('data');
+      if (!sheet) throw new Error('the template has no data sheet');
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1).map((value) => String(value ?? ''));
+      const column = (field: string) => headers.indexOf(t(`entities.route.fields.${field}`)) + 1;
+      expect([column('name'), column('ebox'), column('company')].every((index) => index > 0)).toBe(true);
+      const north = `Rota Norte ${suffix}`;
+      const south = `Rota Sul ${suffix}`;
+      const rows = [
+        { name: north, ebox: `IMC${suffix}`, company: companyName },
+        { name: south, ebox: `IMB${suffix}`, company: companyName },
+        { name: north, ebox: `IMA${suffix}; IMB${suffix}`, company: '' },
+        { name: ` ${south.toUpperCase()} `, ebox: `IMA${suffix}`, company: '' },
+      ];
+      for (const [index, row] of rows.entries()) {
+        const line = sheet.getRow(3 + index);
+        line.getCell(column('name')).value = row.name;
+        line.getCell(column('ebox')).value = row.ebox;
+        if (row.company) line.getCell(column('company')).value = row.company;
+        line.commit();
+      }
+      const file = path.join(workDir, `routes-${language}-${suffix}.xlsx`);
+      await workbook.xlsx.writeFile(file);
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: t('kit.importer.chooseFile') }).click();
+      await (await chooser).setFiles(file);
+      await button(page, t('kit.importer.start')).click();
+      const summary = page.getByTestId('importer-summary');
+      await see(summary.getByText(t('kit.importer.summary', { imported: 2, errors: 0, pending: 0, total: 2 })), 60_000);
+      await screenshot(page, `issue-30/route-import-${language}`);
+      // The run's table shows a route's codes as the sheet gave them, not as JSON.
+      await see(page.getByRole('cell', { name: `IMC${suffix}, IMA${suffix}, IMB${suffix}` }));
+
+      const { rows: imported } = await api<{ rows: { id: string; name: string; ebox: { id: string }[] }[] }>(
+        'GET',
+        `/route?filter[company]=${company.id}&orderBy=name_ASC`,
+      );
+      expect(imported.map((route) => [route.name, route.ebox.map((stop) => stop.id)])).toEqual([
+        [north, [ids.C, ids.A, ids.B]],
+        [south, [ids.B, ids.A]],
+      ]);
+      // The route's page lists its lockers in that order.
+      await page.goto(`/route/${imported[0]?.id}`);
+      const viewed = page.getByTestId('route-view-stop');
+      await see(viewed.first());
+      await expect
+        .poll(async () => (await viewed.allInnerTexts()).map((stop) => /^(\d)[\s\S]*IM([ABC])/.exec(stop)?.slice(1).join('')))
+        .toEqual(['1C', '2A', '3B']);
     });
   });
 }

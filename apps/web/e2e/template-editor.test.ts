@@ -178,12 +178,15 @@ test('a WhatsApp template is drawn as the chat draws it, with its parameters, at
   await see(bubble.getByText('Hi Maria Silva, your parcel BR123456789 is at Savassi Locker.', { exact: false }));
   await see(bubble.getByText(t('templateEditor.whatsapp.time'), { exact: false }));
   await see(english.getByText(t('templateEditor.whatsapp.templateName', { name: 'parcel_stored' })));
-  expect(await english.getByTestId('whatsapp-parameters').locator('li').allInnerTexts()).toEqual([
-    '{{1}}← {{customer.name}}: Maria Silva',
-    '{{2}}← {{order.trackingCode}}: BR123456789',
-    '{{3}}← {{locker.name}}: Savassi Locker',
-    '{{4}}← {{accessCode}}: 482913',
-  ]);
+  // The preview follows the typing a moment later: the last variable's parameter joins when it has.
+  await expect
+    .poll(() => english.getByTestId('whatsapp-parameters').locator('li').allInnerTexts())
+    .toEqual([
+      '{{1}}← {{customer.name}}: Maria Silva',
+      '{{2}}← {{order.trackingCode}}: BR123456789',
+      '{{3}}← {{locker.name}}: Savassi Locker',
+      '{{4}}← {{accessCode}}: 482913',
+    ]);
   await expectNoSeriousAxeProblem(page);
   await screenshotOf(page, english, 'issue-27/template-editor-whatsapp-laptop');
   await page.setViewportSize(PHONE);

@@ -4,10 +4,10 @@ import {
   finishInTurn,
   inRunOrder,
   leftOutBy,
-  namedIn,
   ordersToSave,
   type Picked,
   progressByLocker,
+  refusedIn,
   summaryOf,
   withPicked,
 } from '../src/features/packing/packing-plan';
@@ -33,13 +33,22 @@ describe('the new packing screen', () => {
     expect([...withPicked(selection, [], ['1']).keys()].sort()).toEqual(['2', '3']);
   });
 
-  it('finds the orders a refused save names, each code whole (PK1 is not inside PK10)', () => {
-    const orders = [picked('1', 'delivery', A, 'PK1'), picked('10', 'delivery', A, 'PK10'), picked('2', 'delivery', A, 'PK-2')];
-    expect(namedIn('Estes pedidos já estão em um romaneio aberto: PK10, PK-2', orders).sort()).toEqual(['10', '2']);
-    expect(namedIn('Estes volumes não cabem mais nos armários: PK1 (Nenhum compartimento livre de tamanho P em RJ-A)', orders)).toEqual([
-      '1',
+  it('marks the orders a refused save names in its fields, each with its own reason, by their place in what was sent', () => {
+    const sent = ['1', '10', '2'];
+    const refused = refusedIn(
+      [
+        { path: 'orders.2', message: 'PK-2: já está em um romaneio aberto' },
+        { path: 'orders.0', message: 'PK1: Nenhum compartimento livre de tamanho P em RJ-A' },
+        { path: 'warehouse', message: 'O campo Armazém é obrigatório' },
+        { path: 'orders.9', message: 'fora do que foi enviado' },
+      ],
+      sent,
+    );
+    expect([...refused.entries()]).toEqual([
+      ['2', 'PK-2: já está em um romaneio aberto'],
+      ['1', 'PK1: Nenhum compartimento livre de tamanho P em RJ-A'],
     ]);
-    expect(namedIn('O campo Armazém é obrigatório', orders)).toEqual([]);
+    expect(refusedIn([], sent).size).toBe(0);
   });
 
   it('sums the picked orders per locker and step, and in all', () => {

@@ -64,6 +64,11 @@ export const SYSTEM_ACTOR_RIGHTS = {
    * push) and records how each went; reads the orders, their customers and the templates it sends.
    */
   customerMessenger: ['orderRead', 'customerRead', 'ccmRead'],
+  /**
+   * A WhatsApp bot (issue 32): receives what Meta posts for the bots' numbers, records each message
+   * once and keeps the bot's last interaction; reads the bots and their flows.
+   */
+  whatsAppBot: ['botRead', 'botFlowRead'],
   /** Expires orders left past their overdue date, through the order lifecycle machine. */
   orderExpiry: ['orderUpdateStatus'],
   /** Folds the dashboard's new rollup rows every minute; touches no entity. */
@@ -73,6 +78,11 @@ export const SYSTEM_ACTOR_RIGHTS = {
    * their daily digest and the weekly summary (each read with the recipient's own rights).
    */
   dashboardAlerts: [],
+  /**
+   * Runs software releases (issue 31): starts them at scheduledAt, commands each locker once, times
+   * out silent ones; touches the releases and their locker rows only, by no permission.
+   */
+  releaseRunner: [],
 } as const satisfies Record<string, readonly Permission[]>;
 
 /** What a locker's terminal may do, within its own locker's company (lockers and orders add theirs). */

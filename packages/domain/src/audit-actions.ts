@@ -71,6 +71,15 @@ export const AUDIT_ACTIONS = [
   // A packing's run (modules/packing): closed, or a delivery's compartment chosen again at print.
   'finish',
   'retarget',
+  // A software release (modules/terminal-release): its moves, and each locker's command and progress.
+  'pause',
+  'resume',
+  'retryFailed',
+  'releaseStart',
+  'releaseStage',
+  'releaseComplete',
+  'software_update',
+  'software_update_progress',
 ] as const;
 
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

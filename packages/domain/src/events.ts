@@ -3,6 +3,7 @@ import { COMPARTIMENT_STATUSES, MESSAGE_TEMPLATE_TRIGGERS, ORDER_STATUSES, ORDER
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from './messaging';
 import { PACKING_OUTCOMES, PACKING_STEPS } from './packing';
 import type { Permission } from './permissions';
+import { RELEASE_PAUSE_REASONS, RELEASE_STATUSES } from './releases/lifecycle';
 
 /**
  * The domain events the console publishes, declared once: name and payload. The API publishes
@@ -11,6 +12,9 @@ import type { Permission } from './permissions';
  * in-process listeners (live browser updates). The web app may read the same shapes.
  * Payloads carry ids and what a handler needs to act, never secrets (tokens, passwords).
  */
+/** Events recorded before orders named their carrier read as having none. */
+const CARRIER_ID = z.uuid().nullable().default(null);
+
 export const EVENTS = {
   /** A mail or SMS gave up after its attempts (or on a permanent refusal); the outbox shows why. */
   'message.failed': z.object({
@@ -97,6 +101,8 @@ export const EVENTS = {
   'order.created': z.object({
     orderId: z.uuid(),
     companyId: z.uuid().nullable(),
+    /** The carrier: a distribution company's users follow the orders it carries (docs/decisions.md, "Operated orders"). */
+    carrierId: CARRIER_ID,
     eboxId: z.uuid().nullable(),
     type: z.enum(ORDER_TYPES),
     status: z.enum(ORDER_STATUSES),
@@ -115,6 +121,7 @@ export const EVENTS = {
     trackingCode: z.string().nullable(),
     referenceNumber: z.string().nullable(),
     companyId: z.uuid().nullable(),
+    carrierId: CARRIER_ID,
     eboxId: z.uuid().nullable(),
     compartimentId: z.uuid().nullable(),
     type: z.enum(ORDER_TYPES),
@@ -135,6 +142,30 @@ export const EVENTS = {
     eboxId: z.uuid().nullable(),
     step: z.enum(PACKING_STEPS),
     outcome: z.enum(PACKING_OUTCOMES),
+    at: z.string(),
+  }),
+  /**
+   * A software release changed status or stage (issue 31): started, a stage commanded, paused (and
+   * why), resumed, completed, canceled. `companyId`: the release's company, whose scope decides who hears.
+   */
+  'terminalUiRelease.changed': z.object({
+    releaseId: z.uuid(),
+    companyId: z.uuid().nullable(),
+    status: z.enum(RELEASE_STATUSES),
+    pauseReason: z.enum(RELEASE_PAUSE_REASONS).nullable(),
+    currentStage: z.int().nullable(),
+    at: z.string(),
+  }),
+  /** One locker's update in a release moved (commanded, a progress step, timed out), with the terminal's reason of a failure. */
+  'terminalUiRelease.lockerChanged': z.object({
+    releaseId: z.uuid(),
+    companyId: z.uuid().nullable(),
+    eboxId: z.uuid(),
+    stage: z.int(),
+    /** One of SOFTWARE_UPDATE_STATES (terminal/software-update.ts, not imported: the console's first screen would carry the wire's schemas). */
+    state: z.string(),
+    attempt: z.int(),
+    reason: z.string().nullable(),
     at: z.string(),
   }),
 } as const;
@@ -159,6 +190,9 @@ export const LIVE_EVENTS = [
   'orderMessage.statusChanged',
   // A packing's page follows its courier's run as the lockers report it.
   'packing.progress',
+  // A release's page follows its stages and each locker's update.
+  'terminalUiRelease.changed',
+  'terminalUiRelease.lockerChanged',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 /** The permission a browser needs to receive each live event (GET /live itself asks one of them). */
@@ -172,5 +206,7 @@ export const LIVE_EVENT_PERMISSIONS = {
   'order.statusChanged': 'orderRead',
   'orderMessage.statusChanged': 'orderRead',
   'packing.progress': 'packingRead',
+  'terminalUiRelease.changed': 'terminalUiReleaseRead',
+  'terminalUiRelease.lockerChanged': 'terminalUiReleaseRead',
 } as const satisfies Record<LiveEventName, Permission>;
 export type LiveEvent = { [N in LiveEventName]: { name: N; payload: EventPayload<N> } }[LiveEventName];

@@ -38,6 +38,7 @@ export * from './packing';
 export * from './password';
 export * from './password-rules';
 export * from './permissions';
+export * from './releases/index';
 export * from './session';
 export * from './terminal/index';
 export * from './webhooks';

@@ -91,7 +91,11 @@ describe('entity declarations', () => {
       const company = entity.fields.company;
       // Lockers are scoped by company and, for a company limited to a locker group, by that group.
       if (entity.name === 'ebox') expect(entity.scope).toEqual({ kind: 'company', field: 'company', lockerGroups: true });
-      else if (company?.type === 'relation' && company.entity === 'company')
+      // An order is also seen by the distribution company that carries it.
+      else if (entity.name === 'order') {
+        expect(entity.scope).toEqual({ kind: 'company', field: 'company', operatedBy: 'carrier' });
+        expect(entity.fields.carrier).toMatchObject({ type: 'relation', entity: 'company' });
+      } else if (company?.type === 'relation' && company.entity === 'company')
         expect(entity.scope, entity.name).toEqual({ kind: 'company', field: 'company' });
       // Without a company relation an entity is shared, scoped through the company's group, or
       // through the scoped record it belongs to (a compartment's locker, a cluster link's cluster).

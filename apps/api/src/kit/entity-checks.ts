@@ -1,6 +1,6 @@
 import { documentTypeOf, ENTITIES, type EntityDeclaration, entitySchema, relationIdsOf, type SchemaMode } from '@ebox/domain';
-import type { CompanyScope } from '../platform/access';
-import { principalOf, type ServiceContext } from '../platform/context';
+import { type CompanyScope, scopeOfActor } from '../platform/access';
+import type { ServiceContext } from '../platform/context';
 import type { Tx } from '../platform/db/client';
 import { uniqueWithinIndexName } from '../platform/db/entity-tables';
 import { AppError, conflict, forbidden, ValidationError } from '../platform/errors';
@@ -14,7 +14,7 @@ import { companyOfRecord, isInScope } from './scope';
  */
 
 export function scopeOfContext(ctx: ServiceContext): CompanyScope {
-  return { companyIds: principalOf(ctx.actor).companyIds };
+  return scopeOfActor(ctx.actor);
 }
 
 // Building a declaration's schema costs more than parsing a row with it (zod compiles each new
@@ -138,6 +138,16 @@ export function assertWritableInScope(
   if (!scope.companyIds) return;
   // A scoped actor cannot create what would fall outside their own scope (a company, a locker group).
   if ((entity.scope.kind === 'self' || entity.scope.kind === 'companyGroup') && isNew) throw forbidden('errors.outOfScope');
+  if (!isInScope(scope, companyOfRecord(entity, record))) throw forbidden('errors.outOfScope');
+}
+
+/**
+ * A record the caller sees only because their distribution company operates it (an order it
+ * carries) is moved through its lifecycle, never edited, cancelled or deleted: those stay with
+ * the record's own company.
+ */
+export function assertOwnRecord(entity: EntityDeclaration, scope: CompanyScope, record: Record<string, unknown>): void {
+  if (entity.scope.kind !== 'company' || !entity.scope.operatedBy) return;
   if (!isInScope(scope, companyOfRecord(entity, record))) throw forbidden('errors.outOfScope');
 }
 

@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, notFound, ValidationError } from '../p
 import { type IdempotencyOptions, idempotent } from '../platform/idempotency';
 import { releaseArrayReferences } from './array-references';
 import {
+  assertOwnRecord,
   assertWritableInScope,
   checkConflicts,
   checkRelations,
@@ -76,6 +77,7 @@ export async function writeRecord(
   const principal = principalOf(ctx.actor);
   const scope = scopeOfContext(ctx);
   const before = id ? await loadInScope(ctx, resource, id, true) : null;
+  if (before) assertOwnRecord(entity, scope, before);
   await checkRelations(ctx.tx, entity, data, before, scope, imported?.resolved ?? new Set());
   assertWritableInScope(entity, scope, { ...(before ?? {}), ...data }, !before);
   await policyFor(ctx, entity).beforeWrite?.(ctx, { before, data });
@@ -153,8 +155,10 @@ export async function updateRecord(ctx: ServiceContext, resource: Resource, id: 
 
 async function deleteLocked(ctx: TxContext, resource: Resource, ids: string[]) {
   const { entity } = resource;
-  const rows = await findRowsInScope(ctx.tx, resource, ids, scopeOfContext(ctx), { lock: true });
+  const scope = scopeOfContext(ctx);
+  const rows = await findRowsInScope(ctx.tx, resource, ids, scope, { lock: true });
   if (rows.length !== ids.length) throw notFound();
+  for (const row of rows) assertOwnRecord(entity, scope, row);
   await policyFor(ctx, entity).beforeDelete?.(ctx, { rows });
   await releaseArrayReferences(ctx.tx, entity.name, ids);
   await deleteRows(ctx.tx, resource, ids);
@@ -195,6 +199,7 @@ export async function runAction(ctx: TxContext, resource: Resource, name: string
   // The domain's test keeps every declared action among AUDIT_ACTIONS; a name read from a declaration is checked here.
   if (!isAuditAction(name)) throw new Error(`${entity.name}: action ${name} is not among the domain's AUDIT_ACTIONS`);
   const before = await loadInScope(ctx, resource, id, true);
+  assertOwnRecord(entity, scopeOfContext(ctx), before);
   const answer = await handler.run(ctx, { entity, resource, before, data });
   const after = await findRow(ctx.tx, resource, id);
   if (!handler.auditsItself) {

@@ -19,7 +19,7 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { CompanyScope } from '../platform/access';
-import { identifierKeyOf, isIdentifierField, prefixKeyOf, SORT_COLLATION } from '../platform/db/entity-tables';
+import { identifierKeyOf, isIdentifierField, prefixKeyOf, SORT_COLLATION, versionSortKeyOf } from '../platform/db/entity-tables';
 import { badRequest } from '../platform/errors';
 import type { LabelSource } from './labels';
 import { shownValueOf } from './shown-values';
@@ -285,7 +285,13 @@ function sortOf(
   // Text sorts as a Brazilian reader orders names (accents and case after the letters), not by
   // bytes; the label column's index is built with the same collation (entity-tables.ts). The keyset
   // condition compares with the same key, so its pages follow the same order.
-  const sortKey = isTextSortKey(field) ? sql`${shown} COLLATE ${sql.identifier(SORT_COLLATION)}` : shown;
+  // A version number sorts by its numbers (1.9.2 before 1.10.0), read off its own index.
+  const sortKey =
+    field.type === 'text' && field.matches === 'version'
+      ? versionSortKeyOf(column)
+      : isTextSortKey(field)
+        ? sql`${shown} COLLATE ${sql.identifier(SORT_COLLATION)}`
+        : shown;
   const idColumn = columns.id;
   if (!idColumn) throw new Error(`table of ${entity.name} has no id column`);
   // A relation's label may be missing even when the relation is required; system columns never are.

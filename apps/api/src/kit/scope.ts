@@ -1,5 +1,5 @@
 import { ENTITIES, type EntityDeclaration } from '@ebox/domain';
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyScope } from '../platform/access';
 import { entityTable } from '../platform/db/entity-tables';
@@ -17,7 +17,8 @@ export function scopeCondition(entity: EntityDeclaration, columns: Record<string
       if (!column) throw new Error(`scope field ${entity.scope.field} missing on ${entity.name}`);
       if (!ids.length) return sql`false`;
       if (entity.scope.lockerGroups) return lockerGroupCondition(columns.id, column, ids);
-      return inArray(column, ids);
+      const operated = operatedCondition(entity, columns, scope);
+      return operated ? or(inArray(column, ids), operated) : inArray(column, ids);
     }
     case 'through': {
       // Visible exactly when the record it belongs to is (a compartment through its locker).
@@ -40,6 +41,14 @@ export function scopeCondition(entity: EntityDeclaration, columns: Record<string
   }
 }
 
+/** The records the caller's distribution companies operate (an order its carrier), when the entity has such a field. */
+function operatedCondition(entity: EntityDeclaration, columns: Record<string, PgColumn>, scope: CompanyScope): SQL | undefined {
+  if (entity.scope.kind !== 'company' || !entity.scope.operatedBy || !scope.operatorIds?.length) return undefined;
+  const column = columns[entity.scope.operatedBy];
+  if (!column) throw new Error(`operatedBy field ${entity.scope.operatedBy} missing on ${entity.name}`);
+  return inArray(column, [...scope.operatorIds]);
+}
+
 /**
  * Lockers a scoped caller sees (docs/decisions.md, "Locker scope"): for each of their companies,
  * the lockers of the group the company is limited to (company.group), or, when it has none, the
@@ -54,11 +63,7 @@ function lockerGroupCondition(id: PgColumn, companyColumn: PgColumn, ids: string
 
 /** The company a record belongs to, for checks on writes (undefined when the entity is not scoped). */
 export function companyOfRecord(entity: EntityDeclaration, record: Record<string, unknown>): string | null | undefined {
-  if (entity.scope.kind === 'company') {
-    const value = record[entity.scope.field];
-    if (value && typeof value === 'object' && 'id' in value) return String(value.id);
-    return typeof value === 'string' ? value : null;
-  }
+  if (entity.scope.kind === 'company') return idOf(record[entity.scope.field]);
   if (entity.scope.kind === 'self') return typeof record.id === 'string' ? record.id : null;
   return undefined;
 }
@@ -71,9 +76,23 @@ export function uuidArray(ids: string[]): SQL {
   )}]::uuid[]`;
 }
 
+/** Whether a record of `companyId` is the caller's own to write (a company's, never only operated). */
 export function isInScope(scope: CompanyScope, companyId: string | null | undefined): boolean {
   if (!scope.companyIds || companyId === undefined) return true;
   return companyId !== null && scope.companyIds.includes(companyId);
+}
+
+/** Whether the caller sees `record` of a company-scoped entity: its company's, or operated by theirs. */
+export function isOperatedInScope(entity: EntityDeclaration, scope: CompanyScope, record: Record<string, unknown>): boolean {
+  if (isInScope(scope, companyOfRecord(entity, record))) return true;
+  if (entity.scope.kind !== 'company' || !entity.scope.operatedBy || !scope.operatorIds?.length) return false;
+  const operator = idOf(record[entity.scope.operatedBy]);
+  return operator !== null && scope.operatorIds.includes(operator);
+}
+
+function idOf(value: unknown): string | null {
+  if (value && typeof value === 'object' && 'id' in value) return String(value.id);
+  return typeof value === 'string' ? value : null;
 }
 
 /**

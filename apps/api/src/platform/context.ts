@@ -35,6 +35,8 @@ export type Principal = {
   permissions: readonly Permission[];
   /** null: every company; otherwise the companies the actor may see and touch. */
   companyIds: string[] | null;
+  /** The `distributionLogistic` companies among `companyIds`: they also operate the orders they carry. */
+  operatorIds: string[];
   /** People with an unverified email pass only authenticated routes (spec 4.1). */
   verified: boolean;
 };
@@ -47,6 +49,8 @@ export function principalOf(actor: Actor): Principal {
         label: actor.user.email,
         permissions: actor.user.permissions,
         companyIds: actor.user.allowedCompanyIds.length ? actor.user.allowedCompanyIds : null,
+        // An unlimited user already sees every order.
+        operatorIds: actor.user.allowedCompanyIds.length ? actor.user.operatorCompanyIds : [],
         verified: actor.user.emailVerified,
       };
     case 'system':
@@ -55,16 +59,18 @@ export function principalOf(actor: Actor): Principal {
         label: `system:${actor.name}`,
         permissions: SYSTEM_ACTOR_RIGHTS[actor.name],
         companyIds: actor.companyIds ?? null,
+        operatorIds: [],
         verified: true,
       };
     case 'anonymous':
-      return { userId: null, label: 'anonymous', permissions: [], companyIds: [], verified: false };
+      return { userId: null, label: 'anonymous', permissions: [], companyIds: [], operatorIds: [], verified: false };
     case 'terminal':
       return {
         userId: null,
         label: `terminal:${actor.terminalId}`,
         permissions: TERMINAL_PERMISSIONS,
         companyIds: actor.companyId ? [actor.companyId] : [],
+        operatorIds: [],
         verified: true,
       };
   }

@@ -222,11 +222,13 @@ export function codeOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 }
 
-function isDatabaseUnavailable(error: unknown): boolean {
+/** A lost or refused database connection, or a server shutting down: worth waiting for, not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
     const code = codeOf(cause);
     if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
-    if (/^Connection terminated|timeout exceeded when trying to connect/.test(cause.message)) return true;
+    // pg's own words for a connection that broke, or one still in hand after it broke.
+    if (/^Connection terminated|timeout exceeded when trying to connect|not queryable/.test(cause.message)) return true;
   }
   return false;
 }

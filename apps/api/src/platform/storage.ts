@@ -1,8 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 
 /**
@@ -25,17 +26,44 @@ export type Storage = {
   /** Local storage only: verifies a signed URL's signature and opens the file. */
   open(key: string): Readable | null;
   verify(fileId: string, signature: string): boolean;
+  /**
+   * Where a browser PUTs a file's bytes itself (spec 7.4's upload of a terminal UI build), valid
+   * until `expiresAt` (epoch seconds): with S3 a presigned PUT of `key`; locally an API URL signed
+   * with the file id, the expiry and the largest size it takes (`maxBytes`), answered by
+   * PUT /file/upload/:id (modules/files).
+   */
+  uploadUrl(upload: { fileId: string; key: string; contentType: string; expiresAt: number; maxBytes: number }): Promise<string>;
+  /** Whether a local upload URL's signature is this server's for these values (its expiry is checked by the caller). */
+  verifyUpload(upload: { fileId: string; expiresAt: number; maxBytes: number }, signature: string): boolean;
+  /**
+   * Local storage only: streams `body` to `key` (never whole in memory), at most `maxBytes`;
+   * answers the bytes written, or null when the body was larger (nothing is kept then).
+   */
+  receive(key: string, body: Readable, maxBytes: number): Promise<number | null>;
+  /** The stored bytes of `key` as a stream, from either store (null: no such object). */
+  read(key: string): Promise<Readable | null>;
 };
+
+/** The local store's PUT of a signed upload (modules/files). */
+export const API_UPLOAD_PATH = '/io/api/v1/file/upload';
 
 const API_FILE_PATH = '/io/api/v1/file';
 
 export function createStorage(config: Config): Storage {
-  const sign = (fileId: string) => createHmac('sha256', config.jwtSecret).update(`file:${fileId}`).digest('base64url');
-  const verify = (fileId: string, signature: string) => {
-    const expected = Buffer.from(sign(fileId));
+  // One key signs both kinds of URL; the purpose is part of what is signed, so a download's
+  // signature never opens an upload and the reverse.
+  const signed = (what: string) => createHmac('sha256', config.jwtSecret).update(what).digest('base64url');
+  const matches = (what: string, signature: string) => {
+    const expected = Buffer.from(signed(what));
     const given = Buffer.from(signature);
     return expected.length === given.length && timingSafeEqual(expected, given);
   };
+  const sign = (fileId: string) => signed(`file:${fileId}`);
+  const verify = (fileId: string, signature: string) => matches(`file:${fileId}`, signature);
+  const uploadSubject = (u: { fileId: string; expiresAt: number; maxBytes: number }) => `upload:${u.fileId}:${u.expiresAt}:${u.maxBytes}`;
+  const verifyUpload: Storage['verifyUpload'] = (upload, signature) => matches(uploadSubject(upload), signature);
+  const localUploadUrl: Storage['uploadUrl'] = async (upload) =>
+    `${API_UPLOAD_PATH}/${upload.fileId}?expires=${upload.expiresAt}&max=${upload.maxBytes}&signature=${signed(uploadSubject(upload))}`;
   const apiUrl = async (fileId: string, _key: string, name: string) =>
     `${API_FILE_PATH}/${fileId}/${encodeURIComponent(name)}?signature=${sign(fileId)}`;
 
@@ -78,6 +106,23 @@ export function createStorage(config: Config): Storage {
       },
       open: () => null,
       verify,
+      async uploadUrl({ key, contentType, expiresAt }) {
+        const { client, PutObjectCommand, getSignedUrl } = await loadSdk();
+        const expiresIn = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));
+        return getSignedUrl(client, new PutObjectCommand({ Bucket: s3.bucket, Key: key, ContentType: contentType }), { expiresIn });
+      },
+      verifyUpload,
+      receive: async () => null,
+      async read(key) {
+        const { client, GetObjectCommand } = await loadSdk();
+        try {
+          const answer = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+          return answer.Body instanceof Readable ? answer.Body : null;
+        } catch (error) {
+          if ((error as { name?: string }).name === 'NoSuchKey') return null;
+          throw error;
+        }
+      },
     };
   }
 
@@ -112,8 +157,38 @@ export function createStorage(config: Config): Storage {
       return existsSync(full) ? createReadStream(full) : null;
     },
     verify,
+    uploadUrl: localUploadUrl,
+    verifyUpload,
+    async receive(key, body, maxBytes) {
+      const full = resolve(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      // Written beside its place and renamed when whole: a reader never sees half a file.
+      const partial = `${full}.${randomUUID()}.part`;
+      let written = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          written += chunk.length;
+          done(written > maxBytes ? new UploadTooLarge() : null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, limit, createWriteStream(partial));
+      } catch (error) {
+        await unlink(partial).catch(() => {});
+        if (error instanceof UploadTooLarge) return null;
+        throw error;
+      }
+      await rename(partial, full);
+      return written;
+    },
+    async read(key) {
+      const full = resolve(key);
+      return existsSync(full) ? createReadStream(full) : null;
+    },
   };
 }
+
+class UploadTooLarge extends Error {}
 
 type S3Sdk = Awaited<ReturnType<typeof connectS3>>;
 

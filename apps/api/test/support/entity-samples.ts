@@ -19,6 +19,7 @@ function textValue(name: string, field: Extract<Field, { type: 'text' }>, seed: 
   if (field.email) return `${name.toLowerCase()}.${seed}@example.com`.slice(-(field.max ?? 255));
   if (field.url) return `https://example.com/${name}/${seed}`;
   if (field.matches === 'timeOfDay') return '09:30';
+  if (field.matches === 'version') return `1.${digitsFor(seed).slice(-4)}.0`;
   if (field.matches === 'startsWithDigit') return `11${seed.replace(/\D/g, '').padEnd(9, '7')}`.slice(0, field.length ?? field.max ?? 13);
   let value = `${name} ${seed}`;
   if (field.length !== undefined) value = value.padEnd(field.length, 'x').slice(0, field.length);
@@ -80,9 +81,43 @@ export function scalarValue(name: string, field: Field, seed: string): unknown {
 }
 
 /** What creating samples needs of an API client (the API tests' ApiClient, or a browser test's caller). */
-export type SampleApi = { post(path: string, body?: unknown): Promise<{ status: number; body: any }> };
+export type SampleApi = {
+  post(path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** Reads (the signed-in user, for a record that requires a user: a bot's). */
+  get?(path: string): Promise<{ status: number; body: any }>;
+  /** A raw body to a path under the API (a terminal UI build PUT to its signed URL). */
+  raw?(method: string, path: string, body: string, contentType?: string): Promise<{ status: number; body: any }>;
+};
+
+/** The API's prefix, which a local signed upload URL starts with. */
+const API_PREFIX = '/io/api/v1';
+
+/**
+ * A terminal UI build uploaded as spec 7.4 says (POST /upload/terminalUiVersion, then the bytes PUT
+ * to the signed URL): the `keyS3` and `file` its registration names.
+ */
+export async function uploadedUiBuild(api: SampleApi, content = `PK build ${Math.random()}`): Promise<{ keyS3: string; file: string }> {
+  const upload = await api.post('/upload/terminalUiVersion', { contentType: 'application/zip', fileName: 'ui-build.zip', type: 'zip' });
+  if (upload.status !== 200) throw new Error(`could not ask for an upload: ${JSON.stringify(upload.body)}`);
+  const url = String(upload.body.SignedUrl);
+  if (!api.raw || !url.startsWith(API_PREFIX)) throw new Error('this caller cannot PUT a build to its signed URL');
+  const put = await api.raw('PUT', url.slice(API_PREFIX.length), content, 'application/zip');
+  if (put.status !== 200) throw new Error(`could not PUT the build: ${JSON.stringify(put.body)}`);
+  return { keyS3: upload.body.Key, file: upload.body.File.id };
+}
 
 export type SampleContext = { api: SampleApi; companyId?: string; cache: Map<string, string> };
+
+/** The id of the user the context's API signs in as. */
+async function signedInUserId(context: SampleContext): Promise<string> {
+  const cached = context.cache.get('user');
+  if (cached) return cached;
+  const me = await context.api.get?.('/auth/me');
+  const id = me?.body?.id ?? me?.body?.data?.id;
+  if (typeof id !== 'string') throw new Error(`no signed-in user: ${JSON.stringify(me?.body)}`);
+  context.cache.set('user', id);
+  return id;
+}
 
 /** Creates (through the API) a record of `entityName` and answers its id; reused within a context. */
 export async function ensureRecord(context: SampleContext, entityName: string): Promise<string> {
@@ -149,15 +184,21 @@ export async function sampleData(
   const data: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.readOnly || SERVER_CHOSEN[entity.name]?.includes(name)) continue;
+    // A record another one points to is shown by its label: the label field is filled too.
     if (
       options.requiredOnly &&
       !field.required &&
+      name !== entity.labelField &&
       !(field.type === 'relation' && entity.scope.kind === 'company' && entity.scope.field === name)
     )
       continue;
     if (field.type === 'relation') {
       // Self references and optional relations stay empty unless asked; required ones get a real record.
-      if (field.entity === 'user') continue;
+      if (field.entity === 'user') {
+        // A required user (whom a bot acts for) is the signed-in one.
+        if (field.required) data[name] = await signedInUserId(context);
+        continue;
+      }
       if (!options.allRelations && field.entity === entity.name) continue;
       if (!options.allRelations && !field.required && !(entity.scope.kind === 'company' && entity.scope.field === name)) continue;
       if (entity.name === 'packing' && field.entity === 'order') {
@@ -169,6 +210,16 @@ export async function sampleData(
       continue;
     }
     data[name] = scalarValue(name, field, seed);
+  }
+  // A terminal UI version is registered with a build uploaded first (spec 7.4).
+  if (entity.name === 'terminalUiVersion') Object.assign(data, await uploadedUiBuild(context.api));
+  // A release sends a build, to lockers its target names, and starts at scheduledAt: a sample
+  // scheduled far ahead stays SCHEDULED (editable) for the whole suite.
+  if (entity.name === 'terminalUiRelease') {
+    data.terminalUiVersion ??= await ensureRecord(context, 'terminalUiVersion');
+    data.target = data.ebox ? 'ebox' : 'all';
+    if (!data.group) delete data.group;
+    data.scheduledAt = new Date(Date.now() + 30 * 24 * 3600_000).toISOString();
   }
   return data;
 }

@@ -86,9 +86,33 @@ export const SPEC_RULES: Record<string, Record<string, SpecRule>> = {
   buildingLevel2: {},
   group: {},
   warehouse: {},
+  // "Version: description, identification, company required." Spec 9: "Description max 21845 characters".
+  version: {
+    description: { required: true, max: 21845 },
+    identification: { required: true },
+    company: { required: true },
+  },
+  // Spec 5.3 names no rule of its own; the create needs an uploaded build (spec 7.4).
+  terminalUiVersion: {},
+  // "Release: company required."
+  terminalUiRelease: { company: { required: true } },
   inbound: {},
   route: {},
   packing: {},
+  // "Bot and bot flow: name, phoneNumberId, accessToken required 2 to 255; phoneNumber optional 2 to
+  // 255; bot flow and user required on bot; catalog, paymentMethods, links 0 to 10 entries; flow type
+  // required." The catalog (a unit and 6 sizes' prices) and links (terms, help) are objects of fewer
+  // than 10 fixed entries, and paymentMethods offers pix alone: no list can pass 10.
+  bot: {
+    name: { required: true, min: 2, max: 255 },
+    phoneNumberId: { required: true, min: 2, max: 255 },
+    accessToken: { required: true, min: 2, max: 255 },
+    phoneNumber: { min: 2, max: 255 },
+    flow: { required: true },
+    user: { required: true },
+  },
+  // The flow's number and token are the bot's (docs/whatsapp-bot.md): a flow is a script many bots run.
+  botFlow: { name: { required: true, min: 2, max: 255 }, type: { required: true } },
   // "Order: trackingCode and referenceNumber 4 to 46 characters; shipper and company required;
   // invoiceNumber 6 to 8; accessCode exactly 6; customerName 6 to 50; customerPhone exactly 13;
   // customerEmail 6 to 50; eboxCode 4 to 20; compartimentSize 1 to 2; ... attachments at most 3 files,
@@ -203,6 +227,10 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
       configError: "issue 25: the terminal's reason for refusing the mapping, or the console's check's problem",
       configHash: 'issue 25: the config_hash last sent',
       configCheckedAt: 'issue 25: when the mapping state last changed',
+      uiVersion: 'issue 31: the terminal UI build the terminal reports (versions ui_version), or a release installed',
+      maintenanceWindowStart: "issue 31: when the locker installs software (none: its company's window, else 02:00)",
+      maintenanceWindowEnd: "issue 31: the end of the locker's maintenance window (none: its company's, else 05:00)",
+      timeZone: "issue 31: the locker's IANA time zone, read by its maintenance window (none: its company's)",
     },
   },
   compartiment: {
@@ -231,7 +259,7 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
     fields: ['name', 'sequence', 'enable', 'company', 'operationType', 'isPaid'],
     later: {
       clusterEbox: 'the clusterEbox rows whose cluster is this cluster',
-      bot: 'the bot entity is not built yet (bot issue)',
+      bot: "the cluster's bot is the bot whose cluster it is (bot.cluster, issue 32)",
     },
   },
   clusterEbox: { fields: ['cluster', 'ebox', 'eboxCode', 'clusterName', 'sequenceCompartiments', 'clusterPosition', 'enable'] },
@@ -250,6 +278,42 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
     fields: ['type', 'hbsContent', 'company', 'cluster', 'enable'],
   },
   warehouse: { fields: ['company', 'street', 'name'] },
+  // "version (terminal app): name, versionNumber, osApplication, company, download, identification, description, file."
+  version: {
+    fields: ['name', 'versionNumber', 'osApplication', 'company', 'download', 'identification', 'description', 'file'],
+    beyond: {
+      sha256: "issue 31: the SHA-256 the server computes from the version's stored file, sent in a release",
+      sizeInBytes: "issue 31: the stored file's size, read with its SHA-256",
+    },
+  },
+  // "terminalUiVersion: identification, description, company, an uploaded file (keyS3 and file id)."
+  terminalUiVersion: {
+    fields: ['identification', 'description', 'company', 'keyS3', 'file'],
+    beyond: {
+      fileName: "the uploaded build's name, as the browser sent it",
+      sha256: 'issue 31: the SHA-256 the server computes from the stored build at registration',
+      sizeInBytes: "issue 31: the stored build's size, read with its SHA-256",
+    },
+  },
+  // "release: company, ebox list, status, identification, terminalUiVersions, terminalUiVersion, scheduledAt, description."
+  terminalUiRelease: {
+    fields: ['company', 'ebox', 'status', 'identification', 'terminalUiVersion', 'scheduledAt', 'description'],
+    later: { terminalUiVersions: 'one build per release (docs/releases.md): terminalUiVersion, or version for the application' },
+    beyond: {
+      version: 'issue 31: a release sends a terminal application version or a UI build',
+      target: "issue 31: which of the company's lockers: all, a group, a cluster or a list (ebox)",
+      group: 'issue 31: the locker group a release targets',
+      cluster: 'issue 31: the cluster a release targets',
+      pauseReason: 'issue 31: who paused it (a person, the failure threshold, a window end)',
+      currentStage: 'issue 31: the stage last commanded (0: the canary)',
+      stageCount: 'issue 31: the stages planned at the start',
+      lockerCount: 'issue 31: the lockers targeted at the start',
+      startedAt: 'issue 31: when it started',
+      finishedAt: 'issue 31: when it completed or was canceled',
+      retryOf: 'issue 31: the release whose failed lockers it retries',
+      createdBy: 'who scheduled it',
+    },
+  },
   // "inbound: company, createdBy, inboundAt, orders, totalOrders, packingOrders, deliveryWindow, notes, trackingCode, name, warehouse."
   inbound: {
     fields: [
@@ -300,6 +364,47 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
       runFrom: "issue 30 item 3: the start of the run's window",
       runUntil: "issue 30 item 3: the end of the run's window",
     },
+  },
+  // "bot: name, phoneNumberId, phoneNumber, lastInteraction, lastMessage, isPaid, catalog, paymentMethods,
+  // links, flow, cluster, accessToken, user, startDate, endDate, enable, messages."
+  bot: {
+    fields: [
+      'name',
+      'phoneNumberId',
+      'phoneNumber',
+      'lastInteraction',
+      'lastMessage',
+      'isPaid',
+      'catalog',
+      'paymentMethods',
+      'links',
+      'flow',
+      'cluster',
+      'accessToken',
+      'user',
+      'startDate',
+      'endDate',
+      'enable',
+    ],
+    later: { messages: 'the conversations by phone, GET /bot/{id}/messages (issue 32 item 5)' },
+    beyond: {
+      company: 'the company whose bot it is (its scope, as every record of a company)',
+      appSecret: "issue 32: the Meta app's secret that signs the webhooks of the bot's number (write-only)",
+      verifyToken: "issue 32: the token given to Meta for the webhook's subscription check (write-only)",
+    },
+  },
+  // "botFlow: name, phoneNumberId, phoneNumber, accessToken, messages, type, user, cluster, enable, message
+  // template, createdBy, updatedBy."
+  botFlow: {
+    fields: ['name', 'messages', 'type', 'user', 'cluster', 'enable', 'messageTemplate'],
+    later: {
+      phoneNumberId: "the number is the bot's: one flow serves many bots (docs/whatsapp-bot.md)",
+      phoneNumber: "the number is the bot's: one flow serves many bots (docs/whatsapp-bot.md)",
+      accessToken: "the token is the bot's, kept encrypted once (docs/whatsapp-bot.md)",
+      createdBy: 'the createdById system column every record carries',
+      updatedBy: 'the updatedById system column every record carries',
+    },
+    beyond: { company: 'the company whose flow it is (its scope)' },
   },
   // "building: name, company, level1, level2, externalId, buildingId, customer phone, name and email."
   building: {

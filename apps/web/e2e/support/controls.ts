@@ -36,9 +36,11 @@ export async function chooseOption(page: Page, label: string | Locator, option: 
           .map((animation) => animation.finished.catch(() => undefined)),
       ),
     );
+  const multiple = await field.evaluate((element) => element.closest('.ant-select-multiple') !== null);
   await item.first().click();
-  // A multiple select stays open after a pick; close it so it covers nothing below.
-  await page.keyboard.press('Escape');
+  // A multiple select stays open after a pick; close it so it covers nothing below. Only then: a
+  // single one closes itself, and Escape would close the dialog it sits in.
+  if (multiple) await page.keyboard.press('Escape');
 }
 
 /** The labels of the side menu's entries the user can see (top-level and opened submenus). */

@@ -106,6 +106,8 @@ export async function startVirtualTerminal(
     terminalId: string;
     compartments: { number: number; boardNumber: number; channel: number }[];
     doorCloseAfterMs: number;
+    /** The terminal's clock for its maintenance window (issue 31's updates); setClock moves it later. */
+    clock?: () => Date;
   },
 ): Promise<{ terminal: VirtualTerminal; configured: Promise<void> }> {
   const link = own.mqtt;
@@ -119,6 +121,7 @@ export async function startVirtualTerminal(
     heartbeatIntervalSeconds: 2,
     compartments: options.compartments,
     doorCloseAfterMs: options.doorCloseAfterMs,
+    clock: options.clock,
     mqttOptions: { reconnectPeriod: 0 },
   });
   const configured = new Promise<void>((resolve) => {

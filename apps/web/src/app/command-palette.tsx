@@ -1,7 +1,7 @@
 import { AppstoreOutlined, FileSearchOutlined, SearchOutlined } from '@ant-design/icons';
 import { ENTITIES, type EntityDeclaration, normalizedKey, permissionOf, type RelationRef } from '@ebox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Flex, Input, Modal, Spin, Typography, theme } from 'antd';
+import { Empty, Flex, Input, type InputRef, Modal, Spin, Typography, theme } from 'antd';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { useDebouncedValue } from '../kit/fields/use-debounced-value';
 import { screenPathsOf } from '../kit/screens';
 import { useCurrentUser } from './current-user';
 import { flattenMenu, menuFor } from './menu';
+import { useFocusWhenOpen } from './motion';
 
 /**
  * The command palette (Ctrl+K / Cmd+K, issue 8 item 12): finds the screens of the menu the user may
@@ -57,6 +58,7 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
   const { token } = theme.useToken();
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
+  const focusInput = useFocusWhenOpen<InputRef>();
   const query = useDebouncedValue(search.trim(), 250);
   const sources = useSources();
   const listRef = useRef<HTMLDivElement>(null);
@@ -177,11 +179,13 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
       title={t('layout.palette.title')}
       width={640}
       destroyOnHidden
+      afterOpenChange={focusInput.afterOpenChange}
       styles={{ body: { paddingTop: 8 } }}
       data-testid="command-palette"
     >
       <Input
         size="large"
+        ref={focusInput.ref}
         autoFocus
         allowClear={CLEARABLE}
         prefix={<SearchOutlined />}

@@ -10,6 +10,7 @@ const loadRoutePages = () => import('../features/route/route-pages');
 const templatePage = (name: keyof Awaited<ReturnType<typeof loadTemplatePages>>) => () => loadTemplatePages().then((m) => m[name]);
 const loadInboundPages = () => import('../features/inbound/inbound-pages');
 const loadPackingPages = () => import('../features/packing/packing-pages');
+const loadTerminalSoftwarePages = () => import('../features/terminal-software/terminal-software-pages');
 
 /**
  * The entities whose screens differ from the kit's (role, building, building levels, customer, module,
@@ -78,5 +79,14 @@ export const ENTITY_PAGES: EntityPages = {
     new: templatePage('QrcodeTemplateFormPage'),
     edit: templatePage('QrcodeTemplateFormPage'),
     view: templatePage('QrcodeTemplateViewPage'),
+  },
+  // Issue 31: a new terminal UI version uploads its build first (spec 7.4).
+  terminalUiVersion: {
+    new: () => loadTerminalSoftwarePages().then((m) => m.TerminalUiVersionFormPage),
+    edit: () => loadTerminalSoftwarePages().then((m) => m.TerminalUiVersionFormPage),
+  },
+  // Issue 31: a release's page follows its stages and lockers live, with its actions.
+  terminalUiRelease: {
+    view: () => loadTerminalSoftwarePages().then((m) => m.ReleaseViewPage),
   },
 };

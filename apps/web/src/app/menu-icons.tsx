@@ -59,6 +59,7 @@ const ICONS: Record<string, ReactNode> = {
   '/route': <NodeIndexOutlined />,
   '/versions': <CloudUploadOutlined />,
   '/release': <ScheduleOutlined />,
+  '/release/fleet': <DesktopOutlined />,
   terminal: <DesktopOutlined />,
   system: <SettingOutlined />,
   '/iam': <UserOutlined />,

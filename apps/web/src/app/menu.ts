@@ -1,4 +1,5 @@
 import { ENTITIES, type EntityDeclaration, type Permission, permissionOf } from '@ebox/domain';
+import { screenBaseOf } from '../kit/screens';
 
 /** One entry of the side menu: a page (path) or a submenu (children). */
 export type MenuEntry = {
@@ -40,6 +41,7 @@ const PLACEMENT: { name: string; section: Section }[] = [
   { name: 'inbound', section: 'warehouse' },
   { name: 'packing', section: 'warehouse' },
   { name: 'route', section: 'warehouse' },
+  { name: 'version', section: 'terminal' },
   { name: 'terminalUiVersion', section: 'terminal' },
   { name: 'terminalUiRelease', section: 'terminal' },
 ];
@@ -62,9 +64,10 @@ function isMenuEntity(entity: EntityDeclaration): boolean {
 }
 
 function entryOf(entity: EntityDeclaration): MenuEntry {
+  const path = screenBaseOf(entity);
   return {
-    key: `/${entity.path}`,
-    path: `/${entity.path}`,
+    key: path,
+    path,
     labelKey: `entities.${entity.name}.menu`,
     permission: permissionOf(entity, 'Read'),
   };
@@ -76,6 +79,10 @@ function entryOf(entity: EntityDeclaration): MenuEntry {
  */
 const BESIDE_ENTITY: Record<string, MenuEntry[]> = {
   order: [{ key: '/order-message', path: '/order-message', labelKey: 'layout.menu.orderMessages', permission: 'orderRead' }],
+  // Issue 31: how many lockers run each version, read beside the releases that change it.
+  terminalUiRelease: [
+    { key: '/release/fleet', path: '/release/fleet', labelKey: 'layout.menu.fleet', permission: 'terminalUiReleaseRead' },
+  ],
 };
 
 const FIXED: Record<Section, MenuEntry[]> = {
@@ -96,7 +103,7 @@ export function buildMenu(entities: Record<string, EntityDeclaration> = ENTITIES
   const sections: Record<Section, MenuEntry[]> = { main: [], warehouse: [], terminal: [], system: [] };
   const fixedPaths = new Set([...Object.values(FIXED), ...Object.values(BESIDE_ENTITY)].flatMap((list) => list.map((e) => e.path)));
   // A fixed entry (iam, role...) wins over a declared entity with the same path.
-  const declared = Object.values(entities).filter((e) => isMenuEntity(e) && !fixedPaths.has(`/${e.path}`));
+  const declared = Object.values(entities).filter((e) => isMenuEntity(e) && !fixedPaths.has(screenBaseOf(e)));
   const placed = new Set<string>();
   for (const { name, section } of PLACEMENT) {
     const entity = declared.find((e) => e.name === name);
@@ -161,8 +168,8 @@ export function menuKeyOf(
   for (const [name, home] of Object.entries(REACHED_FROM)) {
     const entity = entities[name];
     const homeEntity = entities[home];
-    if (!entity || !homeEntity || !startsAt(pathname, `/${entity.path}`)) continue;
-    return flattenMenu(entries).find((entry) => entry.path === `/${homeEntity.path}`)?.key;
+    if (!entity || !homeEntity || !startsAt(pathname, screenBaseOf(entity))) continue;
+    return flattenMenu(entries).find((entry) => entry.path === screenBaseOf(homeEntity))?.key;
   }
   return undefined;
 }

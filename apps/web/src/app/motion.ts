@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 
 /**
  * The system's "reduce motion" setting (issue 13, item 5): antd's animations (ConfigProvider's
@@ -28,4 +28,17 @@ export function usePrefersReducedMotion(): boolean {
 /** How a scroll into view should move: at once when less motion is asked for. */
 export function scrollBehavior(): ScrollBehavior {
   return prefersReducedMotion() ? 'auto' : 'smooth';
+}
+
+/**
+ * Gives a dialog's field the focus once the dialog has opened. antd's dialog moves the focus to
+ * itself when it opens; without animation (less motion asked for) that comes after the field's
+ * own autoFocus, and typing went nowhere.
+ */
+export function useFocusWhenOpen<T extends { focus(): void }>() {
+  const ref = useRef<T>(null);
+  const afterOpenChange = useCallback((open: boolean) => {
+    if (open) ref.current?.focus();
+  }, []);
+  return { ref, afterOpenChange };
 }

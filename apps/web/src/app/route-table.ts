@@ -70,6 +70,13 @@ export const PAGES: PageDeclaration[] = [
     handle: { permission: 'orderRead' },
     load: () => import('../features/message/message-log-page'),
   },
+  // Issue 31: how many lockers run each version (beside the releases in the Terminal menu).
+  {
+    path: 'release/fleet',
+    access: 'private',
+    handle: { permission: 'terminalUiReleaseRead' },
+    load: () => import('../features/terminal-software/fleet-page'),
+  },
 ];
 
 /** Any address no page knows. */

@@ -14,8 +14,11 @@ const NESTED_SCREENS: Record<string, NestedScreen> = {
   compartiment: { parentEntity: 'ebox', parentField: 'ebox', param: 'idEbox' },
 };
 
-/** Spec 2.7: updating these goes to the record's detail page rather than the list. */
-const DETAIL_AFTER_UPDATE = new Set(['building', 'buildingLevel1', 'buildingLevel2']);
+/** Spec 2.7: updating these goes to the record's detail page rather than the list (a version: /versions/{id}, a release: /release/{id}). */
+const DETAIL_AFTER_UPDATE = new Set(['building', 'buildingLevel1', 'buildingLevel2', 'version', 'terminalUiRelease']);
+
+/** Screens whose address is not the API's path: spec 2.6 shows releases at /release, spec 7.3 serves them at /terminalUiRelease. */
+const SCREEN_PATHS: Record<string, string> = { terminalUiRelease: 'release' };
 
 /** Spec 2.7: after deleting a single building level 1 the page reloads. */
 const RELOAD_AFTER_DESTROY_ONE = new Set(['buildingLevel1']);
@@ -42,7 +45,7 @@ export function returnsToOrder(entity: Pick<EntityDeclaration, 'name'>): boolean
 /** The URL segment of an entity's screens: its declared path, or parent path + name when nested. */
 export function screenBaseOf(entity: Pick<EntityDeclaration, 'name' | 'path'>): string {
   const nested = nestedScreenOf(entity);
-  if (!nested) return `/${entity.path}`;
+  if (!nested) return `/${SCREEN_PATHS[entity.name] ?? entity.path}`;
   const parentPath = ENTITIES[nested.parentEntity]?.path ?? nested.parentEntity;
   return `/${parentPath}/${entity.name}`;
 }

@@ -35,6 +35,9 @@ export const company = defineEntity({
         /** Reminders go out between these times of the company's day, HH:mm (none: 09:00 to 21:00). */
         reminderWindowStart: { type: 'text', length: 5, matches: 'timeOfDay' },
         reminderWindowEnd: { type: 'text', length: 5, matches: 'timeOfDay' },
+        /** When its lockers install software, HH:mm in timeZone, both or neither (none: 02:00 to 05:00; a locker's own overrides). */
+        maintenanceWindowStart: { type: 'text', length: 5, matches: 'timeOfDay' },
+        maintenanceWindowEnd: { type: 'text', length: 5, matches: 'timeOfDay' },
         /** The IANA time zone of the company's day (none: America/Sao_Paulo). */
         timeZone: { type: 'text', max: 64 },
         /** A carrier's promise: hours from taking a parcel (inbound) to storing it (none: 48; the dashboard's SLA). */

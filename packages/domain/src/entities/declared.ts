@@ -1,5 +1,7 @@
 // Written by packages/domain/scripts/entity-registry.ts (`npm run db:generate -w @ebox/api`): do not edit.
 import type { EntityDeclaration } from '../kit/entity';
+import { bot } from './bot';
+import { botFlow } from './bot-flow';
 import { building } from './building';
 import { buildingLevel1 } from './building-level1';
 import { buildingLevel2 } from './building-level2';
@@ -22,11 +24,16 @@ import { product } from './product';
 import { qrcodeTemplate } from './qrcode-template';
 import { role } from './role';
 import { route } from './route';
+import { terminalUiRelease } from './terminal-ui-release';
+import { terminalUiVersion } from './terminal-ui-version';
+import { version } from './version';
 import { warehouse } from './warehouse';
 import { webhook } from './webhook';
 
 /** Every declaration a file of this folder exports under its own name (see entities/index.ts). */
 export const DECLARED_ENTITIES = {
+  bot,
+  botFlow,
   building,
   buildingLevel1,
   buildingLevel2,
@@ -50,6 +57,9 @@ export const DECLARED_ENTITIES = {
   qrcodeTemplate,
   role,
   route,
+  terminalUiRelease,
+  terminalUiVersion,
+  version,
   warehouse,
   webhook,
 } satisfies Record<string, EntityDeclaration>;

@@ -1,6 +1,8 @@
 import { defineEntity } from '../kit/entity';
 import { EBOX_ACTIONS, EBOX_STATUSES } from './enums';
 
+const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
+
 /**
  * Where the locker's relay mapping (apply_config) stands: pending (not answered yet), applied (the
  * terminal answered with the hash sent), refused (the terminal answered an error, INVALID_CONFIG
@@ -71,7 +73,13 @@ export const ebox = defineEntity({
     /** When the locker can be reached, as people write it (e.g. "Seg a Sex 08:00-22:00"). */
     workingHours: { type: 'text', max: 255 },
     application: { type: 'text', readOnly: true },
+    /**
+     * The terminal application's version, as the terminal last reported it (`versions`); a release
+     * never writes it (docs/releases.md "What a locker runs").
+     */
     applicationVersion: { type: 'text', readOnly: true },
+    /** The terminal UI build the terminal last reported (`versions`' optional ui_version). */
+    uiVersion: { type: 'text', readOnly: true },
     /** When the terminal last traded a one-time token for its credentials (null: never, or disenrolled). */
     enrolledAt: { type: 'dateTime', readOnly: true },
     /**
@@ -89,7 +97,25 @@ export const ebox = defineEntity({
     configHash: { type: 'text', readOnly: true },
     /** When configStatus last changed. */
     configCheckedAt: { type: 'dateTime', readOnly: true },
+    /**
+     * When this locker installs software, HH:mm in its time zone, both or neither (none: its
+     * company's window, else 02:00 to 05:00; docs/releases.md "Maintenance windows").
+     */
+    maintenanceWindowStart: { type: 'text', length: 5, matches: 'timeOfDay' },
+    maintenanceWindowEnd: { type: 'text', length: 5, matches: 'timeOfDay' },
+    /** The IANA time zone the locker stands in, as America/Manaus (none, or a name no zone has: its company's). */
+    timeZone: { type: 'text', max: 64 },
   },
+  rules: [
+    {
+      // A window is both ends or none (a half-set one would be ignored without a word).
+      message: 'entities.ebox.errors.maintenanceWindowBoth',
+      path: 'maintenanceWindowEnd',
+      check: (data) =>
+        !('maintenanceWindowStart' in data || 'maintenanceWindowEnd' in data) ||
+        isSet(data.maintenanceWindowStart) === isSet(data.maintenanceWindowEnd),
+    },
+  ],
   // Couriers, support and the terminals name a locker by its code ("RJ-COPA-01"), people by its name.
   search: { code: 'prefix', name: 'contains' },
   // What an operator reads a locker by, whole at 1366 px (its code on one line): with the city and UF
@@ -126,6 +152,7 @@ export const ebox = defineEntity({
     'osVersion',
     'application',
     'applicationVersion',
+    'uiVersion',
     'enable',
     'createdAt',
   ],

@@ -7,6 +7,9 @@ export * from './compartiment-plan';
 export { EBOX_CONFIG_STATUSES, EBOX_MISCONFIGURED_STATUSES, type EboxConfigStatus } from './ebox';
 export * from './enums';
 export { isCompilableHandlebars } from './qrcode-template';
+export { RELEASE_TARGETS, type ReleaseTarget } from './terminal-ui-release';
+export { TERMINAL_UI_BUILD_MAX_BYTES } from './terminal-ui-version';
+export { OS_APPLICATIONS } from './version';
 
 /**
  * Every declared entity, by name, each with its literal declaration type (`EntityRecord<typeof

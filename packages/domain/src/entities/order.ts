@@ -18,7 +18,8 @@ export const order = defineEntity({
   table: 'order',
   labelField: 'trackingCode',
   naturalKey: ['trackingCode', 'referenceNumber'],
-  scope: { kind: 'company', field: 'company' },
+  // A distributionLogistic carrier operates the orders it carries (docs/decisions.md, "Operated orders").
+  scope: { kind: 'company', field: 'company', operatedBy: 'carrier' },
   fields: {
     type: { type: 'enum', options: ORDER_TYPES, required: true, initial: 'DELIVERY' },
     /**

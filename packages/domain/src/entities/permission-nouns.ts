@@ -2,6 +2,8 @@
 
 /** Each declared entity's permission prefix: its name, or the one it borrows (`permissionPrefix`). */
 export const ENTITY_PERMISSION_NOUNS = [
+  'bot',
+  'botFlow',
   'building',
   'buildingLevel1',
   'buildingLevel2',
@@ -21,6 +23,8 @@ export const ENTITY_PERMISSION_NOUNS = [
   'qrcodeTemplate',
   'role',
   'route',
+  'terminalUiRelease',
+  'terminalUiVersion',
   'warehouse',
   'webhook',
 ] as const;

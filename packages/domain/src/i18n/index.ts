@@ -13,6 +13,7 @@ import { orderScreenAreas as enOrderScreenAreas } from './en/order-screens';
 import { packingScreenAreas as enPackingScreenAreas } from './en/packing-screens';
 import enPermissions from './en/permissions';
 import { profileScreenAreas as enProfileScreenAreas } from './en/profile-screens';
+import { releaseScreenAreas as enReleaseScreenAreas } from './en/release-screens';
 import { routeScreenAreas as enRouteScreenAreas } from './en/route-screens';
 import { serverAreas as enServerAreas } from './en/server';
 import { templateScreenAreas as enTemplateScreenAreas } from './en/template-screens';
@@ -32,6 +33,7 @@ import { orderScreenAreas as ptOrderScreenAreas } from './pt-BR/order-screens';
 import { packingScreenAreas as ptPackingScreenAreas } from './pt-BR/packing-screens';
 import ptPermissions from './pt-BR/permissions';
 import { profileScreenAreas as ptProfileScreenAreas } from './pt-BR/profile-screens';
+import { releaseScreenAreas as ptReleaseScreenAreas } from './pt-BR/release-screens';
 import { routeScreenAreas as ptRouteScreenAreas } from './pt-BR/route-screens';
 import { serverAreas as ptServerAreas } from './pt-BR/server';
 import { templateScreenAreas as ptTemplateScreenAreas } from './pt-BR/template-screens';
@@ -59,6 +61,7 @@ export const messages: Record<Language, Dictionary> = {
     ...ptImportScreenAreas,
     ...ptInboundScreenAreas,
     ...ptPackingScreenAreas,
+    ...ptReleaseScreenAreas,
     ...ptServerAreas,
   ]),
   en: dictionaryOf([
@@ -78,6 +81,7 @@ export const messages: Record<Language, Dictionary> = {
     ...enImportScreenAreas,
     ...enInboundScreenAreas,
     ...enPackingScreenAreas,
+    ...enReleaseScreenAreas,
     ...enServerAreas,
   ]),
 };

@@ -11,12 +11,15 @@ import type { SearchDeclaration } from './search';
  *   companies are limited to (company.group);
  * - company with lockerGroups (lockers): as company, except that a company limited to a locker
  *   group (company.group) sees the lockers of that group instead of its own;
+ * - company with operatedBy (orders): as company, and a `distributionLogistic` company among the
+ *   caller's also sees, and moves through the lifecycle, the records it operates (named in that
+ *   relation field: an order's carrier); editing and cancelling stay with the record's company;
  * - through: the entity belongs to a record of another scoped entity (a compartment to its
  *   locker, a cluster link to its cluster) and is visible exactly when that record is;
  * - none: visible to anyone holding the read permission.
  */
 export type EntityScope =
-  | { kind: 'company'; field: string; lockerGroups?: boolean }
+  | { kind: 'company'; field: string; lockerGroups?: boolean; operatedBy?: string }
   | { kind: 'self' }
   | { kind: 'companyGroup' }
   | { kind: 'through'; field: string; entity: string }

@@ -27,8 +27,12 @@ export type TextField = FieldCommon & {
   max?: number;
   /** Exact length. */
   length?: number;
-  /** Spec 5.2 'matches': the value must start with a digit. */
-  matches?: 'startsWithDigit' | 'timeOfDay';
+  /**
+   * Spec 5.2 'matches': the value must start with a digit; 'timeOfDay' HH:mm; 'version' a dotted
+   * version number (1.10.0: one to four numbers of up to nine digits), which lists sort by its
+   * numbers (1.9.2 before 1.10.0), not as text (the API's versionSortKeyOf).
+   */
+  matches?: 'startsWithDigit' | 'timeOfDay' | 'version';
   email?: boolean;
   url?: boolean;
   multiline?: boolean;
@@ -40,6 +44,12 @@ export type TextField = FieldCommon & {
    * its entity's policy reveals it, and forms show it masked otherwise.
    */
   secret?: boolean;
+  /**
+   * A secret no answer ever reveals (a bot's access token): written, stored encrypted by the entity's
+   * policy, never read back. The edit form cannot show it, so an update that leaves it empty keeps
+   * the stored one. Implies `secret`.
+   */
+  writeOnly?: boolean;
   /**
    * A Brazilian document checked by its check digits, typed with or without punctuation, stored
    * punctuated (000.000.000-00, 00.000.000/0000-00) and masked in forms (see brazilian-ids.ts).
@@ -175,7 +185,12 @@ export function translatedValuesOf(field: Field): readonly string[] {
 
 /** Whether a field is a secret (see TextField.secret). */
 export function isSecretField(field: Field | undefined): boolean {
-  return field?.type === 'text' && field.secret === true;
+  return field?.type === 'text' && (field.secret === true || field.writeOnly === true);
+}
+
+/** Whether a field is a write-only secret (see TextField.writeOnly). */
+export function isWriteOnlyField(field: Field | undefined): boolean {
+  return field?.type === 'text' && field.writeOnly === true;
 }
 
 /** The names of an entity's secret fields. */

@@ -3,7 +3,7 @@ import { canonicalDocument, canonicalPhone } from './brazilian-ids';
 import { EMAIL_PATTERN } from './email';
 import type { EntityDeclaration } from './entity';
 import type { Field, FilesField, TextField } from './field';
-import { MAX_FILE_SIZE } from './field';
+import { isWriteOnlyField, MAX_FILE_SIZE } from './field';
 import { enumOptionOf, importBoolean, parseDayFirstDate, splitImportList } from './import-values';
 import { hasId, isPlainObject } from './record';
 
@@ -28,6 +28,7 @@ const M = {
   nul: 'validation.string.nul',
   startsWithDigit: 'validation.string.matches',
   timeOfDay: 'validation.string.timeOfDay',
+  version: 'validation.string.version',
   email: 'validation.string.email',
   url: 'validation.string.url',
   numberMin: 'validation.number.min',
@@ -52,6 +53,9 @@ const M = {
 export const VALIDATION_KEYS = M;
 
 const EMAIL = EMAIL_PATTERN;
+
+/** A dotted version number (TextField.matches 'version'): 1 to 4 numbers of up to 9 digits, so each fits an int4. */
+export const DOTTED_VERSION = /^\d{1,9}(\.\d{1,9}){0,3}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Raster formats only: an SVG can carry script, so it is never accepted as an image. */
 export const IMAGE_FORMATS = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
@@ -217,6 +221,7 @@ export function fieldSchema(field: Field, mode: SchemaMode = 'create', place?: F
       if (field.max !== undefined) s = s.max(field.max, M.stringMax);
       if (field.matches === 'startsWithDigit') s = s.regex(/^\d/, M.startsWithDigit);
       if (field.matches === 'timeOfDay') s = s.regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeOfDay);
+      if (field.matches === 'version') s = s.regex(DOTTED_VERSION, M.version);
       if (field.email) s = s.regex(EMAIL, M.email);
       if (field.url) s = s.regex(/^https?:\/\/\S+$/i, M.url);
       return z.preprocess((v) => blankToNull(typeof v === 'number' ? String(v) : v), canonicalText(field, s).nullable());
@@ -323,6 +328,9 @@ function objectSchema(fields: Record<string, Field>, mode: SchemaMode, rules: En
       const value = data[name];
       // On update a missing key leaves the stored value alone; an explicit empty one is refused.
       if (mode === 'update' && value === undefined) continue;
+      // A write-only secret (a bot's access token): the edit form cannot show it, so an update that
+      // leaves it empty keeps the stored one (the entity's policy drops the empty value).
+      if (mode === 'update' && isWriteOnlyField(field) && isEmpty(field, value)) continue;
       if (isEmpty(field, value)) {
         // A list reads badly with the singular "must be selected" ("Permissões deve ser selecionado").
         const isList =

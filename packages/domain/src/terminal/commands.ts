@@ -3,6 +3,7 @@ import { EBOX_ACTIONS } from '../entities/enums';
 import { LOCKER_ACCESSES } from '../orders/parcel-events';
 import type { Permission } from '../permissions';
 import { compartmentNumberSchema, describeOrigin, envelopeShape, timestampSchema, transactionIdSchema } from './envelope';
+import { softwareUpdateDataSchema } from './software-update';
 
 /**
  * Commands the console publishes on `locker/{uuid}/command`. Open-Locker defines
@@ -87,20 +88,13 @@ export const softwareUpdateCommandSchema = z
   .looseObject({
     ...commandShape,
     action: z.literal('software_update'),
-    data: z.looseObject({
-      version: z.string().min(1, 'version must be a non-empty string'),
-      url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) address of the package' }),
-      sha256: z
-        .string()
-        .regex(/^[A-Fa-f0-9]{64}$/, 'sha256 must be 64 hexadecimal characters')
-        .optional(),
-    }),
+    data: softwareUpdateDataSchema,
   })
   .meta(
     describeOrigin(
       'ebox',
       'Software update',
-      'Downloads and installs a terminal application version; the terminal answers when the install is done and then reports its versions.',
+      "Downloads a release's build (application version or UI build) from a signed URL valid 1 h, checks its SHA-256 and size, and installs it only inside the maintenance window and while no door is open and no deposit or pickup is under way. The answer says the command was taken (or that this release is already under way: the same release is never downloaded twice); software_update_progress events follow. A terminal that answers INVALID_COMMAND predates updates and is shown as not updatable.",
     ),
   );
 

@@ -17,6 +17,7 @@ import {
   offlineBatchEventSchema,
   parcelDepositedEventSchema,
   parcelTakenEventSchema,
+  softwareUpdateProgressEventSchema,
   versionsEventSchema,
 } from './events';
 import { provisioningErrorReplySchema, provisioningRequestSchema, provisioningSuccessReplySchema } from './provisioning';
@@ -71,6 +72,7 @@ const EVENT_MESSAGES: Record<string, string> = {
   parcel_deposited: 'parcelDepositedEvent',
   parcel_taken: 'parcelTakenEvent',
   versions: 'versionsEvent',
+  software_update_progress: 'softwareUpdateProgressEvent',
   offline_batch: 'offlineBatchEvent',
 };
 
@@ -147,6 +149,7 @@ export const terminalContract = {
         parcelDepositedEvent: message(parcelDepositedEventSchema),
         parcelTakenEvent: message(parcelTakenEventSchema),
         versionsEvent: message(versionsEventSchema),
+        softwareUpdateProgressEvent: message(softwareUpdateProgressEventSchema),
         offlineBatchEvent: message(offlineBatchEventSchema),
       },
       selectMessage: (payload) => (typeof payload.event === 'string' && EVENT_MESSAGES[payload.event]) || 'deviceEvent',

@@ -11,7 +11,7 @@ export type ContractOrigin = (typeof CONTRACT_ORIGINS)[number];
 /** The Open-Locker contract version this one is a superset of (docs/asyncapi/mqtt.yaml, commit 630dc8d). */
 export const OPEN_LOCKER_CONTRACT_VERSION = '0.1.0-alpha';
 /** Our contract's own version, bumped when an ebox extension changes shape. */
-export const TERMINAL_CONTRACT_VERSION = '1.0.0';
+export const TERMINAL_CONTRACT_VERSION = '1.1.0';
 
 /** Metadata every contract schema carries; the AsyncAPI generator copies it as x-origin. */
 export function describeOrigin(origin: ContractOrigin, title: string, description?: string) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { compartmentNumberSchema, describeOrigin, envelopeShape, transactionIdSchema } from './envelope';
 import { ACCESS_CODE_INPUTS } from './qr-code';
+import { softwareUpdateProgressDataSchema } from './software-update';
 
 /**
  * Events a terminal sends on its own on `locker/{uuid}/event`. The envelope (event, optional
@@ -96,9 +97,31 @@ export const versionsEventSchema = z
       application_version: z.string().min(1, 'application_version must be a non-empty string'),
       os: z.enum(TERMINAL_OS, { error: 'os must be windows, linux or mac' }),
       os_version: z.string().min(1, 'os_version must be a non-empty string'),
+      /** The identification of the terminal UI build running (absent: a terminal that does not report it). */
+      ui_version: z.string().min(1, 'ui_version must be a non-empty string').optional(),
     }),
   })
-  .meta(describeOrigin('ebox', 'Versions', "The terminal's software and OS versions, sent after connecting and after an update."));
+  .meta(
+    describeOrigin(
+      'ebox',
+      'Versions',
+      "The terminal's software and OS versions (and its UI build's), sent after connecting and after an update: a version changes only once its install succeeded.",
+    ),
+  );
+
+export const softwareUpdateProgressEventSchema = z
+  .looseObject({
+    ...eventShape,
+    event: z.literal('software_update_progress'),
+    data: softwareUpdateProgressDataSchema,
+  })
+  .meta(
+    describeOrigin(
+      'ebox',
+      'Software update progress',
+      'Where a software_update stands on the terminal: downloading, downloaded, waiting-idle (outside the maintenance window, a door open, a deposit or pickup under way), installing, then succeeded, already-installed or failed with its reason. Each names its release and attempt and carries a sequence that grows per release, so the console drops a replayed or late one. After succeeded a versions event reports the new version.',
+    ),
+  );
 
 const EBOX_SINGLE_EVENTS = [
   doorOpenedEventSchema,
@@ -107,6 +130,7 @@ const EBOX_SINGLE_EVENTS = [
   parcelDepositedEventSchema,
   parcelTakenEventSchema,
   versionsEventSchema,
+  softwareUpdateProgressEventSchema,
 ] as const;
 const EBOX_SINGLE_EVENT_NAMES: readonly string[] = EBOX_SINGLE_EVENTS.map((s) => s.shape.event.value);
 
@@ -177,6 +201,7 @@ export function isEboxEventName(name: unknown): name is EboxEventName {
   return typeof name === 'string' && (EBOX_EVENT_NAMES as readonly string[]).includes(name);
 }
 
+export type SoftwareUpdateProgressEvent = z.infer<typeof softwareUpdateProgressEventSchema>;
 export type EboxSingleEvent = z.infer<typeof eboxSingleEventSchema>;
 export type OfflineBatchEvent = z.infer<typeof offlineBatchEventSchema>;
 export type DeviceEvent = z.infer<typeof deviceEventSchema>;

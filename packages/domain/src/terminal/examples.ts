@@ -55,7 +55,16 @@ export const TERMINAL_MESSAGE_EXAMPLES: Record<string, Record<string, unknown>> 
     timestamp: at,
     transaction_id: 'txn-update-1',
     action: 'software_update',
-    data: { version: '3.2.0', url: 'https://updates.example.com/terminal-3.2.0.tar.gz' },
+    data: {
+      release_id: '7c9e2b4a-1d3f-4e5a-8b6c-0d1e2f3a4b5c',
+      kind: 'application',
+      version: '3.2.0',
+      url: 'https://console.example.com/files/releases/terminal-3.2.0.tar.gz?expires=1795000000&signature=3f9a',
+      sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      size: 48_213_504,
+      maintenance_window: { start: '02:00', end: '05:00', time_zone: 'America/Sao_Paulo' },
+      attempt: 1,
+    },
   },
   applyAccessCodesCommand: {
     message_id: 'b1d7c1e0-0007-4000-8000-000000000007',
@@ -152,6 +161,20 @@ export const TERMINAL_MESSAGE_EXAMPLES: Record<string, Record<string, unknown>> 
     timestamp: at,
     event: 'versions',
     data: { application: 'ebox-terminal', application_version: '3.1.4', os: 'linux', os_version: 'Debian 12' },
+  },
+  softwareUpdateProgressEvent: {
+    message_id: 'e7a1f3c9-0011-4000-8000-000000000011',
+    timestamp: '2026-11-25T05:02:11Z',
+    event: 'software_update_progress',
+    data: {
+      release_id: '7c9e2b4a-1d3f-4e5a-8b6c-0d1e2f3a4b5c',
+      attempt: 1,
+      sequence: 4,
+      state: 'waiting-idle',
+      kind: 'application',
+      version: '3.2.0',
+      detail: 'door of compartment 3 open',
+    },
   },
   offlineBatchEvent: {
     message_id: 'e7a1f3c9-0008-4000-8000-000000000008',

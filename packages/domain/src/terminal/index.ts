@@ -8,6 +8,7 @@ export * from './messages';
 export * from './provisioning';
 export * from './qr-code';
 export * from './responses';
+export * from './software-update';
 export * from './state';
 export * from './topic-rights';
 export * from './topics';

@@ -21,8 +21,8 @@ import { labels } from '../../kit/labels';
 import type { ListQuery } from '../../kit/list-query';
 import { listRows, listSelect, type Row, resourceOf, rowFromDriver } from '../../kit/repository';
 import { uuidArray } from '../../kit/scope';
-import type { CompanyScope } from '../../platform/access';
-import { authorize, dbOf, principalOf, type ServiceContext } from '../../platform/context';
+import { type CompanyScope, scopeOfActor } from '../../platform/access';
+import { authorize, dbOf, type ServiceContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/client';
 import { auditLog } from '../../platform/db/schema';
 import type { EntityRules } from '../../platform/entity-rules';
@@ -205,7 +205,7 @@ async function presentEntries(db: Tx, rows: Row[], scope: CompanyScope, rules: E
 }
 
 function scopeOfCaller(ctx: ServiceContext): CompanyScope {
-  return { companyIds: principalOf(ctx.actor).companyIds };
+  return scopeOfActor(ctx.actor);
 }
 
 /** GET /auditLog (auditLogRead): entries newest first unless the query sorts otherwise. */

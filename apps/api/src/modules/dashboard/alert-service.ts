@@ -223,6 +223,20 @@ export function recordLockerStatus(ctx: TxContext, event: EventPayload<'ebox.sta
   return recordLockerStatuses(ctx, [event]);
 }
 
+/** Many orders moved together: their lockers' alerts evaluated by a job per thousand lockers. */
+export async function evaluateOnOrderMoves(ctx: TxContext, events: readonly EventPayload<'order.statusChanged'>[]): Promise<void> {
+  const ids = [...new Set(events.flatMap((event) => (event.eboxId ? [event.eboxId] : [])))];
+  if (ids.length <= 1) return requestEvaluation(ctx, ids[0] ?? null);
+  for (let start = 0; start < ids.length; start += EVALUATED_TOGETHER) {
+    await enqueueJob(
+      ctx,
+      evaluateAlertsJob,
+      { eboxIds: ids.slice(start, start + EVALUATED_TOGETHER) },
+      { singletonKey: `batch:${randomUUID()}` },
+    );
+  }
+}
+
 /** Deposits, pickups and expiries change a locker's occupancy and its overdue parcels. */
 export function evaluateOnOrderMove(ctx: TxContext, event: EventPayload<'order.statusChanged'>): Promise<void> {
   return requestEvaluation(ctx, event.eboxId);

@@ -44,6 +44,7 @@ import {
   readCarriers,
   readClusterLockers,
   readCompartmentFigures,
+  readDistributionCompanies,
   readDwellRows,
   readInboundRows,
   readLockerHealth,
@@ -249,11 +250,21 @@ function totalOccupancy(rows: OccupancyRow[]): DashboardOccupancy {
   return occupancyOf(total);
 }
 
-/** The companies and lockers counted, from the caller's scope and the filters (refused outside the scope). */
+/**
+ * The companies and lockers counted, from the caller's scope and the filters (refused outside the
+ * scope). A `distributionLogistic` company counted (among the caller's, or the filter's) also counts
+ * the orders it carries (docs/dashboard.md "Who sees what"); the lockers stay those it sees.
+ */
 async function reachOf(ctx: ServiceContext, filter: NonNullable<DashboardQuery['filter']>): Promise<DashboardReach> {
   const scope = scopeOfContext(ctx);
   if (filter.company && !isInScope(scope, filter.company)) throw forbidden('errors.outOfScope');
   const companyIds = filter.company ? [filter.company] : scope.companyIds;
+  // The filter's company is read as it is now (a caller who sees every company has no operatorIds).
+  const operatorIds = filter.company
+    ? await readDistributionCompanies(dbOf(ctx), [filter.company])
+    : companyIds
+      ? [...(scope.operatorIds ?? [])]
+      : [];
   const ebox = entityTable('ebox');
   // The company filter narrows the lockers as a user of that company sees them (its locker group).
   const visibleLockers = and(
@@ -270,7 +281,7 @@ async function reachOf(ctx: ServiceContext, filter: NonNullable<DashboardQuery['
     const inCluster = await readClusterLockers(dbOf(ctx), filter.cluster);
     eboxIds = eboxIds ? eboxIds.filter((id) => inCluster.includes(id)) : inCluster;
   }
-  return { companyIds, eboxIds, visibleLockers };
+  return { companyIds, operatorIds, eboxIds, visibleLockers };
 }
 
 /**
@@ -315,9 +326,11 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
   authorizeFilters(ctx, ENTITIES.order, { ebox: filter.ebox, cluster: filter.cluster });
   const reach = await reachOf(ctx, filter);
   if (now || ctx.tx) return readReach(ctx, filter, reach, now ?? new Date());
-  // The answer depends on the caller only through their companies (the scope) and the filters.
+  // The answer depends on the caller only through their companies (the scope, with the distribution ones) and the filters.
   const key = JSON.stringify([
     scopeOfContext(ctx).companyIds?.toSorted() ?? null,
+    // The carried orders counted (a distribution flag may change between two readings).
+    reach.operatorIds.toSorted(),
     filter.period ?? null,
     filter.company ?? null,
     filter.ebox ?? null,

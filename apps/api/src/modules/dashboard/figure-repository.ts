@@ -11,9 +11,17 @@ import type { RollupTable } from './rollup-repository';
  * the "now" figures from the compartments, lockers and orders as they are.
  */
 
-/** Whose figures: the orders of `companyIds` (null: every company), at `eboxIds` (null: any locker). */
+/**
+ * Whose figures: the orders of `companyIds` (null: every company) and those `operatorIds` carry, at
+ * `eboxIds` (null: any locker).
+ */
 export type DashboardReach = {
   companyIds: string[] | null;
+  /**
+   * The `distributionLogistic` companies among `companyIds`: the orders they carry count as well as
+   * their companies' own, each once (docs/dashboard.md "Who sees what"). Empty when `companyIds` is null.
+   */
+  operatorIds: string[];
   eboxIds: string[] | null;
   /** The lockers the caller sees (their scope and the company filter), a condition on `ebox`; undefined: all. */
   visibleLockers: SQL | undefined;
@@ -28,8 +36,27 @@ export type Step = 'day' | 'month';
 export const listOf = (statuses: readonly string[]) => sql.raw(statuses.map((status) => `'${status.replace(/'/g, "''")}'`).join(', '));
 export const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 
+/** The reach's own companies only: for what belongs to a company and not to an order's carrier (messages, refusals). */
 export function companyIn(column: SQL, reach: DashboardReach): SQL {
   return reach.companyIds ? sql` and ${column} = any(${uuids(reach.companyIds)})` : sql``;
+}
+
+/**
+ * The orders counted, on a row that names both the order's company and its carrier: the reach's
+ * companies' and those its distribution companies carry. One row is one order's move, so an order a
+ * company both owns and carries counts once.
+ */
+export function orderIn(companyColumn: SQL, carrierColumn: SQL, reach: DashboardReach): SQL {
+  if (!reach.companyIds || !reach.operatorIds.length) return companyIn(companyColumn, reach);
+  return sql` and (${companyColumn} = any(${uuids(reach.companyIds)}) or ${carrierColumn} = any(${uuids(reach.operatorIds)}))`;
+}
+
+/**
+ * Orders carried by the reach's distribution companies for companies outside the reach: what the
+ * company-keyed reads do not already count.
+ */
+function carriedFor(reach: DashboardReach & { companyIds: string[] }): SQL {
+  return sql` and carrier_id = any(${uuids(reach.operatorIds)}) and (company_id is null or not company_id = any(${uuids(reach.companyIds)}))`;
 }
 
 export function lockerIn(column: SQL, reach: DashboardReach): SQL {
@@ -70,24 +97,31 @@ export function segmentsOf(days: { first: string; last: string }): Segment[] {
   return segments;
 }
 
-/** A family of rollups: its base table (by company and day), and its derived tables by grain and reach. */
-type Family = { base: RollupTable; all: { day: string; month: string }; company: { month: string } };
+/**
+ * A family of rollups: its base table (by company and day), and its derived tables by grain and
+ * reach; `carried`, where the family counts a distribution company's carried orders, its month
+ * table keyed by company and carrier (its base table keeps the carrier).
+ */
+type Family = { base: RollupTable; all: { day: string; month: string }; company: { month: string }; carried?: { month: string } };
 
 const FAMILIES = {
   order: {
     base: 'dashboard_order_day',
     all: { day: 'dashboard_order_day_all', month: 'dashboard_order_month_all' },
     company: { month: 'dashboard_order_month' },
+    carried: { month: 'dashboard_order_month' },
   },
   dwell: {
     base: 'dashboard_dwell_day',
     all: { day: 'dashboard_dwell_day_all', month: 'dashboard_dwell_month_all' },
     company: { month: 'dashboard_dwell_month' },
+    carried: { month: 'dashboard_dwell_month_carrier' },
   },
   inbound: {
     base: 'dashboard_inbound_day',
     all: { day: 'dashboard_inbound_day_all', month: 'dashboard_inbound_month_all' },
     company: { month: 'dashboard_inbound_month' },
+    carried: { month: 'dashboard_inbound_month' },
   },
   message: {
     base: 'dashboard_message_day',
@@ -98,6 +132,7 @@ const FAMILIES = {
     base: 'dashboard_locker_day',
     all: { day: 'dashboard_locker_day_all', month: 'dashboard_locker_month_all' },
     company: { month: 'dashboard_locker_month' },
+    carried: { month: 'dashboard_locker_month_carrier' },
   },
 } as const satisfies Record<string, Family>;
 
@@ -142,6 +177,19 @@ function familyQuery(
     const derived = reach.companyIds ? family.company.month : family.all[segment.grain];
     parts.push(sql`select ${selected} from ${sql.raw(derived)} where ${within}${filters(Boolean(reach.companyIds))}`);
     parts.push(sql`select ${selected} from ${sql.raw(family.base)} where not folded and ${within}${filters(Boolean(reach.companyIds))}`);
+  }
+  // A distribution company's carried orders of other companies, read the same way from the tables that keep the carrier.
+  if (reach.companyIds && reach.operatorIds.length && family.carried) {
+    const carried = sql`${carriedFor({ ...reach, companyIds: reach.companyIds })}${lockerIn(sql.raw('ebox_id'), reach)}`;
+    for (const segment of segments) {
+      const within = sql`day between ${segment.first}::date and ${segment.last}::date`;
+      if (segment.grain === 'day') {
+        parts.push(sql`select ${selected} from ${sql.raw(family.base)} where ${within}${carried}`);
+        continue;
+      }
+      parts.push(sql`select ${selected} from ${sql.raw(family.carried.month)} where ${within}${carried}`);
+      parts.push(sql`select ${selected} from ${sql.raw(family.base)} where not folded and ${within}${carried}`);
+    }
   }
   const outerGroup = options.group.join(', ');
   return sql`
@@ -192,7 +240,7 @@ export async function readDwellRows(
     const result = await tx.execute(sql`
       select ${sql.raw(shape === 'series' ? point : 'null')} as point, null as type, bucket, sum(count)::int as count
         from dashboard_locker_dwell_day
-       where day between ${days.first}::date and ${days.last}::date${companyIn(sql`company_id`, reach)}${lockerIn(sql`ebox_id`, reach)}
+       where day between ${days.first}::date and ${days.last}::date${orderIn(sql`company_id`, sql`carrier_id`, reach)}${lockerIn(sql`ebox_id`, reach)}
        group by 1, 3`);
     return numbersOf<DwellRow>(result.rows, ['bucket', 'count']);
   }
@@ -256,7 +304,7 @@ export async function readPartialDay(tx: Reader, reach: DashboardReach, partial:
     select null as point, type, carrier_id as carrier, status, bucket, count(*)::int as count
       from dashboard_move
      where at >= ${partial.from}::timestamptz and at < ${partial.to}::timestamptz
-       ${companyIn(sql`company_id`, reach)}${lockerIn(sql`ebox_id`, reach)}
+       ${orderIn(sql`company_id`, sql`carrier_id`, reach)}${lockerIn(sql`ebox_id`, reach)}
      group by type, carrier_id, status, bucket`);
   const rows = numbersOf<StatusRow & { bucket: number | null }>(result.rows, ['bucket', 'count']);
   return {
@@ -394,7 +442,7 @@ export async function readAgedParcels(tx: Reader, reach: DashboardReach, now: Da
   // The lockers the caller sees narrow the parcels only when the caller does not see every locker.
   const seen = reach.visibleLockers ? sql` and (o.ebox_id is null or o.ebox_id in (select id from (${countedLockers(reach)}) l))` : sql``;
   const inLocker = sql`o.status in (${listOf(IN_LOCKER_STATUSES)}) and o.stored_at is not null
-    ${companyIn(sql`o.company_id`, reach)}${lockerIn(sql`o.ebox_id`, reach)}${seen}`;
+    ${orderIn(sql`o.company_id`, sql`o.carrier_id`, reach)}${lockerIn(sql`o.ebox_id`, reach)}${seen}`;
   const age = sql`(${now.toISOString()}::timestamptz - o.stored_at)`;
   const buckets = await tx.execute<Record<string, number>>(sql`
     select (count(*) filter (where ${age} < interval '1 day'))::int as "upTo1Day",
@@ -439,6 +487,15 @@ export async function readCarriers(tx: Reader, ids: string[]): Promise<Map<strin
       return [row.id, { name: row.name, promiseHours: row.promise_hours !== null && hours > 0 ? hours : null }];
     }),
   );
+}
+
+/** The `distributionLogistic` companies among `ids`. */
+export async function readDistributionCompanies(tx: Tx, ids: string[]): Promise<string[]> {
+  const company = entityTable('company');
+  const result = await tx.execute<{ id: string }>(
+    sql`select ${company.id} as id from ${company} where ${company.id} = any(${uuids(ids)}) and ${company.distributionLogistic} is true`,
+  );
+  return result.rows.map((row) => row.id);
 }
 
 /** The lockers of a cluster (its links). */

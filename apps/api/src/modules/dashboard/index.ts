@@ -1,7 +1,14 @@
 import { type AppModule, declareEventRecorder } from '../../platform/modules';
-import { evaluateOnOrderMove, recordDoorEventFailure, recordLockerStatus, recordLockerStatuses, recordOpenFailure } from './alert-service';
+import {
+  evaluateOnOrderMove,
+  evaluateOnOrderMoves,
+  recordDoorEventFailure,
+  recordLockerStatus,
+  recordLockerStatuses,
+  recordOpenFailure,
+} from './alert-service';
 import { checkRollupDriftJob, evaluateAlertsJob, foldRollupsJob, sampleOccupancyJob, sendDashboardMailsJob } from './jobs';
-import { recordMessageRollups, recordOrderCreatedRollups, recordOrderStatusRollups } from './rollup-service';
+import { recordMessageRollups, recordOrderCreatedRollups, recordOrderStatusesRollups, recordOrderStatusRollups } from './rollup-service';
 
 /**
  * The home dashboard (issue 28; docs/dashboard.md): GET /dashboard reads its rollups, which every
@@ -17,7 +24,12 @@ export const dashboardModule: AppModule = {
   },
   eventRecorders: [
     declareEventRecorder({ event: 'order.created', name: 'dashboard', record: recordOrderCreatedRollups }),
-    declareEventRecorder({ event: 'order.statusChanged', name: 'dashboard', record: recordOrderStatusRollups }),
+    declareEventRecorder({
+      event: 'order.statusChanged',
+      name: 'dashboard',
+      record: recordOrderStatusRollups,
+      recordAll: recordOrderStatusesRollups,
+    }),
     declareEventRecorder({ event: 'orderMessage.statusChanged', name: 'dashboard', record: recordMessageRollups }),
     // The alerts: door failures recorded with their event, a changed locker evaluated after it commits.
     declareEventRecorder({ event: 'compartiment.doorEvent', name: 'dashboardDoors', record: recordDoorEventFailure }),
@@ -29,6 +41,11 @@ export const dashboardModule: AppModule = {
       record: recordLockerStatus,
       recordAll: recordLockerStatuses,
     }),
-    declareEventRecorder({ event: 'order.statusChanged', name: 'dashboardAlerts', record: evaluateOnOrderMove }),
+    declareEventRecorder({
+      event: 'order.statusChanged',
+      name: 'dashboardAlerts',
+      record: evaluateOnOrderMove,
+      recordAll: evaluateOnOrderMoves,
+    }),
   ],
 };

@@ -2,7 +2,7 @@ import type { EventPayload } from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../../platform/db/batched-reads';
 import type { Tx } from '../../platform/db/client';
-import { companyIn, countedLockers, type DashboardReach, inCountedLockers, listOf } from './figure-repository';
+import { companyIn, countedLockers, type DashboardReach, inCountedLockers, listOf, orderIn } from './figure-repository';
 
 /**
  * The lockers' availability (docs/dashboard.md "Availability"): the intervals each was offline, kept
@@ -137,7 +137,8 @@ export async function readWeekGrid(
 ) {
   const local = (column: ReturnType<typeof sql>) => sql`(${column} at time zone ${timeZone})`;
   const inLockers = (column: SQL) => inCountedLockers(column, reach);
-  const companies = companyIn(sql`m.company_id`, reach);
+  // Pickups are parcels: the reach's own and those its distribution companies carry, at the lockers counted.
+  const companies = orderIn(sql`m.company_id`, sql`m.carrier_id`, reach);
   // Counted by hour first (at most 672 hours), then placed on the zone's clock: the zone's offset is
   // whole hours. The status list is the partial index's own, written out so the planner uses it.
   const pickups = await tx.execute<Cell>(sql`

@@ -38,45 +38,57 @@ export type OrderMove = {
  * is no time from inbound to stored.
  */
 export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: string): Promise<void> {
-  const isPickup = PICKUP_STATUSES.includes(move.status as never);
-  const deposits = DEPOSIT_STATUSES.includes(move.status as never) ? 1 : 0;
-  const pickups = isPickup ? 1 : 0;
-  const expiries = EXPIRY_STATUSES.includes(move.status as never) ? 1 : 0;
-  const day = dayOf(sql`${move.at}`, timeZone);
+  await insertMovesRollups(tx, [move], timeZone);
+}
+
+/**
+ * The same for many moves in one statement (an inbound of 500 orders): the moves are read from
+ * arrays (one parameter each, so the text stays the same), each joined to its order.
+ */
+export async function insertMovesRollups(tx: Tx, moves: readonly OrderMove[], timeZone: string): Promise<void> {
+  if (!moves.length) return;
+  const column = <K extends keyof OrderMove>(key: K) => sql.param(moves.map((move) => move[key]));
+  const day = dayOf(sql`m.at`, timeZone);
+  const isPickup = sql`(m.status in (${listOf(PICKUP_STATUSES)}))`;
+  const deposits = sql`(case when m.status in (${listOf(DEPOSIT_STATUSES)}) then 1 else 0 end)`;
+  const pickups = sql`(case when ${isPickup} then 1 else 0 end)`;
+  const expiries = sql`(case when m.status in (${listOf(EXPIRY_STATUSES)}) then 1 else 0 end)`;
   await tx.execute(sql`
-    with o as (select carrier_id, stored_at, inbound_at from "order" where id = ${move.orderId}),
+    with m as (
+      select * from unnest(${column('orderId')}::uuid[], ${column('companyId')}::uuid[], ${column('eboxId')}::uuid[],
+                           ${column('type')}::text[], ${column('status')}::text[], ${column('at')}::timestamptz[])
+        as m(order_id, company_id, ebox_id, type, status, at)),
+    mo as (select m.*, o.carrier_id, o.stored_at, o.inbound_at from m join "order" o on o.id = m.order_id),
     statuses as (
       insert into dashboard_order_day (company_id, carrier_id, type, day, status, count)
-      select ${move.companyId}, o.carrier_id, ${move.type}, ${day}, ${move.status}, 1 from o
+      select m.company_id, m.carrier_id, m.type, ${day}, m.status, 1 from mo m
       returning 1),
     dwell as (
       insert into dashboard_dwell_day (company_id, carrier_id, type, day, bucket, count)
-      select ${move.companyId}, o.carrier_id, ${move.type}, ${day},
-             ${bucketOf(sql`extract(epoch from (${move.at}::timestamptz - o.stored_at))`)}, 1
-        from o where ${isPickup} and o.stored_at is not null
+      select m.company_id, m.carrier_id, m.type, ${day}, ${bucketOf(sql`extract(epoch from (m.at - m.stored_at))`)}, 1
+        from mo m where ${isPickup} and m.stored_at is not null
       returning 1),
     inbound as (
       insert into dashboard_inbound_day (company_id, carrier_id, day, bucket, count)
-      select ${move.companyId}, o.carrier_id, ${day}, ${bucketOf(sql`extract(epoch from (${move.at}::timestamptz - o.inbound_at))`)}, 1
-        from o where ${deposits > 0} and o.inbound_at <= ${move.at}::timestamptz
+      select m.company_id, m.carrier_id, ${day}, ${bucketOf(sql`extract(epoch from (m.at - m.inbound_at))`)}, 1
+        from mo m where ${deposits} > 0 and m.inbound_at <= m.at
       returning 1),
     logged as (
       insert into dashboard_move (at, company_id, carrier_id, ebox_id, type, status, bucket)
-      select ${move.at}::timestamptz, ${move.companyId}, o.carrier_id, ${move.eboxId}::uuid, ${move.type}, ${move.status},
-             case when ${isPickup} and o.stored_at is not null
-                  then ${bucketOf(sql`extract(epoch from (${move.at}::timestamptz - o.stored_at))`)} end
-        from o
+      select m.at, m.company_id, m.carrier_id, m.ebox_id, m.type, m.status,
+             case when ${isPickup} and m.stored_at is not null
+                  then ${bucketOf(sql`extract(epoch from (m.at - m.stored_at))`)} end
+        from mo m
       returning 1),
     lockerDwell as (
-      insert into dashboard_locker_dwell_day (ebox_id, company_id, day, bucket, count)
-      select ${move.eboxId}::uuid, ${move.companyId}, ${day},
-             ${bucketOf(sql`extract(epoch from (${move.at}::timestamptz - o.stored_at))`)}, 1
-        from o where ${isPickup} and o.stored_at is not null and ${move.eboxId}::uuid is not null
+      insert into dashboard_locker_dwell_day (ebox_id, company_id, carrier_id, day, bucket, count)
+      select m.ebox_id, m.company_id, m.carrier_id, ${day}, ${bucketOf(sql`extract(epoch from (m.at - m.stored_at))`)}, 1
+        from mo m where ${isPickup} and m.stored_at is not null and m.ebox_id is not null
       returning 1),
     locker as (
-      insert into dashboard_locker_day (ebox_id, company_id, day, deposits, pickups, expiries)
-      select ${move.eboxId}::uuid, ${move.companyId}, ${day}, ${deposits}, ${pickups}, ${expiries}
-       where ${move.eboxId}::uuid is not null and ${deposits + pickups + expiries} > 0
+      insert into dashboard_locker_day (ebox_id, company_id, carrier_id, day, deposits, pickups, expiries)
+      select m.ebox_id, m.company_id, m.carrier_id, ${day}, ${deposits}, ${pickups}, ${expiries}
+        from mo m where m.ebox_id is not null and ${deposits} + ${pickups} + ${expiries} > 0
       returning 1)
     select (select count(*) from statuses) + (select count(*) from inbound) + (select count(*) from logged) + (select count(*) from dwell) + (select count(*) from lockerDwell) + (select count(*) from locker) as written`);
 }
@@ -106,8 +118,9 @@ export async function insertMessageRollups(tx: Tx, messageId: string, status: st
 export const ROLLUPS = [
   { table: 'dashboard_order_day', keys: ['company_id', 'carrier_id', 'type', 'day', 'status'], sums: ['count'] },
   { table: 'dashboard_dwell_day', keys: ['company_id', 'carrier_id', 'type', 'day', 'bucket'], sums: ['count'] },
-  { table: 'dashboard_locker_day', keys: ['ebox_id', 'company_id', 'day'], sums: ['deposits', 'pickups', 'expiries'] },
-  { table: 'dashboard_locker_dwell_day', keys: ['ebox_id', 'company_id', 'day', 'bucket'], sums: ['count'] },
+  // By carrier too: a distribution company counts the parcels it carries (docs/dashboard.md "Who sees what").
+  { table: 'dashboard_locker_day', keys: ['ebox_id', 'company_id', 'carrier_id', 'day'], sums: ['deposits', 'pickups', 'expiries'] },
+  { table: 'dashboard_locker_dwell_day', keys: ['ebox_id', 'company_id', 'carrier_id', 'day', 'bucket'], sums: ['count'] },
   { table: 'dashboard_inbound_day', keys: ['company_id', 'carrier_id', 'day', 'bucket'], sums: ['count'] },
   { table: 'dashboard_message_day', keys: ['company_id', 'day', 'channel', 'trigger', 'status'], sums: ['count'] },
 ] as const;
@@ -131,6 +144,13 @@ export const DERIVED = [
   { table: 'dashboard_dwell_day_all', from: 'dashboard_dwell_day', keys: ['type', 'day', 'bucket'], grain: 'day' },
   { table: 'dashboard_dwell_month', from: 'dashboard_dwell_day', keys: ['company_id', 'type', 'day', 'bucket'], grain: 'month' },
   { table: 'dashboard_dwell_month_all', from: 'dashboard_dwell_day', keys: ['type', 'day', 'bucket'], grain: 'month' },
+  // Read only for the orders a distribution company carries for others (the month table above has no carrier).
+  {
+    table: 'dashboard_dwell_month_carrier',
+    from: 'dashboard_dwell_day',
+    keys: ['company_id', 'carrier_id', 'type', 'day', 'bucket'],
+    grain: 'month',
+  },
   { table: 'dashboard_inbound_day_all', from: 'dashboard_inbound_day', keys: ['carrier_id', 'day', 'bucket'], grain: 'day' },
   { table: 'dashboard_inbound_month', from: 'dashboard_inbound_day', keys: ['company_id', 'carrier_id', 'day', 'bucket'], grain: 'month' },
   { table: 'dashboard_inbound_month_all', from: 'dashboard_inbound_day', keys: ['carrier_id', 'day', 'bucket'], grain: 'month' },
@@ -145,6 +165,12 @@ export const DERIVED = [
   { table: 'dashboard_locker_day_all', from: 'dashboard_locker_day', keys: ['ebox_id', 'day'], grain: 'day' },
   { table: 'dashboard_locker_month', from: 'dashboard_locker_day', keys: ['ebox_id', 'company_id', 'day'], grain: 'month' },
   { table: 'dashboard_locker_month_all', from: 'dashboard_locker_day', keys: ['ebox_id', 'day'], grain: 'month' },
+  {
+    table: 'dashboard_locker_month_carrier',
+    from: 'dashboard_locker_day',
+    keys: ['ebox_id', 'company_id', 'carrier_id', 'day'],
+    grain: 'month',
+  },
 ] as const;
 
 export type DerivedRollup = (typeof DERIVED)[number];
@@ -268,16 +294,16 @@ const RECOMPUTED: Record<(typeof ROLLUPS)[number]['table'], SQL> = {
     select company_id, carrier_id, day, ${bucketOf(sql`extract(epoch from (at - inbound_at))`)} as bucket, count(*)::int as count
       from moves where status in (${listOf(DEPOSIT_STATUSES)}) and inbound_at <= at group by 1, 2, 3, 4`,
   dashboard_locker_dwell_day: sql`
-    select ebox_id, company_id, day, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*)::int as count
-      from moves where ebox_id is not null and status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 1, 2, 3, 4`,
+    select ebox_id, company_id, carrier_id, day, ${bucketOf(sql`extract(epoch from (at - stored_at))`)} as bucket, count(*)::int as count
+      from moves where ebox_id is not null and status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null group by 1, 2, 3, 4, 5`,
   dashboard_locker_day: sql`
-    select ebox_id, company_id, day,
+    select ebox_id, company_id, carrier_id, day,
            (count(*) filter (where status in (${listOf(DEPOSIT_STATUSES)})))::int as deposits,
            (count(*) filter (where status in (${listOf(PICKUP_STATUSES)})))::int as pickups,
            (count(*) filter (where status in (${listOf(EXPIRY_STATUSES)})))::int as expiries
       from moves
      where ebox_id is not null and status in (${listOf([...DEPOSIT_STATUSES, ...PICKUP_STATUSES, ...EXPIRY_STATUSES])})
-     group by 1, 2, 3`,
+     group by 1, 2, 3, 4`,
 };
 
 /**

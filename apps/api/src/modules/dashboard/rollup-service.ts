@@ -10,6 +10,7 @@ import {
   foldRollups,
   insertMessageRollups,
   insertMoveRollups,
+  insertMovesRollups,
   pruneMoveLog,
   rebuildRollups,
 } from './rollup-repository';
@@ -28,6 +29,12 @@ export function recordOrderCreatedRollups(ctx: TxContext, event: EventPayload<'o
 export function recordOrderStatusRollups(ctx: TxContext, event: EventPayload<'order.statusChanged'>): Promise<void> {
   const { orderId, companyId, eboxId, type, to, at } = event;
   return insertMoveRollups(ctx.tx, { orderId, companyId, eboxId, type, status: to, at }, ctx.deps.config.networkTimeZone);
+}
+
+/** Many orders moved together (an inbound of 500): their rollup rows in one statement. */
+export function recordOrderStatusesRollups(ctx: TxContext, events: readonly EventPayload<'order.statusChanged'>[]): Promise<void> {
+  const moves = events.map(({ orderId, companyId, eboxId, type, to, at }) => ({ orderId, companyId, eboxId, type, status: to, at }));
+  return insertMovesRollups(ctx.tx, moves, ctx.deps.config.networkTimeZone);
 }
 
 /** The steps of a customer's message the dashboard counts; being queued is not one. */

@@ -1,6 +1,7 @@
 import { ENTITIES, textOf } from '@ebox/domain';
 import { findRowsInScope, resourceOf } from '../../kit/repository';
-import { authorize, can, dbOf, principalOf, type ServiceContext } from '../../platform/context';
+import { scopeOfActor } from '../../platform/access';
+import { authorize, can, dbOf, type ServiceContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { findOrderInCompartment, listDoorEvents } from './compartment-inside-repository';
 
@@ -22,7 +23,7 @@ function isoOrNull(value: unknown): string | null {
  */
 export async function findCompartmentInside(ctx: ServiceContext, id: string) {
   authorize(ctx, 'compartimentRead');
-  const scope = { companyIds: principalOf(ctx.actor).companyIds };
+  const scope = scopeOfActor(ctx.actor);
   const [compartment] = await findRowsInScope(dbOf(ctx), resourceOf(ENTITIES.compartiment), [id], scope);
   if (!compartment) throw notFound();
   const [order, events] = await Promise.all([

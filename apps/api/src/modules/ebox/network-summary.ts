@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rowsOf } from '../../kit/repository';
 import { scopeCondition } from '../../kit/scope';
-import { contextOfRequest } from '../../platform/access';
-import { authorize, dbOf, principalOf, type ServiceContext } from '../../platform/context';
+import { contextOfRequest, scopeOfActor } from '../../platform/access';
+import { authorize, dbOf, type ServiceContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 
@@ -60,7 +60,7 @@ async function readNetworkSummary(db: Tx, visible: SQL | undefined) {
 /** GET /ebox/network-summary: eboxRead, in the caller's company scope (with its locker group). */
 export async function networkSummary(ctx: ServiceContext) {
   authorize(ctx, 'eboxRead');
-  const scope = { companyIds: principalOf(ctx.actor).companyIds };
+  const scope = scopeOfActor(ctx.actor);
   return readNetworkSummary(dbOf(ctx), scopeCondition(ENTITIES.ebox, lockerColumns(), scope));
 }
 

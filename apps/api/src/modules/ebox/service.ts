@@ -16,7 +16,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { deleteRows, findRowsInScope, insertRow, pickColumns, type Row, resourceOf, rowsOf, updateRow } from '../../kit/repository';
 import { scopeCondition } from '../../kit/scope';
 import { serviceOf } from '../../kit/service';
-import type { CompanyScope } from '../../platform/access';
+import { type CompanyScope, scopeOfActor } from '../../platform/access';
 import { auditByOf, writeAudit } from '../../platform/audit';
 import { authorize, authorizeAny, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
 import { entityTable } from '../../platform/db/entity-tables';
@@ -35,7 +35,7 @@ const ebox = () => resourceOf(ENTITIES.ebox);
 const compartiment = () => resourceOf(ENTITIES.compartiment);
 
 function scopeOfContext(ctx: ServiceContext): CompanyScope {
-  return { companyIds: principalOf(ctx.actor).companyIds };
+  return scopeOfActor(ctx.actor);
 }
 
 async function lockerInScope(ctx: ServiceContext, id: string, lock = false): Promise<Row> {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { storedFile } from '../../platform/db/schema';
 
@@ -13,4 +13,14 @@ export async function insertStoredFile(db: Tx, file: typeof storedFile.$inferIns
 export async function findStoredFile(db: Tx, id: string): Promise<StoredFile | null> {
   const [row] = await db.select().from(storedFile).where(eq(storedFile.id, id));
   return row ?? null;
+}
+
+/** Records the size of a signed upload's bytes, once: false when another upload got there first. */
+export async function markStoredFileReceived(db: Tx, id: string, sizeInBytes: number): Promise<boolean> {
+  const rows = await db
+    .update(storedFile)
+    .set({ sizeInBytes })
+    .where(and(eq(storedFile.id, id), eq(storedFile.sizeInBytes, 0)))
+    .returning({ id: storedFile.id });
+  return rows.length === 1;
 }

@@ -6,12 +6,18 @@ import { z } from 'zod';
 import { contextOfRequest } from '../../platform/access';
 import { anonymousContext } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { findSignedFile, maxSizeOf, storeUpload, uploadTargetFor } from './service';
+import { findSignedFile, maxSizeOf, receiveSignedUpload, storeUpload, uploadTargetFor } from './service';
 
 const uploadQuery = z.object({ entity: z.string().min(1).max(100), field: z.string().min(1).max(100) });
 const fileRef = z.object({ id: z.string(), name: z.string(), sizeInBytes: z.number(), publicUrl: z.string() });
 const fileParams = z.object({ id: z.uuid(), name: z.string() });
 const signatureQuery = z.object({ signature: z.string().optional() });
+const uploadParams = z.object({ id: z.uuid() });
+const signedUploadQuery = z.object({
+  expires: z.coerce.number().int().nonnegative(),
+  max: z.coerce.number().int().positive(),
+  signature: z.string().max(200).optional(),
+});
 
 /** Content types a browser may show in place; anything else is sent as a download. */
 const INLINE = /^(image\/(jpeg|png|gif|webp)|application\/pdf|text\/plain)/;
@@ -40,6 +46,41 @@ async function readFilePart(request: FastifyRequest, maxSize: number): Promise<{
  * its FileRef; GET /file/:id/:name serves it to whoever holds the signed URL.
  */
 export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(async (scope) => {
+    // A signed upload's body is the file itself, of any type, streamed to disk: no parser reads it
+    // (and so no body limit of the parsers applies; the signed size limit does).
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    api.put(
+      '/file/upload/:id',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['file'],
+          summary: "A signed upload's bytes (spec 7.4), for whoever holds the URL POST /upload/<entity> answered",
+          params: uploadParams,
+          querystring: signedUploadQuery,
+          response: { 200: z.object({ id: z.string(), sizeInBytes: z.number() }) },
+        },
+      },
+      async (request) => {
+        const ctx = anonymousContext(app.deps, { language: request.language, log: request.log });
+        const length = request.headers['content-length'];
+        return receiveSignedUpload(
+          ctx,
+          {
+            id: request.params.id,
+            expiresAt: request.query.expires,
+            maxBytes: request.query.max,
+            signature: request.query.signature,
+            declaredLength: length === undefined ? undefined : Number(length),
+          },
+          request.raw,
+        );
+      },
+    );
+  });
+
   await app.register(async (scope) => {
     // One file per request; the per-field size limit is applied when the file is read.
     await scope.register(multipart, { limits: { files: 1, fields: 10, parts: 11, fileSize: MAX_FILE_SIZE } });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { ENTITIES, type FileRef, type FilesField, MAX_FILE_SIZE, type Permission, permissionOf } from '@ebox/domain';
 import { userEntity } from '@ebox/domain/entities/user';
 import { can, dbOf, principalOf, type ServiceContext } from '../../platform/context';
-import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import {
   cleanFileName,
@@ -13,7 +14,7 @@ import {
   sniffImage,
   UPLOAD_IMAGE_FORMATS,
 } from './file-kinds';
-import { findStoredFile, insertStoredFile, type StoredFile } from './repository';
+import { findStoredFile, insertStoredFile, markStoredFileReceived, type StoredFile } from './repository';
 
 /** A file just stored: it always has its id and size. */
 export type UploadedFile = FileRef & { id: string; sizeInBytes: number };
@@ -137,3 +138,75 @@ export async function findSignedFile(ctx: ServiceContext, id: string, signature:
   if (!file) throw notFound();
   return file;
 }
+
+/** How long a signed upload URL is valid: long enough to start a 100 MB build over a slow line. */
+export const SIGNED_UPLOAD_SECONDS = 15 * 60;
+
+/** Spec 7.4's answer to POST /upload/<entity>: where to PUT the bytes, the storage key and the file's id. */
+export type SignedUpload = { SignedUrl: string; Key: string; File: { id: string } };
+
+/**
+ * A file the browser uploads itself (spec 7.4): a stored_file row (size 0 until its bytes arrive)
+ * and a URL signed for that file alone, valid SIGNED_UPLOAD_SECONDS and taking at most `maxBytes`.
+ * The caller has checked who may upload; the record that later names the file checks it exists.
+ */
+export async function createSignedUpload(
+  ctx: ServiceContext,
+  target: { entityName: string; fieldName: string; maxBytes: number },
+  upload: { fileName: string | undefined; contentType: string },
+): Promise<SignedUpload> {
+  const { storage } = ctx.deps;
+  const id = randomUUID();
+  const name = cleanFileName(upload.fileName);
+  const storageKey = `${target.entityName}/${target.fieldName}/${id}`;
+  await insertStoredFile(dbOf(ctx), {
+    id,
+    name,
+    sizeInBytes: 0,
+    mimeType: upload.contentType,
+    storageKey,
+    entityName: target.entityName,
+    fieldName: target.fieldName,
+    createdById: principalOf(ctx.actor).userId,
+  });
+  const expiresAt = Math.floor(Date.now() / 1000) + SIGNED_UPLOAD_SECONDS;
+  const SignedUrl = await storage.uploadUrl({
+    fileId: id,
+    key: storageKey,
+    contentType: upload.contentType,
+    expiresAt,
+    maxBytes: target.maxBytes,
+  });
+  return { SignedUrl, Key: storageKey, File: { id } };
+}
+
+/**
+ * The local store's side of a signed upload (PUT /file/upload/:id): the signature must be this
+ * server's for the file, the expiry and the size limit, and the expiry not past (403 otherwise, before
+ * the database is asked); a body past the limit is refused (413) and nothing kept; a file receives its
+ * bytes once (409 after), so what a record registered cannot be replaced through its old URL.
+ */
+export async function receiveSignedUpload(
+  ctx: ServiceContext,
+  upload: { id: string; expiresAt: number; maxBytes: number; signature: string | undefined; declaredLength: number | undefined },
+  body: Readable,
+): Promise<{ id: string; sizeInBytes: number }> {
+  const { storage } = ctx.deps;
+  const { id, expiresAt, maxBytes, signature } = upload;
+  if (!signature || !storage.verifyUpload({ fileId: id, expiresAt, maxBytes }, signature)) throw forbidden('errors.file.signature');
+  if (expiresAt < Math.floor(Date.now() / 1000)) throw forbidden('errors.file.signature');
+  if (storage.kind !== 'local') throw notFound();
+  if (upload.declaredLength !== undefined && upload.declaredLength > maxBytes) throw tooLarge(maxBytes);
+  const file = await findStoredFile(dbOf(ctx), id);
+  if (!file) throw notFound();
+  if (file.sizeInBytes > 0) throw conflict('errors.file.alreadyUploaded');
+  const written = await storage.receive(file.storageKey, body, maxBytes);
+  if (written === null) throw tooLarge(maxBytes);
+  if (written === 0) throw badRequest('errors.file.empty');
+  // Only the first whole upload counts: a second PUT racing this one is refused here.
+  const marked = await markStoredFileReceived(dbOf(ctx), id, written);
+  if (!marked) throw conflict('errors.file.alreadyUploaded');
+  return { id, sizeInBytes: written };
+}
+
+const tooLarge = (max: number) => new AppError('tooLarge', 'errors.file.tooLarge', { max });

@@ -11,7 +11,7 @@ import {
 import { scopeOfContext } from '../../kit/entity-checks';
 import { authorize, dbOf, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
-import { moveOrder } from '../order/lifecycle-service';
+import { moveOrders } from '../order/lifecycle-service';
 import { findOrdersByTrackingCodes, type InboundCandidate, lockOrdersInScope } from './repository';
 
 /** The one trigger an inbound pulls: the lifecycle decides where each order goes (INBOUND for a delivery). */
@@ -105,9 +105,12 @@ export async function prepareInbound(ctx: TxContext, data: Record<string, unknow
   if (typeof data.name !== 'string' || !data.name.trim()) data.name = at.toISOString().slice(0, 16).replace('T', ' ');
 }
 
-/** After the inbound row is written, in its transaction: each order moved by the state machine (history, audit, event). */
+/**
+ * After the inbound row is written, in its transaction: its orders moved by the state machine as
+ * one set (moveOrders: history, audit, events in a few statements, not a handful per order), so
+ * 500 parcels save in well under the 2 s of issue 30.
+ */
 export async function moveInboundOrders(ctx: TxContext, orderIds: readonly string[]): Promise<void> {
   const orders = await lockOrdersInScope(ctx.tx, orderIds, scopeOfContext(ctx));
-  const at = new Date();
-  for (const order of orders) await moveOrder(ctx, order, INBOUND_TRIGGER, { at });
+  await moveOrders(ctx, orders, INBOUND_TRIGGER, { at: new Date() });
 }

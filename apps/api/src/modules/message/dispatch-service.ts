@@ -36,6 +36,27 @@ export function recordOrderStatusMessages(ctx: TxContext, event: EventPayload<'o
   return recordMomentMessages(ctx, event.orderId, event.companyId, messageTriggerOf(event.to));
 }
 
+/**
+ * Many orders moved together (an inbound of 500): each company's templates asked once per moment,
+ * and the dispatches of the orders that have one queued in one INSERT.
+ */
+export async function recordOrderStatusesMessages(ctx: TxContext, events: readonly EventPayload<'order.statusChanged'>[]): Promise<void> {
+  const found = new Map<string, boolean>();
+  const dispatches: { orderId: string; trigger: MessageTrigger; occasion: string }[] = [];
+  for (const event of events) {
+    const trigger = messageTriggerOf(event.to);
+    if (!trigger || !event.companyId) continue;
+    const key = `${event.companyId}:${trigger}`;
+    let enabled = found.get(key);
+    if (enabled === undefined) {
+      enabled = await hasEnabledTemplateFor(ctx.tx, event.companyId, trigger);
+      found.set(key, enabled);
+    }
+    if (enabled) dispatches.push({ orderId: event.orderId, trigger, occasion: 'auto' });
+  }
+  await enqueueJobs(ctx, dispatchMessagesJob, dispatches);
+}
+
 export function recordOrderCreatedMessages(ctx: TxContext, event: EventPayload<'order.created'>): Promise<void> {
   return recordMomentMessages(ctx, event.orderId, event.companyId, messageTriggerOf(event.status));
 }

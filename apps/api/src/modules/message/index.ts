@@ -1,5 +1,5 @@
 import { type AppModule, declareEventRecorder } from '../../platform/modules';
-import { recordOrderCreatedMessages, recordOrderStatusMessages } from './dispatch-service';
+import { recordOrderCreatedMessages, recordOrderStatusesMessages, recordOrderStatusMessages } from './dispatch-service';
 import { dispatchMessagesJob, remindBeforeExpiryJob, sendOrderMessageJob } from './jobs';
 import { renderableTemplatePolicy } from './template-policy';
 
@@ -23,7 +23,12 @@ export const messageModule: AppModule = {
   // An order's move enqueues its messages' dispatch in its own transaction (docs/messages.md).
   eventRecorders: [
     declareEventRecorder({ event: 'order.created', name: 'messages', record: recordOrderCreatedMessages }),
-    declareEventRecorder({ event: 'order.statusChanged', name: 'messages', record: recordOrderStatusMessages }),
+    declareEventRecorder({
+      event: 'order.statusChanged',
+      name: 'messages',
+      record: recordOrderStatusMessages,
+      recordAll: recordOrderStatusesMessages,
+    }),
   ],
   routes: () => import('./routes').then((m) => m.registerMessageRoutes),
 };

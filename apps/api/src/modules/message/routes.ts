@@ -9,7 +9,6 @@ import { orderMessage } from '../../platform/db/schema';
 import { registerCustomerDeviceRoutes } from './device-routes';
 import { listOrderMessages } from './list-service';
 import { resendOrderMessage, sendOrderNotification } from './notify-service';
-import { registerWhatsAppWebhookRoutes } from './whatsapp-routes';
 
 const resource = resourceOf(orderMessageEntity, orderMessage);
 
@@ -69,6 +68,5 @@ export async function registerMessageRoutes(app: FastifyInstance): Promise<void>
     );
   }
 
-  await app.register(registerWhatsAppWebhookRoutes);
   await app.register(registerCustomerDeviceRoutes);
 }

@@ -21,6 +21,8 @@ function valuesOf(value: unknown): string[] {
  * may see, or all of theirs, as the list's own company filter and scope narrow it.
  */
 export function maintainedOrderTotal(query: { filter?: Record<string, unknown> }, scope: CompanyScope): SQL | undefined {
+  // The totals are kept per company; a distribution company's carried orders are counted by the kit.
+  if (scope.operatorIds?.length) return undefined;
   const { status, company, ...others } = query.filter ?? {};
   const statuses = valuesOf(status);
   if (!statuses.length || !statuses.every((value) => ORDER_STATUSES.some((known) => known === value))) return undefined;

@@ -11,7 +11,7 @@ import {
   textOf,
 } from '@ebox/domain';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { findRow, pickColumns, type Row, resourceOf, rowsOf, updateRow } from '../../kit/repository';
+import { findRow, pickColumns, type Row, resourceOf, rowsOf, updateRow, updateRows } from '../../kit/repository';
 import { scopeCondition } from '../../kit/scope';
 import type { CompanyScope } from '../../platform/access';
 import type { Tx } from '../../platform/db/client';
@@ -69,6 +69,11 @@ export function writeOrder(tx: Tx, id: string, values: Record<string, unknown>):
   return updateRow(tx, resourceOf(DECLARED_ENTITIES.order), id, values);
 }
 
+/** Orders given the same new values in one UPDATE (a set moved alike); answers them as they became. */
+export function writeOrders(tx: Tx, ids: readonly string[], values: Record<string, unknown>): Promise<Row[]> {
+  return updateRows(tx, resourceOf(DECLARED_ENTITIES.order), ids, values);
+}
+
 export function findCompartiment(tx: Tx, id: string): Promise<Row | null> {
   return findRow(tx, resourceOf(DECLARED_ENTITIES.compartiment), id);
 }
@@ -94,8 +99,8 @@ export type OrderHistoryEntry = {
   at: Date;
 };
 
-export async function writeOrderHistory(db: Tx, entry: OrderHistoryEntry): Promise<void> {
-  await db.insert(orderHistory).values({
+function historyRowOf(entry: OrderHistoryEntry) {
+  return {
     orderId: entry.orderId,
     companyId: entry.companyId,
     fromStatus: entry.fromStatus,
@@ -107,7 +112,21 @@ export async function writeOrderHistory(db: Tx, entry: OrderHistoryEntry): Promi
     actorId: entry.actor.id,
     actorLabel: entry.actor.label,
     at: entry.at.toISOString(),
-  });
+  };
+}
+
+export async function writeOrderHistory(db: Tx, entry: OrderHistoryEntry): Promise<void> {
+  await db.insert(orderHistory).values(historyRowOf(entry));
+}
+
+/** Rows of one multi-row INSERT: 11 parameters each, far under PostgreSQL's 65,535. */
+const HISTORY_ROWS_PER_INSERT = 1_000;
+
+/** Many history rows (a set of orders moved together) in one INSERT per thousand. */
+export async function writeOrderHistories(db: Tx, entries: readonly OrderHistoryEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += HISTORY_ROWS_PER_INSERT) {
+    await db.insert(orderHistory).values(entries.slice(start, start + HISTORY_ROWS_PER_INSERT).map(historyRowOf));
+  }
 }
 
 /** An order's history, oldest first (by the trigger's time, then by when it was recorded). */

@@ -8,6 +8,7 @@ import {
   triggerSourceOf,
 } from '@ebox/domain';
 import { findRowsInScope, type Row, resourceOf } from '../../kit/repository';
+import { scopeOfActor } from '../../platform/access';
 import { auditByOf, writeAudit } from '../../platform/audit';
 import { authorize, can, dbOf, inTransaction, principalOf, type ServiceContext } from '../../platform/context';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
@@ -23,7 +24,7 @@ import { listLiveOrdersOfLocker, listOrderHistory, orderStateOf, writeOrder } fr
 const order = () => resourceOf(DECLARED_ENTITIES.order);
 
 async function orderInScope(ctx: ServiceContext, id: string, lock = false): Promise<Row> {
-  const [row] = await findRowsInScope(dbOf(ctx), order(), [id], { companyIds: principalOf(ctx.actor).companyIds }, { lock });
+  const [row] = await findRowsInScope(dbOf(ctx), order(), [id], scopeOfActor(ctx.actor), { lock });
   if (!row) throw notFound();
   return row;
 }
@@ -107,7 +108,7 @@ export async function updateOrderOverdue(ctx: ServiceContext, input: { ids: stri
  */
 export async function liveOrdersOfLocker(ctx: ServiceContext, eboxId: string) {
   if (!can(ctx, 'orderRead')) return [];
-  const rows = await listLiveOrdersOfLocker(dbOf(ctx), eboxId, { companyIds: principalOf(ctx.actor).companyIds });
+  const rows = await listLiveOrdersOfLocker(dbOf(ctx), eboxId, scopeOfActor(ctx.actor));
   return rows.map((row) => {
     const overdueDate = textOf(row.overdueDate);
     const storedAt = textOf(row.storedAt);

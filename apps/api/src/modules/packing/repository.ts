@@ -1,7 +1,17 @@
-import { type OrderStatus, type OrderType, PACKING_STEP_RULES, type PackingNotFittingReason, type PackingStep } from '@ebox/domain';
+import {
+  DECLARED_ENTITIES,
+  type OrderStatus,
+  type OrderType,
+  PACKING_STEP_RULES,
+  type PackingNotFittingReason,
+  type PackingStep,
+} from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { scopeCondition } from '../../kit/scope';
 import type { CompanyScope } from '../../platform/access';
 import type { Tx } from '../../platform/db/client';
+import { entityTable } from '../../platform/db/entity-tables';
 
 /**
  * The packing's SQL (issue 30): the steps' lists, the delivery step's proposal, the save's locks and
@@ -36,8 +46,9 @@ export type StepFilter = { ebox?: string[]; company?: string; trackingCode?: str
 const text = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 const uuids = (values: readonly string[]) => sql`${sql.param([...values])}::uuid[]`;
 
+/** The orders the caller sees, as the kit's scope decides it for `order` (its company's, or carried by theirs). */
 function scopeOf(scope: CompanyScope): SQL {
-  return scope.companyIds ? sql`o.company_id = ANY(${uuids(scope.companyIds)})` : sql`true`;
+  return scopeCondition(DECLARED_ENTITIES.order, alias(entityTable('order'), 'o'), scope) ?? sql`true`;
 }
 
 /** The orders of a step the caller may see, not in an open packing, narrowed by the filter. */

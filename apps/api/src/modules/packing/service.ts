@@ -16,7 +16,7 @@ import { serviceOf } from '../../kit/service';
 import { auditByOf, writeAudit } from '../../platform/audit';
 import { authorize, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
 import type { EntityActionHandler, Row } from '../../platform/entity-rules';
-import { badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { closeRun, runOfNewPacking, tellRunLockers } from './courier-run';
 import {
   closePackingRows,
@@ -33,7 +33,6 @@ import {
   lockPickedOrders,
   type NewPackingRow,
   type PackingRow,
-  type PickedOrder,
   proposeFor,
   type Retargeted,
   recheckTargets,
@@ -113,13 +112,25 @@ export async function packingMetrics(ctx: ServiceContext, filter: StepFilter = {
 }
 
 /** What a save decided before the packing row exists, written beside it by afterCreate (same context object). */
-const plans = new WeakMap<TxContext, NewPackingRow[]>();
+const plans = new WeakMap<TxContext, { rows: NewPackingRow[]; sent: unknown }>();
 
-function codesOf(orders: readonly PickedOrder[]): string {
-  return orders
-    .map((order) => order.trackingCode)
-    .sort()
-    .join(', ');
+type RefusedOrder = { id: string; trackingCode: string; reason?: string | null };
+
+/**
+ * A 400 naming the refused orders in its message and, as data, in its `fields`: each order by its
+ * place in the `orders` sent (`orders.3`) with what stops it, so a screen or an integrator marks
+ * those orders without reading the sentence.
+ */
+function refuseOrders(why: 'notInStep' | 'alreadyPacked' | 'notFitting', refused: readonly RefusedOrder[], sent: unknown): AppError {
+  const orders = Array.isArray(sent) ? sent.map(String) : [];
+  const named = [...refused].sort((a, b) => a.trackingCode.localeCompare(b.trackingCode));
+  const fields = named.map((order) => ({
+    path: `orders.${orders.indexOf(order.id)}`,
+    key: `entities.packing.errors.order.${why}`,
+    values: { trackingCode: order.trackingCode, reason: order.reason ?? '' },
+  }));
+  const codes = named.map((order) => (order.reason ? `${order.trackingCode} (${order.reason})` : order.trackingCode)).join(', ');
+  return new AppError(400, `entities.packing.errors.${why}`, { codes }, fields);
 }
 
 /**
@@ -140,9 +151,14 @@ export async function preparePacking(ctx: TxContext, data: Record<string, unknow
     const step = steps.get(order.id);
     return !step || !PACKING_STEPS_OF_PICKING[picking].includes(step);
   });
-  if (outOfStep.length) throw badRequest('entities.packing.errors.notInStep', { codes: codesOf(outOfStep) });
+  if (outOfStep.length) throw refuseOrders('notInStep', outOfStep, data.orders);
   const packed = await findOpenlyPacked(ctx.tx, ids);
-  if (packed.size) throw badRequest('entities.packing.errors.alreadyPacked', { codes: codesOf(orders.filter((o) => packed.has(o.id))) });
+  if (packed.size)
+    throw refuseOrders(
+      'alreadyPacked',
+      orders.filter((o) => packed.has(o.id)),
+      data.orders,
+    );
 
   const deliveries = orders.filter((order) => steps.get(order.id) === 'delivery');
   await lockLockers(
@@ -154,15 +170,15 @@ export async function preparePacking(ctx: TxContext, data: Record<string, unknow
     deliveries.map((order) => order.id),
   );
   const notFitting = deliveries.filter((order) => !targets.get(order.id)?.targetId);
-  if (notFitting.length) {
-    const named = notFitting
-      .map(
-        (order) =>
-          `${order.trackingCode} (${notFittingText(ctx.language, targets.get(order.id)?.notFitting ?? 'noFreeCompartment', order)})`,
-      )
-      .sort();
-    throw badRequest('entities.packing.errors.notFitting', { codes: named.join(', ') });
-  }
+  if (notFitting.length)
+    throw refuseOrders(
+      'notFitting',
+      notFitting.map((order) => ({
+        ...order,
+        reason: notFittingText(ctx.language, targets.get(order.id)?.notFitting ?? 'noFreeCompartment', order),
+      })),
+      data.orders,
+    );
 
   // The run's order: the route's stops first, as driven; the other lockers after them by code.
   const stops = typeof data.route === 'string' ? await findRouteStops(ctx.tx, data.route) : [];
@@ -175,9 +191,10 @@ export async function preparePacking(ctx: TxContext, data: Record<string, unknow
   const run = [...onRoute, ...offRoute];
   const positionOf = (ebox: string | null) => (ebox ? run.indexOf(ebox) + 1 : run.length + 1);
 
-  plans.set(
-    ctx,
-    orders.map((order) => {
+  plans.set(ctx, {
+    // As the caller sent them: a refusal names each by its place there.
+    sent: data.orders,
+    rows: orders.map((order) => {
       const target = targets.get(order.id);
       return {
         order: order.id,
@@ -190,7 +207,7 @@ export async function preparePacking(ctx: TxContext, data: Record<string, unknow
         targetNumber: target?.targetNumber ?? null,
       };
     }),
-  );
+  });
   const at = new Date();
   const sorted = [...orders].sort((a, b) => positionOf(a.ebox) - positionOf(b.ebox) || a.trackingCode.localeCompare(b.trackingCode));
   data.picking = picking;
@@ -214,13 +231,21 @@ function isOpenOrderTaken(error: unknown): boolean {
 
 /** After the packing row is written, in its transaction: its rows (orders, steps, lockers, targets). */
 export async function writePackingRows(ctx: TxContext, packing: Row): Promise<void> {
-  const rows = plans.get(ctx) ?? [];
+  const { rows, sent } = plans.get(ctx) ?? { rows: [], sent: [] };
   plans.delete(ctx);
   try {
     await insertPackingRows(ctx.tx, packing.id, rows);
   } catch (error) {
-    if (isOpenOrderTaken(error))
-      throw badRequest('entities.packing.errors.alreadyPacked', { codes: (packing.trackingCode as string[]).join(', ') });
+    // Which of them another save took is not known in this aborted transaction: all are named.
+    if (isOpenOrderTaken(error)) {
+      const codes = packing.trackingCode as string[];
+      const ids = packing.orders as string[];
+      throw refuseOrders(
+        'alreadyPacked',
+        ids.map((id, i) => ({ id, trackingCode: codes[i] ?? id })),
+        sent,
+      );
+    }
     throw error;
   }
   // The run's lockers learn its code and parcels with their access codes.

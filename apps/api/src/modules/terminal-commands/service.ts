@@ -29,7 +29,7 @@ import {
 import type { z } from 'zod';
 import { presentRow } from '../../kit/present';
 import { findRowsInScope, type Row, resourceOf, updateRow } from '../../kit/repository';
-import type { CompanyScope } from '../../platform/access';
+import { type CompanyScope, scopeOfActor } from '../../platform/access';
 import { type AuditEntry, auditByOf, companiesOfOwner, writeAudit } from '../../platform/audit';
 import { authorize, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -91,7 +91,7 @@ const compartimentResource = () => resourceOf(DECLARED_ENTITIES.compartiment);
 const orderResource = () => resourceOf(DECLARED_ENTITIES.order);
 
 function scopeOfContext(ctx: ServiceContext): CompanyScope {
-  return { companyIds: principalOf(ctx.actor).companyIds };
+  return scopeOfActor(ctx.actor);
 }
 
 function commandTimeoutMs(ctx: ServiceContext): number {
@@ -578,4 +578,36 @@ export async function runApplyAccessCodesJob(ctx: ServiceContext, payload: { ebo
 
 export async function applyAccessCodesOnStatusChange(ctx: ServiceContext, payload: EventPayload<'ebox.statusChanged'>): Promise<void> {
   if (payload.status === 'online') await applyAccessCodes(ctx, payload.eboxId, 'online');
+}
+
+/** How a software_update command went (modules/terminal-release decides what it means for the release). */
+export type SoftwareUpdateSent = {
+  outcome: 'offline' | 'unknown' | 'done' | 'unsupported' | 'refused' | 'failed';
+  transactionId: string | null;
+  /** The terminal's error code and words, when it refused. */
+  reason: string | null;
+};
+
+/**
+ * Sends software_update to a locker through the command path every command takes (online check,
+ * the contract's builder, one transaction_id, the answer awaited): the release module has already
+ * taken the locker's row from waiting to sent, so this runs once per locker and attempt. An answer
+ * INVALID_COMMAND records the extension as unsupported (audited), as for any extension.
+ */
+export async function sendSoftwareUpdate(
+  ctx: ServiceContext,
+  eboxId: string,
+  data: TerminalCommandOf<'software_update'>['data'],
+): Promise<SoftwareUpdateSent> {
+  const locker = await findCommandLocker(dbOf(ctx), eboxId);
+  if (!locker) return { outcome: 'offline', transactionId: null, reason: null };
+  const sent = await send(ctx, locker, 'software_update', data);
+  if (sent.kind === 'answered') await inTransaction(ctx, (tx) => recordSupport(tx, locker, 'software_update', sent));
+  if (sent.kind === 'offline') return { outcome: 'offline', transactionId: null, reason: null };
+  if (sent.kind === 'timeout') return { outcome: 'unknown', transactionId: sent.transactionId, reason: null };
+  const { kind, errorCode, message } = sent.answer;
+  const reason = [errorCode, message].filter(Boolean).join(': ') || null;
+  if (kind === 'done' || kind === 'opened') return { outcome: 'done', transactionId: sent.transactionId, reason: null };
+  if (kind === 'unsupported' || kind === 'refused') return { outcome: kind, transactionId: sent.transactionId, reason };
+  return { outcome: 'failed', transactionId: sent.transactionId, reason };
 }

@@ -4,6 +4,7 @@ import { principalOf, type TxContext } from '../../platform/context';
 import { publishEvent } from '../../platform/events';
 import { applyParcelEvent } from '../order/parcel-events';
 import { applyRunParcelEvent } from '../packing/courier-run';
+import { applyReleaseProgress } from '../terminal-release/service';
 import type { TerminalLinkState } from './link-state';
 import { refuse } from './refusals';
 import { applyDoorStates, findCompartment, type LockerRow, storeVersions } from './repository';
@@ -37,6 +38,9 @@ export async function applyEvent(
     case 'parcel_deposited':
     case 'parcel_taken':
       return applyParcelReport(state, ctx, locker, topic, single);
+    case 'software_update_progress':
+      // In this message's transaction: the locker's row and the release's next step commit together.
+      return applyReleaseProgress(ctx, locker, single.data);
   }
 }
 
@@ -46,6 +50,7 @@ async function applyVersions(ctx: TxContext, locker: LockerRow, event: EventOf<'
     osVersion: event.data.os_version,
     application: event.data.application,
     applicationVersion: event.data.application_version,
+    uiVersion: event.data.ui_version ?? null,
   };
   const previous = await storeVersions(ctx.tx, locker.id, versions);
   if (!previous) return;
@@ -54,7 +59,7 @@ async function applyVersions(ctx: TxContext, locker: LockerRow, event: EventOf<'
     entityId: locker.id,
     action: 'update',
     before: { name: locker.name, company: locker.company, ...previous },
-    after: { name: locker.name, company: locker.company, ...versions },
+    after: { name: locker.name, company: locker.company, ...versions, uiVersion: versions.uiVersion ?? previous.uiVersion },
     by: auditByOf(principalOf(ctx.actor)),
   });
 }

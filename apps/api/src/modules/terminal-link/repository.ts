@@ -151,24 +151,56 @@ export async function markSilentOffline(tx: Tx, silentSince: Date): Promise<Stat
   return rows.map(toStatusChange);
 }
 
-export type Versions = { osVersion: string; application: string; applicationVersion: string };
+/** What a terminal reports in `versions`; uiVersion null when it does not report one (the stored one stays). */
+export type Versions = { osVersion: string; application: string; applicationVersion: string; uiVersion: string | null };
 
 /** The versions stored before a terminal's report: none (null) until its first one. */
 export type PreviousVersions = { [Key in keyof Versions]: Versions[Key] | null };
 
 /** Stores the versions a terminal reported; the previous ones when they changed, undefined when not. */
 export async function storeVersions(tx: Tx, eboxId: string, versions: Versions): Promise<PreviousVersions | undefined> {
-  const { rows } = await tx.execute<{ os_version: string | null; application: string | null; application_version: string | null }>(sql`
+  const { rows } = await tx.execute<{
+    os_version: string | null;
+    application: string | null;
+    application_version: string | null;
+    ui_version: string | null;
+  }>(sql`
     update ebox e
-       set os_version = ${versions.osVersion}, application = ${versions.application}, application_version = ${versions.applicationVersion}
+       set os_version = ${versions.osVersion}, application = ${versions.application}, application_version = ${versions.applicationVersion},
+           ui_version = coalesce(${versions.uiVersion}::text, e.ui_version)
       from ebox prev
      where e.id = ${eboxId} and prev.id = e.id
-       and (e.os_version, e.application, e.application_version)
-           is distinct from (${versions.osVersion}::text, ${versions.application}::text, ${versions.applicationVersion}::text)
-    returning prev.os_version, prev.application, prev.application_version`);
+       and (e.os_version, e.application, e.application_version, e.ui_version)
+           is distinct from (${versions.osVersion}::text, ${versions.application}::text, ${versions.applicationVersion}::text,
+                             coalesce(${versions.uiVersion}::text, e.ui_version))
+    returning prev.os_version, prev.application, prev.application_version, prev.ui_version`);
   const row = rows[0];
   if (!row) return undefined;
-  return { osVersion: row.os_version, application: row.application, applicationVersion: row.application_version };
+  return {
+    osVersion: row.os_version,
+    application: row.application,
+    applicationVersion: row.application_version,
+    uiVersion: row.ui_version,
+  };
+}
+
+/**
+ * A release's install that succeeded on a locker: the version it installed becomes the locker's
+ * (application_version or ui_version), before the terminal's next `versions` report says so too.
+ * Answers the version stored before, undefined when it was already this one.
+ */
+export async function storeInstalledVersion(
+  tx: Tx,
+  eboxId: string,
+  kind: 'application' | 'ui',
+  version: string,
+): Promise<{ before: string | null } | undefined> {
+  const column = kind === 'ui' ? sql.raw('ui_version') : sql.raw('application_version');
+  const { rows } = await tx.execute<{ before: string | null }>(sql`
+    update ebox e set ${column} = ${version} from ebox prev
+     where e.id = ${eboxId} and prev.id = e.id and e.${column} is distinct from ${version}::text
+    returning prev.${column} as before`);
+  return rows[0] ? { before: rows[0].before } : undefined;
 }
 
 /** The compartment of a locker by the number on its face. */

@@ -57,16 +57,28 @@ function laneKeyOf(webhookId: string, lane: string): string {
 
 /** Adds one delivery per enabled webhook of the company and event (idempotent), and wakes each lane. */
 async function addDeliveries(ctx: TxContext, companyId: string, lane: string, events: readonly OutgoingEvent[]): Promise<void> {
+  await addLaneDeliveries(ctx, companyId, [{ lane, events }]);
+}
+
+/** The same for the lanes of many orders of one company: one look-up, one INSERT, each lane woken once. */
+async function addLaneDeliveries(
+  ctx: TxContext,
+  companyId: string,
+  lanes: readonly { lane: string; events: readonly OutgoingEvent[] }[],
+): Promise<void> {
   const webhookIds = await findEnabledWebhookIds(ctx.tx, companyId);
   if (!webhookIds.length) return;
   const rows = webhookIds.flatMap((webhookId) =>
-    events.map((event) => {
-      const body = webhookBodySchemaOf(event.type).parse({ type: event.type, timestamp: event.at, data: event.data });
-      return { webhookId, companyId, eventKey: event.key, lane, type: event.type, body: JSON.stringify(body) };
-    }),
+    lanes.flatMap(({ lane, events }) =>
+      events.map((event) => {
+        const body = webhookBodySchemaOf(event.type).parse({ type: event.type, timestamp: event.at, data: event.data });
+        return { webhookId, companyId, eventKey: event.key, lane, type: event.type, body: JSON.stringify(body) };
+      }),
+    ),
   );
   const added = await insertDeliveries(ctx.tx, rows);
-  for (const webhookId of new Set(added.map((row) => row.webhookId))) await wakeLane(ctx, webhookId, lane);
+  const woken = new Map(added.map((row) => [laneKeyOf(row.webhookId, row.lane), row]));
+  for (const { webhookId, lane } of woken.values()) await wakeLane(ctx, webhookId, lane);
 }
 
 function wakeLane(ctx: TxContext | ServiceContext, webhookId: string, lane: string, startAfterSeconds?: number) {
@@ -86,6 +98,11 @@ function orderRefOf(event: EventPayload<'order.statusChanged' | 'order.created'>
  */
 export async function recordOrderStatusWebhooks(ctx: TxContext, event: EventPayload<'order.statusChanged'>): Promise<void> {
   if (!event.companyId) return;
+  await addDeliveries(ctx, event.companyId, event.orderId, statusEventsOf(event));
+}
+
+/** order.status_changed, and order.canceled for a cancel, of one move. */
+function statusEventsOf(event: EventPayload<'order.statusChanged'>): OutgoingEvent[] {
   const ref = orderRefOf(event);
   const key = `${event.orderId}:${event.from}:${event.to}:${event.at}`;
   const changed = { ...ref, from: event.from, to: event.to, trigger: event.trigger, at: event.at };
@@ -94,7 +111,17 @@ export async function recordOrderStatusWebhooks(ctx: TxContext, event: EventPayl
     const canceled = { ...ref, from: event.from, trigger: event.trigger, at: event.at };
     events.push({ type: 'order.canceled', key: `order.canceled:${key}`, at: event.at, data: canceled });
   }
-  await addDeliveries(ctx, event.companyId, event.orderId, events);
+  return events;
+}
+
+/** Many orders moved together (an inbound): per company one look-up of its webhooks and one INSERT. */
+export async function recordOrderStatusesWebhooks(ctx: TxContext, events: readonly EventPayload<'order.statusChanged'>[]): Promise<void> {
+  const byCompany = new Map<string, { lane: string; events: OutgoingEvent[] }[]>();
+  for (const event of events) {
+    if (!event.companyId) continue;
+    byCompany.set(event.companyId, [...(byCompany.get(event.companyId) ?? []), { lane: event.orderId, events: statusEventsOf(event) }]);
+  }
+  for (const [companyId, lanes] of byCompany) await addLaneDeliveries(ctx, companyId, lanes);
 }
 
 /** order.created, recorded in the creating transaction. */

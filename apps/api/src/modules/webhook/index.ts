@@ -1,5 +1,10 @@
 import { type AppModule, declareEventRecorder } from '../../platform/modules';
-import { recordMessageWebhooks, recordOrderCreatedWebhooks, recordOrderStatusWebhooks } from './delivery-service';
+import {
+  recordMessageWebhooks,
+  recordOrderCreatedWebhooks,
+  recordOrderStatusesWebhooks,
+  recordOrderStatusWebhooks,
+} from './delivery-service';
 import { webhookLaneJob } from './jobs';
 import { rotateWebhookSecret } from './secret-service';
 
@@ -29,7 +34,12 @@ export const webhookModule: AppModule = {
   // An order's events become deliveries in the transaction that publishes them (docs/webhooks.md).
   eventRecorders: [
     declareEventRecorder({ event: 'order.created', name: 'webhooks', record: recordOrderCreatedWebhooks }),
-    declareEventRecorder({ event: 'order.statusChanged', name: 'webhooks', record: recordOrderStatusWebhooks }),
+    declareEventRecorder({
+      event: 'order.statusChanged',
+      name: 'webhooks',
+      record: recordOrderStatusWebhooks,
+      recordAll: recordOrderStatusesWebhooks,
+    }),
     declareEventRecorder({ event: 'orderMessage.statusChanged', name: 'webhooks', record: recordMessageWebhooks }),
   ],
   routes: () => import('./routes').then((m) => m.registerWebhookRoutes),

@@ -21,6 +21,8 @@ export type CurrentUser = {
   permissions: Permission[];
   /** Empty means every company. */
   allowedCompanyIds: string[];
+  /** The `distributionLogistic` companies among the allowed ones (docs/decisions.md, "Operated orders"). */
+  operatorCompanyIds: string[];
   /** The dashboard's mails the user asked for (issue 28). */
   alertDigest: boolean;
   weeklySummary: boolean;
@@ -59,11 +61,22 @@ export async function loadCurrentUser(db: Tx, id: string): Promise<CurrentUser |
     roles: roles.map(({ id: roleId, name }) => ({ id: roleId, name })),
     permissions: [...permissions],
     allowedCompanyIds: row.allowedCompanies,
+    operatorCompanyIds: await distributionCompaniesAmong(db, row.allowedCompanies),
     alertDigest: row.alertDigest,
     weeklySummary: row.weeklySummary,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+async function distributionCompaniesAmong(db: Tx, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const company = entityTable('company');
+  const rows = await db
+    .select({ id: company.id })
+    .from(company)
+    .where(and(inArray(company.id, ids), eq(company.distributionLogistic, true)));
+  return rows.map((r) => String(r.id));
 }
 
 export async function findUserByEmail(db: Tx, email: string) {

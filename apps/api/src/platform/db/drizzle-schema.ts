@@ -3,12 +3,14 @@ import { entityTables } from './schema';
 
 export {
   auditLog,
+  botMessage,
   customerDevice,
   dashboardAlert,
   dashboardDwellDay,
   dashboardDwellDayAll,
   dashboardDwellMonth,
   dashboardDwellMonthAll,
+  dashboardDwellMonthCarrier,
   dashboardInboundDay,
   dashboardInboundDayAll,
   dashboardInboundMonth,
@@ -18,6 +20,7 @@ export {
   dashboardLockerDwellDay,
   dashboardLockerMonth,
   dashboardLockerMonthAll,
+  dashboardLockerMonthCarrier,
   dashboardMailSent,
   dashboardMessageDay,
   dashboardMessageDayAll,
@@ -47,11 +50,14 @@ export {
   terminalCredential,
   terminalEnrolmentToken,
   terminalMessage,
+  terminalReleaseTarget,
   user,
   webhookAttempt,
   webhookDelivery,
   webhookSecret,
 } from './schema';
+export const botTable = entityTables.bot;
+export const botFlowTable = entityTables.botFlow;
 export const buildingTable = entityTables.building;
 export const buildingLevel1Table = entityTables.buildingLevel1;
 export const buildingLevel2Table = entityTables.buildingLevel2;
@@ -75,5 +81,8 @@ export const productTable = entityTables.product;
 export const qrcodeTemplateTable = entityTables.qrcodeTemplate;
 export const roleTable = entityTables.role;
 export const routeTable = entityTables.route;
+export const terminalUiReleaseTable = entityTables.terminalUiRelease;
+export const terminalUiVersionTable = entityTables.terminalUiVersion;
+export const versionTable = entityTables.version;
 export const warehouseTable = entityTables.warehouse;
 export const webhookTable = entityTables.webhook;

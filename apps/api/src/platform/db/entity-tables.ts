@@ -56,6 +56,15 @@ export function phoneSuffixKeyOf(column: unknown): SQL {
   return sql`(reverse(${identifierKeyOf(column)}) COLLATE "C")`;
 }
 
+/**
+ * What a dotted version number (TextField.matches 'version', validated as 1 to 4 numbers) sorts by:
+ * its numbers as an int[], so 1.9.2 comes before 1.10.0 and 1.10 before 1.10.0. Lists and their
+ * index write the same expression.
+ */
+export function versionSortKeyOf(column: unknown): SQL {
+  return sql`(string_to_array(${column}, '.')::int[])`;
+}
+
 /** Fields searched and compared by their letters and digits only. */
 export function isIdentifierField(field: Field): boolean {
   return field.type === 'text' && Boolean(field.document || field.phone);
@@ -163,6 +172,8 @@ function buildTable(entity: EntityDeclaration) {
       // The one search's prefix and phone lookups (packages/domain kit/search.ts), on the expressions kit/search.ts writes.
       if (field.type === 'text' && (field.match === 'prefix' || searched === 'prefix'))
         extras.push(index(`${entity.table}_${snakeCase(name)}_prefix_idx`).on(prefixKeyOf(col)));
+      if (field.type === 'text' && field.matches === 'version')
+        extras.push(index(`${entity.table}_${snakeCase(name)}_version_idx`).on(versionSortKeyOf(col)));
       if (searched === 'phoneSuffix') extras.push(index(`${entity.table}_${snakeCase(name)}_suffix_idx`).on(phoneSuffixKeyOf(col)));
       if (field.unique) extras.push(uniqueIndex(`${entity.table}_${snakeCase(name)}_key`).on(sql`lower(${col})`));
       if (field.uniqueWithin) {

@@ -566,7 +566,12 @@ export const dashboardOrderDay = pgTable(
     status: text('status').notNull(),
     count: integer('count').notNull(),
   },
-  (t) => [index('dashboard_order_day_idx').on(t.day, t.company), index('dashboard_order_day_fresh_idx').on(t.day).where(sql`not folded`)],
+  (t) => [
+    index('dashboard_order_day_idx').on(t.day, t.company),
+    // A distribution company's carried orders (docs/dashboard.md "Who sees what").
+    index('dashboard_order_day_carrier_idx').on(t.carrier, t.day),
+    index('dashboard_order_day_fresh_idx').on(t.day).where(sql`not folded`),
+  ],
 );
 
 /** Dwell times (storedAt → collectedAt) of the parcels picked up each day, in the histogram buckets of packages/domain. */
@@ -579,7 +584,11 @@ export const dashboardDwellDay = pgTable(
     bucket: smallint('bucket').notNull(),
     count: integer('count').notNull(),
   },
-  (t) => [index('dashboard_dwell_day_idx').on(t.day, t.company), index('dashboard_dwell_day_fresh_idx').on(t.day).where(sql`not folded`)],
+  (t) => [
+    index('dashboard_dwell_day_idx').on(t.day, t.company),
+    index('dashboard_dwell_day_carrier_idx').on(t.carrier, t.day),
+    index('dashboard_dwell_day_fresh_idx').on(t.day).where(sql`not folded`),
+  ],
 );
 
 /**
@@ -596,6 +605,7 @@ export const dashboardInboundDay = pgTable(
   },
   (t) => [
     index('dashboard_inbound_day_idx').on(t.day, t.company),
+    index('dashboard_inbound_day_carrier_idx').on(t.carrier, t.day),
     index('dashboard_inbound_day_fresh_idx').on(t.day).where(sql`not folded`),
   ],
 );
@@ -619,11 +629,13 @@ export const dashboardMessageDay = pgTable(
   ],
 );
 
-/** Per locker and day: parcels deposited, picked up and expired there. */
+/** Per locker, company, carrier and day: parcels deposited, picked up and expired there. */
 export const dashboardLockerDay = pgTable(
   'dashboard_locker_day',
   {
     ...rollupColumns(),
+    /** The order's carrier: a distribution company counts the parcels it carries at the lockers it sees. */
+    carrier: uuid('carrier_id'),
     ebox: uuid('ebox_id').notNull(),
     deposits: integer('deposits').notNull().default(0),
     pickups: integer('pickups').notNull().default(0),
@@ -633,6 +645,7 @@ export const dashboardLockerDay = pgTable(
     index('dashboard_locker_day_idx').on(t.day, t.ebox),
     // A locker or cluster filter reads its lockers' rows over a long period.
     index('dashboard_locker_day_ebox_idx').on(t.ebox, t.day),
+    index('dashboard_locker_day_carrier_idx').on(t.carrier, t.day),
     index('dashboard_locker_day_fresh_idx').on(t.day).where(sql`not folded`),
   ],
 );
@@ -677,9 +690,13 @@ const derivedColumns = () => ({
   folded: boolean('folded').notNull().default(false),
 });
 
-/** By day; and by company first where the table keeps it (a user limited to companies reads theirs). */
-function derivedIndexes(name: string, t: { day: AnyPgColumn; company?: AnyPgColumn }) {
-  return t.company ? [index(`${name}_idx`).on(t.company, t.day)] : [index(`${name}_idx`).on(t.day)];
+/**
+ * By day; and by company first where the table keeps it (a user limited to companies reads theirs),
+ * and by carrier where it keeps both (a distribution company reads the orders it carries).
+ */
+function derivedIndexes(name: string, t: { day: AnyPgColumn; company?: AnyPgColumn; carrier?: AnyPgColumn }) {
+  if (!t.company) return [index(`${name}_idx`).on(t.day)];
+  return [index(`${name}_idx`).on(t.company, t.day), ...(t.carrier ? [index(`${name}_carrier_idx`).on(t.carrier, t.day)] : [])];
 }
 
 function derivedOrderTable(name: string, withCompany: boolean) {
@@ -697,12 +714,13 @@ function derivedOrderTable(name: string, withCompany: boolean) {
   );
 }
 
-function derivedDwellTable(name: string, withCompany: boolean) {
+function derivedDwellTable(name: string, withCompany: boolean, withCarrier = false) {
   return pgTable(
     name,
     {
       ...derivedColumns(),
       ...(withCompany ? { company: uuid('company_id') } : {}),
+      ...(withCarrier ? { carrier: uuid('carrier_id') } : {}),
       type: text('type').notNull(),
       bucket: smallint('bucket').notNull(),
       count: integer('count').notNull(),
@@ -740,12 +758,13 @@ function derivedMessageTable(name: string, withCompany: boolean) {
   );
 }
 
-function derivedLockerTable(name: string, withCompany: boolean) {
+function derivedLockerTable(name: string, withCompany: boolean, withCarrier = false) {
   return pgTable(
     name,
     {
       ...derivedColumns(),
       ...(withCompany ? { company: uuid('company_id') } : {}),
+      ...(withCarrier ? { carrier: uuid('carrier_id') } : {}),
       ebox: uuid('ebox_id').notNull(),
       deposits: integer('deposits').notNull().default(0),
       pickups: integer('pickups').notNull().default(0),
@@ -765,6 +784,8 @@ export const dashboardOrderMonthAll = derivedOrderTable('dashboard_order_month_a
 export const dashboardDwellDayAll = derivedDwellTable('dashboard_dwell_day_all', false);
 export const dashboardDwellMonth = derivedDwellTable('dashboard_dwell_month', true);
 export const dashboardDwellMonthAll = derivedDwellTable('dashboard_dwell_month_all', false);
+/** By company and carrier too: only a distribution company's carried orders are read here (the month table has no carrier). */
+export const dashboardDwellMonthCarrier = derivedDwellTable('dashboard_dwell_month_carrier', true, true);
 export const dashboardInboundDayAll = derivedInboundTable('dashboard_inbound_day_all', false);
 export const dashboardInboundMonth = derivedInboundTable('dashboard_inbound_month', true);
 export const dashboardInboundMonthAll = derivedInboundTable('dashboard_inbound_month_all', false);
@@ -774,6 +795,7 @@ export const dashboardMessageMonthAll = derivedMessageTable('dashboard_message_m
 export const dashboardLockerDayAll = derivedLockerTable('dashboard_locker_day_all', false);
 export const dashboardLockerMonth = derivedLockerTable('dashboard_locker_month', true);
 export const dashboardLockerMonthAll = derivedLockerTable('dashboard_locker_month_all', false);
+export const dashboardLockerMonthCarrier = derivedLockerTable('dashboard_locker_month_carrier', true, true);
 
 /**
  * Per locker and day: the dwell times of the parcels picked up there, so a locker or cluster filter
@@ -783,6 +805,7 @@ export const dashboardLockerDwellDay = pgTable(
   'dashboard_locker_dwell_day',
   {
     ...rollupColumns(),
+    carrier: uuid('carrier_id'),
     ebox: uuid('ebox_id').notNull(),
     bucket: smallint('bucket').notNull(),
     count: integer('count').notNull(),
@@ -976,4 +999,79 @@ export const packingOrder = pgTable(
     // An order's latest pick, open or finished: whether it changed since (hasChange).
     index('packing_order_order_idx').on(t.order, t.orderUpdatedAt),
   ],
+);
+
+/**
+ * Each locker a software release targets (issue 31, modules/terminal-release): its stage (0 = the
+ * canary), where its update stands (`state`, the terminal's progress), the download attempt, the
+ * terminal's reason of a failure, and when it was last heard of (`updatedAt`, which the time-out job
+ * reads). One row per release and locker; `waiting` → `sent` is taken by exactly one API process
+ * (UPDATE … WHERE state = 'waiting' RETURNING), so a locker is commanded once.
+ */
+export const terminalReleaseTarget = pgTable(
+  'terminal_release_target',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    release: uuid('release_id')
+      .notNull()
+      .references(() => entityTables.terminalUiRelease.id, { onDelete: 'cascade' }),
+    ebox: uuid('ebox_id')
+      .notNull()
+      .references(() => entityTables.ebox.id, { onDelete: 'cascade' }),
+    /** The release's company, so the rows are read within the caller's companies. */
+    company: uuid('company_id'),
+    stage: integer('stage').notNull(),
+    /** The locker's place in the planned order (stages are cut from it). */
+    position: integer('position').notNull(),
+    state: text('state').notNull().default('waiting'),
+    attempt: integer('attempt').notNull().default(0),
+    /** The highest progress sequence applied (the terminal's per-release count): a replay or a late event is dropped. */
+    sequence: integer('sequence').notNull().default(0),
+    reason: text('reason'),
+    /** The command's transaction_id of the current attempt: progress of an older attempt is ignored. */
+    transactionId: text('transaction_id'),
+    /** The locker's applicationVersion before the release reached it. */
+    previousVersion: text('previous_version'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('terminal_release_target_release_ebox_key').on(t.release, t.ebox),
+    index('terminal_release_target_release_idx').on(t.release, t.stage, t.state),
+    // The time-out job reads the lockers in a step, oldest first.
+    index('terminal_release_target_active_idx').on(t.updatedAt).where(sql`state IN ('sent', 'downloading', 'downloaded', 'installing')`),
+    index('terminal_release_target_ebox_idx').on(t.ebox),
+  ],
+);
+
+/**
+ * What a bot's customers wrote (issue 32, docs/whatsapp-bot.md): one row per WhatsApp message id
+ * (`wamid`), so a message Meta delivers twice (it retries a webhook not answered 200, and may resend
+ * one that was) is handled once: the unique index decides, not a read before the write.
+ */
+export const botMessage = pgTable(
+  'bot_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bot: uuid('bot_id')
+      .notNull()
+      .references(() => entityTables.bot.id, { onDelete: 'cascade' }),
+    /** The bot's company, so the rows are read within the caller's companies. */
+    company: uuid('company_id'),
+    wamid: text('wamid').notNull(),
+    /** 'in': the customer's; 'out': the bot's. */
+    direction: text('direction').notNull(),
+    /** The customer's WhatsApp id as Meta sent it (12 or 13 digits: older Brazilian numbers lack the ninth digit). */
+    waId: text('wa_id').notNull(),
+    /** Meta's message type: text, interactive, button, image… */
+    type: text('type').notNull(),
+    /** The text, or the title of the chosen button or list row. */
+    text: text('text'),
+    /** The chosen button's or row's id (interactive replies). */
+    choiceId: text('choice_id'),
+    /** When the customer sent it (Meta's timestamp). */
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bot_message_wamid_key').on(t.wamid), index('bot_message_thread_idx').on(t.bot, t.waId, t.sentAt)],
 );

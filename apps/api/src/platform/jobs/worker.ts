@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { AppDeps } from '../app-deps';
 import { systemContext } from '../context';
+import { isDatabaseUnavailable } from '../errors';
 import type { AnyJob, JobAttempt } from './job';
 import { forgetLocalWakers, JOB_SCHEMA, poolExecutorOf, poolOf, registerLocalWaker } from './queue';
 import { giveUpJob } from './repository';
@@ -22,7 +23,7 @@ export type JobWorker = {
  * any other error fails it at once.
  */
 export async function startJobWorker(deps: AppDeps, options: { jobs: readonly AnyJob[]; pollingSeconds?: number }): Promise<JobWorker> {
-  const executor = trackedExecutor(poolExecutorOf(poolOf(deps.db)));
+  const executor = trackedExecutor(poolExecutorOf(poolOf(deps.db)), deps.log);
   const boss = new PgBoss({
     db: executor,
     schema: JOB_SCHEMA,
@@ -32,7 +33,44 @@ export async function startJobWorker(deps: AppDeps, options: { jobs: readonly An
     schedule: options.jobs.some((job) => job.schedule),
   });
   boss.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));
-  await boss.start();
+  const stop = async () => {
+    forgetLocalWakers(deps);
+    await boss.stop({ graceful: true, timeout: 10_000, close: false });
+    await executor.close();
+  };
+  try {
+    await boss.start();
+    await registerJobs(deps, boss, options);
+  } catch (error) {
+    // Half started (the database went away between two statements): nothing of it stays polling.
+    await stop().catch(() => {});
+    throw error;
+  }
+  return { boss, stop };
+}
+
+/**
+ * Starts the worker, and starts it again while the database does not answer (the embedded server
+ * restarting, a failover): jobs wait for it, the API that runs them does not go down with it.
+ * `stopped` ends the waiting when the process stops first.
+ */
+export async function startJobWorkerOnceReachable(
+  deps: AppDeps,
+  options: { jobs: readonly AnyJob[]; pollingSeconds?: number; stopped: () => boolean },
+): Promise<JobWorker | null> {
+  for (;;) {
+    if (options.stopped()) return null;
+    try {
+      return await startJobWorker(deps, options);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      deps.log.warn({ err: error }, 'jobs: the database does not answer; starting the worker again in a second');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+async function registerJobs(deps: AppDeps, boss: PgBoss, options: { jobs: readonly AnyJob[]; pollingSeconds?: number }): Promise<void> {
   const pollingIntervalSeconds = options.pollingSeconds ?? deps.config.jobs.pollingSeconds;
   for (const job of options.jobs) {
     let workerId: string | undefined;
@@ -60,11 +98,8 @@ export async function startJobWorker(deps: AppDeps, options: { jobs: readonly An
       );
       for (const failure of failures) {
         if (!failure) continue;
-        // A failure that cannot be recorded (the database going away as the process stops) leaves
-        // the job active until it expires and is retried: logged, never an unhandled rejection.
-        await boss.fail(job.name, failure.id, failureDataOf(failure.reason)).catch((error: unknown) => {
-          deps.log.warn({ err: error, job: job.name, jobId: failure.id }, 'jobs: a failed job could not be recorded as failed');
-        });
+        // One that cannot be recorded is logged by the executor (trackedExecutor) and runs again.
+        await boss.fail(job.name, failure.id, failureDataOf(failure.reason));
       }
     });
     registerLocalWaker(deps, job.name, fetchAgain);
@@ -76,28 +111,32 @@ export async function startJobWorker(deps: AppDeps, options: { jobs: readonly An
       });
     }
   }
-  return {
-    boss,
-    async stop() {
-      forgetLocalWakers(deps);
-      await boss.stop({ graceful: true, timeout: 10_000, close: false });
-      await executor.close();
-    },
-  };
 }
 
+/** pg-boss's "complete" and "fail" (and its other commands): they answer how many jobs they changed. */
+const COMMAND_STATEMENT = /SELECT COUNT\(\*\) FROM results\s*$/;
+const NOTHING_CHANGED = { rows: [{ count: '0' }] };
+
 /**
- * pg-boss records a job's completion without awaiting it: stopping waits for those statements, so
- * none runs on a pool the process is about to end; one started later is dropped (the job is then
- * retried when its expiry passes, as after a crash).
+ * pg-boss records a job's completion or failure without awaiting it, so a statement of those that
+ * cannot run (the database gone, the process stopping) would end the process as an unhandled
+ * rejection: it is logged and answers "nothing changed", and the job stays active until its expiry
+ * passes and it runs again, as after a crash. Stopping waits for the statements under way, so none
+ * runs on a pool the process is about to end; one started later is dropped the same way.
  */
-function trackedExecutor(inner: ReturnType<typeof poolExecutorOf>) {
+function trackedExecutor(inner: ReturnType<typeof poolExecutorOf>, log: AppDeps['log']) {
   const pending = new Set<Promise<unknown>>();
   let closed = false;
   return {
     executeSql(text: string, values?: unknown[]) {
-      if (closed) return Promise.resolve({ rows: [] });
-      const query = inner.executeSql(text, values);
+      const command = COMMAND_STATEMENT.test(text);
+      if (closed) return Promise.resolve(command ? NOTHING_CHANGED : { rows: [] });
+      const query = command
+        ? inner.executeSql(text, values).catch((error: unknown) => {
+            log.warn({ err: error }, 'jobs: a job could not be recorded as done or failed; it runs again when it expires');
+            return NOTHING_CHANGED;
+          })
+        : inner.executeSql(text, values);
       pending.add(query);
       void query.catch(() => {}).finally(() => pending.delete(query));
       return query;

@@ -60,9 +60,14 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
     return visible;
   };
 
-  /** An order's (and a packing's) scope is its company: a limited user sees only its companies' records. */
-  const orderVisibleTo = (scope: CompanyScope, companyId: string | null): boolean =>
-    !scope.companyIds || (companyId !== null && scope.companyIds.includes(companyId));
+  /**
+   * An order's (and a packing's) scope is its company: a limited user sees only its companies'
+   * records, and the orders its distribution companies carry (the event names the carrier).
+   */
+  const orderVisibleTo = (scope: CompanyScope, companyId: string | null, carrierId: string | null = null): boolean =>
+    !scope.companyIds ||
+    (companyId !== null && scope.companyIds.includes(companyId)) ||
+    (carrierId !== null && scope.operatorIds?.includes(carrierId) === true);
 
   const deliver = (raw: string) => {
     let event: LiveEvent;
@@ -78,11 +83,15 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
     }
     for (const subscriber of subscribers) {
       if (!subscriber.events.has(event.name)) continue;
+      if (event.name === 'order.created' || event.name === 'order.statusChanged') {
+        if (orderVisibleTo(subscriber.scope, event.payload.companyId, event.payload.carrierId)) subscriber.send(event);
+        continue;
+      }
       if (
-        event.name === 'order.created' ||
-        event.name === 'order.statusChanged' ||
         event.name === 'orderMessage.statusChanged' ||
-        event.name === 'packing.progress'
+        event.name === 'packing.progress' ||
+        event.name === 'terminalUiRelease.changed' ||
+        event.name === 'terminalUiRelease.lockerChanged'
       ) {
         if (orderVisibleTo(subscriber.scope, event.payload.companyId)) subscriber.send(event);
         continue;

@@ -203,3 +203,96 @@ export function parseWhatsAppStatuses(payload: unknown): WhatsAppStatus[] {
   }
   return statuses;
 }
+
+/** A customer's message to one of our numbers, as Meta's webhook carries it. */
+export type WhatsAppInboundMessage = {
+  /** Meta's id of the message (`wamid.…`): the same message delivered again has the same id. */
+  id: string;
+  /** The sender's WhatsApp id (`wa_id`): 13 digits, or 12 for older Brazilian accounts. */
+  from: string;
+  type: string;
+  /** The text, or the chosen button's or list row's title. */
+  text?: string;
+  /** The chosen button's or list row's id. */
+  choiceId?: string;
+  at: Date;
+  /** The profile name the customer shows. */
+  profileName?: string;
+};
+
+/** One change of Meta's webhook: what happened on one of our numbers (`metadata.phone_number_id`). */
+export type WhatsAppChange = { phoneNumberId: string; messages: WhatsAppInboundMessage[]; statuses: WhatsAppStatus[] };
+
+const inboundMessageSchema = z.object({
+  id: z.string().min(1),
+  from: z.string().min(1),
+  timestamp: z.union([z.string().regex(/^\d+$/), z.number().int()]),
+  type: z.string().min(1),
+  text: z.object({ body: z.string() }).optional(),
+  interactive: z
+    .object({
+      type: z.string(),
+      list_reply: z.object({ id: z.string(), title: z.string() }).optional(),
+      button_reply: z.object({ id: z.string(), title: z.string() }).optional(),
+    })
+    .optional(),
+  /** A quick-reply button of a template. */
+  button: z.object({ text: z.string(), payload: z.string().optional() }).optional(),
+});
+
+/** The notification with each change kept whole (the statuses' schema drops the rest of a change). */
+const changesSchema = z.object({
+  object: z.literal('whatsapp_business_account'),
+  entry: z.array(z.object({ changes: z.array(z.unknown()).default([]) })),
+});
+
+const changeSchema = z.object({
+  field: z.string(),
+  value: z
+    .object({
+      metadata: z.object({ phone_number_id: z.string().min(1) }).optional(),
+      contacts: z
+        .array(z.object({ wa_id: z.string().optional(), profile: z.object({ name: z.string().optional() }).optional() }))
+        .optional(),
+      messages: z.array(z.unknown()).optional(),
+      statuses: z.array(z.unknown()).optional(),
+    })
+    .optional(),
+});
+
+/**
+ * Every change of Meta's webhook on a number: the customers' messages and the receipts of ours.
+ * Parts that do not read as documented are left out (Meta adds fields and kinds over time).
+ */
+export function parseWhatsAppChanges(payload: unknown): WhatsAppChange[] {
+  const notification = changesSchema.safeParse(payload);
+  if (!notification.success) return [];
+  const changes: WhatsAppChange[] = [];
+  for (const candidate of notification.data.entry.flatMap((entry) => entry.changes)) {
+    const change = changeSchema.safeParse(candidate);
+    if (!change.success || change.data.field !== 'messages') continue;
+    const value = change.data.value;
+    const phoneNumberId = value?.metadata?.phone_number_id;
+    if (!phoneNumberId) continue;
+    const names = new Map((value.contacts ?? []).map((contact) => [contact.wa_id, contact.profile?.name]));
+    const messages: WhatsAppInboundMessage[] = [];
+    for (const raw of value.messages ?? []) {
+      const parsed = inboundMessageSchema.safeParse(raw);
+      if (!parsed.success) continue;
+      const { id, from, timestamp, type, text, interactive, button } = parsed.data;
+      const choice = interactive?.list_reply ?? interactive?.button_reply;
+      messages.push({
+        id,
+        from,
+        type,
+        text: text?.body ?? choice?.title ?? button?.text,
+        choiceId: choice?.id ?? button?.payload,
+        at: new Date(Number(timestamp) * 1000),
+        profileName: names.get(from),
+      });
+    }
+    const statuses = parseWhatsAppStatuses({ object: 'whatsapp_business_account', entry: [{ changes: [candidate] }] });
+    changes.push({ phoneNumberId, messages, statuses });
+  }
+  return changes;
+}

@@ -20,6 +20,7 @@ import { useLocalListState } from '../../kit/list/list-state';
 import { useRouteEntity } from '../../kit/route-entity';
 import { screenPathsOf } from '../../kit/screens';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
+import { LockerSoftwareHistory } from '../terminal-software/locker-software-history';
 import { EnrolmentButtons } from './enrolment-buttons';
 import { LockerFace } from './locker-face';
 import { useLockerLive } from './locker-live';
@@ -140,6 +141,7 @@ function LockerLiveSections({ locker }: { locker: EntityRecord }) {
         </>
       )}
       {can('orderRead') && <LockerOrders eboxId={locker.id} />}
+      {can('terminalUiReleaseRead') && <LockerSoftwareHistory eboxId={locker.id} />}
     </Flex>
   );
 }

@@ -7,6 +7,7 @@ import { api } from '../../app/api-client';
 import { formatDateTime } from '../../app/format';
 import { entityKeys } from '../../kit/entity-api';
 import { enumLabel } from '../../kit/entity-labels';
+import { ScrollRegion } from '../../kit/list/scroll-region';
 import './messages';
 
 const order = DECLARED_ENTITIES.order;
@@ -58,53 +59,55 @@ export function LockerOrders({ eboxId }: { eboxId: string }) {
   );
   return (
     <Card title={<h2 style={{ margin: 0, font: 'inherit' }}>{t('lockerLive.orders.title')}</h2>} size="small" data-testid="locker-orders">
-      <Table<LockerOrder>
-        size="small"
-        rowKey="id"
-        loading={metrics.isPending}
-        dataSource={rows}
-        pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-        // In the text colour: the table's own placeholder grey is under 4.5:1 (axe, color-contrast).
-        locale={{ emptyText: <Typography.Text>{t('lockerLive.orders.empty')}</Typography.Text> }}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          {
-            key: 'door',
-            title: t('lockerLive.orders.door'),
-            align: 'right',
-            render: (_, row) => row.compartimentNumber ?? '—',
-          },
-          {
-            key: 'trackingCode',
-            title: t('entities.order.fields.trackingCode'),
-            render: (_, row) => (
-              <Link to={`/order/${row.id}`} style={{ whiteSpace: 'nowrap' }}>
-                {row.trackingCode ?? row.id}
-              </Link>
-            ),
-          },
-          {
-            key: 'status',
-            title: t('entities.order.fields.status'),
-            render: (_, row) => (row.status ? enumLabel(t, order, 'status', row.status) : '—'),
-          },
-          { key: 'customer', title: t('entities.order.fields.customerName'), render: (_, row) => row.customerName ?? '—' },
-          {
-            key: 'since',
-            title: t('lockerLive.orders.since'),
-            render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.storedAt ?? row.createdAt)}</span>,
-          },
-          {
-            key: 'overdue',
-            title: t('lockerLive.orders.overdueDate'),
-            render: (_, row) => (
-              <span style={{ whiteSpace: 'nowrap' }}>
-                <OverdueDate value={row.overdueDate} />
-              </span>
-            ),
-          },
-        ]}
-      />
+      {/* Wider than a phone: it scrolls inside a box the keyboard reaches (antd's own scroll box, empty, holds nothing focusable: axe). */}
+      <ScrollRegion label={t('lockerLive.orders.title')}>
+        <Table<LockerOrder>
+          size="small"
+          rowKey="id"
+          loading={metrics.isPending}
+          dataSource={rows}
+          pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+          // In the text colour: the table's own placeholder grey is under 4.5:1 (axe, color-contrast).
+          locale={{ emptyText: <Typography.Text>{t('lockerLive.orders.empty')}</Typography.Text> }}
+          columns={[
+            {
+              key: 'door',
+              title: t('lockerLive.orders.door'),
+              align: 'right',
+              render: (_, row) => row.compartimentNumber ?? '—',
+            },
+            {
+              key: 'trackingCode',
+              title: t('entities.order.fields.trackingCode'),
+              render: (_, row) => (
+                <Link to={`/order/${row.id}`} style={{ whiteSpace: 'nowrap' }}>
+                  {row.trackingCode ?? row.id}
+                </Link>
+              ),
+            },
+            {
+              key: 'status',
+              title: t('entities.order.fields.status'),
+              render: (_, row) => (row.status ? enumLabel(t, order, 'status', row.status) : '—'),
+            },
+            { key: 'customer', title: t('entities.order.fields.customerName'), render: (_, row) => row.customerName ?? '—' },
+            {
+              key: 'since',
+              title: t('lockerLive.orders.since'),
+              render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.storedAt ?? row.createdAt)}</span>,
+            },
+            {
+              key: 'overdue',
+              title: t('lockerLive.orders.overdueDate'),
+              render: (_, row) => (
+                <span style={{ whiteSpace: 'nowrap' }}>
+                  <OverdueDate value={row.overdueDate} />
+                </span>
+              ),
+            },
+          ]}
+        />
+      </ScrollRegion>
     </Card>
   );
 }

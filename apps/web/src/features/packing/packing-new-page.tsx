@@ -28,6 +28,7 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ApiError } from '../../app/api-client';
 import { useCurrentUser } from '../../app/current-user';
 import { errorMessageOf, errorStatusOf, useErrorHandler } from '../../app/error-handler';
 import { useApp } from '../../app/feedback';
@@ -39,7 +40,7 @@ import { useDebouncedValue } from '../../kit/fields/use-debounced-value';
 import type { CreatedState } from '../../kit/navigation';
 import { useRouteEntity } from '../../kit/route-entity';
 import { createPacking, fetchMetrics, packingKeys, type StepFilter } from './packing-api';
-import { inRunOrder, leftOutBy, namedIn, ordersToSave, type Picked, type SummaryLine, summaryOf, withPicked } from './packing-plan';
+import { inRunOrder, leftOutBy, ordersToSave, type Picked, refusedIn, type SummaryLine, summaryOf, withPicked } from './packing-plan';
 import { lockerName, PackingStepList } from './packing-step-list';
 import './messages';
 
@@ -137,11 +138,10 @@ export function PackingNewPage() {
         handleError(error);
         return;
       }
-      // The refusal names tracking codes (not in a step, in another open packing, no longer fitting):
-      // those rows say so; the rest of the pick stays as it was, and the lists are read again.
-      const said = errorMessageOf(error, t);
-      setRefusal(said);
-      setRefused(new Map(namedIn(said, selection.values()).map((id) => [id, said])));
+      // The refusal names the orders (not in a step, in another open packing, no longer fitting):
+      // those rows say why; the rest of the pick stays as it was, and the lists are read again.
+      setRefusal(errorMessageOf(error, t));
+      setRefused(refusedIn(error instanceof ApiError ? error.fields : [], orders));
       void queryClient.invalidateQueries({ queryKey: entityKeys.all('packing') });
     } finally {
       setSaving(false);

@@ -43,18 +43,18 @@ export function leftOutBy(selection: Selection, picking: PackingPicking): number
   return selection.size - ordersToSave(selection, picking).length;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
- * The picked orders a refused save names (its 400 lists tracking codes, "…: PK1, PK2 (reason)"):
- * each code as a whole word, so PK1 is not found inside PK10.
+ * The orders a refused save names, with what stops each: its answer's `fields` give each by its
+ * place in the orders sent (`orders.3`), so nothing is read out of the sentence.
  */
-export function namedIn(message: string, picked: Iterable<Picked>): string[] {
-  const found: string[] = [];
-  for (const order of picked) {
-    if (new RegExp(`(^|[^\\w-])${escapeRegExp(order.trackingCode)}($|[^\\w-])`, 'i').test(message)) found.push(order.id);
+export function refusedIn(fields: readonly { path: string; message: string }[], sent: readonly string[]): Map<string, string> {
+  const refused = new Map<string, string>();
+  for (const field of fields) {
+    const place = /^orders\.(\d+)$/.exec(field.path)?.[1];
+    const id = place === undefined ? undefined : sent[Number(place)];
+    if (id) refused.set(id, field.message);
   }
-  return found;
+  return refused;
 }
 
 export type SummaryLine = { ebox: PackingLocker | null; byStep: Record<PackingStep, number>; total: number };

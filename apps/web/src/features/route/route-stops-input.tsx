@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import { isRelationRef, type RelationRef, relationRefsOf } from '@ebox/domain';
 import { orderByDistance, routeMetres } from '@ebox/domain/routes/order-by-distance';
 import { Alert, App, Button, Space, Typography } from 'antd';
@@ -31,6 +31,8 @@ export function RouteStopsInput({ value, onChange, id, disabled, 'aria-described
   const details = useStopDetails(stops.map((stop) => stop.id));
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const [focus, setFocus] = useState<FocusRequest | null>(null);
+  // The stop being dragged and the row it is over (its place if dropped now).
+  const [drag, setDrag] = useState<{ from: number; over: number } | null>(null);
   // The picker starts empty again after each pick (a new one: the select would keep showing the last label).
   const [picks, setPicks] = useState(0);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
@@ -50,13 +52,15 @@ export function RouteStopsInput({ value, onChange, id, disabled, 'aria-described
     setProposal(null);
     onChange?.(next);
   };
-  const move = (from: number, to: number) => {
+  const move = (from: number, to: number, by: 'button' | 'drag' = 'button') => {
+    if (from === to) return;
     const next = [...stops];
     const [stop] = next.splice(from, 1);
     if (!stop) return;
     next.splice(to, 0, stop);
     change(next);
-    setFocus({ id: stop.id, action: to < from ? 'up' : 'down' });
+    // A button keeps the focus on the moved stop; a drop leaves it where the mouse is.
+    if (by === 'button') setFocus({ id: stop.id, action: to < from ? 'up' : 'down' });
     announce(t('routePage.stops.moved', { label: labelOf(stop), position: to + 1, count: next.length }));
   };
   const remove = (index: number) => {
@@ -116,7 +120,41 @@ export function RouteStopsInput({ value, onChange, id, disabled, 'aria-described
             const found = details.data?.get(stop.id);
             const label = labelOf(stop);
             return (
-              <li key={stop.id} style={S.stop} data-testid="route-stop" data-stop-id={stop.id}>
+              <li
+                key={stop.id}
+                style={{
+                  ...S.stop,
+                  ...(drag?.from === index ? S.dragged : {}),
+                  ...(drag && drag.over === index && drag.from !== index ? (drag.from < index ? S.dropAfter : S.dropBefore) : {}),
+                }}
+                data-testid="route-stop"
+                data-stop-id={stop.id}
+                draggable={!disabled}
+                onDragStart={(event) => {
+                  event.dataTransfer.effectAllowed = 'move';
+                  // Firefox starts a drag only with some data.
+                  event.dataTransfer.setData('text/plain', label);
+                  setDrag({ from: index, over: index });
+                }}
+                onDragOver={(event) => {
+                  if (!drag) return;
+                  event.preventDefault();
+                  event.dataTransfer.dropEffect = 'move';
+                  if (drag.over !== index) setDrag({ ...drag, over: index });
+                }}
+                onDrop={(event) => {
+                  if (!drag) return;
+                  event.preventDefault();
+                  setDrag(null);
+                  move(drag.from, index, 'drag');
+                }}
+                onDragEnd={() => setDrag(null)}
+              >
+                {!disabled && (
+                  <span style={S.handle} title={t('routePage.stops.drag', { label })} aria-hidden data-testid="route-stop-handle">
+                    <HolderOutlined />
+                  </span>
+                )}
                 <span style={S.number} aria-hidden>
                   {index + 1}
                 </span>

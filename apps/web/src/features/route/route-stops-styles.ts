@@ -15,6 +15,12 @@ export const STOP_STYLES = {
     border: '1px solid var(--ant-color-border-secondary, #f0f0f0)',
     borderRadius: 6,
   },
+  /** Where a stop is taken to drag it (the whole row drags; the grip says so). */
+  handle: { flex: '0 0 auto', cursor: 'grab', color: 'var(--ant-color-text-tertiary, #8c8c8c)', padding: '0 2px' },
+  dragged: { opacity: 0.45 },
+  /** The row a dragged stop would land before or after: a line on that side. */
+  dropBefore: { boxShadow: 'inset 0 3px 0 var(--ant-color-primary, #1677ff)' },
+  dropAfter: { boxShadow: 'inset 0 -3px 0 var(--ant-color-primary, #1677ff)' },
   number: {
     flex: '0 0 auto',
     minWidth: 28,

@@ -53,9 +53,10 @@ export function UnsavedChangesPrompt({ changes }: { changes: ChangeTracker }) {
     [changes],
   );
   const blocker = useBlocker(shouldBlock);
-  const current = useRef(blocker);
-  current.current = blocker;
 
+  // Keyed on the blocker itself, not its state: the router renders its updates as transitions, so a
+  // Back pressed right after Stay can interrupt the "unblocked" render and commit "blocked" again.
+  // The state reads the same, but the router made a new blocker for the new attempt: ask again.
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     const dialog = modal.confirm({
@@ -65,11 +66,11 @@ export function UnsavedChangesPrompt({ changes }: { changes: ChangeTracker }) {
       cancelText: t('kit.forms.stay'),
       okButtonProps: { danger: true, ...tagForTests('leave-discard') },
       cancelButtonProps: tagForTests('leave-stay'),
-      onOk: () => current.current.proceed?.(),
-      onCancel: () => current.current.reset?.(),
+      onOk: () => blocker.proceed?.(),
+      onCancel: () => blocker.reset?.(),
     });
     return () => dialog.destroy();
-  }, [blocker.state, modal, t]);
+  }, [blocker, modal, t]);
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

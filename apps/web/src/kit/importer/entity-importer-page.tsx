@@ -22,6 +22,8 @@ const STATUS_COLORS: Record<ImportRowStatus, string> = { pending: 'default', imp
 
 function displayOf(value: unknown): string {
   if (value === null || value === undefined) return '';
+  // A list of codes or names (a route's lockers) reads as the sheet wrote it, not as JSON.
+  if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) return value.map(displayOf).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

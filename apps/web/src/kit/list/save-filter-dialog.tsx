@@ -1,5 +1,6 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, type InputRef, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFocusWhenOpen } from '../../app/motion';
 
 /**
  * Names the filters in force (SavedFilters, list-tools.tsx). A module of its own, loaded when first
@@ -16,6 +17,7 @@ export default function SaveFilterDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
+  const focusName = useFocusWhenOpen<InputRef>();
   const save = ({ name }: { name: string }) => {
     onSave(name.trim());
     form.resetFields();
@@ -29,6 +31,7 @@ export default function SaveFilterDialog({
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
+      afterOpenChange={focusName.afterOpenChange}
     >
       <Form form={form} layout="vertical" onFinish={save}>
         <Form.Item
@@ -36,7 +39,7 @@ export default function SaveFilterDialog({
           label={t('listTools.saveFilterName')}
           rules={[{ required: true, whitespace: true, message: t('listTools.saveFilterNameRequired') }]}
         >
-          <Input autoFocus maxLength={80} />
+          <Input ref={focusName.ref} autoFocus maxLength={80} />
         </Form.Item>
       </Form>
     </Modal>

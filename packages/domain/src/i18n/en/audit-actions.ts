@@ -61,6 +61,14 @@ export const auditActionAreas = [
         // A packing's run (modules/packing).
         finish: 'Packing finished',
         retarget: 'Delivery compartments chosen again',
+        pause: 'Release paused',
+        resume: 'Release resumed',
+        retryFailed: 'Failed lockers retried in a new release',
+        releaseStart: 'Release started',
+        releaseStage: 'Release stage started',
+        releaseComplete: 'Release completed',
+        software_update: 'Software update sent',
+        software_update_progress: 'Software update progress',
       },
       /** An event at a door, or a locker going offline and coming back, as one sentence (audit-events.ts), not as fields changed. */
       events: {

@@ -42,6 +42,7 @@ export default {
       orderExpiry: 'order expiry',
       dashboardRollups: 'dashboard totals',
       dashboardAlerts: 'dashboard alerts',
+      releaseRunner: 'software releases',
       terminalLink: 'terminal link',
       orderExporter: 'order export',
     },

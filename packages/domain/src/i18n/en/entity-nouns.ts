@@ -2,6 +2,8 @@
 
 /** Each entity's noun from its translations: [singular, plural] (permissions.ts, predefined-roles.ts). */
 export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = {
+  bot: ['Bot', 'Bots'],
+  botFlow: ['Bot flow', 'Bot flows'],
   building: ['Building', 'Buildings'],
   buildingLevel1: ['Level 1', 'Level 1 records'],
   buildingLevel2: ['Level 2', 'Level 2 records'],
@@ -21,6 +23,8 @@ export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = 
   qrcodeTemplate: ['QR code template', 'QR code templates'],
   role: ['Role', 'Roles'],
   route: ['Route', 'Routes'],
+  terminalUiRelease: ['Release', 'Releases'],
+  terminalUiVersion: ['Terminal UI version', 'Terminal UI versions'],
   warehouse: ['Warehouse', 'Warehouses'],
   webhook: ['Webhook', 'Webhooks'],
 };

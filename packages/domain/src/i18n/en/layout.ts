@@ -11,6 +11,7 @@ export default {
       settings: 'Settings',
       outbox: 'Outbox',
       orderMessages: 'Messages',
+      fleet: 'Fleet versions',
     },
     header: {
       profile: 'Profile',

@@ -21,6 +21,7 @@ export default {
       },
       names: {
         'webhook-lane': 'Send the webhooks of an order (in order)',
+        'whatsapp-inbound': "Take WhatsApp's messages and receipts (bots)",
         'messages-send': 'Send mail and SMS',
         'customer-messages-dispatch': "Choose the messages of an order's moment",
         'customer-messages-send': 'Send a message to a customer',
@@ -38,6 +39,10 @@ export default {
         'event-ebox-statusChanged-accessCodes': 'Send the access codes to a locker that came online',
         'event-ebox-statusChanged-applyConfig': 'Configure a locker that came online',
         'order-export': 'Export orders by mail',
+        'terminal-release-start': 'Start a software release at its scheduled time',
+        'terminal-release-send': 'Send a software update to a locker',
+        'terminal-release-timeouts': 'Mark lockers silent in a software update as timed out (every minute)',
+        'event-ebox-statusChanged-releaseCommands': 'Send the software update to a locker that came online',
       },
       failures: 'Latest failures',
       noFailures: 'No failed jobs',

@@ -17,6 +17,7 @@ export const routeScreenAreas = [
         removed: '{{label}} removed from the route',
         added: '{{label}} added as stop {{position}}',
         alreadyIn: '{{label}} is already stop {{position}}',
+        drag: 'Drag {{label}} to another place in the route (or use the arrows)',
         noCoordinates: 'no coordinates',
       },
       distance: {

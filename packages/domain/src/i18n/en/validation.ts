@@ -15,6 +15,7 @@ export default {
       max: '{{label}} must be at most {{max}} characters',
       matches: '{{label}} must start with a digit',
       timeOfDay: '{{label}} must be a time as HH:mm, from 00:00 to 23:59',
+      version: '{{label}} must be a version number such as 1.10.0 (numbers separated by dots)',
       email: '{{label}} must be a valid email',
       url: '{{label}} must be a valid URL',
       trim: '{{label}} must not start or end with spaces',

@@ -61,6 +61,14 @@ export const auditActionAreas = [
         // A packing's run (modules/packing).
         finish: 'Romaneio finalizado',
         retarget: 'Compartimentos de entrega escolhidos de novo',
+        pause: 'Liberação pausada',
+        resume: 'Liberação retomada',
+        retryFailed: 'Armários com falha tentados em nova liberação',
+        releaseStart: 'Liberação iniciada',
+        releaseStage: 'Etapa da liberação iniciada',
+        releaseComplete: 'Liberação concluída',
+        software_update: 'Atualização de software enviada',
+        software_update_progress: 'Andamento da atualização de software',
       },
       /** Um evento numa porta ou um armário que cai e volta como uma frase (audit-events.ts), não como campos alterados. */
       events: {

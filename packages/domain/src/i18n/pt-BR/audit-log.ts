@@ -42,6 +42,7 @@ export default {
       orderExpiry: 'expiração de pedidos',
       dashboardRollups: 'totais do painel',
       dashboardAlerts: 'alertas do painel',
+      releaseRunner: 'liberações de software',
       terminalLink: 'ligação com os terminais',
       orderExporter: 'exportação de pedidos',
     },

@@ -2,6 +2,8 @@
 
 /** Each entity's noun from its translations: [singular, plural] (permissions.ts, predefined-roles.ts). */
 export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = {
+  bot: ['Bot', 'Bots'],
+  botFlow: ['Fluxo de bot', 'Fluxos de bot'],
   building: ['Prédio', 'Prédios'],
   buildingLevel1: ['Nível 1', 'Níveis 1'],
   buildingLevel2: ['Nível 2', 'Níveis 2'],
@@ -21,6 +23,8 @@ export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = 
   qrcodeTemplate: ['Modelo de QR code', 'Modelos de QR code'],
   role: ['Perfil de acesso', 'Perfis de acesso'],
   route: ['Rota', 'Rotas'],
+  terminalUiRelease: ['Liberação', 'Liberações'],
+  terminalUiVersion: ['Versão da interface do terminal', 'Versões da interface do terminal'],
   warehouse: ['Armazém', 'Armazéns'],
   webhook: ['Webhook', 'Webhooks'],
 };

@@ -11,6 +11,7 @@ export default {
       settings: 'Configurações',
       outbox: 'Caixa de saída',
       orderMessages: 'Mensagens',
+      fleet: 'Versões da frota',
     },
     header: {
       profile: 'Perfil',

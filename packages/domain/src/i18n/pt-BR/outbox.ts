@@ -21,6 +21,7 @@ export default {
       },
       names: {
         'webhook-lane': 'Enviar os webhooks de um pedido (em ordem)',
+        'whatsapp-inbound': 'Receber as mensagens e os recibos do WhatsApp (bots)',
         'customer-messages-dispatch': 'Escolher as mensagens de um momento do pedido',
         'customer-messages-send': 'Enviar uma mensagem a um cliente',
         'customer-messages-remind': 'Avisar os clientes antes do vencimento dos pedidos (a cada 5 minutos)',
@@ -38,6 +39,10 @@ export default {
         'terminal-apply-access-codes': 'Enviar a um e-box os códigos de acesso dos seus pedidos',
         'event-ebox-statusChanged-applyConfig': 'Configurar um e-box que ficou online',
         'order-export': 'Exportar pedidos por e-mail',
+        'terminal-release-start': 'Iniciar uma liberação de software na data agendada',
+        'terminal-release-send': 'Enviar a atualização de software a um e-box',
+        'terminal-release-timeouts': 'Marcar e-boxes calados numa atualização de software (a cada minuto)',
+        'event-ebox-statusChanged-releaseCommands': 'Enviar a atualização de software a um e-box que ficou online',
       },
       failures: 'Últimas falhas',
       noFailures: 'Nenhuma tarefa falhou',

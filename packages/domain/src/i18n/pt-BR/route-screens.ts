@@ -17,6 +17,7 @@ export const routeScreenAreas = [
         removed: '{{label}} saiu da rota',
         added: '{{label}} entrou como parada {{position}}',
         alreadyIn: '{{label}} já é a parada {{position}}',
+        drag: 'Arraste {{label}} para outro lugar da rota (ou use as setas)',
         noCoordinates: 'sem coordenadas',
       },
       distance: {

@@ -9,5 +9,6 @@ import mail from './mail';
 import messageErrors from './message-errors';
 import orderDocuments from './order-documents';
 import packingDocuments from './packing-documents';
+import releaseErrors from './release-errors';
 
-export const serverAreas = [mail, orderDocuments, packingDocuments, listAndOrderRules, messageErrors, dashboardMails];
+export const serverAreas = [mail, orderDocuments, packingDocuments, listAndOrderRules, messageErrors, dashboardMails, releaseErrors];

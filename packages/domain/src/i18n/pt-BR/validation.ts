@@ -15,6 +15,7 @@ export default {
       max: 'O campo {{label}} deve ter no máximo {{max}} caracteres',
       matches: 'O campo {{label}} deve começar com um número',
       timeOfDay: 'O campo {{label}} deve ser um horário HH:mm, de 00:00 a 23:59',
+      version: 'O campo {{label}} deve ser um número de versão como 1.10.0 (números separados por pontos)',
       email: 'O campo {{label}} deve ser um e-mail válido',
       url: 'O campo {{label}} deve ser uma URL válida',
       trim: 'O campo {{label}} não deve ter espaços no início ou no fim',

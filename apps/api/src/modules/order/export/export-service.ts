@@ -9,8 +9,9 @@ import { exportSelect } from '../../../kit/export-query';
 import { writeExportInWorker } from '../../../kit/export-thread';
 import { resourceOf } from '../../../kit/repository';
 import { authorizeFilters, serviceOf } from '../../../kit/service';
+import { scopeOfActor } from '../../../platform/access';
 import { loadCurrentUser } from '../../../platform/auth/current-user';
-import { authorize, contextOf, principalOf, type ServiceContext, userOf } from '../../../platform/context';
+import { authorize, contextOf, type ServiceContext, userOf } from '../../../platform/context';
 import { AppError, badRequest, forbidden } from '../../../platform/errors';
 import { enqueueJob } from '../../../platform/jobs/queue';
 import { sendMessage } from '../../../platform/messages';
@@ -72,7 +73,7 @@ export async function requestOrderExport(ctx: ServiceContext, query: OrderExport
     ctx.deps.db,
     resourceOf(order),
     { filter: query.filter, orderBy: query.orderBy, language: ctx.language },
-    { companyIds: principalOf(ctx.actor).companyIds },
+    scopeOfActor(ctx.actor),
     fields,
     timeZone,
   ).toSQL();

@@ -1,7 +1,8 @@
 import { enumValueLabel, formatDateTimeInZone, type Language, translatorFor } from '@ebox/domain';
 import { z } from 'zod';
 import { DEFAULT_EXPORT_TIME_ZONE } from '../../../kit/export';
-import { authorize, dbOf, principalOf, type ServiceContext } from '../../../platform/context';
+import { scopeOfActor } from '../../../platform/access';
+import { authorize, dbOf, type ServiceContext } from '../../../platform/context';
 import { AppError, ValidationError } from '../../../platform/errors';
 import { type OrderTag, openTagPdf, type TagPdf } from './tag-pdf';
 
@@ -61,7 +62,7 @@ export async function generateOrderTags(ctx: ServiceContext, body: unknown): Pro
   const parsed = generateTagBody.safeParse(body);
   if (!parsed.success) throw new ValidationError(parsed.error.issues, 'orderTags');
   const ids = [...new Set(parsed.data.data.map((item) => item.id))];
-  const found = await findOrderTagData(dbOf(ctx), ids, { companyIds: principalOf(ctx.actor).companyIds });
+  const found = await findOrderTagData(dbOf(ctx), ids, scopeOfActor(ctx.actor));
   const foundIds = new Set(found.map((row) => row.id));
   const missing = ids.find((id) => !foundIds.has(id));
   if (missing) throw new AppError('notFound', 'errors.orderTags.orderNotFound', { id: missing });

@@ -34,6 +34,10 @@ export default {
         workingHours: 'Working hours',
         application: 'Application',
         applicationVersion: 'Application version',
+        uiVersion: 'UI version',
+        maintenanceWindowStart: 'Maintenance window start',
+        maintenanceWindowEnd: 'Maintenance window end',
+        timeZone: 'Time zone',
         enrolledAt: 'Enrolled at',
         unsupportedActions: 'Not supported by the terminal',
         relayChannels: 'Channels per board',
@@ -66,6 +70,9 @@ export default {
         },
       },
       hints: {
+        maintenanceWindowStart: "HH:mm; software installs from this time of day (none: the company's window, else 02:00)",
+        maintenanceWindowEnd: "HH:mm; no software install after this time of day (none: the company's, else 05:00)",
+        timeZone: "As America/Manaus (none: the company's)",
         eboxModule: 'The locker modules, left to right (a model may repeat)',
         startNumber: 'Number of the first compartment; the others follow the cluster sequence',
         boardNumber: 'Controller board of compartments whose module names no other (1 to 10)',
@@ -100,6 +107,7 @@ export default {
         orders: 'Orders',
       },
       errors: {
+        maintenanceWindowBoth: 'Fill in both the start and the end of the maintenance window, or neither',
         noModules: 'This e-box has no modules: choose its modules before generating compartments',
         moduleWithoutCompartiments: 'Module “{{module}}” has no compartments',
         deleteHoldsParcels: 'Cannot delete the e-box: {{count}} compartment(s) are occupied or booked ({{numbers}})',

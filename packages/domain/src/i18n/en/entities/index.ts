@@ -1,4 +1,6 @@
 // Written by packages/domain/scripts/entity-registry.ts (`npm run db:generate -w @ebox/api`): do not edit.
+import bot from './bot';
+import botFlow from './bot-flow';
 import building from './building';
 import buildingLevel1 from './building-level1';
 import buildingLevel2 from './building-level2';
@@ -22,11 +24,16 @@ import product from './product';
 import qrcodeTemplate from './qrcode-template';
 import role from './role';
 import route from './route';
+import terminalUiRelease from './terminal-ui-release';
+import terminalUiVersion from './terminal-ui-version';
+import version from './version';
 import warehouse from './warehouse';
 import webhook from './webhook';
 
 /** One area per translated entity: entities.<name>.{menu,label,labelPlural,fields,enumerators,hints,...}. */
 export const entityAreas = [
+  bot,
+  botFlow,
   building,
   buildingLevel1,
   buildingLevel2,
@@ -50,6 +57,9 @@ export const entityAreas = [
   qrcodeTemplate,
   role,
   route,
+  terminalUiRelease,
+  terminalUiVersion,
+  version,
   warehouse,
   webhook,
 ];

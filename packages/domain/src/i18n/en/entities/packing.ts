@@ -49,6 +49,11 @@ export default {
         notFitting: 'These parcels no longer fit their lockers: {{codes}}',
         alreadyFinished: 'The packing list {{name}} is already finished',
         finishedNotDeleted: 'A finished packing list is a record of its run and is not deleted: {{names}}',
+        order: {
+          notInStep: '{{trackingCode}}: not in any step of this picking',
+          alreadyPacked: '{{trackingCode}}: already in an open packing list',
+          notFitting: '{{trackingCode}}: {{reason}}',
+        },
       },
       finish: {
         success: 'Packing list finished successfully',

@@ -21,6 +21,8 @@ export default {
         preExpiredHours: 'Padrão: 24',
         reminderWindowStart: 'HH:mm (padrão: 09:00)',
         reminderWindowEnd: 'HH:mm (padrão: 21:00)',
+        maintenanceWindowStart: 'HH:mm (padrão: 02:00)',
+        maintenanceWindowEnd: 'HH:mm (padrão: 05:00)',
         timeZone: 'Padrão: America/Sao_Paulo',
         carrierPromiseHours: 'Prazo da transportadora (h; padrão 48)',
         alertOfflineMinutes: 'Alerta offline (min; padrão 10)',
@@ -67,9 +69,12 @@ export default {
         preExpiredHours: 'Quanto antes do vencimento o aviso é enviado (nenhum: 24)',
         reminderWindowStart: 'HH:mm; os avisos esperam esta hora do dia (nenhum: 09:00)',
         reminderWindowEnd: 'HH:mm; nenhum aviso depois desta hora (nenhum: 21:00)',
+        maintenanceWindowStart:
+          'HH:mm; os armários instalam software a partir desta hora do dia (nenhum: 02:00; a janela do próprio armário prevalece)',
+        maintenanceWindowEnd: 'HH:mm; nenhuma instalação de software depois desta hora do dia (nenhum: 05:00)',
         timeZone: 'Para a janela de avisos, como America/Sao_Paulo (nenhum: America/Sao_Paulo)',
         group: 'Limita os usuários da empresa aos armários deste grupo',
-        distributionLogistic: 'A empresa pode operar pedidos de outras empresas',
+        distributionLogistic: 'A empresa vê, recebe no seu armazém e movimenta os pedidos de outras empresas que ela transporta',
         maxDaysOverdueDateDelivery: 'Dias que um pedido de entrega fica no armário antes de expirar',
       },
       create: {

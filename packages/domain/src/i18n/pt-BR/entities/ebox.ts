@@ -34,6 +34,10 @@ export default {
         workingHours: 'Horário de funcionamento',
         application: 'Aplicativo',
         applicationVersion: 'Versão do aplicativo',
+        uiVersion: 'Versão da interface',
+        maintenanceWindowStart: 'Início da janela de manutenção',
+        maintenanceWindowEnd: 'Fim da janela de manutenção',
+        timeZone: 'Fuso horário',
         enrolledAt: 'Registrado em',
         unsupportedActions: 'Não suportado pelo terminal',
         relayChannels: 'Canais por placa',
@@ -66,6 +70,9 @@ export default {
         },
       },
       hints: {
+        maintenanceWindowStart: 'HH:mm; o software é instalado a partir desta hora do dia (nenhum: a janela da empresa, senão 02:00)',
+        maintenanceWindowEnd: 'HH:mm; nenhuma instalação de software depois desta hora do dia (nenhum: a da empresa, senão 05:00)',
+        timeZone: 'Como America/Manaus (nenhum: o da empresa)',
         eboxModule: 'Os módulos do armário, da esquerda para a direita (um modelo pode se repetir)',
         startNumber: 'Número do primeiro compartimento; os outros seguem a sequência do cluster',
         boardNumber: 'Placa controladora dos compartimentos cujo módulo não indica outra (1 a 10)',
@@ -100,6 +107,7 @@ export default {
         orders: 'Pedidos',
       },
       errors: {
+        maintenanceWindowBoth: 'Preencha o início e o fim da janela de manutenção, ou nenhum dos dois',
         noModules: 'Este e-box não tem módulos: escolha os módulos antes de gerar os compartimentos',
         moduleWithoutCompartiments: 'O módulo “{{module}}” não tem compartimentos cadastrados',
         deleteHoldsParcels: 'Não é possível excluir o e-box: {{count}} compartimento(s) estão ocupados ou reservados ({{numbers}})',

@@ -49,6 +49,11 @@ export default {
         notFitting: 'Estes volumes não cabem mais nos armários: {{codes}}',
         alreadyFinished: 'O romaneio {{name}} já está finalizado',
         finishedNotDeleted: 'Um romaneio finalizado é o registro da sua rota e não é excluído: {{names}}',
+        order: {
+          notInStep: '{{trackingCode}}: não está em nenhuma etapa desta coleta',
+          alreadyPacked: '{{trackingCode}}: já está em um romaneio aberto',
+          notFitting: '{{trackingCode}}: {{reason}}',
+        },
       },
       finish: {
         success: 'Romaneio finalizado com sucesso',

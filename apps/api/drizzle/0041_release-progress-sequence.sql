@@ -1,0 +1,1 @@
+ALTER TABLE "terminal_release_target" ADD COLUMN "sequence" integer DEFAULT 0 NOT NULL;

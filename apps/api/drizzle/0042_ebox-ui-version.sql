@@ -1,0 +1,1 @@
+ALTER TABLE "ebox" ADD COLUMN "ui_version" text;

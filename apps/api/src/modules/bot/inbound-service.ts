@@ -1,0 +1,97 @@
+import { inTransaction, type ServiceContext } from '../../platform/context';
+import { parseWhatsAppChanges, verifyWhatsAppSignature } from '../../platform/message-providers/whatsapp-cloud';
+import { decryptSecret } from '../../platform/secret-box';
+import { recordWhatsAppStatuses } from '../message/status-service';
+import { type BotLink, findBotLinkByNumber, findBotLinks, insertBotMessageOnce, touchBot } from './repository';
+
+/**
+ * Meta's webhook for the bots' numbers and the console's own (docs/whatsapp-bot.md). The request is
+ * checked and queued; the work (receipts, the customers' messages) runs in a job, so Meta gets its
+ * 200 at once and a slow moment never makes it resend.
+ */
+
+/** Who signed a notification: the console's own app secret (WHATSAPP_APP_SECRET) and/or these bots'. */
+export type Signers = { console: boolean; bots: string[] };
+
+type SecretOwner = { secret: string; console: boolean; bots: string[] };
+
+/**
+ * The app secrets that may sign a notification: the console's, and each bot's own (a bot without
+ * one is signed by the console's app, the usual case of numbers under one Meta app).
+ */
+function secretOwnersOf(ctx: ServiceContext, bots: readonly BotLink[]): SecretOwner[] {
+  const owners = new Map<string, SecretOwner>();
+  const own = (secret: string) => {
+    const owner = owners.get(secret) ?? { secret, console: false, bots: [] };
+    owners.set(secret, owner);
+    return owner;
+  };
+  const consoleSecret = ctx.deps.config.whatsapp?.appSecret;
+  if (consoleSecret) own(consoleSecret).console = true;
+  for (const bot of bots) {
+    const secret = decryptSecret(ctx.deps.config.secretsKey, bot.appSecret) ?? consoleSecret;
+    if (secret) own(secret).bots.push(bot.id);
+  }
+  return [...owners.values()];
+}
+
+/** Who signed these exact bytes (`X-Hub-Signature-256`), or undefined when no known app secret did. */
+export async function signersOf(ctx: ServiceContext, raw: Buffer, header: string | undefined): Promise<Signers | undefined> {
+  const owners = secretOwnersOf(ctx, await findBotLinks(ctx.deps.db));
+  const signers = owners.filter((owner) => verifyWhatsAppSignature(raw, header, owner.secret));
+  if (!signers.length) return undefined;
+  return { console: signers.some((owner) => owner.console), bots: signers.flatMap((owner) => owner.bots) };
+}
+
+/**
+ * Whether `token` is a verify token we gave Meta: the console's (WHATSAPP_VERIFY_TOKEN) or an enabled
+ * bot's. Meta's handshake names no number, so any of them subscribes the one webhook address.
+ */
+export async function isKnownVerifyToken(ctx: ServiceContext, token: string): Promise<boolean> {
+  if (!token) return false;
+  if (ctx.deps.config.whatsapp?.verifyToken === token) return true;
+  const bots = await findBotLinks(ctx.deps.db);
+  return bots.some((bot) => bot.enable && decryptSecret(ctx.deps.config.secretsKey, bot.verifyToken) === token);
+}
+
+/**
+ * A queued notification (job `whatsapp.inbound`): each change goes to the bot of its number, and is
+ * taken only when that bot's app secret (or the console's, for a number without a bot) signed it.
+ * Receipts move the message log; each customer message is recorded once by its wamid and becomes
+ * the bot's last interaction.
+ */
+export async function handleWhatsAppNotification(ctx: ServiceContext, payload: { notification: unknown; signers: Signers }): Promise<void> {
+  const { signers } = payload;
+  for (const change of parseWhatsAppChanges(payload.notification)) {
+    const bot = await findBotLinkByNumber(ctx.deps.db, change.phoneNumberId);
+    const signed = bot ? signers.bots.includes(bot.id) : signers.console;
+    if (!signed) {
+      ctx.log.warn({ phoneNumberId: change.phoneNumberId }, 'whatsapp webhook: a change for a number its signer does not own, dropped');
+      continue;
+    }
+    if (change.statuses.length) await recordWhatsAppStatuses(ctx, change.statuses);
+    if (!change.messages.length) continue;
+    if (!bot) {
+      ctx.log.info({ phoneNumberId: change.phoneNumberId }, 'whatsapp webhook: messages to a number no bot answers, not kept');
+      continue;
+    }
+    for (const message of change.messages) {
+      await inTransaction(ctx, async (tx) => {
+        const sentAt = message.at.toISOString();
+        const recorded = await insertBotMessageOnce(tx.tx, {
+          bot: bot.id,
+          company: bot.company,
+          wamid: message.id,
+          direction: 'in',
+          waId: message.from,
+          type: message.type,
+          text: message.text ?? null,
+          choiceId: message.choiceId ?? null,
+          sentAt,
+        });
+        // A wamid seen before: Meta delivered it again; it was handled the first time.
+        if (recorded) await touchBot(tx.tx, bot.id, sentAt, message.text ?? `[${message.type}]`);
+      });
+    }
+  }
+}

@@ -1,0 +1,4 @@
+export * from './lifecycle';
+export * from './reads';
+export * from './stages';
+export * from './windows';
