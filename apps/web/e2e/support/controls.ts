@@ -23,6 +23,25 @@ export async function chooseOption(page: Page, label: string | Locator, option: 
   // A form that focuses its first field as it mounts must not take the typing elsewhere.
   await field.focus();
   await field.pressSequentially(search, { delay: 10 });
+  // An autocomplete's list is answered for what was typed before a pick: one answered for a part
+  // of it could be swapped for the next while the option was pressed, and nothing was chosen
+  // (dashboard, en, under CI load).
+  await field.evaluate(
+    (element, typed) =>
+      new Promise<void>((resolve) => {
+        const root = element.closest('[data-relation-settled]');
+        const settled = () =>
+          !root || (root.getAttribute('data-relation-query') === typed && root.getAttribute('data-relation-settled') === 'true');
+        if (settled()) return resolve();
+        const observer = new MutationObserver(() => {
+          if (!settled()) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(root as Element, { attributes: true });
+      }),
+    search,
+  );
   const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option });
   await see(item);
   // Picked once the list has finished opening, as a person would: under load a click during its

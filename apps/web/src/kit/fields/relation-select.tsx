@@ -150,6 +150,11 @@ export function RelationSelect({
           setSearch('');
         }}
         open={open}
+        // Whether the list shown answers what was typed: the debounced search and whether it is
+        // still being asked. Tests pick an option only once it does (a list swapped between a
+        // press and its release chose nothing).
+        data-relation-query={query}
+        data-relation-settled={String(query === search && !results.isFetching && !firstRecords.isFetching)}
         popupRender={
           creatable
             ? (menu) => (
