@@ -353,8 +353,21 @@ export async function runReleaseBenchmark(options: ReleaseBenchOptions): Promise
       (row) => row.status !== 'RUNNING' && row.status !== 'SCHEDULED',
       options.timeoutSeconds * 1000,
     );
-    // Long enough for a command queued by mistake to reach its locker.
-    await sleep(5_000);
+    // A command queued by mistake would be a send job of this release: each ends only once its
+    // locker answered, so when none is left to run, every command there was to hear was heard.
+    await waitFor(
+      "the corrupted release's send jobs finished",
+      async () =>
+        (
+          await pool.query<{ pending: number }>(
+            `SELECT count(*)::int AS pending FROM pgboss.job
+             WHERE name = 'terminal-release.send' AND data->>'releaseId' = $1 AND state IN ('created', 'retry', 'active')`,
+            [badId],
+          )
+        ).rows[0]?.pending ?? 0,
+      (pending) => pending === 0,
+      options.timeoutSeconds * 1000,
+    );
     const { rows: badTargets } = await pool.query<{ ebox_id: string; stage: number; state: string }>(
       `SELECT ebox_id, stage, state FROM terminal_release_target WHERE release_id = $1`,
       [badId],
