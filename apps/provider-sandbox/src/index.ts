@@ -10,9 +10,21 @@ export {
 export type { FailureScript, SandboxAnswer, SandboxRequest } from './sandbox-kit';
 export { type SinchCredentials, type SinchReceived, sinchError } from './sinch';
 export {
+  DEFAULT_INBOUND_RETRY_DELAYS_MS,
+  DEFAULT_WHATSAPP_MESSAGES_PER_SECOND,
+  metaJson,
+  metaSignature,
   type WhatsAppCallback,
+  type WhatsAppChoice,
   type WhatsAppCredentials,
+  type WhatsAppCustomerMessage,
+  type WhatsAppInbound,
+  type WhatsAppInboundOptions,
+  type WhatsAppInboundResult,
+  type WhatsAppInteractive,
+  type WhatsAppNewNumber,
   type WhatsAppReceived,
+  type WhatsAppSandboxOptions,
   type WhatsAppStatusScript,
   whatsappError,
 } from './whatsapp-cloud';

@@ -9,7 +9,13 @@ import {
   createWhatsAppHandler,
   type WhatsAppCallback,
   type WhatsAppCredentials,
+  type WhatsAppCustomerMessage,
+  type WhatsAppInbound,
+  type WhatsAppInboundOptions,
+  type WhatsAppInboundResult,
+  type WhatsAppNewNumber,
   type WhatsAppReceived,
+  type WhatsAppSandboxOptions,
   type WhatsAppStatusScript,
 } from './whatsapp-cloud';
 
@@ -24,7 +30,10 @@ export type ProviderSandboxOptions = {
   /** 0 (the default): a free port. */
   port?: number;
   whatsappAppSecret?: string;
+  /** Where WhatsApp posts status notifications and customers' messages (setStatusCallbackUrl changes it). */
   whatsappStatusCallbackUrl?: string;
+  /** Meta's rules the WhatsApp stand-in applies: the 24-hour window, throughput, inbound retries. */
+  whatsapp?: WhatsAppSandboxOptions;
   /** Credentials to accept instead of fresh random ones, for a caller whose settings already name some. */
   credentials?: {
     whatsapp?: Partial<Pick<WhatsAppCredentials, 'accessToken' | 'phoneNumberId' | 'verifyToken'>>;
@@ -155,28 +164,78 @@ export async function startProviderSandbox(options: ProviderSandboxOptions = {})
     from: given.sinch?.from ?? '+5511955550199',
   };
 
+  /** One webhook POST as Meta makes it: the signed bytes, and the receiver's status or why there was none. */
+  async function postAsMeta(target: string, body: string, signature: string): Promise<{ status?: number; error?: string }> {
+    try {
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'user-agent': 'facebookexternalua' },
+        body,
+        signal: stopCallbacks.signal,
+      });
+      await response.body?.cancel();
+      return { status: response.status };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   const postCallback = (target: string, body: string, signature: string) => {
     callbackChain = callbackChain.then(async () => {
       if (stopCallbacks.signal.aborted) return;
       const callback: WhatsAppCallback = { url: target, body, signature };
       callbacks.push(callback);
-      try {
-        const response = await fetch(target, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'user-agent': 'facebookexternalua' },
-          body,
-          signal: stopCallbacks.signal,
-        });
-        callback.status = response.status;
-        await response.body?.cancel();
-      } catch (error) {
-        callback.error = error instanceof Error ? error.message : String(error);
-      }
+      Object.assign(callback, await postAsMeta(target, body, signature));
       settle();
     });
     return callbackChain;
   };
-  const whatsappHandler = createWhatsAppHandler(whatsapp, { urlOf: () => callbackUrl, post: postCallback });
+  const whatsappHandler = createWhatsAppHandler(whatsapp, { urlOf: () => callbackUrl, post: postCallback }, options.whatsapp);
+
+  /** A wait between retries that ends early when the sandbox closes. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        stopCallbacks.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      stopCallbacks.signal.addEventListener('abort', done, { once: true });
+      if (stopCallbacks.signal.aborted) done();
+    });
+
+  const inbound: WhatsAppInbound[] = [];
+  const delivering = new Set<Promise<unknown>>();
+  /**
+   * Posts a customer's message until the receiver answers 200 or the retries run out, as Meta does
+   * (its retries go on for days; the sandbox's delays are short, for tests). Each posting is posted
+   * on its own, not behind the status notifications' queue: a receiver failing one must not hold up
+   * the others, and Meta promises no order either.
+   */
+  function deliverInbound(entry: WhatsAppInbound): Promise<WhatsAppInboundResult> {
+    inbound.push(entry);
+    const delays = whatsappHandler.retryDelaysMs();
+    const delivery = (async () => {
+      for (let attempt = 0; !stopCallbacks.signal.aborted; attempt++) {
+        const answer = await postAsMeta(entry.url, entry.body, entry.signature);
+        entry.attempts.push(answer);
+        entry.status = answer.status;
+        entry.error = answer.error;
+        if (answer.status === 200 || attempt >= delays.length) break;
+        settle();
+        await pause(delays[attempt] ?? 0);
+      }
+      if (!entry.attempts.length) entry.error = 'the provider sandbox was closed';
+      entry.done = true;
+      settle();
+      return { wamid: entry.wamid, status: entry.status, error: entry.error, body: entry.body, signature: entry.signature };
+    })();
+    delivering.add(delivery);
+    void delivery.finally(() => delivering.delete(delivery));
+    return delivery;
+  }
+  const inboundDone = () => inbound.filter((entry) => entry.done);
   handlers = {
     whatsapp: whatsappHandler as ProviderHandler<unknown>,
     fcm: createFcmHandler(serviceAccount, publicKey) as ProviderHandler<unknown>,
@@ -188,7 +247,86 @@ export async function startProviderSandbox(options: ProviderSandboxOptions = {})
   return {
     /** The base address every provider answers on (there is one server). */
     url,
-    whatsapp: { ...whatsapp, apiUrl: url, apiVersion: WHATSAPP_API_VERSION },
+    whatsapp: {
+      ...whatsapp,
+      apiUrl: url,
+      apiVersion: WHATSAPP_API_VERSION,
+      /**
+       * Another business number on this server, with its own access token (checked on its sends)
+       * and, if given, its own app secret (signing its webhooks). Left out: a random id, token and
+       * display number; the sandbox's app secret and verify token (numbers of one Meta app share them).
+       */
+      addNumber(given: WhatsAppNewNumber = {}): WhatsAppCredentials & { apiUrl: string; apiVersion: string } {
+        const made: WhatsAppCredentials = {
+          phoneNumberId: digits(15),
+          accessToken: `EAAG${secret(48)}`,
+          appSecret: whatsapp.appSecret,
+          verifyToken: whatsapp.verifyToken,
+          businessAccountId: whatsapp.businessAccountId,
+          displayPhoneNumber: `55119${digits(8)}`,
+        };
+        return { ...whatsappHandler.addNumber(given, made), apiUrl: url, apiVersion: WHATSAPP_API_VERSION };
+      },
+      /**
+       * A template Meta approved. Once one is registered, a template send naming another name or
+       * language answers 132001 (404) and one with another count of body parameters 132000; with
+       * none registered every template passes.
+       */
+      registerTemplate: (name: string, languageCode: string, bodyParameterCount: number) =>
+        whatsappHandler.registerTemplate(name, languageCode, bodyParameterCount),
+      /** Changes the rules from now on (the options startProviderSandbox took as `whatsapp`). */
+      configure: (changes: WhatsAppSandboxOptions) => whatsappHandler.configure(changes),
+      /**
+       * A customer writes to the number `message.to`: the notification Meta would post (escaped
+       * unicode, signed with that number's app secret) goes to the callback URL, retried while the
+       * receiver answers anything but 200. It opens the customer's 24-hour window on that number at
+       * `at` and, for a 12-digit Brazilian wa_id, makes the number's 13-digit form reach that account.
+       * Resolves once delivered or given up, with the last answer.
+       */
+      async customerSays(message: WhatsAppCustomerMessage, given: WhatsAppInboundOptions = {}): Promise<WhatsAppInboundResult> {
+        const target = given.url ?? callbackUrl;
+        if (!target) throw new Error('no callback URL for WhatsApp: setStatusCallbackUrl first (or pass url)');
+        const built = whatsappHandler.inboundOf(message, given);
+        return deliverInbound({ ...built, url: target, again: false, attempts: [], done: false });
+      },
+      /** Meta's duplicate delivery: the very bytes and signature of an earlier customer message, posted again. */
+      async deliverAgain(wamid: string, given: { url?: string } = {}): Promise<WhatsAppInboundResult> {
+        const first = inbound.find((entry) => entry.wamid === wamid);
+        if (!first) throw new Error(`no customer message ${wamid} was posted`);
+        const { phoneNumberId, from, body, signature } = first;
+        return deliverInbound({
+          wamid,
+          phoneNumberId,
+          from,
+          body,
+          signature,
+          url: given.url ?? first.url,
+          again: true,
+          attempts: [],
+          done: false,
+        });
+      },
+      /** Every posting of a customer message so far (retries are attempts of one posting), with the answers. */
+      inbound: () => [...inbound],
+      /** Resolves once `count` postings of customer messages are done (answered 200, or out of retries). */
+      waitForInbound: (count: number) => waitUntil(() => inboundDone().length >= count, inboundDone),
+      /**
+       * Meta's check of a webhook address: `GET ?hub.mode=subscribe&hub.challenge=<int>&hub.verify_token=`;
+       * verified when the receiver answers 200 with the challenge alone.
+       */
+      async verifyWebhook(given: { url?: string; verifyToken?: string } = {}) {
+        const target = given.url ?? callbackUrl;
+        if (!target) throw new Error('no callback URL for WhatsApp: setStatusCallbackUrl first (or pass url)');
+        const challenge = String(randomInt(1, 2 ** 31 - 1));
+        const address = new URL(target);
+        address.searchParams.set('hub.mode', 'subscribe');
+        address.searchParams.set('hub.challenge', challenge);
+        address.searchParams.set('hub.verify_token', given.verifyToken ?? whatsapp.verifyToken);
+        const response = await fetch(address, { signal: stopCallbacks.signal });
+        const body = await response.text();
+        return { status: response.status, body, challenge, verified: response.status === 200 && body === challenge };
+      },
+    },
     fcm: { serviceAccount, projectId, apiUrl: url },
     sns: { ...sns, endpoint: url },
     sinch: { ...sinch, baseUrl: url },
@@ -213,7 +351,7 @@ export async function startProviderSandbox(options: ProviderSandboxOptions = {})
       ),
     /** The next sends to `provider` (`times` of them, 1 by default) get this answer instead of being accepted. */
     failNext: (provider: SandboxProvider, script: FailureScript) => void scripts[provider].push(script),
-    /** Where WhatsApp status notifications go; undefined: nowhere. */
+    /** Where WhatsApp status notifications and customers' messages go; undefined: nowhere. */
     setStatusCallbackUrl(target: string | undefined) {
       callbackUrl = target;
     },
@@ -230,6 +368,7 @@ export async function startProviderSandbox(options: ProviderSandboxOptions = {})
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await callbackChain;
+      await Promise.allSettled([...delivering]);
     },
   };
 }
