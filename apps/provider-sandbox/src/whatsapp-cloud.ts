@@ -221,7 +221,7 @@ const missing = (param: string) => refuse(131008, `The parameter ${param} is req
 function optionalTextOf(value: unknown, param: string, max: number): { ok: true; text?: string } | Refusal {
   if (value === undefined) return { ok: true };
   const text = textOf(recordOf(value).text);
-  if (text === undefined) return missing(`${param}.text`);
+  if (text === undefined) return missing(`${param}['text']`);
   if (lengthOf(text) > max) return tooLong(`${param}['text']`, max);
   return { ok: true, text };
 }
@@ -239,7 +239,7 @@ function parseInteractive(value: unknown): { ok: true; interactive: WhatsAppInte
   if (!bodyText) return missing('interactive.body.text');
   const bodyMax = isList ? 4096 : 1024;
   if (lengthOf(bodyText) > bodyMax) return tooLong("interactive['body']['text']", bodyMax);
-  const footer = optionalTextOf(interactive.footer, 'interactive.footer', 60);
+  const footer = optionalTextOf(interactive.footer, "interactive['footer']", 60);
   if (!footer.ok) return footer;
   let header: string | undefined;
   let headerMedia: 'image' | 'video' | 'document' | undefined;
