@@ -355,11 +355,12 @@ export async function runReleaseBenchmark(options: ReleaseBenchOptions): Promise
     );
     // A command queued by mistake would be a send job of this release: each ends only once its
     // locker answered, so when none is left to run, every command there was to hear was heard.
+    const jobs = pool;
     await waitFor(
       "the corrupted release's send jobs finished",
       async () =>
         (
-          await pool.query<{ pending: number }>(
+          await jobs.query<{ pending: number }>(
             `SELECT count(*)::int AS pending FROM pgboss.job
              WHERE name = 'terminal-release.send' AND data->>'releaseId' = $1 AND state IN ('created', 'retry', 'active')`,
             [badId],
