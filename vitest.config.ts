@@ -69,6 +69,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The providers' stand-ins over real HTTP: no database, no API.
+          name: 'sandbox',
+          include: ['apps/provider-sandbox/test/**/*.test.ts'],
+          testTimeout: 20_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
           globalSetup: ['apps/web/e2e/support/global-setup.ts'],
