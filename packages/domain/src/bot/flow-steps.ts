@@ -57,6 +57,9 @@ export const BOT_STEPS = {
   payment: { kind: 'text', types: BOOKINGS },
   booked: { kind: 'text', types: BOOKINGS },
   menu: { kind: 'buttons', types: ['logisticSupport'] },
+  orders: { kind: 'text', types: ['logisticSupport'] },
+  codes: { kind: 'text', types: ['logisticSupport'] },
+  codesTooSoon: { kind: 'text', types: ['logisticSupport'] },
   handOff: { kind: 'text', types: ['logisticSupport'] },
 } as const satisfies Record<string, BotStepDeclaration>;
 
@@ -136,6 +139,9 @@ export const DEFAULT_STEP_TEXTS: Record<BotLanguage, Record<BotStep, string>> = 
     payment: 'Pague com o Pix abaixo em até 15 minutos para garantir sua reserva.',
     booked: 'Reserva confirmada! Use o código abaixo no armário.',
     menu: 'Como posso ajudar?\n- Meus pedidos\n- Reenviar código\n- Falar com atendente',
+    orders: 'Seus pedidos em aberto:',
+    codes: 'Seus códigos de acesso:',
+    codesTooSoon: 'Acabei de enviar seus códigos. Aguarde um minuto para pedir de novo.',
     handOff: 'Um atendente vai continuar esta conversa em breve.',
   },
   en: {
@@ -155,6 +161,9 @@ export const DEFAULT_STEP_TEXTS: Record<BotLanguage, Record<BotStep, string>> = 
     payment: 'Pay with the Pix below within 15 minutes to secure your booking.',
     booked: 'Booking confirmed! Use the code below at the locker.',
     menu: 'How can I help?\n- My orders\n- Resend code\n- Talk to a person',
+    orders: 'Your open orders:',
+    codes: 'Your access codes:',
+    codesTooSoon: 'I have just sent your codes. Wait a minute before asking again.',
     handOff: 'A person will continue this conversation shortly.',
   },
 };

@@ -17,6 +17,9 @@ const STEPS: Record<BotStep, string> = {
   payment: 'Payment',
   booked: 'Booking confirmed',
   menu: 'Menu (buttons)',
+  orders: 'Open orders (before the list)',
+  codes: 'Codes sent again (before the list)',
+  codesTooSoon: 'Codes asked again within a minute',
   handOff: 'Hand-off to a person',
 };
 

@@ -17,6 +17,9 @@ const STEPS: Record<BotStep, string> = {
   payment: 'Pagamento',
   booked: 'Reserva confirmada',
   menu: 'Menu (botões)',
+  orders: 'Pedidos em aberto (antes da lista)',
+  codes: 'Códigos reenviados (antes da lista)',
+  codesTooSoon: 'Códigos pedidos de novo em menos de um minuto',
   handOff: 'Transferência para atendente',
 };
 
