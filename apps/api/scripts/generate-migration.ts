@@ -24,6 +24,7 @@ const lines = [
   'export {',
   ...[
     'auditLog',
+    'botConversation',
     'botMessage',
     'customerDevice',
     'dashboardDwellDay',

@@ -303,7 +303,7 @@ describe("Meta's webhook", () => {
       (pending) => pending.length === 0,
     );
     const kept = await t.database.db.execute<{ wamid: string; text: string; wa_id: string }>(
-      sql`SELECT wamid, text, wa_id FROM bot_message WHERE bot_id = ${id} ORDER BY sent_at`,
+      sql`SELECT wamid, text, wa_id FROM bot_message WHERE bot_id = ${id} AND direction = 'in' ORDER BY sent_at`,
     );
     expect(kept.rows).toEqual([
       { wamid: `wamid.${id}.1`, text: 'Olá, quero um armário às 14h', wa_id: '552199998888' },

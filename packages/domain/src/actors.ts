@@ -66,9 +66,10 @@ export const SYSTEM_ACTOR_RIGHTS = {
   customerMessenger: ['orderRead', 'customerRead', 'ccmRead'],
   /**
    * A WhatsApp bot (issue 32): receives what Meta posts for the bots' numbers, records each message
-   * once and keeps the bot's last interaction; reads the bots and their flows.
+   * once and keeps the bot's last interaction; reads the bots and their flows; books a compartment
+   * for a customer by creating an order through the order service.
    */
-  whatsAppBot: ['botRead', 'botFlowRead'],
+  whatsAppBot: ['botRead', 'botFlowRead', 'orderCreate'],
   /** Expires orders left past their overdue date, through the order lifecycle machine. */
   orderExpiry: ['orderUpdateStatus'],
   /** Folds the dashboard's new rollup rows every minute; touches no entity. */

@@ -1,8 +1,9 @@
 import { inTransaction, type ServiceContext } from '../../platform/context';
-import { parseWhatsAppChanges, verifyWhatsAppSignature } from '../../platform/message-providers/whatsapp-cloud';
+import { parseWhatsAppChanges, verifyWhatsAppSignature, type WhatsAppStatus } from '../../platform/message-providers/whatsapp-cloud';
 import { decryptSecret } from '../../platform/secret-box';
 import { recordWhatsAppStatuses } from '../message/status-service';
-import { type BotLink, findBotLinkByNumber, findBotLinks, insertBotMessageOnce, touchBot } from './repository';
+import { readConversation } from './conversation-service';
+import { type BotLink, findBotLinkByNumber, findBotLinks, insertBotMessageOnce, recordReplyReceipt, touchBot } from './repository';
 
 /**
  * Meta's webhook for the bots' numbers and the console's own (docs/whatsapp-bot.md). The request is
@@ -69,12 +70,16 @@ export async function handleWhatsAppNotification(ctx: ServiceContext, payload: {
       ctx.log.warn({ phoneNumberId: change.phoneNumberId }, 'whatsapp webhook: a change for a number its signer does not own, dropped');
       continue;
     }
-    if (change.statuses.length) await recordWhatsAppStatuses(ctx, change.statuses);
+    if (change.statuses.length) {
+      await recordWhatsAppStatuses(ctx, change.statuses);
+      await recordBotReceipts(ctx, change.statuses);
+    }
     if (!change.messages.length) continue;
     if (!bot) {
       ctx.log.info({ phoneNumberId: change.phoneNumberId }, 'whatsapp webhook: messages to a number no bot answers, not kept');
       continue;
     }
+    const written = new Set<string>();
     for (const message of change.messages) {
       await inTransaction(ctx, async (tx) => {
         const sentAt = message.at.toISOString();
@@ -90,8 +95,20 @@ export async function handleWhatsAppNotification(ctx: ServiceContext, payload: {
           sentAt,
         });
         // A wamid seen before: Meta delivered it again; it was handled the first time.
-        if (recorded) await touchBot(tx.tx, bot.id, sentAt, message.text ?? `[${message.type}]`);
+        if (!recorded) return;
+        await touchBot(tx.tx, bot.id, sentAt, message.text ?? `[${message.type}]`);
+        written.add(message.from);
       });
     }
+    // Read after they are recorded, one phone at a time: a message of another notification for
+    // the same phone, recorded meanwhile, is read in the same turn, in the order it was recorded.
+    for (const waId of written) await readConversation(ctx, bot.id, waId);
+  }
+}
+
+/** Meta's receipts of the bots' replies (the messaging channel's own are its message log's). */
+async function recordBotReceipts(ctx: ServiceContext, statuses: readonly WhatsAppStatus[]): Promise<void> {
+  for (const status of statuses) {
+    await recordReplyReceipt(ctx.deps.db, status.providerMessageId, status.status, { code: status.errorCode, title: status.errorTitle });
   }
 }

@@ -1,15 +1,16 @@
 import type { AppModule } from '../../platform/modules';
-import { whatsAppInboundJob } from './jobs';
+import { botIdleJob, botSendJob, whatsAppInboundJob } from './jobs';
 import { botPolicy } from './policy';
 
 /**
  * The WhatsApp bots (issue 32): bots and their flows on the kit, their secrets encrypted at rest,
  * and Meta's webhook (the handshake, the customers' messages, the receipts) routed to each bot by
- * its number (docs/whatsapp-bot.md).
+ * its number, and the conversations: each phone's messages read in order through the declared
+ * machine, the replies sent in order (docs/whatsapp-bot.md).
  */
 export const botModule: AppModule = {
   name: 'bot',
   entities: { policies: { bot: botPolicy } },
-  jobs: [whatsAppInboundJob],
+  jobs: [whatsAppInboundJob, botSendJob, botIdleJob],
   routes: () => import('./whatsapp-routes').then((m) => m.registerBotRoutes),
 };

@@ -13,3 +13,29 @@ export const whatsAppInboundJob = defineJob({
   concurrency: 4,
   handler: () => import('./inbound-service').then((m) => m.handleWhatsAppNotification),
 });
+
+/**
+ * Sends a phone's queued replies, oldest first (send-service.ts). One at a time per bot and phone
+ * (stately): a burst of replies while one job waits is that job. Retried, backing off, while Meta
+ * throttles the number (130429) or fails on its side; the reply waits queued meanwhile.
+ */
+export const botSendJob = defineJob({
+  name: 'bot.send',
+  payload: z.object({ botId: z.uuid(), waId: z.string().min(1) }),
+  actor: 'whatsAppBot',
+  retry: { limit: 8, delaySeconds: 2 },
+  policy: 'stately',
+  // Each job waits on Meta's answer, not on the database.
+  concurrency: 8,
+  handler: () => import('./send-service').then((m) => m.sendQueuedReplies),
+});
+
+/** Every minute: conversations idle past 30 minutes close, and their customers are told. */
+export const botIdleJob = defineJob({
+  name: 'bot.idle',
+  payload: z.object({}),
+  actor: 'whatsAppBot',
+  retry: { limit: 1, delaySeconds: 30 },
+  schedule: { cron: '* * * * *', payload: {} },
+  handler: () => import('./conversation-service').then((m) => m.closeIdleConversations),
+});

@@ -1053,12 +1053,15 @@ export const botMessage = pgTable(
   'bot_message',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order rows were written in: a phone's replies go out, and its messages are read, in it. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     bot: uuid('bot_id')
       .notNull()
       .references(() => entityTables.bot.id, { onDelete: 'cascade' }),
     /** The bot's company, so the rows are read within the caller's companies. */
     company: uuid('company_id'),
-    wamid: text('wamid').notNull(),
+    /** Meta's id of the message; none yet for a reply still queued. */
+    wamid: text('wamid'),
     /** 'in': the customer's; 'out': the bot's. */
     direction: text('direction').notNull(),
     /** The customer's WhatsApp id as Meta sent it (12 or 13 digits: older Brazilian numbers lack the ninth digit). */
@@ -1069,9 +1072,49 @@ export const botMessage = pgTable(
     text: text('text'),
     /** The chosen button's or row's id (interactive replies). */
     choiceId: text('choice_id'),
-    /** When the customer sent it (Meta's timestamp). */
+    /** When the customer sent it (Meta's timestamp); for a reply, when it was written. */
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** A customer's message: when its conversation read it (null: still to be read, in order). */
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'string' }),
+    /**
+     * A reply's state: queued (written, not yet taken by Meta), then Meta's receipts (sent,
+     * delivered, read, failed); a customer's message: received.
+     */
+    status: text('status').notNull().default('received'),
+    /** A reply as sent to Meta (bot/outgoing.ts OutgoingContent). */
+    content: jsonb('content'),
+    /** The conversation step a reply says (welcome, chooseSize…). */
+    step: text('step'),
+    /** Meta's error code and title of a failed reply. */
+    errorCode: integer('error_code'),
+    errorTitle: text('error_title'),
   },
-  (t) => [uniqueIndex('bot_message_wamid_key').on(t.wamid), index('bot_message_thread_idx').on(t.bot, t.waId, t.sentAt)],
+  (t) => [
+    uniqueIndex('bot_message_wamid_key').on(t.wamid),
+    index('bot_message_thread_idx').on(t.bot, t.waId, t.sentAt),
+    // The queued replies and unread messages of a phone, in order: what the jobs drain.
+    index('bot_message_pending_idx').on(t.bot, t.waId, t.seq).where(sql`status = 'queued' OR (direction = 'in' AND processed_at IS NULL)`),
+  ],
+);
+
+/**
+ * Where a bot's conversation with one phone stands (packages/domain/src/bot/conversation.ts):
+ * its row is locked while a message is read, so one phone's messages are read one at a time.
+ */
+export const botConversation = pgTable(
+  'bot_conversation',
+  {
+    bot: uuid('bot_id')
+      .notNull()
+      .references(() => entityTables.bot.id, { onDelete: 'cascade' }),
+    waId: text('wa_id').notNull(),
+    company: uuid('company_id'),
+    /** The machine's state; null: no conversation under way (the next message starts one). */
+    state: jsonb('state'),
+    /** The customer's last message: WhatsApp takes free replies for 24 hours after it. */
+    lastInboundAt: timestamp('last_inbound_at', { withTimezone: true, mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bot, t.waId] })],
 );

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isPlainObject } from '@ebox/domain';
+import { type OutgoingContent, outgoingTextOf } from '@ebox/domain/bot/outgoing';
 import { z } from 'zod';
 import {
   e164DigitsOf,
@@ -29,6 +30,8 @@ export type WhatsAppMessage = {
   to: string;
   template?: { name: string; languageCode: string; bodyParameters: string[] };
   text?: string;
+  /** A bot's reply as the API takes it (text, reply buttons or a list: bot/outgoing.ts). */
+  content?: OutgoingContent;
 };
 
 export type WhatsAppProvider = { name: 'whatsapp'; send(message: WhatsAppMessage): Promise<{ providerMessageId: string }> };
@@ -80,6 +83,8 @@ export function createWhatsAppCloudProvider(settings: WhatsAppCloudSettings): Wh
       const to = e164DigitsOf(message.to);
       if (!to) throw new ProviderDeliveryError({ provider: PROVIDER, retryable: false, reason: NOT_E164_REASON });
       const secrets = [message.text, ...(message.template?.bodyParameters ?? []), settings.accessToken];
+      // A bot's reply says what the customer was asked; Meta's reason never carries it back whole.
+      if (message.content) secrets.push(outgoingTextOf(message.content));
       const request = JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to, ...contentOf(message) });
       const response = await postToProvider(PROVIDER, url, {
         headers: { authorization: `Bearer ${settings.accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
@@ -104,6 +109,7 @@ export function createWhatsAppCloudProvider(settings: WhatsAppCloudSettings): Wh
 }
 
 function contentOf(message: WhatsAppMessage): Record<string, unknown> {
+  if (message.content) return message.content;
   if (message.template) {
     const { name, languageCode, bodyParameters } = message.template;
     const parameters = bodyParameters.map((text) => ({ type: 'text', text }));

@@ -22,6 +22,8 @@ export default {
       names: {
         'webhook-lane': 'Send the webhooks of an order (in order)',
         'whatsapp-inbound': "Take WhatsApp's messages and receipts (bots)",
+        'bot-send': "Send a bot's replies to a phone, in order",
+        'bot-idle': 'Close bot conversations idle for 30 minutes',
         'messages-send': 'Send mail and SMS',
         'customer-messages-dispatch': "Choose the messages of an order's moment",
         'customer-messages-send': 'Send a message to a customer',

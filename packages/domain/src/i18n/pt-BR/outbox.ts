@@ -22,6 +22,8 @@ export default {
       names: {
         'webhook-lane': 'Enviar os webhooks de um pedido (em ordem)',
         'whatsapp-inbound': 'Receber as mensagens e os recibos do WhatsApp (bots)',
+        'bot-send': 'Enviar as respostas de um bot a um telefone, em ordem',
+        'bot-idle': 'Encerrar as conversas de bot paradas há 30 minutos',
         'customer-messages-dispatch': 'Escolher as mensagens de um momento do pedido',
         'customer-messages-send': 'Enviar uma mensagem a um cliente',
         'customer-messages-remind': 'Avisar os clientes antes do vencimento dos pedidos (a cada 5 minutos)',
