@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Language } from '@ebox/domain';
+import { formatDateTimeInZone, type Language } from '@ebox/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { VirtualTerminal } from '../../terminal-sim/src';
@@ -110,20 +110,7 @@ const screenshot = (page: Page, name: string) => screenshotPage(page, name, { li
 
 /** Now, as the form's picker reads it (DD/MM/YYYY HH:mm in São Paulo): the release starts at once. */
 function nowInSaoPaulo(): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'America/Sao_Paulo',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date())
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  return formatDateTimeInZone(new Date().toISOString(), 'America/Sao_Paulo');
 }
 
 let releaseId = '';

@@ -1,3 +1,4 @@
+import { formatDateTimeInZone } from '../audit-changes';
 import { CHOICE_IDS } from './conversation';
 import { BOT_STEPS, type BotLanguage, type BotStep, type BotStepDeclaration, stepTextOf, WHATSAPP_LIMITS } from './flow-steps';
 
@@ -96,20 +97,7 @@ const BOOKED_LINES: Record<BotLanguage, { code: string; locker: string; door: st
 
 /** DD/MM/YYYY HH:mm on São Paulo's clock (the network's), as the console writes dates. */
 export function formatWhen(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'America/Sao_Paulo',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  return formatDateTimeInZone(iso, 'America/Sao_Paulo');
 }
 
 export function bookedLines(
