@@ -29,10 +29,13 @@ let phoneCounter = 0;
 /** The first test's customer and the order the bot made for them (the support bot lists it). */
 let bookedBy: { customer: string; trackingCode: string; accessCode: string } | undefined;
 
-/** A new customer's 13-digit wa_id (55, area code 21, 9, eight digits). */
+/**
+ * A new customer's 13-digit wa_id: 55, area code 21, 9, then a mobile's eight digits (6 to 9 first,
+ * as every mobile had before the ninth digit, so its 12-digit form is a mobile too).
+ */
 function newCustomer(): string {
   phoneCounter += 1;
-  return `55219${String(Date.now() % 10_000_000).padStart(7, '0')}${phoneCounter % 10}`;
+  return `55219${6 + (phoneCounter % 4)}${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter % 10}`;
 }
 
 async function addCompartment(ebox: string, numberAt: number, size: string): Promise<string> {
