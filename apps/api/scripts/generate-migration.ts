@@ -77,6 +77,8 @@ const lines = [
     'webhookAttempt',
     'webhookDelivery',
     'webhookSecret',
+    'whatsappRecipientReach',
+    'whatsappSendSecond',
   ].map((name) => `  ${name},`),
   "} from './schema';",
   ...names.map((name) => `export const ${name}Table = entityTables.${name};`),

@@ -33,6 +33,13 @@ export type Config = {
   sms?: SmsSettings;
   /** The WhatsApp Cloud API (WHATSAPP_*); undefined: no message goes out over WhatsApp. */
   whatsapp?: WhatsAppSettings;
+  /**
+   * Meta's limits each WhatsApp number is held to, shared by the bots and the messaging channel
+   * across processes: messages a second (WHATSAPP_MESSAGES_PER_SECOND, 80) and distinct customers
+   * reached by a template in 24 hours (WHATSAPP_TIER_RECIPIENTS, the number's tier: 250 for a new
+   * account).
+   */
+  whatsappLimits: WhatsAppLimits;
   /** Push through Firebase Cloud Messaging (FCM_*); undefined: no push notification goes out. */
   push?: FcmSettings;
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
@@ -239,6 +246,24 @@ export function parseWhatsAppSettings(env: NodeJS.ProcessEnv): WhatsAppSettings 
   };
 }
 
+export type WhatsAppLimits = { messagesPerSecond: number; tierRecipients: number };
+
+/** A whole number of at least 1 from the environment, else its default; anything else stops start-up. */
+function parseCount(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`${name} must be a whole number of at least 1`);
+  return count;
+}
+
+export function parseWhatsAppLimits(env: NodeJS.ProcessEnv): WhatsAppLimits {
+  return {
+    messagesPerSecond: parseCount(env, 'WHATSAPP_MESSAGES_PER_SECOND', 80),
+    tierRecipients: parseCount(env, 'WHATSAPP_TIER_RECIPIENTS', 250),
+  };
+}
+
 /**
  * FCM_SERVICE_ACCOUNT (the service-account key file's JSON, or the path of that file), with
  * FCM_PROJECT_ID (the key's project_id by default) and FCM_API_URL. A key that cannot sign stops
@@ -350,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerPassword: env.OWNER_PASSWORD || undefined,
     sms: parseSmsSettings(env),
     whatsapp: parseWhatsAppSettings(env),
+    whatsappLimits: parseWhatsAppLimits(env),
     push: parsePushSettings(env),
     s3,
     webDistDir: path.join(ROOT_DIR, 'apps/web/dist'),

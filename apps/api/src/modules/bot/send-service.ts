@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../platform/context';
 import type { JobAttempt } from '../../platform/jobs/job';
 import { ProviderDeliveryError } from '../../platform/message-providers/provider-error';
 import { createWhatsAppCloudProvider } from '../../platform/message-providers/whatsapp-cloud';
+import { takeWhatsAppSendSlot } from '../../platform/message-providers/whatsapp-limits';
 import { decryptSecret } from '../../platform/secret-box';
 import { findConversingBot, findNextQueuedReply, recordReplyOutcome } from './repository';
 
@@ -49,6 +50,8 @@ export async function sendQueuedReplies(
       await recordReplyOutcome(db, reply.id, { errorCode: null, errorTitle: 'the bot has no access token that this console can read' });
       continue;
     }
+    // The number's throughput, shared with the messaging channel and the other processes.
+    await takeWhatsAppSendSlot(db, bot.phoneNumberId, ctx.deps.config.whatsappLimits.messagesPerSecond);
     try {
       const sent = await provider.send({ to: waId, content: reply.content as OutgoingContent });
       await recordReplyOutcome(db, reply.id, { wamid: sent.providerMessageId });

@@ -1,6 +1,7 @@
 import type { MessageChannel } from '@ebox/domain';
 import type { ServiceContext } from '../../platform/context';
 import { ProviderDeliveryError } from '../../platform/message-providers/provider-error';
+import { reachWhatsAppRecipient, takeWhatsAppSendSlot } from '../../platform/message-providers/whatsapp-limits';
 import { sendMessage } from '../../platform/messages';
 
 /**
@@ -52,6 +53,11 @@ export async function sendOnChannel(ctx: ServiceContext, message: OutgoingCustom
           reason: "the template has no subject: a WhatsApp template's subject is the name Meta approved",
         });
       }
+      // Meta's tier and throughput, shared with the bots' replies (a refusal here falls back to the next channel).
+      const number = deps.config.whatsapp?.phoneNumberId ?? '';
+      const limits = deps.config.whatsappLimits;
+      await reachWhatsAppRecipient(deps.db, number, message.recipient.replace(/\D/g, ''), limits.tierRecipients);
+      await takeWhatsAppSendSlot(deps.db, number, limits.messagesPerSecond);
       const receipt = await whatsapp.send({ to: message.recipient, template: message.whatsappTemplate });
       return { provider: 'whatsapp', providerMessageId: receipt.providerMessageId };
     }

@@ -56,6 +56,8 @@ export {
   webhookAttempt,
   webhookDelivery,
   webhookSecret,
+  whatsappRecipientReach,
+  whatsappSendSecond,
 } from './schema';
 export const botTable = entityTables.bot;
 export const botFlowTable = entityTables.botFlow;

@@ -1099,6 +1099,37 @@ export const botMessage = pgTable(
 );
 
 /**
+ * Messages sent from a WhatsApp number in one second (epoch seconds), counted across the console's
+ * processes: Meta takes 80 a second per number, and the bots and the messaging channel share it.
+ */
+export const whatsappSendSecond = pgTable(
+  'whatsapp_send_second',
+  {
+    phoneNumberId: text('phone_number_id').notNull(),
+    second: bigint('second', { mode: 'number' }).notNull(),
+    sent: integer('sent').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.phoneNumberId, t.second] })],
+);
+
+/**
+ * When a number last reached a customer with a template (a message the customer did not ask for):
+ * Meta's tier caps the distinct customers a number reaches so in 24 hours (250 for a new account).
+ */
+export const whatsappRecipientReach = pgTable(
+  'whatsapp_recipient_reach',
+  {
+    phoneNumberId: text('phone_number_id').notNull(),
+    waId: text('wa_id').notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.phoneNumberId, t.waId] }),
+    index('whatsapp_recipient_reach_recent_idx').on(t.phoneNumberId, t.reachedAt),
+  ],
+);
+
+/**
  * Where a bot's conversation with one phone stands (packages/domain/src/bot/conversation.ts):
  * its row is locked while a message is read, so one phone's messages are read one at a time.
  */
