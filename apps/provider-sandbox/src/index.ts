@@ -1,6 +1,23 @@
 export { type SnsCredentials, type SnsReceived, snsError, snsPublishResponse } from './aws-sns';
 export { FCM_SCOPE, type FcmReceived, type FcmServiceAccount, fcmError } from './fcm';
 export {
+  createMercadoPagoStandIn,
+  DEFAULT_NOTIFICATION_RETRY_DELAYS_MS,
+  type MercadoPagoAction,
+  type MercadoPagoCredentials,
+  type MercadoPagoNewCredentials,
+  type MercadoPagoNotification,
+  type MercadoPagoPayment,
+  type MercadoPagoReceived,
+  type MercadoPagoSandboxOptions,
+  type MercadoPagoStatus,
+  makeMercadoPagoCredentials,
+  mercadoPagoDate,
+  mercadoPagoError,
+  mercadoPagoSignature,
+} from './mercado-pago';
+export { buildPixBrCode, computeBrCodeCrc, hasValidBrCodeCrc, type PixBrCodeFields, parseBrCode, renderPixQrPng } from './pix-code';
+export {
   type ProviderSandbox,
   type ProviderSandboxOptions,
   type ReceivedByProvider,

@@ -3,6 +3,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSnsHandler, type SnsCredentials, type SnsReceived } from './aws-sns';
 import { createFcmHandler, createFcmServiceAccount, type FcmReceived } from './fcm';
+import { createMercadoPagoStandIn, type MercadoPagoReceived, type MercadoPagoSandboxOptions } from './mercado-pago';
 import { type FailureScript, JSON_TYPE, type ProviderHandler, type SandboxAnswer, type SandboxRequest } from './sandbox-kit';
 import { createSinchHandler, type SinchCredentials, type SinchReceived } from './sinch';
 import {
@@ -19,10 +20,16 @@ import {
   type WhatsAppStatusScript,
 } from './whatsapp-cloud';
 
-export type ReceivedByProvider = { whatsapp: WhatsAppReceived; fcm: FcmReceived; sns: SnsReceived; sinch: SinchReceived };
+export type ReceivedByProvider = {
+  whatsapp: WhatsAppReceived;
+  fcm: FcmReceived;
+  sns: SnsReceived;
+  sinch: SinchReceived;
+  mercadoPago: MercadoPagoReceived;
+};
 export type SandboxProvider = keyof ReceivedByProvider;
 
-const PROVIDERS: SandboxProvider[] = ['whatsapp', 'fcm', 'sns', 'sinch'];
+const PROVIDERS: SandboxProvider[] = ['whatsapp', 'fcm', 'sns', 'sinch', 'mercadoPago'];
 const WHATSAPP_API_VERSION = 'v21.0';
 
 export type ProviderSandboxOptions = {
@@ -34,6 +41,8 @@ export type ProviderSandboxOptions = {
   whatsappStatusCallbackUrl?: string;
   /** Meta's rules the WhatsApp stand-in applies: the 24-hour window, throughput, inbound retries. */
   whatsapp?: WhatsAppSandboxOptions;
+  /** Mercado Pago's accounts (one per company: token and webhook secret) and its notification retries. */
+  mercadoPago?: MercadoPagoSandboxOptions;
   /** Credentials to accept instead of fresh random ones, for a caller whose settings already name some. */
   credentials?: {
     whatsapp?: Partial<Pick<WhatsAppCredentials, 'accessToken' | 'phoneNumberId' | 'verifyToken'>>;
@@ -236,11 +245,19 @@ export async function startProviderSandbox(options: ProviderSandboxOptions = {})
     return delivery;
   }
   const inboundDone = () => inbound.filter((entry) => entry.done);
+  const mercadoPago = createMercadoPagoStandIn({
+    baseUrl: url,
+    options: options.mercadoPago,
+    signal: stopCallbacks.signal,
+    settle,
+    waitUntil,
+  });
   handlers = {
     whatsapp: whatsappHandler as ProviderHandler<unknown>,
     fcm: createFcmHandler(serviceAccount, publicKey) as ProviderHandler<unknown>,
     sns: createSnsHandler(sns) as ProviderHandler<unknown>,
     sinch: createSinchHandler(sinch) as ProviderHandler<unknown>,
+    mercadoPago: mercadoPago.handler as ProviderHandler<unknown>,
   };
 
   const answered = () => callbacks.filter((callback) => callback.status !== undefined || callback.error !== undefined);
@@ -330,6 +347,8 @@ export async function startProviderSandbox(options: ProviderSandboxOptions = {})
     fcm: { serviceAccount, projectId, apiUrl: url },
     sns: { ...sns, endpoint: url },
     sinch: { ...sinch, baseUrl: url },
+    /** Mercado Pago's Pix payments: the first account's credentials, more accounts, and the payer's and the bank's side. */
+    mercadoPago: mercadoPago.api,
     /** The console's settings pointing every provider here; SMS_PROVIDER (the default gateway) is the caller's choice. */
     env: {
       ...{ WHATSAPP_ACCESS_TOKEN: whatsapp.accessToken, WHATSAPP_PHONE_NUMBER_ID: whatsapp.phoneNumberId },
@@ -369,6 +388,7 @@ export async function startProviderSandbox(options: ProviderSandboxOptions = {})
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await callbackChain;
       await Promise.allSettled([...delivering]);
+      await mercadoPago.close();
     },
   };
 }
