@@ -2,6 +2,8 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateSync } from 'node:zlib';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   computeBrCodeCrc,
@@ -163,6 +165,9 @@ describe('creating a Pix payment', () => {
     const idatLength = png.readUInt32BE(33);
     expect(png.subarray(37, 41).toString('ascii')).toBe('IDAT');
     expect(inflateSync(png.subarray(41, 41 + idatLength))).toHaveLength(width * (width + 1));
+    // A phone's camera reads the image back as the very copy-paste code.
+    const image = PNG.sync.read(png);
+    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(qr_code);
 
     expect(ticket_url).toMatch(new RegExp(`^${sandbox.mercadoPago.apiUrl}/payments/${payment.id}/ticket\\?`));
     expect(sandbox.received('mercadoPago')).toEqual([
