@@ -156,6 +156,20 @@ export const EVENTS = {
     currentStage: z.int().nullable(),
     at: z.string(),
   }),
+  /**
+   * A bot's message was stored or its state moved (issue 32 item 5): a customer wrote, a reply was
+   * written, sent, delivered, read or failed. The conversation screens follow it live.
+   */
+  'botMessage.changed': z.object({
+    botId: z.uuid(),
+    companyId: z.uuid().nullable(),
+    waId: z.string(),
+    messageId: z.uuid(),
+    direction: z.enum(['in', 'out']),
+    /** One of BOT_MESSAGE_STATUSES (bot/messages.ts). */
+    status: z.string(),
+    at: z.string(),
+  }),
   /** One locker's update in a release moved (commanded, a progress step, timed out), with the terminal's reason of a failure. */
   'terminalUiRelease.lockerChanged': z.object({
     releaseId: z.uuid(),
@@ -193,6 +207,8 @@ export const LIVE_EVENTS = [
   // A release's page follows its stages and each locker's update.
   'terminalUiRelease.changed',
   'terminalUiRelease.lockerChanged',
+  // A bot's conversation screens follow its messages.
+  'botMessage.changed',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 /** The permission a browser needs to receive each live event (GET /live itself asks one of them). */
@@ -208,5 +224,6 @@ export const LIVE_EVENT_PERMISSIONS = {
   'packing.progress': 'packingRead',
   'terminalUiRelease.changed': 'terminalUiReleaseRead',
   'terminalUiRelease.lockerChanged': 'terminalUiReleaseRead',
+  'botMessage.changed': 'botRead',
 } as const satisfies Record<LiveEventName, Permission>;
 export type LiveEvent = { [N in LiveEventName]: { name: N; payload: EventPayload<N> } }[LiveEventName];

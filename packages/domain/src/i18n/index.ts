@@ -1,6 +1,7 @@
 import i18next, { type i18n, type TFunction } from 'i18next';
 import { type Dictionary, dictionaryOf, registerDictionary } from './dictionary';
 import { auditActionAreas as enAuditActionAreas } from './en/audit-actions';
+import { botMessageScreenAreas as enBotMessageScreenAreas } from './en/bot-message-screens';
 import { dashboardScreenAreas as enDashboardScreenAreas } from './en/dashboard-screens';
 import { exportByMailAreas as enExportByMailAreas } from './en/export-by-mail';
 import { importScreenAreas as enImportScreenAreas } from './en/import-screens';
@@ -21,6 +22,7 @@ import { webhookScreenAreas as enWebhookScreenAreas } from './en/webhook-screens
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 import { addMessageFormats } from './message-formats';
 import { auditActionAreas as ptAuditActionAreas } from './pt-BR/audit-actions';
+import { botMessageScreenAreas as ptBotMessageScreenAreas } from './pt-BR/bot-message-screens';
 import { dashboardScreenAreas as ptDashboardScreenAreas } from './pt-BR/dashboard-screens';
 import { exportByMailAreas as ptExportByMailAreas } from './pt-BR/export-by-mail';
 import { importScreenAreas as ptImportScreenAreas } from './pt-BR/import-screens';
@@ -62,6 +64,7 @@ export const messages: Record<Language, Dictionary> = {
     ...ptInboundScreenAreas,
     ...ptPackingScreenAreas,
     ...ptReleaseScreenAreas,
+    ...ptBotMessageScreenAreas,
     ...ptServerAreas,
   ]),
   en: dictionaryOf([
@@ -82,6 +85,7 @@ export const messages: Record<Language, Dictionary> = {
     ...enInboundScreenAreas,
     ...enPackingScreenAreas,
     ...enReleaseScreenAreas,
+    ...enBotMessageScreenAreas,
     ...enServerAreas,
   ]),
 };

@@ -3,6 +3,7 @@ import { parseWhatsAppChanges, verifyWhatsAppSignature, type WhatsAppStatus } fr
 import { decryptSecret } from '../../platform/secret-box';
 import { recordWhatsAppStatuses } from '../message/status-service';
 import { readConversation } from './conversation-service';
+import { publishBotMessageChangedBy } from './message-events';
 import { type BotLink, findBotLinkByNumber, findBotLinks, insertBotMessageOnce, recordReplyReceipt, touchBot } from './repository';
 
 /**
@@ -97,6 +98,7 @@ export async function handleWhatsAppNotification(ctx: ServiceContext, payload: {
         // A wamid seen before: Meta delivered it again; it was handled the first time.
         if (!recorded) return;
         await touchBot(tx.tx, bot.id, sentAt, message.text ?? `[${message.type}]`);
+        await publishBotMessageChangedBy(tx, { wamid: message.id });
         written.add(message.from);
       });
     }
@@ -106,9 +108,15 @@ export async function handleWhatsAppNotification(ctx: ServiceContext, payload: {
   }
 }
 
-/** Meta's receipts of the bots' replies (the messaging channel's own are its message log's). */
+/**
+ * Meta's receipts of the bots' replies (the messaging channel's own are its message log's), each
+ * with its live event for the thread screen (nothing is pushed for a wamid no bot sent).
+ */
 async function recordBotReceipts(ctx: ServiceContext, statuses: readonly WhatsAppStatus[]): Promise<void> {
   for (const status of statuses) {
-    await recordReplyReceipt(ctx.deps.db, status.providerMessageId, status.status, { code: status.errorCode, title: status.errorTitle });
+    await inTransaction(ctx, async (tx) => {
+      await recordReplyReceipt(tx.tx, status.providerMessageId, status.status, { code: status.errorCode, title: status.errorTitle });
+      await publishBotMessageChangedBy(tx, { wamid: status.providerMessageId });
+    });
   }
 }

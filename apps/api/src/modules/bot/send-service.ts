@@ -1,10 +1,11 @@
 import type { OutgoingContent } from '@ebox/domain/bot/outgoing';
-import type { ServiceContext } from '../../platform/context';
+import { inTransaction, type ServiceContext } from '../../platform/context';
 import type { JobAttempt } from '../../platform/jobs/job';
 import { ProviderDeliveryError } from '../../platform/message-providers/provider-error';
 import { createWhatsAppCloudProvider } from '../../platform/message-providers/whatsapp-cloud';
 import { takeWhatsAppSendSlot } from '../../platform/message-providers/whatsapp-limits';
 import { decryptSecret } from '../../platform/secret-box';
+import { publishBotMessageChangedBy } from './message-events';
 import { findConversingBot, findNextQueuedReply, recordReplyOutcome } from './repository';
 
 /** WhatsApp takes free replies (text, buttons, lists) for 24 hours after the customer's last message. */
@@ -43,25 +44,33 @@ export async function sendQueuedReplies(
     if (!reply) return;
     const lastInbound = reply.lastInboundAt ? new Date(reply.lastInboundAt).getTime() : 0;
     if (Date.now() - lastInbound > CUSTOMER_SERVICE_WINDOW_MS) {
-      await recordReplyOutcome(db, reply.id, { errorCode: OUTSIDE_WINDOW_CODE, errorTitle: 'outside the 24-hour customer service window' });
+      await recordOutcome(ctx, reply.id, { errorCode: OUTSIDE_WINDOW_CODE, errorTitle: 'outside the 24-hour customer service window' });
       continue;
     }
     if (!accessToken) {
-      await recordReplyOutcome(db, reply.id, { errorCode: null, errorTitle: 'the bot has no access token that this console can read' });
+      await recordOutcome(ctx, reply.id, { errorCode: null, errorTitle: 'the bot has no access token that this console can read' });
       continue;
     }
     // The number's throughput, shared with the messaging channel and the other processes.
     await takeWhatsAppSendSlot(db, bot.phoneNumberId, ctx.deps.config.whatsappLimits.messagesPerSecond);
     try {
       const sent = await provider.send({ to: waId, content: reply.content as OutgoingContent });
-      await recordReplyOutcome(db, reply.id, { wamid: sent.providerMessageId });
+      await recordOutcome(ctx, reply.id, { wamid: sent.providerMessageId });
     } catch (error) {
       const delivery = error instanceof ProviderDeliveryError ? error : undefined;
       if (delivery?.retryable !== false && !attempt?.last) throw error;
-      await recordReplyOutcome(db, reply.id, {
+      await recordOutcome(ctx, reply.id, {
         errorCode: delivery?.code && /^\d+$/.test(delivery.code) ? Number(delivery.code) : null,
         errorTitle: error instanceof Error ? error.message : String(error),
       });
     }
   }
+}
+
+/** A reply's outcome, and its live event for the thread screen, in one transaction. */
+async function recordOutcome(ctx: ServiceContext, id: string, outcome: Parameters<typeof recordReplyOutcome>[2]): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    await recordReplyOutcome(tx.tx, id, outcome);
+    await publishBotMessageChangedBy(tx, { id });
+  });
 }

@@ -91,7 +91,8 @@ export function createLiveHub(options: { db: Db; log: FastifyBaseLogger }): Live
         event.name === 'orderMessage.statusChanged' ||
         event.name === 'packing.progress' ||
         event.name === 'terminalUiRelease.changed' ||
-        event.name === 'terminalUiRelease.lockerChanged'
+        event.name === 'terminalUiRelease.lockerChanged' ||
+        event.name === 'botMessage.changed'
       ) {
         if (orderVisibleTo(subscriber.scope, event.payload.companyId)) subscriber.send(event);
         continue;

@@ -75,7 +75,12 @@ export function useLockerLive(locker: EntityRecord): boolean {
       return;
     }
     const event = message as LiveEvent;
-    if (event.name === 'orderMessage.statusChanged' || event.name === 'terminalUiRelease.changed' || event.payload.eboxId !== locker.id)
+    if (
+      event.name === 'orderMessage.statusChanged' ||
+      event.name === 'terminalUiRelease.changed' ||
+      event.name === 'botMessage.changed' ||
+      event.payload.eboxId !== locker.id
+    )
       return;
     if (event.name === 'ebox.statusChanged') {
       announce(t(event.payload.status === 'online' ? 'lockerLive.announce.online' : 'lockerLive.announce.offline', { name }));
