@@ -11,6 +11,7 @@ const templatePage = (name: keyof Awaited<ReturnType<typeof loadTemplatePages>>)
 const loadInboundPages = () => import('../features/inbound/inbound-pages');
 const loadPackingPages = () => import('../features/packing/packing-pages');
 const loadTerminalSoftwarePages = () => import('../features/terminal-software/terminal-software-pages');
+const loadBotPages = () => import('../features/bot-messages/bot-pages');
 
 /**
  * The entities whose screens differ from the kit's (role, building, building levels, customer, module,
@@ -88,5 +89,10 @@ export const ENTITY_PAGES: EntityPages = {
   // Issue 31: a release's page follows its stages and lockers live, with its actions.
   terminalUiRelease: {
     view: () => loadTerminalSoftwarePages().then((m) => m.ReleaseViewPage),
+  },
+  // Issue 32: a bot's list row and page lead to its conversations (/bot/:id/messages).
+  bot: {
+    list: () => loadBotPages().then((m) => m.BotListPage),
+    view: () => loadBotPages().then((m) => m.BotViewPage),
   },
 };

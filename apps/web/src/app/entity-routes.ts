@@ -33,9 +33,20 @@ const eboxCloneRoute: RouteObject = {
   lazy: async () => ({ Component: (await import('../features/ebox/ebox-clone-page')).default }),
 };
 
+/**
+ * Spec 2.6 /bot/:id/messages and /bot/:id/messages/:phoneNumber (botRead): one route, the phone
+ * optional, so the conversations and a thread share their chunk (features/bot-messages).
+ */
+const botMessagesRoute: RouteObject = {
+  path: '/bot/:id/messages/:phoneNumber?',
+  handle: { permission: 'botRead', entity: 'bot' } satisfies EntityRouteHandle,
+  lazy: async () => ({ Component: (await import('../features/bot-messages/bot-messages-page')).default }),
+};
+
 export const entityRoutes: RouteObject[] = [
   // The kit's list comes with the private layout, in one chunk: a list opened first needs both.
   ...buildEntityRoutes(ENTITY_PAGES, () => import('./console-pages').then((m) => m.EntityListPage)),
   eboxCloneRoute,
+  botMessagesRoute,
   ...iamRoutes,
 ];
