@@ -35,10 +35,11 @@ export const OWN_OWNER = { email: 'owner@own.e2e.ebox.local', password: 'Own3r-o
 
 /**
  * `mqtt`: the terminal link on, with its embedded broker on a free port of 127.0.0.1 (enrolment, live
- * lockers); `heartbeatSeconds`: the terminals' heartbeat interval it configures.
+ * lockers); `heartbeatSeconds`: the terminals' heartbeat interval it configures; `env`: more of the
+ * console's settings (a provider stand-in's addresses and keys: the WhatsApp bot's screens).
  */
 export async function startOwnConsole(
-  options: { demoData?: boolean; mqtt?: boolean; heartbeatSeconds?: number } = {},
+  options: { demoData?: boolean; mqtt?: boolean; heartbeatSeconds?: number; env?: Record<string, string> } = {},
 ): Promise<OwnConsole> {
   const { adminUrl, template } = inject('e2eDatabaseServer');
   const databaseUrl = await createDatabaseFromTemplate(adminUrl, template);
@@ -52,6 +53,7 @@ export async function startOwnConsole(
       JWT_SECRET: 'e2e-own-console-secret-long-enough-for-hs256',
       ...(options.mqtt ? { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' } : {}),
       ...(options.heartbeatSeconds ? { TERMINAL_HEARTBEAT_SECONDS: String(options.heartbeatSeconds) } : {}),
+      ...options.env,
     }),
     webDistDir: inject('e2eWebDistDir'),
     logLevel: 'silent',
