@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from './support/answers';
 import { eventually } from './support/eventually';
+import { openLiveStream } from './support/live-stream';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -314,4 +315,59 @@ describe("a bot's messages", () => {
     expect((await elsewhere.api.get(`/bot/${bot}/messages/${customer}`)).status).toBe(404);
     expect((await elsewhere.api.post(`/bot/${bot}/messages/${customer}`, { data: { text: 'oi' } })).status).toBe(404);
   });
+
+  it("pushes each stored or moved message live to botRead holders of the bot's company, and to no one else", async () => {
+    // A bot of the other company: its message is the marker the other company's browser hears.
+    const otherNumber = sandbox.whatsapp.addNumber();
+    const otherFlow = ok(
+      await owner.api.post('/botFlow', {
+        data: { name: 'Atendimento Outra', type: 'logisticSupport', company: otherCompany, enable: true },
+      }),
+    ).id;
+    const otherBot = ok(
+      await owner.api.post('/bot', {
+        data: {
+          name: 'Bot Outra',
+          phoneNumberId: otherNumber.phoneNumberId,
+          accessToken: otherNumber.accessToken,
+          company: otherCompany,
+          flow: otherFlow,
+          user: owner.id,
+          enable: true,
+        },
+      }),
+    ).id;
+    const reader = await t.createUser({ permissions: ['botRead'], allowedCompanies: [company] });
+    const elsewhere = await t.createUser({ permissions: ['botRead'], allowedCompanies: [otherCompany] });
+    const seeing = await openLiveStream(t, reader.token);
+    const blind = await openLiveStream(t, elsewhere.token);
+    try {
+      await eventually(async () => [seeing, blind].every((stream) => stream.received.some((r) => r.event === 'ready')), Boolean);
+      const customer = newCustomer();
+      const { wamid } = await says(customer, { text: 'oi' });
+      await waitForReplies(customer, 2);
+      // The customer's message, then the bot's replies as Meta took them.
+      const events = await eventually(
+        async () => seeing.received.filter((r) => r.event === 'botMessage.changed' && r.data.waId === customer),
+        (found) =>
+          found.some((r) => r.data.direction === 'in') &&
+          found.filter((r) => r.data.direction === 'out' && r.data.status !== 'queued').length >= 2,
+        20_000,
+      );
+      expect(events[0]?.data).toMatchObject({ botId: bot, companyId: company, direction: 'in', status: 'received' });
+      const thread = await t.database.db.execute<{ id: string }>(sql`SELECT id FROM bot_message WHERE wamid = ${wamid}`);
+      expect(events[0]?.data.messageId).toBe(thread.rows[0]?.id);
+      // The other company's browser hears its own bot, and by then would have heard ours if it were sent.
+      await says(newCustomer(), { text: 'oi' }, otherNumber.phoneNumberId);
+      await eventually(
+        async () => blind.received.some((r) => r.event === 'botMessage.changed' && r.data.botId === otherBot),
+        Boolean,
+        20_000,
+      );
+      expect(blind.received.filter((r) => r.event === 'botMessage.changed' && r.data.botId !== otherBot)).toEqual([]);
+    } finally {
+      seeing.close();
+      blind.close();
+    }
+  }, 60_000);
 });
