@@ -13,6 +13,7 @@ import { messageModule } from './modules/message';
 import { orderModule } from './modules/order';
 import { outboxModule } from './modules/outbox';
 import { packingModule } from './modules/packing';
+import { paymentModule } from './modules/payment';
 import { qrCodeModule } from './modules/qr-code';
 import { roleModule } from './modules/role';
 import { routeModule } from './modules/route';
@@ -50,6 +51,7 @@ export const APP_MODULES: readonly AppModule[] = [
   webhookModule,
   messageModule,
   botModule,
+  paymentModule,
   qrCodeModule,
   dashboardModule,
   terminalSoftwareModule,

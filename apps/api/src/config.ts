@@ -40,6 +40,8 @@ export type Config = {
    * account).
    */
   whatsappLimits: WhatsAppLimits;
+  /** The bots' Pix charges (MERCADO_PAGO_*, PIX_LIFETIME_MINUTES): see parsePaymentSettings. */
+  payments: PaymentSettings;
   /** Push through Firebase Cloud Messaging (FCM_*); undefined: no push notification goes out. */
   push?: FcmSettings;
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
@@ -257,6 +259,37 @@ function parseCount(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return count;
 }
 
+/**
+ * The console's own Mercado Pago account, for companies without one of their own (a
+ * paymentGateway record): MERCADO_PAGO_ACCESS_TOKEN and MERCADO_PAGO_WEBHOOK_SECRET go together.
+ * MERCADO_PAGO_API_URL points at another address (the local stand-in in tests and the demo);
+ * PAYMENT_NOTIFICATION_URL is where Mercado Pago posts its notifications (APP_URL's webhook by default);
+ * PIX_LIFETIME_MINUTES (15) is how long a charge, and the booking it holds, waits to be paid.
+ */
+export type PaymentSettings = {
+  apiUrl?: string;
+  account?: { accessToken: string; webhookSecret: string };
+  notificationUrl?: string;
+  pixLifetimeMinutes: number;
+  timeoutMs: number;
+};
+
+export function parsePaymentSettings(env: NodeJS.ProcessEnv): PaymentSettings {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const accessToken = value('MERCADO_PAGO_ACCESS_TOKEN');
+  const webhookSecret = value('MERCADO_PAGO_WEBHOOK_SECRET');
+  if (Boolean(accessToken) !== Boolean(webhookSecret)) {
+    throw new Error('Mercado Pago needs both MERCADO_PAGO_ACCESS_TOKEN and MERCADO_PAGO_WEBHOOK_SECRET');
+  }
+  return {
+    apiUrl: parseUrlSetting('MERCADO_PAGO_API_URL', value('MERCADO_PAGO_API_URL')),
+    account: accessToken && webhookSecret ? { accessToken, webhookSecret } : undefined,
+    notificationUrl: parseUrlSetting('PAYMENT_NOTIFICATION_URL', value('PAYMENT_NOTIFICATION_URL')),
+    pixLifetimeMinutes: parseCount(env, 'PIX_LIFETIME_MINUTES', 15),
+    timeoutMs: parseProviderTimeout(env),
+  };
+}
+
 export function parseWhatsAppLimits(env: NodeJS.ProcessEnv): WhatsAppLimits {
   return {
     messagesPerSecond: parseCount(env, 'WHATSAPP_MESSAGES_PER_SECOND', 80),
@@ -376,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: parseSmsSettings(env),
     whatsapp: parseWhatsAppSettings(env),
     whatsappLimits: parseWhatsAppLimits(env),
+    payments: parsePaymentSettings(env),
     push: parsePushSettings(env),
     s3,
     webDistDir: path.join(ROOT_DIR, 'apps/web/dist'),

@@ -8,6 +8,7 @@ import {
   type Field,
   isWriteOnlyField,
   MAX_FILE_SIZE,
+  offersCreate,
   offersUpdate,
   PERMISSIONS,
   permissionOf,
@@ -43,7 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const entities = Object.values(ENTITIES);
+// Records the system alone makes (a payment: the gateway's) are tested by their own suites.
+const entities = Object.values(ENTITIES).filter(offersCreate);
 const ACTIONS: EntityAction[] = ['Read', 'Create', 'Edit', 'Destroy', 'Import', 'Autocomplete'];
 
 function context(companyId: string): SampleContext {

@@ -5,6 +5,7 @@ import {
   type EntityDeclaration,
   entityResponseSchemas,
   type Field,
+  offersCreate,
   offersUpdate,
 } from '@ebox/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,16 +205,19 @@ describe.each(Object.values(ENTITIES).map((entity) => [entity.name, entity] as c
     expect(answerSchema(`${path}/{id}`, 'get')).toEqual(row);
     // A create may show a value once (a webhook's signing secret): the record's fields, and that one.
     const once = entity.routes?.createShowsOnce ?? [];
-    const created = answerSchema(path, 'post');
-    expect(Object.keys(created.properties ?? {}).sort()).toEqual([...Object.keys(row.properties ?? {}), ...once].sort());
-    expect(created.required ?? []).toEqual(expect.arrayContaining([...(row.required ?? []), ...once]));
+    if (offersCreate(entity)) {
+      const created = answerSchema(path, 'post');
+      expect(Object.keys(created.properties ?? {}).sort()).toEqual([...Object.keys(row.properties ?? {}), ...once].sort());
+      expect(created.required ?? []).toEqual(expect.arrayContaining([...(row.required ?? []), ...once]));
+    } else expect(document.paths[`${PREFIX}${path}`]?.post, `POST ${path} is not offered`).toBeUndefined();
     if (offersUpdate(entity)) expect(answerSchema(`${path}/{id}`, 'put')).toEqual(row);
     if (!entity.noImport) expect(answerSchema(`${path}/import`, 'post')).toEqual(row);
     const ref = itemsOf(answerSchema(`${path}/autocomplete`, 'get'));
     expect(Object.keys(ref.properties ?? {}).sort()).toEqual(REF_KEYS);
   });
 
-  it('answers records that validate against the schema the document describes', async () => {
+  // A record only the system makes (a payment) is checked against its schema by its own suite (bot-payments).
+  it.skipIf(!offersCreate(entity))('answers records that validate against the schema the document describes', async () => {
     const context: SampleContext = { api: owner.api, companyId, cache: new Map() };
     const data = await fullSample(entity, context);
     const created = await owner.api.post(path, { data });

@@ -84,6 +84,11 @@ export const SYSTEM_ACTOR_RIGHTS = {
    * out silent ones; touches the releases and their locker rows only, by no permission.
    */
   releaseRunner: [],
+  /**
+   * Charges the bots' paid bookings at the payment gateway and moves each payment on what the
+   * gateway answers (issue 32 item 4): an unpaid booking's order is cancelled, freeing its compartment.
+   */
+  paymentGateway: ['paymentRead', 'orderRead', 'orderDestroy'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 /** What a locker's terminal may do, within its own locker's company (lockers and orders add theirs). */

@@ -4,6 +4,7 @@ import {
   type EntityDeclaration,
   type EntityRecord,
   isAuditAction,
+  offersCreate,
   offersUpdate,
   permissionOf,
 } from '@ebox/domain';
@@ -132,6 +133,7 @@ async function storeRow(
 
 export async function createRecord(ctx: ServiceContext, resource: Resource, input: unknown, options: WriteOptions = {}) {
   const { entity } = resource;
+  if (!offersCreate(entity)) throw forbidden('errors.operationNotAllowed');
   authorizeEntity(ctx, entity, 'Create');
   const data = validateInput(entity, input, 'create');
   return inTransaction(ctx, (tx) =>

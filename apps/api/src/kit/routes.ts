@@ -1,4 +1,4 @@
-import { destroyOf, ENTITIES, type EntityDeclaration, entityResponseSchemas, offersUpdate } from '@ebox/domain';
+import { destroyOf, ENTITIES, type EntityDeclaration, entityResponseSchemas, offersCreate, offersUpdate } from '@ebox/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -65,9 +65,11 @@ export function registerEntityRoutes(app: FastifyInstance, entity: EntityDeclara
     service.find(ctx(request), request.params.id),
   );
 
-  api.post(base, { schema: { tags, body: dataBody, response: { 200: answers.created } } }, async (request) =>
-    service.create(ctx(request), request.body.data, writeOptionsOf(request)),
-  );
+  if (offersCreate(entity)) {
+    api.post(base, { schema: { tags, body: dataBody, response: { 200: answers.created } } }, async (request) =>
+      service.create(ctx(request), request.body.data, writeOptionsOf(request)),
+    );
+  }
 
   if (!entity.noImport) {
     api.post(`${base}/import`, { schema: { tags, body: importBody, response: { 200: answers.record } } }, async (request) =>

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { type Field, secretFieldsOf } from '@ebox/domain';
 
 /**
  * Secrets kept at rest encrypted (a bot's WhatsApp access token, app secret and verify token):
@@ -42,4 +43,25 @@ export function decryptSecret(key: Buffer, stored: string | null | undefined): s
 
 export function isEncryptedSecret(value: unknown): boolean {
   return typeof value === 'string' && value.startsWith(PREFIX);
+}
+
+/**
+ * An entity's write-only secrets (bot tokens, gateway accounts) sealed before they are written, in
+ * place in the validated input. An edit that leaves one empty keeps the stored one: the form cannot
+ * show what it would have to send back.
+ */
+export function sealSecretFields(
+  key: Buffer,
+  fields: Record<string, Field>,
+  change: { before: unknown; data: Record<string, unknown> },
+): void {
+  for (const name of secretFieldsOf(fields)) {
+    if (!(name in change.data)) continue;
+    const value = change.data[name];
+    if (value === null || value === undefined || value === '') {
+      if (change.before) delete change.data[name];
+      continue;
+    }
+    change.data[name] = encryptSecret(key, String(value));
+  }
 }

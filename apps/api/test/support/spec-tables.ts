@@ -113,6 +113,11 @@ export const SPEC_RULES: Record<string, Record<string, SpecRule>> = {
   },
   // The flow's number and token are the bot's (docs/whatsapp-bot.md): a flow is a script many bots run.
   botFlow: { name: { required: true, min: 2, max: 255 }, type: { required: true } },
+  // "Payment: value max 4 characters, gateway max 16; order and company required." The value's 4
+  // characters read as reais: at most R$ 9.999,99 (docs/payments.md); the gateway is an enum of short names.
+  payment: { value: { max: 9999.99 }, order: { required: true }, company: { required: true } },
+  // Not in spec 5.3: a company's gateway account (spec 6 paymentGateways*).
+  paymentGateway: {},
   // "Order: trackingCode and referenceNumber 4 to 46 characters; shipper and company required;
   // invoiceNumber 6 to 8; accessCode exactly 6; customerName 6 to 50; customerPhone exactly 13;
   // customerEmail 6 to 50; eboxCode 4 to 20; compartimentSize 1 to 2; ... attachments at most 3 files,
@@ -405,6 +410,47 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
       updatedBy: 'the updatedById system column every record carries',
     },
     beyond: { company: 'the company whose flow it is (its scope)' },
+  },
+  // "payment: value, gateway, order, company, ebox, cluster, compartiment number and size (copied from
+  // the order), status, overdueDate, orderId, trackingCode."
+  payment: {
+    fields: [
+      'value',
+      'gateway',
+      'order',
+      'company',
+      'ebox',
+      'cluster',
+      'compartimentNumber',
+      'compartimentSize',
+      'status',
+      'overdueDate',
+      'trackingCode',
+    ],
+    later: { orderId: "the order relation's id (order): the list's rows carry the order itself" },
+    beyond: {
+      gatewayId: "issue 32: Mercado Pago's id of the charge",
+      statusDetail: "issue 32: the gateway's reason for the status (expired, rejected_by_bank...)",
+      pixCode: 'issue 32: the Pix copy-paste code sent to the customer',
+      ticketUrl: "issue 32: the gateway's payment page",
+      expiresAt: "issue 32: the Pix's end, when the held booking is released",
+      approvedAt: 'issue 32: when it was approved',
+      declinedAt: 'issue 32: when it was declined or expired',
+      bot: 'issue 32: the bot that charged',
+      waId: 'issue 32: the WhatsApp number charged, told how the payment went',
+      refundDue: 'issue 32: paid after its expiry, the money to be returned',
+    },
+  },
+  paymentGateway: {
+    fields: [],
+    beyond: {
+      name: 'spec 6 paymentGateways*: what an operator calls the account',
+      gateway: 'spec 6: the gateway (mercadopago)',
+      company: 'spec 6: the company whose account it is',
+      accessToken: "spec 6: the account's bearer token (write-only)",
+      webhookSecret: "spec 6: the secret signing the gateway's notifications (write-only)",
+      enable: 'whether its bots charge through it',
+    },
   },
   // "building: name, company, level1, level2, externalId, buildingId, customer phone, name and email."
   building: {

@@ -25,6 +25,7 @@ const PLACEMENT: { name: string; section: Section }[] = [
   { name: 'customer', section: 'main' },
   { name: 'product', section: 'main' },
   { name: 'payment', section: 'main' },
+  { name: 'paymentGateway', section: 'main' },
   { name: 'company', section: 'main' },
   { name: 'ebox', section: 'main' },
   { name: 'cluster', section: 'main' },

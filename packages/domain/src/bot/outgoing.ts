@@ -113,6 +113,26 @@ export function bookedLines(
   ].join('\n');
 }
 
+const PAYMENT_LINES: Record<BotLanguage, { value: string; code: string; page: string; until: string }> = {
+  'pt-BR': { value: 'Valor', code: 'Pix copia e cola', page: 'Ou pague pela página', until: 'Pague até' },
+  en: { value: 'Amount', code: 'Pix copy-paste code', page: 'Or pay on the page', until: 'Pay by' },
+};
+
+/** A Pix charge as a reply: the amount, the copy-paste code on its own line (easy to copy), the page and the deadline. */
+export function paymentLines(
+  language: BotLanguage,
+  charge: { value: number; pixCode: string | null; ticketUrl: string | null; expiresAt: string | null },
+): string {
+  const words = PAYMENT_LINES[language];
+  const amount = new Intl.NumberFormat(language, { style: 'currency', currency: 'BRL' }).format(charge.value);
+  return [
+    `${words.value}: *${amount}*`,
+    ...(charge.pixCode ? [`${words.code}:`, charge.pixCode] : []),
+    ...(charge.ticketUrl ? [`${words.page}: ${charge.ticketUrl}`] : []),
+    ...(charge.expiresAt ? [`${words.until}: ${formatWhen(charge.expiresAt)}`] : []),
+  ].join('\n');
+}
+
 const ORDER_LINES: Record<BotLanguage, { none: string; at: string; until: string }> = {
   'pt-BR': { none: 'Você não tem pedidos em aberto.', at: 'em', until: 'retire até' },
   en: { none: 'You have no open orders.', at: 'at', until: 'pick up by' },

@@ -20,6 +20,8 @@ import { inbound } from './inbound';
 import { invoice, invoiceItem } from './invoice';
 import { order } from './order';
 import { packing } from './packing';
+import { payment } from './payment';
+import { paymentGateway } from './payment-gateway';
 import { product } from './product';
 import { qrcodeTemplate } from './qrcode-template';
 import { role } from './role';
@@ -53,6 +55,8 @@ export const DECLARED_ENTITIES = {
   invoiceItem,
   order,
   packing,
+  payment,
+  paymentGateway,
   product,
   qrcodeTemplate,
   role,

@@ -19,6 +19,8 @@ export const ENTITY_PERMISSION_NOUNS = [
   'inbound',
   'order',
   'packing',
+  'payment',
+  'paymentGateways',
   'product',
   'qrcodeTemplate',
   'role',

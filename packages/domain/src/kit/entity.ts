@@ -53,6 +53,8 @@ export type EntityActionDeclaration = {
  * mean a named action (`destroy: { action: 'cancel' }`: DELETE runs it on each id) or be refused.
  */
 export type EntityRoutes = {
+  /** false: records are made by the system only (a payment is the gateway's): no POST, no form. */
+  create?: boolean;
   update?: boolean;
   /** false: GET /{entity}/export is the module's own (the order's is written by a job and mailed, spec 1). */
   export?: boolean;
@@ -149,6 +151,11 @@ export function permissionOf(entity: EntityDeclaration, action: EntityAction): P
 /** The permission a list filter needs, if any (see `filterPermissions`). */
 export function filterPermissionOf(entity: Pick<EntityDeclaration, 'filterPermissions'>, name: string): Permission | undefined {
   return entity.filterPermissions && Object.hasOwn(entity.filterPermissions, name) ? entity.filterPermissions[name] : undefined;
+}
+
+/** Whether the entity offers the generic POST (and its form). */
+export function offersCreate(entity: Pick<EntityDeclaration, 'routes'>): boolean {
+  return entity.routes?.create !== false;
 }
 
 /** Whether the entity offers the generic PUT. */

@@ -41,6 +41,21 @@ export function bookingEndOf(flow: BotFlowType, answers: BookingAnswers, now: Da
   return null;
 }
 
+/** What a booking lasts, as its catalog prices it: the hours asked, or the days of the range (both ends counted). */
+export function spanOf(flow: BotFlowType, answers: BookingAnswers): { hours?: number; days?: number } {
+  if (flow === 'hourlyBooking') return { hours: answers.hours ?? 1 };
+  if (flow === 'periodBooking' && answers.from && answers.to) {
+    const dayOfYear = (text: string) => {
+      const [day, month] = text.split('/').map(Number);
+      return Date.UTC(2000, (month ?? 1) - 1, day ?? 1) / 86_400_000;
+    };
+    const days = dayOfYear(answers.to) - dayOfYear(answers.from);
+    // A range across the new year (28/12 to 02/01) wraps.
+    return { days: (days < 0 ? days + 366 : days) + 1 };
+  }
+  return { days: 1 };
+}
+
 /** A tracking code people can read back: WA, the day, and six random letters and digits. */
 function newTrackingCode(now: Date): string {
   const day = now.toISOString().slice(2, 10).replaceAll('-', '');

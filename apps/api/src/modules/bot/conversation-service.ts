@@ -6,12 +6,13 @@ import {
   stepConversation,
   timeOutConversation,
 } from '@ebox/domain/bot/conversation';
-import { BOT_CATALOG_SIZES, BOT_FLOW_TYPES, type BotFlowType, type BotLanguage, type BotStep } from '@ebox/domain/bot/flow-steps';
-import { bookedLines, codeLines, languageOfWaId, orderLines, outgoingTextOf, renderStep, waIdForms } from '@ebox/domain/bot/outgoing';
+import { BOT_CATALOG_SIZES, BOT_FLOW_TYPES, type BotFlowType, type BotLanguage } from '@ebox/domain/bot/flow-steps';
+import { bookedLines, codeLines, languageOfWaId, orderLines, waIdForms } from '@ebox/domain/bot/outgoing';
+import { bookingPriceOf } from '@ebox/domain/payments/payment-states';
 import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
-import { enqueueJob } from '../../platform/jobs/queue';
-import { bookCompartment } from './booking-service';
-import { botSendJob } from './jobs';
+import { openBookingPayment } from '../payment/service';
+import { bookCompartment, spanOf } from './booking-service';
+import { queueReplies, replyOf } from './customer-replies';
 import {
   type ConversingBot,
   findConversingBot,
@@ -20,7 +21,6 @@ import {
   findLastReplyAt,
   findOpenOrdersOfPhone,
   findUnreadMessages,
-  insertQueuedReplies,
   lockConversation,
   markMessagesRead,
   type QueuedReply,
@@ -60,15 +60,12 @@ function sortSizes(sizes: readonly string[]): string[] {
 const stateOf = (value: unknown): ConversationState | null =>
   value && typeof value === 'object' && 'step' in value ? (value as ConversationState) : null;
 
-function reply(bot: ConversingBot, step: BotStep, language: BotLanguage, options?: Parameters<typeof renderStep>[3]): QueuedReply {
-  const content = renderStep(bot.flow?.messages, step, language, options);
-  return { step, content, text: outgoingTextOf(content) };
-}
+const reply = replyOf;
 
 /**
  * Carries out an effect and answers what it says. A booking is made through the order service
- * (booking-service.ts); a paid bot books once payments exist (issue 32 item 4), so until then it
- * says it is out of service rather than give compartments away. The phone's open orders are listed
+ * (booking-service.ts); a paid bot's booking is held while its Pix waits (modules/payment), and a
+ * size its catalog does not price is out of service rather than given away. The phone's open orders are listed
  * under the `orders` step's text, their access codes under `codes` (once a minute, the console's
  * resend rule). The hand-off's inbox is the messages screen's (issue 32 item 5).
  */
@@ -98,13 +95,17 @@ async function carryOut(
     return [reply(bot, 'codes', language, { extra: codeLines(language, orders) })];
   }
   if (effect.type !== 'book') return [];
-  if (bot.isPaid) {
-    tx.log.warn({ bot: bot.id }, 'whatsapp bot: a paid bot cannot take bookings before payments exist');
+  const price = bot.isPaid ? bookingPriceOf(bot.catalog, effect.answers.size ?? '', spanOf(effect.flow, effect.answers)) : undefined;
+  if (bot.isPaid && price === undefined) {
+    tx.log.warn({ bot: bot.id, size: effect.answers.size }, 'whatsapp bot: a paid bot has no price for the size in its catalog');
     return [reply(bot, 'outOfService', language)];
   }
   const booked = await bookCompartment(tx, bot, effect.flow, effect.answers, waId);
   if ('refused' in booked) return [reply(bot, booked.refused === 'noneFree' ? 'noneFree' : 'outOfService', language)];
-  return [reply(bot, 'booked', language, { extra: bookedLines(language, booked) })];
+  if (price === undefined) return [reply(bot, 'booked', language, { extra: bookedLines(language, booked) })];
+  // Held BOOKED while the Pix waits: the charge's job tells the customer how to pay, its check the rest.
+  await openBookingPayment(tx, { bot, waId, orderId: booked.orderId, value: price });
+  return [];
 }
 
 /**
@@ -142,8 +143,7 @@ export async function readConversation(ctx: ServiceContext, botId: string, waId:
     );
     await saveConversation(tx.tx, botId, waId, state, unread.at(-1)?.sentAt ?? null);
     if (!replies.length) return;
-    await insertQueuedReplies(tx.tx, { bot: botId, company: bot.company, waId }, replies);
-    await enqueueJob(tx, botSendJob, { botId, waId }, { singletonKey: `${botId}:${waId}` });
+    await queueReplies(tx, bot, waId, replies);
   });
 }
 
@@ -162,8 +162,7 @@ export async function closeIdleConversation(ctx: ServiceContext, botId: string, 
     const language = languageOfWaId(waId);
     const replies: QueuedReply[] = [];
     for (const effect of outcome.effects) replies.push(...(await carryOut(tx, bot, effect, waId, language)));
-    await insertQueuedReplies(tx.tx, { bot: botId, company: bot.company, waId }, replies);
-    await enqueueJob(tx, botSendJob, { botId, waId }, { singletonKey: `${botId}:${waId}` });
+    await queueReplies(tx, bot, waId, replies);
   });
 }
 

@@ -81,7 +81,9 @@ export type ConversingBot = {
   enable: boolean;
   startDate: string | null;
   endDate: string | null;
+  /** The bot's own flag or its cluster's (spec 3: either makes the bot charge). */
   isPaid: boolean;
+  catalog: Record<string, unknown> | null;
   phoneNumberId: string;
   /** Encrypted (platform/secret-box.ts). */
   accessToken: string | null;
@@ -97,15 +99,16 @@ export async function findConversingBot(db: Tx, botId: string): Promise<Conversi
     start_date: string | null;
     end_date: string | null;
     is_paid: boolean;
+    catalog: Record<string, unknown> | null;
     phone_number_id: string;
     access_token: string | null;
     flow_type: string | null;
     flow_enable: boolean | null;
     flow_messages: Record<string, unknown> | null;
   }>(sql`
-    SELECT b.id, b.company_id, b.cluster_id, b.enable, b.start_date, b.end_date, b.is_paid, b.phone_number_id, b.access_token,
-           f.type AS flow_type, f.enable AS flow_enable, f.messages AS flow_messages
-    FROM bot b LEFT JOIN bot_flow f ON f.id = b.flow_id
+    SELECT b.id, b.company_id, b.cluster_id, b.enable, b.start_date, b.end_date, (b.is_paid OR coalesce(c.is_paid, false)) AS is_paid,
+           b.catalog, b.phone_number_id, b.access_token, f.type AS flow_type, f.enable AS flow_enable, f.messages AS flow_messages
+    FROM bot b LEFT JOIN bot_flow f ON f.id = b.flow_id LEFT JOIN cluster c ON c.id = b.cluster_id
     WHERE b.id = ${botId}`);
   const row = rows[0];
   if (!row) return undefined;
@@ -117,6 +120,7 @@ export async function findConversingBot(db: Tx, botId: string): Promise<Conversi
     startDate: row.start_date,
     endDate: row.end_date,
     isPaid: row.is_paid,
+    catalog: row.catalog,
     phoneNumberId: row.phone_number_id,
     accessToken: row.access_token,
     flow: row.flow_type ? { type: row.flow_type, enable: row.flow_enable ?? false, messages: row.flow_messages ?? {} } : null,

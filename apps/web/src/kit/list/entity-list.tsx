@@ -12,6 +12,7 @@ import {
   fileRefsOf,
   filterPermissionOf,
   isPlainObject,
+  offersCreate,
   offersUpdate,
   type Permission,
   permissionOf,
@@ -217,7 +218,7 @@ export function EntityList(props: EntityListProps) {
     if (override === null) return false;
     return can(override ?? permissionOf(entity, action));
   };
-  const mayCreate = permission('create', 'Create');
+  const mayCreate = offersCreate(entity) && permission('create', 'Create');
   const mayEdit = offersUpdate(entity) && permission('edit', 'Edit');
   const mayDestroy = Boolean(endpoints.destroy) && permission('destroy', 'Destroy');
   const mayImport = !entity.noImport && permission('import', 'Import');

@@ -43,6 +43,7 @@ export default {
       dashboardRollups: 'dashboard totals',
       dashboardAlerts: 'dashboard alerts',
       releaseRunner: 'software releases',
+      paymentGateway: 'payment gateway',
       terminalLink: 'terminal link',
       orderExporter: 'order export',
     },

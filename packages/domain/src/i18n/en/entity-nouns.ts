@@ -19,6 +19,7 @@ export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = 
   inbound: ['Inbound entry', 'Inbound entries'],
   order: ['Order', 'Orders'],
   packing: ['Packing list', 'Packing lists'],
+  payment: ['Payment', 'Payments'],
   product: ['Product', 'Products'],
   qrcodeTemplate: ['QR code template', 'QR code templates'],
   role: ['Role', 'Roles'],

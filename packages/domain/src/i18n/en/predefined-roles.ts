@@ -12,6 +12,7 @@ const entities: Record<string, [string, string]> = {
   packing: ['Packing list', 'packing lists'],
   buildingLevel1: ['Building level 1', 'building level 1 records'],
   buildingLevel2: ['Building level 2', 'building level 2 records'],
+  paymentGateways: ['Payment gateway', 'payment gateways'],
 };
 
 /** The entities with an editor and a viewer role (permissions.ts): [singular, plural] from their translations. */

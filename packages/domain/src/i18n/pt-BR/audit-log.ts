@@ -43,6 +43,7 @@ export default {
       dashboardRollups: 'totais do painel',
       dashboardAlerts: 'alertas do painel',
       releaseRunner: 'liberações de software',
+      paymentGateway: 'gateway de pagamento',
       terminalLink: 'ligação com os terminais',
       orderExporter: 'exportação de pedidos',
     },

@@ -19,6 +19,7 @@ export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = 
   inbound: ['Entrada', 'Entradas'],
   order: ['Pedido', 'Pedidos'],
   packing: ['Romaneio', 'Romaneios'],
+  payment: ['Pagamento', 'Pagamentos'],
   product: ['Produto', 'Produtos'],
   qrcodeTemplate: ['Modelo de QR code', 'Modelos de QR code'],
   role: ['Perfil de acesso', 'Perfis de acesso'],

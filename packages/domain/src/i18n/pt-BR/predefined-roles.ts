@@ -12,6 +12,7 @@ const entities: Record<string, string> = {
   packing: 'romaneios',
   buildingLevel1: 'níveis 1 dos prédios',
   buildingLevel2: 'níveis 2 dos prédios',
+  paymentGateways: 'gateways de pagamento',
 };
 
 /** The entities with an editor and a viewer role (permissions.ts): their plural, from their translations. */

@@ -14,6 +14,7 @@ const STEPS: Record<BotStep, string> = {
   askRange: 'Days question',
   askRecipient: 'Recipient question',
   confirm: 'Confirmation (buttons)',
+  paymentDeclined: 'Payment not completed',
   payment: 'Payment',
   booked: 'Booking confirmed',
   menu: 'Menu (buttons)',

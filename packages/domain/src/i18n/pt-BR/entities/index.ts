@@ -20,6 +20,8 @@ import invoice from './invoice';
 import order from './order';
 import outbox from './outbox';
 import packing from './packing';
+import payment from './payment';
+import paymentGateway from './payment-gateway';
 import product from './product';
 import qrcodeTemplate from './qrcode-template';
 import role from './role';
@@ -53,6 +55,8 @@ export const entityAreas = [
   order,
   outbox,
   packing,
+  payment,
+  paymentGateway,
   product,
   qrcodeTemplate,
   role,

@@ -1,0 +1,35 @@
+import type { BotLanguage, BotStep } from '@ebox/domain/bot/flow-steps';
+import { outgoingTextOf, renderStep } from '@ebox/domain/bot/outgoing';
+import type { TxContext } from '../../platform/context';
+import { enqueueJob } from '../../platform/jobs/queue';
+import { botSendJob } from './jobs';
+import { type ConversingBot, insertQueuedReplies, type QueuedReply } from './repository';
+
+/**
+ * What a bot says to a customer, however it came to say it: an answer in the conversation
+ * (conversation-service.ts) or news of the customer's payment (modules/payment). Each reply is the
+ * step's text as the bot's flow words it, rendered as WhatsApp draws it, written queued in the
+ * caller's transaction; the phone's send job sends it in order (send-service.ts).
+ */
+
+export function replyOf(
+  bot: Pick<ConversingBot, 'flow'>,
+  step: BotStep,
+  language: BotLanguage,
+  options?: Parameters<typeof renderStep>[3],
+): QueuedReply {
+  const content = renderStep(bot.flow?.messages, step, language, options);
+  return { step, content, text: outgoingTextOf(content) };
+}
+
+/** Queues the replies to a phone and wakes its send job, in the caller's transaction. */
+export async function queueReplies(
+  tx: TxContext,
+  bot: Pick<ConversingBot, 'id' | 'company'>,
+  waId: string,
+  replies: readonly QueuedReply[],
+): Promise<void> {
+  if (!replies.length) return;
+  await insertQueuedReplies(tx.tx, { bot: bot.id, company: bot.company, waId }, replies);
+  await enqueueJob(tx, botSendJob, { botId: bot.id, waId }, { singletonKey: `${bot.id}:${waId}` });
+}
