@@ -1,5 +1,5 @@
 import { DECLARED_ENTITIES, type LiveEvent } from '@ebox/domain';
-import { BOT_HAND_OFF_STATES, type BotConversationRow, type BotConversationsAnswer } from '@ebox/domain/bot/messages';
+import type { BotConversationRow, BotConversationsAnswer } from '@ebox/domain/bot/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { enumLabel } from '../../kit/entity-labels';
 import { DateRangeInput } from '../../kit/fields/date-inputs';
 import { namedPageLinks } from '../../kit/list/page-links';
 import { ScrollRegion } from '../../kit/list/scroll-region';
-import { CONVERSATION_STEP_NAMES, formatPhone, HandOffTag, stepText } from './bot-message-words';
+import { CONVERSATION_STEP_NAMES, formatPhone, HAND_OFF_STATES, HandOffTag, stepText } from './bot-message-words';
 
 const order = DECLARED_ENTITIES.order;
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -20,7 +20,7 @@ const PAGE_SIZES = [10, 25, 50, 100];
 type Filters = {
   phone?: string;
   step?: string;
-  handOff?: (typeof BOT_HAND_OFF_STATES)[number] | 'any';
+  handOff?: (typeof HAND_OFF_STATES)[number] | 'any';
   period?: [string | null, string | null] | null;
 };
 
@@ -121,7 +121,7 @@ export function ConversationList({ botId }: { botId: string }) {
             allowClear
             style={{ width: 220 }}
             placeholder={t('botMessages.list.filters.any')}
-            options={[...BOT_HAND_OFF_STATES, 'any' as const].map((state) => ({ value: state, label: t(`botMessages.handOff.${state}`) }))}
+            options={[...HAND_OFF_STATES, 'any' as const].map((state) => ({ value: state, label: t(`botMessages.handOff.${state}`) }))}
           />
         </Form.Item>
         <Form.Item name="period" label={t('botMessages.list.filters.period')}>

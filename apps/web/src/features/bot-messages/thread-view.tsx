@@ -1,9 +1,7 @@
 import { CheckOutlined, ClockCircleOutlined, ExclamationCircleOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { LiveEvent } from '@ebox/domain';
 import type { BotThreadAnswer, BotThreadMessage } from '@ebox/domain/bot/messages';
-import { PERSON_REPLY_STEP } from '@ebox/domain/bot/messages';
 import type { OutgoingContent } from '@ebox/domain/bot/outgoing';
-import { waIdForms } from '@ebox/domain/bot/outgoing';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Flex, Form, Input, Spin, Tag, Typography, theme } from 'antd';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
@@ -15,7 +13,7 @@ import { useErrorHandler } from '../../app/error-handler';
 import { formatDateTime } from '../../app/format';
 import { type LiveMessage, useLiveConnected, useLiveEvents } from '../../app/live-events';
 import { tagForTests } from '../../app/tag-for-tests';
-import { HandOffTag, stepText } from './bot-message-words';
+import { HandOffTag, isSamePhone, PERSON_REPLY_STEP, stepText } from './bot-message-words';
 import { conversationsKey } from './conversation-list';
 
 const PAGE = 50;
@@ -70,6 +68,14 @@ function ReplyContent({ message }: { message: BotThreadMessage }) {
     color: token.colorLink,
   };
   if (!content || content.type === 'text') return <div style={{ whiteSpace: 'pre-wrap' }}>{message.text}</div>;
+  // The access code's QR code, as WhatsApp shows an image: the picture, its caption below.
+  if (content.type === 'image')
+    return (
+      <figure style={{ margin: 0 }} data-testid="bot-image">
+        <img src={content.image.link} alt={content.image.caption} style={{ width: 160, height: 160, display: 'block' }} />
+        <figcaption style={{ marginTop: 4 }}>{content.image.caption}</figcaption>
+      </figure>
+    );
   const { interactive } = content;
   return (
     <div>
@@ -233,7 +239,6 @@ export function ThreadView({ botId, phone }: { botId: string; phone: string }) {
   const [offset, setOffset] = useState<number | undefined>(undefined);
   const [connected, setConnected] = useState(false);
   useLiveConnected(setConnected);
-  const forms = waIdForms(phone);
   const thread = useQuery({
     queryKey: [...threadKey(botId, phone), offset],
     queryFn: () => api.get<BotThreadAnswer>(`/bot/${botId}/messages/${phone}`, { limit: PAGE, offset }),
@@ -246,7 +251,7 @@ export function ThreadView({ botId, phone }: { botId: string; phone: string }) {
       return;
     }
     const event = message as LiveEvent;
-    if (event.name !== 'botMessage.changed' || event.payload.botId !== botId || !forms.includes(event.payload.waId)) return;
+    if (event.name !== 'botMessage.changed' || event.payload.botId !== botId || !isSamePhone(event.payload.waId, phone)) return;
     void queryClient.invalidateQueries({ queryKey: threadKey(botId, phone) });
     void queryClient.invalidateQueries({ queryKey: conversationsKey(botId) });
     if (event.payload.direction === 'in') announce(t('botMessages.thread.announce', { who: t('botMessages.thread.customer') }));
