@@ -106,7 +106,7 @@ export function ConversationList({ botId }: { botId: string }) {
         style={{ rowGap: 8 }}
       >
         <Form.Item name="phone" label={t('botMessages.list.filters.phone')}>
-          <Input inputMode="tel" allowClear style={{ width: 180 }} data-testid="filter-phone" />
+          <Input inputMode="tel" style={{ width: 180 }} data-testid="filter-phone" />
         </Form.Item>
         <Form.Item name="step" label={t('botMessages.list.filters.step')}>
           <Select
