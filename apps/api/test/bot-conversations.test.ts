@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { accessCodeOfQrPayload } from '@ebox/domain';
 import { type ProviderSandbox, startProviderSandbox, type WhatsAppReceived } from '@ebox/provider-sandbox';
 import { sql } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from './support/answers';
 import { eventually } from './support/eventually';
@@ -204,6 +207,14 @@ describe('a WhatsApp conversation with a free hourly bot', () => {
     expect(order[0]).toMatchObject({ type: 'STORAGE', status: 'CREATED', compartiment_number: 3 });
     expect(bodyOf(booked)).toContain(`*${order[0]?.access_code}*`);
     expect(bodyOf(booked)).toContain('Armário Rodoviária, porta 3');
+    // Then the code's QR image, which Meta fetches from the console's signed link: it reads as the code.
+    const qr = (await waitForReplies(customer, 7))[6];
+    expect(qr).toMatchObject({ type: 'image', image: { caption: expect.stringContaining('QR code') } });
+    const image = await fetch(qr?.image?.link ?? '');
+    expect(image.headers.get('content-type')).toContain('image/png');
+    const png = PNG.sync.read(Buffer.from(await image.arrayBuffer()));
+    const read = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
+    expect(accessCodeOfQrPayload(read)).toBe(order[0]?.access_code);
     expect((await compartmentStatuses()).find((row) => row.number === 3)?.status).toBe('BOOKED');
     // Made by the bot, and audited as such in its transaction.
     const audit = (
@@ -226,6 +237,7 @@ describe('a WhatsApp conversation with a free hourly bot', () => {
       'askStart',
       'askHours',
       'confirm',
+      'booked',
       'booked',
     ]);
     expect(thread.filter((row) => row.direction === 'out').every((row) => row.wamid?.startsWith('wamid.'))).toBe(true);

@@ -170,13 +170,14 @@ describe("a bot's messages", () => {
     await says(booker, { text: '2' });
     await waitForReplies(booker, 5);
     await says(booker, { choice: { type: 'button_reply', id: 'confirm', title: 'Confirmar' } });
-    await waitForReplies(booker, 6);
+    // The booking's code, then its QR image.
+    await waitForReplies(booker, 7);
     await settled();
 
     const list = ok(await owner.api.get(`/bot/${bot}/messages`)) as BotConversationsAnswer;
     const row = list.rows.find((conversation) => conversation.waId === booker);
     expect(row).toMatchObject({ step: null, handOff: null, lastMessage: { direction: 'out' } });
-    expect(row?.lastMessage.text).toContain('Reserva confirmada');
+    expect(row?.lastMessage.text).toContain('QR code');
     const order = (
       await t.database.db.execute<{ id: string; tracking_code: string }>(
         sql`SELECT id, tracking_code FROM "order" WHERE customer_phone = ${booker}`,
@@ -197,7 +198,7 @@ describe("a bot's messages", () => {
 
     // The thread: in order, the customer's choices and the bot's list and buttons as sent, Meta's receipts.
     const messages = await thread(owner, bot, booker);
-    expect(messages.count).toBe(11);
+    expect(messages.count).toBe(12);
     expect(messages.rows.map((message) => message.direction)).toEqual([
       'in',
       'out',
@@ -210,7 +211,10 @@ describe("a bot's messages", () => {
       'out',
       'in',
       'out',
+      'out',
     ]);
+    expect(messages.rows.at(-2)?.text).toContain('Reserva confirmada');
+    expect(messages.rows.at(-1)?.content).toMatchObject({ type: 'image', image: { link: expect.stringContaining('/order/qrcode/') } });
     expect(messages.rows[0]).toMatchObject({ direction: 'in', text: 'oi', status: 'received', wamid: firstWamid });
     const sizes = messages.rows.find((message) => message.step === 'chooseSize');
     expect(sizes?.content).toMatchObject({ type: 'interactive', interactive: { type: 'list', action: { button: 'Ver tamanhos' } } });
@@ -224,7 +228,7 @@ describe("a bot's messages", () => {
     expect(messages.canReply).toBe(true);
 
     // The 12-digit form reads the same thread; a page; one message by its wamid.
-    expect((await thread(owner, bot, twelveOf(booker))).count).toBe(11);
+    expect((await thread(owner, bot, twelveOf(booker))).count).toBe(12);
     const firstPage = await thread(owner, bot, booker, '?limit=5&offset=0');
     expect(firstPage.rows.map((message) => message.id)).toEqual(messages.rows.slice(0, 5).map((message) => message.id));
     const newest = await thread(owner, bot, booker, '?limit=5');

@@ -136,7 +136,9 @@ describe('a paid hourly bot charges a Pix at Mercado Pago', () => {
     const again = await sandbox.mercadoPago.deliverAgain(payment.gateway_id ?? '');
     expect(again.status).toBe(200);
     await settled();
-    expect(world.repliesTo(customer)).toHaveLength(7);
+    // The code's QR image followed the code; nothing more came.
+    expect(world.repliesTo(customer)[7]).toMatchObject({ type: 'image' });
+    expect(world.repliesTo(customer)).toHaveLength(8);
     expect(await auditOf(payment.id)).toHaveLength(3);
   });
 

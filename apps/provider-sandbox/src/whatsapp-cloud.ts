@@ -53,9 +53,11 @@ export type WhatsAppReceived = {
   /** `to` as sent; `waId` the account it reached, digits (a 12-digit wa_id for an older Brazilian account). */
   to: string;
   waId: string;
-  type: 'template' | 'text' | 'interactive';
+  type: 'template' | 'text' | 'interactive' | 'image';
   template?: { name: string; languageCode: string; bodyParameters: string[] };
   text?: string;
+  /** An image message: the address Meta fetched it from (or an uploaded media id), and its caption. */
+  image?: { link?: string; id?: string; caption?: string };
   interactive?: WhatsAppInteractive;
 };
 
@@ -352,6 +354,20 @@ function parseMessage(body: Record<string, unknown> | undefined): Parsed {
     const parsed = parseInteractive(body.interactive);
     if (!parsed.ok) return parsed;
     return { ok: true, received: { to, type: 'interactive', interactive: parsed.interactive } };
+  }
+  if (body.type === 'image') {
+    // Meta: image {link | id, caption ≤ 1024}; a link must be an http(s) address it can fetch.
+    const image = recordOf(body.image);
+    const link = textOf(image.link);
+    const id = textOf(image.id);
+    const caption = textOf(image.caption);
+    if (!link && !id) return refuse(131008, 'The parameter image.link or image.id is required.');
+    if (link && !/^https?:\/\/\S+$/.test(link)) return refuse(131009, `Invalid image link: ${link}`);
+    if (caption && lengthOf(caption) > 1024) return tooLong("image['caption']", 1024);
+    return {
+      ok: true,
+      received: { to, type: 'image', image: { ...(link ? { link } : {}), ...(id ? { id } : {}), ...(caption ? { caption } : {}) } },
+    };
   }
   if (body.type !== 'template') return refuse(131051, 'Unsupported message type.');
   const template = recordOf(body.template);

@@ -10,6 +10,8 @@ import { BOT_STEPS, type BotLanguage, type BotStep, type BotStepDeclaration, ste
  */
 export type OutgoingContent =
   | { type: 'text'; text: { body: string; preview_url: false } }
+  /** An image Meta fetches from `link` (the access code's QR code), with its caption. */
+  | { type: 'image'; image: { link: string; caption: string } }
   | {
       type: 'interactive';
       interactive:
@@ -65,7 +67,9 @@ export function renderStep(
 
 /** What the thread and the bot's last message show of a content: its body. */
 export function outgoingTextOf(content: OutgoingContent): string {
-  return content.type === 'text' ? content.text.body : content.interactive.body.text;
+  if (content.type === 'text') return content.text.body;
+  if (content.type === 'image') return content.image.caption;
+  return content.interactive.body.text;
 }
 
 /**
@@ -111,6 +115,16 @@ export function bookedLines(
     `${words.locker}: ${booking.lockerName}${door}`,
     ...(booking.until ? [`${words.until}: ${formatWhen(booking.until)}`] : []),
   ].join('\n');
+}
+
+const QR_CAPTIONS: Record<BotLanguage, string> = {
+  'pt-BR': 'Seu QR code de acesso: mostre-o no leitor do armário.',
+  en: 'Your access QR code: show it to the locker’s reader.',
+};
+
+/** The access code's QR code as an image message (the link is the console's signed QR image of the order). */
+export function qrCodeImageOf(language: BotLanguage, link: string): OutgoingContent {
+  return { type: 'image', image: { link, caption: QR_CAPTIONS[language] } };
 }
 
 const PAYMENT_LINES: Record<BotLanguage, { value: string; code: string; page: string; until: string }> = {

@@ -12,7 +12,7 @@ import { bookingPriceOf } from '@ebox/domain/payments/payment-states';
 import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
 import { openBookingPayment } from '../payment/service';
 import { bookCompartment, spanOf } from './booking-service';
-import { queueReplies, replyOf } from './customer-replies';
+import { qrCodeReplyOf, queueReplies, replyOf } from './customer-replies';
 import {
   type ConversingBot,
   findConversingBot,
@@ -102,7 +102,12 @@ async function carryOut(
   }
   const booked = await bookCompartment(tx, bot, effect.flow, effect.answers, waId);
   if ('refused' in booked) return [reply(bot, booked.refused === 'noneFree' ? 'noneFree' : 'outOfService', language)];
-  if (price === undefined) return [reply(bot, 'booked', language, { extra: bookedLines(language, booked) })];
+  if (price === undefined) {
+    return [
+      reply(bot, 'booked', language, { extra: bookedLines(language, booked) }),
+      ...qrCodeReplyOf(tx, { id: booked.orderId, accessCode: booked.accessCode, overdueDate: booked.until }, language),
+    ];
+  }
   // Held BOOKED while the Pix waits: the charge's job tells the customer how to pay, its check the rest.
   await openBookingPayment(tx, { bot, waId, orderId: booked.orderId, value: price });
   return [];

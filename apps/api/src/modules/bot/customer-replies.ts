@@ -1,7 +1,8 @@
 import type { BotLanguage, BotStep } from '@ebox/domain/bot/flow-steps';
-import { outgoingTextOf, renderStep } from '@ebox/domain/bot/outgoing';
+import { outgoingTextOf, qrCodeImageOf, renderStep } from '@ebox/domain/bot/outgoing';
 import type { TxContext } from '../../platform/context';
 import { enqueueJob } from '../../platform/jobs/queue';
+import { qrCodeUrlOf } from '../qr-code/link';
 import { botSendJob } from './jobs';
 import { type ConversingBot, insertQueuedReplies, type QueuedReply } from './repository';
 
@@ -20,6 +21,22 @@ export function replyOf(
 ): QueuedReply {
   const content = renderStep(bot.flow?.messages, step, language, options);
   return { step, content, text: outgoingTextOf(content) };
+}
+
+/**
+ * The booking's access code as a QR code image, after the code itself (issue 32: "the code and
+ * QR"): Meta fetches the console's signed QR image of the order (GET /order/qrcode/:token, valid
+ * until the booking ends). None when the order has no code.
+ */
+export function qrCodeReplyOf(
+  ctx: TxContext,
+  order: { id: string; accessCode: string; overdueDate: string | null },
+  language: BotLanguage,
+): QueuedReply[] {
+  const link = qrCodeUrlOf({ appUrl: ctx.deps.config.appUrl, secret: ctx.deps.config.jwtSecret }, order);
+  if (!link) return [];
+  const content = qrCodeImageOf(language, link);
+  return [{ step: 'booked', content, text: outgoingTextOf(content) }];
 }
 
 /** Queues the replies to a phone and wakes its send job, in the caller's transaction. */

@@ -18,8 +18,8 @@ import {
   verifyMercadoPagoSignature,
 } from '../../platform/payment-gateways/mercado-pago';
 import { decryptSecret } from '../../platform/secret-box';
-import { queueReplies, replyOf } from '../bot/customer-replies';
-import { type ConversingBot, findConversingBot } from '../bot/repository';
+import { qrCodeReplyOf, queueReplies, replyOf } from '../bot/customer-replies';
+import { type ConversingBot, findConversingBot, type QueuedReply } from '../bot/repository';
 import { moveOrder } from '../order/lifecycle-service';
 import { lockOrder } from '../order/repository';
 import { paymentChargeJob, paymentCheckJob } from './jobs';
@@ -95,11 +95,18 @@ export async function openBookingPayment(
   return payment;
 }
 
-async function tellCustomer(ctx: TxContext, payment: PaymentRow, step: 'payment' | 'booked' | 'paymentDeclined', extra?: string) {
+async function tellCustomer(
+  ctx: TxContext,
+  payment: PaymentRow,
+  step: 'payment' | 'booked' | 'paymentDeclined',
+  extra?: string,
+  more: QueuedReply[] = [],
+) {
   if (!payment.bot || !payment.waId) return;
   const bot = await findConversingBot(ctx.tx, payment.bot);
   if (!bot) return;
-  await queueReplies(ctx, bot, payment.waId, [replyOf(bot, step, languageOfWaId(payment.waId), extra ? { extra } : undefined)]);
+  const said = replyOf(bot, step, languageOfWaId(payment.waId), extra ? { extra } : undefined);
+  await queueReplies(ctx, bot, payment.waId, [said, ...more]);
 }
 
 /**
@@ -116,7 +123,12 @@ async function movePayment(ctx: TxContext, payment: PaymentRow, trigger: Payment
   await auditPayment(ctx, payment, 'update', { status: payment.status }, { status: next, statusDetail: detail });
   const booking = payment.order ? await findPaidBooking(ctx.tx, payment.order) : undefined;
   if (next === 'APPROVED') {
-    if (booking && payment.waId) await tellCustomer(ctx, payment, 'booked', bookedLines(languageOfWaId(payment.waId), booking));
+    if (booking && payment.order && payment.waId) {
+      const language = languageOfWaId(payment.waId);
+      await tellCustomer(ctx, payment, 'booked', bookedLines(language, booking), [
+        ...qrCodeReplyOf(ctx, { id: payment.order, accessCode: booking.accessCode, overdueDate: booking.until }, language),
+      ]);
+    }
     return;
   }
   // A booking held for its payment is released; an order's own payment would leave the order be.
