@@ -9,6 +9,9 @@ import { formatPhone } from './bot-message-words';
 import { ConversationList } from './conversation-list';
 import { ThreadView } from './thread-view';
 
+/** The title wraps on a phone rather than hide the number behind an ellipsis. */
+const WRAPPED = { whiteSpace: 'normal' } as const;
+
 /**
  * /bot/:id/messages and /bot/:id/messages/:phoneNumber (spec 2.6, botRead): one route whose phone
  * is optional, so the conversation list and a thread share the chunk and the bot's name.
@@ -25,7 +28,7 @@ export default function BotMessagesPage() {
   if (phoneNumber) {
     return (
       <Card
-        title={<PageTitle title={t('botMessages.thread.title', { phone: formatPhone(phoneNumber) })} />}
+        title={<PageTitle title={t('botMessages.thread.title', { phone: formatPhone(phoneNumber) })} style={WRAPPED} />}
         extra={
           <Link to={`/bot/${id}/messages`}>
             <ArrowLeftOutlined aria-hidden="true" /> {t('botMessages.thread.back')}
@@ -40,7 +43,7 @@ export default function BotMessagesPage() {
   }
   return (
     <Card
-      title={<PageTitle title={name ? t('botMessages.list.title', { bot: name }) : t('botMessages.list.titlePlain')} />}
+      title={<PageTitle title={name ? t('botMessages.list.title', { bot: name }) : t('botMessages.list.titlePlain')} style={WRAPPED} />}
       extra={
         <Link to={`/bot/${id}`}>
           <ArrowLeftOutlined aria-hidden="true" /> {t('botMessages.list.back')}
