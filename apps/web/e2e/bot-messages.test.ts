@@ -186,4 +186,28 @@ describe("a bot's messages (pt-BR)", () => {
     await page.screenshot({ path: '/tmp/bot-messages-thread.png', fullPage: true });
     await context.close();
   });
+
+  test('the thread on a phone, in English: bubbles inside the screen, the reply box below', async () => {
+    const context = await browser().newContext({
+      baseURL: own.baseUrl,
+      viewport: { width: 390, height: 844 },
+      locale: 'en',
+      timezoneId: 'America/Sao_Paulo',
+      bypassCSP: true,
+    });
+    context.setDefaultTimeout(ACTION_TIMEOUT);
+    await context.addInitScript(() => window.localStorage.setItem('language', 'en'));
+    const page = await context.newPage();
+    await signIn(page, own.owner.email, own.owner.password, 'en');
+    await page.goto(`/bot/${botId}/messages/${customer}`);
+    const thread = page.getByTestId('bot-thread');
+    await see(thread.getByTestId('bot-message').first());
+    await see(page.getByText(text('en', 'botMessages.reply.label')));
+    // No bubble is wider than the screen (the page never scrolls sideways).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousAxeProblems(page)).toEqual([]);
+    expect(await visibleRawKeys(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/bot-messages-thread-phone.png', fullPage: true });
+    await context.close();
+  });
 });
