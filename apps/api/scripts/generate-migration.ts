@@ -24,6 +24,7 @@ const lines = [
   'export {',
   ...[
     'auditLog',
+    'botBooking',
     'botConversation',
     'botMessage',
     'customerDevice',

@@ -2,6 +2,8 @@ import { DECLARED_ENTITIES, entityResponseSchemas } from '@ebox/domain';
 import { mercadoPagoSignature, type ProviderSandbox, startProviderSandbox } from '@ebox/provider-sandbox';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botRemindJob } from '../src/modules/bot/jobs';
+import { enqueueJob } from '../src/platform/jobs/queue';
 import { ok } from './support/answers';
 import { eventually } from './support/eventually';
 import { SPEC_FIELDS, SPEC_RULES } from './support/spec-tables';
@@ -35,13 +37,8 @@ beforeAll(async () => {
     operationType: 'HOUR',
     bot: { isPaid: true, catalog: CATALOG, paymentMethods: ['pix'] },
   });
-  for (const [at, size] of [
-    [1, 'P'],
-    [2, 'M'],
-    [3, 'M'],
-    [4, 'P'],
-  ] as const)
-    await world.addCompartment(at, size);
+  // Enough of each size that every test finds one free, whatever the ones before still hold.
+  for (let at = 1; at <= 10; at += 1) await world.addCompartment(at, at % 2 ? 'P' : 'M');
 }, 120_000);
 
 afterAll(async () => {
@@ -200,6 +197,27 @@ describe('a paid hourly bot charges a Pix at Mercado Pago', () => {
     expect((await post(payment.gateway_id ?? '', sandbox.mercadoPago.webhookSecret)).status).toBe(200);
     await settled();
     expect(await paymentOf(customer)).toMatchObject({ status: 'PENDING' });
+  });
+});
+
+describe("a paid booking's reminder", () => {
+  it('reminds a paid booking an hour before it ends, once; an unpaid one is not reminded', async () => {
+    const paid = world.newCustomer();
+    const pix = await bookAndGetPix(paid, 'P', 1);
+    sandbox.mercadoPago.approve(pix.payment.gateway_id ?? '');
+    await world.waitForReplies(paid, 8);
+    const unpaid = world.newCustomer();
+    await bookAndGetPix(unpaid, 'P', 1);
+    // A booking of one hour ends within the hour: the minute's job reminds it.
+    await enqueueJob({ deps: t.app.deps }, botRemindJob, {});
+    const reminder = (await world.waitForReplies(paid, 9))[8];
+    expect(bodyOf(reminder)).toContain('sua reserva termina em menos de 1 hora');
+    expect(bodyOf(reminder)).toContain(`*${(await orderOf(pix.payment.order_id))?.access_code}*`);
+    // The same run passed over the unpaid booking; a second run reminds nobody again.
+    await enqueueJob({ deps: t.app.deps }, botRemindJob, {});
+    await world.settled(['bot.remind', 'bot.send']);
+    expect(world.repliesTo(paid)).toHaveLength(9);
+    expect(world.repliesTo(unpaid)).toHaveLength(6);
   });
 });
 

@@ -56,6 +56,7 @@ export const BOT_STEPS = {
   confirm: { kind: 'buttons', types: BOOKINGS },
   payment: { kind: 'text', types: BOOKINGS },
   paymentDeclined: { kind: 'text', types: BOOKINGS },
+  reminder: { kind: 'text', types: BOOKINGS },
   booked: { kind: 'text', types: BOOKINGS },
   menu: { kind: 'buttons', types: ['logisticSupport'] },
   orders: { kind: 'text', types: ['logisticSupport'] },
@@ -138,6 +139,7 @@ export const DEFAULT_STEP_TEXTS: Record<BotLanguage, Record<BotStep, string>> = 
     askRecipient: 'Para quem é o compartimento? Responda com o celular da pessoa, com DDD.',
     confirm: 'Confirma a reserva?\n- Confirmar\n- Cancelar',
     payment: 'Pague com o Pix abaixo em até 15 minutos para garantir sua reserva.',
+    reminder: 'Lembrete: sua reserva termina em menos de 1 hora. Retire seus pertences a tempo.',
     paymentDeclined:
       'O pagamento não foi concluído (recusado ou fora do prazo), então a reserva foi cancelada. Mande uma mensagem para reservar de novo.',
     booked: 'Reserva confirmada! Use o código abaixo no armário.',
@@ -162,6 +164,7 @@ export const DEFAULT_STEP_TEXTS: Record<BotLanguage, Record<BotStep, string>> = 
     askRecipient: "Who is the compartment for? Answer with the person's mobile number, with area code.",
     confirm: 'Confirm the booking?\n- Confirm\n- Cancel',
     payment: 'Pay with the Pix below within 15 minutes to secure your booking.',
+    reminder: 'Reminder: your booking ends in less than 1 hour. Please collect your things in time.',
     paymentDeclined: 'The payment was not completed (refused or too late), so the booking was cancelled. Send a message to book again.',
     booked: 'Booking confirmed! Use the code below at the locker.',
     menu: 'How can I help?\n- My orders\n- Resend code\n- Talk to a person',

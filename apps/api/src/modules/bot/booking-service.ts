@@ -5,7 +5,7 @@ import { waIdForms } from '@ebox/domain/bot/outgoing';
 import { serviceOf } from '../../kit/service';
 import type { TxContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { findBookedOrder, findLockersWithFreeSize } from './repository';
+import { findBookedOrder, findLockersWithFreeSize, insertBotBooking } from './repository';
 
 /**
  * A booking a conversation confirmed (issue 32 item 3): an order of the bot's company made by the
@@ -64,7 +64,7 @@ function newTrackingCode(now: Date): string {
 
 export async function bookCompartment(
   ctx: TxContext,
-  bot: { company: string | null; cluster: string | null },
+  bot: { id: string; company: string | null; cluster: string | null },
   flow: BotFlowType,
   answers: BookingAnswers,
   waId: string,
@@ -87,6 +87,7 @@ export async function bookCompartment(
       });
       const orderId = String((created as { id: unknown }).id);
       const booked = await findBookedOrder(ctx.tx, orderId);
+      await insertBotBooking(ctx.tx, { order: orderId, bot: bot.id, waId, endsAt: until?.toISOString() ?? null });
       return {
         orderId,
         accessCode: booked?.accessCode ?? '',

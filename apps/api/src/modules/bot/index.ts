@@ -1,5 +1,5 @@
 import type { AppModule } from '../../platform/modules';
-import { botIdleJob, botSendJob, whatsAppInboundJob } from './jobs';
+import { botIdleJob, botRemindJob, botSendJob, whatsAppInboundJob } from './jobs';
 import { botPolicy } from './policy';
 
 /**
@@ -12,7 +12,7 @@ import { botPolicy } from './policy';
 export const botModule: AppModule = {
   name: 'bot',
   entities: { policies: { bot: botPolicy } },
-  jobs: [whatsAppInboundJob, botSendJob, botIdleJob],
+  jobs: [whatsAppInboundJob, botSendJob, botIdleJob, botRemindJob],
   routes: () =>
     Promise.all([import('./whatsapp-routes'), import('./message-routes')]).then(([webhook, messages]) => async (app) => {
       await webhook.registerBotRoutes(app);

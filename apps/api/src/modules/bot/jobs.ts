@@ -39,3 +39,13 @@ export const botIdleJob = defineJob({
   schedule: { cron: '* * * * *', payload: {} },
   handler: () => import('./conversation-service').then((m) => m.closeIdleConversations),
 });
+
+/** Every minute: bookings ending within the hour remind their customers, once. */
+export const botRemindJob = defineJob({
+  name: 'bot.remind',
+  payload: z.object({}),
+  actor: 'whatsAppBot',
+  retry: { limit: 1, delaySeconds: 30 },
+  schedule: { cron: '* * * * *', payload: {} },
+  handler: () => import('./reminder-service').then((m) => m.sendDueReminders),
+});

@@ -317,3 +317,67 @@ export async function findLastReplyAt(db: Tx, botId: string, waId: string, step:
     SELECT max(received_at) AS at FROM bot_message WHERE bot_id = ${botId} AND wa_id = ${waId} AND direction = 'out' AND step = ${step}`);
   return rows[0]?.at ? new Date(rows[0].at) : null;
 }
+
+/** Notes whom a bot booked an order for, and when the booking ends (the reminder's time). */
+export async function insertBotBooking(
+  db: Tx,
+  booking: { order: string; bot: string; waId: string; endsAt: string | null },
+): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO bot_booking (order_id, bot_id, wa_id, ends_at) VALUES (${booking.order}, ${booking.bot}, ${booking.waId}, ${booking.endsAt})
+    ON CONFLICT (order_id) DO NOTHING`);
+}
+
+export type DueReminder = {
+  order: string;
+  bot: string;
+  waId: string;
+  endsAt: string;
+  lockerName: string;
+  accessCode: string;
+  compartmentNumber: number | null;
+  lastInboundAt: string | null;
+};
+
+/**
+ * Bookings ending within `withinMs` and not yet reminded, locked (SKIP LOCKED: another process's
+ * sweep takes the others): only live ones (booked or in the locker) whose payment, if any, was approved.
+ */
+export async function lockDueReminders(db: Tx, withinMs: number, limit: number): Promise<DueReminder[]> {
+  const { rows } = await db.execute<{
+    order_id: string;
+    bot_id: string;
+    wa_id: string;
+    ends_at: string | Date;
+    locker: string | null;
+    access_code: string | null;
+    compartiment_number: number | null;
+    last_inbound_at: string | Date | null;
+  }>(sql`
+    SELECT b.order_id, b.bot_id, b.wa_id, b.ends_at, coalesce(e.name, e.code) AS locker, o.access_code, o.compartiment_number,
+           c.last_inbound_at
+    FROM bot_booking b
+    JOIN "order" o ON o.id = b.order_id AND o.status IN ('CREATED', 'STORED')
+    LEFT JOIN ebox e ON e.id = o.ebox_id
+    LEFT JOIN bot_conversation c ON c.bot_id = b.bot_id AND c.wa_id = b.wa_id
+    WHERE b.reminded_at IS NULL AND b.ends_at > now() AND b.ends_at <= now() + ${`${withinMs} milliseconds`}::interval
+      AND NOT EXISTS (SELECT 1 FROM payment p WHERE p.order_id = b.order_id AND p.status <> 'APPROVED')
+    ORDER BY b.ends_at LIMIT ${limit}
+    FOR UPDATE OF b SKIP LOCKED`);
+  const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+  return rows.map((row) => ({
+    order: row.order_id,
+    bot: row.bot_id,
+    waId: row.wa_id,
+    endsAt: iso(row.ends_at) ?? '',
+    lockerName: row.locker ?? '',
+    accessCode: row.access_code ?? '',
+    compartmentNumber: row.compartiment_number,
+    lastInboundAt: iso(row.last_inbound_at),
+  }));
+}
+
+export async function markReminded(db: Tx, orderIds: readonly string[]): Promise<void> {
+  if (!orderIds.length) return;
+  await db.execute(sql`UPDATE bot_booking SET reminded_at = now() WHERE order_id = ANY(${`{${orderIds.join(',')}}`}::uuid[])`);
+}

@@ -3,6 +3,7 @@ import { entityTables } from './schema';
 
 export {
   auditLog,
+  botBooking,
   botConversation,
   botMessage,
   customerDevice,

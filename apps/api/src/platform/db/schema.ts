@@ -1149,3 +1149,23 @@ export const botConversation = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bot, t.waId] })],
 );
+
+/**
+ * The orders a bot booked, and for whom (issue 32 item 3): the customer who chatted is told an hour
+ * before the booking ends. `remindedAt` is set once, so a reminder goes once whichever process sends it.
+ */
+export const botBooking = pgTable(
+  'bot_booking',
+  {
+    order: uuid('order_id')
+      .primaryKey()
+      .references(() => entityTables.order.id, { onDelete: 'cascade' }),
+    bot: uuid('bot_id')
+      .notNull()
+      .references(() => entityTables.bot.id, { onDelete: 'cascade' }),
+    waId: text('wa_id').notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'string' }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('bot_booking_to_remind_idx').on(t.endsAt).where(sql`reminded_at IS NULL`)],
+);

@@ -14,6 +14,7 @@ const STEPS: Record<BotStep, string> = {
   askRange: 'Days question',
   askRecipient: 'Recipient question',
   confirm: 'Confirmation (buttons)',
+  reminder: 'Reminder 1 hour before the end',
   paymentDeclined: 'Payment not completed',
   payment: 'Payment',
   booked: 'Booking confirmed',

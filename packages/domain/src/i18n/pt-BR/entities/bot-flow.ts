@@ -14,6 +14,7 @@ const STEPS: Record<BotStep, string> = {
   askRange: 'Pergunta dos dias',
   askRecipient: 'Pergunta do destinatário',
   confirm: 'Confirmação (botões)',
+  reminder: 'Lembrete 1 hora antes do fim',
   paymentDeclined: 'Pagamento não concluído',
   payment: 'Pagamento',
   booked: 'Reserva confirmada',
