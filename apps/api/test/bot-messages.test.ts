@@ -184,6 +184,15 @@ describe("a bot's messages", () => {
       )
     ).rows[0];
     expect(row?.booking).toMatchObject({ orderId: order?.id, trackingCode: order?.tracking_code, status: 'CREATED' });
+    // A free bot's booking has no payment; the booking's latest charge shows once there is one.
+    expect(row?.payment).toBeNull();
+    const charged = (
+      await t.database.db.execute<{ id: string }>(sql`
+        INSERT INTO payment (value, gateway, status, order_id, company_id, tracking_code, bot_id, wa_id)
+        VALUES (12.5, 'mercadopago', 'PENDING', ${order?.id}, ${company}, ${order?.tracking_code}, ${bot}, ${booker}) RETURNING id`)
+    ).rows[0];
+    const withPayment = (ok(await owner.api.get(`/bot/${bot}/messages?filter[phone]=${booker}`)) as BotConversationsAnswer).rows[0];
+    expect(withPayment?.payment).toEqual({ id: charged?.id, status: 'PENDING', value: 12.5 });
 
     // Filters: the phone's digits, the period of the last message; a step nobody waits at finds none.
     const byPhone = ok(await owner.api.get(`/bot/${bot}/messages?filter[phone]=${booker.slice(-6)}`)) as BotConversationsAnswer;
@@ -233,7 +242,8 @@ describe("a bot's messages", () => {
     expect(firstPage.rows.map((message) => message.id)).toEqual(messages.rows.slice(0, 5).map((message) => message.id));
     const newest = await thread(owner, bot, booker, '?limit=5');
     expect(newest.rows.map((message) => message.id)).toEqual(messages.rows.slice(-5).map((message) => message.id));
-    const one = ok(await owner.api.get(`/bot/${bot}/messages/${firstWamid}`)) as BotThreadMessage;
+    // A wamid is base64 (`/`, `+`, `=`): escaped in the path.
+    const one = ok(await owner.api.get(`/bot/${bot}/messages/${encodeURIComponent(firstWamid)}`)) as BotThreadMessage;
     expect(one).toMatchObject({ text: 'oi', direction: 'in', waId: booker });
     expect((await owner.api.get(`/bot/${bot}/messages/wamid.nothing`)).status).toBe(404);
     expect((await owner.api.get(`/bot/${bot}/messages/5531999990000`)).status).toBe(404);

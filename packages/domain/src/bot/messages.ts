@@ -37,6 +37,15 @@ export const botBookingSchema = z.object({
 });
 export type BotBooking = z.infer<typeof botBookingSchema>;
 
+/** The booking's payment (issue 32 item 4): its latest charge; null for a free booking. */
+export const botPaymentSchema = z.object({
+  id: z.string(),
+  /** One of PAYMENT_STATUSES (PENDING, APPROVED, DECLINED). */
+  status: z.string(),
+  /** In reais. */
+  value: z.number().nullable(),
+});
+
 /** One conversation of a bot: a phone, its last message, where it stands. */
 export const botConversationRowSchema = z.object({
   /** The phone as WhatsApp sent it (12 or 13 digits). */
@@ -53,6 +62,7 @@ export const botConversationRowSchema = z.object({
   /** The step the conversation waits at; null: none under way. */
   step: z.string().nullable(),
   booking: botBookingSchema.nullable(),
+  payment: botPaymentSchema.nullable(),
   handOff: z.enum(BOT_HAND_OFF_STATES).nullable(),
 });
 export type BotConversationRow = z.infer<typeof botConversationRowSchema>;

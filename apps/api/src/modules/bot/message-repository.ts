@@ -52,6 +52,9 @@ type RawConversation = {
   order_id: string | null;
   tracking_code: string | null;
   order_status: string | null;
+  payment_id: string | null;
+  payment_status: string | null;
+  payment_value: string | null;
   total: number;
 };
 
@@ -65,7 +68,7 @@ export function handOffOf(state: { step?: string; answeredAt?: string } | null):
 /**
  * A bot's conversations, one row per phone, with its last message. The page is cut first; only its
  * rows look up their booking (the latest order the bot made for the phone at a locker of its
- * cluster since the phone first wrote) and the customer's name (an order of the company naming the
+ * cluster since the phone first wrote), its latest payment and the customer's name (an order of the company naming the
  * phone).
  */
 export async function listConversations(
@@ -100,7 +103,8 @@ export async function listConversations(
       LIMIT ${page.limit} OFFSET ${page.offset}
     )
     SELECT page.wa_id, page.state, page.last_inbound_at, page.last_text, page.last_at, page.last_direction, page.total::int AS total,
-           named.customer_name, booked.id AS order_id, booked.tracking_code, booked.status AS order_status
+           named.customer_name, booked.id AS order_id, booked.tracking_code, booked.status AS order_status,
+           paid.id AS payment_id, paid.status AS payment_status, paid.value AS payment_value
     FROM page
     LEFT JOIN LATERAL (
       SELECT o.customer_name FROM "order" o
@@ -114,6 +118,9 @@ export async function listConversations(
         AND o.created_at >= (SELECT min(m.sent_at) FROM bot_message m WHERE m.bot_id = ${bot.id} AND m.wa_id = page.wa_id)
       ORDER BY o.created_at DESC LIMIT 1
     ) booked ON true
+    LEFT JOIN LATERAL (
+      SELECT p.id, p.status, p.value FROM payment p WHERE p.order_id = booked.id ORDER BY p.created_at DESC LIMIT 1
+    ) paid ON true
     ORDER BY ${SORTS[orderBy] ?? SORTS.lastMessageAt_DESC}`);
   const count = rows[0]?.total ?? (page.offset > 0 ? await countConversations(db, conditions, period) : 0);
   return {
@@ -125,6 +132,9 @@ export async function listConversations(
       lastInboundAt: iso(row.last_inbound_at),
       step: row.state?.step ?? null,
       booking: row.order_id ? { orderId: row.order_id, trackingCode: row.tracking_code, status: row.order_status ?? '' } : null,
+      payment: row.payment_id
+        ? { id: row.payment_id, status: row.payment_status ?? '', value: row.payment_value === null ? null : Number(row.payment_value) }
+        : null,
       handOff: handOffOf(row.state),
     })),
   };

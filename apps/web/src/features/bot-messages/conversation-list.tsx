@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../app/api-client';
-import { formatDateTime } from '../../app/format';
+import { useCurrentUser } from '../../app/current-user';
+import { formatDateTime, formatNumber } from '../../app/format';
 import { type LiveMessage, useLiveEvents } from '../../app/live-events';
 import { enumLabel } from '../../kit/entity-labels';
 import { DateRangeInput } from '../../kit/fields/date-inputs';
@@ -15,6 +16,8 @@ import { ScrollRegion } from '../../kit/list/scroll-region';
 import { CONVERSATION_STEP_NAMES, formatPhone, HAND_OFF_STATES, HandOffTag, stepText } from './bot-message-words';
 
 const order = DECLARED_ENTITIES.order;
+const payment = DECLARED_ENTITIES.payment;
+const PAYMENT_COLORS: Record<string, string> = { PENDING: 'gold', APPROVED: 'green', DECLINED: 'red' };
 const PAGE_SIZES = [10, 25, 50, 100];
 
 type Filters = {
@@ -49,11 +52,13 @@ function useConversations(botId: string, filters: Filters, page: { current: numb
 
 /**
  * /bot/:id/messages: the bot's conversations, one row per phone (the last message, the step, the
- * booking, the payment once payments exist, the hand-off), filtered and paged; each phone opens its
+ * booking, its payment, the hand-off), filtered and paged; each phone opens its
  * thread. A message of this bot arriving or moving reads the page again (GET /live).
  */
 export function ConversationList({ botId }: { botId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { can } = useCurrentUser();
+  const paymentValue = (value: number | null) => (value === null ? '—' : formatNumber(value, i18n.language, { scale: 2, currency: 'BRL' }));
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
@@ -203,15 +208,25 @@ export function ConversationList({ botId }: { botId: string }) {
                 ),
             },
             {
-              // Payments (issue 32 item 4) are not built yet: no conversation has one.
+              // The booking's latest charge (issue 32 item 4); a free booking, or none, has no payment.
               key: 'payment',
               title: t('botMessages.list.columns.payment'),
-              render: () => (
-                <>
-                  <span aria-hidden="true">—</span>
-                  <span className="visually-hidden">{t('botMessages.list.noPayment')}</span>
-                </>
-              ),
+              render: (_, row) =>
+                row.payment ? (
+                  <Flex gap={4} wrap align="center" data-testid="bot-payment">
+                    {can('paymentRead') ? (
+                      <Link to={`/payment/${row.payment.id}`}>{paymentValue(row.payment.value)}</Link>
+                    ) : (
+                      paymentValue(row.payment.value)
+                    )}
+                    <Tag color={PAYMENT_COLORS[row.payment.status]}>{enumLabel(t, payment, 'status', row.payment.status)}</Tag>
+                  </Flex>
+                ) : (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="visually-hidden">{t('botMessages.list.noPayment')}</span>
+                  </>
+                ),
             },
             { key: 'handOff', title: t('botMessages.list.columns.handOff'), render: (_, row) => <HandOffTag state={row.handOff} /> },
           ]}
