@@ -26,10 +26,12 @@ export type BotWorld = {
   says(from: string, text: string): Promise<WhatsAppInboundResult>;
   chooses(from: string, type: 'list_reply' | 'button_reply', id: string, title: string): Promise<unknown>;
   /** No job of these names is still to run: what happened has all happened. */
-  settled(jobs?: readonly string[]): Promise<void>;
+  settled(jobs?: readonly string[], timeoutMs?: number): Promise<void>;
 };
 
 let phoneCounter = 0;
+/** Where this test file's numbers start: files running side by side draw apart. */
+const phoneBase = (Date.now() % 100_000) * 10;
 
 export const bodyOf = (message: WhatsAppReceived | undefined) => message?.text ?? message?.interactive?.body ?? '';
 
@@ -104,8 +106,9 @@ export async function makeBotWorld(
     number,
     addCompartment,
     newCustomer() {
+      // Unique within the file (a counter, not the clock: 100 made in one millisecond differ too).
       phoneCounter += 1;
-      return `55219${6 + (phoneCounter % 4)}${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter % 10}`;
+      return `55219${6 + (phoneCounter % 4)}${String((phoneBase + phoneCounter) % 10_000_000).padStart(7, '0')}`;
     },
     repliesTo,
     waitForReplies: (waId, count) =>
@@ -124,7 +127,7 @@ export async function makeBotWorld(
       expect(result.status).toBe(200);
       return result;
     },
-    async settled(jobs = ['whatsapp.inbound', 'bot.send']) {
+    async settled(jobs = ['whatsapp.inbound', 'bot.send'], timeoutMs = 20_000) {
       await eventually(
         async () =>
           (
@@ -133,7 +136,7 @@ export async function makeBotWorld(
               WHERE name = ANY(${`{${jobs.join(',')}}`}::text[]) AND state IN ('created', 'retry', 'active')`)
           ).rows[0]?.pending ?? 0,
         (pending) => pending === 0,
-        20_000,
+        timeoutMs,
       );
     },
   };
