@@ -2,6 +2,7 @@ import { auditLogModule } from './modules/audit-log';
 import { authModule } from './modules/auth';
 import { botModule } from './modules/bot';
 import { buildingModule } from './modules/building';
+import { companySettingModule } from './modules/company-setting';
 import { dashboardModule } from './modules/dashboard';
 import { eboxModule } from './modules/ebox';
 import { enrolmentModule } from './modules/enrolment';
@@ -52,6 +53,7 @@ export const APP_MODULES: readonly AppModule[] = [
   messageModule,
   botModule,
   paymentModule,
+  companySettingModule,
   qrCodeModule,
   dashboardModule,
   terminalSoftwareModule,

@@ -14,6 +14,7 @@ export default {
     inUse: 'This record is used by other records and cannot be deleted',
     outOfScope: "You don't have access to this company's data",
     invalidFilter: 'Invalid filter: {{field}}',
+    companySetting: { unknownType: 'Unknown company setting: {{type}}' },
     invalidTimezone: 'Invalid time zone: {{value}}',
     invalidValue: 'A value is outside what can be stored (a date past year 9999, a number too large or a NUL character)',
     invalidOrderBy: 'Invalid sorting: {{value}}',

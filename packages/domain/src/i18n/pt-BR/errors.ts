@@ -14,6 +14,7 @@ export default {
     inUse: 'Este registro é usado por outros registros e não pode ser removido',
     outOfScope: 'Você não tem acesso aos dados desta empresa',
     invalidFilter: 'Filtro inválido: {{field}}',
+    companySetting: { unknownType: 'Configuração de empresa desconhecida: {{type}}' },
     invalidTimezone: 'Fuso horário inválido: {{value}}',
     invalidValue: 'Um valor está fora do que pode ser guardado (data após o ano 9999, número grande demais ou caractere NUL)',
     invalidOrderBy: 'Ordenação inválida: {{value}}',
