@@ -3,7 +3,8 @@ import path from 'node:path';
 import { API_PREFIX, buildApp } from './app';
 import { MODULES } from './composition';
 import { type Config, dataDirOf, loadConfig } from './config';
-import { startDemoProviders } from './modules/demo/demo-providers';
+import { seedDemoBots } from './modules/demo/demo-bots';
+import { type DemoProviders, startDemoProviders } from './modules/demo/demo-providers';
 import { seedDemoData } from './modules/demo/seed-demo';
 import { type LockerSimulator, startLockerSimulator } from './modules/demo/simulate-lockers';
 import { connectDatabase } from './platform/db/client';
@@ -19,7 +20,12 @@ import { seedOwner, seedRolesAndSettings } from './platform/seed';
 async function main(): Promise<void> {
   // Before the configuration is read: the sandbox's addresses and credentials are the providers' settings.
   const demoProviders = await startDemoProviders(process.env, dataDirOf(process.env));
-  if (demoProviders) Object.assign(process.env, demoProviders.env);
+  if (demoProviders) {
+    // Mercado Pago's stand-in posts its notifications to this console on loopback, as the status callbacks.
+    const port = process.env.PORT ?? '8080';
+    const notificationUrl = `http://127.0.0.1:${port}${API_PREFIX}/webhooks/mercadopago`;
+    Object.assign(process.env, { PAYMENT_NOTIFICATION_URL: process.env.PAYMENT_NOTIFICATION_URL ?? notificationUrl }, demoProviders.env);
+  }
   const config = loadConfig();
   const pgDir = path.join(config.dataDir, 'pg');
   // The database's notes (a leftover server stopped, a restart) go to stderr until the app's logger exists.
@@ -47,6 +53,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ db: database.db, config, mqtt: config.mqtt.enabled, deferJobs: true });
   // The demo seed calls the same services as the console, so it needs the app's dependencies.
   const demo = config.seedDemo ? await seedDemoData(app.deps) : false;
+  if (demoProviders) await seedDemoBots(app.deps, demoProviders.numbers, owner.email);
   logDatabase = (level, message) => app.log[level](message);
   await app.listen({ port: config.port, host: config.host });
   demoProviders?.sandbox.setStatusCallbackUrl(`${loopbackUrlOf(app.server.address(), config.host)}${API_PREFIX}/webhooks/whatsapp`);
@@ -60,7 +67,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'stopping');
     await (await simulatorStarting)?.stop();
-    await demoProviders?.sandbox.close();
+    await demoProviders?.close();
     await app.close();
     await database.close();
     if (embedded) await embedded.stop();
@@ -84,6 +91,7 @@ async function main(): Promise<void> {
     `  Mail:       ${config.smtpUrl ? `SMTP server ${smtpServerOf(config.smtpUrl)}` : 'outbox (no SMTP_URL): messages are logged and kept in the database'}`,
     `  SMS:        ${smsLineOf(config)}`,
     `  Messaging:  ${demoProviders ? `provider sandbox at ${demoProviders.sandbox.url} (WhatsApp Cloud, FCM, SNS, Sinch as they speak)` : messagingLineOf(config)}`,
+    ...(demoProviders ? demoBotLinesOf(demoProviders) : []),
     `  Files:      ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `local disk, ${path.join(config.dataDir, 'files')}`}`,
     `  Lockers:    ${mqttLineOf(app.deps.mqtt, config)}`,
     `  Demo data:  ${demo ? 'loaded' : config.seedDemo ? 'already present' : 'off (SEED_DEMO=false)'}`,
@@ -103,6 +111,16 @@ async function main(): Promise<void> {
   await app.startJobs().catch((error: unknown) => {
     if (!stopping) throw error;
   });
+}
+
+/** Where a person chats with the demo bots and pays their Pix (docs/whatsapp-bot.md, "Demo and simulated customers"). */
+function demoBotLinesOf(providers: DemoProviders): string[] {
+  const { hourlyFree, hourlyPaid, support } = providers.numbers;
+  return [
+    `  Bots:       WhatsApp stand-in numbers ${hourlyFree.phoneNumberId} (free booking), ${hourlyPaid.phoneNumberId} (Pix booking), ${support.phoneNumberId} (support)`,
+    `              chat: curl -d '{"to":"<number>","from":"5521999990000","text":"oi"}' ${providers.chatUrl}/say; replies: ${providers.chatUrl}/replies?waId=5521999990000`,
+    `              a Pix's link opens the stand-in's payment page ("Simular pagamento" pays); npm run sim -- --whatsapp 5 chats as 5 customers`,
+  ];
 }
 
 /** Where terminals connect, as the start-up box says it. */

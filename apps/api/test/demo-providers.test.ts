@@ -19,7 +19,7 @@ describe('the demo providers across starts', () => {
     const first = await startDemoProviders({ SEED_DEMO: 'true' }, dataDir);
     const keyFile = path.join(dataDir, 'provider-sandbox-fcm-key.pem');
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
-    await first?.sandbox.close();
+    await first?.close();
 
     const second = await startDemoProviders({ SEED_DEMO: 'true' }, dataDir);
     if (!first || !second) throw new Error('the sandbox should start with demo data and no provider settings');
@@ -30,7 +30,30 @@ describe('the demo providers across starts', () => {
       const sent = await createFcmProvider(settings).send({ token: 'device-token-1', title: 'Parcel stored', body: 'Code 482913' });
       expect(sent.providerMessageId).toMatch(new RegExp(`^projects/${second.sandbox.fcm.projectId}/messages/`));
     } finally {
-      await second.sandbox.close();
+      await second.close();
+    }
+  });
+
+  it("When the console starts again, Then the demo bots' numbers are the same and still accepted, and Mercado Pago is the stand-in", async () => {
+    const first = await startDemoProviders({ SEED_DEMO: 'true' }, dataDir);
+    await first?.close();
+    const second = await startDemoProviders({ SEED_DEMO: 'true' }, dataDir);
+    if (!first || !second) throw new Error('the sandbox should start with demo data and no provider settings');
+    try {
+      expect(second.numbers).toEqual(first.numbers);
+      expect(second.env.MERCADO_PAGO_API_URL).toBe(second.sandbox.mercadoPago.apiUrl);
+      const { phoneNumberId, accessToken } = second.numbers.hourlyPaid;
+      const sent = await fetch(`${second.sandbox.url}/${second.env.WHATSAPP_API_VERSION}/${phoneNumberId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messaging_product: 'whatsapp', to: '5521999990000', type: 'text', text: { body: 'oi' } }),
+      });
+      expect(sent.status).toBe(200);
+      // The customer's side over loopback HTTP, as the sim in another process uses it.
+      const replies = await fetch(`${second.chatUrl}/replies?waId=5521999990000`);
+      expect(((await replies.json()) as { text?: string }[]).map((message) => message.text)).toEqual(['oi']);
+    } finally {
+      await second.close();
     }
   });
 

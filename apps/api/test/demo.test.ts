@@ -12,6 +12,7 @@ import {
 } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoBots } from '../src/modules/demo/demo-bots';
 import { DEMO_LOCKER_CODES } from '../src/modules/demo/demo-data';
 import { seedDemoData } from '../src/modules/demo/seed-demo';
 import { entityTable } from '../src/platform/db/entity-tables';
@@ -41,6 +42,21 @@ async function countRows(): Promise<Record<string, number>> {
 describe('demo data', () => {
   it('fills a fresh database with a working Brazilian data set that the console lists', async () => {
     expect(await seedDemoData(t.app.deps)).toBe(true);
+    // The demo bots `npm start` adds on the sandbox's numbers: one per cluster, once.
+    const numberOf = (i: number) => ({
+      phoneNumberId: `1090000000000${i}`,
+      accessToken: `EAAGdemo${i}`,
+      displayPhoneNumber: `552130000000${i}`,
+    });
+    const numbers = { hourlyFree: numberOf(1), hourlyPaid: numberOf(2), support: numberOf(3) };
+    expect(await seedDemoBots(t.app.deps, numbers, owner.email)).toBe(3);
+    expect(await seedDemoBots(t.app.deps, numbers, owner.email)).toBe(0);
+    const bots = await owner.api.get('/bot', { orderBy: 'name_ASC', limit: 10 });
+    expect(bots.body.rows.map((bot: { name: string; isPaid: boolean | null }) => [bot.name, Boolean(bot.isPaid)])).toEqual([
+      ['Atendimento Zona Sul', false],
+      ['Guarda-volumes Acácias (Pix)', true],
+      ['Guarda-volumes Flamengo', false],
+    ]);
 
     const companies = await owner.api.get('/company', { orderBy: 'name_ASC', limit: 50 });
     expect(companies.status).toBe(200);

@@ -45,6 +45,9 @@ export const SYSTEM_ACTOR_RIGHTS = {
     // The distribution company's route and this morning's packing (issue 30).
     'routeCreate',
     'packingCreate',
+    // The demo's WhatsApp bots and their flows, one per demo cluster (issue 32).
+    'botFlowCreate',
+    'botCreate',
   ],
   /** Sends queued mail and SMS (the outbox) and records how it went; touches no entity. */
   messageSender: [],
