@@ -63,10 +63,12 @@ describe('lockers on the kit', () => {
       boardNumber: 3,
       status: 'online',
       osVersion: 'x',
+      os: 'windows',
     });
     const locker = ok(await owner.api.get(`/ebox/${id}`));
     expect(locker.status).toBe('offline');
     expect(locker.osVersion).toBeNull();
+    expect(locker.os).toBeNull();
     expect(locker.boardNumber).toBe(3);
     const refused = await owner.api.post('/ebox', { data: { name: 'Placa errada', code: 'PL11', boardNumber: 11 } });
     expect(refused.status).toBe(400);

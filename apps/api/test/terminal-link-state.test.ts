@@ -104,6 +104,8 @@ describe('state from the lockers', () => {
     expect(online.application).toBe(terminal.versions.application);
     expect(online.applicationVersion).toBe(terminal.versions.application_version);
     expect(online.osVersion).toBe(terminal.versions.os_version);
+    // Spec 4.1's OS enum, as the terminal reported it.
+    expect(online.os).toBe(terminal.versions.os);
 
     // The heartbeat keeps moving while it beats (batched, at most once a second).
     // (apply_config, sent as it came online, restarts the terminal's heartbeat timer: allow a few beats.)

@@ -219,6 +219,7 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
       'building',
       'lastHeartBeat',
       'osVersion',
+      'os',
       'shared',
       'workingHours',
       'application',

@@ -1,5 +1,6 @@
 import { defineEntity } from '../kit/entity';
 import { EBOX_ACTIONS, EBOX_STATUSES } from './enums';
+import { OS_APPLICATIONS } from './version';
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
 
@@ -67,6 +68,8 @@ export const ebox = defineEntity({
     boardNumber: { type: 'integer', min: 1, max: 10 },
     building: { type: 'relation', entity: 'building' },
     lastHeartBeat: { type: 'dateTime', readOnly: true },
+    /** The terminal's operating system (spec 4.1: windows, linux, mac), as its `versions` event reports it. */
+    os: { type: 'enum', options: OS_APPLICATIONS, readOnly: true },
     osVersion: { type: 'text', readOnly: true },
     /** Orders of other companies may use the locker. */
     shared: { type: 'boolean' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OS_APPLICATIONS } from '../entities/version';
 import { compartmentNumberSchema, describeOrigin, envelopeShape, transactionIdSchema } from './envelope';
 import { ACCESS_CODE_INPUTS } from './qr-code';
 import { softwareUpdateProgressDataSchema } from './software-update';
@@ -86,7 +87,7 @@ export const parcelTakenEventSchema = z
   .meta(describeOrigin('ebox', 'Parcel taken', 'A customer or courier took a parcel out, with the access code used.'));
 
 /** The operating systems spec 4.1 knows for a locker. */
-export const TERMINAL_OS = ['windows', 'linux', 'mac'] as const;
+export const TERMINAL_OS = OS_APPLICATIONS;
 
 export const versionsEventSchema = z
   .looseObject({

@@ -47,6 +47,7 @@ export async function applyEvent(
 /** Stores the versions the terminal reported; audited when they changed. */
 async function applyVersions(ctx: TxContext, locker: LockerRow, event: EventOf<'versions'>): Promise<void> {
   const versions = {
+    os: event.data.os,
     osVersion: event.data.os_version,
     application: event.data.application,
     applicationVersion: event.data.application_version,

@@ -152,7 +152,7 @@ export async function markSilentOffline(tx: Tx, silentSince: Date): Promise<Stat
 }
 
 /** What a terminal reports in `versions`; uiVersion null when it does not report one (the stored one stays). */
-export type Versions = { osVersion: string; application: string; applicationVersion: string; uiVersion: string | null };
+export type Versions = { os: string; osVersion: string; application: string; applicationVersion: string; uiVersion: string | null };
 
 /** The versions stored before a terminal's report: none (null) until its first one. */
 export type PreviousVersions = { [Key in keyof Versions]: Versions[Key] | null };
@@ -160,23 +160,25 @@ export type PreviousVersions = { [Key in keyof Versions]: Versions[Key] | null }
 /** Stores the versions a terminal reported; the previous ones when they changed, undefined when not. */
 export async function storeVersions(tx: Tx, eboxId: string, versions: Versions): Promise<PreviousVersions | undefined> {
   const { rows } = await tx.execute<{
+    os: string | null;
     os_version: string | null;
     application: string | null;
     application_version: string | null;
     ui_version: string | null;
   }>(sql`
     update ebox e
-       set os_version = ${versions.osVersion}, application = ${versions.application}, application_version = ${versions.applicationVersion},
+       set os = ${versions.os}, os_version = ${versions.osVersion}, application = ${versions.application}, application_version = ${versions.applicationVersion},
            ui_version = coalesce(${versions.uiVersion}::text, e.ui_version)
       from ebox prev
      where e.id = ${eboxId} and prev.id = e.id
-       and (e.os_version, e.application, e.application_version, e.ui_version)
-           is distinct from (${versions.osVersion}::text, ${versions.application}::text, ${versions.applicationVersion}::text,
+       and (e.os, e.os_version, e.application, e.application_version, e.ui_version)
+           is distinct from (${versions.os}::text, ${versions.osVersion}::text, ${versions.application}::text, ${versions.applicationVersion}::text,
                              coalesce(${versions.uiVersion}::text, e.ui_version))
-    returning prev.os_version, prev.application, prev.application_version, prev.ui_version`);
+    returning prev.os, prev.os_version, prev.application, prev.application_version, prev.ui_version`);
   const row = rows[0];
   if (!row) return undefined;
   return {
+    os: row.os,
     osVersion: row.os_version,
     application: row.application,
     applicationVersion: row.application_version,

@@ -29,7 +29,8 @@ export default {
         boardNumber: 'Board',
         building: 'Building',
         lastHeartBeat: 'Last heartbeat',
-        osVersion: 'Operating system',
+        os: 'Operating system',
+        osVersion: 'Operating system version',
         shared: 'Shared',
         workingHours: 'Working hours',
         application: 'Application',
@@ -55,6 +56,7 @@ export default {
       },
       enumerators: {
         status: { online: 'Online', offline: 'Offline' },
+        os: { windows: 'Windows', linux: 'Linux', mac: 'Mac' },
         unsupportedActions: {
           reboot: 'Reboot',
           restart_app: 'Restart app',

@@ -29,7 +29,8 @@ export default {
         boardNumber: 'Placa',
         building: 'Prédio',
         lastHeartBeat: 'Último sinal',
-        osVersion: 'Sistema operacional',
+        os: 'Sistema operacional',
+        osVersion: 'Versão do sistema operacional',
         shared: 'Compartilhado',
         workingHours: 'Horário de funcionamento',
         application: 'Aplicativo',
@@ -54,6 +55,7 @@ export default {
         updatedAt: 'Atualizado em',
       },
       enumerators: {
+        os: { windows: 'Windows', linux: 'Linux', mac: 'Mac' },
         status: { online: 'Online', offline: 'Offline' },
         unsupportedActions: {
           reboot: 'Reiniciar',

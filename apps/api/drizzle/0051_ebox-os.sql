@@ -1,0 +1,1 @@
+ALTER TABLE "ebox" ADD COLUMN "os" text;
