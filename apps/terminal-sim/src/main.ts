@@ -7,6 +7,7 @@ import { DemoLockersError, prepareDemoLockers, signOut } from './demo-lockers';
 import { DemoShipper } from './demo-shipper';
 import { Fleet } from './fleet';
 import { defaultCompartments, type VirtualTerminalOptions } from './virtual-terminal';
+import { httpChatLink, readDemoChat, runWhatsAppCustomers, summarizeWhatsAppCustomers } from './whatsapp-customers';
 
 const USAGE = `Virtual lockers speaking the terminal link (docs/terminal-link.md).
 
@@ -40,6 +41,10 @@ const USAGE = `Virtual lockers speaking the terminal link (docs/terminal-link.md
   --orders-seconds S    with --demo: every S seconds a shipper sends a parcel to one of those lockers
                         (POST /order with the session $SIM_SHIPPER_TOKEN, kept while it runs; default off)
   --credentials-file P  where --demo keeps credentials (default $DATA_DIR/terminal-sim/demo-lockers.json)
+  --whatsapp N          no lockers: N customers chat with the demo's WhatsApp bots through the provider
+                        sandbox of a running \`npm start\` (free and paid bookings, a Pix paid or left to
+                        expire, wrong answers, cancels, support), then a summary (docs/whatsapp-bot.md)
+  --chat-file PATH      where --whatsapp finds the demo's chat (default $DATA_DIR/provider-sandbox-chat.json)
   --verbose             print every command and answer
 
 Through the API (the default), it signs in as $SIM_EMAIL / $SIM_PASSWORD, creates the lockers with
@@ -80,6 +85,8 @@ function parseCli() {
       'credentials-file': { type: 'string' },
       username: { type: 'string' },
       password: { type: 'string' },
+      whatsapp: { type: 'string', default: '0' },
+      'chat-file': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -120,7 +127,34 @@ function parseCli() {
     username: values.username,
     password: values.password,
     verbose: values.verbose,
+    whatsapp: Math.floor(number('whatsapp', 0, 10_000)),
+    chatFile: values['chat-file'] ?? path.join(dataDirOf(), 'provider-sandbox-chat.json'),
   };
+}
+
+function dataDirOf(): string {
+  return path.resolve(process.env.DATA_DIR ?? path.join(process.cwd(), 'data'));
+}
+
+/** `--whatsapp N`: the customers chat, then the summary; 1 when a conversation did not finish. */
+async function chatAsCustomers(count: number, chatFile: string): Promise<number> {
+  let demo: ReturnType<typeof readDemoChat>;
+  try {
+    demo = readDemoChat(chatFile);
+  } catch (error) {
+    console.error(`[sim] ${(error as Error).message}`);
+    return 2;
+  }
+  log(`${count} WhatsApp customer(s) chat with the demo bots through ${demo.chatUrl}`);
+  const summary = summarizeWhatsAppCustomers(await runWhatsAppCustomers(httpChatLink(demo.chatUrl), demo.numbers, count));
+  log(
+    `${summary.finished} of ${summary.conversations} conversations finished; ${summary.bookings} bookings ` +
+      `(${summary.turnedAway} turned away: no free compartment); ` +
+      `payments ${summary.paymentsApproved} approved, ${summary.paymentsLeftToExpire} left to expire; ` +
+      `replies p50 ${summary.replyP50Ms} ms, p95 ${summary.replyP95Ms} ms`,
+  );
+  for (const error of summary.errors.slice(0, 5)) log(`not finished: ${error}`);
+  return summary.finished === summary.conversations ? 0 : 1;
 }
 
 /** Lockers enrolled earlier (by the console's demo, say), with the credentials they were given. */
@@ -145,6 +179,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (cli.whatsapp > 0) return chatAsCustomers(cli.whatsapp, cli.chatFile);
   const behaviour = {
     failureRate: cli.failureRate,
     latencyMs: cli.latencyMs,

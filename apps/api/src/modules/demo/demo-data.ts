@@ -46,7 +46,8 @@ export const DEMO_COMPANIES: Record<DemoCompanyKey, Record<string, unknown>> = {
     type: 'carrier',
     externalId: 'CAR-0002',
     allowCollectExpiredOrder: true,
-    companySettings: { orderTypes: ['DELIVERY', 'RETURN'], smsGateway: 'SINCH' },
+    // STORAGE: the metro station's lockers keep luggage by the hour, booked through the demo's free WhatsApp bot.
+    companySettings: { orderTypes: ['DELIVERY', 'RETURN', 'STORAGE'], smsGateway: 'SINCH' },
     maxDaysOverdueDateDelivery: 7,
   },
   acacias: {
