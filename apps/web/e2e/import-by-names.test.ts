@@ -157,5 +157,24 @@ describe.each(['pt-BR', 'en'] as const)('customers exported and imported again b
       language === 'pt-BR' ? 'Empresa: nome, id externo ou id (obrigatório)' : 'Company: name, external id or id (required)',
     );
     await screenshot(page, `issue8-importer-${language}`);
+
+    // Issue 33 item 5: a template knows its entity and its columns' version. Another entity's
+    // template, or an older one (its version cell changed), is refused before any row is read.
+    await page.goto('/customer/importer');
+    await chooseFile(page, language, template);
+    await see(
+      page.getByText(t('kit.importer.templateOtherEntity', { other: t('entities.building.label'), entity: t('entities.customer.label') })),
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(template);
+    const marker = workbook.getWorksheet('template');
+    if (!marker) throw new Error('the template has no template sheet');
+    marker.getCell('A3').value = 'an-older-version';
+    const older = path.join(workDir, `building-template-older-${language}.xlsx`);
+    await workbook.xlsx.writeFile(older);
+    await page.goto('/building/importer');
+    await chooseFile(page, language, older);
+    await see(page.getByText(t('kit.importer.templateOutdated', { entity: t('entities.building.label') })));
+    expect(await page.getByRole('button', { name: t('kit.importer.start') }).count()).toBe(0);
   });
 });

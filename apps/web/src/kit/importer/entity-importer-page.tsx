@@ -208,7 +208,10 @@ function EntityImporterScreen({ entity, endpoints: custom, backPath, hint }: Ent
             type="error"
             showIcon
             title={t(
-              fileError.key === 'missingColumns' || fileError.key === 'invalidFileColumns'
+              fileError.key === 'missingColumns' ||
+                fileError.key === 'invalidFileColumns' ||
+                fileError.key === 'templateOtherEntity' ||
+                fileError.key === 'templateOutdated'
                 ? `kit.importer.${fileError.key}`
                 : `kit.importer.errors.${fileError.key}`,
               fileError.values ?? {},

@@ -150,7 +150,14 @@ export async function buildTemplate(entity: EntityDeclaration, t: TFunction): Pr
 /** A data row of a file: its line in the sheet, the values by field, and its cells as written (for the failed rows file). */
 export type ImportFileRow = { line: number; values: Record<string, unknown>; cells: unknown[] };
 export type ImportFileError = {
-  key: 'invalidFileExcel' | 'invalidFileUpload' | 'invalidFileEmpty' | 'invalidFileColumns' | 'missingColumns';
+  key:
+    | 'invalidFileExcel'
+    | 'invalidFileUpload'
+    | 'invalidFileEmpty'
+    | 'invalidFileColumns'
+    | 'missingColumns'
+    | 'templateOtherEntity'
+    | 'templateOutdated';
   values?: Record<string, string>;
 };
 export type ImportFile = { headers: string[]; rows: ImportFileRow[] };
@@ -183,6 +190,19 @@ export async function readImportFile(entity: EntityDeclaration, file: File, t: T
     await workbook.xlsx.load(await file.arrayBuffer());
   } catch {
     return { ok: false, error: { key: 'invalidFileUpload' } };
+  }
+  // A template says whose and which version it is (spec 5.4: "must come from the latest template"):
+  // another entity's, or one made before the columns changed, is refused before any row is read.
+  // A file without the marker (an export, a failed rows file) is read by its headers.
+  const marker = workbook.getWorksheet(TEMPLATE_SHEET);
+  if (marker && cellText(marker.getRow(1).getCell(1).value) === MARKER) {
+    const markedEntity = cellText(marker.getRow(2).getCell(1).value);
+    if (markedEntity !== entity.name) {
+      const other = ENTITIES[markedEntity] ? t(`entities.${markedEntity}.label`) : markedEntity;
+      return { ok: false, error: { key: 'templateOtherEntity', values: { entity: t(`entities.${entity.name}.label`), other } } };
+    }
+    if (cellText(marker.getRow(3).getCell(1).value) !== (await templateHashOf(entity)))
+      return { ok: false, error: { key: 'templateOutdated', values: { entity: t(`entities.${entity.name}.label`) } } };
   }
   const sheet = workbook.getWorksheet(DATA_SHEET) ?? workbook.worksheets.find((ws) => ws.state === 'visible');
   if (!sheet) return { ok: false, error: { key: 'invalidFileEmpty' } };

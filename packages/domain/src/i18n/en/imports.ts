@@ -62,6 +62,9 @@ export default {
       groupDisagrees: 'Rows {{lines}} (“{{value}}”) give different values for {{column}}',
       acceptsRow: 'What each column accepts (this row is skipped on import)',
       missingColumns: 'The spreadsheet lacks required columns: {{columns}}',
+      templateOtherEntity: 'This spreadsheet is the import template of {{other}}, not of {{entity}}. Download the template of {{entity}}',
+      templateOutdated:
+        'This template of {{entity}} is from an older version of its columns. Download the template again and copy your rows into it',
       invalidFileColumns: 'No column of the spreadsheet matches {{entity}}. Use the template or a spreadsheet exported by the console',
       imported: 'Imported',
       failed: 'Failed',

@@ -62,6 +62,9 @@ export default {
       groupDisagrees: 'As linhas {{lines}} (“{{value}}”) dão valores diferentes para {{column}}',
       acceptsRow: 'O que cada coluna aceita (esta linha é ignorada na importação)',
       missingColumns: 'Faltam colunas obrigatórias na planilha: {{columns}}',
+      templateOtherEntity: 'Esta planilha é o modelo de importação de {{other}}, não de {{entity}}. Baixe o modelo de {{entity}}',
+      templateOutdated:
+        'Este modelo de {{entity}} é de uma versão anterior das colunas. Baixe o modelo de novo e copie suas linhas para ele',
       invalidFileColumns: 'Nenhuma coluna da planilha corresponde a {{entity}}. Use o modelo ou uma planilha exportada pelo console',
       imported: 'Importadas',
       failed: 'Com erro',
