@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { accessCodeOfQrPayload } from '@ebox/domain';
-import { type ProviderSandbox, startProviderSandbox, type WhatsAppReceived } from '@ebox/provider-sandbox';
+import { type ProviderSandbox, startProviderSandbox } from '@ebox/provider-sandbox';
 import { sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from './support/answers';
 import { eventually } from './support/eventually';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+import { type BotWorld, bodyOf, makeBotWorld } from './support/whatsapp-bot-world';
 
 /**
  * Issue 32 item 3 (and item 2's outgoing half): a customer's WhatsApp messages move the bot's
@@ -22,86 +22,23 @@ import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 let t: TestApp;
 let owner: TestUser;
 let sandbox: ProviderSandbox;
+let world: BotWorld;
 let number: { phoneNumberId: string; accessToken: string };
 let company: string;
-let cluster: string;
 let locker: string;
-let flow: string;
 let bot: string;
-let phoneCounter = 0;
 /** The first test's customer and the order the bot made for them (the support bot lists it). */
 let bookedBy: { customer: string; trackingCode: string; accessCode: string } | undefined;
-
-/**
- * A new customer's 13-digit wa_id: 55, area code 21, 9, then a mobile's eight digits (6 to 9 first,
- * as every mobile had before the ninth digit, so its 12-digit form is a mobile too).
- */
-function newCustomer(): string {
-  phoneCounter += 1;
-  return `55219${6 + (phoneCounter % 4)}${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter % 10}`;
-}
-
-async function addCompartment(ebox: string, numberAt: number, size: string): Promise<string> {
-  return ok(
-    await owner.api.post('/compartiment', {
-      data: {
-        ebox,
-        number: numberAt,
-        boardNumber: 1,
-        numberInColumn: numberAt,
-        comNumber: numberAt,
-        size,
-        width: 1,
-        height: 1,
-        depth: 1,
-        enable: true,
-      },
-    }),
-  ).id as string;
-}
 
 beforeAll(async () => {
   sandbox = await startProviderSandbox();
   t = await startTestApp({ env: { ...sandbox.env, SMS_PROVIDER: 'sinch', JOBS_RETRY_DELAY_SECONDS: '1' } });
-  sandbox.setStatusCallbackUrl(`${t.baseUrl}/io/api/v1/webhooks/whatsapp`);
-  number = sandbox.whatsapp.addNumber();
   owner = await t.createUser({ roles: ['owner'] });
-  company = ok(
-    await owner.api.post('/company', {
-      data: { name: 'Guarda Volumes Zap', type: 'shipper', companySettings: { orderTypes: ['STORAGE', 'DELIVERY'] } },
-    }),
-  ).id;
-  locker = ok(
-    await owner.api.post('/ebox', {
-      data: { name: 'Armário Rodoviária', code: `ZAP${Date.now() % 100000}`, company, enable: true, terminalId: randomUUID() },
-    }),
-  ).id;
-  await addCompartment(locker, 1, 'P');
-  await addCompartment(locker, 2, 'P');
-  await addCompartment(locker, 3, 'M');
-  cluster = ok(await owner.api.post('/cluster', { data: { name: 'Rodoviária', company, enable: true, operationType: 'HOUR' } })).id;
-  ok(
-    await owner.api.post('/clusterEbox', {
-      data: { cluster, ebox: locker, sequenceCompartiments: 'LR-TB', clusterPosition: 1, enable: true },
-    }),
-  );
-  flow = ok(
-    await owner.api.post('/botFlow', { data: { name: 'Reserva por hora', type: 'hourlyBooking', company, cluster, enable: true } }),
-  ).id;
-  bot = ok(
-    await owner.api.post('/bot', {
-      data: {
-        name: 'Bot Rodoviária',
-        phoneNumberId: number.phoneNumberId,
-        accessToken: number.accessToken,
-        company,
-        cluster,
-        flow,
-        user: owner.id,
-        enable: true,
-      },
-    }),
-  ).id;
+  world = await makeBotWorld(t, sandbox, owner, { name: 'Rodoviária', flowType: 'hourlyBooking', operationType: 'HOUR' });
+  ({ number, company, locker, bot } = world);
+  await world.addCompartment(1, 'P');
+  await world.addCompartment(2, 'P');
+  await world.addCompartment(3, 'M');
 }, 120_000);
 
 afterAll(async () => {
@@ -109,45 +46,12 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-/** What the bot sent a customer so far, in the order the stand-in took it. */
-const repliesTo = (waId: string) => sandbox.received('whatsapp').filter((message) => message.waId === waId);
-
-/** Waits until the customer has `count` replies, and answers them. */
-async function waitForReplies(waId: string, count: number): Promise<WhatsAppReceived[]> {
-  return eventually(
-    async () => repliesTo(waId),
-    (replies) => replies.length >= count,
-    20_000,
-  );
-}
-
-const bodyOf = (message: WhatsAppReceived | undefined) => message?.text ?? message?.interactive?.body ?? '';
-
-async function says(from: string, text: string) {
-  const result = await sandbox.whatsapp.customerSays({ to: number.phoneNumberId, from, text });
-  expect(result.status).toBe(200);
-  return result;
-}
-
-async function chooses(from: string, type: 'list_reply' | 'button_reply', id: string, title: string) {
-  const result = await sandbox.whatsapp.customerSays({ to: number.phoneNumberId, from, choice: { type, id, title } });
-  expect(result.status).toBe(200);
-  return result;
-}
-
-/** No notification, conversation or reply is still to be worked on: what happened has all happened. */
-async function settled(): Promise<void> {
-  await eventually(
-    async () =>
-      (
-        await t.database.db.execute<{ pending: number }>(sql`
-          SELECT count(*)::int AS pending FROM pgboss.job
-          WHERE name IN ('whatsapp.inbound', 'bot.send') AND state IN ('created', 'retry', 'active')`)
-      ).rows[0]?.pending ?? 0,
-    (pending) => pending === 0,
-    20_000,
-  );
-}
+const newCustomer = () => world.newCustomer();
+const repliesTo = (waId: string) => world.repliesTo(waId);
+const waitForReplies = (waId: string, count: number) => world.waitForReplies(waId, count);
+const says = (from: string, text: string) => world.says(from, text);
+const chooses = (from: string, type: 'list_reply' | 'button_reply', id: string, title: string) => world.chooses(from, type, id, title);
+const settled = () => world.settled();
 
 const compartmentStatuses = async () =>
   (
@@ -307,7 +211,7 @@ describe('a WhatsApp conversation with a free hourly bot', () => {
   it('of two phones confirming the last compartment of a size at once, one gets it and the other is told none is free', async () => {
     // One M left at most: book every other M first (the first test took compartment 3, the only M).
     const [a, b] = [newCustomer(), newCustomer()];
-    await addCompartment(locker, 4, 'G');
+    await world.addCompartment(4, 'G');
     for (const customer of [a, b]) {
       await says(customer, 'oi');
       await waitForReplies(customer, 2);
