@@ -55,6 +55,8 @@ export const SYSTEM_ACTOR_RIGHTS = {
   maintenance: [],
   /** Writes a user's order export (GET /order/export) and mails the link; reads as that user, so it needs no rights of its own. */
   orderExporter: [],
+  /** Writes a user's payment export (GET /payment/export) and mails the link; reads as that user. */
+  paymentExporter: [],
   /** The terminal link: marks silent lockers offline and receives what terminals report; touches no entity by permission. */
   terminalLink: [],
   /**

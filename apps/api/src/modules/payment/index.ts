@@ -1,4 +1,5 @@
 import type { AppModule } from '../../platform/modules';
+import { paymentExportJob } from './export-job';
 import { paymentChargeJob, paymentCheckJob, paymentSweepJob } from './jobs';
 import { paymentGatewayPolicy } from './policy';
 
@@ -10,6 +11,6 @@ import { paymentGatewayPolicy } from './policy';
 export const paymentModule: AppModule = {
   name: 'payment',
   entities: { policies: { paymentGateway: paymentGatewayPolicy } },
-  jobs: [paymentChargeJob, paymentCheckJob, paymentSweepJob],
+  jobs: [paymentChargeJob, paymentCheckJob, paymentSweepJob, paymentExportJob],
   routes: () => import('./routes').then((m) => m.registerPaymentRoutes),
 };

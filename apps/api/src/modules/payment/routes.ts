@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerExportFileRoute } from '../../kit/mailed-export/routes';
+import { exportQuery } from '../../kit/request-schemas';
+import { contextOfRequest } from '../../platform/access';
 import { systemContext } from '../../platform/context';
+import { requestPaymentExport } from './export-service';
 import { takeGatewayNotification } from './service';
 
 /** The notification's JSON, or nothing (its id is in the query too). */
@@ -54,7 +60,40 @@ async function registerMercadoPagoWebhook(app: FastifyInstance): Promise<void> {
   );
 }
 
+/** The payments picked on the list (ids=a&ids=b or ids=a,b). */
+const idsSchema = z
+  .union([z.array(z.uuid()), z.string()])
+  .transform((value) => (Array.isArray(value) ? value : value.split(',').filter(Boolean)))
+  .pipe(z.array(z.uuid()).max(1000));
+
+/** GET /payment/export (spec 1, 7.4): the export by mail; GET /payment/export/file/...: its signed download. */
+async function registerPaymentExportRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/payment/export',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: "Exports the payments (the list's filters, or the ids picked): the download link is emailed",
+        querystring: exportQuery.extend({ ids: idsSchema.optional() }),
+        response: { 200: z.object({ success: z.boolean() }) },
+      },
+    },
+    async (request) =>
+      requestPaymentExport(contextOfRequest(request), {
+        filter: request.query.filter,
+        orderBy: request.query.orderBy,
+        timezone: request.query.timezone,
+        format: request.query.format,
+        fields: request.query.fields,
+        ids: request.query.ids,
+      }),
+  );
+  registerExportFileRoute(app, 'payment', 'A payment export, for whoever holds its unexpired signed link');
+}
+
 /** The module's routes: the webhook in a scope of its own, so its raw-body parser stays there. */
 export async function registerPaymentRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerMercadoPagoWebhook);
+  await registerPaymentExportRoutes(app);
 }

@@ -46,6 +46,7 @@ export default {
       paymentGateway: 'payment gateway',
       terminalLink: 'terminal link',
       orderExporter: 'order export',
+      paymentExporter: 'payment export',
     },
     authorContaining: 'Email containing “{{text}}”',
     authorPlaceholder: 'Name, email or system',

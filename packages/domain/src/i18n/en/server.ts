@@ -9,6 +9,16 @@ import mail from './mail';
 import messageErrors from './message-errors';
 import orderDocuments from './order-documents';
 import packingDocuments from './packing-documents';
+import paymentExport from './payment-export';
 import releaseErrors from './release-errors';
 
-export const serverAreas = [mail, orderDocuments, packingDocuments, listAndOrderRules, messageErrors, dashboardMails, releaseErrors];
+export const serverAreas = [
+  mail,
+  orderDocuments,
+  paymentExport,
+  packingDocuments,
+  listAndOrderRules,
+  messageErrors,
+  dashboardMails,
+  releaseErrors,
+];

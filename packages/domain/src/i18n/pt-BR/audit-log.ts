@@ -46,6 +46,7 @@ export default {
       paymentGateway: 'gateway de pagamento',
       terminalLink: 'ligação com os terminais',
       orderExporter: 'exportação de pedidos',
+      paymentExporter: 'exportação de pagamentos',
     },
     authorContaining: 'E-mail contendo “{{text}}”',
     authorPlaceholder: 'Nome, e-mail ou sistema',

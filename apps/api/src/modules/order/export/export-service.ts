@@ -1,24 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, unlink } from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { DECLARED_ENTITIES, type ExportFormat, exportColumnsOf, formatDateTimeInZone, isPlainObject } from '@ebox/domain';
-import { DEFAULT_EXPORT_TIME_ZONE, parseExportFields } from '../../../kit/export';
-import { CONTENT_TYPES } from '../../../kit/export-formats';
-import { exportSelect } from '../../../kit/export-query';
-import { writeExportInWorker } from '../../../kit/export-thread';
-import { resourceOf } from '../../../kit/repository';
-import { authorizeFilters, serviceOf } from '../../../kit/service';
-import { scopeOfActor } from '../../../platform/access';
-import { loadCurrentUser } from '../../../platform/auth/current-user';
-import { authorize, contextOf, type ServiceContext, userOf } from '../../../platform/context';
-import { AppError, badRequest, forbidden } from '../../../platform/errors';
-import { enqueueJob } from '../../../platform/jobs/queue';
-import { sendMessage } from '../../../platform/messages';
+import { DECLARED_ENTITIES, type ExportFormat, formatDateTimeInZone, isPlainObject } from '@ebox/domain';
+import { requestMailedExport, runMailedExport } from '../../../kit/mailed-export/service';
+import { authorizeFilters } from '../../../kit/service';
+import { authorize, type ServiceContext } from '../../../platform/context';
+import { badRequest } from '../../../platform/errors';
 import { ORDER_PERIOD_MAX_DAYS } from '../policy';
 import { type OrderExportPayload, orderExportJob } from './export-job';
-import { checkExportLink, EXPORT_LINK_HOURS, exportLinkOf, exportStorageKey } from './export-link';
-import { composeOrderExportMail } from './export-mail';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -54,6 +40,9 @@ export function exportPeriodOf(filter: Record<string, unknown> | undefined): { f
   return { from, to };
 }
 
+/** The order's side of the shared mailed export (kit/mailed-export/). */
+const ORDER_EXPORT = { entity: 'order', permission: 'orderExport' } as const;
+
 /**
  * GET /order/export: checks the caller may export and what they asked (permission, period,
  * filters), queues the job and answers at once; the file comes by mail.
@@ -63,103 +52,15 @@ export async function requestOrderExport(ctx: ServiceContext, query: OrderExport
   authorize(ctx, 'orderRead');
   // The export narrows by the same filters as the list, under the same filter permissions.
   authorizeFilters(ctx, DECLARED_ENTITIES.order, query.filter);
-  const user = userOf(ctx);
+  // The order's own rule: a creation period of at most 31 days.
   const period = exportPeriodOf(query.filter);
-  const timeZone = query.timezone ?? DEFAULT_EXPORT_TIME_ZONE;
-  const order = DECLARED_ENTITIES.order;
-  const fields = query.fields === undefined ? exportColumnsOf(order) : parseExportFields(order, query.fields);
-  // Built (not run) now, so an unknown filter or sort is this request's 400, not a failed job.
-  exportSelect(
-    ctx.deps.db,
-    resourceOf(order),
-    { filter: query.filter, orderBy: query.orderBy, language: ctx.language },
-    scopeOfActor(ctx.actor),
-    fields,
-    timeZone,
-  ).toSQL();
-  await enqueueJob({ deps: ctx.deps }, orderExportJob, {
-    userId: user.id,
-    language: ctx.language,
-    filter: query.filter ?? {},
-    orderBy: query.orderBy,
-    timeZone,
-    format: query.format,
-    fields,
-    period: { from: period.from.toISOString(), to: period.to.toISOString() },
-  });
-  ctx.log.info({ userId: user.id, from: period.from, to: period.to }, 'order export queued');
-  return { success: true };
+  return requestMailedExport(ctx, { ...ORDER_EXPORT, job: orderExportJob }, query, { period });
 }
 
-/**
- * The job: checks and builds the export as the user who asked (their rights and companies as they
- * are now), has a worker thread stream the spreadsheet to a file (kit/export-thread.ts: the rows'
- * garbage stays in the thread's capped heap), stores it and mails its link.
- */
+/** The job: the shared run, its mail naming the period asked in the user's time zone. */
 export async function runOrderExport(ctx: ServiceContext, payload: OrderExportPayload): Promise<void> {
-  const { deps } = ctx;
-  const user = await loadCurrentUser(deps.db, payload.userId);
-  if (!user || user.disabled) {
-    ctx.log.warn({ userId: payload.userId }, 'order export dropped: the user is gone or disabled');
-    return;
-  }
-  const asUser = contextOf(deps, { kind: 'user', user }, { language: payload.language, log: ctx.log });
-  authorize(asUser, 'orderExport');
-  const order = DECLARED_ENTITIES.order;
-  // Checked and built here, as the user; read and written by a worker thread with a heap of its own.
-  const task = serviceOf('order').exportTask(
-    asUser,
-    { filter: payload.filter, orderBy: payload.orderBy },
-    payload.fields ?? exportColumnsOf(order),
-    {
-      timeZone: payload.timeZone,
-      format: payload.format,
-      // A file on disk takes each batch at once, so the next is read while this one is still live:
-      // batches of 1,000 keep those rows young garbage where 5,000 were promoted.
-      batchSize: 1000,
-    },
-  );
-  const id = randomUUID();
-  const temporary = path.join(deps.config.dataDir, 'tmp', `${id}.${task.format ?? 'xlsx'}`);
-  await mkdir(path.dirname(temporary), { recursive: true });
-  const file = await writeExportInWorker({ db: deps.db, task, filePath: temporary });
-  try {
-    await deps.storage.putFile(exportStorageKey(id, file.fileName), temporary, file.contentType);
-  } catch (error) {
-    await unlink(temporary).catch(() => {});
-    throw error;
-  }
-  const expires = Date.now() + EXPORT_LINK_HOURS * 60 * 60 * 1000;
-  const link = exportLinkOf({ appUrl: deps.config.appUrl, secret: deps.config.jwtSecret, id, name: file.fileName, expires });
-  const mail = composeOrderExportMail(payload.language, {
-    to: user.email,
-    link,
-    hours: EXPORT_LINK_HOURS,
-    from: formatDateTimeInZone(payload.period.from, payload.timeZone),
-    to_: formatDateTimeInZone(payload.period.to, payload.timeZone),
-  });
-  await sendMessage({ deps, log: ctx.log }, { channel: 'email', ...mail });
-}
-
-export type ExportDownload = { kind: 'stream'; stream: Readable; name: string; contentType: string } | { kind: 'redirect'; url: string };
-
-/** GET /order/export/file/:id/:name: the file for whoever holds an unexpired signed link. */
-export async function openExportDownload(
-  ctx: ServiceContext,
-  link: { id: string; name: string; expires: number; signature: string },
-): Promise<ExportDownload> {
-  const verdict = checkExportLink(ctx.deps.config.jwtSecret, link);
-  if (verdict === 'invalid') throw forbidden('errors.orderExport.linkInvalid');
-  if (verdict === 'expired') throw forbidden('errors.orderExport.linkExpired');
-  const key = exportStorageKey(link.id, link.name);
-  const storage = ctx.deps.storage;
-  if (storage.kind === 's3') {
-    const url = await storage.downloadUrl(key);
-    if (!url) throw new AppError('notFound', 'errors.orderExport.fileGone');
-    return { kind: 'redirect', url };
-  }
-  const stream = storage.open(key);
-  if (!stream) throw new AppError('notFound', 'errors.orderExport.fileGone');
-  const contentType = link.name.endsWith('.csv') ? CONTENT_TYPES.csv : CONTENT_TYPES.xlsx;
-  return { kind: 'stream', stream, name: link.name, contentType };
+  await runMailedExport(ctx, ORDER_EXPORT, payload, (asked) => ({
+    from: asked.period ? formatDateTimeInZone(asked.period.from, asked.timeZone) : '',
+    to: asked.period ? formatDateTimeInZone(asked.period.to, asked.timeZone) : '',
+  }));
 }

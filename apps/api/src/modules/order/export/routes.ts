@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerExportFileRoute } from '../../../kit/mailed-export/routes';
 import { exportQuery } from '../../../kit/request-schemas';
 import { contextOfRequest } from '../../../platform/access';
-import { anonymousContext } from '../../../platform/context';
-import { openExportDownload, requestOrderExport } from './export-service';
-
-const fileParams = z.object({ id: z.uuid(), name: z.string().min(1).max(255) });
-const linkQuery = z.object({ expires: z.coerce.number().int().nonnegative(), signature: z.string().max(100) });
+import { requestOrderExport } from './export-service';
 
 /** GET /order/export (spec 1, 7.4): the export by mail; GET /order/export/file/...: its signed download. */
 export async function registerOrderExportRoutes(app: FastifyInstance): Promise<void> {
@@ -31,26 +28,5 @@ export async function registerOrderExportRoutes(app: FastifyInstance): Promise<v
         fields: request.query.fields,
       }),
   );
-  api.get(
-    '/order/export/file/:id/:name',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['order'],
-        summary: 'An order export, for whoever holds its unexpired signed link',
-        params: fileParams,
-        querystring: linkQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = anonymousContext(app.deps, { language: request.language, log: request.log });
-      const file = await openExportDownload(ctx, { ...request.params, ...request.query });
-      if (file.kind === 'redirect') return reply.redirect(file.url);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
-    },
-  );
+  registerExportFileRoute(app, 'order', 'An order export, for whoever holds its unexpired signed link');
 }

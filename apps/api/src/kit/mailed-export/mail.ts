@@ -1,16 +1,20 @@
 import { type Language, translatorFor } from '@ebox/domain';
-import { escapeHtml, type MailMessage } from '../../../platform/mail';
+import { escapeHtml, type MailMessage } from '../../platform/mail';
 
-/** The mail with an export's download link, in the language of the request that asked for it. */
-export function composeOrderExportMail(
+/**
+ * The mail with an export's download link, in the language of the request that asked for it; its
+ * words are the entity's (`mail.<entity>Export.subject|body|action`), filled with `values`.
+ */
+export function composeExportMail(
   language: Language,
-  mail: { to: string; link: string; hours: number; from: string; to_: string },
+  mail: { entity: string; to: string; link: string; hours: number; values?: Record<string, string> },
 ): MailMessage {
   const t = translatorFor(language);
-  const values = { appName: t('mail.appName'), from: mail.from, to: mail.to_, hours: mail.hours };
-  const subject = t('mail.orderExport.subject', values);
-  const body = t('mail.orderExport.body', values);
-  const action = t('mail.orderExport.action');
+  const values = { appName: t('mail.appName'), hours: mail.hours, ...mail.values };
+  const words = `mail.${mail.entity}Export`;
+  const subject = t(`${words}.subject`, values);
+  const body = t(`${words}.body`, values);
+  const action = t(`${words}.action`);
   const text = [t('mail.greeting'), '', body, '', mail.link].join('\n');
   const link = escapeHtml(mail.link);
   const html = `<!doctype html>
