@@ -72,5 +72,6 @@ export const payment = defineEntity({
   importColumns: [],
   noImport: true,
   defaultOrderBy: 'createdAt_DESC',
-  routes: { create: false, update: false, destroy: false, export: false },
+  // export false: the module's own GET /payment/export, mailed (spec 1, kit/mailed-export/), as the order's.
+  routes: { create: false, update: false, destroy: false, export: false, exportPermission: 'paymentExport' },
 });
