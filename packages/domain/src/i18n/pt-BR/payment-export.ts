@@ -10,7 +10,7 @@ export default {
   mail: {
     paymentExport: {
       subject: 'Sua exportação de pagamentos do {{appName}} está pronta',
-      body: 'Os pagamentos que você exportou estão prontos para download. O link expira em {{hours}} horas.',
+      body: 'Os pagamentos que você exportou estão prontos para baixar. O link expira em {{hours}} horas.',
       action: 'Baixar a planilha',
     },
   },
