@@ -23,6 +23,8 @@ const PUBLIC_ROUTES = [
   'GET /io/api/v1/order/export/file/:id/:name',
   // A message's QR-code link (issue 27): checked by its signed, expiring token instead.
   'GET /io/api/v1/order/qrcode/:token',
+  // A payment export's file (issue 32): checked by the link's signature, as the order's.
+  'GET /io/api/v1/payment/export/file/:id/:name',
   // A release's build for a locker (issue 31): checked by the attempt's signed URL, valid 1 h, instead.
   'GET /io/api/v1/terminalUiRelease/download/:target/:attempt',
   // Meta's calls (issue 27): checked by the verify token and the body's signature instead.

@@ -48,6 +48,8 @@ export const SYSTEM_ACTOR_RIGHTS = {
     // The demo's WhatsApp bots and their flows, one per demo cluster (issue 32).
     'botFlowCreate',
     'botCreate',
+    // A few settled Pix payments of its orders, so the payment list has a history (issue 32).
+    'paymentCreate',
   ],
   /** Sends queued mail and SMS (the outbox) and records how it went; touches no entity. */
   messageSender: [],

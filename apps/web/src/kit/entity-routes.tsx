@@ -1,4 +1,4 @@
-import { ENTITIES, type EntityDeclaration, permissionOf } from '@ebox/domain';
+import { ENTITIES, type EntityDeclaration, offersCreate, permissionOf } from '@ebox/domain';
 import type { RouteObject } from 'react-router';
 import type { EntityPages, PageKind, PageLoader } from './entity-pages';
 import { startFirstPage } from './list/first-page';
@@ -65,7 +65,8 @@ function routesOf(entity: EntityDeclaration, pages: EntityPages, kitPages: Recor
   const routes: RouteObject[] = [];
   // Nested records are listed on their parent's page (spec 2.6 gives them no list route).
   if (!nested) routes.push(route('list', base));
-  routes.push(route('new', nested ? `${base}/new/:${nested.param}` : `${base}/new`));
+  // A record only the system makes (a payment) has no form to make one.
+  if (offersCreate(entity)) routes.push(route('new', nested ? `${base}/new/:${nested.param}` : `${base}/new`));
   if (!entity.noImport) routes.push(route('importer', `${base}/importer`));
   routes.push(route('edit', returnsToOrder(entity) ? `${base}/:id/edit/:idOrder?` : `${base}/:id/edit`));
   routes.push(route('view', `${base}/:id`));

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { serviceOf } from '../../kit/service';
 import type { AppDeps } from '../../platform/app-deps';
-import { inTransaction, systemContext, type TxContext } from '../../platform/context';
+import { auditByOf, writeAudit } from '../../platform/audit';
+import { inTransaction, principalOf, systemContext, type TxContext } from '../../platform/context';
 import { sampleOccupancyAt } from '../dashboard/rollup-service';
 import { generateCompartiments } from '../ebox/service';
 import { registerCustomerDevice } from '../message/device-service';
@@ -24,7 +25,7 @@ import {
 } from './demo-data';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoRun } from './demo-run';
-import { hasCompanies, lockDemoSeed } from './repository';
+import { hasCompanies, insertDemoPayments, lockDemoSeed } from './repository';
 
 /** Any number, the same for every replica: two API processes starting together seed once. */
 const DEMO_LOCK = 4_711_001;
@@ -176,6 +177,16 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
 
     await seedDemoOrders(ctx, { companies, customers: customerIds, products, lockers });
     await seedDemoRun(ctx, { company: companies.rapido, warehouse: warehouses[0] as string, lockers });
+    for (const payment of await insertDemoPayments(ctx.tx)) {
+      await writeAudit(ctx.tx, {
+        entityName: 'payment',
+        entityId: payment.id,
+        action: 'create',
+        after: payment,
+        by: auditByOf(principalOf(ctx.actor)),
+        companyIds: [payment.company],
+      });
+    }
     // The dashboard's weekday × hour grid shows free compartments from this hour on, not from the next hourly sample.
     await sampleOccupancyAt(ctx, new Date());
 

@@ -27,6 +27,7 @@ export default {
         'bot-remind': 'Remind bot bookings an hour before they end (every minute)',
         'payment-charge': 'Charge a paid booking at the payment gateway',
         'payment-check': 'Read a payment from the gateway and move it',
+        'payment-export': 'Write a payment export and mail its link',
         'payment-sweep': 'Check silent and expired payments (every minute)',
         'messages-send': 'Send mail and SMS',
         'customer-messages-dispatch': "Choose the messages of an order's moment",

@@ -27,6 +27,7 @@ export default {
         'bot-remind': 'Lembrar as reservas de bot 1 hora antes do fim (a cada minuto)',
         'payment-charge': 'Cobrar uma reserva paga no gateway de pagamento',
         'payment-check': 'Ler um pagamento no gateway e atualizá-lo',
+        'payment-export': 'Gerar uma exportação de pagamentos e enviar o link por e-mail',
         'payment-sweep': 'Verificar pagamentos sem notícia e expirados (a cada minuto)',
         'customer-messages-dispatch': 'Escolher as mensagens de um momento do pedido',
         'customer-messages-send': 'Enviar uma mensagem a um cliente',
