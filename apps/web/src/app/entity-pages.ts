@@ -90,9 +90,8 @@ export const ENTITY_PAGES: EntityPages = {
   terminalUiRelease: {
     view: () => loadTerminalSoftwarePages().then((m) => m.ReleaseViewPage),
   },
-  // Issue 32: a bot's list row and page lead to its conversations (/bot/:id/messages).
+  // Issue 32: a bot's page leads to its conversations (/bot/:id/messages); its list stays the kit's, whose columns fill a laptop.
   bot: {
-    list: () => loadBotPages().then((m) => m.BotListPage),
     view: () => loadBotPages().then((m) => m.BotViewPage),
   },
 };

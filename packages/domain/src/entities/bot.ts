@@ -61,6 +61,8 @@ export const bot = defineEntity({
     },
   ],
   listColumns: ['name', 'phoneNumber', 'company', 'flow', 'isPaid', 'enable', 'lastInteraction'],
+  // Beside the row's link to its messages, every column fits a laptop's 1366 px.
+  listColumnWidths: { phoneNumber: 150, isPaid: 85, enable: 85, lastInteraction: 150 },
   filters: ['name', 'phoneNumberId', 'phoneNumber', 'company', 'cluster', 'flow', 'isPaid', 'enable', 'createdAt'],
   // An imported bot brings its token (the secrets are columns of the template, never of an export).
   importColumns: [

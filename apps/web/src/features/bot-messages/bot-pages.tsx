@@ -2,7 +2,6 @@ import { MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
-import { EntityList } from '../../kit/list/entity-list';
 import { useRouteEntity } from '../../kit/route-entity';
 import { EntityViewPage } from '../../kit/view/entity-view-page';
 import './messages';
@@ -14,27 +13,6 @@ function BotMessagesLink({ botId }: { botId: string }) {
     <Link to={`/bot/${botId}/messages`} data-testid="bot-messages-link">
       <MessageOutlined aria-hidden="true" /> {t('botMessages.link')}
     </Link>
-  );
-}
-
-/** /bot: the kit's list with a "Mensagens" link on each row (botRead opens it; the list itself asks botRead). */
-export function BotListPage() {
-  const entity = useRouteEntity();
-  const { t } = useTranslation();
-  return (
-    <EntityList
-      key={entity.name}
-      entity={entity}
-      extraColumns={[
-        {
-          key: 'messages',
-          title: t('botMessages.link'),
-          width: 140,
-          after: 'name',
-          render: (record) => <BotMessagesLink botId={record.id} />,
-        },
-      ]}
-    />
   );
 }
 
