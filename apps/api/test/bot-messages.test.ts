@@ -7,6 +7,7 @@ import { ok } from './support/answers';
 import { eventually } from './support/eventually';
 import { openLiveStream } from './support/live-stream';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
+import { newCustomerWaId } from './support/whatsapp-bot-world';
 
 /**
  * Issue 32 item 5, the bot's messages: the conversations of a bot by phone (last message, step,
@@ -25,13 +26,7 @@ let company: string;
 let otherCompany: string;
 let bot: string;
 let supportBot: string;
-let phoneCounter = 0;
-
-/** A new customer's 13-digit wa_id (a mobile: 9 after the area code, 6 to 9 next, so its 12-digit form is one too). */
-function newCustomer(): string {
-  phoneCounter += 1;
-  return `55319${6 + (phoneCounter % 4)}${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter % 10}`;
-}
+const newCustomer = () => newCustomerWaId('31');
 
 const twelveOf = (thirteen: string) => `${thirteen.slice(0, 4)}${thirteen.slice(5)}`;
 

@@ -33,6 +33,16 @@ let phoneCounter = 0;
 /** Where this test file's numbers start: files running side by side draw apart. */
 const phoneBase = (Date.now() % 100_000) * 10;
 
+/**
+ * A new customer's 13-digit wa_id: 55, the area code, 9, then a mobile's eight digits (6 to 9 first,
+ * so its 12-digit form is a mobile too). Unique within the file: a counter, not the clock, so 100
+ * made in one millisecond differ too.
+ */
+export function newCustomerWaId(areaCode = '21'): string {
+  phoneCounter += 1;
+  return `55${areaCode}9${6 + (phoneCounter % 4)}${String((phoneBase + phoneCounter) % 10_000_000).padStart(7, '0')}`;
+}
+
 export const bodyOf = (message: WhatsAppReceived | undefined) => message?.text ?? message?.interactive?.body ?? '';
 
 export async function makeBotWorld(
@@ -105,11 +115,7 @@ export async function makeBotWorld(
     bot,
     number,
     addCompartment,
-    newCustomer() {
-      // Unique within the file (a counter, not the clock: 100 made in one millisecond differ too).
-      phoneCounter += 1;
-      return `55219${6 + (phoneCounter % 4)}${String((phoneBase + phoneCounter) % 10_000_000).padStart(7, '0')}`;
-    },
+    newCustomer: () => newCustomerWaId(),
     repliesTo,
     waitForReplies: (waId, count) =>
       eventually(

@@ -5,17 +5,13 @@ import { registerExportFileRoute } from '../../kit/mailed-export/routes';
 import { exportQuery } from '../../kit/request-schemas';
 import { contextOfRequest } from '../../platform/access';
 import { systemContext } from '../../platform/context';
+import { jsonObjectOf } from '../../platform/message-providers/provider-error';
 import { requestPaymentExport } from './export-service';
 import { takeGatewayNotification } from './service';
 
 /** The notification's JSON, or nothing (its id is in the query too). */
 function bodyOf(raw: unknown): { data?: { id?: unknown }; type?: unknown } {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : '');
-    return parsed && typeof parsed === 'object' ? parsed : {};
-  } catch {
-    return {};
-  }
+  return jsonObjectOf(Buffer.isBuffer(raw) ? raw.toString('utf8') : '');
 }
 
 const headerOf = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
