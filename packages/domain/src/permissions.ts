@@ -89,13 +89,60 @@ const SPECIAL = [
   'uploadFiles',
 ] as const;
 
+/**
+ * What a person may do at a locker's touchscreen (spec 6 "terminal-side permissions", named here;
+ * docs/terminal-people.md). The console never checks them on its own routes: it hands a person's
+ * held ones to the terminal when they sign in there, and checks them again on each action the
+ * terminal reports under that person's session.
+ */
+export const TERMINAL_SIDE_PERMISSIONS = [
+  'terminalOrderExpired',
+  'terminalOrderReturned',
+  'terminalCustomerCollect',
+  'terminalOrderStore',
+  'terminalCompartmentRead',
+  'terminalCompartmentEdit',
+  'terminalCompartmentTest',
+  'terminalCompartmentOpen',
+  'terminalUpdateVersion',
+  'terminalReboot',
+  'terminalRestartApp',
+  'terminalCollectPending',
+  'terminalShowEboxStatus',
+  'terminalOperatorCondominium',
+  'terminalShowPendingDepositOperator',
+  'terminalMaintenance',
+] as const;
+
+/** The terminal application's own set-up screens (spec 6 "app-terminal permissions"), at the touchscreen too. */
+export const APP_TERMINAL_PERMISSIONS = [
+  'appTerminalMigration',
+  'appTerminalCompartment',
+  'appTerminalOrder',
+  'appTerminalEbox',
+  'appTerminalConfig',
+  'appTerminalQrCodes',
+] as const;
+
+export type TerminalPermission = (typeof TERMINAL_SIDE_PERMISSIONS)[number] | (typeof APP_TERMINAL_PERMISSIONS)[number];
+
 type CrudAction = (typeof CRUD)[number];
-export type Permission = `${CrudEntity}${CrudAction}` | (typeof SPECIAL)[number];
+export type Permission = `${CrudEntity}${CrudAction}` | (typeof SPECIAL)[number] | TerminalPermission;
+
+/** Every right a person may hold at a locker's screen, in the registry's order. */
+export const TERMINAL_PERSON_PERMISSIONS: readonly TerminalPermission[] = [...TERMINAL_SIDE_PERMISSIONS, ...APP_TERMINAL_PERMISSIONS];
 
 export const PERMISSIONS: readonly Permission[] = [
   ...CRUD_ENTITIES.flatMap((entity) => CRUD.map((action) => `${entity}${action}` as Permission)),
   ...SPECIAL,
+  ...TERMINAL_PERSON_PERMISSIONS,
 ];
+
+const TERMINAL_PERSON_SET = new Set<string>(TERMINAL_PERSON_PERMISSIONS);
+
+export function isTerminalPermission(value: string): value is TerminalPermission {
+  return TERMINAL_PERSON_SET.has(value);
+}
 
 const PERMISSION_SET = new Set<string>(PERMISSIONS);
 
@@ -234,6 +281,21 @@ export const PREDEFINED_ROLES: Record<string, readonly Permission[]> = {
   // docs/decisions.md "Routes (issue 30)"), and the operators to drive them.
   operator: [...permissionsOf('operation', READ_ACTIONS), ...permissionsOf('route', READ_ACTIONS)],
   operatorAdmin: [...permissionsOf('operation', EDIT_ACTIONS), ...permissionsOf('route', EDIT_ACTIONS), 'iamUserAutocomplete'],
+  // The people at a locker's screen (docs/terminal-people.md): whoever services the lockers
+  // (every terminal-side and app-terminal right), and the couriers and building staff who deposit,
+  // collect and hand back parcels there.
+  terminalMaintenance: [...TERMINAL_PERSON_PERMISSIONS],
+  terminalOperator: [
+    'terminalOrderStore',
+    'terminalOrderExpired',
+    'terminalOrderReturned',
+    'terminalCustomerCollect',
+    'terminalCollectPending',
+    'terminalCompartmentRead',
+    'terminalShowEboxStatus',
+    'terminalOperatorCondominium',
+    'terminalShowPendingDepositOperator',
+  ],
 };
 
 export const OWNER_ROLE = 'owner';

@@ -1,4 +1,4 @@
-import { PERMISSIONS, type Permission } from '../permissions';
+import { APP_TERMINAL_PERMISSIONS, PERMISSIONS, type Permission, TERMINAL_SIDE_PERMISSIONS } from '../permissions';
 
 /**
  * How the permission registry is grouped for people: the role form lists permissions per entity
@@ -34,6 +34,9 @@ const SPECIAL_GROUPS: Partial<Record<Permission, string>> = {
   filterType: 'filters',
   filterReferenceNumber: 'filters',
   uploadFiles: 'files',
+  // The rights of the people at a locker's screen, in two groups of their own (spec 6).
+  ...Object.fromEntries(TERMINAL_SIDE_PERMISSIONS.map((permission) => [permission, 'terminalSide'])),
+  ...Object.fromEntries(APP_TERMINAL_PERMISSIONS.map((permission) => [permission, 'appTerminal'])),
 };
 
 export type PermissionParts = { group: string; action: PermissionAction | null };

@@ -31,6 +31,8 @@ const GROUPS: Record<string, Noun> = {
   settings: { title: 'Settings', plural: 'settings' },
   filters: { title: 'Filters', plural: 'filters' },
   files: { title: 'Files', plural: 'files' },
+  terminalSide: { title: "At the locker's screen", plural: "the locker's screen" },
+  appTerminal: { title: "The terminal app's set-up", plural: "the terminal app's set-up" },
   other: { title: 'Other', plural: 'other records' },
 };
 
@@ -75,6 +77,58 @@ const SPECIAL: Partial<Record<Permission, Text>> = {
   filterType: { label: 'Filter by type', description: 'Use the order type filter in lists' },
   filterReferenceNumber: { label: 'Filter by reference number', description: 'Use the reference number filter in lists' },
   uploadFiles: { label: 'Upload files', description: 'Upload photos, images and attachments in forms' },
+  terminalOrderExpired: {
+    label: 'Take out expired orders',
+    description: "At the locker's screen: remove parcels left past their pickup date",
+  },
+  terminalOrderReturned: {
+    label: 'Take out returned orders',
+    description: "At the locker's screen: remove parcels going back to the shipper",
+  },
+  terminalCustomerCollect: {
+    label: 'Collect for a customer',
+    description: "At the locker's screen: open a customer's compartment to hand the parcel over",
+  },
+  terminalOrderStore: { label: 'Store orders', description: "At the locker's screen: deposit parcels into compartments" },
+  terminalCompartmentRead: { label: 'See compartments', description: "At the locker's screen: list the compartments and what each holds" },
+  terminalCompartmentEdit: {
+    label: 'Change compartments',
+    description: "At the locker's screen: lock a compartment as damaged, or free it again",
+  },
+  terminalCompartmentTest: {
+    label: 'Test compartments',
+    description: "At the locker's screen: open an empty compartment to check its door",
+  },
+  terminalCompartmentOpen: { label: 'Open compartments at the locker', description: "At the locker's screen: open any compartment's door" },
+  terminalUpdateVersion: {
+    label: "Update the locker's software",
+    description: "At the locker's screen: install a new version of the terminal app",
+  },
+  terminalReboot: { label: 'Reboot at the locker', description: "At the locker's screen: reboot the locker's computer" },
+  terminalRestartApp: { label: 'Restart the app at the locker', description: "At the locker's screen: restart the terminal app" },
+  terminalCollectPending: {
+    label: 'Collect pending parcels',
+    description: "At the locker's screen: take out every parcel waiting for collection",
+  },
+  terminalShowEboxStatus: { label: "See the locker's state", description: "At the locker's screen: see connection, doors and occupancy" },
+  terminalOperatorCondominium: {
+    label: 'Building staff',
+    description: "At the locker's screen: receive and hand over the residents' parcels",
+  },
+  terminalShowPendingDepositOperator: {
+    label: 'See pending deposits',
+    description: "At the locker's screen: see the orders still to be deposited",
+  },
+  terminalMaintenance: { label: 'Maintenance', description: "At the locker's screen: enter the maintenance mode" },
+  appTerminalMigration: { label: 'Migrate the terminal', description: "In the terminal app's set-up: move its data to another locker" },
+  appTerminalCompartment: {
+    label: 'Set up compartments',
+    description: "In the terminal app's set-up: map compartments to doors and sizes",
+  },
+  appTerminalOrder: { label: 'Set up orders', description: "In the terminal app's set-up: manage the orders the terminal keeps" },
+  appTerminalEbox: { label: 'Set up the locker', description: "In the terminal app's set-up: change the locker's data" },
+  appTerminalConfig: { label: 'Terminal configuration', description: "In the terminal app's set-up: change the app's configuration" },
+  appTerminalQrCodes: { label: 'Terminal QR codes', description: "In the terminal app's set-up: show and print the locker's QR codes" },
 };
 
 function textOf(permission: Permission): Text {

@@ -48,6 +48,14 @@ export default {
       orderUpdateStatus: { label: 'Order status', description: 'Changes the status of orders.' },
       operator: { label: 'Operator', description: 'Reads locker operations and routes.' },
       operatorAdmin: { label: 'Operator administrator', description: 'Manages operations, routes and who operates each route.' },
+      terminalMaintenance: {
+        label: 'Locker maintenance',
+        description: "Every right at the locker's screen: tests, locks and sets up compartments, updates and restarts the terminal.",
+      },
+      terminalOperator: {
+        label: "Locker's screen operator",
+        description: "Deposits, collects and hands back parcels at the locker's screen (couriers, building staff).",
+      },
       ...entityRoles,
     },
   },

@@ -33,6 +33,8 @@ const GROUPS: Record<string, Noun> = {
   settings: { title: 'Configurações', plural: 'configurações', feminine: true },
   filters: { title: 'Filtros', plural: 'filtros' },
   files: { title: 'Arquivos', plural: 'arquivos' },
+  terminalSide: { title: 'Na tela do armário', plural: 'a tela do armário', feminine: true },
+  appTerminal: { title: 'Ajustes do aplicativo do terminal', plural: 'os ajustes do aplicativo do terminal' },
   other: { title: 'Outras', plural: 'outros registros' },
 };
 
@@ -98,6 +100,73 @@ const SPECIAL: Partial<Record<Permission, Text>> = {
   filterType: { label: 'Filtrar por tipo', description: 'Usar o filtro de tipo de pedido nas listas' },
   filterReferenceNumber: { label: 'Filtrar por número de referência', description: 'Usar o filtro de número de referência nas listas' },
   uploadFiles: { label: 'Enviar arquivos', description: 'Enviar fotos, imagens e anexos nos formulários' },
+  terminalOrderExpired: { label: 'Retirar pedidos expirados', description: 'Na tela do armário: retirar encomendas vencidas' },
+  terminalOrderReturned: {
+    label: 'Retirar pedidos devolvidos',
+    description: 'Na tela do armário: retirar encomendas que voltam ao remetente',
+  },
+  terminalCustomerCollect: {
+    label: 'Retirar para um cliente',
+    description: 'Na tela do armário: abrir o compartimento de um cliente para entregar a encomenda',
+  },
+  terminalOrderStore: { label: 'Guardar pedidos', description: 'Na tela do armário: depositar encomendas nos compartimentos' },
+  terminalCompartmentRead: {
+    label: 'Ver compartimentos',
+    description: 'Na tela do armário: listar os compartimentos e o que cada um guarda',
+  },
+  terminalCompartmentEdit: {
+    label: 'Alterar compartimentos',
+    description: 'Na tela do armário: bloquear um compartimento avariado, ou liberá-lo de novo',
+  },
+  terminalCompartmentTest: {
+    label: 'Testar compartimentos',
+    description: 'Na tela do armário: abrir um compartimento vazio para conferir a porta',
+  },
+  terminalCompartmentOpen: {
+    label: 'Abrir compartimentos no armário',
+    description: 'Na tela do armário: abrir a porta de qualquer compartimento',
+  },
+  terminalUpdateVersion: {
+    label: 'Atualizar a versão do armário',
+    description: 'Na tela do armário: instalar uma nova versão do aplicativo do terminal',
+  },
+  terminalReboot: { label: 'Reiniciar no armário', description: 'Na tela do armário: reiniciar o computador do armário' },
+  terminalRestartApp: { label: 'Reiniciar o aplicativo no armário', description: 'Na tela do armário: reiniciar o aplicativo do terminal' },
+  terminalCollectPending: {
+    label: 'Recolher encomendas pendentes',
+    description: 'Na tela do armário: retirar todas as encomendas que aguardam coleta',
+  },
+  terminalShowEboxStatus: { label: 'Ver a situação do armário', description: 'Na tela do armário: ver conexão, portas e ocupação' },
+  terminalOperatorCondominium: {
+    label: 'Portaria do condomínio',
+    description: 'Na tela do armário: receber e entregar as encomendas dos moradores',
+  },
+  terminalShowPendingDepositOperator: {
+    label: 'Ver depósitos pendentes',
+    description: 'Na tela do armário: ver os pedidos que ainda faltam depositar',
+  },
+  terminalMaintenance: { label: 'Manutenção', description: 'Na tela do armário: entrar no modo de manutenção' },
+  appTerminalMigration: {
+    label: 'Migrar o terminal',
+    description: 'Nos ajustes do aplicativo do terminal: levar os dados a outro armário',
+  },
+  appTerminalCompartment: {
+    label: 'Ajustar compartimentos',
+    description: 'Nos ajustes do aplicativo do terminal: ligar compartimentos a portas e tamanhos',
+  },
+  appTerminalOrder: {
+    label: 'Ajustar pedidos',
+    description: 'Nos ajustes do aplicativo do terminal: cuidar dos pedidos que o terminal guarda',
+  },
+  appTerminalEbox: { label: 'Ajustar o armário', description: 'Nos ajustes do aplicativo do terminal: alterar os dados do armário' },
+  appTerminalConfig: {
+    label: 'Configuração do terminal',
+    description: 'Nos ajustes do aplicativo do terminal: alterar a configuração do aplicativo',
+  },
+  appTerminalQrCodes: {
+    label: 'QR codes do terminal',
+    description: 'Nos ajustes do aplicativo do terminal: exibir e imprimir os QR codes do armário',
+  },
 };
 
 function textOf(permission: Permission): Text {

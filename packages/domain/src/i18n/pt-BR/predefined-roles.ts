@@ -46,6 +46,14 @@ export default {
       orderUpdateStatus: { label: 'Status de pedidos', description: 'Altera o status de pedidos.' },
       operator: { label: 'Operador', description: 'Consulta as operações dos armários e as rotas.' },
       operatorAdmin: { label: 'Administrador de operadores', description: 'Gerencia as operações, as rotas e quem opera cada rota.' },
+      terminalMaintenance: {
+        label: 'Manutenção de armários',
+        description: 'Todos os direitos na tela do armário: testa, bloqueia e ajusta compartimentos, atualiza e reinicia o terminal.',
+      },
+      terminalOperator: {
+        label: 'Operador na tela do armário',
+        description: 'Deposita, retira e devolve encomendas na tela do armário (entregadores, portaria).',
+      },
       ...entityRoles,
     },
   },
