@@ -20,6 +20,12 @@ import {
   softwareUpdateProgressEventSchema,
   versionsEventSchema,
 } from './events';
+import {
+  operatorActionEventSchema,
+  operatorSessionReplySchema,
+  operatorSignInEventSchema,
+  operatorSignOutEventSchema,
+} from './operator-session';
 import { provisioningErrorReplySchema, provisioningRequestSchema, provisioningSuccessReplySchema } from './provisioning';
 import { applyConfigSuccessResponseSchema, commandErrorResponseSchema, commandSuccessResponseSchema } from './responses';
 import { compartmentsSnapshotSchema, connectionLostStateSchema, heartbeatStateSchema } from './state';
@@ -63,6 +69,7 @@ const COMMAND_MESSAGES: Record<string, string> = {
   sync: 'syncCommand',
   software_update: 'softwareUpdateCommand',
   apply_access_codes: 'applyAccessCodesCommand',
+  operator_session: 'operatorSessionReply',
 };
 
 const EVENT_MESSAGES: Record<string, string> = {
@@ -74,6 +81,9 @@ const EVENT_MESSAGES: Record<string, string> = {
   versions: 'versionsEvent',
   software_update_progress: 'softwareUpdateProgressEvent',
   offline_batch: 'offlineBatchEvent',
+  operator_sign_in: 'operatorSignInEvent',
+  operator_action: 'operatorActionEvent',
+  operator_sign_out: 'operatorSignOutEvent',
 };
 
 const single = (name: string) => () => name;
@@ -103,6 +113,7 @@ export const terminalContract = {
         syncCommand: message(syncCommandSchema),
         softwareUpdateCommand: message(softwareUpdateCommandSchema),
         applyAccessCodesCommand: message(applyAccessCodesCommandSchema),
+        operatorSessionReply: message(operatorSessionReplySchema),
       },
       selectMessage: (payload) =>
         typeof payload.action === 'string' && COMMAND_MESSAGES[payload.action]
@@ -151,6 +162,9 @@ export const terminalContract = {
         versionsEvent: message(versionsEventSchema),
         softwareUpdateProgressEvent: message(softwareUpdateProgressEventSchema),
         offlineBatchEvent: message(offlineBatchEventSchema),
+        operatorSignInEvent: message(operatorSignInEventSchema),
+        operatorActionEvent: message(operatorActionEventSchema),
+        operatorSignOutEvent: message(operatorSignOutEventSchema),
       },
       selectMessage: (payload) => (typeof payload.event === 'string' && EVENT_MESSAGES[payload.event]) || 'deviceEvent',
     },

@@ -197,6 +197,37 @@ export const TERMINAL_MESSAGE_EXAMPLES: Record<string, Record<string, unknown>> 
       ],
     },
   },
+  operatorSignInEvent: {
+    message_id: 'e7a1f3c9-0012-4000-8000-000000000012',
+    timestamp: at,
+    event: 'operator_sign_in',
+    data: { request_id: 'signin-1', method: 'pin', user: 'tech@example.com', pin: '482913' },
+  },
+  operatorActionEvent: {
+    message_id: 'e7a1f3c9-0013-4000-8000-000000000013',
+    timestamp: at,
+    event: 'operator_action',
+    data: { session_id: '0b6f5c1e-7a2d-4c3b-9e8f-1a2b3c4d5e6f', action: 'compartment_lock', compartment_number: 4 },
+  },
+  operatorSignOutEvent: {
+    message_id: 'e7a1f3c9-0014-4000-8000-000000000014',
+    timestamp: at,
+    event: 'operator_sign_out',
+    data: { session_id: '0b6f5c1e-7a2d-4c3b-9e8f-1a2b3c4d5e6f' },
+  },
+  operatorSessionReply: {
+    message_id: 'b1d7c1e0-0009-4000-8000-000000000009',
+    timestamp: at,
+    transaction_id: 'signin-1',
+    action: 'operator_session',
+    data: {
+      result: 'granted',
+      session_id: '0b6f5c1e-7a2d-4c3b-9e8f-1a2b3c4d5e6f',
+      expires_at: '2026-11-24T10:30:00Z',
+      user: { id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a', name: 'Ana Souza' },
+      permissions: ['terminalCompartmentRead', 'terminalCompartmentTest', 'terminalCompartmentEdit', 'terminalMaintenance'],
+    },
+  },
   heartbeatState: { message_id: 'f3b9d2a4-0001-4000-8000-000000000001', timestamp: at, uptime_seconds: 3600 },
   snapshotState: {
     message_id: 'f3b9d2a4-0002-4000-8000-000000000002',

@@ -5,6 +5,7 @@ export * from './envelope';
 export * from './events';
 export * from './examples';
 export * from './messages';
+export * from './operator-session';
 export * from './provisioning';
 export * from './qr-code';
 export * from './responses';
