@@ -26,6 +26,8 @@ export const customer = defineEntity({
     company: { type: 'relation', entity: 'company' },
     /** The unit (apartment, room) of a building where the customer lives, among the company's buildings. */
     buildingLevel2: { type: 'relation', entity: 'buildingLevel2', filterBy: 'company' },
+    /** Where the customer lives or receives parcels, picked from the company's address book (spec 3 "address"). */
+    address: { type: 'relation', entity: 'address', filterBy: 'company' },
     photo: { type: 'files', image: true, max: 1 },
     /** Person with a disability: gets the accessible compartments. */
     pcd: { type: 'boolean' },

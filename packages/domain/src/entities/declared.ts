@@ -1,5 +1,6 @@
 // Written by packages/domain/scripts/entity-registry.ts (`npm run db:generate -w @ebox/api`): do not edit.
 import type { EntityDeclaration } from '../kit/entity';
+import { address } from './address';
 import { bot } from './bot';
 import { botFlow } from './bot-flow';
 import { building } from './building';
@@ -34,6 +35,7 @@ import { webhook } from './webhook';
 
 /** Every declaration a file of this folder exports under its own name (see entities/index.ts). */
 export const DECLARED_ENTITIES = {
+  address,
   bot,
   botFlow,
   building,

@@ -39,6 +39,11 @@ export const ebox = defineEntity({
     enable: { type: 'boolean' },
     /** online / offline (spec 4.1), kept by the terminal link from heartbeats and the last will. */
     status: { type: 'enum', options: EBOX_STATUSES, readOnly: true },
+    /**
+     * The address book's record the address below was copied from (the form fills the fields on the
+     * pick); the fields stay the locker's own, so deleting the record only empties this link.
+     */
+    address: { type: 'relation', entity: 'address', filterBy: 'company', onDelete: 'setNull' },
     street: { type: 'text', max: 255 },
     number: { type: 'text', max: 20 },
     complement: { type: 'text', max: 255 },

@@ -2,6 +2,7 @@
 
 /** Each declared entity's permission prefix: its name, or the one it borrows (`permissionPrefix`). */
 export const ENTITY_PERMISSION_NOUNS = [
+  'address',
   'bot',
   'botFlow',
   'building',

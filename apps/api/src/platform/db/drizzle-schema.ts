@@ -7,7 +7,6 @@ export {
   botConversation,
   botMessage,
   customerDevice,
-  dashboardAlert,
   dashboardDwellDay,
   dashboardDwellDayAll,
   dashboardDwellMonth,
@@ -19,6 +18,7 @@ export {
   dashboardInboundMonthAll,
   dashboardLockerDay,
   dashboardLockerDayAll,
+  dashboardAlert,
   dashboardLockerDwellDay,
   dashboardLockerMonth,
   dashboardLockerMonthAll,
@@ -60,6 +60,7 @@ export {
   whatsappRecipientReach,
   whatsappSendSecond,
 } from './schema';
+export const addressTable = entityTables.address;
 export const botTable = entityTables.bot;
 export const botFlowTable = entityTables.botFlow;
 export const buildingTable = entityTables.building;

@@ -2,6 +2,7 @@
 
 /** Each entity's noun from its translations: [singular, plural] (permissions.ts, predefined-roles.ts). */
 export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = {
+  address: ['Address', 'Addresses'],
   bot: ['Bot', 'Bots'],
   botFlow: ['Bot flow', 'Bot flows'],
   building: ['Building', 'Buildings'],

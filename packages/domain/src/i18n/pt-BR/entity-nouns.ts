@@ -2,6 +2,7 @@
 
 /** Each entity's noun from its translations: [singular, plural] (permissions.ts, predefined-roles.ts). */
 export const ENTITY_NOUNS: Record<string, [singular: string, plural: string]> = {
+  address: ['Endereço', 'Endereços'],
   bot: ['Bot', 'Bots'],
   botFlow: ['Fluxo de bot', 'Fluxos de bot'],
   building: ['Prédio', 'Prédios'],

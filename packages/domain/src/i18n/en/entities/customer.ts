@@ -11,6 +11,7 @@ export default {
         documentNumber: 'Document number (CPF/CNPJ)',
         company: 'Company',
         buildingLevel2: 'Unit (level 2)',
+        address: 'Address',
         photo: 'Photo',
         pcd: 'Person with a disability',
         language: 'Message language',
@@ -26,6 +27,7 @@ export default {
         },
       },
       hints: {
+        address: "An address from the company's address book",
         cellphone: 'Mobile with area code, typed any way: (21) 98765-4321',
         pcd: 'Gets accessible compartments',
       },

@@ -10,6 +10,7 @@ export default {
         images: 'Images',
         enable: 'Enabled',
         status: 'Status',
+        address: 'Address book',
         street: 'Street',
         number: 'Number',
         complement: 'Complement',
@@ -72,6 +73,7 @@ export default {
         },
       },
       hints: {
+        address: 'Pick a known address to fill the fields below; a CEP typed below fills them too',
         maintenanceWindowStart: "HH:mm; software installs from this time of day (none: the company's window, else 02:00)",
         maintenanceWindowEnd: "HH:mm; no software install after this time of day (none: the company's, else 05:00)",
         timeZone: "As America/Manaus (none: the company's)",

@@ -11,6 +11,7 @@ export default {
         documentNumber: 'CPF/CNPJ',
         company: 'Empresa',
         buildingLevel2: 'Unidade (nível 2)',
+        address: 'Endereço',
         photo: 'Foto',
         pcd: 'Pessoa com deficiência',
         language: 'Idioma das mensagens',
@@ -26,6 +27,7 @@ export default {
         },
       },
       hints: {
+        address: 'Um endereço do catálogo de endereços da empresa',
         cellphone: 'Celular com DDD, digitado como quiser: (21) 98765-4321',
         pcd: 'Recebe compartimentos acessíveis',
       },

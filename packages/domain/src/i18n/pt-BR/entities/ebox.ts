@@ -10,6 +10,7 @@ export default {
         images: 'Imagens',
         enable: 'Ativo',
         status: 'Status',
+        address: 'Catálogo de endereços',
         street: 'Rua',
         number: 'Número',
         complement: 'Complemento',
@@ -72,6 +73,7 @@ export default {
         },
       },
       hints: {
+        address: 'Escolha um endereço conhecido para preencher os campos abaixo; um CEP digitado abaixo também os preenche',
         maintenanceWindowStart: 'HH:mm; o software é instalado a partir desta hora do dia (nenhum: a janela da empresa, senão 02:00)',
         maintenanceWindowEnd: 'HH:mm; nenhuma instalação de software depois desta hora do dia (nenhum: a da empresa, senão 05:00)',
         timeZone: 'Como America/Manaus (nenhum: o da empresa)',

@@ -1,4 +1,5 @@
 // Written by packages/domain/scripts/entity-registry.ts (`npm run db:generate -w @ebox/api`): do not edit.
+import address from './address';
 import bot from './bot';
 import botFlow from './bot-flow';
 import building from './building';
@@ -34,6 +35,7 @@ import webhook from './webhook';
 
 /** One area per translated entity: entities.<name>.{menu,label,labelPlural,fields,enumerators,hints,...}. */
 export const entityAreas = [
+  address,
   bot,
   botFlow,
   building,
