@@ -82,6 +82,8 @@ const lines = [
     'whatsappSendSecond',
   ].map((name) => `  ${name},`),
   "} from './schema';",
+  // The people at a locker's screen (modules/terminal-people): tables of their own, beside the user's.
+  "export { terminalPersonCredential, terminalPersonSession, terminalSignInRefusal } from './terminal-people-schema';",
   ...names.map((name) => `export const ${name}Table = entityTables.${name};`),
   '',
 ];

@@ -60,6 +60,7 @@ export {
   whatsappRecipientReach,
   whatsappSendSecond,
 } from './schema';
+export { terminalPersonCredential, terminalPersonSession, terminalSignInRefusal } from './terminal-people-schema';
 export const addressTable = entityTables.address;
 export const botTable = entityTables.bot;
 export const botFlowTable = entityTables.botFlow;
