@@ -43,6 +43,14 @@ export const user = pgTable(
     roles: uuid('roles').array().notNull().default(sql`'{}'::uuid[]`),
     allowedCompanies: uuid('allowed_companies').array().notNull().default(sql`'{}'::uuid[]`),
     disabled: boolean('disabled').notNull().default(false),
+    /** Spec 3: an optional sign-in name, unique whatever its case, at most 100 characters. */
+    username: text('username'),
+    /** Spec 3: the user's own company, besides the companies they are limited to. */
+    company: uuid('company_id'),
+    /** Spec 3: the identifier an external sign-in gave this user; shown, never edited through the forms. */
+    authenticationUid: text('authentication_uid'),
+    /** Spec 3: the console keeps this user's session in memory only, never in the browser's storage. */
+    useTemporaryToken: boolean('use_temporary_token').notNull().default(false),
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Bumped when the password changes: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
@@ -62,6 +70,9 @@ export const user = pgTable(
   },
   (t) => [
     uniqueIndex('user_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('user_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('user_authentication_uid_key').on(t.authenticationUid),
+    index('user_company_id_idx').on(t.company),
     uniqueIndex('user_import_hash_key').on(t.importHash),
     index('user_roles_gin_idx').using('gin', t.roles),
   ],
