@@ -78,12 +78,21 @@
  *   exactly once, the delay from a stage's threshold to the next stage's first command (target ≤ 5 s)
  *   beside the raw SQL of the stage's UPDATE and the broker alone carrying as many commands, and a
  *   corrupted build paused after its canary with nothing sent further. See bench/release.ts.
+ * - bot: issue 32's bot benchmark: BENCH_BOT_CONVERSATIONS (200) customers at once, each from "oi" to
+ *   a booking with its access code with a free hourly bot, through the WhatsApp Cloud API stand-in,
+ *   to the API in its own process; BENCH_BOT_THINK_MS (5,000) between the bot's answer and the next
+ *   message on average. Bookings per minute; webhook posted to the first reply at the stand-in
+ *   (p50/p95, target p95 ≤ 300 ms) beside the API's answer to the webhook and a floor (a reply
+ *   POSTed straight at the stand-in); no compartment booked twice, orders = bookings; one customer
+ *   in BENCH_BOT_DUPLICATE_EVERY (10) has every message delivered three times, and must get no extra
+ *   reply. See bench/bot.ts.
  */
 
 import { mkdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { mosquittoAvailable } from '../apps/api/test/support/mosquitto';
+import { formatBotResults, runBotBenchmark } from './bot';
 import { formatDashboardResults, runDashboardBenchmark } from './dashboard';
 import { formatExportResults, runExportBenchmark } from './export';
 import { formatFirstScreenResults, runFirstScreenBenchmark } from './first-screen';
@@ -397,6 +406,24 @@ const PARTS: Record<string, () => Promise<void>> = {
     });
     log('');
     log(formatReleaseResults(result));
+    log(`load average at the end: ${loadAverage()}`);
+  },
+  async bot() {
+    const conversations = numberFromEnv('BENCH_BOT_CONVERSATIONS', 200);
+    log(
+      `Ebox Console bot benchmark: ${conversations} WhatsApp customers at once from "oi" to a booking with a free hourly bot, through the WhatsApp Cloud API stand-in`,
+    );
+    logDatabase();
+    log(`load average at the start: ${loadAverage()} (${availableParallelism()} cores)`);
+    const result = await runBotBenchmark({
+      conversations,
+      thinkMs: Number(process.env.BENCH_BOT_THINK_MS ?? 5000),
+      duplicateEvery: numberFromEnv('BENCH_BOT_DUPLICATE_EVERY', 10),
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      log,
+    });
+    log('');
+    log(formatBotResults(result));
     log(`load average at the end: ${loadAverage()}`);
   },
 };
