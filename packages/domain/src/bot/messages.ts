@@ -102,10 +102,21 @@ export const botThreadAnswerSchema = z.object({
   lastInboundAt: z.string().nullable(),
   /** Whether a person may reply now (inside the 24-hour window). */
   canReply: z.boolean(),
+  /**
+   * The flow's message template a person may send at any time (the only kind WhatsApp delivers
+   * outside the window), about the phone's latest booking; null: the flow names none or no booking.
+   */
+  template: z.object({ name: z.string() }).nullable(),
   step: z.string().nullable(),
   handOff: z.enum(BOT_HAND_OFF_STATES).nullable(),
 });
 export type BotThreadAnswer = z.infer<typeof botThreadAnswerSchema>;
 
-/** A person's reply: plain text, as long as WhatsApp takes a text body. */
-export const botReplyBodySchema = z.object({ data: z.object({ text: z.string().trim().min(1).max(4096) }) });
+/**
+ * A person's reply: plain text, as long as WhatsApp takes a text body (inside the window), or
+ * `template: true` for the flow's message template about the phone's latest booking (any time).
+ */
+export const botReplyBodySchema = z.object({
+  data: z.union([z.object({ text: z.string().trim().min(1).max(4096) }).strict(), z.object({ template: z.literal(true) }).strict()]),
+});
+export type BotReplyData = z.infer<typeof botReplyBodySchema>['data'];

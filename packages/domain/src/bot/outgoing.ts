@@ -12,6 +12,14 @@ export type OutgoingContent =
   | { type: 'text'; text: { body: string; preview_url: false } }
   /** An image Meta fetches from `link` (the access code's QR code), with its caption. */
   | { type: 'image'; image: { link: string; caption: string } }
+  /**
+   * A template Meta approved (the bot flow's `messageTemplate`: its subject is the name Meta knows):
+   * the only kind WhatsApp delivers outside the customer's 24-hour window.
+   */
+  | {
+      type: 'template';
+      template: { name: string; language: { code: string }; components: { type: 'body'; parameters: { type: 'text'; text: string }[] }[] };
+    }
   | {
       type: 'interactive';
       interactive:
@@ -69,6 +77,8 @@ export function renderStep(
 export function outgoingTextOf(content: OutgoingContent): string {
   if (content.type === 'text') return content.text.body;
   if (content.type === 'image') return content.image.caption;
+  if (content.type === 'template')
+    return content.template.components.flatMap((part) => part.parameters.map((value) => value.text)).join(' · ');
   return content.interactive.body.text;
 }
 
@@ -91,6 +101,15 @@ export function waIdForms(waId: string): string[] {
   const twelve = /^55(\d{2})([6-9]\d{7})$/.exec(digits);
   if (twelve) return [digits, `55${twelve[1]}9${twelve[2]}`];
   return [digits];
+}
+
+/**
+ * A template message: its name, Meta's language code and its body's values, each a line of plain
+ * text (Meta refuses a parameter with a new line, a tab or more than four spaces in a row).
+ */
+export function templateContentOf(name: string, languageCode: string, parameters: readonly string[]): OutgoingContent {
+  const flat = parameters.map((text) => ({ type: 'text' as const, text: text.replace(/[\t\r\n]+/g, ' ').replace(/ {5,}/g, '    ') }));
+  return { type: 'template', template: { name, language: { code: languageCode }, components: [{ type: 'body', parameters: flat }] } };
 }
 
 /** The lines under "booked": what the customer needs at the locker. */

@@ -1,24 +1,29 @@
 import { DECLARED_ENTITIES, isUuid } from '@ebox/domain';
+import type { BotStep } from '@ebox/domain/bot/flow-steps';
 import {
   type BotConversationsAnswer,
+  type BotReplyData,
   type BotThreadAnswer,
   type BotThreadMessage,
   isThreadPhone,
   PERSON_REPLY_STEP,
 } from '@ebox/domain/bot/messages';
 import type { OutgoingContent } from '@ebox/domain/bot/outgoing';
-import { waIdForms } from '@ebox/domain/bot/outgoing';
+import { languageOfWaId, waIdForms } from '@ebox/domain/bot/outgoing';
 import { findRowsInScope, resourceOf } from '../../kit/repository';
 import { scopeOfActor } from '../../platform/access';
 import { auditByOf, writeAudit } from '../../platform/audit';
-import { authorize, dbOf, inTransaction, principalOf, type ServiceContext } from '../../platform/context';
+import { authorize, dbOf, inTransaction, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
 import { domainError, notFound } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs/queue';
+import { TemplateRenderError } from '../message/render';
+import { flowTemplateReplyOf } from './customer-replies';
 import { botSendJob } from './jobs';
 import { publishBotMessageChanged } from './message-events';
 import {
   type ConversationFilter,
   findConversationOfPhone,
+  findFlowTemplateOfPhone,
   findMessageByWamid,
   handOffOf,
   insertPersonReply,
@@ -26,6 +31,7 @@ import {
   listThread,
   markHandOffAnswered,
 } from './message-repository';
+import { findConversingBot } from './repository';
 import { CUSTOMER_SERVICE_WINDOW_MS } from './send-service';
 
 /**
@@ -82,12 +88,14 @@ export async function readBotMessages(
   const forms = waIdForms(key);
   const conversation = await findConversationOfPhone(db, bot.id, forms);
   const thread = await listThread(db, bot.id, forms, page);
+  const template = await findFlowTemplateOfPhone(db, bot.id, forms);
   if (!conversation && !thread.count) throw notFound();
   const lastInboundAt = conversation?.lastInboundAt ?? null;
   return {
     ...thread,
     lastInboundAt,
     canReply: insideWindow(lastInboundAt),
+    template: template ? { name: template.name } : null,
     step: conversation?.state?.step ?? null,
     handOff: handOffOf(conversation?.state ?? null),
   };
@@ -95,11 +103,12 @@ export async function readBotMessages(
 
 /**
  * POST /bot/{id}/messages/{phone}: a person's text to the customer, inside the 24-hour window only
- * (outside it WhatsApp takes templates alone: refused with a translated 400). It is queued as the
- * bot's replies are and sent by the phone's send job in its turn, audited on the bot in the same
- * transaction, and answers a hand-off the customer asked for.
+ * (outside it WhatsApp takes templates alone: refused with a translated 400), or the flow's message
+ * template about the phone's latest booking, at any time. It is queued as the bot's replies are and
+ * sent by the phone's send job in its turn, audited on the bot in the same transaction, and answers
+ * a hand-off the customer asked for.
  */
-export async function replyAsPerson(ctx: ServiceContext, botId: string, phone: string, text: string): Promise<BotThreadMessage> {
+export async function replyAsPerson(ctx: ServiceContext, botId: string, phone: string, data: BotReplyData): Promise<BotThreadMessage> {
   authorize(ctx, 'botEdit');
   return inTransaction(ctx, async (tx) => {
     const bot = await findBotInScope(tx, botId);
@@ -107,8 +116,7 @@ export async function replyAsPerson(ctx: ServiceContext, botId: string, phone: s
     // Locked: a customer's message read meanwhile waits, and the hand-off is answered once.
     const conversation = await findConversationOfPhone(tx.tx, bot.id, waIdForms(phone), { lock: true });
     if (!conversation) throw notFound();
-    if (!insideWindow(conversation.lastInboundAt)) throw domainError('validation', 'botMessages.errors.outsideWindow');
-    const content: OutgoingContent = { type: 'text', text: { body: text, preview_url: false } };
+    const { content, text } = await personReplyOf(tx, bot.id, conversation, data);
     const reply = await insertPersonReply(tx.tx, {
       bot: bot.id,
       company: bot.company,
@@ -122,7 +130,13 @@ export async function replyAsPerson(ctx: ServiceContext, botId: string, phone: s
       entityName: 'bot',
       entityId: bot.id,
       action: 'queued',
-      after: { waId: conversation.waId, messageId: reply.id, text, handOffAnswered: answered },
+      // A template's words hold the booking's access code: the audit keeps its name only.
+      after: {
+        waId: conversation.waId,
+        messageId: reply.id,
+        ...(content.type === 'template' ? { template: content.template.name } : { text }),
+        handOffAnswered: answered,
+      },
       by: auditByOf(principalOf(tx.actor)),
       companyIds: bot.company ? [bot.company] : [],
     });
@@ -140,7 +154,7 @@ export async function replyAsPerson(ctx: ServiceContext, botId: string, phone: s
       wamid: null,
       waId: conversation.waId,
       direction: 'out',
-      type: 'text',
+      type: content.type,
       text,
       choiceId: null,
       content,
@@ -151,4 +165,32 @@ export async function replyAsPerson(ctx: ServiceContext, botId: string, phone: s
       errorTitle: null,
     };
   });
+}
+
+/** What a person's reply sends: the text (inside the window only) or the flow's template. */
+async function personReplyOf(
+  tx: TxContext,
+  botId: string,
+  conversation: { waId: string; lastInboundAt: string | null },
+  data: BotReplyData,
+): Promise<{ content: OutgoingContent; text: string }> {
+  if ('text' in data) {
+    if (!insideWindow(conversation.lastInboundAt)) throw domainError('validation', 'botMessages.errors.outsideWindow');
+    return { content: { type: 'text', text: { body: data.text, preview_url: false } }, text: data.text };
+  }
+  const template = await findFlowTemplateOfPhone(tx.tx, botId, [conversation.waId]);
+  const bot = template ? await findConversingBot(tx.tx, botId) : undefined;
+  const reply =
+    bot && template
+      ? await flowTemplateReplyOf(tx, bot, PERSON_REPLY_STEP as BotStep, template.order, languageOfWaId(conversation.waId)).catch(
+          refuseUnrendered,
+        )
+      : undefined;
+  if (!reply) throw domainError('validation', 'botMessages.errors.noTemplate');
+  return { content: reply.content as OutgoingContent, text: reply.text };
+}
+
+function refuseUnrendered(error: unknown): never {
+  if (error instanceof TemplateRenderError) throw domainError('validation', 'botMessages.errors.templateNotRendered');
+  throw error;
 }

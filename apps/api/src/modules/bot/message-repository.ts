@@ -243,12 +243,34 @@ export async function insertPersonReply(
 ): Promise<{ id: string; sentAt: string }> {
   const { rows } = await db.execute<{ id: string; sent_at: string }>(sql`
     INSERT INTO bot_message (bot_id, company_id, wamid, direction, wa_id, type, text, sent_at, status, content, step)
-    VALUES (${reply.bot}, ${reply.company}, NULL, 'out', ${reply.waId}, 'text', ${reply.text}, now(), 'queued',
+    VALUES (${reply.bot}, ${reply.company}, NULL, 'out', ${reply.waId}, ${(reply.content as { type: string }).type}, ${reply.text}, now(), 'queued',
             ${JSON.stringify(reply.content)}::jsonb, ${reply.step})
     RETURNING id, sent_at`);
   const row = rows[0];
   if (!row) throw new Error('the reply was not written');
   return { id: row.id, sentAt: iso(row.sent_at) ?? '' };
+}
+
+/**
+ * What a person may send a phone outside the window: the bot flow's message template (its name as
+ * Meta approved it), about the phone's latest booking with the bot. None without either.
+ */
+export async function findFlowTemplateOfPhone(
+  db: Tx,
+  botId: string,
+  waIds: readonly string[],
+): Promise<{ name: string; order: string } | undefined> {
+  const { rows } = await db.execute<{ name: string; order_id: string }>(sql`
+    SELECT t.subject AS name, k.order_id FROM bot b
+    JOIN bot_flow f ON f.id = b.flow_id
+    JOIN ccm t ON t.id = f.message_template_id AND coalesce(t.subject, '') <> ''
+    JOIN LATERAL (
+      SELECT order_id FROM bot_booking WHERE bot_id = b.id AND wa_id = ANY(${`{${waIds.join(',')}}`}::text[])
+      ORDER BY ends_at DESC NULLS LAST LIMIT 1
+    ) k ON true
+    WHERE b.id = ${botId}`);
+  const row = rows[0];
+  return row ? { name: row.name, order: row.order_id } : undefined;
 }
 
 /** A hand-off a person answered: the conversation keeps when (the bot stays quiet until it closes). */

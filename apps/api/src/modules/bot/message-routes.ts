@@ -103,12 +103,12 @@ export async function registerBotMessageRoutes(app: FastifyInstance): Promise<vo
       schema: {
         tags: ['bot'],
         summary:
-          "A person's text to the phone, inside the 24-hour customer service window only (outside it WhatsApp takes templates alone)",
+          "A person's text to the phone, inside the 24-hour customer service window only, or (`template: true`) the bot flow's message template about the phone's latest booking, at any time",
         params: messageParams,
         body: botReplyBodySchema,
         response: { 200: botThreadMessageSchema },
       },
     },
-    async (request) => replyAsPerson(contextOfRequest(request), request.params.id, request.params.key, request.body.data.text),
+    async (request) => replyAsPerson(contextOfRequest(request), request.params.id, request.params.key, request.body.data),
   );
 }

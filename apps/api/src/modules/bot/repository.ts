@@ -87,7 +87,7 @@ export type ConversingBot = {
   phoneNumberId: string;
   /** Encrypted (platform/secret-box.ts). */
   accessToken: string | null;
-  flow: { type: string; enable: boolean; messages: Record<string, unknown> } | null;
+  flow: { type: string; enable: boolean; messages: Record<string, unknown>; messageTemplate: string | null } | null;
 };
 
 export async function findConversingBot(db: Tx, botId: string): Promise<ConversingBot | undefined> {
@@ -105,9 +105,11 @@ export async function findConversingBot(db: Tx, botId: string): Promise<Conversi
     flow_type: string | null;
     flow_enable: boolean | null;
     flow_messages: Record<string, unknown> | null;
+    flow_template: string | null;
   }>(sql`
     SELECT b.id, b.company_id, b.cluster_id, b.enable, b.start_date, b.end_date, (b.is_paid OR coalesce(c.is_paid, false)) AS is_paid,
-           b.catalog, b.phone_number_id, b.access_token, f.type AS flow_type, f.enable AS flow_enable, f.messages AS flow_messages
+           b.catalog, b.phone_number_id, b.access_token, f.type AS flow_type, f.enable AS flow_enable, f.messages AS flow_messages,
+           f.message_template_id AS flow_template
     FROM bot b LEFT JOIN bot_flow f ON f.id = b.flow_id LEFT JOIN cluster c ON c.id = b.cluster_id
     WHERE b.id = ${botId}`);
   const row = rows[0];
@@ -123,7 +125,9 @@ export async function findConversingBot(db: Tx, botId: string): Promise<Conversi
     catalog: row.catalog,
     phoneNumberId: row.phone_number_id,
     accessToken: row.access_token,
-    flow: row.flow_type ? { type: row.flow_type, enable: row.flow_enable ?? false, messages: row.flow_messages ?? {} } : null,
+    flow: row.flow_type
+      ? { type: row.flow_type, enable: row.flow_enable ?? false, messages: row.flow_messages ?? {}, messageTemplate: row.flow_template }
+      : null,
   };
 }
 
@@ -193,17 +197,32 @@ export async function findFreeSizes(db: Tx, clusterId: string | null): Promise<s
   return rows.map((row) => row.size);
 }
 
-export type NextReply = { id: string; content: unknown; lastInboundAt: string | null };
+export type NextReply = { id: string; content: unknown; text: string | null; lastInboundAt: string | null };
 
 /** The oldest reply of a phone still queued, with when the customer last wrote. */
 export async function findNextQueuedReply(db: Tx, botId: string, waId: string): Promise<NextReply | undefined> {
-  const { rows } = await db.execute<{ id: string; content: unknown; last_inbound_at: string | null }>(sql`
-    SELECT m.id, m.content, c.last_inbound_at FROM bot_message m
+  const { rows } = await db.execute<{ id: string; content: unknown; text: string | null; last_inbound_at: string | null }>(sql`
+    SELECT m.id, m.content, m.text, c.last_inbound_at FROM bot_message m
     LEFT JOIN bot_conversation c ON c.bot_id = m.bot_id AND c.wa_id = m.wa_id
     WHERE m.bot_id = ${botId} AND m.wa_id = ${waId} AND m.status = 'queued'
     ORDER BY m.seq LIMIT 1`);
   const row = rows[0];
-  return row ? { id: row.id, content: row.content, lastInboundAt: row.last_inbound_at } : undefined;
+  return row ? { id: row.id, content: row.content, text: row.text, lastInboundAt: row.last_inbound_at } : undefined;
+}
+
+/** A reply that left by SMS (the number's tier was reached): its type says so on the thread. */
+export async function recordReplySentBySms(db: Tx, id: string): Promise<void> {
+  await db.execute(sql`UPDATE bot_message SET status = 'sent', type = 'sms', sent_at = now() WHERE id = ${id} AND status = 'queued'`);
+}
+
+/** The company's SMS gateway (companySettings.smsGateway), else the console's default (null). */
+export async function findSmsGatewayOfCompany(db: Tx, companyId: string | null): Promise<'AWS' | 'SINCH' | null> {
+  if (!companyId) return null;
+  const { rows } = await db.execute<{ gateway: string | null }>(
+    sql`SELECT company_settings->>'smsGateway' AS gateway FROM company WHERE id = ${companyId}`,
+  );
+  const gateway = rows[0]?.gateway;
+  return gateway === 'AWS' || gateway === 'SINCH' ? gateway : null;
 }
 
 /** A reply Meta took (its wamid) or refused (its code and title). */

@@ -3,10 +3,11 @@ import { inTransaction, type ServiceContext } from '../../platform/context';
 import type { JobAttempt } from '../../platform/jobs/job';
 import { ProviderDeliveryError } from '../../platform/message-providers/provider-error';
 import { createWhatsAppCloudProvider } from '../../platform/message-providers/whatsapp-cloud';
-import { takeWhatsAppSendSlot } from '../../platform/message-providers/whatsapp-limits';
+import { reachWhatsAppRecipient, takeWhatsAppSendSlot } from '../../platform/message-providers/whatsapp-limits';
 import { decryptSecret } from '../../platform/secret-box';
+import { sendOnChannel } from '../message/transports';
 import { publishBotMessageChangedBy } from './message-events';
-import { findConversingBot, findNextQueuedReply, recordReplyOutcome } from './repository';
+import { findConversingBot, findNextQueuedReply, findSmsGatewayOfCompany, recordReplyOutcome, recordReplySentBySms } from './repository';
 
 /** WhatsApp takes free replies (text, buttons, lists) for 24 hours after the customer's last message. */
 export const CUSTOMER_SERVICE_WINDOW_MS = 24 * 60 * 60_000;
@@ -42,8 +43,9 @@ export async function sendQueuedReplies(
   for (;;) {
     const reply = await findNextQueuedReply(db, botId, waId);
     if (!reply) return;
+    const content = reply.content as OutgoingContent;
     const lastInbound = reply.lastInboundAt ? new Date(reply.lastInboundAt).getTime() : 0;
-    if (Date.now() - lastInbound > CUSTOMER_SERVICE_WINDOW_MS) {
+    if (content.type !== 'template' && Date.now() - lastInbound > CUSTOMER_SERVICE_WINDOW_MS) {
       await recordOutcome(ctx, reply.id, { errorCode: OUTSIDE_WINDOW_CODE, errorTitle: 'outside the 24-hour customer service window' });
       continue;
     }
@@ -51,10 +53,12 @@ export async function sendQueuedReplies(
       await recordOutcome(ctx, reply.id, { errorCode: null, errorTitle: 'the bot has no access token that this console can read' });
       continue;
     }
+    const limits = ctx.deps.config.whatsappLimits;
+    if (content.type === 'template' && !(await reachRecipient(ctx, bot, waId, reply))) continue;
     // The number's throughput, shared with the messaging channel and the other processes.
-    await takeWhatsAppSendSlot(db, bot.phoneNumberId, ctx.deps.config.whatsappLimits.messagesPerSecond);
+    await takeWhatsAppSendSlot(db, bot.phoneNumberId, limits.messagesPerSecond);
     try {
-      const sent = await provider.send({ to: waId, content: reply.content as OutgoingContent });
+      const sent = await provider.send({ to: waId, content });
       await recordOutcome(ctx, reply.id, { wamid: sent.providerMessageId });
     } catch (error) {
       const delivery = error instanceof ProviderDeliveryError ? error : undefined;
@@ -65,6 +69,32 @@ export async function sendQueuedReplies(
       });
     }
   }
+}
+
+/**
+ * A template counts against the number's tier of customers reached in 24 hours, shared with the
+ * messaging channel. Past it the same words go by SMS through the company's gateway (issue 32: a
+ * booking's message is never lost), kept on the reply as sent by SMS; false when it left that way.
+ */
+async function reachRecipient(
+  ctx: ServiceContext,
+  bot: { phoneNumberId: string; company: string | null },
+  waId: string,
+  reply: { id: string; text: string | null },
+): Promise<boolean> {
+  try {
+    await reachWhatsAppRecipient(ctx.deps.db, bot.phoneNumberId, waId, ctx.deps.config.whatsappLimits.tierRecipients);
+    return true;
+  } catch (error) {
+    if (!(error instanceof ProviderDeliveryError) || error.code !== 'tier_reached') throw error;
+  }
+  const smsGateway = await findSmsGatewayOfCompany(ctx.deps.db, bot.company);
+  await sendOnChannel(ctx, { channel: 'sms', recipient: `+${waId}`, subject: null, text: reply.text ?? '', smsGateway });
+  await inTransaction(ctx, async (tx) => {
+    await recordReplySentBySms(tx.tx, reply.id);
+    await publishBotMessageChangedBy(tx, { id: reply.id });
+  });
+  return false;
 }
 
 /** A reply's outcome, and its live event for the thread screen, in one transaction. */

@@ -67,7 +67,24 @@ function ReplyContent({ message }: { message: BotThreadMessage }) {
     borderRadius: 8,
     color: token.colorLink,
   };
+  if (message.type === 'sms')
+    return (
+      <div>
+        <div style={{ whiteSpace: 'pre-wrap' }}>{message.text}</div>
+        <Tag style={{ marginTop: 4 }} data-testid="bot-sms">
+          {t('botMessages.thread.sms')}
+        </Tag>
+      </div>
+    );
   if (!content || content.type === 'text') return <div style={{ whiteSpace: 'pre-wrap' }}>{message.text}</div>;
+  // A template as Meta delivers it: its approved words filled with the booking's values.
+  if (content.type === 'template')
+    return (
+      <div data-testid="bot-template">
+        <Tag style={{ marginBottom: 4 }}>{t('botMessages.thread.template', { name: content.template.name })}</Tag>
+        <div style={{ whiteSpace: 'pre-wrap' }}>{message.text}</div>
+      </div>
+    );
   // The access code's QR code, as WhatsApp shows an image: the picture, its caption below.
   if (content.type === 'image')
     return (
@@ -176,12 +193,12 @@ function ReplyBox({ botId, phone, thread }: { botId: string; phone: string; thre
   const [sending, setSending] = useState(false);
   const allowed = can('botEdit');
   const last = thread.lastInboundAt;
-  const send = async ({ text }: { text: string }) => {
+  const send = async (data: { text: string } | { template: true }) => {
     setSending(true);
     try {
-      await api.post(`/bot/${botId}/messages/${phone}`, { data: { text } });
-      form.resetFields();
-      message.success(t('botMessages.reply.sent'));
+      await api.post(`/bot/${botId}/messages/${phone}`, { data });
+      if ('text' in data) form.resetFields();
+      message.success(t('text' in data ? 'botMessages.reply.sent' : 'botMessages.reply.templateSent'));
       await queryClient.invalidateQueries({ queryKey: threadKey(botId, phone) });
     } catch (error) {
       // Outside the window meanwhile: the thread says so once read again.
@@ -194,12 +211,26 @@ function ReplyBox({ botId, phone, thread }: { botId: string; phone: string; thre
   if (!allowed) return <Typography.Paragraph type="secondary">{t('botMessages.reply.noPermission')}</Typography.Paragraph>;
   if (!thread.canReply) {
     return (
-      <Alert
-        type="info"
-        showIcon
-        data-testid="bot-reply-outside"
-        title={last ? t('botMessages.reply.outside', { date: formatDateTime(last) }) : t('botMessages.reply.outsideNever')}
-      />
+      <Flex vertical gap={8}>
+        <Alert
+          type="info"
+          showIcon
+          data-testid="bot-reply-outside"
+          title={last ? t('botMessages.reply.outside', { date: formatDateTime(last) }) : t('botMessages.reply.outsideNever')}
+        />
+        {thread.template ? (
+          <div>
+            <Button loading={sending} onClick={() => void send({ template: true })} {...tagForTests('bot-reply-template')}>
+              {t('botMessages.reply.template', { name: thread.template.name })}
+            </Button>
+            <Typography.Paragraph type="secondary" style={{ marginTop: 4 }}>
+              {t('botMessages.reply.templateHint')}
+            </Typography.Paragraph>
+          </div>
+        ) : (
+          <Typography.Paragraph type="secondary">{t('botMessages.reply.noTemplate')}</Typography.Paragraph>
+        )}
+      </Flex>
     );
   }
   return (

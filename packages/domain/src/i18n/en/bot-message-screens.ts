@@ -9,6 +9,9 @@ export const botMessageScreenAreas = [
       errors: {
         outsideWindow:
           'The customer last wrote more than 24 hours ago: outside that window WhatsApp takes only message templates, not free text',
+        noTemplate:
+          "There is no message template to send: the bot's flow names no template with a name Meta approved, or this phone has no booking with the bot",
+        templateNotRendered: "The flow's message template could not be filled with the booking's data: check the template's variables",
       },
       fields: { text: 'Reply' },
       link: 'Messages',
@@ -91,6 +94,8 @@ export const botMessageScreenAreas = [
         failureCode: 'Not delivered ({{code}}): {{reason}}',
         announce: 'New message from {{who}}',
         step: 'Step: {{step}}',
+        template: 'Template: {{name}}',
+        sms: "Sent by SMS (the number's daily limit of customers was reached)",
       },
       reply: {
         label: 'Reply as an agent',
@@ -102,6 +107,10 @@ export const botMessageScreenAreas = [
           'Outside the 24-hour window: the customer last wrote on {{date}}. WhatsApp takes only message templates now; a free reply is possible again once the customer writes.',
         outsideNever: 'The customer has not written yet: WhatsApp takes only message templates.',
         noPermission: 'Replying needs the permission to edit bots.',
+        template: 'Send the template "{{name}}"',
+        templateHint: "The flow's template, with this phone's latest booking. Meta delivers it at any time.",
+        templateSent: 'Template queued',
+        noTemplate: "This bot's flow names no message template, or this phone has no booking: there is nothing to send outside the window.",
       },
     },
   },

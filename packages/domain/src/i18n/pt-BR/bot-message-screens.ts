@@ -9,6 +9,9 @@ export const botMessageScreenAreas = [
       errors: {
         outsideWindow:
           'O cliente escreveu pela última vez há mais de 24 horas: fora dessa janela o WhatsApp só aceita modelos de mensagem (templates), não textos livres',
+        noTemplate:
+          'Não há modelo de mensagem para enviar: o fluxo do bot não indica um modelo com nome aprovado pela Meta, ou este telefone não tem reserva com o bot',
+        templateNotRendered: 'O modelo de mensagem do fluxo não pôde ser montado com os dados da reserva: confira as variáveis do modelo',
       },
       fields: { text: 'Resposta' },
       link: 'Mensagens',
@@ -91,6 +94,8 @@ export const botMessageScreenAreas = [
         failureCode: 'Não entregue ({{code}}): {{reason}}',
         announce: 'Nova mensagem de {{who}}',
         step: 'Etapa: {{step}}',
+        template: 'Modelo: {{name}}',
+        sms: 'Enviada por SMS (limite diário de clientes do número atingido)',
       },
       reply: {
         label: 'Responder como atendente',
@@ -102,6 +107,11 @@ export const botMessageScreenAreas = [
           'Fora da janela de 24 horas: o cliente escreveu pela última vez em {{date}}. O WhatsApp só aceita modelos de mensagem (templates) agora; a resposta livre volta a ser possível quando o cliente escrever de novo.',
         outsideNever: 'O cliente ainda não escreveu: o WhatsApp só aceita modelos de mensagem (templates).',
         noPermission: 'Responder pede a permissão de editar bots.',
+        template: 'Enviar o modelo "{{name}}"',
+        templateHint: 'O modelo do fluxo, com os dados da última reserva deste telefone. A Meta o entrega a qualquer hora.',
+        templateSent: 'Modelo enviado para a fila',
+        noTemplate:
+          'O fluxo deste bot não indica um modelo de mensagem, ou este telefone não tem reserva: não há o que enviar fora da janela.',
       },
     },
   },
