@@ -1,3 +1,4 @@
+import { addressModule } from './modules/address';
 import { auditLogModule } from './modules/audit-log';
 import { authModule } from './modules/auth';
 import { botModule } from './modules/bot';
@@ -20,6 +21,7 @@ import { roleModule } from './modules/role';
 import { routeModule } from './modules/route';
 import { settingsModule } from './modules/settings';
 import { terminalCommandsModule } from './modules/terminal-commands';
+import { terminalPeopleModule } from './modules/terminal-people';
 import { terminalReleaseModule } from './modules/terminal-release';
 import { terminalSoftwareModule } from './modules/terminal-software';
 import { webhookModule } from './modules/webhook';
@@ -45,6 +47,7 @@ export const APP_MODULES: readonly AppModule[] = [
   eboxModule,
   enrolmentModule,
   terminalCommandsModule,
+  terminalPeopleModule,
   orderModule,
   inboundModule,
   packingModule,
@@ -54,6 +57,7 @@ export const APP_MODULES: readonly AppModule[] = [
   botModule,
   paymentModule,
   companySettingModule,
+  addressModule,
   qrCodeModule,
   dashboardModule,
   terminalSoftwareModule,

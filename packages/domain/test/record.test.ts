@@ -18,6 +18,7 @@ const answered: EntityRecord<typeof customer> = {
   documentNumber: null,
   company: { id: ID, label: 'Transportadora Alfa' },
   buildingLevel2: null,
+  address: null,
   photo: [],
   pcd: false,
   language: null,

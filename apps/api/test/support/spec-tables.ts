@@ -86,6 +86,7 @@ export const SPEC_RULES: Record<string, Record<string, SpecRule>> = {
   buildingLevel2: {},
   group: {},
   warehouse: {},
+  address: {},
   // "Version: description, identification, company required." Spec 9: "Description max 21845 characters".
   version: {
     description: { required: true, max: 21845 },
@@ -164,7 +165,10 @@ export const SPEC_USER_RULES: Record<string, SpecRule> = {
 export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<string, string>; beyond?: Record<string, string> }> = {
   customer: {
     fields: ['name', 'cellphone', 'email', 'company', 'buildingLevel2', 'photo', 'pcd', 'enable', 'documentNumber'],
-    beyond: { language: "the language of the customer's messages (issue 27: in the customer's language where known)" },
+    beyond: {
+      language: "the language of the customer's messages (issue 27: in the customer's language where known)",
+      address: "issue 33: the customer's address, picked from the company's address book (spec 3 order tag: toCustomer's address)",
+    },
   },
   product: { fields: ['name', 'description', 'unitPrice', 'photos'] },
   company: {
@@ -233,6 +237,7 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
       configError: "issue 25: the terminal's reason for refusing the mapping, or the console's check's problem",
       configHash: 'issue 25: the config_hash last sent',
       configCheckedAt: 'issue 25: when the mapping state last changed',
+      address: 'issue 33: the address book record the address was copied from (the form fills the fields on the pick)',
       uiVersion: 'issue 31: the terminal UI build the terminal reports (versions ui_version), or a release installed',
       maintenanceWindowStart: "issue 31: when the locker installs software (none: its company's window, else 02:00)",
       maintenanceWindowEnd: "issue 31: the end of the locker's maintenance window (none: its company's, else 05:00)",
@@ -284,6 +289,21 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
     fields: ['type', 'hbsContent', 'company', 'cluster', 'enable'],
   },
   warehouse: { fields: ['company', 'street', 'name'] },
+  address: {
+    fields: [
+      'street',
+      'number',
+      'additional',
+      'reference',
+      'neighborhood',
+      'city',
+      'state',
+      'postalCode',
+      'country',
+      'company',
+      'coordinates',
+    ],
+  },
   // "version (terminal app): name, versionNumber, osApplication, company, download, identification, description, file."
   version: {
     fields: ['name', 'versionNumber', 'osApplication', 'company', 'download', 'identification', 'description', 'file'],
