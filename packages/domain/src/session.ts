@@ -30,6 +30,8 @@ export const currentUserSchema = z.object({
   /** The dashboard's mails the user asked for: the daily alert digest, the weekly summary. */
   alertDigest: z.boolean(),
   weeklySummary: z.boolean(),
+  /** Spec 3: the console keeps this user's session in memory only, never in the browser's storage. */
+  useTemporaryToken: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

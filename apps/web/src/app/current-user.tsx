@@ -1,7 +1,7 @@
 import { type AccessState, accessStateOf, type CurrentUserAnswer, type Permission, userCan } from '@ebox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api, getToken, setToken } from './api-client';
+import { api, getToken, isTokenPersisted, setToken } from './api-client';
 
 /** A stored file as the API answers it (POST /file/upload, avatars, attachments). */
 export type { FileRef } from '@ebox/domain';
@@ -22,9 +22,14 @@ function endServerSession(): Promise<unknown> {
 }
 
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  if (!getToken()) return null;
+  const token = getToken();
+  if (!token) return null;
   try {
-    return await api.get<CurrentUser>(CURRENT_USER_PATH);
+    const user = await api.get<CurrentUser>(CURRENT_USER_PATH);
+    // Spec 3 useTemporaryToken: a token stored before the setting was turned on leaves the
+    // browser's storage now; this tab keeps it in memory until it closes or reloads.
+    if (user.useTemporaryToken && isTokenPersisted()) setToken(token, false);
+    return user;
   } catch {
     setToken(null);
     return null;
@@ -58,8 +63,11 @@ export function useCurrentUser(): CurrentUserContext {
 
   const signIn = useCallback(
     async (token: string, persist = true) => {
-      setToken(token, persist);
-      await queryClient.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, staleTime: 0 });
+      // Held in memory until the user is known: one whose sessions are temporary (spec 3
+      // useTemporaryToken) never has the token written to the browser's storage, not even briefly.
+      setToken(token, false);
+      const user = await queryClient.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, staleTime: 0 });
+      if (user && persist && !user.useTemporaryToken) setToken(token, true);
     },
     [queryClient],
   );

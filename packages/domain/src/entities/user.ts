@@ -26,6 +26,8 @@ export const userEntity = defineEntity({
   scope: { kind: 'none' },
   fields: {
     email: { type: 'text', required: true, max: 255, email: true, unique: true },
+    /** Spec 3: an optional sign-in name, unique whatever its case (409 `iam.errors.usernameTaken`). */
+    username: { type: 'text', max: 100, unique: true },
     firstName: { type: 'text', max: 80 },
     lastName: { type: 'text', max: 175 },
     /** First and last name joined by the server. */
@@ -35,15 +37,36 @@ export const userEntity = defineEntity({
     avatars: { type: 'files', image: true, max: 1 },
     roles: { type: 'relation', entity: 'role', multiple: true, required: true },
     allowedCompanies: { type: 'relation', entity: 'company', multiple: true },
+    /** Spec 3: the user's own company, besides the allowed ones; a limited caller picks one they see. */
+    company: { type: 'relation', entity: 'company' },
+    /** Spec 3: the identifier an external sign-in gave this user; shown, never written through the forms or the import. */
+    authenticationUid: { type: 'text', max: 255, readOnly: true },
+    /** Spec 3: the console keeps this user's session in memory only (a reload signs them out), never in the browser's storage. */
+    useTemporaryToken: { type: 'boolean' },
     /** Changed through the enable/disable actions (PUT /iam/status), not the form. */
     disabled: { type: 'boolean', hideInForm: true },
     status: { type: 'enum', options: USER_STATUSES, readOnly: true },
     emailVerified: { type: 'boolean', readOnly: true },
   },
-  listColumns: ['email', 'fullName', 'phoneNumber', 'roles', 'status', 'createdAt'],
-  filters: ['email', 'fullName', 'roles', 'status'],
-  importColumns: ['email', 'firstName', 'lastName', 'phoneNumber', 'roles'],
-  exportColumns: ['id', 'email', 'fullName', 'firstName', 'lastName', 'phoneNumber', 'roles', 'status', 'emailVerified', 'createdAt'],
+  listColumns: ['email', 'username', 'fullName', 'phoneNumber', 'roles', 'status', 'createdAt'],
+  filters: ['email', 'username', 'fullName', 'roles', 'company', 'status'],
+  importColumns: ['email', 'username', 'firstName', 'lastName', 'phoneNumber', 'roles', 'company', 'useTemporaryToken'],
+  exportColumns: [
+    'id',
+    'email',
+    'username',
+    'fullName',
+    'firstName',
+    'lastName',
+    'phoneNumber',
+    'roles',
+    'company',
+    'authenticationUid',
+    'useTemporaryToken',
+    'status',
+    'emailVerified',
+    'createdAt',
+  ],
   defaultOrderBy: 'createdAt_DESC',
 });
 
@@ -86,7 +109,10 @@ export const emailListSchema = z.preprocess(
 
 const fields = userEntity.fields;
 // The declaration's field schemas, typed with what they yield.
-const textOf = (field: (typeof fields)['firstName' | 'lastName' | 'phoneNumber']) => fieldSchema(field) as z.ZodType<string | null>;
+const textOf = (field: (typeof fields)['firstName' | 'lastName' | 'phoneNumber' | 'username']) =>
+  fieldSchema(field) as z.ZodType<string | null>;
+const companySchema = fieldSchema(fields.company) as z.ZodType<string | null>;
+const temporaryTokenSchema = fieldSchema(fields.useTemporaryToken) as z.ZodType<boolean | null>;
 const idsOf = (field: (typeof fields)['roles' | 'allowedCompanies']) => fieldSchema(field) as z.ZodType<string[]>;
 const avatarsSchema = fieldSchema(fields.avatars) as z.ZodType<FileRef[]>;
 const rolesSchema = idsOf(fields.roles).refine((roles) => roles.length > 0, 'validation.array.required');
@@ -107,6 +133,8 @@ export const userInviteSchema = z.object({
   emails: emailListSchema,
   roles: rolesSchema,
   allowedCompanies: idsOf(fields.allowedCompanies).optional(),
+  company: companySchema.optional(),
+  useTemporaryToken: temporaryTokenSchema.optional(),
 });
 
 /** PUT /iam: an administrator edits a user. */
@@ -118,6 +146,9 @@ export const userEditSchema = z.object({
   avatars: avatarsSchema.optional(),
   roles: rolesSchema,
   allowedCompanies: idsOf(fields.allowedCompanies).optional(),
+  username: textOf(fields.username).optional(),
+  company: companySchema.optional(),
+  useTemporaryToken: temporaryTokenSchema.optional(),
 });
 
 /** Spec 3: full name is first and last name joined; null when both are empty. */

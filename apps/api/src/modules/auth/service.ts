@@ -305,6 +305,7 @@ async function presentUser(ctx: ServiceContext, current: CurrentUser) {
     allowedCompanies: await companyRefs(dbOf(ctx), current.allowedCompanyIds),
     alertDigest: current.alertDigest,
     weeklySummary: current.weeklySummary,
+    useTemporaryToken: current.useTemporaryToken,
     createdAt: toIso(current.createdAt),
     updatedAt: toIso(current.updatedAt),
   };

@@ -172,6 +172,12 @@ export async function existingCompanyIds(db: Tx, ids: string[]): Promise<Set<str
   return new Set(rows.map((row) => row.id));
 }
 
+/** The user holding this username, whatever its case (the unique index `user_username_key`). */
+export async function findUserIdByUsername(db: Tx, username: string): Promise<string | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.username}) = lower(${username})`).limit(1);
+  return row?.id ?? null;
+}
+
 export async function isUserImportHashUsed(db: Tx, importHash: string): Promise<boolean> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.importHash, importHash)).limit(1);
   return Boolean(row);

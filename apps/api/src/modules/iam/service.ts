@@ -60,6 +60,7 @@ import {
   autocompleteUsers,
   existingCompanyIds,
   findRolesByIds,
+  findUserIdByUsername,
   idsWithoutPassword,
   isUserImportHashUsed,
   lastAuditedAt,
@@ -134,6 +135,31 @@ async function checkCompanies(db: Tx, manager: Manager, ids: string[], kept: str
   const { companyIds } = manager;
   const outside = companyIds && added.some((id) => !companyIds.includes(id));
   if (found.size !== new Set(added).size || outside) throw fieldError('allowedCompanies', 'iam.errors.companyNotFound');
+}
+
+/**
+ * Spec 3: the user's own company, besides the allowed ones. It must exist and, for a caller limited
+ * to allowed companies, be one of theirs (another answers as an unknown company, as for the allowed
+ * companies); the company the user already has is kept without a check.
+ */
+async function checkOwnCompany(db: Tx, manager: Manager, id: string | null | undefined, kept: string | null = null): Promise<void> {
+  if (!id || id === kept) return;
+  const found = await existingCompanyIds(db, [id]);
+  const outside = manager.companyIds && !manager.companyIds.includes(id);
+  if (!found.size || outside) throw fieldError('company', 'iam.errors.companyNotFound');
+}
+
+/** Spec 3: a username is unique whatever its case: a taken one is a 409 on the field. */
+function usernameTaken(username: string): AppError {
+  return new AppError('conflict', 'iam.errors.usernameTaken', { username }, [
+    { path: 'username', key: 'iam.errors.usernameTaken', values: { username } },
+  ]);
+}
+
+async function checkUsernameFree(db: Tx, username: string | null | undefined, ownId?: string): Promise<void> {
+  if (!username) return;
+  const holder = await findUserIdByUsername(db, username);
+  if (holder && holder !== ownId) throw usernameTaken(username);
 }
 
 /**
@@ -234,6 +260,10 @@ export type UserAnswer = {
   firstName: string | null;
   lastName: string | null;
   phoneNumber: string | null;
+  username: string | null;
+  company: { id: string; label: string } | null;
+  authenticationUid: string | null;
+  useTemporaryToken: boolean;
   avatars: FileRef[];
   roles: { id: string; name: string }[];
   disabled: boolean;
@@ -256,7 +286,20 @@ async function roleNames(db: Tx, rows: Record<string, unknown>[]): Promise<Map<s
 
 type StoredUser = Pick<
   UserRow,
-  'id' | 'email' | 'fullName' | 'firstName' | 'lastName' | 'phoneNumber' | 'avatars' | 'roles' | 'disabled' | 'emailVerified'
+  | 'id'
+  | 'email'
+  | 'fullName'
+  | 'firstName'
+  | 'lastName'
+  | 'phoneNumber'
+  | 'username'
+  | 'company'
+  | 'authenticationUid'
+  | 'useTemporaryToken'
+  | 'avatars'
+  | 'roles'
+  | 'disabled'
+  | 'emailVerified'
 > & { createdAt: unknown; updatedAt: unknown };
 
 /**
@@ -271,6 +314,10 @@ function storedUserOf(row: Row): StoredUser {
     firstName: textOf(row.firstName),
     lastName: textOf(row.lastName),
     phoneNumber: textOf(row.phoneNumber),
+    username: textOf(row.username),
+    company: textOf(row.company),
+    authenticationUid: textOf(row.authenticationUid),
+    useTemporaryToken: row.useTemporaryToken === true,
     avatars: row.avatars,
     roles: stringsOf(row.roles),
     disabled: row.disabled === true,
@@ -285,7 +332,7 @@ function statusOf(row: Pick<StoredUser, 'id' | 'disabled'>, pending: Set<string>
   return pending.has(row.id) ? 'invited' : 'enabled';
 }
 
-function presentUser(row: StoredUser, names: Map<string, string>, pending: Set<string>): UserAnswer {
+function presentUser(row: StoredUser, names: Map<string, string>, pending: Set<string>, companies: Map<string, string>): UserAnswer {
   return {
     id: row.id,
     email: row.email,
@@ -293,6 +340,10 @@ function presentUser(row: StoredUser, names: Map<string, string>, pending: Set<s
     firstName: row.firstName,
     lastName: row.lastName,
     phoneNumber: row.phoneNumber,
+    username: row.username,
+    company: row.company ? { id: row.company, label: companies.get(row.company) ?? row.company } : null,
+    authenticationUid: row.authenticationUid,
+    useTemporaryToken: row.useTemporaryToken,
     avatars: fileRefsOf(row.avatars),
     roles: row.roles.flatMap((id) => {
       const name = names.get(id);
@@ -308,10 +359,17 @@ function presentUser(row: StoredUser, names: Map<string, string>, pending: Set<s
 
 async function presentFullUser(ctx: ServiceContext, row: UserRow): Promise<UserAnswer> {
   const db = dbOf(ctx);
+  const manager = managerOf(ctx);
+  const companies = await companyLabelsFor(ctx, db, manager, row.company ? [row.company] : []);
   return {
-    ...presentUser(row, await roleNames(db, [row]), row.passwordHash ? new Set() : new Set([row.id])),
-    allowedCompanies: await companyRefsFor(ctx, db, managerOf(ctx), row.allowedCompanies),
+    ...presentUser(row, await roleNames(db, [row]), row.passwordHash ? new Set() : new Set([row.id]), companies),
+    allowedCompanies: await companyRefsFor(ctx, db, manager, row.allowedCompanies),
   };
+}
+
+/** The names of these companies the caller may see, by id (one outside their scope has none). */
+async function companyLabelsFor(ctx: ServiceContext, db: Tx, manager: Manager, ids: string[]): Promise<Map<string, string>> {
+  return new Map((await companyRefsFor(ctx, db, manager, [...new Set(ids)])).map((ref) => [ref.id, ref.label]));
 }
 
 // ---------------------------------------------------------------- list, export, autocomplete, roles
@@ -341,7 +399,14 @@ export async function listUsersOf(ctx: ServiceContext, rawQuery: ListQuery): Pro
     db,
     rows.map((row) => row.id),
   );
-  return { rows: rows.map((row) => presentUser(storedUserOf(row), names, pending)), ...total };
+  const stored = rows.map(storedUserOf);
+  const companies = await companyLabelsFor(
+    ctx,
+    db,
+    managerOf(ctx),
+    stored.flatMap((row) => (row.company ? [row.company] : [])),
+  );
+  return { rows: stored.map((row) => presentUser(row, names, pending, companies)), ...total };
 }
 
 export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?: unknown; format?: ExportFormat }, reply: FastifyReply) {
@@ -366,18 +431,12 @@ export function exportUsers(ctx: ServiceContext, rawQuery: ListQuery & { fields?
         db,
         rows.map((row) => row.id),
       );
-      const companies = new Map(
-        (
-          await companyRefsFor(
-            ctx,
-            db,
-            manager,
-            rows.flatMap((row) => stringsOf(row.allowedCompanies)),
-          )
-        ).map((c) => [c.id, c.label]),
-      );
+      const companies = await companyLabelsFor(ctx, db, manager, [
+        ...rows.flatMap((row) => stringsOf(row.allowedCompanies)),
+        ...rows.flatMap((row) => stringsOf(row.company)),
+      ]);
       return rows.map((row) => {
-        const user = presentUser(storedUserOf(row), names, pending);
+        const user = presentUser(storedUserOf(row), names, pending, companies);
         return {
           ...user,
           // The exporter writes relation labels as they come: a predefined role reads by its
@@ -451,6 +510,9 @@ async function createInvitedUser(
     firstName?: string | null;
     lastName?: string | null;
     phoneNumber?: string | null;
+    username?: string | null;
+    company?: string | null;
+    useTemporaryToken?: boolean | null;
   },
   importHash?: string,
 ): Promise<{ row: UserRow; invitation: Invitation }> {
@@ -462,6 +524,9 @@ async function createInvitedUser(
     lastName: values.lastName ?? null,
     fullName: fullNameOf(values.firstName, values.lastName),
     phoneNumber: values.phoneNumber ?? null,
+    username: values.username ?? null,
+    company: values.company ?? null,
+    useTemporaryToken: values.useTemporaryToken ?? false,
     roles: values.roles,
     allowedCompanies: values.allowedCompanies,
     passwordResetTokenHash: invitation.hash,
@@ -484,6 +549,13 @@ function isUniqueViolation(error: unknown): boolean {
   return error.code === '23505' || (isPlainObject(error.cause) && error.cause.code === '23505');
 }
 
+/** Two requests took the same username at once: the unique index refused the second. */
+function isUsernameViolation(error: unknown): boolean {
+  if (!isUniqueViolation(error) || !isPlainObject(error)) return false;
+  const cause = isPlainObject(error.cause) ? error.cause : error;
+  return cause.constraint === 'user_username_key';
+}
+
 /** POST /iam: new emails become invited users; existing users get the roles added. */
 export async function inviteUsers(ctx: ServiceContext, data: unknown): Promise<true> {
   authorize(ctx, 'iamCreate');
@@ -496,6 +568,7 @@ export async function inviteUsers(ctx: ServiceContext, data: unknown): Promise<t
       await checkGrantableRoles(tx, manager, input.roles);
       const companies = companiesForNewUser(manager, input.allowedCompanies);
       await checkCompanies(tx, manager, companies);
+      await checkOwnCompany(tx, manager, input.company);
       const existing = await lockUsersByEmails(tx, emails);
       assertInvitable(manager, existing);
       await assertManageable(tx, manager, existing);
@@ -512,7 +585,13 @@ export async function inviteUsers(ctx: ServiceContext, data: unknown): Promise<t
       }
       const known = new Set(existing.map((row) => row.email.toLowerCase()));
       for (const email of emails.filter((e) => !known.has(e))) {
-        const { invitation } = await createInvitedUser(inner, { email, roles: input.roles, allowedCompanies: companies });
+        const { invitation } = await createInvitedUser(inner, {
+          email,
+          roles: input.roles,
+          allowedCompanies: companies,
+          company: input.company,
+          useTemporaryToken: input.useTemporaryToken,
+        });
         sent.push(invitation);
       }
       await sendInvitations(inner, sent);
@@ -541,6 +620,9 @@ export async function importUser(ctx: ServiceContext, data: unknown, importHash:
     firstName?: string | null;
     lastName?: string | null;
     phoneNumber?: string | null;
+    username?: string | null;
+    company?: string | null;
+    useTemporaryToken?: boolean | null;
     roles: string[];
     allowedCompanies?: string[];
   };
@@ -550,9 +632,11 @@ export async function importUser(ctx: ServiceContext, data: unknown, importHash:
       const { tx } = inner;
       await checkGrantableRoles(tx, manager, input.roles);
       const [before] = await lockUsersByEmails(tx, [email]);
+      await checkUsernameFree(tx, input.username, before?.id);
       if (!before) {
         const companies = companiesForNewUser(manager, input.allowedCompanies);
         await checkCompanies(tx, manager, companies);
+        await checkOwnCompany(tx, manager, input.company);
         const created = await createInvitedUser(inner, { ...input, email, allowedCompanies: companies }, key);
         await sendInvitations(inner, [created.invitation]);
         return presentFullUser(inner, created.row);
@@ -560,6 +644,7 @@ export async function importUser(ctx: ServiceContext, data: unknown, importHash:
       assertInvitable(manager, [before]);
       await assertManageable(tx, manager, [before]);
       if (input.allowedCompanies?.length) await checkCompanies(tx, manager, input.allowedCompanies, before.allowedCompanies);
+      await checkOwnCompany(tx, manager, input.company, before.company);
       const firstName = input.firstName ?? before.firstName;
       const lastName = input.lastName ?? before.lastName;
       const again = reinvitation(before);
@@ -568,6 +653,9 @@ export async function importUser(ctx: ServiceContext, data: unknown, importHash:
         lastName,
         fullName: fullNameOf(firstName, lastName),
         phoneNumber: input.phoneNumber ?? before.phoneNumber,
+        username: input.username ?? before.username,
+        company: input.company ?? before.company,
+        useTemporaryToken: input.useTemporaryToken ?? before.useTemporaryToken,
         roles: union(before.roles, input.roles),
         ...(input.allowedCompanies?.length ? { allowedCompanies: union(before.allowedCompanies, input.allowedCompanies) } : {}),
         importHash: key,
@@ -581,6 +669,7 @@ export async function importUser(ctx: ServiceContext, data: unknown, importHash:
   } catch (error) {
     // Read outside the failed transaction: it can run no more statements.
     if (isUniqueViolation(error) && (await isUserImportHashUsed(ctx.deps.db, key))) throw conflict('errors.importHashExistent');
+    if (isUsernameViolation(error) && input.username) throw usernameTaken(input.username);
     if (isUniqueViolation(error)) throw new AppError(409, 'iam.errors.userAlreadyExists');
     throw error;
   }
@@ -666,6 +755,15 @@ export async function editUser(ctx: ServiceContext, data: unknown): Promise<User
   authorize(ctx, 'iamEdit');
   const input = parse(userEditSchema, data);
   const manager = managerOf(ctx);
+  try {
+    return await editUserIn(ctx, input, manager);
+  } catch (error) {
+    if (isUsernameViolation(error) && input.username) throw usernameTaken(input.username);
+    throw error;
+  }
+}
+
+async function editUserIn(ctx: ServiceContext, input: z.infer<typeof userEditSchema>, manager: Principal): Promise<UserAnswer> {
   return inTransaction(ctx, async (inner) => {
     const { tx } = inner;
     const before = await lockUser(tx, input.id);
@@ -687,6 +785,8 @@ export async function editUser(ctx: ServiceContext, data: unknown): Promise<User
       // A limited caller cannot turn a user into one of every company.
       if (manager.companyIds && !input.allowedCompanies.length) throw forbidden('errors.outOfScope');
     }
+    if (input.company !== undefined) await checkOwnCompany(tx, manager, input.company, before.company);
+    if (input.username !== undefined) await checkUsernameFree(tx, input.username, before.id);
     const firstName = input.firstName !== undefined ? input.firstName : before.firstName;
     const lastName = input.lastName !== undefined ? input.lastName : before.lastName;
     const after = await updateUser(tx, before.id, {
@@ -697,6 +797,9 @@ export async function editUser(ctx: ServiceContext, data: unknown): Promise<User
       ...(input.avatars !== undefined ? { avatars: input.avatars } : {}),
       roles: input.roles,
       ...(input.allowedCompanies !== undefined ? { allowedCompanies: input.allowedCompanies } : {}),
+      ...(input.username !== undefined ? { username: input.username } : {}),
+      ...(input.company !== undefined ? { company: input.company } : {}),
+      ...(input.useTemporaryToken !== undefined && input.useTemporaryToken !== null ? { useTemporaryToken: input.useTemporaryToken } : {}),
       updatedById: manager.userId,
     });
     await auditUserChange(tx, 'update', before, after, auditActorOf(ctx));

@@ -26,6 +26,8 @@ export type CurrentUser = {
   /** The dashboard's mails the user asked for (issue 28). */
   alertDigest: boolean;
   weeklySummary: boolean;
+  /** Spec 3: the console keeps the session in memory only. */
+  useTemporaryToken: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -64,6 +66,7 @@ export async function loadCurrentUser(db: Tx, id: string): Promise<CurrentUser |
     operatorCompanyIds: await distributionCompaniesAmong(db, row.allowedCompanies),
     alertDigest: row.alertDigest,
     weeklySummary: row.weeklySummary,
+    useTemporaryToken: row.useTemporaryToken,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

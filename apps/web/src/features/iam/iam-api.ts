@@ -12,6 +12,11 @@ export type IamUser = EntityRecord & {
   firstName: string | null;
   lastName: string | null;
   phoneNumber: string | null;
+  username: string | null;
+  company: RelationRef | null;
+  /** Given by an external sign-in: shown, never sent back. */
+  authenticationUid: string | null;
+  useTemporaryToken: boolean;
   roles: RelationRef[];
   allowedCompanies?: RelationRef[];
   disabled: boolean;

@@ -8,7 +8,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { PageTitle } from '../../app/page-title';
 import { entityKeys } from '../../kit/entity-api';
-import { fieldLabel } from '../../kit/entity-labels';
+import { fieldHint, fieldLabel } from '../../kit/entity-labels';
 import { FieldInput } from '../../kit/fields/field-input';
 import { editFormPropsOf, FormButtons, FormRefusal, useFormSave } from '../../kit/form/form-save';
 import { UnsavedChangesPrompt } from '../../kit/form/unsaved-changes';
@@ -16,9 +16,13 @@ import { useFindFailure } from '../../kit/navigation';
 import { replaceErrors, validateWith } from '../../kit/validation';
 import { type IamUser, iamEndpoints } from './iam-api';
 
-const EDITABLE = ['firstName', 'lastName', 'phoneNumber', 'roles', 'allowedCompanies'] as const;
+const EDITABLE = ['username', 'firstName', 'lastName', 'phoneNumber', 'roles', 'company', 'allowedCompanies', 'useTemporaryToken'] as const;
 
-/** /iam/:id/edit (spec 7.2 PUT /iam): names, phone, roles and allowed companies. Editing yourself refreshes the current user. */
+/**
+ * /iam/:id/edit (spec 7.2 PUT /iam): username, names, phone, roles, own and allowed companies, and
+ * whether the session stays in memory only. The email and the external sign-in's identifier are
+ * shown, never sent. Editing yourself refreshes the current user.
+ */
 export default function IamEditPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -69,8 +73,11 @@ export default function IamEditPage() {
             firstName: user.firstName ?? '',
             lastName: user.lastName ?? '',
             phoneNumber: user.phoneNumber ?? '',
+            username: user.username ?? '',
             roles: user.roles,
+            company: user.company,
             allowedCompanies: user.allowedCompanies ?? [],
+            useTemporaryToken: user.useTemporaryToken,
           }}
         >
           <UnsavedChangesPrompt changes={changes} />
@@ -82,11 +89,26 @@ export default function IamEditPage() {
                 <Input id="iam-edit-email" value={user.email} disabled />
               </Form.Item>
             </Col>
+            <Col xs={24} md={12}>
+              {/* Spec 3: given by an external sign-in, read-only: shown, never part of what the form sends. */}
+              <Form.Item
+                label={fieldLabel(t, userEntity, 'authenticationUid')}
+                htmlFor="iam-edit-authentication-uid"
+                extra={t('entities.user.hints.authenticationUid')}
+              >
+                <Input id="iam-edit-authentication-uid" value={user.authenticationUid ?? '—'} disabled />
+              </Form.Item>
+            </Col>
             {EDITABLE.map((name, index) => {
               const field: Field = userEntity.fields[name];
               return (
                 <Col key={name} xs={24} md={12}>
-                  <Form.Item name={name} label={fieldLabel(t, userEntity, name)} required={field.required}>
+                  <Form.Item
+                    name={name}
+                    label={fieldLabel(t, userEntity, name)}
+                    required={field.required}
+                    extra={fieldHint(t, userEntity, name)}
+                  >
                     <FieldInput entity={userEntity} path={name} field={field} autoFocus={index === 0} />
                   </Form.Item>
                 </Col>

@@ -4,13 +4,14 @@ import { App, Card, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { entityKeys } from '../../kit/entity-api';
-import { fieldLabel } from '../../kit/entity-labels';
+import { fieldHint, fieldLabel } from '../../kit/entity-labels';
+import { FieldInput } from '../../kit/fields/field-input';
 import { RelationSelect } from '../../kit/fields/relation-select';
 import { editFormPropsOf, FormButtons, FormRefusal, useFormSave } from '../../kit/form/form-save';
 import { UnsavedChangesPrompt } from '../../kit/form/unsaved-changes';
 import { replaceErrors, validateWith } from '../../kit/validation';
 
-const FIELDS = [['emails'], ['roles'], ['allowedCompanies']];
+const FIELDS = [['emails'], ['roles'], ['company'], ['allowedCompanies'], ['useTemporaryToken']];
 
 import { PageTitle } from '../../app/page-title';
 import { iamEndpoints } from './iam-api';
@@ -45,7 +46,7 @@ export default function IamNewPage() {
         {...editFormPropsOf(form, changes)}
         name="iam-new"
         onFinish={submit}
-        initialValues={{ emails: '', roles: [], allowedCompanies: [] }}
+        initialValues={{ emails: '', roles: [], company: null, allowedCompanies: [], useTemporaryToken: false }}
       >
         <UnsavedChangesPrompt changes={changes} />
         <FormRefusal message={refusal} />
@@ -61,8 +62,22 @@ export default function IamNewPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
+            <Form.Item name="company" label={fieldLabel(t, userEntity, 'company')} extra={fieldHint(t, userEntity, 'company')}>
+              <FieldInput entity={userEntity} path="company" field={userEntity.fields.company} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
             <Form.Item name="allowedCompanies" label={fieldLabel(t, userEntity, 'allowedCompanies')}>
               <RelationSelect target="company" multiple />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="useTemporaryToken"
+              label={fieldLabel(t, userEntity, 'useTemporaryToken')}
+              extra={fieldHint(t, userEntity, 'useTemporaryToken')}
+            >
+              <FieldInput entity={userEntity} path="useTemporaryToken" field={userEntity.fields.useTemporaryToken} />
             </Form.Item>
           </Col>
         </Row>

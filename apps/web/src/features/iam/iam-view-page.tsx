@@ -19,12 +19,16 @@ import { type IamUser, iamEndpoints, resendInvitation, setUsersDisabled } from '
 
 const SHOWN = [
   'email',
+  'username',
   'fullName',
   'firstName',
   'lastName',
   'phoneNumber',
   'roles',
+  'company',
   'allowedCompanies',
+  'authenticationUid',
+  'useTemporaryToken',
   'status',
   'emailVerified',
   'avatars',

@@ -12,6 +12,7 @@ export default {
       companyNotFound: 'Company not found',
       removeNothingSelected: 'Choose the roles to remove or remove all of them',
       invitationNotPending: 'This user has already set a password: no invitation is pending',
+      usernameTaken: 'The username {{username}} is already taken',
     },
   },
   entities: {
@@ -35,6 +36,10 @@ export default {
         roles: 'Roles',
         role: 'Role',
         allowedCompanies: 'Allowed companies',
+        username: 'Username',
+        company: 'Company',
+        authenticationUid: 'External sign-in ID',
+        useTemporaryToken: 'Keep the session in memory only',
         disabled: 'Disabled',
         status: 'Status',
         emailVerified: 'Email verified',
@@ -43,6 +48,11 @@ export default {
         ids: 'Users',
         createdAt: 'Created at',
         updatedAt: 'Updated at',
+      },
+      hints: {
+        company: "The user's own company, besides the companies they are limited to",
+        authenticationUid: 'Given by an external sign-in; it cannot be changed here',
+        useTemporaryToken: 'The browser never stores the session: closing or reloading the page signs the user out',
       },
       enumerators: {
         status: {

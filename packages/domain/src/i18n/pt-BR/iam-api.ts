@@ -12,6 +12,7 @@ export default {
       companyNotFound: 'Empresa não encontrada',
       removeNothingSelected: 'Escolha os perfis a remover ou remova todos',
       invitationNotPending: 'Este usuário já criou a senha: não há convite pendente',
+      usernameTaken: 'O nome de usuário {{username}} já está em uso',
     },
   },
   entities: {
@@ -35,6 +36,10 @@ export default {
         roles: 'Perfis',
         role: 'Perfil',
         allowedCompanies: 'Empresas permitidas',
+        username: 'Nome de usuário',
+        company: 'Empresa',
+        authenticationUid: 'Identificador de acesso externo',
+        useTemporaryToken: 'Manter a sessão só na memória',
         disabled: 'Desativado',
         status: 'Status',
         emailVerified: 'E-mail verificado',
@@ -43,6 +48,11 @@ export default {
         ids: 'Usuários',
         createdAt: 'Criado em',
         updatedAt: 'Atualizado em',
+      },
+      hints: {
+        company: 'A empresa do próprio usuário, além das empresas a que ele está limitado',
+        authenticationUid: 'Dado por um acesso externo; não pode ser alterado aqui',
+        useTemporaryToken: 'O navegador nunca guarda a sessão: fechar ou recarregar a página encerra o acesso',
       },
       enumerators: {
         status: {
