@@ -3,6 +3,7 @@ import type { EntityPages } from '../kit/entity-pages';
 // One loader for new and edit: each import() call in the bundle carries its chunk's list of dependencies.
 const loadRoleFormPage = () => import('../features/role/role-form-page').then((m) => m.RoleFormPage);
 const loadEboxFormPage = () => import('../features/ebox/ebox-form-page').then((m) => m.EboxFormPage);
+const loadAddressFormPage = () => import('../features/address/address-form-page').then((m) => m.AddressFormPage);
 const loadWebhookFormPage = () => import('../features/webhook/webhook-form-page').then((m) => m.WebhookFormPage);
 // The four template pages share one chunk and one import(): every import() adds its list of chunks to the first screen.
 const loadTemplatePages = () => import('../features/ccm/template-pages');
@@ -12,6 +13,7 @@ const loadInboundPages = () => import('../features/inbound/inbound-pages');
 const loadPackingPages = () => import('../features/packing/packing-pages');
 const loadTerminalSoftwarePages = () => import('../features/terminal-software/terminal-software-pages');
 const loadBotPages = () => import('../features/bot-messages/bot-pages');
+const loadBotFlowFormPage = () => import('../features/bot-flow/bot-flow-pages').then((m) => m.BotFlowFormPage);
 
 /**
  * The entities whose screens differ from the kit's (role, building, building levels, customer, module,
@@ -31,6 +33,10 @@ export const ENTITY_PAGES: EntityPages = {
   },
   buildingLevel1: {
     view: () => import('../features/building/building-level1-view-page').then((m) => m.BuildingLevel1ViewPage),
+  },
+  address: {
+    new: loadAddressFormPage,
+    edit: loadAddressFormPage,
   },
   customer: {
     view: () => import('../features/customer/customer-view-page').then((m) => m.CustomerViewPage),
@@ -94,4 +100,6 @@ export const ENTITY_PAGES: EntityPages = {
   bot: {
     view: () => loadBotPages().then((m) => m.BotViewPage),
   },
+  // Issue 32: each step's text of a flow beside its WhatsApp preview, refused as WhatsApp would refuse it.
+  botFlow: { new: loadBotFlowFormPage, edit: loadBotFlowFormPage },
 };

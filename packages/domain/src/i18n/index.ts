@@ -1,6 +1,7 @@
 import i18next, { type i18n, type TFunction } from 'i18next';
 import { type Dictionary, dictionaryOf, registerDictionary } from './dictionary';
 import { auditActionAreas as enAuditActionAreas } from './en/audit-actions';
+import { botFlowScreenAreas as enBotFlowScreenAreas } from './en/bot-flow-screens';
 import { botMessageScreenAreas as enBotMessageScreenAreas } from './en/bot-message-screens';
 import { dashboardScreenAreas as enDashboardScreenAreas } from './en/dashboard-screens';
 import { exportByMailAreas as enExportByMailAreas } from './en/export-by-mail';
@@ -22,6 +23,7 @@ import { webhookScreenAreas as enWebhookScreenAreas } from './en/webhook-screens
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 import { addMessageFormats } from './message-formats';
 import { auditActionAreas as ptAuditActionAreas } from './pt-BR/audit-actions';
+import { botFlowScreenAreas as ptBotFlowScreenAreas } from './pt-BR/bot-flow-screens';
 import { botMessageScreenAreas as ptBotMessageScreenAreas } from './pt-BR/bot-message-screens';
 import { dashboardScreenAreas as ptDashboardScreenAreas } from './pt-BR/dashboard-screens';
 import { exportByMailAreas as ptExportByMailAreas } from './pt-BR/export-by-mail';
@@ -65,6 +67,7 @@ export const messages: Record<Language, Dictionary> = {
     ...ptPackingScreenAreas,
     ...ptReleaseScreenAreas,
     ...ptBotMessageScreenAreas,
+    ...ptBotFlowScreenAreas,
     ...ptServerAreas,
   ]),
   en: dictionaryOf([
@@ -86,6 +89,7 @@ export const messages: Record<Language, Dictionary> = {
     ...enPackingScreenAreas,
     ...enReleaseScreenAreas,
     ...enBotMessageScreenAreas,
+    ...enBotFlowScreenAreas,
     ...enServerAreas,
   ]),
 };
