@@ -73,5 +73,6 @@ export const payment = defineEntity({
   noImport: true,
   defaultOrderBy: 'createdAt_DESC',
   // export false: the module's own GET /payment/export, mailed (spec 1, kit/mailed-export/), as the order's.
-  routes: { create: false, update: false, destroy: false, export: false, exportPermission: 'paymentExport' },
+  // exportTakesIds: the rows picked in the list are the export's (GET /payment/export?ids=...).
+  routes: { create: false, update: false, destroy: false, export: false, exportPermission: 'paymentExport', exportTakesIds: true },
 });

@@ -60,6 +60,8 @@ export type EntityRoutes = {
   export?: boolean;
   /** A permission the export needs beside the read (spec 6: the order's orderExport). */
   exportPermission?: Permission;
+  /** GET /{entity}/export takes `ids`: with rows picked in the list, the export holds those rows only (the payment's). */
+  exportTakesIds?: boolean;
   destroy?: boolean | { action: string };
   actions?: Record<string, EntityActionDeclaration>;
   /** Values the create's answer carries once and no answer shows again (a webhook's signing secret). */

@@ -682,6 +682,7 @@ export function EntityList(props: EntityListProps) {
             endpoints={endpoints}
             request={{ filter: request.filter, orderBy: request.orderBy }}
             period={props.exportPeriod}
+            selectedIds={selected.map((row) => row.id)}
             open={exportOpen}
             onClose={() => setExportOpen(false)}
           />

@@ -28,6 +28,8 @@ type ExportModalProps = {
    * refuses a period the user was not asked for.
    */
   period?: { field: string; maxDays: number };
+  /** The rows picked in the list, sent as `ids` where the entity's export takes them (routes.exportTakesIds). */
+  selectedIds?: readonly string[];
   open: boolean;
   onClose: () => void;
 };
@@ -64,7 +66,7 @@ function periodProblemOf([from, to]: Period, maxDays: number): string | undefine
  * list's filters and sort, so 100,000 rows never pass through the page's memory as objects. No
  * column chosen: 'exporterFields is required'.
  */
-export function ExportModal({ entity, endpoints, request, period, open, onClose }: ExportModalProps) {
+export function ExportModal({ entity, endpoints, request, period, selectedIds = [], open, onClose }: ExportModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const handleError = useErrorHandler();
@@ -82,6 +84,8 @@ export function ExportModal({ entity, endpoints, request, period, open, onClose 
   const [missing, setMissing] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const byMail = entity.routes?.export === false;
+  // The picked rows narrow the export only where the server takes them; elsewhere the list's filters decide.
+  const ids = byMail && entity.routes?.exportTakesIds && selectedIds.length ? [...selectedIds] : undefined;
   const [range, setRange] = useState<Period>(() => (period ? initialPeriodOf(request.filter, period.field, period.maxDays) : [null, null]));
   // A period the list already filters by is judged at once; the one the dialog proposes, when sent.
   const [periodChecked, setPeriodChecked] = useState(() => Boolean(period && request.filter?.[period.field]));
@@ -106,6 +110,7 @@ export function ExportModal({ entity, endpoints, request, period, open, onClose 
           filter,
           format,
           timezone: timeZone(),
+          ...(ids ? { ids } : {}),
         });
         if (answer?.success) message.success(t('orderExport.started'));
         else message.error(t('orderExport.error'));
@@ -139,6 +144,9 @@ export function ExportModal({ entity, endpoints, request, period, open, onClose 
       destroyOnHidden
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
+        {ids && (
+          <Alert type="info" showIcon title={t('orderExport.selectedOnly', { count: ids.length })} data-testid="export-selected-only" />
+        )}
         {period && (
           <Form.Item
             layout="vertical"

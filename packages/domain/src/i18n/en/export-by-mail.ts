@@ -13,6 +13,8 @@ export const exportByMailAreas = [
       periodTooLong: 'Choose a period of at most {{days}} days',
       periodInvalid: 'The end of the period is before its start',
       send: 'Send by e-mail',
+      selectedOnly_one: 'Only the selected row is exported',
+      selectedOnly_other: 'Only the {{count}} selected rows are exported',
     },
   },
 ];

@@ -12,6 +12,8 @@ export const exportByMailAreas = [
       periodRequired: 'Escolha o início e o fim do período',
       periodTooLong: 'Escolha um período de no máximo {{days}} dias',
       periodInvalid: 'O fim do período é anterior ao início',
+      selectedOnly_one: 'Só a linha selecionada é exportada',
+      selectedOnly_other: 'Só as {{count}} linhas selecionadas são exportadas',
       send: 'Enviar por e-mail',
     },
   },
