@@ -15,6 +15,9 @@ import {
   LOCKER_ACCESS_AFTER_USE,
   type LockerAccess,
   type LockerChannel,
+  OPERATOR_ACTION_PERMISSIONS,
+  type OperatorAction,
+  type OperatorSessionReply,
   type TerminalAnswer,
   type TerminalCommand,
   type TerminalResponse,
@@ -707,6 +710,123 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     }
   }
 
+  // --- people at the screen (docs/terminal-people.md) ---------------------------------------
+
+  private signInWaiters = new Map<string, (data: OperatorSessionReply['data']) => void>();
+  /** The person signed in at the screen now, with what they may do here (the console's answer). */
+  operator: { sessionId: string; userId: string; name: string; permissions: readonly string[]; expiresAt: string } | undefined;
+
+  /**
+   * A person signs in at the screen with their PIN (user id or e-mail) or their profile's QR token:
+   * operator_sign_in, then the console's operator_session on the command topic. Granted, the
+   * terminal keeps the session and shows only what its permissions allow.
+   */
+  async signIn(input: { user: string; pin: string } | { qrToken: string }, timeoutMs = 10_000): Promise<OperatorSessionReply['data']> {
+    const requestId = `signin-${globalThis.crypto.randomUUID()}`;
+    const data = 'qrToken' in input ? { method: 'qr', qr_token: input.qrToken } : { method: 'pin', user: input.user, pin: input.pin };
+    const answer = new Promise<OperatorSessionReply['data']>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.signInWaiters.delete(requestId);
+        reject(new Error(`virtual terminal ${this.lockerUuid}: no answer to the sign-in within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.signInWaiters.set(requestId, (reply) => {
+        clearTimeout(timer);
+        resolve(reply);
+      });
+    });
+    const message = { ...createEnvelope(this.eventClock()), event: 'operator_sign_in', data: { request_id: requestId, ...data } };
+    if (!(await this.publish('lockerEvent', message))) {
+      this.signInWaiters.delete(requestId);
+      throw new Error(`virtual terminal ${this.lockerUuid}: offline, nobody can sign in`);
+    }
+    const reply = await answer;
+    this.operator =
+      reply.result === 'granted'
+        ? {
+            sessionId: reply.session_id,
+            userId: reply.user.id,
+            name: reply.user.name,
+            permissions: reply.permissions,
+            expiresAt: reply.expires_at,
+          }
+        : undefined;
+    return reply;
+  }
+
+  /** Whether the person at the screen may do this here (the terminal shows only those buttons). */
+  operatorMay(action: OperatorAction): boolean {
+    return Boolean(this.operator?.permissions.includes(OPERATOR_ACTION_PERMISSIONS[action]));
+  }
+
+  /**
+   * The person at the screen does something under their session: a compartment test or opening
+   * opens its door (door_opened, the closing follows), and each is reported as operator_action so
+   * the console records it under their name. Refused here, reporting nothing, without the right.
+   */
+  async operatorAction(action: OperatorAction, compartmentNumber?: number): Promise<boolean> {
+    const operator = this.operator;
+    if (!operator || !this.operatorMay(action)) return false;
+    const message = {
+      ...createEnvelope(this.eventClock()),
+      event: 'operator_action',
+      data: {
+        session_id: operator.sessionId,
+        action,
+        ...(compartmentNumber !== undefined ? { compartment_number: compartmentNumber } : {}),
+      },
+    };
+    const opens = (action === 'compartment_test' || action === 'compartment_open') && compartmentNumber !== undefined;
+    if (opens) {
+      this.requireCompartment(compartmentNumber);
+      this.localOperations += 1;
+      try {
+        await this.setDoor(compartmentNumber, 'open');
+        await this.recordEvent({ event: 'door_opened', data: { compartment_number: compartmentNumber } });
+        await this.publish('lockerEvent', message);
+        await this.scheduleDoorClose(compartmentNumber);
+      } finally {
+        this.localOperations -= 1;
+        this.updater.wake();
+      }
+      return true;
+    }
+    return this.publish('lockerEvent', message);
+  }
+
+  /** The person leaves the screen: operator_sign_out, and the terminal forgets the session. */
+  async signOut(): Promise<void> {
+    const operator = this.operator;
+    this.operator = undefined;
+    if (!operator) return;
+    await this.publish('lockerEvent', {
+      ...createEnvelope(this.eventClock()),
+      event: 'operator_sign_out',
+      data: { session_id: operator.sessionId },
+    });
+  }
+
+  /**
+   * A maintenance visit (issue 33): a technician signs in with their PIN, test-opens a compartment,
+   * locks another as damaged and signs out. Answers the sign-in's answer and what was done.
+   */
+  async playMaintenanceVisit(visit: { user: string; pin: string; testCompartment: number; damagedCompartment: number }) {
+    const session = await this.signIn({ user: visit.user, pin: visit.pin });
+    if (session.result !== 'granted') return { session, tested: false, locked: false };
+    const tested = await this.operatorAction('compartment_test', visit.testCompartment);
+    const locked = await this.operatorAction('compartment_lock', visit.damagedCompartment);
+    await this.signOut();
+    return { session, tested, locked };
+  }
+
+  /** The console's answer to a sign-in: not a command, never answered on the response topic. */
+  private receiveOperatorSession(command: Record<string, unknown>): void {
+    const validation = validateTerminalMessage('lockerCommand', command);
+    if (!validation.ok) return;
+    const reply = validation.data as OperatorSessionReply;
+    this.signInWaiters.get(reply.transaction_id)?.(reply.data);
+    this.signInWaiters.delete(reply.transaction_id);
+  }
+
   // --- commands -----------------------------------------------------------------------------
 
   private receiveCommand(bytes: Buffer): void {
@@ -723,6 +843,10 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
     if (typeof command.message_id === 'string') {
       if (this.seenMessageIds.has(command.message_id)) return;
       remember(this.seenMessageIds, command.message_id, true);
+    }
+    if (command.action === 'operator_session') {
+      this.receiveOperatorSession(command);
+      return;
     }
     const transactionId = command.transaction_id;
     if (typeof transactionId !== 'string' || transactionId === '') return;

@@ -80,6 +80,14 @@ export const AUDIT_ACTIONS = [
   'releaseComplete',
   'software_update',
   'software_update_progress',
+  // The people at a locker's screen (modules/terminal-people): their sign-ins there, those refused,
+  // and what they did under their own name (a lock or release is audited as the console's is).
+  'operatorSignIn',
+  'operatorSignInRefused',
+  'operatorSignOut',
+  'compartment_test',
+  'maintenance_start',
+  'update_version',
 ] as const;
 
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

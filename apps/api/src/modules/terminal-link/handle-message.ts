@@ -1,5 +1,15 @@
-import { compartmentsSnapshotSchema, messageIdSchema, offlineBatchEventSchema, parseTerminalMessage } from '@ebox/domain';
+import {
+  compartmentsSnapshotSchema,
+  isOperatorEventName,
+  messageIdSchema,
+  offlineBatchEventSchema,
+  operatorActionEventSchema,
+  operatorSignInEventSchema,
+  operatorSignOutEventSchema,
+  parseTerminalMessage,
+} from '@ebox/domain';
 import { inTransaction, type TxContext } from '../../platform/context';
+import { applyOperatorAction, signInAtTerminal, signOutAtTerminal } from '../terminal-people/service';
 import { applyEvent } from './apply-event';
 import { applySnapshot } from './apply-snapshot';
 import { heardSince, holdHeartbeat, settleHeartbeatsBeforeWill } from './heartbeats';
@@ -62,6 +72,7 @@ async function handleMessage(state: TerminalLinkState, topic: string, payload: B
     }
     case 'lockerEvent':
       return handleOnce(state, topic, terminalId, messageIdSchema.parse(data.message_id), async (ctx, locker) => {
+        if (isOperatorEventName(data.event)) return applyOperatorEvent(state, ctx, locker, topic, data);
         if (data.event !== 'offline_batch') return applyEvent(state, ctx, locker, topic, data);
         // Events held while offline, oldest first, each de-duplicated by its own message_id.
         for (const inner of offlineBatchEventSchema.parse(data).data.events) {
@@ -75,6 +86,21 @@ async function handleMessage(state: TerminalLinkState, topic: string, payload: B
     default:
       return;
   }
+}
+
+/**
+ * A person at the locker's screen (modules/terminal-people): a sign-in is answered on the command
+ * topic; an action or sign-out without a live session or the right it needs is refused and logged.
+ * Not taken from an offline batch: a session needs the console's answer.
+ */
+async function applyOperatorEvent(state: TerminalLinkState, ctx: TxContext, locker: LockerRow, topic: string, data: unknown) {
+  const event = (data as { event: string }).event;
+  if (event === 'operator_sign_in') return signInAtTerminal(ctx, locker, operatorSignInEventSchema.parse(data));
+  const result =
+    event === 'operator_action'
+      ? await applyOperatorAction(ctx, locker, operatorActionEventSchema.parse(data))
+      : await signOutAtTerminal(ctx, locker, operatorSignOutEventSchema.parse(data));
+  if (!result.ok) refuse(state, 'operatorRefused', topic, `${event}: ${result.reason}`);
 }
 
 /** Handles a message; a failure is counted and logged, never thrown at the broker's client. */

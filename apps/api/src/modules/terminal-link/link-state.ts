@@ -12,8 +12,11 @@ import type { LockerRow } from './repository';
  * closed over, so each step of the link is a function of its own (service.ts wires them).
  */
 
-/** `orderRefused`: a parcel event no live order accepted (kept in the order's or compartment's history). */
-export type RefusalReason = 'malformed' | 'unknownLocker' | 'unknownCompartment' | 'orderRefused' | 'failed';
+/**
+ * `orderRefused`: a parcel event no live order accepted (kept in the order's or compartment's history).
+ * `operatorRefused`: a person's action at the screen without a live session or the right it needs.
+ */
+export type RefusalReason = 'malformed' | 'unknownLocker' | 'unknownCompartment' | 'orderRefused' | 'operatorRefused' | 'failed';
 
 export type RefusalCounts = Record<RefusalReason | 'rateLimited', number>;
 
@@ -79,7 +82,7 @@ export function createLinkState(
     log: deps.log.child({ module: 'terminal-link' }),
     rate: { perSecond: rate.perSecond, burst: rate.burst },
     silentAfterMs: deps.config.mqtt.heartbeatIntervalSeconds * OFFLINE_AFTER_MISSED_HEARTBEATS * 1000,
-    refused: { malformed: 0, unknownLocker: 0, unknownCompartment: 0, orderRefused: 0, failed: 0, rateLimited: 0 },
+    refused: { malformed: 0, unknownLocker: 0, unknownCompartment: 0, orderRefused: 0, operatorRefused: 0, failed: 0, rateLimited: 0 },
     floodGuard: createFloodGuard({ perSecond: rate.perSecond, burst: rate.burst, quietMs: FLOOD_QUIET_MS, ...floods }),
     refusalLog: createLogThrottle(REFUSAL_LOG_INTERVAL_MS),
     withTransactionSlot: limitConcurrency(LINK_TRANSACTIONS),

@@ -69,6 +69,12 @@ export const auditActionAreas = [
         releaseComplete: 'Release completed',
         software_update: 'Software update sent',
         software_update_progress: 'Software update progress',
+        operatorSignIn: "Signed in at the locker's screen",
+        operatorSignInRefused: "Sign-in refused at the locker's screen",
+        operatorSignOut: "Signed out of the locker's screen",
+        compartment_test: 'Compartment tested at the locker',
+        maintenance_start: 'Maintenance started at the locker',
+        update_version: 'Software update started at the locker',
       },
       /** An event at a door, or a locker going offline and coming back, as one sentence (audit-events.ts), not as fields changed. */
       events: {

@@ -8,6 +8,7 @@ export default {
     failed: 'The terminal could not carry out the command',
     orderNotInCompartment: 'This order is not in compartment {{number}}: nothing was opened',
     notOpenable: 'Only a compartment with a number, on a locker, can be opened',
+    pinFormat: "The PIN for the lockers' screens is 4 to 8 digits",
     holdsParcel: 'Compartment {{number}} holds a parcel: it cannot be locked or unlocked now',
     /** Open, lock and release of a locker whose terminal refused, or was not sent, its relay mapping. */
     configRefused: 'The terminal refused its configuration: {{reason}}',

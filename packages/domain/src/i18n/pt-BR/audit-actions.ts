@@ -69,6 +69,12 @@ export const auditActionAreas = [
         releaseComplete: 'Liberação concluída',
         software_update: 'Atualização de software enviada',
         software_update_progress: 'Andamento da atualização de software',
+        operatorSignIn: 'Entrada na tela do armário',
+        operatorSignInRefused: 'Entrada recusada na tela do armário',
+        operatorSignOut: 'Saída da tela do armário',
+        compartment_test: 'Compartimento testado no armário',
+        maintenance_start: 'Manutenção iniciada no armário',
+        update_version: 'Atualização de versão iniciada no armário',
       },
       /** Um evento numa porta ou um armário que cai e volta como uma frase (audit-events.ts), não como campos alterados. */
       events: {

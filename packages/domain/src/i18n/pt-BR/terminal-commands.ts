@@ -8,6 +8,7 @@ export default {
     failed: 'O terminal não conseguiu executar o comando',
     orderNotInCompartment: 'Este pedido não está no compartimento {{number}}: nada foi aberto',
     notOpenable: 'Só um compartimento com número, em um armário, pode ser aberto',
+    pinFormat: 'A senha da tela dos armários tem de 4 a 8 dígitos',
     holdsParcel: 'O compartimento {{number}} guarda uma encomenda: não pode ser bloqueado nem desbloqueado agora',
     /** Open, lock and release of a locker whose terminal refused, or was not sent, its relay mapping. */
     configRefused: 'O terminal recusou a sua configuração: {{reason}}',
