@@ -31,8 +31,8 @@ const REFERENCE_ENTITIES = [
   'role',
 ] as const;
 
-/** Issue 32: the bots' forms, drawn by the kit (their lists have no demo rows yet). */
-const FORM_ONLY_ENTITIES = ['bot', 'botFlow'] as const;
+/** Issue 32: the bots' forms, drawn by the kit (their lists have no demo rows yet); issue 33: the address book's. */
+const FORM_ONLY_ENTITIES = ['bot', 'botFlow', 'address'] as const;
 
 /** Screens the kit draws from the declaration alone; iam and role have forms of their own. */
 const KIT_FORMS = new Set<string>([...REFERENCE_ENTITIES.filter((name) => name !== 'iam' && name !== 'role'), ...FORM_ONLY_ENTITIES]);

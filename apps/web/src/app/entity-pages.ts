@@ -3,6 +3,7 @@ import type { EntityPages } from '../kit/entity-pages';
 // One loader for new and edit: each import() call in the bundle carries its chunk's list of dependencies.
 const loadRoleFormPage = () => import('../features/role/role-form-page').then((m) => m.RoleFormPage);
 const loadEboxFormPage = () => import('../features/ebox/ebox-form-page').then((m) => m.EboxFormPage);
+const loadAddressFormPage = () => import('../features/address/address-form-page').then((m) => m.AddressFormPage);
 const loadWebhookFormPage = () => import('../features/webhook/webhook-form-page').then((m) => m.WebhookFormPage);
 // The four template pages share one chunk and one import(): every import() adds its list of chunks to the first screen.
 const loadTemplatePages = () => import('../features/ccm/template-pages');
@@ -32,6 +33,10 @@ export const ENTITY_PAGES: EntityPages = {
   },
   buildingLevel1: {
     view: () => import('../features/building/building-level1-view-page').then((m) => m.BuildingLevel1ViewPage),
+  },
+  address: {
+    new: loadAddressFormPage,
+    edit: loadAddressFormPage,
   },
   customer: {
     view: () => import('../features/customer/customer-view-page').then((m) => m.CustomerViewPage),

@@ -33,6 +33,7 @@ const PLACEMENT: { name: string; section: Section }[] = [
   { name: 'eboxModule', section: 'main' },
   { name: 'compartimentLayout', section: 'main' },
   { name: 'building', section: 'main' },
+  { name: 'address', section: 'main' },
   { name: 'webhook', section: 'main' },
   { name: 'ccm', section: 'main' },
   { name: 'qrcodeTemplate', section: 'main' },

@@ -54,7 +54,7 @@ export const address = defineEntity({
   // People find an address by its street or its CEP's first digits.
   search: { street: 'contains', postalCode: 'prefix' },
   listColumns: ['street', 'number', 'neighborhood', 'city', 'state', 'postalCode', 'company'],
-  listColumnWidths: { number: 90, state: 70, postalCode: 110 },
+  listColumnWidths: { number: 90, state: 70, postalCode: 130 },
   filters: ['street', 'neighborhood', 'city', 'state', 'postalCode', 'country', 'company', 'createdAt'],
   importColumns: ADDRESS_COLUMNS,
   exportColumns: ['id', ...ADDRESS_COLUMNS, 'createdAt'],
