@@ -8,7 +8,7 @@ export const botFlowScreenAreas = [
       label: 'How WhatsApp shows "{{step}}"',
       time: '10:30',
       defaultText: 'The field is empty: the bot says the default text shown here.',
-      bodyCount: 'Message text: {{count}} of {{max}} characters',
+      bodyCount: 'Message text: {{count}} of {{max}} characters.',
       buttons: 'Reply buttons',
       rows: 'Rows of the list',
       sampleRows: 'Example rows: the bot lists the sizes free when the customer asks.',

@@ -8,7 +8,7 @@ export const botFlowScreenAreas = [
       label: 'Como o WhatsApp mostra "{{step}}"',
       time: '10:30',
       defaultText: 'O campo está vazio: o bot diz o texto padrão mostrado aqui.',
-      bodyCount: 'Texto da mensagem: {{count}} de {{max}} caracteres',
+      bodyCount: 'Texto da mensagem: {{count}} de {{max}} caracteres.',
       buttons: 'Botões de resposta',
       rows: 'Linhas da lista',
       sampleRows: 'Linhas de exemplo: o bot lista os tamanhos livres quando o cliente pergunta.',
