@@ -45,6 +45,9 @@ const USAGE = `Virtual lockers speaking the terminal link (docs/terminal-link.md
                         sandbox of a running \`npm start\` (free and paid bookings, a Pix paid or left to
                         expire, wrong answers, cancels, support), then a summary (docs/whatsapp-bot.md)
   --chat-file PATH      where --whatsapp finds the demo's chat (default $DATA_DIR/provider-sandbox-chat.json)
+  --maintenance-visit USER:PIN  once online, the first locker plays a maintenance visit: USER (e-mail or
+                        id) signs in at its screen with PIN, test-opens compartment 1 and locks compartment 2
+                        as damaged, then signs out; the console audits both under USER (docs/terminal-people.md)
   --verbose             print every command and answer
 
 Through the API (the default), it signs in as $SIM_EMAIL / $SIM_PASSWORD, creates the lockers with
@@ -59,6 +62,16 @@ function outagesOf(text: string | undefined) {
   const [every, lasting] = text.split(',').map(Number);
   if (!every || !lasting || !(lasting > 0) || !(every > lasting)) throw new Error('--outage-minutes must be A,B with A > B > 0');
   return { everySeconds: every * 60, forSeconds: lasting * 60, firstAfterSeconds: 60 };
+}
+
+/** `--maintenance-visit USER:PIN`: who signs in at the first locker's screen, and with which PIN. */
+function maintenanceVisitOf(text: string | undefined) {
+  if (!text) return undefined;
+  const at = text.lastIndexOf(':');
+  const user = text.slice(0, at);
+  const pin = text.slice(at + 1);
+  if (at < 1 || !/^[0-9]{4,8}$/.test(pin)) throw new Error('--maintenance-visit must be USER:PIN with a PIN of 4 to 8 digits');
+  return { user, pin };
 }
 
 function parseCli() {
@@ -87,6 +100,7 @@ function parseCli() {
       password: { type: 'string' },
       whatsapp: { type: 'string', default: '0' },
       'chat-file': { type: 'string' },
+      'maintenance-visit': { type: 'string', default: '' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -127,6 +141,7 @@ function parseCli() {
     username: values.username,
     password: values.password,
     verbose: values.verbose,
+    maintenanceVisit: maintenanceVisitOf(values['maintenance-visit']),
     whatsapp: Math.floor(number('whatsapp', 0, 10_000)),
     chatFile: values['chat-file'] ?? path.join(dataDirOf(), 'provider-sandbox-chat.json'),
   };
@@ -276,6 +291,17 @@ async function main(): Promise<number> {
   log(`${online} of ${fleet.terminals.length} virtual lockers online on ${terminals[0]?.brokerUrl ?? cli.brokerUrl}; Ctrl+C stops them.`);
   if (online === 0) return 1;
   if (cli.standalone && cli.lockers <= 20) for (const t of fleet.terminals) log(`locker ${t.lockerUuid}`);
+  const visitor = cli.maintenanceVisit;
+  const visited = fleet.terminals.find((terminal) => terminal.online);
+  if (visitor && visited) {
+    const visit = await visited
+      .playMaintenanceVisit({ ...visitor, testCompartment: 1, damagedCompartment: 2 })
+      .catch((error: Error) => error);
+    if (visit instanceof Error) log(`maintenance visit at ${visited.lockerUuid}: ${visit.message}`);
+    else if (visit.session.result !== 'granted')
+      log(`maintenance visit at ${visited.lockerUuid}: sign-in refused (${visit.session.reason})`);
+    else log(`maintenance visit at ${visited.lockerUuid} by ${visit.session.user.name}: tested ${visit.tested}, locked ${visit.locked}`);
+  }
   const shipperSession = process.env.SIM_SHIPPER_TOKEN || undefined;
   const shipper =
     cli.demo && cli.ordersSeconds > 0 && shipperSession
