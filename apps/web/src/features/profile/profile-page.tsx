@@ -2,8 +2,9 @@ import { Col, Flex, Row } from 'antd';
 import { ChangePasswordCard } from './change-password-card';
 import { EmailSummariesCard } from './email-summaries-card';
 import { ProfileCard } from './profile-card';
+import { TerminalPinCard } from './terminal-pin-card';
 
-/** /profile: the user's own names, phone and avatar, their password, and the dashboard's mails they receive. */
+/** /profile: the user's own names, phone and avatar, their password, the dashboard's mails they receive, and their PIN and QR code for the lockers' screens. */
 export default function ProfilePage() {
   return (
     <Row gutter={[24, 24]}>
@@ -14,6 +15,7 @@ export default function ProfilePage() {
         <Flex vertical gap={24}>
           <ChangePasswordCard />
           <EmailSummariesCard />
+          <TerminalPinCard />
         </Flex>
       </Col>
     </Row>
