@@ -252,8 +252,33 @@ describe('a bot from its flow to an exported payment', () => {
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);
     await page.screenshot({ path: '/tmp/bot-walk-thread.png', fullPage: true });
 
+    // A second customer stops at the Pix: the list holds two payments, and the export only the one picked.
+    const other = `5531985${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+    const steps: ({ text: string } | { choice: { type: 'list_reply' | 'button_reply'; id: string; title: string } })[] = [
+      { text: 'oi' },
+      { choice: { type: 'list_reply', id: 'size:M', title: 'M' } },
+      { text: '09:00' },
+      { text: '1' },
+      { choice: { type: 'button_reply', id: 'confirm', title: 'Sim, reservar' } },
+    ];
+    for (const [index, step] of steps.entries()) {
+      await sandbox.whatsapp.customerSays({ to: number.phoneNumberId, from: other, ...step });
+      await expect
+        .poll(() => sandbox.received('whatsapp').filter((message) => message.waId === other).length, { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(index === 0 ? 2 : index + 2);
+    }
+    let payments = await own.call<{ rows: { id: string; trackingCode: string; status: string }[] }>('GET', '/payment');
+    await expect
+      .poll(
+        async () => {
+          payments = await own.call('GET', '/payment');
+          return payments.rows.length;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(2);
+
     // The payment in /payment; picked, it alone is exported and mailed.
-    const payments = await own.call<{ rows: { id: string; trackingCode: string; status: string }[] }>('GET', '/payment');
     const paid = payments.rows.find((row) => row.status === 'APPROVED');
     expect(paid).toBeDefined();
     await page.goto('/payment');
