@@ -11,6 +11,8 @@ import { entityKeys } from '../../kit/entity-api';
 import { fieldHint, fieldLabel } from '../../kit/entity-labels';
 import { FieldInput } from '../../kit/fields/field-input';
 import { editFormPropsOf, FormButtons, FormRefusal, useFormSave } from '../../kit/form/form-save';
+// The fields' hints (own company, temporary session, external sign-in) come with the form.
+import '../../kit/form/form-hints';
 import { UnsavedChangesPrompt } from '../../kit/form/unsaved-changes';
 import { useFindFailure } from '../../kit/navigation';
 import { replaceErrors, validateWith } from '../../kit/validation';

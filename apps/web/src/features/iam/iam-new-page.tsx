@@ -8,6 +8,8 @@ import { fieldHint, fieldLabel } from '../../kit/entity-labels';
 import { FieldInput } from '../../kit/fields/field-input';
 import { RelationSelect } from '../../kit/fields/relation-select';
 import { editFormPropsOf, FormButtons, FormRefusal, useFormSave } from '../../kit/form/form-save';
+// The fields' hints (own company, temporary session, external sign-in) come with the form.
+import '../../kit/form/form-hints';
 import { UnsavedChangesPrompt } from '../../kit/form/unsaved-changes';
 import { replaceErrors, validateWith } from '../../kit/validation';
 
