@@ -1,5 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { type Language, ORDER_LIVE_STATUSES, ORDER_PERIOD_MAX_DAYS, textOf, translatorFor } from '@ebox/domain';
+import {
+  goesToResident,
+  type Language,
+  ORDER_LIVE_STATUSES,
+  ORDER_PERIOD_MAX_DAYS,
+  residentUnitProblem,
+  textOf,
+  translatorFor,
+} from '@ebox/domain';
 import type { Row } from '../../kit/repository';
 import { auditByOf, writeAudit } from '../../platform/audit';
 import { can, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
@@ -12,8 +20,10 @@ import { maintainedOrderTotal } from './list-total';
 import {
   bookCompartiment,
   findCompanyOrderTypes,
+  findCompanyType,
   findEboxCode,
   findMaxDaysOverdue,
+  findResidentUnit,
   isAccessCodeTaken,
   recordBookingRefusal,
   writeOrder,
@@ -175,6 +185,18 @@ async function checkTypeEnabled(ctx: TxContext, type: unknown, companyId: unknow
 }
 
 /**
+ * Spec 5.3 (packages/domain/src/orders/resident-unit.ts): a building's delivery goes to a resident,
+ * whose unit (levels 1 and 2) must be known; the refusal is a 400 on `toCustomer`.
+ */
+async function checkResidentUnit(ctx: TxContext, type: unknown, companyId: unknown, toCustomer: unknown): Promise<void> {
+  const companyType = typeof companyId === 'string' ? await findCompanyType(ctx.tx, companyId) : null;
+  if (!goesToResident(type, companyType)) return;
+  const resident = typeof toCustomer === 'string' ? await findResidentUnit(ctx.tx, toCustomer) : null;
+  const problem = residentUnitProblem(type, companyType, resident);
+  if (problem) throw fieldError('toCustomer', problem);
+}
+
+/**
  * A new order starts CREATED (the lifecycle machine moves it from there) with an access code unique
  * among its locker's live orders; for a locker and a size it books a free compartment of that size
  * in the same transaction (unless bookOrder is false: the compartment is then the one deposited
@@ -194,6 +216,14 @@ export const orderPolicy: EntityPolicy = {
       const retyped = data.type !== undefined && data.type !== before.type;
       const moved = data.company !== undefined && data.company !== before.company;
       if (retyped || moved) await checkTypeEnabled(ctx, data.type ?? before.type, data.company ?? before.company);
+      const readdressed = data.toCustomer !== undefined && data.toCustomer !== before.toCustomer;
+      if (retyped || moved || readdressed)
+        await checkResidentUnit(
+          ctx,
+          data.type ?? before.type,
+          data.company ?? before.company,
+          data.toCustomer !== undefined ? data.toCustomer : before.toCustomer,
+        );
       // Issue 25: a code changes only by the newAccessCode action. A form sending the record back
       // whole sends the code it was shown (or null when hidden): that is no change and is dropped.
       if (typeof data.accessCode === 'string' && data.accessCode !== '' && data.accessCode !== before.accessCode)
@@ -212,6 +242,7 @@ export const orderPolicy: EntityPolicy = {
       return;
     }
     await checkTypeEnabled(ctx, data.type, data.company);
+    await checkResidentUnit(ctx, data.type, data.company, data.toCustomer);
     data.status = 'CREATED';
     const eboxId = typeof data.ebox === 'string' ? data.ebox : null;
     data.accessCode = await chooseAccessCode(ctx, eboxId, data.accessCode);

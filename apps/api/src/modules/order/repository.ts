@@ -8,6 +8,7 @@ import {
   ORDER_TYPES,
   type OrderStatus,
   type OrderType,
+  type ResidentUnit,
   textOf,
 } from '@ebox/domain';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -41,6 +42,34 @@ export async function findCompanyOrderTypes(tx: Tx, companyId: string): Promise<
   if (!row) return null;
   const types = isPlainObject(row.settings) ? row.settings.orderTypes : undefined;
   return { name: String(row.name), orderTypes: Array.isArray(types) ? types.map(String) : [] };
+}
+
+/** A company's type (spec 3: shipper, carrier, building); null when the company does not exist. */
+export async function findCompanyType(tx: Tx, companyId: string): Promise<string | null> {
+  const table = entityTable('company');
+  const [row] = await tx
+    .select({ type: table.type })
+    .from(table)
+    .where(inArray(table.id, [companyId]));
+  return textOf(row?.type);
+}
+
+/**
+ * A customer's unit as spec 5.3's resident rule reads it: their level 2 and the level 1 listing it;
+ * null when the customer does not exist (the kit's relation check answers that one).
+ */
+export async function findResidentUnit(tx: Tx, customerId: string): Promise<ResidentUnit> {
+  const customer = entityTable('customer');
+  const level1 = entityTable('buildingLevel1');
+  const [row] = await tx
+    .select({ level2: customer.buildingLevel2 })
+    .from(customer)
+    .where(inArray(customer.id, [customerId]));
+  if (!row) return null;
+  const level2 = textOf(row.level2);
+  if (!level2) return { buildingLevel1: null, buildingLevel2: null };
+  const [parent] = await tx.select({ id: level1.id }).from(level1).where(sql`${level1.level2} @> ARRAY[${level2}]::uuid[]`).limit(1);
+  return { buildingLevel1: textOf(parent?.id), buildingLevel2: level2 };
 }
 
 /** The company setting a guarded transition reads (spec 3 company.allowCollectExpiredOrder). */

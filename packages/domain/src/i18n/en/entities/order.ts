@@ -106,6 +106,9 @@ export default {
         documents: 'Invoice, notes and attachments',
       },
       errors: {
+        residentRequired: "This building's delivery goes to a resident: choose the customer it is for",
+        residentLevel1Required: "The customer's unit must be in a level 1 of the building (tower, block): fill it in on the customer",
+        residentLevel2Required: 'The customer has no unit (level 2) in the building: fill it in on the customer',
         accessCodeUnavailable: 'This code cannot be used; generate a new one',
         accessCodeNotEditable: 'An access code is not typed: use "New code" on the order page',
         accessCodeOfFinishedOrder: 'This order is finished: its access code opens nothing and cannot be renewed',

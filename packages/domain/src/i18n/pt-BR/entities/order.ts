@@ -106,6 +106,9 @@ export default {
         documents: 'Nota fiscal, observações e anexos',
       },
       errors: {
+        residentRequired: 'Esta entrega do condomínio vai para um morador: escolha o cliente a quem ela se destina',
+        residentLevel1Required: 'A unidade do cliente precisa estar em um nível 1 do condomínio (torre, bloco): preencha no cliente',
+        residentLevel2Required: 'O cliente não tem unidade (nível 2) no condomínio: preencha no cliente',
         accessCodeUnavailable: 'Este código não pode ser usado; gere um novo',
         accessCodeNotEditable: 'O código de acesso não é digitado: use "Novo código" na página do pedido',
         accessCodeOfFinishedOrder: 'Este pedido foi finalizado: o código de acesso não abre mais nada e não pode ser renovado',
