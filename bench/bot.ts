@@ -26,7 +26,7 @@ import http from 'node:http';
 import { type ProviderSandbox, startProviderSandbox, type WhatsAppReceived } from '@ebox/provider-sandbox';
 import pg from 'pg';
 import { startBenchApi } from './bench-api';
-import { formatTable, percentile } from './table';
+import { type Delays, delaysOf, formatTable } from './table';
 
 export type BotBenchOptions = {
   conversations?: number;
@@ -44,8 +44,6 @@ export type BotBenchOptions = {
   databaseUrl?: string;
   log?: (line: string) => void;
 };
-
-export type Delays = { count: number; p50: number; p95: number; max: number };
 
 export type BotBenchResult = {
   conversations: number;
@@ -73,11 +71,6 @@ export type BotBenchResult = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-function delaysOf(values: number[]): Delays {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? Number.NaN };
-}
 
 function request(agent: http.Agent, url: URL, method: string, headers: Record<string, string>, body?: unknown) {
   const payload = body === undefined ? undefined : JSON.stringify(body);

@@ -20,7 +20,7 @@ import http from 'node:http';
 import { type ProviderSandbox, startProviderSandbox } from '@ebox/provider-sandbox';
 import { startWebhookReceiver } from '../apps/api/test/support/webhook-receiver';
 import { startBenchApi } from './bench-api';
-import { formatTable, percentile } from './table';
+import { type Delays, delaysOf, formatTable } from './table';
 
 export type MessagingBenchOptions = {
   orders?: number;
@@ -31,8 +31,6 @@ export type MessagingBenchOptions = {
   databaseUrl?: string;
   log?: (line: string) => void;
 };
-
-export type Delays = { count: number; p50: number; p95: number; max: number };
 
 export type MessagingBenchResult = {
   orders: number;
@@ -48,11 +46,6 @@ export type MessagingBenchResult = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-function delaysOf(values: number[]): Delays {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? Number.NaN };
-}
 
 /** A JSON request that also takes an empty answer (status and text; the body parsed when it is JSON). */
 function request(

@@ -7,6 +7,14 @@ export function formatTable(header: string[], lines: string[][]): string {
 }
 
 /** The p-th percentile of ascending `sorted` (nearest rank). */
+/** A set of delays (ms) as the benches print them. */
+export type Delays = { count: number; p50: number; p95: number; max: number };
+
+export function delaysOf(values: number[]): Delays {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? Number.NaN };
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length) - 1;
