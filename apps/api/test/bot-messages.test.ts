@@ -230,6 +230,17 @@ describe("a bot's messages", () => {
     const out = messages.rows.filter((message) => message.direction === 'out');
     expect(out.every((message) => ['sent', 'delivered', 'read'].includes(message.status) && message.wamid)).toBe(true);
     expect(messages.canReply).toBe(true);
+    // Meta's receipts (sent, then delivered) land on the thread, and none waits in the customer
+    // messages' pending reports, which only the messaging channel's sends take back.
+    await eventually(
+      () => thread(owner, bot, booker),
+      (answer) => answer.rows.filter((message) => message.direction === 'out').every((message) => message.status === 'delivered'),
+    );
+    const wamids = `{${out.map((message) => message.wamid).join(',')}}`;
+    const pending = await t.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM provider_status_report WHERE provider_message_id = ANY(${wamids}::text[])`,
+    );
+    expect(pending.rows[0]?.n).toBe(0);
 
     // The 12-digit form reads the same thread; a page; one message by its wamid.
     expect((await thread(owner, bot, twelveOf(booker))).count).toBe(12);

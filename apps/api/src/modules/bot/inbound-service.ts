@@ -1,10 +1,19 @@
 import { inTransaction, type ServiceContext } from '../../platform/context';
 import { parseWhatsAppChanges, verifyWhatsAppSignature, type WhatsAppStatus } from '../../platform/message-providers/whatsapp-cloud';
 import { decryptSecret } from '../../platform/secret-box';
+import { lockProviderMessage } from '../message/repository';
 import { recordWhatsAppStatuses } from '../message/status-service';
 import { readConversation } from './conversation-service';
 import { publishBotMessageChangedBy } from './message-events';
-import { type BotLink, findBotLinkByNumber, findBotLinks, insertBotMessageOnce, recordReplyReceipt, touchBot } from './repository';
+import {
+  type BotLink,
+  findBotLinkByNumber,
+  findBotLinks,
+  insertBotMessageOnce,
+  isBotReply,
+  recordReplyReceipt,
+  touchBot,
+} from './repository';
 
 /**
  * Meta's webhook for the bots' numbers and the console's own (docs/whatsapp-bot.md). The request is
@@ -72,8 +81,8 @@ export async function handleWhatsAppNotification(ctx: ServiceContext, payload: {
       continue;
     }
     if (change.statuses.length) {
-      await recordWhatsAppStatuses(ctx, change.statuses);
-      await recordBotReceipts(ctx, change.statuses);
+      const others = await recordBotReceipts(ctx, change.statuses);
+      if (others.length) await recordWhatsAppStatuses(ctx, others);
     }
     if (!change.messages.length) continue;
     if (!bot) {
@@ -109,14 +118,23 @@ export async function handleWhatsAppNotification(ctx: ServiceContext, payload: {
 }
 
 /**
- * Meta's receipts of the bots' replies (the messaging channel's own are its message log's), each
- * with its live event for the thread screen (nothing is pushed for a wamid no bot sent).
+ * Meta's receipts of the bots' replies, each with its live event for the thread screen; answers the
+ * others, which are the messaging channel's (its message log's, or kept pending until a send records
+ * their id: a bot reply's receipt that comes before its send's answer is taken from there when the
+ * send records the wamid, send-service.ts). Locked by the wamid as the send's outcome is.
  */
-async function recordBotReceipts(ctx: ServiceContext, statuses: readonly WhatsAppStatus[]): Promise<void> {
+async function recordBotReceipts(ctx: ServiceContext, statuses: readonly WhatsAppStatus[]): Promise<WhatsAppStatus[]> {
+  const others: WhatsAppStatus[] = [];
   for (const status of statuses) {
     await inTransaction(ctx, async (tx) => {
+      await lockProviderMessage(tx.tx, 'whatsapp', status.providerMessageId);
+      if (!(await isBotReply(tx.tx, status.providerMessageId))) {
+        others.push(status);
+        return;
+      }
       await recordReplyReceipt(tx.tx, status.providerMessageId, status.status, { code: status.errorCode, title: status.errorTitle });
       await publishBotMessageChangedBy(tx, { wamid: status.providerMessageId });
     });
   }
+  return others;
 }

@@ -244,6 +244,12 @@ export async function recordReplyOutcome(
 
 const REPLY_STATUS_ORDER = ['queued', 'sent', 'delivered', 'read'];
 
+/** Whether a wamid is one of the bots' replies: its receipts are the bot's, not the message log's. */
+export async function isBotReply(db: Tx, wamid: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`SELECT 1 FROM bot_message WHERE wamid = ${wamid} AND direction = 'out' LIMIT 1`);
+  return rows.length > 0;
+}
+
 /** Meta's receipt of a reply: forward only (sent → delivered → read), failed from any of them. */
 export async function recordReplyReceipt(db: Tx, wamid: string, status: string, error?: { code?: number; title?: string }): Promise<void> {
   if (status === 'failed') {

@@ -5,9 +5,17 @@ import { ProviderDeliveryError } from '../../platform/message-providers/provider
 import { createWhatsAppCloudProvider } from '../../platform/message-providers/whatsapp-cloud';
 import { reachWhatsAppRecipient, takeWhatsAppSendSlot } from '../../platform/message-providers/whatsapp-limits';
 import { decryptSecret } from '../../platform/secret-box';
+import { lockProviderMessage, takePendingReports } from '../message/repository';
 import { sendOnChannel } from '../message/transports';
 import { publishBotMessageChangedBy } from './message-events';
-import { findConversingBot, findNextQueuedReply, findSmsGatewayOfCompany, recordReplyOutcome, recordReplySentBySms } from './repository';
+import {
+  findConversingBot,
+  findNextQueuedReply,
+  findSmsGatewayOfCompany,
+  recordReplyOutcome,
+  recordReplyReceipt,
+  recordReplySentBySms,
+} from './repository';
 
 /** WhatsApp takes free replies (text, buttons, lists) for 24 hours after the customer's last message. */
 export const CUSTOMER_SERVICE_WINDOW_MS = 24 * 60 * 60_000;
@@ -97,10 +105,21 @@ async function reachRecipient(
   return false;
 }
 
-/** A reply's outcome, and its live event for the thread screen, in one transaction. */
+/**
+ * A reply's outcome, and its live event for the thread screen, in one transaction. Meta may report
+ * a reply's receipts before its answer to the send reaches us: those wait as the messaging channel's
+ * pending reports, and are applied here once the wamid is known.
+ */
 async function recordOutcome(ctx: ServiceContext, id: string, outcome: Parameters<typeof recordReplyOutcome>[2]): Promise<void> {
   await inTransaction(ctx, async (tx) => {
+    if ('wamid' in outcome) await lockProviderMessage(tx.tx, 'whatsapp', outcome.wamid);
     await recordReplyOutcome(tx.tx, id, outcome);
+    if ('wamid' in outcome) {
+      for (const report of await takePendingReports(tx.tx, 'whatsapp', outcome.wamid)) {
+        const code = report.errorCode !== null && /^\d+$/.test(report.errorCode) ? Number(report.errorCode) : undefined;
+        await recordReplyReceipt(tx.tx, outcome.wamid, report.status, { code, title: report.error ?? undefined });
+      }
+    }
     await publishBotMessageChangedBy(tx, { id });
   });
 }
