@@ -177,6 +177,59 @@ describe('what a person does at the screen', () => {
     );
   });
 
+  it("a parcel stored by the person signed in is theirs in the order's history and stamps; a session without the right is the terminal's", async () => {
+    const courier = await personWithPin({ roles: ['terminalOperator'] }, '86420');
+    const orderOf = async () => {
+      const order = ok(
+        await owner.api.post('/order', {
+          data: {
+            type: 'DELIVERY',
+            trackingCode: `OP${Date.now().toString(36).toUpperCase()}`,
+            shipper: companyA,
+            company: companyA,
+            customerName: 'Rita Souza',
+            customerPhone: '5531988887777',
+            ebox: lockerA.lockerId,
+            compartimentSize: 'P',
+          },
+        }),
+      );
+      await eventually(
+        async () => lockerA.terminal.accessCodes().some((entry) => entry.access_code === order.accessCode && entry.allows === 'deposit'),
+        Boolean,
+      );
+      return order as { id: string; accessCode: string; compartimentNumber: number };
+    };
+    const storedBy = async (id: string) => {
+      const order = await eventually(
+        async () => ok(await owner.api.get(`/order/${id}`)),
+        (found) => found.status === 'STORED',
+      );
+      const history = ok(await owner.api.get(`/order/${id}/history`));
+      const rows = (history.rows ?? history) as { to: string | null; actor: { kind: string; label: string } }[];
+      return { order, stored: rows.find((row) => row.to === 'STORED')?.actor };
+    };
+
+    const mine = await orderOf();
+    expect(await lockerA.terminal.signIn({ user: courier.email, pin: '86420' })).toMatchObject({ result: 'granted' });
+    await lockerA.terminal.depositParcel({ compartmentNumber: mine.compartimentNumber, accessCode: mine.accessCode });
+    const byCourier = await storedBy(mine.id);
+    expect(byCourier.stored).toMatchObject({ kind: 'user', label: courier.email });
+    expect(byCourier.order.storedBy).toBe(courier.email);
+    await lockerA.terminal.signOut();
+
+    // A person whose session holds no right to store: the parcel still went in, under the terminal.
+    const clerk = await personWithPin({ permissions: ['terminalCompartmentRead'] }, '97531');
+    const other = await orderOf();
+    expect(await lockerA.terminal.signIn({ user: clerk.email, pin: '97531' })).toMatchObject({ result: 'granted' });
+    const before = t.app.deps.terminalLink?.refused.operatorRefused ?? 0;
+    await lockerA.terminal.depositParcel({ compartmentNumber: other.compartimentNumber, accessCode: other.accessCode });
+    const byTerminal = await storedBy(other.id);
+    expect(byTerminal.stored?.kind).toBe('terminal');
+    expect(t.app.deps.terminalLink?.refused.operatorRefused ?? 0).toBeGreaterThan(before);
+    await lockerA.terminal.signOut();
+  });
+
   it('an action outside the session rights changes nothing: the right is checked again by the console', async () => {
     const courier = await personWithPin({ roles: ['terminalOperator'] }, '13579');
     expect(await lockerA.terminal.signIn({ user: courier.email, pin: '13579' })).toMatchObject({ result: 'granted' });

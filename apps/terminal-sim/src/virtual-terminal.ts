@@ -395,6 +395,8 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
         access_code: input.accessCode,
         ...(trackingCode ? { tracking_code: trackingCode } : {}),
         ...(input.via ? { input: input.via } : {}),
+        // The person signed in at the screen did it (docs/terminal-people.md).
+        ...(this.operator ? { session_id: this.operator.sessionId } : {}),
       },
     });
     return checked;
@@ -416,6 +418,8 @@ export class VirtualTerminal extends EventEmitter<VirtualTerminalEvents> {
         access_code: input.accessCode,
         ...(trackingCode ? { tracking_code: trackingCode } : {}),
         ...(input.via ? { input: input.via } : {}),
+        // The person signed in at the screen did it (docs/terminal-people.md).
+        ...(this.operator ? { session_id: this.operator.sessionId } : {}),
       },
     });
     return checked;

@@ -22,7 +22,17 @@ import { forbidden, unauthorized } from './errors';
 export type Actor =
   | { kind: 'user'; user: CurrentUser }
   | { kind: 'system'; name: SystemActorName; companyIds?: string[] | null }
-  | { kind: 'terminal'; eboxId: string; terminalId: string; companyId: string | null }
+  /**
+   * A locker's terminal; `operator`: the person signed in at its screen whose session a report
+   * carries (docs/terminal-people.md). The terminal's rights still decide; the person is who acted.
+   */
+  | {
+      kind: 'terminal';
+      eboxId: string;
+      terminalId: string;
+      companyId: string | null;
+      operator?: { id: string; email: string };
+    }
   /** Nobody signed in (sign-up, sign-in, password reset): may call only services meant for anyone. */
   | { kind: 'anonymous' };
 
@@ -66,8 +76,8 @@ export function principalOf(actor: Actor): Principal {
       return { userId: null, label: 'anonymous', permissions: [], companyIds: [], operatorIds: [], verified: false };
     case 'terminal':
       return {
-        userId: null,
-        label: `terminal:${actor.terminalId}`,
+        userId: actor.operator?.id ?? null,
+        label: actor.operator?.email ?? `terminal:${actor.terminalId}`,
         permissions: TERMINAL_PERMISSIONS,
         companyIds: actor.companyId ? [actor.companyId] : [],
         operatorIds: [],

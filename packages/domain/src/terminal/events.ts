@@ -59,6 +59,19 @@ const accessCodeInputSchema = z
   )
   .optional();
 
+/**
+ * An ebox extension of a parcel event: the session of the person signed in at the screen who did it
+ * (operator_session), so the console records it under their name (docs/terminal-people.md).
+ */
+const operatorSessionOfParcel = z
+  .string()
+  .min(1)
+  .max(100)
+  .describe(
+    'The session_id of the person signed in at the screen who did this (operator_session): recorded under their name. Absent: nobody was signed in.',
+  )
+  .optional();
+
 export const parcelDepositedEventSchema = z
   .looseObject({
     ...eventShape,
@@ -69,6 +82,7 @@ export const parcelDepositedEventSchema = z
       access_code: accessCodeSchema,
       tracking_code: z.string().min(1).optional(),
       input: accessCodeInputSchema,
+      session_id: operatorSessionOfParcel,
     }),
   })
   .meta(describeOrigin('ebox', 'Parcel deposited', 'A courier or customer left a parcel, with the access code used.'));
@@ -82,6 +96,7 @@ export const parcelTakenEventSchema = z
       access_code: accessCodeSchema,
       tracking_code: z.string().min(1).optional(),
       input: accessCodeInputSchema,
+      session_id: operatorSessionOfParcel,
     }),
   })
   .meta(describeOrigin('ebox', 'Parcel taken', 'A customer or courier took a parcel out, with the access code used.'));

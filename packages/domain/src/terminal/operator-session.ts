@@ -86,6 +86,16 @@ export const OPERATOR_ACTION_PERMISSIONS = {
   update_version: 'terminalUpdateVersion',
 } as const satisfies Record<OperatorAction, TerminalPermission>;
 
+/**
+ * The rights a person's parcel event needs (a parcel_deposited or parcel_taken under their session):
+ * storing one, or any of the ways a parcel leaves at the screen (a customer's collection, a courier
+ * collecting pending, expired or returned parcels).
+ */
+export const OPERATOR_PARCEL_PERMISSIONS = {
+  parcel_deposited: ['terminalOrderStore'],
+  parcel_taken: ['terminalCustomerCollect', 'terminalCollectPending', 'terminalOrderExpired', 'terminalOrderReturned'],
+} as const satisfies Record<'parcel_deposited' | 'parcel_taken', readonly TerminalPermission[]>;
+
 /** The actions about one compartment: they name it. */
 export const OPERATOR_COMPARTMENT_ACTIONS: readonly OperatorAction[] = [
   'compartment_test',

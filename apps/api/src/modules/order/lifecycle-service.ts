@@ -46,6 +46,8 @@ export async function historyActorOf(ctx: TxContext, source: OrderTriggerSource 
     case 'user':
       return { kind: 'user', id: actor.user.id, label: actor.user.email };
     case 'terminal': {
+      // The person signed in at the screen acted, through the terminal.
+      if (actor.operator) return { kind: 'user', id: actor.operator.id, label: actor.operator.email };
       const code =
         order?.ebox === actor.eboxId && typeof order.eboxCode === 'string' ? order.eboxCode : await findEboxCode(ctx.tx, actor.eboxId);
       return { kind: 'terminal', id: actor.eboxId, label: code ?? actor.terminalId };

@@ -4,6 +4,7 @@ import { principalOf, type TxContext } from '../../platform/context';
 import { publishEvent } from '../../platform/events';
 import { applyParcelEvent } from '../order/parcel-events';
 import { applyRunParcelEvent } from '../packing/courier-run';
+import { findParcelOperator } from '../terminal-people/service';
 import { applyReleaseProgress } from '../terminal-release/service';
 import type { TerminalLinkState } from './link-state';
 import { refuse } from './refusals';
@@ -42,6 +43,29 @@ export async function applyEvent(
       // In this message's transaction: the locker's row and the release's next step commit together.
       return applyReleaseProgress(ctx, locker, single.data);
   }
+}
+
+/**
+ * A parcel event under the session of the person signed in at the screen is theirs: the context
+ * names them as the terminal's operator (the order's history, its stamps and the audit say who),
+ * while the terminal's rights still decide. A session that is not live here, or lacks the right,
+ * is refused as such and the parcel (which did move) is recorded under the terminal.
+ */
+async function actingAtScreen(
+  state: TerminalLinkState,
+  ctx: TxContext,
+  locker: LockerRow,
+  topic: string,
+  parcel: EventOf<'parcel_deposited' | 'parcel_taken'>,
+): Promise<TxContext> {
+  const sessionId = parcel.data.session_id;
+  if (!sessionId || ctx.actor.kind !== 'terminal') return ctx;
+  const found = await findParcelOperator(ctx, locker, parcel.event, sessionId);
+  if (!found.ok) {
+    refuse(state, 'operatorRefused', topic, `${parcel.event} under session ${sessionId}: ${found.reason}`);
+    return ctx;
+  }
+  return { ...ctx, actor: { ...ctx.actor, operator: found.operator } };
 }
 
 /** Stores the versions the terminal reported; audited when they changed. */
@@ -112,6 +136,7 @@ async function applyParcelReport(
   const number = parcel.data.compartment_number;
   const compartment = await findCompartment(ctx.tx, locker.id, number);
   if (!compartment) return refuse(state, 'unknownCompartment', topic, `locker ${locker.id} has no compartment ${number}`);
+  ctx = await actingAtScreen(state, ctx, locker, topic, parcel);
   const at = new Date(parcel.timestamp);
   const byOrder = await applyParcelEvent(ctx, {
     event: parcel.event,

@@ -6,6 +6,7 @@ import {
   createEnvelope,
   isTerminalPermission,
   OPERATOR_ACTION_PERMISSIONS,
+  OPERATOR_PARCEL_PERMISSIONS,
   OPERATOR_PIN_PATTERN,
   OPERATOR_QR_TOKEN_MINUTES,
   OPERATOR_SESSION_MINUTES,
@@ -243,6 +244,25 @@ export async function signInAtTerminal(ctx: TxContext, locker: LockerRow, event:
 }
 
 export type OperatorActionResult = { ok: true } | { ok: false; reason: string };
+
+/**
+ * The person behind a parcel event's session at this locker, when they hold a right that event
+ * needs (OPERATOR_PARCEL_PERMISSIONS): the terminal-link records the event under their name.
+ */
+export async function findParcelOperator(
+  ctx: TxContext,
+  locker: LockerRow,
+  event: 'parcel_deposited' | 'parcel_taken',
+  sessionId: string,
+  now = new Date(),
+): Promise<{ ok: true; operator: { id: string; email: string } } | { ok: false; reason: string }> {
+  const person = await personOfSession(ctx, locker, sessionId, now);
+  if (!person.ok) return person;
+  const needed: readonly string[] = OPERATOR_PARCEL_PERMISSIONS[event];
+  if (!needed.some((right) => person.session.permissions.includes(right)))
+    return { ok: false, reason: `${event} needs ${needed.join(' or ')}` };
+  return { ok: true, operator: { id: person.user.id, email: person.user.email } };
+}
 
 /** The person behind a live session of this locker, still enabled, or why not. */
 async function personOfSession(ctx: TxContext, locker: LockerRow, sessionId: string, now: Date) {
