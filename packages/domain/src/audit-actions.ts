@@ -85,6 +85,7 @@ export const AUDIT_ACTIONS = [
   'operatorSignIn',
   'operatorSignInRefused',
   'operatorSignOut',
+  'terminalPinChange',
   'compartment_test',
   'maintenance_start',
   'update_version',

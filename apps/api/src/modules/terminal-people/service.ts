@@ -70,9 +70,9 @@ export async function setTerminalPin(ctx: ServiceContext, pin: string): Promise<
     await writeAudit(tx.tx, {
       entityName: 'user',
       entityId: user.id,
-      action: 'update',
-      // Only that a PIN was set: never the PIN nor its hash.
-      after: { terminalPin: true },
+      action: 'terminalPinChange',
+      // Only that a PIN was set, on the person's record (named): never the PIN nor its hash.
+      after: { fullName: displayNameOf(user), email: user.email },
       by: auditByOf(principalOf(tx.actor)),
     });
   });

@@ -72,6 +72,7 @@ export const auditActionAreas = [
         operatorSignIn: "Signed in at the locker's screen",
         operatorSignInRefused: "Sign-in refused at the locker's screen",
         operatorSignOut: "Signed out of the locker's screen",
+        terminalPinChange: "PIN for the locker's screen set",
         compartment_test: 'Compartment tested at the locker',
         maintenance_start: 'Maintenance started at the locker',
         update_version: 'Software update started at the locker',

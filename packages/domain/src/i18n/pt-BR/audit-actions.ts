@@ -72,6 +72,7 @@ export const auditActionAreas = [
         operatorSignIn: 'Entrada na tela do armário',
         operatorSignInRefused: 'Entrada recusada na tela do armário',
         operatorSignOut: 'Saída da tela do armário',
+        terminalPinChange: 'PIN da tela do armário definido',
         compartment_test: 'Compartimento testado no armário',
         maintenance_start: 'Manutenção iniciada no armário',
         update_version: 'Atualização de versão iniciada no armário',
