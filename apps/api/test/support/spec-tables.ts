@@ -155,6 +155,7 @@ export const SPEC_USER_RULES: Record<string, SpecRule> = {
   phoneNumber: { max: 24, format: 'startsWithDigit' },
   avatars: { max: 1 },
   roles: { required: true },
+  username: { max: 100 },
 };
 
 /**
@@ -553,18 +554,30 @@ export const SPEC_FIELDS: Record<string, { fields: string[]; later?: Record<stri
     },
   },
   user: {
-    fields: ['avatars', 'email', 'fullName', 'firstName', 'lastName', 'status', 'disabled', 'phoneNumber', 'roles', 'allowedCompanies'],
+    // Issue 33 item 3 added username, company, authenticationUid (read-only) and useTemporaryToken.
+    fields: [
+      'avatars',
+      'email',
+      'fullName',
+      'firstName',
+      'lastName',
+      'status',
+      'disabled',
+      'phoneNumber',
+      'roles',
+      'allowedCompanies',
+      'username',
+      'company',
+      'authenticationUid',
+      'useTemporaryToken',
+    ],
     later: {
-      authenticationUid: 'the id of the hosted sign-in service the spec came from; our own auth has none',
       emails: 'the invitation form (POST /iam emails), not a stored field',
-      username: 'shown on no screen of the spec; sign-in is by email',
       password: 'the auth forms (7.1); only its hash is stored',
       oldPassword: 'the change-password form',
       newPassword: 'the change-password form',
       passwordConfirmation: 'the password forms',
       rememberMe: 'the sign-in form',
-      company: 'allowedCompanies holds the companies a user is limited to',
-      useTemporaryToken: 'the hosted sign-in service the spec came from',
     },
     beyond: { emailVerified: 'spec 2.2 "unverified email" state, shown in the IAM list' },
   },
