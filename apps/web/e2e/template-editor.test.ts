@@ -124,8 +124,10 @@ test('an SMS template: variables from the list, the preview in both languages, s
   expect(await content.getAttribute('aria-invalid')).toBe('true');
   await screenshotOf(page, content, 'issue-27/template-editor-error-line');
   // Saving it anyway is refused with the same words, and the page stays.
+  // The field already shows the problem, so wait for the server's refusal itself: one that lands
+  // after the next edit would put the error back under the fixed field.
   await form.getByRole('button', { name: t('kit.actions.save') }).click();
-  await see(form.getByText(problem, { exact: true }));
+  await see(page.getByTestId('form-refusal').getByText(problem, { exact: true }));
   expect(page.url()).toMatch(/\/ccm\/new$/);
 
   await content.fill('Olá {{customer.name}}, seu pedido {{order.trackingCode}} chegou. Código: {{accessCode}}');
