@@ -29,7 +29,8 @@ export type JobDeclaration<S extends z.ZodType = z.ZodType> = {
    * How many of its jobs one worker runs side by side, fetched together (1 by default). For jobs that
    * mostly wait on someone else (a terminal's answer): a backlog of thousands (a whole network coming
    * back online) drains in a minute instead of ten, and one fetch, which sorts the queue's waiting
-   * jobs, serves that many. Each job still completes, retries or fails on its own.
+   * jobs, serves that many. Each job still completes, retries or fails on its own. Past 4 they
+   * are fetched by several loops (worker.ts fetchShapeOf).
    */
   concurrency?: number;
   /** A run still active after this long counts as failed (a worker died): 15 minutes by default. */

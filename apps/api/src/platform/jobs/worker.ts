@@ -73,35 +73,30 @@ export async function startJobWorkerOnceReachable(
 async function registerJobs(deps: AppDeps, boss: PgBoss, options: { jobs: readonly AnyJob[]; pollingSeconds?: number }): Promise<void> {
   const pollingIntervalSeconds = options.pollingSeconds ?? deps.config.jobs.pollingSeconds;
   for (const job of options.jobs) {
-    let workerId: string | undefined;
+    const { loops, batchSize } = fetchShapeOf(job);
+    const workers: { id: string; busy: boolean }[] = [];
+    // A committed job wakes one idle loop (all busy: each fetches again as its batch ends).
     const fetchAgain = () => {
-      if (workerId) boss.notifyWorker(workerId);
+      const idle = workers.find((worker) => !worker.busy);
+      if (idle) boss.notifyWorker(idle.id);
     };
-    const batchSize = Math.max(1, job.concurrency ?? 1);
-    workerId = await boss.work<unknown>(job.name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, async (batch) => {
+    const runBatchOf = (worker: { id: string; busy: boolean }) => async (batch: PgBoss.JobWithMetadata<unknown>[]) => {
       if (!batch.length) return;
       // pg-boss sleeps a whole polling interval after every fetch, even one that found a job: a
       // backlog would drain one job per interval (bench/jobs.ts). While jobs come, fetch again at once.
-      fetchAgain();
-      const [first] = batch;
-      if (batch.length === 1 && first) return runJob(deps, job, first);
-      // pg-boss completes or fails a fetched batch as a whole: each job that failed is failed here,
-      // by itself (retry or not, as runJob decided; pg-boss serializes the error as for a batch of
-      // one), and the completion that follows touches only the jobs still active.
-      const failures = await Promise.all(
-        batch.map((raw) =>
-          runJob(deps, job, raw).then(
-            () => null,
-            (reason: unknown) => ({ id: raw.id, reason }),
-          ),
-        ),
-      );
-      for (const failure of failures) {
-        if (!failure) continue;
-        // One that cannot be recorded is logged by the executor (trackedExecutor) and runs again.
-        await boss.fail(job.name, failure.id, failureDataOf(failure.reason));
+      boss.notifyWorker(worker.id);
+      worker.busy = true;
+      try {
+        await runBatch(deps, boss, job, batch);
+      } finally {
+        worker.busy = false;
       }
-    });
+    };
+    for (let loop = 0; loop < loops; loop++) {
+      const worker = { id: '', busy: false };
+      worker.id = await boss.work<unknown>(job.name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, runBatchOf(worker));
+      workers.push(worker);
+    }
     registerLocalWaker(deps, job.name, fetchAgain);
     if (job.schedule) {
       await boss.schedule(job.name, job.schedule.cron, job.payload.parse(job.schedule.payload), {
@@ -111,6 +106,42 @@ async function registerJobs(deps: AppDeps, boss: PgBoss, options: { jobs: readon
       });
     }
   }
+}
+
+async function runBatch(deps: AppDeps, boss: PgBoss, job: AnyJob, batch: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
+  const [first] = batch;
+  if (batch.length === 1 && first) return runJob(deps, job, first);
+  // pg-boss completes or fails a fetched batch as a whole: each job that failed is failed here, by
+  // itself (retry or not, as runJob decided; pg-boss serializes the error as for a batch of one), and
+  // the completion that follows touches only the jobs still active.
+  const failures = await Promise.all(
+    batch.map((raw) =>
+      runJob(deps, job, raw).then(
+        () => null,
+        (reason: unknown) => ({ id: raw.id, reason }),
+      ),
+    ),
+  );
+  for (const failure of failures) {
+    if (!failure) continue;
+    // One that cannot be recorded is logged by the executor (trackedExecutor) and runs again.
+    await boss.fail(job.name, failure.id, failureDataOf(failure.reason));
+  }
+}
+
+/** Jobs a loop fetches at once, at most: a batch ends with its slowest job, so more side by side are more loops. */
+const BATCH_CEILING = 4;
+
+/**
+ * How a job's `concurrency` is fetched: pg-boss's loop fetches a batch, waits for all of it, then
+ * fetches again, so one loop of 16 lets a slow job hold 15 finished places idle (the bot's inbound
+ * queue waited 0.7 s at p50 so, bench/bot.ts). Past BATCH_CEILING the places go to loops of their
+ * own, each fetching as soon as its batch is done; each idle loop polls, so there are few.
+ */
+export function fetchShapeOf(job: Pick<AnyJob, 'concurrency'>): { loops: number; batchSize: number } {
+  const concurrency = Math.max(1, job.concurrency ?? 1);
+  const loops = Math.ceil(concurrency / BATCH_CEILING);
+  return { loops, batchSize: Math.ceil(concurrency / loops) };
 }
 
 /** pg-boss's "complete" and "fail" (and its other commands): they answer how many jobs they changed. */
