@@ -79,7 +79,7 @@ const lines = [
     'webhookDelivery',
     'webhookSecret',
     'whatsappRecipientReach',
-    'whatsappSendSecond',
+    'whatsappSendSlot',
   ].map((name) => `  ${name},`),
   "} from './schema';",
   // The people at a locker's screen (modules/terminal-people): tables of their own, beside the user's.

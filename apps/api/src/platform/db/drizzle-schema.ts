@@ -58,7 +58,7 @@ export {
   webhookDelivery,
   webhookSecret,
   whatsappRecipientReach,
-  whatsappSendSecond,
+  whatsappSendSlot,
 } from './schema';
 export { terminalPersonCredential, terminalPersonSession, terminalSignInRefusal } from './terminal-people-schema';
 export const addressTable = entityTables.address;

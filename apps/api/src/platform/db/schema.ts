@@ -1110,17 +1110,17 @@ export const botMessage = pgTable(
 );
 
 /**
- * Messages sent from a WhatsApp number in one second (epoch seconds), counted across the console's
- * processes: Meta takes 80 a second per number, and the bots and the messaging channel share it.
+ * When each of a WhatsApp number's recent sends leaves (reserved, so some are due), shared by the
+ * console's processes: Meta takes 80 in any sliding second, which a per-second count let twice
+ * through across a second's edge. Rows older than a few seconds are of no use and go.
  */
-export const whatsappSendSecond = pgTable(
-  'whatsapp_send_second',
+export const whatsappSendSlot = pgTable(
+  'whatsapp_send_slot',
   {
     phoneNumberId: text('phone_number_id').notNull(),
-    second: bigint('second', { mode: 'number' }).notNull(),
-    sent: integer('sent').notNull().default(0),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.phoneNumberId, t.second] })],
+  (t) => [index('whatsapp_send_slot_number_at').on(t.phoneNumberId, t.at)],
 );
 
 /**
