@@ -62,11 +62,20 @@ export type BotBenchResult = {
   /** Webhook posted to the API's 200. */
   webhookAnswer: Delays;
   floor: Delays;
+  /**
+   * The same messages' first replies had each left the moment it was asked for, held only to Meta's
+   * 80 sends in any sliding second of the number: the delay no console could beat at that demand.
+   */
+  paceFloor: Delays;
+  /** The most replies the number was asked for in one second (its limit is 80). */
+  peakDemandPerSecond: number;
   orders: number;
   doubleBooked: number;
   duplicated: { customers: number; deliveries: number; extraReplies: number; wamidsRecordedTwice: number };
   /** Where the first reply's time went, p50 and p95 of each stretch (ms), from the database's stamps. */
   stretches: { name: string; p50: number; p95: number }[];
+  /** The bot's jobs that ran more than once (a retried error: each costs its backoff), and why. */
+  retried: { name: string; jobs: number; reasons: string[] }[];
   failures: string[];
 };
 
@@ -303,6 +312,8 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
     const bookedAt: number[] = [];
     /** Each message's wamid: when it was posted, and when the stand-in got the first reply to it. */
     const timed: { wamid: string; sentAt: number; firstReplyAt: number }[] = [];
+    /** Each message posted and how many replies it asks for (the pace floor's input). */
+    const demands: { sentAt: number; replies: number }[] = [];
     let deliveries = 0;
     log(
       `  ${conversations} customers from "oi" to a booking, ${thinkMs} ms between the bot's answer and the next message on average, one in ${duplicateEvery} with every message delivered three times`,
@@ -320,6 +331,7 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
           const message =
             'text' in step ? { to: number.phoneNumberId, from, text: step.text } : { to: number.phoneNumberId, from, choice: step.choice };
           const sentAt = Date.now();
+          demands.push({ sentAt, replies: step.replies });
           const posted = sandbox.whatsapp.customerSays(message);
           const answered = posted.then((result) => {
             if (result.status !== 200) throw new Error(`webhook answered ${result.status ?? result.error}`);
@@ -362,6 +374,7 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
     let doubleBooked = 0;
     let wamidsRecordedTwice = 0;
     const stretches: BotBenchResult['stretches'] = [];
+    let retried: BotBenchResult['retried'] = [];
     try {
       // The stamps of each message's way: its inbound job (created, started), the first reply to it
       // written (the conversation's transaction), and the phone's next send job to start after that.
@@ -405,6 +418,12 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
       stretch('send job started → reply at the stand-in', (w) =>
         w.send_started === null ? null : w.firstReplyAt - Number(w.send_started),
       );
+      retried = (
+        await pool.query<{ name: string; jobs: number; reasons: string[] }>(
+          `SELECT name, count(*)::int AS jobs, (array_agg(DISTINCT left(coalesce(output->>'message', ''), 120)))[1:3] AS reasons
+             FROM pgboss.job WHERE name IN ('whatsapp.inbound', 'bot.send') AND retry_count > 0 GROUP BY name`,
+        )
+      ).rows;
       orders = Number(
         (await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "order" WHERE company_id = $1 AND status <> 'CANCELED'`, [company]))
           .rows[0]?.n ?? 0,
@@ -437,10 +456,12 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
       latency: delaysOf(latencies),
       webhookAnswer: delaysOf(webhookAnswers),
       floor: delaysOf(floorDelays),
+      ...paceFloorOf(demands, META_MESSAGES_PER_SECOND),
       orders,
       doubleBooked,
       duplicated: { customers: tripledPhones.length, deliveries, extraReplies, wamidsRecordedTwice },
       stretches,
+      retried,
       failures,
     };
   } finally {
@@ -449,6 +470,39 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
     await sandbox.close();
     await arrivals.stop();
   }
+}
+
+/** Meta's throughput per number (the console's WHATSAPP_MESSAGES_PER_SECOND default). */
+const META_MESSAGES_PER_SECOND = 80;
+
+/**
+ * Replays the demand at a sender that does nothing but respect Meta's limit as Meta counts it (at
+ * most `perSecond` in any sliding second), sending each reply the moment it may: the first reply's
+ * delay from its message, and the most replies asked for in one second.
+ */
+function paceFloorOf(
+  demands: { sentAt: number; replies: number }[],
+  perSecond: number,
+): { paceFloor: Delays; peakDemandPerSecond: number } {
+  const sent: number[] = [];
+  const delays: number[] = [];
+  const ordered = [...demands].sort((a, b) => a.sentAt - b.sentAt);
+  for (const demand of ordered) {
+    for (let reply = 0; reply < demand.replies; reply++) {
+      const oldest = sent.length >= perSecond ? (sent[sent.length - perSecond] as number) + 1000 : 0;
+      const at = Math.max(demand.sentAt, oldest, sent.at(-1) ?? 0);
+      sent.push(at);
+      if (reply === 0) delays.push(at - demand.sentAt);
+    }
+  }
+  let peak = 0;
+  for (let first = 0, last = 0; last < ordered.length; last++) {
+    while ((ordered[last] as { sentAt: number }).sentAt - (ordered[first] as { sentAt: number }).sentAt >= 1000) first++;
+    let replies = 0;
+    for (let i = first; i <= last; i++) replies += (ordered[i] as { replies: number }).replies;
+    peak = Math.max(peak, replies);
+  }
+  return { paceFloor: delaysOf(delays), peakDemandPerSecond: peak };
 }
 
 export function formatBotResults(result: BotBenchResult): string {
@@ -463,6 +517,7 @@ export function formatBotResults(result: BotBenchResult): string {
         line('webhook posted → first reply at the stand-in', result.latency),
         line('webhook posted → API answered 200', result.webhookAnswer),
         line('floor: a reply POSTed straight at the stand-in', result.floor),
+        line(`floor: the same demand held only to Meta's ${META_MESSAGES_PER_SECOND}/s`, result.paceFloor),
       ],
     ),
     '',
@@ -471,9 +526,11 @@ export function formatBotResults(result: BotBenchResult): string {
       result.stretches.map((s) => [s.name, ms(s.p50), ms(s.p95)]),
     ),
     '',
+    `peak demand: ${result.peakDemandPerSecond} replies asked for in one second (Meta takes ${META_MESSAGES_PER_SECOND} a second from one number)`,
     `bookings: ${result.bookings} of ${result.conversations} conversations (${result.thinkMs} ms between answer and next message on average) in ${result.seconds.toFixed(1)} s: ${result.bookingsPerMinute.toFixed(0)} bookings/min; ${result.replies.toLocaleString('en-US')} replies, ${result.repliesPerSecond.toFixed(1)}/s`,
     `double booking: ${result.orders} live orders for ${result.confirmed} bookings confirmed (late ones included), ${result.doubleBooked} compartments under two live orders: ${noDoubleBooking ? 'none' : 'FOUND'}`,
     `duplicates: ${result.duplicated.customers} customers with every message delivered 3 times (${result.duplicated.deliveries} extra deliveries): ${result.duplicated.extraReplies} extra replies, ${result.duplicated.wamidsRecordedTwice} wamids recorded twice: ${noDuplicate ? 'none' : 'FOUND'}`,
+    `jobs run again: ${result.retried.length ? result.retried.map((r) => `${r.name} ${r.jobs} (${r.reasons.join('; ')})`).join(', ') : 'none'}`,
     ...(result.failures.length ? [`failures (${result.failures.length}): ${result.failures.slice(0, 5).join('; ')}`] : []),
     `target (issue 32): webhook-in to reply-sent p95 ≤ 300 ms: ${result.latency.p95 <= 300 ? 'met' : 'missed'}`,
   ].join('\n');
