@@ -1,0 +1,1 @@
+DROP TABLE "whatsapp_send_second" CASCADE;
