@@ -710,7 +710,9 @@ const derivedColumns = () => ({
 
 /**
  * By day; and by company first where the table keeps it (a user limited to companies reads theirs),
- * and by carrier where it keeps both (a distribution company reads the orders it carries).
+ * and by carrier where it keeps both (a distribution company reads the orders it carries). The
+ * month tables' company and carrier indexes cover what the dashboard reads (INCLUDE, migration
+ * 0058's hand SQL), as the day tables' do.
  */
 function derivedIndexes(name: string, t: { day: AnyPgColumn; company?: AnyPgColumn; carrier?: AnyPgColumn }) {
   if (!t.company) return [index(`${name}_idx`).on(t.day)];
