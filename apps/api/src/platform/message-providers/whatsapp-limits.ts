@@ -32,30 +32,17 @@ const SLOT_MARGIN_MS = 20;
  * Reserves the number's next send slot and waits for it: the earliest moment, no sooner than the
  * number's last slot (replies leave in order), at which the sliding second before it holds fewer
  * than `perSecond` - 1 sends, as Meta counts them. The slots are rows, reserved in turns across every
- * process (an advisory lock per number). A per-second count let 80 go at the end of one second and
+ * process (an advisory lock per number, in the database function of migration 0059). A per-second count let 80 go at the end of one second and
  * 80 more at the start of the next: Meta answered 130429 and those replies waited out a retry's
  * backoff (39 of 1,400 in bench/bot.ts).
  */
 export async function takeWhatsAppSendSlot(db: Db, phoneNumberId: string, perSecond: number): Promise<void> {
   const allowed = Math.max(1, perSecond - 1);
-  const waitMs = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`whatsapp-pace:${phoneNumberId}`}))`);
-    const { rows } = await tx.execute<{ wait_ms: number }>(sql`
-      WITH recent AS (
-        SELECT at FROM whatsapp_send_slot WHERE phone_number_id = ${phoneNumberId} ORDER BY at DESC LIMIT ${allowed}
-      ), bounds AS (
-        SELECT greatest(clock_timestamp(), (SELECT max(at) FROM recent)) AS earliest,
-               CASE WHEN (SELECT count(*) FROM recent) = ${allowed} THEN (SELECT min(at) FROM recent) END AS oldest
-      ), slot AS (
-        INSERT INTO whatsapp_send_slot (phone_number_id, at)
-        SELECT ${phoneNumberId}, greatest(earliest, oldest + ${1000 + SLOT_MARGIN_MS} * interval '1 millisecond') FROM bounds
-        RETURNING at
-      ), gone AS (
-        DELETE FROM whatsapp_send_slot WHERE phone_number_id = ${phoneNumberId} AND at < clock_timestamp() - interval '10 seconds'
-      )
-      SELECT extract(epoch FROM (SELECT at FROM slot) - clock_timestamp())::float8 * 1000 AS wait_ms`);
-    return Number(rows[0]?.wait_ms ?? 0);
-  });
+  // whatsapp_take_send_slot (migration 0059): the reservation in one round trip, in turns per number.
+  const { rows } = await db.execute<{ wait_ms: number }>(
+    sql`SELECT whatsapp_take_send_slot(${phoneNumberId}, ${allowed}, ${SLOT_MARGIN_MS}) AS wait_ms`,
+  );
+  const waitMs = Number(rows[0]?.wait_ms ?? 0);
   if (waitMs > 0) await pause(Math.min(waitMs, MAX_SLOT_WAIT_MS));
 }
 
