@@ -1,5 +1,5 @@
 import type { Download, Locator, Page } from 'playwright-core';
-import { see } from './browser';
+import { see, seeNo } from './browser';
 
 /**
  * Ant Design widgets as a user works them. Their accessible parts are not always the clickable
@@ -60,6 +60,9 @@ export async function chooseOption(page: Page, label: string | Locator, option: 
   // A multiple select stays open after a pick; close it so it covers nothing below. Only then: a
   // single one closes itself, and Escape would close the dialog it sits in.
   if (multiple) await page.keyboard.press('Escape');
+  // Closed before the caller goes on: a list still closing is on the page, outside its landmarks,
+  // and axe run right after a pick flagged its options (terminal-releases, en, 390 px, in CI).
+  await seeNo(page.locator('.ant-select-dropdown:visible'));
 }
 
 /** The labels of the side menu's entries the user can see (top-level and opened submenus). */
