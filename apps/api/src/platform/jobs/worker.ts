@@ -138,7 +138,7 @@ const BATCH_CEILING = 4;
  * queue waited 0.7 s at p50 so, bench/bot.ts). Past BATCH_CEILING the places go to loops of their
  * own, each fetching as soon as its batch is done; each idle loop polls, so there are few.
  */
-export function fetchShapeOf(job: Pick<AnyJob, 'concurrency'>): { loops: number; batchSize: number } {
+function fetchShapeOf(job: Pick<AnyJob, 'concurrency'>): { loops: number; batchSize: number } {
   const concurrency = Math.max(1, job.concurrency ?? 1);
   const loops = Math.ceil(concurrency / BATCH_CEILING);
   return { loops, batchSize: Math.ceil(concurrency / loops) };

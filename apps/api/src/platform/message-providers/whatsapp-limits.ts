@@ -31,10 +31,10 @@ const SLOT_MARGIN_MS = 20;
 /**
  * Reserves the number's next send slot and waits for it: the earliest moment, no sooner than the
  * number's last slot (replies leave in order), at which the sliding second before it holds fewer
- * than `perSecond` - 1 sends, as Meta counts them. The slots are rows, reserved in turns across every
- * process (an advisory lock per number, in the database function of migration 0059). A per-second count let 80 go at the end of one second and
- * 80 more at the start of the next: Meta answered 130429 and those replies waited out a retry's
- * backoff (39 of 1,400 in bench/bot.ts).
+ * than `perSecond` - 1 sends, as Meta counts them. The slots are rows, reserved in turns across
+ * every process (an advisory lock per number, in the database function of migration 0059). A
+ * per-second count let 80 go at the end of one second and 80 more at the start of the next: Meta
+ * answered 130429 and those replies waited out a retry's backoff (39 of 1,400 in bench/bot.ts).
  */
 export async function takeWhatsAppSendSlot(db: Db, phoneNumberId: string, perSecond: number): Promise<void> {
   const allowed = Math.max(1, perSecond - 1);
