@@ -96,8 +96,10 @@ export async function startBenchApi(options: {
    * memory keeps it in-process.
    */
   ownProcess?: boolean;
+  /** Settings of the embedded server beside the tuned ones (pg_stat_statements', bench/pg-statements.ts). */
+  databaseSettings?: Record<string, string>;
 }): Promise<BenchApi> {
-  const benchDb = await startBenchDatabase(options.databaseUrl);
+  const benchDb = await startBenchDatabase(options.databaseUrl, options.databaseSettings);
   const database = connectDatabase(benchDb.url, 10);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ebox-bench-data-'));
   let app: ListeningApi['app'] | undefined;

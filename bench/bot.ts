@@ -1,9 +1,9 @@
 /**
- * Bot benchmark (issue 32, last check): `conversations` customers (200) chat at once with one free
- * hourly bot, each from "oi" to a booking with its access code, through the provider sandbox's
- * WhatsApp Cloud API stand-in, against the API in its own process on a temporary PostgreSQL (its
- * job worker in the same process, as `npm start` runs it). The cluster has exactly one compartment
- * per customer, so the last bookings race for the last free doors.
+ * Bot benchmark (issue 32, last check): `conversations` customers (200) chat at once with `bots` (1)
+ * free hourly bots, each its own number and cluster, each customer from "oi" to a booking with its
+ * access code, through the provider sandbox's WhatsApp Cloud API stand-in, against the API in its own process on a temporary PostgreSQL (its
+ * job worker in the same process, as `npm start` runs it). Each cluster has exactly one compartment
+ * per customer of its bot, so the last bookings race for the last free doors.
  *
  * Each customer writes as a person would, without pausing: a message, then the next once the bot's
  * answer to it has arrived ("oi", a size from the list, a start, the hours, "Confirmar"). Measured:
@@ -26,10 +26,17 @@ import http from 'node:http';
 import { type ProviderSandbox, startProviderSandbox, type WhatsAppReceived } from '@ebox/provider-sandbox';
 import pg from 'pg';
 import { startBenchApi } from './bench-api';
+import { costliestStatements, formatStatements, resetStatements, STATEMENT_SETTINGS } from './pg-statements';
 import { type Delays, delaysOf, formatTable } from './table';
 
 export type BotBenchOptions = {
   conversations?: number;
+  /**
+   * Bots, each with its own number, cluster and lockers (1), the customers dealt among them, as a
+   * network with a bot per cluster spreads them. Meta's 80 sends a second hold per number: 200
+   * customers on one number ask for more than that at their peaks (the pace floor shows its cost).
+   */
+  bots?: number;
   /** One customer in this many has each message delivered three times. */
   duplicateEvery?: number;
   /** How long one customer waits for the bot's answer to a message before giving up. */
@@ -42,11 +49,14 @@ export type BotBenchOptions = {
    */
   thinkMs?: number;
   databaseUrl?: string;
+  /** Print the statements PostgreSQL spent the conversations' time on (embedded server only). */
+  statements?: boolean;
   log?: (line: string) => void;
 };
 
 export type BotBenchResult = {
   conversations: number;
+  bots: number;
   thinkMs: number;
   /** Booked within the customers' wait for each reply (the rate counts these). */
   bookings: number;
@@ -67,7 +77,7 @@ export type BotBenchResult = {
    * 80 sends in any sliding second of the number: the delay no console could beat at that demand.
    */
   paceFloor: Delays;
-  /** The most replies the number was asked for in one second (its limit is 80). */
+  /** The most replies one number was asked for in one second (its limit is 80). */
   peakDemandPerSecond: number;
   orders: number;
   doubleBooked: number;
@@ -198,12 +208,84 @@ const EXPECTED_REPLIES = SCRIPT.reduce((sum, step) => sum + step.replies, 0);
 /** 13-digit Brazilian mobiles, apart from any other run's. */
 const waIdOf = (index: number, run: number) => `55219${String(run).padStart(4, '0')}${String(index).padStart(4, '0')}`;
 
+type Call = (method: string, path: string, body?: unknown) => Promise<any>;
+
+/**
+ * One free hourly bot with its own number, cluster and exactly one P compartment per customer (ten
+ * boards of 32 channels make a locker's 320 at most), as the bot tests make it
+ * (apps/api/test/support/whatsapp-bot-world.ts).
+ */
+async function createBenchBot(
+  call: Call,
+  world: { company: string; owner: string; index: number; customers: number; sandbox: ProviderSandbox },
+): Promise<{ id: string; phoneNumberId: string }> {
+  const { company, index, customers } = world;
+  const number = world.sandbox.whatsapp.addNumber();
+  const lockers: string[] = [];
+  for (let l = 0; l * 320 < customers; l += 1) {
+    const locker = (
+      await call('POST', '/ebox', {
+        data: {
+          name: `Armário Bot Bench ${index + 1}.${l + 1}`,
+          code: `BB${index}${l}${Date.now() % 100_000}`,
+          company,
+          enable: true,
+          terminalId: randomUUID(),
+        },
+      })
+    ).id as string;
+    lockers.push(locker);
+  }
+  await runAll(customers, 10, async (i) => {
+    const inLocker = i % 320;
+    await call('POST', '/compartiment', {
+      data: {
+        ebox: lockers[Math.floor(i / 320)],
+        number: inLocker + 1,
+        boardNumber: 1 + Math.floor(inLocker / 32),
+        numberInColumn: 1 + (inLocker % 32),
+        comNumber: 1 + (inLocker % 32),
+        size: 'P',
+        width: 1,
+        height: 1,
+        depth: 1,
+        enable: true,
+      },
+    });
+  });
+  const name = `Bot Bench ${index + 1}`;
+  const cluster = (await call('POST', '/cluster', { data: { name, company, enable: true, operationType: 'HOUR' } })).id as string;
+  for (const [position, locker] of lockers.entries()) {
+    await call('POST', '/clusterEbox', {
+      data: { cluster, ebox: locker, sequenceCompartiments: 'LR-TB', clusterPosition: position + 1, enable: true },
+    });
+  }
+  const flow = (await call('POST', '/botFlow', { data: { name: `Fluxo ${name}`, type: 'hourlyBooking', company, cluster, enable: true } }))
+    .id as string;
+  const bot = (
+    await call('POST', '/bot', {
+      data: {
+        name,
+        phoneNumberId: number.phoneNumberId,
+        accessToken: number.accessToken,
+        company,
+        cluster,
+        flow,
+        user: world.owner,
+        enable: true,
+      },
+    })
+  ).id as string;
+  return { id: bot, phoneNumberId: number.phoneNumberId };
+}
+
 export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<BotBenchResult> {
   const log = options.log ?? (() => {});
   const conversations = options.conversations ?? 200;
   const duplicateEvery = options.duplicateEvery ?? 10;
   const replyTimeoutMs = (options.replyTimeoutSeconds ?? 60) * 1000;
   const thinkMs = options.thinkMs ?? 5000;
+  const botCount = Math.max(1, Math.min(options.bots ?? 1, conversations));
   const sandbox = await startProviderSandbox();
   const arrivals = recordArrivals(sandbox);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -231,79 +313,42 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
       if (await arrivals.waitFor(to, 1, 10_000)) floorDelays.push((arrivals.of(to)[0] as Arrival).at - sentAt);
     });
 
-    api = await startBenchApi({ customers: 0, companies: 1, databaseUrl: options.databaseUrl, log, env: sandbox.env, ownProcess: true });
+    api = await startBenchApi({
+      customers: 0,
+      companies: 1,
+      databaseUrl: options.databaseUrl,
+      log,
+      env: sandbox.env,
+      ownProcess: true,
+      databaseSettings: options.statements ? STATEMENT_SETTINGS : undefined,
+    });
     const { base, headers } = api;
-    const call = async (method: string, path: string, body?: unknown) => {
+    const call: Call = async (method, path, body) => {
       const answer = await request(agent, new URL(`${base}${path}`), method, headers, body);
       if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
       return answer.body;
     };
-    // The bot's world, as the bot tests make it (apps/api/test/support/whatsapp-bot-world.ts).
     sandbox.setStatusCallbackUrl(`${base}/webhooks/whatsapp`);
-    const number = sandbox.whatsapp.addNumber();
     const company = (
       await call('POST', '/company', {
         data: { name: 'Bot Bench', type: 'shipper', companySettings: { orderTypes: ['STORAGE', 'DELIVERY'] } },
       })
     ).id as string;
-    // One compartment per customer: ten boards of 32 channels make a locker's 320 at most.
-    const lockers: string[] = [];
-    for (let l = 0; l * 320 < conversations; l += 1) {
-      const locker = (
-        await call('POST', '/ebox', {
-          data: {
-            name: `Armário Bot Bench ${l + 1}`,
-            code: `BB${l}${Date.now() % 100_000}`,
-            company,
-            enable: true,
-            terminalId: randomUUID(),
-          },
-        })
-      ).id as string;
-      lockers.push(locker);
-    }
-    await runAll(conversations, 10, async (i) => {
-      const inLocker = i % 320;
-      await call('POST', '/compartiment', {
-        data: {
-          ebox: lockers[Math.floor(i / 320)],
-          number: inLocker + 1,
-          boardNumber: 1 + Math.floor(inLocker / 32),
-          numberInColumn: 1 + (inLocker % 32),
-          comNumber: 1 + (inLocker % 32),
-          size: 'P',
-          width: 1,
-          height: 1,
-          depth: 1,
-          enable: true,
-        },
-      });
-    });
-    const cluster = (await call('POST', '/cluster', { data: { name: 'Bot Bench', company, enable: true, operationType: 'HOUR' } }))
-      .id as string;
-    for (const [position, locker] of lockers.entries()) {
-      await call('POST', '/clusterEbox', {
-        data: { cluster, ebox: locker, sequenceCompartiments: 'LR-TB', clusterPosition: position + 1, enable: true },
-      });
-    }
-    const flow = (
-      await call('POST', '/botFlow', { data: { name: 'Fluxo Bot Bench', type: 'hourlyBooking', company, cluster, enable: true } })
-    ).id as string;
-    const bot = (
-      await call('POST', '/bot', {
-        data: {
-          name: 'Bot Bench',
-          phoneNumberId: number.phoneNumberId,
-          accessToken: number.accessToken,
+    // Each bot its own number, cluster and lockers, as the demo gives each cluster a bot; its
+    // customers are every `bots`-th one.
+    const bots: { id: string; phoneNumberId: string }[] = [];
+    for (let b = 0; b < botCount; b += 1) {
+      bots.push(
+        await createBenchBot(call, {
           company,
-          cluster,
-          flow,
-          user: api.ownerId,
-          enable: true,
-        },
-      })
-    ).id as string;
-
+          owner: api.ownerId,
+          index: b,
+          customers: Math.ceil((conversations - b) / botCount),
+          sandbox,
+        }),
+      );
+    }
+    const botIds = bots.map((bot) => bot.id);
     const run = Date.now() % 10_000;
     const phones = Array.from({ length: conversations }, (_, i) => waIdOf(i, run));
     const latencies: number[] = [];
@@ -313,25 +358,27 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
     /** Each message's wamid: when it was posted, and when the stand-in got the first reply to it. */
     const timed: { wamid: string; sentAt: number; firstReplyAt: number }[] = [];
     /** Each message posted and how many replies it asks for (the pace floor's input). */
-    const demands: { sentAt: number; replies: number }[] = [];
+    const demands: { number: string; sentAt: number; replies: number }[] = [];
     let deliveries = 0;
     log(
       `  ${conversations} customers from "oi" to a booking, ${thinkMs} ms between the bot's answer and the next message on average, one in ${duplicateEvery} with every message delivered three times`,
     );
+    const statementsPool = options.statements ? new pg.Pool({ connectionString: api.databaseUrl, max: 1 }) : undefined;
+    if (statementsPool) await resetStatements(statementsPool);
     const startedAt = Date.now();
     await Promise.all(
       phones.map(async (from, index) => {
         const tripled = index % duplicateEvery === 0;
+        const to = (bots[index % botCount] as { phoneNumberId: string }).phoneNumberId;
         let expected = 0;
         for (const [stepIndex, step] of SCRIPT.entries()) {
           // The customers start spread over one pause, then read and type between messages.
           await sleep(stepIndex === 0 ? Math.random() * thinkMs : thinkMs * (0.5 + Math.random()));
           const before = expected;
           expected += step.replies;
-          const message =
-            'text' in step ? { to: number.phoneNumberId, from, text: step.text } : { to: number.phoneNumberId, from, choice: step.choice };
+          const message = 'text' in step ? { to, from, text: step.text } : { to, from, choice: step.choice };
           const sentAt = Date.now();
-          demands.push({ sentAt, replies: step.replies });
+          demands.push({ number: to, sentAt, replies: step.replies });
           const posted = sandbox.whatsapp.customerSays(message);
           const answered = posted.then((result) => {
             if (result.status !== 200) throw new Error(`webhook answered ${result.status ?? result.error}`);
@@ -363,6 +410,11 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
     );
     const lastBooking = Math.max(...bookedAt);
     const seconds = (lastBooking - startedAt) / 1000;
+    if (statementsPool) {
+      log(`  PostgreSQL's statements over the conversations (${seconds.toFixed(0)} s):`);
+      log(formatStatements(await costliestStatements(statementsPool, 15), seconds));
+      await statementsPool.end();
+    }
     // The late replies of customers who gave up waiting, then a moment for a reply that would
     // follow the last one (a duplicate's).
     await Promise.all(phones.map((phone) => arrivals.waitFor(phone, EXPECTED_REPLIES, replyTimeoutMs)));
@@ -392,9 +444,9 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
                 AND j.data->'notification'->'entry'->0->'changes'->0->'value'->'messages'->0->>'id' = m.wamid
                JOIN LATERAL (SELECT received_at FROM bot_message o WHERE o.bot_id = m.bot_id AND o.wa_id = m.wa_id
                  AND o.direction = 'out' AND o.seq > m.seq ORDER BY o.seq LIMIT 1) r ON true
-              WHERE m.bot_id = $1 AND m.direction = 'in'
+              WHERE m.bot_id = ANY($1) AND m.direction = 'in'
               ORDER BY j.created_on DESC`,
-            [bot],
+            [botIds],
           )
         ).rows.map((row) => [row.wamid, row]),
       );
@@ -411,6 +463,33 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
         const d = delaysOf(values);
         stretches.push({ name, p50: d.p50, p95: d.p95 });
       };
+      {
+        // Each queue's jobs (those still kept) and the inbound wait by five seconds of the run:
+        // where a backlog formed, and at which step of the script.
+        log('  jobs by queue, and the inbound wait by five seconds of the run:');
+        const queues = await pool.query(
+          `SELECT name, count(*)::int AS jobs,
+                  round(avg(extract(epoch FROM started_on - created_on) * 1000)) AS wait_ms,
+                  round(avg(extract(epoch FROM completed_on - started_on) * 1000)) AS run_ms,
+                  round(max(extract(epoch FROM completed_on - started_on) * 1000)) AS max_run_ms
+             FROM pgboss.job GROUP BY name ORDER BY count(*) DESC`,
+        );
+        for (const row of queues.rows)
+          log(`  ${row.name}: ${row.jobs} jobs, wait ${row.wait_ms} ms, run ${row.run_ms} ms (max ${row.max_run_ms})`);
+        const windows = new Map<number, number[]>();
+        for (const message of timed) {
+          const way = ways.get(message.wamid);
+          if (!way) continue;
+          const window = Math.floor((message.sentAt - startedAt) / 5000);
+          windows.set(window, [...(windows.get(window) ?? []), Number(way.started) - Number(way.created)]);
+        }
+        for (const [window, waits] of [...windows].sort((a, b) => a[0] - b[0])) {
+          const d = delaysOf(waits);
+          log(
+            `  ${window * 5}-${window * 5 + 5} s: ${d.count} messages, inbound wait p50 ${d.p50.toFixed(0)} p95 ${d.p95.toFixed(0)} max ${d.max.toFixed(0)}`,
+          );
+        }
+      }
       stretch('webhook posted → inbound job inserted', (w) => Number(w.created) - w.sentAt);
       stretch('inbound job inserted → started', (w) => Number(w.started) - Number(w.created));
       stretch('inbound job started → reply written', (w) => Number(w.written) - Number(w.started));
@@ -436,7 +515,9 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
         )
       ).rowCount as number;
       wamidsRecordedTwice = (
-        await pool.query(`SELECT wamid FROM bot_message WHERE bot_id = $1 AND direction = 'in' GROUP BY wamid HAVING count(*) > 1`, [bot])
+        await pool.query(`SELECT wamid FROM bot_message WHERE bot_id = ANY($1) AND direction = 'in' GROUP BY wamid HAVING count(*) > 1`, [
+          botIds,
+        ])
       ).rowCount as number;
     } finally {
       await pool.end();
@@ -446,6 +527,7 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
     const replies = phones.reduce((sum, phone) => sum + arrivals.of(phone).length, 0);
     return {
       conversations,
+      bots: botCount,
       thinkMs,
       bookings: bookedAt.length,
       confirmed,
@@ -456,7 +538,7 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
       latency: delaysOf(latencies),
       webhookAnswer: delaysOf(webhookAnswers),
       floor: delaysOf(floorDelays),
-      ...paceFloorOf(demands, META_MESSAGES_PER_SECOND),
+      ...paceFloorOfNumbers(demands, META_MESSAGES_PER_SECOND),
       orders,
       doubleBooked,
       duplicated: { customers: tripledPhones.length, deliveries, extraReplies, wamidsRecordedTwice },
@@ -475,15 +557,26 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
 /** Meta's throughput per number (the console's WHATSAPP_MESSAGES_PER_SECOND default). */
 const META_MESSAGES_PER_SECOND = 80;
 
+/** paceFloorOf for each number apart (Meta counts per number): every first reply's delay, and the busiest number's peak. */
+function paceFloorOfNumbers(
+  demands: { number: string; sentAt: number; replies: number }[],
+  perSecond: number,
+): { paceFloor: Delays; peakDemandPerSecond: number } {
+  const numbers = new Map<string, typeof demands>();
+  for (const demand of demands) numbers.set(demand.number, [...(numbers.get(demand.number) ?? []), demand]);
+  const each = [...numbers.values()].map((ofNumber) => paceFloorOf(ofNumber, perSecond));
+  return {
+    paceFloor: delaysOf(each.flatMap((floor) => floor.delays)),
+    peakDemandPerSecond: Math.max(0, ...each.map((floor) => floor.peakDemandPerSecond)),
+  };
+}
+
 /**
  * Replays the demand at a sender that does nothing but respect Meta's limit as Meta counts it (at
  * most `perSecond` in any sliding second), sending each reply the moment it may: the first reply's
  * delay from its message, and the most replies asked for in one second.
  */
-function paceFloorOf(
-  demands: { sentAt: number; replies: number }[],
-  perSecond: number,
-): { paceFloor: Delays; peakDemandPerSecond: number } {
+function paceFloorOf(demands: { sentAt: number; replies: number }[], perSecond: number): { delays: number[]; peakDemandPerSecond: number } {
   const sent: number[] = [];
   const delays: number[] = [];
   const ordered = [...demands].sort((a, b) => a.sentAt - b.sentAt);
@@ -502,7 +595,7 @@ function paceFloorOf(
     for (let i = first; i <= last; i++) replies += (ordered[i] as { replies: number }).replies;
     peak = Math.max(peak, replies);
   }
-  return { paceFloor: delaysOf(delays), peakDemandPerSecond: peak };
+  return { delays, peakDemandPerSecond: peak };
 }
 
 export function formatBotResults(result: BotBenchResult): string {
@@ -526,8 +619,8 @@ export function formatBotResults(result: BotBenchResult): string {
       result.stretches.map((s) => [s.name, ms(s.p50), ms(s.p95)]),
     ),
     '',
-    `peak demand: ${result.peakDemandPerSecond} replies asked for in one second (Meta takes ${META_MESSAGES_PER_SECOND} a second from one number)`,
-    `bookings: ${result.bookings} of ${result.conversations} conversations (${result.thinkMs} ms between answer and next message on average) in ${result.seconds.toFixed(1)} s: ${result.bookingsPerMinute.toFixed(0)} bookings/min; ${result.replies.toLocaleString('en-US')} replies, ${result.repliesPerSecond.toFixed(1)}/s`,
+    `peak demand: ${result.peakDemandPerSecond} replies asked of one number in one second (Meta takes ${META_MESSAGES_PER_SECOND} a second from one number)`,
+    `bookings: ${result.bookings} of ${result.conversations} conversations with ${result.bots} bot${result.bots === 1 ? '' : 's'} (${result.thinkMs} ms between answer and next message on average) in ${result.seconds.toFixed(1)} s: ${result.bookingsPerMinute.toFixed(0)} bookings/min; ${result.replies.toLocaleString('en-US')} replies, ${result.repliesPerSecond.toFixed(1)}/s`,
     `double booking: ${result.orders} live orders for ${result.confirmed} bookings confirmed (late ones included), ${result.doubleBooked} compartments under two live orders: ${noDoubleBooking ? 'none' : 'FOUND'}`,
     `duplicates: ${result.duplicated.customers} customers with every message delivered 3 times (${result.duplicated.deliveries} extra deliveries): ${result.duplicated.extraReplies} extra replies, ${result.duplicated.wamidsRecordedTwice} wamids recorded twice: ${noDuplicate ? 'none' : 'FOUND'}`,
     `jobs run again: ${result.retried.length ? result.retried.map((r) => `${r.name} ${r.jobs} (${r.reasons.join('; ')})`).join(', ') : 'none'}`,

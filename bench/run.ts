@@ -79,12 +79,14 @@
  *   beside the raw SQL of the stage's UPDATE and the broker alone carrying as many commands, and a
  *   corrupted build paused after its canary with nothing sent further. See bench/release.ts.
  * - bot: issue 32's bot benchmark: BENCH_BOT_CONVERSATIONS (200) customers at once, each from "oi" to
- *   a booking with its access code with a free hourly bot, through the WhatsApp Cloud API stand-in,
- *   to the API in its own process; BENCH_BOT_THINK_MS (5,000) between the bot's answer and the next
- *   message on average. Bookings per minute; webhook posted to the first reply at the stand-in
- *   (p50/p95, target p95 ≤ 300 ms) beside the API's answer to the webhook and a floor (a reply
- *   POSTed straight at the stand-in); no compartment booked twice, orders = bookings; one customer
- *   in BENCH_BOT_DUPLICATE_EVERY (10) has every message delivered three times, and must get no extra
+ *   a booking with its access code with one of BENCH_BOT_BOTS (1) free hourly bots (a number each:
+ *   Meta's 80 sends a second hold per number), through the WhatsApp Cloud API stand-in, to the API
+ *   in its own process; BENCH_BOT_THINK_MS (5,000) between the bot's answer and the next message on
+ *   average. Bookings per minute; webhook posted to the first reply at the stand-in (p50/p95, target
+ *   p95 ≤ 300 ms) beside the API's answer to the webhook and two floors; each queue's jobs and the
+ *   inbound wait by five seconds of the run; BENCH_PG_STATEMENTS=1 adds PostgreSQL's costliest
+ *   statements. No compartment booked twice, orders = bookings; one customer in
+ *   BENCH_BOT_DUPLICATE_EVERY (10) has every message delivered three times, and must get no extra
  *   reply. See bench/bot.ts.
  */
 
@@ -411,15 +413,17 @@ const PARTS: Record<string, () => Promise<void>> = {
   async bot() {
     const conversations = numberFromEnv('BENCH_BOT_CONVERSATIONS', 200);
     log(
-      `Ebox Console bot benchmark: ${conversations} WhatsApp customers at once from "oi" to a booking with a free hourly bot, through the WhatsApp Cloud API stand-in`,
+      `Ebox Console bot benchmark: ${conversations} WhatsApp customers at once from "oi" to a booking with free hourly bots, through the WhatsApp Cloud API stand-in`,
     );
     logDatabase();
     log(`load average at the start: ${loadAverage()} (${availableParallelism()} cores)`);
     const result = await runBotBenchmark({
       conversations,
+      bots: numberFromEnv('BENCH_BOT_BOTS', 1),
       thinkMs: Number(process.env.BENCH_BOT_THINK_MS ?? 5000),
       duplicateEvery: numberFromEnv('BENCH_BOT_DUPLICATE_EVERY', 10),
       databaseUrl: process.env.BENCH_DATABASE_URL,
+      statements: process.env.BENCH_PG_STATEMENTS === '1',
       log,
     });
     log('');

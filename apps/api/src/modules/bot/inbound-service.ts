@@ -90,6 +90,7 @@ export async function handleWhatsAppNotification(ctx: ServiceContext, payload: {
       continue;
     }
     const written = new Set<string>();
+    let latest: { at: string; text: string } | undefined;
     for (const message of change.messages) {
       await inTransaction(ctx, async (tx) => {
         const sentAt = message.at.toISOString();
@@ -106,11 +107,15 @@ export async function handleWhatsAppNotification(ctx: ServiceContext, payload: {
         });
         // A wamid seen before: Meta delivered it again; it was handled the first time.
         if (!recorded) return;
-        await touchBot(tx.tx, bot.id, sentAt, message.text ?? `[${message.type}]`);
         await publishBotMessageChangedBy(tx, { wamid: message.id });
         written.add(message.from);
+        if (!latest || latest.at <= sentAt) latest = { at: sentAt, text: message.text ?? `[${message.type}]` };
       });
     }
+    // The bot's last interaction, after the messages' commits and by itself: in their transactions
+    // the bot's one row held every conversation of the bot in turn until each committed (14.6 ms a
+    // message under 200 customers at once, bench/bot.ts). It only ever moves forward.
+    if (latest) await touchBot(ctx.deps.db, bot.id, latest.at, latest.text);
     // Read after they are recorded, one phone at a time: a message of another notification for
     // the same phone, recorded meanwhile, is read in the same turn, in the order it was recorded.
     for (const waId of written) await readConversation(ctx, bot.id, waId);
