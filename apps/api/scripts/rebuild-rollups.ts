@@ -12,8 +12,10 @@ import { embeddedDatabaseUrl } from '../src/platform/db/running-console';
 const config = loadConfig();
 const database = connectDatabase(config.databaseUrl ?? embeddedDatabaseUrl(path.join(config.dataDir, 'pg')), 1);
 try {
-  const { moves, ms } = await rebuildAllRollups({ db: database.db, config });
-  process.stdout.write(`dashboard rollups rebuilt from ${moves.toLocaleString('en-US')} order moves in ${(ms / 1000).toFixed(1)} s\n`);
+  const { moves, ms, vacuumMs } = await rebuildAllRollups({ db: database.db, config });
+  process.stdout.write(
+    `dashboard rollups rebuilt from ${moves.toLocaleString('en-US')} order moves in ${(ms / 1000).toFixed(1)} s, then vacuumed and analyzed in ${(vacuumMs / 1000).toFixed(1)} s\n`,
+  );
 } finally {
   await database.close();
 }

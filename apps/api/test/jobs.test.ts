@@ -69,8 +69,22 @@ const sideBySideJob = defineJob({
   },
 });
 
+/** How each run of the job's transaction commits (PostgreSQL's synchronous_commit inside it). */
+const commitModes: string[] = [];
+const readCommitMode = async (tx: Parameters<Parameters<typeof inTransaction>[1]>[0]) =>
+  (await tx.tx.execute<{ mode: string }>(sql`SELECT current_setting('synchronous_commit') AS mode`)).rows[0]?.mode;
+const commitModeJob = defineJob({
+  name: 'test.commit-mode',
+  payload: z.object({}),
+  actor: 'messageSender',
+  retry: { limit: 1, delaySeconds: 1 },
+  handler: async () => async (ctx) => {
+    await inTransaction(ctx, async (tx) => void commitModes.push((await readCommitMode(tx)) ?? ''));
+  },
+});
+
 /** The test's jobs, declared as a module's manifest declares its own. */
-const testModule: AppModule = { name: 'test', jobs: [sentRecorder, failedRecorder, readOutboxJob, sideBySideJob] };
+const testModule: AppModule = { name: 'test', jobs: [sentRecorder, failedRecorder, readOutboxJob, sideBySideJob, commitModeJob] };
 const TEST_JOBS = [...MODULES.jobs, ...(testModule.jobs ?? [])];
 
 let smtp: SmtpTestServer;
@@ -342,6 +356,19 @@ describe('after-commit events', () => {
     const owner = await t.createUser({ roles: ['owner'] });
     const list = await owner.api.get('/outbox', { filter: { recipient: '5531900005555' } });
     expect(list.body.rows).toMatchObject([{ status: 'failed', attempts: 1, error: 'Invalid destination number', linkHidden: true }]);
+    await stopWorkers();
+  });
+});
+
+describe('durability', () => {
+  it("commits a job's transactions without waiting for the log's flush, and any other caller's once it is on disk", async () => {
+    await startWorker();
+    await enqueueJob({ deps: t.app.deps }, commitModeJob, {});
+    await jobsSettled('test.commit-mode', 1);
+    // Lost in a crash, a job's work goes with its completion, and the job runs again.
+    expect(commitModes).toEqual(['off']);
+    // A request's or a locker's change is answered only once it is durable.
+    expect(await inTransaction(systemContext(t.app.deps, 'messageSender'), readCommitMode)).toBe('on');
     await stopWorkers();
   });
 });

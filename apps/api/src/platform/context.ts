@@ -6,6 +6,7 @@ import {
   type SystemActorName,
   TERMINAL_PERMISSIONS,
 } from '@ebox/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './app-deps';
 import type { CurrentUser } from './auth/current-user';
@@ -95,6 +96,12 @@ export type ServiceContext = {
   tx: Tx | null;
   /** Run after the outermost transaction commits (events, live updates); dropped on rollback. */
   afterCommit: (() => Promise<void> | void)[];
+  /**
+   * A job's transactions commit without waiting for the write-ahead log's flush (jobs/worker.ts
+   * runJob; docs/architecture.md "Jobs"): nobody is answered on the strength of them, and a crash
+   * that loses one loses the job's completion with it, so the job runs again.
+   */
+  lazyCommit?: boolean;
 };
 
 /** The context of a call nobody is signed in for (sign-in, sign-up, a password reset). */
@@ -134,6 +141,7 @@ export async function inTransaction<T>(ctx: ServiceContext, work: (ctx: TxContex
   if (ctx.tx) return work(ctx as TxContext);
   const afterCommit: ServiceContext['afterCommit'] = [];
   const result = await (ctx.deps.db as Db).transaction(async (tx) => {
+    if (ctx.lazyCommit) await tx.execute(sql`SET LOCAL synchronous_commit TO off`);
     const steps: (() => Promise<void>)[] = [];
     beforeCommitSteps.set(tx, steps);
     try {

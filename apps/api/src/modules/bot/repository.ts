@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/db/client';
+import type { Tx } from '../../platform/db/client';
 
 /** What the webhook needs of a bot: its number, company, whether it serves, and its sealed secrets. */
 export type BotLink = {
@@ -67,7 +67,7 @@ export async function insertBotMessageOnce(db: Tx, message: NewBotMessage): Prom
 }
 
 /** The bot's last interaction and message, unless a later one is recorded already (webhooks arrive out of order). */
-export async function touchBot(db: Db | Tx, botId: string, at: string, text: string | null): Promise<void> {
+export async function touchBot(db: Tx, botId: string, at: string, text: string | null): Promise<void> {
   await db.execute(sql`
     UPDATE bot SET last_interaction = ${at}, last_message = ${text}
     WHERE id = ${botId} AND (last_interaction IS NULL OR last_interaction <= ${at})`);

@@ -1,6 +1,6 @@
 import { DEPOSIT_STATUSES, DWELL_BUCKET_RATIO, DWELL_BUCKETS, DWELL_MIN_SECONDS, EXPIRY_STATUSES, PICKUP_STATUSES } from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 
 /**
  * The dashboard's rollups in SQL (docs/dashboard.md "Rollups"): a move's rows, the fold of the new
@@ -305,6 +305,21 @@ const RECOMPUTED: Record<(typeof ROLLUPS)[number]['table'], SQL> = {
      where ebox_id is not null and status in (${listOf([...DEPOSIT_STATUSES, ...PICKUP_STATUSES, ...EXPIRY_STATUSES])})
      group by 1, 2, 3, 4`,
 };
+
+/**
+ * VACUUM (ANALYZE) of every dashboard table, outside any transaction (VACUUM refuses one): after a
+ * rebuild rewrote them, the dashboard's covering indexes answer from the index alone only for
+ * pages the visibility map marks all-visible, and the planner's statistics are the old rows'.
+ * Until autovacuum came by, a carrier's year read its million-order month rows off the heap
+ * (bench/dashboard.ts, 04/12/2026). Answers the tables vacuumed.
+ */
+export async function vacuumRollups(db: Db): Promise<string[]> {
+  const { rows } = await db.execute<{ name: string }>(
+    sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'dashboard\_%' ORDER BY tablename`,
+  );
+  for (const { name } of rows) await db.execute(sql.raw(`VACUUM (ANALYZE) "${name}"`));
+  return rows.map((row) => row.name);
+}
 
 /**
  * Recomputes every rollup from the order history (`npm run rollups:rebuild`): each move that reached

@@ -34,6 +34,31 @@ export function poolOf(db: Db): pg.Pool {
   throw new Error('the job queue needs the node-postgres pool under the drizzle handle');
 }
 
+/** Connections the queue's own statements share: at most 4, none kept idle past 10 s. */
+const QUEUE_CONNECTIONS = 4;
+
+/**
+ * A small pool to the same server as `pool` whose transactions commit without waiting for the
+ * write-ahead log's flush (synchronous_commit off for the session): for the job worker's own
+ * statements, whose loss in a crash only runs a job again.
+ */
+export function lazyCommitPoolOf(pool: pg.Pool): pg.Pool {
+  const { connectionString, host, port, user, password, database, ssl, connectionTimeoutMillis } = pool.options;
+  return new pg.Pool({
+    connectionString,
+    host,
+    port,
+    user,
+    password,
+    database,
+    ssl,
+    connectionTimeoutMillis,
+    max: QUEUE_CONNECTIONS,
+    idleTimeoutMillis: 10_000,
+    options: '-c synchronous_commit=off',
+  });
+}
+
 export function poolExecutorOf(pool: pg.Pool): SqlExecutor {
   return { executeSql: (text, values) => pool.query(text, values) };
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps';
 import { systemContext } from '../context';
 import { isDatabaseUnavailable } from '../errors';
 import type { AnyJob, JobAttempt } from './job';
-import { forgetLocalWakers, JOB_SCHEMA, poolExecutorOf, poolOf, registerLocalWaker } from './queue';
+import { forgetLocalWakers, JOB_SCHEMA, lazyCommitPoolOf, poolExecutorOf, poolOf, registerLocalWaker } from './queue';
 import { giveUpJob } from './repository';
 import { isRetryableJobError } from './retry';
 
@@ -23,7 +23,13 @@ export type JobWorker = {
  * any other error fails it at once.
  */
 export async function startJobWorker(deps: AppDeps, options: { jobs: readonly AnyJob[]; pollingSeconds?: number }): Promise<JobWorker> {
-  const executor = trackedExecutor(poolExecutorOf(poolOf(deps.db)), deps.log);
+  // pg-boss's own statements (a fetch marks jobs active, a completion done) on connections that
+  // commit without waiting for the log's flush, as job handlers' transactions do: a crash that
+  // loses one only runs a job again. At 40 WhatsApp messages a second their flushes were the bot's
+  // queue (bench/bot.ts, docs/architecture.md "Jobs").
+  const queuePool = lazyCommitPoolOf(poolOf(deps.db));
+  queuePool.on('error', (error) => deps.log.warn({ err: error }, 'jobs: a queue connection was lost'));
+  const executor = trackedExecutor(poolExecutorOf(queuePool), deps.log);
   const boss = new PgBoss({
     db: executor,
     schema: JOB_SCHEMA,
@@ -37,6 +43,7 @@ export async function startJobWorker(deps: AppDeps, options: { jobs: readonly An
     forgetLocalWakers(deps);
     await boss.stop({ graceful: true, timeout: 10_000, close: false });
     await executor.close();
+    await queuePool.end();
   };
   try {
     await boss.start();
@@ -192,7 +199,7 @@ async function runJob(deps: AppDeps, job: AnyJob, raw: PgBoss.JobWithMetadata<un
   try {
     const payload = job.payload.parse(raw.data);
     const run = await job.handler();
-    await run(systemContext(deps, job.actor, { log }), payload, attempt);
+    await run({ ...systemContext(deps, job.actor, { log }), lazyCommit: true }, payload, attempt);
   } catch (error) {
     const retry = !attempt.last && isRetryableJobError(error);
     log[retry ? 'warn' : 'error']({ err: error }, retry ? 'job failed, will retry' : 'job failed');

@@ -38,7 +38,8 @@ const SLOT_MARGIN_MS = 20;
  */
 export async function takeWhatsAppSendSlot(db: Db, phoneNumberId: string, perSecond: number): Promise<void> {
   const allowed = Math.max(1, perSecond - 1);
-  // whatsapp_take_send_slot (migration 0059): the reservation in one round trip, in turns per number.
+  // whatsapp_take_send_slot (migration 0059): the reservation in one round trip, in turns per number,
+  // committed without waiting for the log's flush (0060), so a turn is not a disk write long.
   const { rows } = await db.execute<{ wait_ms: number }>(
     sql`SELECT whatsapp_take_send_slot(${phoneNumberId}, ${allowed}, ${SLOT_MARGIN_MS}) AS wait_ms`,
   );
