@@ -26,7 +26,9 @@ import http from 'node:http';
 import { type ProviderSandbox, startProviderSandbox, type WhatsAppReceived } from '@ebox/provider-sandbox';
 import pg from 'pg';
 import { startBenchApi } from './bench-api';
+import { requestAnswer } from './http';
 import { costliestStatements, formatStatements, resetStatements, STATEMENT_SETTINGS } from './pg-statements';
+import { runAll } from './run-all';
 import { type Delays, delaysOf, formatTable } from './table';
 
 export type BotBenchOptions = {
@@ -90,43 +92,6 @@ export type BotBenchResult = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-function request(agent: http.Agent, url: URL, method: string, headers: Record<string, string>, body?: unknown) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const sentHeaders = payload === undefined ? headers : { ...headers, 'content-type': 'application/json' };
-  return new Promise<{ status: number; body: any }>((resolve, reject) => {
-    const sent = http.request(url, { agent, method, headers: sentHeaders }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = text;
-        try {
-          parsed = text ? JSON.parse(text) : null;
-        } catch {
-          // not JSON: kept as text
-        }
-        resolve({ status: response.statusCode ?? 0, body: parsed });
-      });
-      response.on('error', reject);
-    });
-    sent.on('error', reject);
-    sent.end(payload);
-  });
-}
-
-async function runAll(count: number, concurrency: number, work: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next;
-        next += 1;
-        await work(i);
-      }
-    }),
-  );
-}
 
 type Arrival = { message: WhatsAppReceived; at: number };
 
@@ -302,12 +267,16 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
     await runAll(floorCount, FLOOR_IN_FLIGHT, async (i) => {
       const to = `55119${String(i).padStart(8, '0')}`;
       const sentAt = Date.now();
-      const answer = await request(agent, floorUrl, 'POST', floorHeaders, {
-        messaging_product: 'whatsapp',
-        recipient_type: 'individual',
-        to,
-        type: 'text',
-        text: { body: `floor ${i}` },
+      const answer = await requestAnswer(agent, floorUrl, {
+        method: 'POST',
+        headers: floorHeaders,
+        body: {
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to,
+          type: 'text',
+          text: { body: `floor ${i}` },
+        },
       });
       if (answer.status !== 200) throw new Error(`floor send ${i}: ${answer.status} ${JSON.stringify(answer.body)}`);
       if (await arrivals.waitFor(to, 1, 10_000)) floorDelays.push((arrivals.of(to)[0] as Arrival).at - sentAt);
@@ -324,7 +293,7 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
     });
     const { base, headers } = api;
     const call: Call = async (method, path, body) => {
-      const answer = await request(agent, new URL(`${base}${path}`), method, headers, body);
+      const answer = await requestAnswer(agent, new URL(`${base}${path}`), { method, headers, body });
       if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
       return answer.body;
     };

@@ -29,3 +29,32 @@ export function requestJson(
     request.end(payload);
   });
 }
+
+/** As requestJson, but an empty or non-JSON answer is taken too: its body is then null or the text. */
+export function requestAnswer(
+  agent: http.Agent,
+  url: URL,
+  options: { method: string; headers: Record<string, string>; body?: unknown },
+): Promise<{ status: number; body: any }> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers = payload === undefined ? options.headers : { ...options.headers, 'content-type': 'application/json' };
+  return new Promise((resolve, reject) => {
+    const sent = http.request(url, { agent, method: options.method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = text;
+        try {
+          body = text ? JSON.parse(text) : null;
+        } catch {
+          // not JSON: kept as text
+        }
+        resolve({ status: response.statusCode ?? 0, body });
+      });
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end(payload);
+  });
+}

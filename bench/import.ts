@@ -11,6 +11,7 @@ import { connectDatabase } from '../apps/api/src/platform/db/client';
 import { startBenchApi } from './bench-api';
 import { FIRST_NAMES, LAST_NAMES } from './generate';
 import { requestJson } from './http';
+import { runAll } from './run-all';
 import { formatTable } from './table';
 
 export type ImportBenchOptions = {
@@ -40,22 +41,6 @@ function customerRow(i: number, companyNames: string[]): Customer {
     pcd: i % 50 === 0,
     enable: true,
   };
-}
-
-/** Runs `work(i)` for i in [0, count) with `concurrency` in flight; answers the elapsed seconds. */
-async function runAll(count: number, concurrency: number, work: (i: number) => Promise<void>): Promise<number> {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next;
-        next += 1;
-        await work(i);
-      }
-    }),
-  );
-  return (performance.now() - started) / 1000;
 }
 
 const rateOf = (rows: number, seconds: number): ImportRate => ({ rows, seconds, rowsPerSecond: rows / seconds });

@@ -20,6 +20,8 @@ import http from 'node:http';
 import { type ProviderSandbox, startProviderSandbox } from '@ebox/provider-sandbox';
 import { startWebhookReceiver } from '../apps/api/test/support/webhook-receiver';
 import { startBenchApi } from './bench-api';
+import { requestAnswer } from './http';
+import { runAll } from './run-all';
 import { type Delays, delaysOf, formatTable } from './table';
 
 export type MessagingBenchOptions = {
@@ -47,48 +49,7 @@ export type MessagingBenchResult = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** A JSON request that also takes an empty answer (status and text; the body parsed when it is JSON). */
-function request(
-  agent: http.Agent,
-  url: URL,
-  options: { method: string; headers: Record<string, string>; body?: unknown },
-): Promise<{ status: number; body: any }> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers = payload === undefined ? options.headers : { ...options.headers, 'content-type': 'application/json' };
-  return new Promise((resolve, reject) => {
-    const sent = http.request(url, { agent, method: options.method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: unknown = text;
-        try {
-          body = text ? JSON.parse(text) : null;
-        } catch {
-          // not JSON: kept as text
-        }
-        resolve({ status: response.statusCode ?? 0, body });
-      });
-      response.on('error', reject);
-    });
-    sent.on('error', reject);
-    sent.end(payload);
-  });
-}
-
 /** Runs `work(i)` for i in [0, count) with `concurrency` in flight. */
-async function runAll(count: number, concurrency: number, work: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next;
-        next += 1;
-        await work(i);
-      }
-    }),
-  );
-}
 
 /**
  * Starts `work(i)` for i in [0, count) at `rate` a second from now, open loop (a slow answer does
@@ -156,7 +117,7 @@ export async function runMessagingBenchmark(options: MessagingBenchOptions = {})
     const floorStarted = Date.now();
     await atRate(orders, rate, async (i) => {
       floorSent[i] = Date.now();
-      const { status } = await request(agent, sinchUrl, {
+      const { status } = await requestAnswer(agent, sinchUrl, {
         method: 'POST',
         headers: sinchHeaders,
         body: { from: sandbox.sinch.from, to: ['+5521987654321'], body: `floor ${i}` },
@@ -179,7 +140,7 @@ export async function runMessagingBenchmark(options: MessagingBenchOptions = {})
     });
     const { base, headers } = api;
     const call = async (method: string, path: string, body?: unknown) => {
-      const answer = await request(agent, new URL(`${base}${path}`), { method, headers, body });
+      const answer = await requestAnswer(agent, new URL(`${base}${path}`), { method, headers, body });
       if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
       return answer.body;
     };
@@ -237,7 +198,7 @@ export async function runMessagingBenchmark(options: MessagingBenchOptions = {})
     const phaseStarted = Date.now();
     await atRate(orders, rate, async (i) => {
       sentAt[i] = Date.now();
-      const answer = await request(agent, new URL(`${base}/order?ids[]=${ids[i]}`), { method: 'DELETE', headers });
+      const answer = await requestAnswer(agent, new URL(`${base}/order?ids[]=${ids[i]}`), { method: 'DELETE', headers });
       answeredAt[i] = Date.now();
       if (answer.status !== 200) throw new Error(`DELETE /order ${ids[i]}: ${answer.status} ${JSON.stringify(answer.body)}`);
     });
