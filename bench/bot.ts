@@ -325,7 +325,7 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
     const failures: string[] = [];
     const bookedAt: number[] = [];
     /** Each message's wamid: when it was posted, and when the stand-in got the first reply to it. */
-    const timed: { wamid: string; sentAt: number; firstReplyAt: number }[] = [];
+    const timed: { wamid: string; step: number; sentAt: number; firstReplyAt: number }[] = [];
     /** Each message posted and how many replies it asks for (the pace floor's input). */
     const demands: { number: string; sentAt: number; replies: number }[] = [];
     let deliveries = 0;
@@ -369,7 +369,7 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
           }
           const first = arrivals.of(from)[before] as Arrival;
           latencies.push(first.at - sentAt);
-          timed.push({ wamid: (await answered).wamid, sentAt, firstReplyAt: first.at });
+          timed.push({ wamid: (await answered).wamid, step: stepIndex, sentAt, firstReplyAt: first.at });
         }
         const replies = arrivals.of(from);
         const booked = replies.find((reply) => BOOKED.test(bodyOf(reply.message)));
@@ -456,6 +456,20 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
           const d = delaysOf(waits);
           log(
             `  ${window * 5}-${window * 5 + 5} s: ${d.count} messages, inbound wait p50 ${d.p50.toFixed(0)} p95 ${d.p95.toFixed(0)} max ${d.max.toFixed(0)}`,
+          );
+        }
+        // Each step's own work, from its inbound job's start to its first reply written: the
+        // booking ("Confirmar") makes the order.
+        for (const [index, step] of SCRIPT.entries()) {
+          const d = delaysOf(
+            timed.flatMap((message) => {
+              const way = ways.get(message.wamid);
+              return message.step === index && way ? [Number(way.written) - Number(way.started)] : [];
+            }),
+          );
+          const said = 'text' in step ? step.text : step.choice.title;
+          log(
+            `  "${said}": inbound job started → reply written p50 ${d.p50.toFixed(0)} p95 ${d.p95.toFixed(0)} max ${d.max.toFixed(0)} ms`,
           );
         }
       }
