@@ -432,46 +432,42 @@ export async function runBotBenchmark(options: BotBenchOptions = {}): Promise<Bo
         const d = delaysOf(values);
         stretches.push({ name, p50: d.p50, p95: d.p95 });
       };
-      {
-        // Each queue's jobs (those still kept) and the inbound wait by five seconds of the run:
-        // where a backlog formed, and at which step of the script.
-        log('  jobs by queue, and the inbound wait by five seconds of the run:');
-        const queues = await pool.query(
-          `SELECT name, count(*)::int AS jobs,
-                  round(avg(extract(epoch FROM started_on - created_on) * 1000)) AS wait_ms,
-                  round(avg(extract(epoch FROM completed_on - started_on) * 1000)) AS run_ms,
-                  round(max(extract(epoch FROM completed_on - started_on) * 1000)) AS max_run_ms
-             FROM pgboss.job GROUP BY name ORDER BY count(*) DESC`,
+      // Each queue's jobs (those still kept) and the inbound wait by five seconds of the run:
+      // where a backlog formed, and at which step of the script.
+      log('  jobs by queue, and the inbound wait by five seconds of the run:');
+      const queues = await pool.query(
+        `SELECT name, count(*)::int AS jobs,
+                round(avg(extract(epoch FROM started_on - created_on) * 1000)) AS wait_ms,
+                round(avg(extract(epoch FROM completed_on - started_on) * 1000)) AS run_ms,
+                round(max(extract(epoch FROM completed_on - started_on) * 1000)) AS max_run_ms
+           FROM pgboss.job GROUP BY name ORDER BY count(*) DESC`,
+      );
+      for (const row of queues.rows)
+        log(`  ${row.name}: ${row.jobs} jobs, wait ${row.wait_ms} ms, run ${row.run_ms} ms (max ${row.max_run_ms})`);
+      const windows = new Map<number, number[]>();
+      for (const message of timed) {
+        const way = ways.get(message.wamid);
+        if (!way) continue;
+        const window = Math.floor((message.sentAt - startedAt) / 5000);
+        windows.set(window, [...(windows.get(window) ?? []), Number(way.started) - Number(way.created)]);
+      }
+      for (const [window, waits] of [...windows].sort((a, b) => a[0] - b[0])) {
+        const d = delaysOf(waits);
+        log(
+          `  ${window * 5}-${window * 5 + 5} s: ${d.count} messages, inbound wait p50 ${d.p50.toFixed(0)} p95 ${d.p95.toFixed(0)} max ${d.max.toFixed(0)}`,
         );
-        for (const row of queues.rows)
-          log(`  ${row.name}: ${row.jobs} jobs, wait ${row.wait_ms} ms, run ${row.run_ms} ms (max ${row.max_run_ms})`);
-        const windows = new Map<number, number[]>();
-        for (const message of timed) {
-          const way = ways.get(message.wamid);
-          if (!way) continue;
-          const window = Math.floor((message.sentAt - startedAt) / 5000);
-          windows.set(window, [...(windows.get(window) ?? []), Number(way.started) - Number(way.created)]);
-        }
-        for (const [window, waits] of [...windows].sort((a, b) => a[0] - b[0])) {
-          const d = delaysOf(waits);
-          log(
-            `  ${window * 5}-${window * 5 + 5} s: ${d.count} messages, inbound wait p50 ${d.p50.toFixed(0)} p95 ${d.p95.toFixed(0)} max ${d.max.toFixed(0)}`,
-          );
-        }
-        // Each step's own work, from its inbound job's start to its first reply written: the
-        // booking ("Confirmar") makes the order.
-        for (const [index, step] of SCRIPT.entries()) {
-          const d = delaysOf(
-            timed.flatMap((message) => {
-              const way = ways.get(message.wamid);
-              return message.step === index && way ? [Number(way.written) - Number(way.started)] : [];
-            }),
-          );
-          const said = 'text' in step ? step.text : step.choice.title;
-          log(
-            `  "${said}": inbound job started → reply written p50 ${d.p50.toFixed(0)} p95 ${d.p95.toFixed(0)} max ${d.max.toFixed(0)} ms`,
-          );
-        }
+      }
+      // Each step's own work, from its inbound job's start to its first reply written: the
+      // booking ("Confirmar") makes the order.
+      for (const [index, step] of SCRIPT.entries()) {
+        const d = delaysOf(
+          timed.flatMap((message) => {
+            const way = ways.get(message.wamid);
+            return message.step === index && way ? [Number(way.written) - Number(way.started)] : [];
+          }),
+        );
+        const said = 'text' in step ? step.text : step.choice.title;
+        log(`  "${said}": inbound job started → reply written p50 ${d.p50.toFixed(0)} p95 ${d.p95.toFixed(0)} max ${d.max.toFixed(0)} ms`);
       }
       stretch('webhook posted → inbound job inserted', (w) => Number(w.created) - w.sentAt);
       stretch('inbound job inserted → started', (w) => Number(w.started) - Number(w.created));

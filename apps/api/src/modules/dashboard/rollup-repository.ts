@@ -311,14 +311,13 @@ const RECOMPUTED: Record<(typeof ROLLUPS)[number]['table'], SQL> = {
  * rebuild rewrote them, the dashboard's covering indexes answer from the index alone only for
  * pages the visibility map marks all-visible, and the planner's statistics are the old rows'.
  * Until autovacuum came by, a carrier's year read its million-order month rows off the heap
- * (bench/dashboard.ts, 04/12/2026). Answers the tables vacuumed.
+ * (bench/dashboard.ts, 04/12/2026).
  */
-export async function vacuumRollups(db: Db): Promise<string[]> {
+export async function vacuumRollups(db: Db): Promise<void> {
   const { rows } = await db.execute<{ name: string }>(
     sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'dashboard\_%' ORDER BY tablename`,
   );
   for (const { name } of rows) await db.execute(sql.raw(`VACUUM (ANALYZE) "${name}"`));
-  return rows.map((row) => row.name);
 }
 
 /**

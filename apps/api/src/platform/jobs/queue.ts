@@ -43,20 +43,7 @@ const QUEUE_CONNECTIONS = 4;
  * statements, whose loss in a crash only runs a job again.
  */
 export function lazyCommitPoolOf(pool: pg.Pool): pg.Pool {
-  const { connectionString, host, port, user, password, database, ssl, connectionTimeoutMillis } = pool.options;
-  return new pg.Pool({
-    connectionString,
-    host,
-    port,
-    user,
-    password,
-    database,
-    ssl,
-    connectionTimeoutMillis,
-    max: QUEUE_CONNECTIONS,
-    idleTimeoutMillis: 10_000,
-    options: '-c synchronous_commit=off',
-  });
+  return new pg.Pool({ ...pool.options, max: QUEUE_CONNECTIONS, idleTimeoutMillis: 10_000, options: '-c synchronous_commit=off' });
 }
 
 export function poolExecutorOf(pool: pg.Pool): SqlExecutor {
