@@ -134,14 +134,22 @@ export async function makeBotWorld(
       return result;
     },
     async settled(jobs = ['whatsapp.inbound', 'bot.send'], timeoutMs = 20_000) {
+      // Answers the pending jobs themselves, so a run that never settles says which and why.
       await eventually(
         async () =>
           (
-            await t.database.db.execute<{ pending: number }>(sql`
-              SELECT count(*)::int AS pending FROM pgboss.job
+            await t.database.db.execute<{
+              id: string;
+              name: string;
+              state: string;
+              retries: number;
+              startAfter: string;
+              output: unknown;
+            }>(sql`
+              SELECT id, name, state, retry_count AS retries, start_after AS "startAfter", output FROM pgboss.job
               WHERE name = ANY(${`{${jobs.join(',')}}`}::text[]) AND state IN ('created', 'retry', 'active')`)
-          ).rows[0]?.pending ?? 0,
-        (pending) => pending === 0,
+          ).rows,
+        (pending) => pending.length === 0,
         timeoutMs,
       );
     },

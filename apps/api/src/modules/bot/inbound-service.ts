@@ -1,9 +1,11 @@
-import { inTransaction, type ServiceContext } from '../../platform/context';
+import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
+import { enqueueJob } from '../../platform/jobs/queue';
 import { parseWhatsAppChanges, verifyWhatsAppSignature, type WhatsAppStatus } from '../../platform/message-providers/whatsapp-cloud';
 import { decryptSecret } from '../../platform/secret-box';
 import { lockProviderMessage } from '../message/repository';
 import { recordWhatsAppStatuses } from '../message/status-service';
 import { readConversation } from './conversation-service';
+import { whatsAppInboundJob } from './jobs';
 import { publishBotMessageChangedBy } from './message-events';
 import {
   type BotLink,
@@ -17,8 +19,8 @@ import {
 
 /**
  * Meta's webhook for the bots' numbers and the console's own (docs/whatsapp-bot.md). The request is
- * checked and queued; the work (receipts, the customers' messages) runs in a job, so Meta gets its
- * 200 at once and a slow moment never makes it resend.
+ * checked, its customer messages recorded and the rest queued; the work (receipts, the bot's
+ * answers) runs in a job, so Meta gets its 200 at once and a slow moment never makes it resend.
  */
 
 /** Who signed a notification: the console's own app secret (WHATSAPP_APP_SECRET) and/or these bots'. */
@@ -65,21 +67,67 @@ export async function isKnownVerifyToken(ctx: ServiceContext, token: string): Pr
   return bots.some((bot) => bot.enable && decryptSecret(ctx.deps.config.secretsKey, bot.verifyToken) === token);
 }
 
+type WhatsAppChange = ReturnType<typeof parseWhatsAppChanges>[number];
+type WhatsAppMessage = WhatsAppChange['messages'][number];
+type Notification = { notification: unknown; signers: Signers };
+
 /**
- * A queued notification (job `whatsapp.inbound`): each change goes to the bot of its number, and is
- * taken only when that bot's app secret (or the console's, for a number without a bot) signed it.
- * Receipts move the message log; each customer message is recorded once by its wamid and becomes
- * the bot's last interaction.
+ * Each change of a notification with the bot of its number, when the change may be taken: signed
+ * by that bot's app secret (or the console's, for a number without a bot). The others are dropped.
  */
-export async function handleWhatsAppNotification(ctx: ServiceContext, payload: { notification: unknown; signers: Signers }): Promise<void> {
-  const { signers } = payload;
+async function signedChangesOf(
+  ctx: ServiceContext,
+  payload: Notification,
+): Promise<{ change: WhatsAppChange; bot: BotLink | undefined }[]> {
+  const signed: { change: WhatsAppChange; bot: BotLink | undefined }[] = [];
   for (const change of parseWhatsAppChanges(payload.notification)) {
     const bot = await findBotLinkByNumber(ctx.deps.db, change.phoneNumberId);
-    const signed = bot ? signers.bots.includes(bot.id) : signers.console;
-    if (!signed) {
-      ctx.log.warn({ phoneNumberId: change.phoneNumberId }, 'whatsapp webhook: a change for a number its signer does not own, dropped');
-      continue;
+    if (bot ? payload.signers.bots.includes(bot.id) : payload.signers.console) signed.push({ change, bot: bot ?? undefined });
+    else ctx.log.warn({ phoneNumberId: change.phoneNumberId }, 'whatsapp webhook: a change for a number its signer does not own, dropped');
+  }
+  return signed;
+}
+
+/**
+ * A signed notification as Meta posts it (the webhook's request): its customer messages are
+ * recorded at once, in the order Meta's requests come, and the rest is queued in the same
+ * transaction. Recorded in the job instead, a phone's second message could be read before its
+ * first when another worker ran it sooner (two API processes, 100 phones: bot-two-processes.test.ts).
+ */
+export async function acceptWhatsAppNotification(ctx: ServiceContext, payload: Notification): Promise<void> {
+  const changes = await signedChangesOf(ctx, payload);
+  await inTransaction(ctx, async (tx) => {
+    for (const { change, bot } of changes) {
+      if (bot) for (const message of change.messages) await recordCustomerMessage(tx, bot, message);
     }
+    await enqueueJob(tx, whatsAppInboundJob, payload);
+  });
+}
+
+/** A customer's message, once by its wamid (Meta may deliver it again); false when seen before. */
+async function recordCustomerMessage(tx: TxContext, bot: BotLink, message: WhatsAppMessage): Promise<boolean> {
+  const recorded = await insertBotMessageOnce(tx.tx, {
+    bot: bot.id,
+    company: bot.company,
+    wamid: message.id,
+    direction: 'in',
+    waId: message.from,
+    type: message.type,
+    text: message.text ?? null,
+    choiceId: message.choiceId ?? null,
+    sentAt: message.at.toISOString(),
+  });
+  if (recorded) await publishBotMessageChangedBy(tx, { wamid: message.id });
+  return recorded;
+}
+
+/**
+ * A queued notification (job `whatsapp.inbound`): receipts move the message log; each customer
+ * message (recorded by the webhook; here too, for a job queued before it did so) is read in its
+ * conversation, and the latest becomes the bot's last interaction.
+ */
+export async function handleWhatsAppNotification(ctx: ServiceContext, payload: Notification): Promise<void> {
+  for (const { change, bot } of await signedChangesOf(ctx, payload)) {
     if (change.statuses.length) {
       const others = await recordBotReceipts(ctx, change.statuses);
       if (others.length) await recordWhatsAppStatuses(ctx, others);
@@ -89,32 +137,18 @@ export async function handleWhatsAppNotification(ctx: ServiceContext, payload: {
       ctx.log.info({ phoneNumberId: change.phoneNumberId }, 'whatsapp webhook: messages to a number no bot answers, not kept');
       continue;
     }
-    const written = new Set<string>();
+    const phones = new Set<string>();
     let latest: { at: string; text: string } | undefined;
     for (const message of change.messages) {
-      await inTransaction(ctx, async (tx) => {
-        const sentAt = message.at.toISOString();
-        const recorded = await insertBotMessageOnce(tx.tx, {
-          bot: bot.id,
-          company: bot.company,
-          wamid: message.id,
-          direction: 'in',
-          waId: message.from,
-          type: message.type,
-          text: message.text ?? null,
-          choiceId: message.choiceId ?? null,
-          sentAt,
-        });
-        // A wamid seen before: Meta delivered it again; it was handled the first time.
-        if (!recorded) return;
-        await publishBotMessageChangedBy(tx, { wamid: message.id });
-        written.add(message.from);
-        if (!latest || latest.at <= sentAt) latest = { at: sentAt, text: message.text ?? `[${message.type}]` };
-      });
+      await inTransaction(ctx, (tx) => recordCustomerMessage(tx, bot, message));
+      phones.add(message.from);
+      const sentAt = message.at.toISOString();
+      if (!latest || latest.at <= sentAt) latest = { at: sentAt, text: message.text ?? `[${message.type}]` };
     }
-    // Read after they are recorded, one phone at a time: a message of another notification for
-    // the same phone, recorded meanwhile, is read in the same turn, in the order it was recorded.
-    for (const waId of written) await readConversation(ctx, bot.id, waId);
+    // Read one phone at a time: a message of another notification for the same phone, recorded
+    // meanwhile, is read in the same turn, in the order it was recorded. One read already is reads
+    // nothing (its messages are marked read).
+    for (const waId of phones) await readConversation(ctx, bot.id, waId);
     // The bot's last interaction, once the replies are queued and by itself: in the messages'
     // transactions the bot's one row held every conversation of the bot in turn until each
     // committed (14.6 ms a message under 200 customers at once, bench/bot.ts). It only moves forward.

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { systemContext } from '../../platform/context';
-import { enqueueJob } from '../../platform/jobs/queue';
-import { isKnownVerifyToken, signersOf } from './inbound-service';
-import { whatsAppInboundJob } from './jobs';
+import { acceptWhatsAppNotification, isKnownVerifyToken, signersOf } from './inbound-service';
 
 /**
  * Meta's calls to the console (WhatsApp Cloud API webhooks), for the bots' numbers and the
  * console's own: the subscription handshake (GET: a verify token we gave Meta answered with its
  * challenge) and the notifications (POST: the customers' messages and our messages' receipts),
  * taken only when `X-Hub-Signature-256` is a known app secret's HMAC-SHA256 of the exact bytes
- * received, then queued. Both are public: Meta signs in no other way (docs/whatsapp-bot.md).
+ * received, then recorded and queued. Both are public: Meta signs in no other way (docs/whatsapp-bot.md).
  */
 export async function registerWhatsAppWebhookRoutes(app: FastifyInstance): Promise<void> {
   // The signature covers the raw bytes (Meta escapes non-ASCII as \uXXXX): this scope keeps them
@@ -59,7 +57,7 @@ export async function registerWhatsAppWebhookRoutes(app: FastifyInstance): Promi
       } catch {
         return reply.code(400).send({ error: { code: 'validation', message: 'the body is not JSON' } });
       }
-      await enqueueJob(ctx, whatsAppInboundJob, { notification, signers });
+      await acceptWhatsAppNotification(ctx, { notification, signers });
       return { received: true };
     },
   );
