@@ -3,7 +3,7 @@ import { enqueueJob } from '../../platform/jobs/queue';
 import { parseWhatsAppChanges, verifyWhatsAppSignature, type WhatsAppStatus } from '../../platform/message-providers/whatsapp-cloud';
 import { decryptSecret } from '../../platform/secret-box';
 import { lockProviderMessage } from '../message/repository';
-import { recordWhatsAppStatuses } from '../message/status-service';
+import { recordWhatsAppStatus } from '../message/status-service';
 import { readConversation } from './conversation-service';
 import { whatsAppInboundJob } from './jobs';
 import { publishBotMessageChangedBy } from './message-events';
@@ -48,12 +48,19 @@ function secretOwnersOf(ctx: ServiceContext, bots: readonly BotLink[]): SecretOw
   return [...owners.values()];
 }
 
-/** Who signed these exact bytes (`X-Hub-Signature-256`), or undefined when no known app secret did. */
-export async function signersOf(ctx: ServiceContext, raw: Buffer, header: string | undefined): Promise<Signers | undefined> {
-  const owners = secretOwnersOf(ctx, await findBotLinks(ctx.deps.db));
-  const signers = owners.filter((owner) => verifyWhatsAppSignature(raw, header, owner.secret));
+/**
+ * Who signed these exact bytes (`X-Hub-Signature-256`), with the bots read to tell it (the
+ * request's changes are routed with them, not read again); undefined when no known app secret did.
+ */
+export async function signersOf(
+  ctx: ServiceContext,
+  raw: Buffer,
+  header: string | undefined,
+): Promise<{ signers: Signers; bots: BotLink[] } | undefined> {
+  const bots = await findBotLinks(ctx.deps.db);
+  const signers = secretOwnersOf(ctx, bots).filter((owner) => verifyWhatsAppSignature(raw, header, owner.secret));
   if (!signers.length) return undefined;
-  return { console: signers.some((owner) => owner.console), bots: signers.flatMap((owner) => owner.bots) };
+  return { signers: { console: signers.some((owner) => owner.console), bots: signers.flatMap((owner) => owner.bots) }, bots };
 }
 
 /**
@@ -69,7 +76,11 @@ export async function isKnownVerifyToken(ctx: ServiceContext, token: string): Pr
 
 type WhatsAppChange = ReturnType<typeof parseWhatsAppChanges>[number];
 type WhatsAppMessage = WhatsAppChange['messages'][number];
-type Notification = { notification: unknown; signers: Signers };
+/**
+ * A queued notification. `recorded`: the webhook's request has recorded its customer messages and
+ * receipts already (a job queued before it did so has neither, and records them itself).
+ */
+type Notification = { notification: unknown; signers: Signers; recorded?: boolean };
 
 /**
  * Each change of a notification with the bot of its number, when the change may be taken: signed
@@ -78,10 +89,13 @@ type Notification = { notification: unknown; signers: Signers };
 async function signedChangesOf(
   ctx: ServiceContext,
   payload: Notification,
+  bots?: readonly BotLink[],
 ): Promise<{ change: WhatsAppChange; bot: BotLink | undefined }[]> {
   const signed: { change: WhatsAppChange; bot: BotLink | undefined }[] = [];
   for (const change of parseWhatsAppChanges(payload.notification)) {
-    const bot = await findBotLinkByNumber(ctx.deps.db, change.phoneNumberId);
+    const bot = bots
+      ? bots.find((known) => known.phoneNumberId === change.phoneNumberId)
+      : await findBotLinkByNumber(ctx.deps.db, change.phoneNumberId);
     if (bot ? payload.signers.bots.includes(bot.id) : payload.signers.console) signed.push({ change, bot: bot ?? undefined });
     else ctx.log.warn({ phoneNumberId: change.phoneNumberId }, 'whatsapp webhook: a change for a number its signer does not own, dropped');
   }
@@ -89,18 +103,31 @@ async function signedChangesOf(
 }
 
 /**
- * A signed notification as Meta posts it (the webhook's request): its customer messages are
- * recorded at once, in the order Meta's requests come, and the rest is queued in the same
- * transaction. Recorded in the job instead, a phone's second message could be read before its
- * first when another worker ran it sooner (two API processes, 100 phones: bot-two-processes.test.ts).
+ * A signed notification as Meta posts it (the webhook's request), routed with the bots its
+ * signature was checked against. Its customer messages are recorded at once, in the order Meta's
+ * requests come, and the conversations' work queued in the same transaction: recorded in the job
+ * instead, a phone's second message could be read before its first when another worker ran it
+ * sooner (two API processes, 100 phones: bot-two-processes.test.ts). Its receipts are recorded at
+ * once too (a forward-only update each, in any order): two in three of Meta's posts are receipts,
+ * and a job each cost them as much again as the update (bench/bot.ts).
  */
-export async function acceptWhatsAppNotification(ctx: ServiceContext, payload: Notification): Promise<void> {
-  const changes = await signedChangesOf(ctx, payload);
+export async function acceptWhatsAppNotification(ctx: ServiceContext, payload: Notification, bots: readonly BotLink[]): Promise<void> {
+  const changes = await signedChangesOf(ctx, payload, bots);
+  await recordReceipts(
+    ctx,
+    changes.flatMap(({ change }) => change.statuses),
+  );
+  for (const { change, bot } of changes) {
+    if (!bot && change.messages.length) {
+      ctx.log.info({ phoneNumberId: change.phoneNumberId }, 'whatsapp webhook: messages to a number no bot answers, not kept');
+    }
+  }
+  if (!changes.some(({ change, bot }) => bot && change.messages.length)) return;
   await inTransaction(ctx, async (tx) => {
     for (const { change, bot } of changes) {
       if (bot) for (const message of change.messages) await recordCustomerMessage(tx, bot, message);
     }
-    await enqueueJob(tx, whatsAppInboundJob, payload);
+    await enqueueJob(tx, whatsAppInboundJob, { ...payload, recorded: true });
   });
 }
 
@@ -122,25 +149,23 @@ async function recordCustomerMessage(tx: TxContext, bot: BotLink, message: Whats
 }
 
 /**
- * A queued notification (job `whatsapp.inbound`): receipts move the message log; each customer
- * message (recorded by the webhook; here too, for a job queued before it did so) is read in its
- * conversation, and the latest becomes the bot's last interaction.
+ * A queued notification (job `whatsapp.inbound`): each customer message (recorded by the webhook,
+ * with the receipts; by the job for one queued before it did so) is read in its conversation, and
+ * the latest becomes the bot's last interaction.
  */
 export async function handleWhatsAppNotification(ctx: ServiceContext, payload: Notification): Promise<void> {
-  for (const { change, bot } of await signedChangesOf(ctx, payload)) {
-    if (change.statuses.length) {
-      const others = await recordBotReceipts(ctx, change.statuses);
-      if (others.length) await recordWhatsAppStatuses(ctx, others);
-    }
-    if (!change.messages.length) continue;
-    if (!bot) {
-      ctx.log.info({ phoneNumberId: change.phoneNumberId }, 'whatsapp webhook: messages to a number no bot answers, not kept');
-      continue;
-    }
+  const changes = await signedChangesOf(ctx, payload);
+  if (!payload.recorded)
+    await recordReceipts(
+      ctx,
+      changes.flatMap(({ change }) => change.statuses),
+    );
+  for (const { change, bot } of changes) {
+    if (!bot || !change.messages.length) continue;
     const phones = new Set<string>();
     let latest: { at: string; text: string } | undefined;
     for (const message of change.messages) {
-      await inTransaction(ctx, (tx) => recordCustomerMessage(tx, bot, message));
+      if (!payload.recorded) await inTransaction(ctx, (tx) => recordCustomerMessage(tx, bot, message));
       phones.add(message.from);
       const sentAt = message.at.toISOString();
       if (!latest || latest.at <= sentAt) latest = { at: sentAt, text: message.text ?? `[${message.type}]` };
@@ -158,23 +183,22 @@ export async function handleWhatsAppNotification(ctx: ServiceContext, payload: N
 }
 
 /**
- * Meta's receipts of the bots' replies, each with its live event for the thread screen; answers the
- * others, which are the messaging channel's (its message log's, or kept pending until a send records
- * their id: a bot reply's receipt that comes before its send's answer is taken from there when the
- * send records the wamid, send-service.ts). Locked by the wamid as the send's outcome is.
+ * Meta's receipts, one transaction each with the message's id locked as the send's record of it is:
+ * a bot's reply's receipt moves it (with its live event for the thread screen); any other is the
+ * messaging channel's (its message log's, or kept pending until a send records the id: a reply's
+ * receipt that comes before its send's answer is taken from there when the send records the wamid,
+ * send-service.ts).
  */
-async function recordBotReceipts(ctx: ServiceContext, statuses: readonly WhatsAppStatus[]): Promise<WhatsAppStatus[]> {
-  const others: WhatsAppStatus[] = [];
+async function recordReceipts(ctx: ServiceContext, statuses: readonly WhatsAppStatus[]): Promise<void> {
   for (const status of statuses) {
     await inTransaction(ctx, async (tx) => {
       await lockProviderMessage(tx.tx, 'whatsapp', status.providerMessageId);
       if (!(await isBotReply(tx.tx, status.providerMessageId))) {
-        others.push(status);
+        await recordWhatsAppStatus(tx, status);
         return;
       }
       await recordReplyReceipt(tx.tx, status.providerMessageId, status.status, { code: status.errorCode, title: status.errorTitle });
       await publishBotMessageChangedBy(tx, { wamid: status.providerMessageId });
     });
   }
-  return others;
 }

@@ -46,8 +46,8 @@ export async function registerWhatsAppWebhookRoutes(app: FastifyInstance): Promi
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers['x-hub-signature-256'];
       const ctx = systemContext(app.deps, 'whatsAppBot', { log: request.log });
-      const signers = await signersOf(ctx, raw, typeof header === 'string' ? header : undefined);
-      if (!signers) {
+      const signed = await signersOf(ctx, raw, typeof header === 'string' ? header : undefined);
+      if (!signed) {
         request.log.warn({ bytes: raw.length }, 'whatsapp webhook: signature refused');
         return reply.code(401).send({ error: { code: 'unauthorized', message: 'signature refused' } });
       }
@@ -57,7 +57,7 @@ export async function registerWhatsAppWebhookRoutes(app: FastifyInstance): Promi
       } catch {
         return reply.code(400).send({ error: { code: 'validation', message: 'the body is not JSON' } });
       }
-      await acceptWhatsAppNotification(ctx, { notification, signers });
+      await acceptWhatsAppNotification(ctx, { notification, signers: signed.signers }, signed.bots);
       return { received: true };
     },
   );

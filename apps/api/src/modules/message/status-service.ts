@@ -1,4 +1,4 @@
-import { inTransaction, type ServiceContext } from '../../platform/context';
+import type { TxContext } from '../../platform/context';
 import type { WhatsAppStatus } from '../../platform/message-providers/whatsapp-cloud';
 import { applyReport, type ProviderReport } from './outcome-service';
 import { findMessageByProviderId, insertPendingReport, lockProviderMessage } from './repository';
@@ -11,33 +11,31 @@ import { findMessageByProviderId, insertPendingReport, lockProviderMessage } fro
  * is kept and applied when the send records it.
  */
 
-/** Applies a provider's reports; answers how many moved a message now. */
-export async function recordWhatsAppStatuses(ctx: ServiceContext, statuses: readonly WhatsAppStatus[]): Promise<number> {
-  let moved = 0;
-  for (const report of statuses) {
-    const changed = await inTransaction(ctx, async (tx) => {
-      await lockProviderMessage(tx.tx, 'whatsapp', report.providerMessageId);
-      const row = await findMessageByProviderId(tx.tx, 'whatsapp', report.providerMessageId);
-      const fields: ProviderReport = {
-        status: report.status,
-        errorCode: report.errorCode === undefined ? null : String(report.errorCode),
-        error:
-          report.status === 'failed'
-            ? `WhatsApp: ${[report.errorTitle, report.errorDetails].filter(Boolean).join(': ') || 'the message was not delivered'}`
-            : null,
-      };
-      if (!row) {
-        await insertPendingReport(tx.tx, {
-          provider: 'whatsapp',
-          providerMessageId: report.providerMessageId,
-          reportedAt: report.at.toISOString(),
-          ...fields,
-        });
-        return false;
-      }
-      return (await applyReport(tx, row, fields)) !== row;
+/**
+ * Applies a provider's report to the messaging channel's message, in the caller's transaction with
+ * the message's id locked (lockProviderMessage, as the send's record of it is); answers whether it
+ * moved the message now. The caller took the lock to tell first whether the id is a bot's reply:
+ * in two transactions, a send recording the id between them would miss the report kept here.
+ */
+export async function recordWhatsAppStatus(tx: TxContext, report: WhatsAppStatus): Promise<boolean> {
+  await lockProviderMessage(tx.tx, 'whatsapp', report.providerMessageId);
+  const row = await findMessageByProviderId(tx.tx, 'whatsapp', report.providerMessageId);
+  const fields: ProviderReport = {
+    status: report.status,
+    errorCode: report.errorCode === undefined ? null : String(report.errorCode),
+    error:
+      report.status === 'failed'
+        ? `WhatsApp: ${[report.errorTitle, report.errorDetails].filter(Boolean).join(': ') || 'the message was not delivered'}`
+        : null,
+  };
+  if (!row) {
+    await insertPendingReport(tx.tx, {
+      provider: 'whatsapp',
+      providerMessageId: report.providerMessageId,
+      reportedAt: report.at.toISOString(),
+      ...fields,
     });
-    if (changed) moved += 1;
+    return false;
   }
-  return moved;
+  return (await applyReport(tx, row, fields)) !== row;
 }
