@@ -81,18 +81,26 @@ async function registerJobs(deps: AppDeps, boss: PgBoss, options: { jobs: readon
   const pollingIntervalSeconds = options.pollingSeconds ?? deps.config.jobs.pollingSeconds;
   for (const job of options.jobs) {
     const { loops, batchSize } = fetchShapeOf(job);
-    const workers: { id: string; busy: boolean }[] = [];
-    // A committed job wakes one idle loop (all busy: each fetches again as its batch ends).
+    const workers: FetchLoop[] = [];
+    // A committed job wakes one idle loop (all busy: each fetches again as its batch ends). A loop
+    // woken a moment ago is fetching already: the next job wakes another, so a burst of commits
+    // (a booking's replies, 40 customers answering at once) starts on as many loops as are idle
+    // rather than on one batch at a time while the rest sleep out their polling interval.
     const fetchAgain = () => {
-      const idle = workers.find((worker) => !worker.busy);
-      if (idle) boss.notifyWorker(idle.id);
+      const now = Date.now();
+      const idle =
+        workers.find((worker) => !worker.busy && now - worker.wokenAt > WOKEN_FETCH_MS) ?? workers.find((worker) => !worker.busy);
+      if (!idle) return;
+      idle.wokenAt = now;
+      boss.notifyWorker(idle.id);
     };
-    const runBatchOf = (worker: { id: string; busy: boolean }) => async (batch: PgBoss.JobWithMetadata<unknown>[]) => {
+    const runBatchOf = (worker: FetchLoop) => async (batch: PgBoss.JobWithMetadata<unknown>[]) => {
       if (!batch.length) return;
       // pg-boss sleeps a whole polling interval after every fetch, even one that found a job: a
       // backlog would drain one job per interval (bench/jobs.ts). While jobs come, fetch again at once.
       boss.notifyWorker(worker.id);
       worker.busy = true;
+      worker.wokenAt = 0;
       try {
         await runBatch(deps, boss, job, batch);
       } finally {
@@ -100,7 +108,7 @@ async function registerJobs(deps: AppDeps, boss: PgBoss, options: { jobs: readon
       }
     };
     for (let loop = 0; loop < loops; loop++) {
-      const worker = { id: '', busy: false };
+      const worker: FetchLoop = { id: '', busy: false, wokenAt: 0 };
       worker.id = await boss.work<unknown>(job.name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, runBatchOf(worker));
       workers.push(worker);
     }
@@ -135,6 +143,12 @@ async function runBatch(deps: AppDeps, boss: PgBoss, job: AnyJob, batch: PgBoss.
     await boss.fail(job.name, failure.id, failureDataOf(failure.reason));
   }
 }
+
+/** One of a queue's pg-boss fetch loops: running a batch, or woken (by fetchAgain) at `wokenAt`. */
+type FetchLoop = { id: string; busy: boolean; wokenAt: number };
+
+/** How long a woken loop counts as fetching already: a fetch is a statement of a millisecond or two. */
+const WOKEN_FETCH_MS = 100;
 
 /** Jobs a loop fetches at once, at most: a batch ends with its slowest job, so more side by side are more loops. */
 const BATCH_CEILING = 4;
