@@ -6,7 +6,7 @@ import { lockProviderMessage } from '../message/repository';
 import { recordWhatsAppStatus } from '../message/status-service';
 import { readConversation } from './conversation-service';
 import { whatsAppInboundJob } from './jobs';
-import { publishBotMessageChangedBy } from './message-events';
+import { publishBotMessageChanged, publishBotMessageChangedBy } from './message-events';
 import {
   type BotLink,
   findBotLinkByNumber,
@@ -183,22 +183,27 @@ export async function handleWhatsAppNotification(ctx: ServiceContext, payload: N
 }
 
 /**
- * Meta's receipts, one transaction each with the message's id locked as the send's record of it is:
- * a bot's reply's receipt moves it (with its live event for the thread screen); any other is the
- * messaging channel's (its message log's, or kept pending until a send records the id: a reply's
- * receipt that comes before its send's answer is taken from there when the send records the wamid,
- * send-service.ts).
+ * Meta's receipts, one transaction each. The usual one moves a bot's reply by its wamid (with its
+ * live event for the thread screen). Else, with the wamid locked as the send's record of it is: a
+ * bot's reply's late or repeated receipt, or any other message's, which is the messaging channel's
+ * (its message log's, or kept pending until a send records the id: a reply's receipt that comes
+ * before its send's answer is taken from there when the send records the wamid, send-service.ts).
+ * "Is it a bot's reply?" and "keep it for later" in one transaction under the lock: in two, a send
+ * recording the wamid between them would leave the receipt pending for ever.
  */
 async function recordReceipts(ctx: ServiceContext, statuses: readonly WhatsAppStatus[]): Promise<void> {
   for (const status of statuses) {
+    const wamid = status.providerMessageId;
+    const error = { code: status.errorCode, title: status.errorTitle };
     await inTransaction(ctx, async (tx) => {
-      await lockProviderMessage(tx.tx, 'whatsapp', status.providerMessageId);
-      if (!(await isBotReply(tx.tx, status.providerMessageId))) {
-        await recordWhatsAppStatus(tx, status);
-        return;
-      }
-      await recordReplyReceipt(tx.tx, status.providerMessageId, status.status, { code: status.errorCode, title: status.errorTitle });
-      await publishBotMessageChangedBy(tx, { wamid: status.providerMessageId });
+      // The usual receipt first, in one statement: a reply whose send recorded the wamid, moved on.
+      const moved = await recordReplyReceipt(tx.tx, wamid, status.status, error);
+      if (moved) return publishBotMessageChanged(tx, moved);
+      await lockProviderMessage(tx.tx, 'whatsapp', wamid);
+      if (!(await isBotReply(tx.tx, wamid))) return void (await recordWhatsAppStatus(tx, status));
+      // A reply's late or repeated receipt, or one whose send recorded the wamid since the update.
+      const now = await recordReplyReceipt(tx.tx, wamid, status.status, error);
+      if (now) await publishBotMessageChanged(tx, now);
     });
   }
 }

@@ -292,20 +292,28 @@ export type ChangedBotMessage = {
   status: string;
 };
 
-/** The message a wamid names, for its live event (receipts name the message by Meta's id). */
-export async function findChangedMessage(db: Tx, by: { id: string } | { wamid: string }): Promise<ChangedBotMessage | undefined> {
-  const { rows } = await db.execute<{
-    id: string;
-    bot_id: string;
-    company_id: string | null;
-    wa_id: string;
-    direction: 'in' | 'out';
-    status: string;
-  }>(
-    sql`SELECT id, bot_id, company_id, wa_id, direction, status FROM bot_message WHERE ${'id' in by ? sql`id = ${by.id}` : sql`wamid = ${by.wamid}`}`,
-  );
-  const row = rows[0];
+/** A bot_message row's columns a live event names (RETURNING them spares reading the row again). */
+export const CHANGED_MESSAGE_COLUMNS = sql.raw('id, bot_id, company_id, wa_id, direction, status');
+
+export type ChangedMessageRow = {
+  id: string;
+  bot_id: string;
+  company_id: string | null;
+  wa_id: string;
+  direction: 'in' | 'out';
+  status: string;
+};
+
+export function changedMessageOf(row: ChangedMessageRow | undefined): ChangedBotMessage | undefined {
   return row
     ? { id: row.id, botId: row.bot_id, company: row.company_id, waId: row.wa_id, direction: row.direction, status: row.status }
     : undefined;
+}
+
+/** The message a wamid names, for its live event (receipts name the message by Meta's id). */
+export async function findChangedMessage(db: Tx, by: { id: string } | { wamid: string }): Promise<ChangedBotMessage | undefined> {
+  const { rows } = await db.execute<ChangedMessageRow>(
+    sql`SELECT ${CHANGED_MESSAGE_COLUMNS} FROM bot_message WHERE ${'id' in by ? sql`id = ${by.id}` : sql`wamid = ${by.wamid}`}`,
+  );
+  return changedMessageOf(rows[0]);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
+import { CHANGED_MESSAGE_COLUMNS, type ChangedBotMessage, type ChangedMessageRow, changedMessageOf } from './message-repository';
 
 /** What the webhook needs of a bot: its number, company, whether it serves, and its sealed secrets. */
 export type BotLink = {
@@ -250,19 +251,31 @@ export async function isBotReply(db: Tx, wamid: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Meta's receipt of a reply: forward only (sent → delivered → read), failed from any of them. */
-export async function recordReplyReceipt(db: Tx, wamid: string, status: string, error?: { code?: number; title?: string }): Promise<void> {
+/**
+ * Meta's receipt of a reply: forward only (sent → delivered → read), failed from any of them. The
+ * reply as it now is when the receipt moved it; undefined when it did not (a late or repeated
+ * receipt, or no reply of a bot has this wamid, yet).
+ */
+export async function recordReplyReceipt(
+  db: Tx,
+  wamid: string,
+  status: string,
+  error?: { code?: number; title?: string },
+): Promise<ChangedBotMessage | undefined> {
   if (status === 'failed') {
-    await db.execute(sql`
+    const { rows } = await db.execute<ChangedMessageRow>(sql`
       UPDATE bot_message SET status = 'failed', error_code = ${error?.code ?? null}, error_title = ${error?.title ?? null}
-      WHERE wamid = ${wamid} AND direction = 'out' AND status <> 'failed'`);
-    return;
+      WHERE wamid = ${wamid} AND direction = 'out' AND status <> 'failed'
+      RETURNING ${CHANGED_MESSAGE_COLUMNS}`);
+    return changedMessageOf(rows[0]);
   }
   const before = REPLY_STATUS_ORDER.slice(0, Math.max(0, REPLY_STATUS_ORDER.indexOf(status)));
-  if (!before.length) return;
-  await db.execute(sql`
+  if (!before.length) return undefined;
+  const { rows } = await db.execute<ChangedMessageRow>(sql`
     UPDATE bot_message SET status = ${status}
-    WHERE wamid = ${wamid} AND direction = 'out' AND status = ANY(${`{${before.join(',')}}`}::text[])`);
+    WHERE wamid = ${wamid} AND direction = 'out' AND status = ANY(${`{${before.join(',')}}`}::text[])
+    RETURNING ${CHANGED_MESSAGE_COLUMNS}`);
+  return changedMessageOf(rows[0]);
 }
 
 /** Conversations under way whose customer last wrote before `before`. */
