@@ -79,8 +79,8 @@
  *   beside the raw SQL of the stage's UPDATE and the broker alone carrying as many commands, and a
  *   corrupted build paused after its canary with nothing sent further. See bench/release.ts.
  * - bot: issue 32's bot benchmark: BENCH_BOT_CONVERSATIONS (200) customers at once, each from "oi" to
- *   a booking with its access code with one of BENCH_BOT_BOTS (1) free hourly bots (a number each:
- *   Meta's 80 sends a second hold per number), through the WhatsApp Cloud API stand-in, to the API
+ *   a booking with its access code with one of BENCH_BOT_BOTS (1, then 4: a comma-separated list, a run
+ *   each) free hourly bots (a number each: Meta's 80 sends a second hold per number), through the WhatsApp Cloud API stand-in, to the API
  *   in its own process; BENCH_BOT_THINK_MS (5,000) between the bot's answer and the next message on
  *   average. Bookings per minute; webhook posted to the first reply at the stand-in (p50/p95, target
  *   p95 ≤ 300 ms) beside the API's answer to the webhook and two floors; each queue's jobs and the
@@ -116,6 +116,15 @@ function numberFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
   return value;
+}
+
+/** A comma-separated list of positive integers (`1,4`), or `fallback`. */
+function numbersFromEnv(name: string, fallback: number[]): number[] {
+  const text = process.env[name];
+  if (!text) return fallback;
+  const values = text.split(',').map(Number);
+  if (!values.every((value) => Number.isInteger(value) && value > 0)) throw new Error(`${name} must be positive integers, comma-separated`);
+  return values;
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -412,23 +421,29 @@ const PARTS: Record<string, () => Promise<void>> = {
   },
   async bot() {
     const conversations = numberFromEnv('BENCH_BOT_CONVERSATIONS', 200);
-    log(
-      `Ebox Console bot benchmark: ${conversations} WhatsApp customers at once from "oi" to a booking with free hourly bots, through the WhatsApp Cloud API stand-in`,
-    );
-    logDatabase();
-    log(`load average at the start: ${loadAverage()} (${availableParallelism()} cores)`);
-    const result = await runBotBenchmark({
-      conversations,
-      bots: numberFromEnv('BENCH_BOT_BOTS', 1),
-      thinkMs: Number(process.env.BENCH_BOT_THINK_MS ?? 5000),
-      duplicateEvery: numberFromEnv('BENCH_BOT_DUPLICATE_EVERY', 10),
-      databaseUrl: process.env.BENCH_DATABASE_URL,
-      statements: process.env.BENCH_PG_STATEMENTS === '1',
-      log,
-    });
-    log('');
-    log(formatBotResults(result));
-    log(`load average at the end: ${loadAverage()}`);
+    // One number, then the same customers over four (a network with a bot per cluster): on one,
+    // Meta's 80 sends a second are part of the delay (its pace floor says how much); on four, the
+    // delay is the console's own.
+    for (const bots of numbersFromEnv('BENCH_BOT_BOTS', [1, 4])) {
+      log(
+        `Ebox Console bot benchmark: ${conversations} WhatsApp customers at once from "oi" to a booking with ${bots} free hourly bot${bots === 1 ? '' : 's'}, through the WhatsApp Cloud API stand-in`,
+      );
+      logDatabase();
+      log(`load average at the start: ${loadAverage()} (${availableParallelism()} cores)`);
+      const result = await runBotBenchmark({
+        conversations,
+        bots,
+        thinkMs: Number(process.env.BENCH_BOT_THINK_MS ?? 5000),
+        duplicateEvery: numberFromEnv('BENCH_BOT_DUPLICATE_EVERY', 10),
+        databaseUrl: process.env.BENCH_DATABASE_URL,
+        statements: process.env.BENCH_PG_STATEMENTS === '1',
+        log,
+      });
+      log('');
+      log(formatBotResults(result));
+      log(`load average at the end: ${loadAverage()}`);
+      log('');
+    }
   },
 };
 
