@@ -31,8 +31,11 @@ export const botSendJob = defineJob({
   actor: 'whatsAppBot',
   retry: { limit: 8, delaySeconds: 2 },
   policy: 'stately',
-  // Each job waits on Meta's answer, not on the database.
+  // Each job waits on Meta's answer and on its number's send slot, not on the database. Past 80 a
+  // second on one number a job sleeps up to a second for its slot: fetched in batches, the batch's
+  // finished places waited for it while the next phones' replies waited to start (bench/bot.ts).
   concurrency: 16,
+  fetchOneAtATime: true,
   handler: () => import('./send-service').then((m) => m.sendQueuedReplies),
 });
 

@@ -33,6 +33,12 @@ export type JobDeclaration<S extends z.ZodType = z.ZodType> = {
    * are fetched by several loops (worker.ts fetchShapeOf).
    */
   concurrency?: number;
+  /**
+   * Each of the `concurrency` places fetches its own job, one at a time, instead of batches of up to
+   * 4 that end with their slowest job: for jobs that sleep a long while (a WhatsApp send waiting for
+   * its number's slot a second ahead, bot.send), which in a batch held three finished places idle.
+   */
+  fetchOneAtATime?: boolean;
   /** A run still active after this long counts as failed (a worker died): 15 minutes by default. */
   expireInSeconds?: number;
   /** Cron (5 fields, UTC) and the payload each run gets; one run per tick across all workers. */

@@ -101,6 +101,9 @@ async function registerJobs(deps: AppDeps, boss: PgBoss, options: { jobs: readon
       boss.notifyWorker(worker.id);
       worker.busy = true;
       worker.wokenAt = 0;
+      // A full batch may have more behind it (another process's, or queued while all were busy):
+      // one more idle loop looks, and so on while they find some.
+      if (batch.length >= batchSize) fetchAgain();
       try {
         await runBatch(deps, boss, job, batch);
       } finally {
@@ -109,7 +112,14 @@ async function registerJobs(deps: AppDeps, boss: PgBoss, options: { jobs: readon
     };
     for (let loop = 0; loop < loops; loop++) {
       const worker: FetchLoop = { id: '', busy: false, wokenAt: 0 };
-      worker.id = await boss.work<unknown>(job.name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, runBatchOf(worker));
+      // The first loops poll; the rest of a wide queue wait to be woken (fetchAgain: a commit here,
+      // or a loop that found a full batch), so an idle console does not poll once per place.
+      const polling = loop < POLLING_LOOPS ? pollingIntervalSeconds : Math.max(pollingIntervalSeconds, RESERVE_POLLING_SECONDS);
+      worker.id = await boss.work<unknown>(
+        job.name,
+        { pollingIntervalSeconds: polling, batchSize, includeMetadata: true },
+        runBatchOf(worker),
+      );
       workers.push(worker);
     }
     registerLocalWaker(deps, job.name, fetchAgain);
@@ -150,6 +160,10 @@ type FetchLoop = { id: string; busy: boolean; wokenAt: number };
 /** How long a woken loop counts as fetching already: a fetch is a statement of a millisecond or two. */
 const WOKEN_FETCH_MS = 100;
 
+/** A queue's loops that poll at the configured interval; the others poll this seldom, woken meanwhile. */
+const POLLING_LOOPS = 4;
+const RESERVE_POLLING_SECONDS = 30;
+
 /** Jobs a loop fetches at once, at most: a batch ends with its slowest job, so more side by side are more loops. */
 const BATCH_CEILING = 4;
 
@@ -159,8 +173,9 @@ const BATCH_CEILING = 4;
  * queue waited 0.7 s at p50 so, bench/bot.ts). Past BATCH_CEILING the places go to loops of their
  * own, each fetching as soon as its batch is done; each idle loop polls, so there are few.
  */
-function fetchShapeOf(job: Pick<AnyJob, 'concurrency'>): { loops: number; batchSize: number } {
+function fetchShapeOf(job: Pick<AnyJob, 'concurrency' | 'fetchOneAtATime'>): { loops: number; batchSize: number } {
   const concurrency = Math.max(1, job.concurrency ?? 1);
+  if (job.fetchOneAtATime) return { loops: concurrency, batchSize: 1 };
   const loops = Math.ceil(concurrency / BATCH_CEILING);
   return { loops, batchSize: Math.ceil(concurrency / loops) };
 }
