@@ -6,7 +6,7 @@ import { lockProviderMessage } from '../message/repository';
 import { recordWhatsAppStatus } from '../message/status-service';
 import { readConversation } from './conversation-service';
 import { whatsAppInboundJob } from './jobs';
-import { publishBotMessageChanged, publishBotMessageChangedBy } from './message-events';
+import { publishBotMessageChanged } from './message-events';
 import {
   type BotLink,
   findBotLinkByNumber,
@@ -19,8 +19,8 @@ import {
 
 /**
  * Meta's webhook for the bots' numbers and the console's own (docs/whatsapp-bot.md). The request is
- * checked, its customer messages recorded and the rest queued; the work (receipts, the bot's
- * answers) runs in a job, so Meta gets its 200 at once and a slow moment never makes it resend.
+ * checked, its receipts and customer messages recorded, and the conversations queued: the bot's
+ * answers run in a job, so Meta gets its 200 at once and a slow moment never makes it resend.
  */
 
 /** Who signed a notification: the console's own app secret (WHATSAPP_APP_SECRET) and/or these bots'. */
@@ -102,6 +102,8 @@ async function signedChangesOf(
   return signed;
 }
 
+const statusesOf = (changes: readonly { change: WhatsAppChange }[]) => changes.flatMap(({ change }) => change.statuses);
+
 /**
  * A signed notification as Meta posts it (the webhook's request), routed with the bots its
  * signature was checked against. Its customer messages are recorded at once, in the order Meta's
@@ -113,10 +115,7 @@ async function signedChangesOf(
  */
 export async function acceptWhatsAppNotification(ctx: ServiceContext, payload: Notification, bots: readonly BotLink[]): Promise<void> {
   const changes = await signedChangesOf(ctx, payload, bots);
-  await recordReceipts(
-    ctx,
-    changes.flatMap(({ change }) => change.statuses),
-  );
+  await recordReceipts(ctx, statusesOf(changes));
   for (const { change, bot } of changes) {
     if (!bot && change.messages.length) {
       ctx.log.info({ phoneNumberId: change.phoneNumberId }, 'whatsapp webhook: messages to a number no bot answers, not kept');
@@ -144,8 +143,8 @@ async function recordCustomerMessage(tx: TxContext, bot: BotLink, message: Whats
     choiceId: message.choiceId ?? null,
     sentAt: message.at.toISOString(),
   });
-  if (recorded) await publishBotMessageChangedBy(tx, { wamid: message.id });
-  return recorded;
+  if (recorded) await publishBotMessageChanged(tx, recorded);
+  return recorded !== undefined;
 }
 
 /**
@@ -155,11 +154,7 @@ async function recordCustomerMessage(tx: TxContext, bot: BotLink, message: Whats
  */
 export async function handleWhatsAppNotification(ctx: ServiceContext, payload: Notification): Promise<void> {
   const changes = await signedChangesOf(ctx, payload);
-  if (!payload.recorded)
-    await recordReceipts(
-      ctx,
-      changes.flatMap(({ change }) => change.statuses),
-    );
+  if (!payload.recorded) await recordReceipts(ctx, statusesOf(changes));
   for (const { change, bot } of changes) {
     if (!bot || !change.messages.length) continue;
     const phones = new Set<string>();

@@ -57,14 +57,14 @@ export type NewBotMessage = {
 };
 
 /** Records a message unless its wamid is recorded already; answers whether this call recorded it. */
-export async function insertBotMessageOnce(db: Tx, message: NewBotMessage): Promise<boolean> {
-  const { rows } = await db.execute<{ id: string }>(sql`
+export async function insertBotMessageOnce(db: Tx, message: NewBotMessage): Promise<ChangedBotMessage | undefined> {
+  const { rows } = await db.execute<ChangedMessageRow>(sql`
     INSERT INTO bot_message (bot_id, company_id, wamid, direction, wa_id, type, text, choice_id, sent_at)
     VALUES (${message.bot}, ${message.company}, ${message.wamid}, ${message.direction}, ${message.waId}, ${message.type},
             ${message.text}, ${message.choiceId}, ${message.sentAt})
     ON CONFLICT (wamid) DO NOTHING
-    RETURNING id`);
-  return rows.length > 0;
+    RETURNING ${CHANGED_MESSAGE_COLUMNS}`);
+  return changedMessageOf(rows[0]);
 }
 
 /** The bot's last interaction and message, unless a later one is recorded already (webhooks arrive out of order). */

@@ -171,7 +171,8 @@ const BATCH_CEILING = 4;
  * How a job's `concurrency` is fetched: pg-boss's loop fetches a batch, waits for all of it, then
  * fetches again, so one loop of 16 lets a slow job hold 15 finished places idle (the bot's inbound
  * queue waited 0.7 s at p50 so, bench/bot.ts). Past BATCH_CEILING the places go to loops of their
- * own, each fetching as soon as its batch is done; each idle loop polls, so there are few.
+ * own, each fetching as soon as its batch is done; past POLLING_LOOPS they poll seldom and are
+ * woken instead. `fetchOneAtATime`: a loop per place, a job each.
  */
 function fetchShapeOf(job: Pick<AnyJob, 'concurrency' | 'fetchOneAtATime'>): { loops: number; batchSize: number } {
   const concurrency = Math.max(1, job.concurrency ?? 1);
