@@ -41,6 +41,11 @@ export async function startBenchDatabase(serverUrl: string | undefined, settings
     return {
       url: url.toString(),
       async stop() {
+        // Kept to look into after the run (EXPLAIN of a slow case): the caller drops it.
+        if (process.env.BENCH_KEEP_DATABASE === 'true') {
+          console.log(`kept the benchmark's database ${name} (BENCH_KEEP_DATABASE)`);
+          return;
+        }
         const client = new pg.Client({ connectionString: serverUrl });
         await client.connect();
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

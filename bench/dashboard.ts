@@ -33,6 +33,8 @@ export type DashboardBenchOptions = {
   writesPerSecond: number;
   /** Seconds per side and case (2). */
   seconds?: number;
+  /** The periods measured (all ten). */
+  periods?: readonly DashboardPeriod[];
   databaseUrl?: string;
   log?: (line: string) => void;
 };
@@ -116,6 +118,15 @@ export async function generateNetwork(client: pg.ClientBase, companyIds: string[
   // console itself reads the dashboard's own move log, and has no use for it).
   await client.query('CREATE INDEX bench_order_history_at_idx ON order_history (at)');
   for (const table of ['ebox', 'compartiment', '"order"', 'order_history']) await client.query(`VACUUM ANALYZE ${table}`);
+}
+
+/** BENCH_DASHBOARD_PERIODS: a comma-separated list of period ids (undefined: all ten). */
+export function periodsFromEnv(): DashboardPeriod[] | undefined {
+  const listed = process.env.BENCH_DASHBOARD_PERIODS?.split(',').map((period) => period.trim());
+  if (!listed) return undefined;
+  const unknown = listed.filter((period) => !(DASHBOARD_PERIODS as readonly string[]).includes(period));
+  if (unknown.length) throw new Error(`BENCH_DASHBOARD_PERIODS: unknown periods ${unknown.join(', ')} (${DASHBOARD_PERIODS.join(', ')})`);
+  return listed as DashboardPeriod[];
 }
 
 function sqlArray(values: string[]): string {
@@ -288,7 +299,7 @@ export async function runDashboardBenchmark(options: DashboardBenchOptions) {
     const company = api.companyIds[COMPANIES - 1] as string;
     const distributor = api.companyIds[0] as string;
     try {
-      for (const period of DASHBOARD_PERIODS) {
+      for (const period of options.periods ?? DASHBOARD_PERIODS) {
         // All companies and one company: the same question eight times at once (callers of the same
         // scope share a reading, kit/coalesce.ts). Each its own company: eight different questions
         // at once, which share nothing.

@@ -70,9 +70,10 @@
  * - dashboard: issue 28's dashboard benchmark: BENCH_DASHBOARD_ORDERS (1,000,000) orders over two years
  *   at BENCH_DASHBOARD_LOCKERS (1,000) lockers, the rollups rebuilt from their history (timed), then
  *   GET /dashboard for the ten periods, all companies and one, 8 at a time for BENCH_DASHBOARD_SECONDS
- *   (2) per side, beside the raw SQL of the same figures, while BENCH_DASHBOARD_WRITES (50) orders a
+ *   (2) per side, beside the same figures computed from the raw rows by SQL, while BENCH_DASHBOARD_WRITES (50) orders a
  *   second are cancelled through the API; and a status change's cost with and without its rollups.
- *   See bench/dashboard.ts.
+ *   BENCH_DASHBOARD_PERIODS (a list of period ids) measures only those. With BENCH_DATABASE_URL,
+ *   BENCH_KEEP_DATABASE=true keeps the run's database to look into. See bench/dashboard.ts.
  * - release: issue 31's release benchmark: a UI build to `--lockers=N` (BENCH_RELEASE_LOCKERS, 1,000)
  *   virtual lockers by two API processes on one Mosquitto, three stages: each locker commanded
  *   exactly once, the delay from a stage's threshold to the next stage's first command (target ≤ 5 s)
@@ -95,7 +96,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { mosquittoAvailable } from '../apps/api/test/support/mosquitto';
 import { formatBotResults, runBotBenchmark } from './bot';
-import { formatDashboardResults, runDashboardBenchmark } from './dashboard';
+import { formatDashboardResults, periodsFromEnv, runDashboardBenchmark } from './dashboard';
 import { formatExportResults, runExportBenchmark } from './export';
 import { formatFirstScreenResults, runFirstScreenBenchmark } from './first-screen';
 import { formatImportResults, runImportBenchmark } from './import';
@@ -354,6 +355,7 @@ const PARTS: Record<string, () => Promise<void>> = {
       lockers,
       writesPerSecond,
       seconds: numberFromEnv('BENCH_DASHBOARD_SECONDS', 2),
+      periods: periodsFromEnv(),
       databaseUrl: process.env.BENCH_DATABASE_URL,
       log,
     });
