@@ -276,9 +276,13 @@ function messageMoves(timeZone: string, day?: string): SQL {
   return sql`select company_id, channel, trigger, status, ${stepDay} as day from (${steps}) steps${day ? sql` where ${stepDay} = ${day}::date` : sql``}`;
 }
 
-/** Both sources of the recomputations: `moves` (the orders' history) and `message_moves`. */
-function sourcesOf(timeZone: string, day?: string): SQL {
-  return sql`moves as (${historyMoves(timeZone, day)}), message_moves as (${messageMoves(timeZone, day)})`;
+/**
+ * Both sources of the recomputations: `moves` (the orders' history, or a table of them already
+ * read) and `message_moves`.
+ */
+function sourcesOf(timeZone: string, day?: string, movesTable?: string): SQL {
+  const moves = movesTable ? sql`select * from ${sql.raw(movesTable)}` : historyMoves(timeZone, day);
+  return sql`moves as (${moves}), message_moves as (${messageMoves(timeZone, day)})`;
 }
 
 /** Each table's rows recomputed from `moves` and `message_moves` (sourcesOf), in its key and sum columns. */
@@ -329,10 +333,14 @@ export async function vacuumRollups(db: Db): Promise<void> {
  */
 export async function rebuildRollups(tx: Tx, timeZone: string): Promise<number> {
   await lockRollupMaintenance(tx);
+  // The history joined to its orders once, for every table: each table joining it again was most of
+  // a rebuild (three million moves to a million orders, six times; docs/dashboard.md).
+  await tx.execute(sql`create temporary table rebuild_moves on commit drop as ${historyMoves(timeZone)}`);
+  await tx.execute(sql`analyze rebuild_moves`);
   for (const { table, keys, sums } of ROLLUPS) {
     await tx.execute(sql`delete from ${sql.raw(table)}`);
     await tx.execute(sql`
-      with ${sourcesOf(timeZone)}
+      with ${sourcesOf(timeZone, undefined, 'rebuild_moves')}
       insert into ${sql.raw(table)} (${sql.raw([...keys, ...sums].join(', '))}, folded)
       select *, true from (${RECOMPUTED[table]}) recomputed`);
   }
@@ -348,13 +356,13 @@ export async function rebuildRollups(tx: Tx, timeZone: string): Promise<number> 
   }
   await tx.execute(sql`delete from dashboard_move`);
   await tx.execute(sql`
-    with moves as (${historyMoves(timeZone)})
+    with moves as (select * from rebuild_moves)
     insert into dashboard_move (at, company_id, carrier_id, ebox_id, type, status, bucket)
     select at, company_id, carrier_id, ebox_id, type, status,
            case when status in (${listOf(PICKUP_STATUSES)}) and stored_at is not null
                 then ${bucketOf(sql`extract(epoch from (at - stored_at))`)} end
       from moves where at >= now() - ${sql.raw(`interval '${MOVE_LOG_DAYS} days'`)}`);
-  const read = await tx.execute<{ moves: number }>(sql`select count(*)::int as moves from order_history where to_status is not null`);
+  const read = await tx.execute<{ moves: number }>(sql`select count(*)::int as moves from rebuild_moves`);
   return Number(read.rows[0]?.moves ?? 0);
 }
 
