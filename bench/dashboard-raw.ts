@@ -10,12 +10,21 @@
  * samples) is read by the console's own queries, so both sides pay for it alike; the occupancy
  * samples are summed from the per-locker rows rather than read from their every-locker total.
  */
-import { DEPOSIT_STATUSES, ENTITIES, EXPIRY_STATUSES, type PeriodRange, PICKUP_STATUSES } from '@ebox/domain';
+import {
+  DEFAULT_CARRIER_PROMISE_HOURS,
+  DEPOSIT_STATUSES,
+  ENTITIES,
+  EXPIRY_STATUSES,
+  type PeriodRange,
+  PICKUP_STATUSES,
+} from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { scopeCondition } from '../apps/api/src/kit/scope';
 import { readDoorFigures, readOpenAlerts } from '../apps/api/src/modules/dashboard/alert-repository';
 import {
+  countedLockers,
   type DashboardReach,
+  inCountedLockers,
   readAgedParcels,
   readCompartmentFigures,
   readLockerHealth,
@@ -31,7 +40,6 @@ export type RawReach = { company: string | undefined; carried: boolean };
 
 const GRID_DAYS = 28;
 const RANKED = 5;
-const DEFAULT_PROMISE_HOURS = 48;
 
 const listOf = (statuses: readonly string[]) => sql.raw(statuses.map((status) => `'${status}'`).join(', '));
 
@@ -47,13 +55,6 @@ function movesIn(from: string, to: string, reach: RawReach, statuses?: readonly 
     select h.to_status as status, h.at, o.type, o.carrier_id, o.ebox_id, o.stored_at, o.inbound_at
       from order_history h join "order" o on o.id = h.order_id
      where h.at >= ${from}::timestamptz and h.at < ${to}::timestamptz${reached}${whose}`;
-}
-
-/** The lockers counted: every one, or those of the company. */
-function lockersOf(reach: RawReach): SQL {
-  return reach.company
-    ? sql`select id, name, code from ebox where company_id = ${reach.company}::uuid`
-    : sql`select id, name, code from ebox`;
 }
 
 const counts = sql`
@@ -76,7 +77,7 @@ function currentOf(range: { from: string; to: string; step: 'day' | 'month'; day
     used as (
       select l.id, l.name, l.code, p.compartments, coalesce(u.stored, 0) as deposits, coalesce(u.collected, 0) as pickups,
              coalesce(u.expired, 0) as expiries, coalesce(u.stored, 0)::float8 / ${range.days || null}::int / p.compartments as utilization
-        from (${lockersOf(reach)}) l
+        from (${countedLockers(reachOf(reach))}) l
         join (select ebox_id, count(*)::int as compartments from compartiment where enable is not false group by ebox_id) p on p.ebox_id = l.id
         left join (select ebox_id, ${counts} from c where ebox_id is not null group by ebox_id) u on u.ebox_id = l.id)
     select
@@ -86,7 +87,7 @@ function currentOf(range: { from: string; to: string; step: 'day' | 'month'; day
       (select json_agg(t order by type) from (select type, ${counts}, ${dwellOf('0.5, 0.95')} as dwell from c group by type) t) as by_type,
       (select json_agg(t) from (
          select c.carrier_id, ${counts}, count(inbound)::int as inbound,
-                (count(*) filter (where inbound <= 3600 * coalesce(nullif(co.company_settings->>'carrierPromiseHours', '')::float8, ${DEFAULT_PROMISE_HOURS})))::int as in_time,
+                (count(*) filter (where inbound <= 3600 * coalesce(nullif(co.company_settings->>'carrierPromiseHours', '')::float8, ${DEFAULT_CARRIER_PROMISE_HOURS})))::int as in_time,
                 percentile_cont(0.95) within group (order by inbound) as inbound_p95
            from c left join company co on co.id = c.carrier_id
           group by c.carrier_id, co.company_settings) t) as by_carrier,
@@ -124,7 +125,7 @@ function messagesOf(from: string, to: string, reach: RawReach): SQL {
 /** The weekday × hour grid: pickups from the history, free compartments from the lockers' hourly samples. */
 function gridOf(from: string, to: string, reach: RawReach, timeZone: string): SQL {
   const local = sql`(at at time zone ${timeZone})`;
-  const lockers = reach.company ? sql` and s.ebox_id in (select id from (${lockersOf(reach)}) l)` : sql``;
+  const lockers = inCountedLockers(sql`s.ebox_id`, reachOf(reach));
   return sql`
     select
       (select json_agg(t) from (

@@ -149,7 +149,7 @@ type Case = {
 
 /**
  * Where the two sides' last answers of a case differ: the period's counts exactly (the writer only
- * cancels, which moves none of them), the dwell percentiles within the histogram's 5 %.
+ * creates and cancels, which moves none of them), the dwell percentiles within the histogram's 5 %.
  */
 function compareAnswers(api: DashboardAnswer, raw: RawAnswer) {
   const differences = (['stored', 'collected', 'expired'] as const).flatMap((key) =>
