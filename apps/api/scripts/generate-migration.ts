@@ -28,6 +28,7 @@ const lines = [
     'botConversation',
     'botMessage',
     'customerDevice',
+    'dashboardCompartmentCount',
     'dashboardDwellDay',
     'dashboardDwellDayAll',
     'dashboardDwellMonth',

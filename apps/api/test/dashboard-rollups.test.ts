@@ -2,7 +2,13 @@ import { dwellBucketOf, percentileOfHistogram } from '@ebox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VirtualTerminal } from '../../terminal-sim/src';
-import { bucketOf, findDerivedDrift, foldRollups, summarizeRollups } from '../src/modules/dashboard/rollup-repository';
+import {
+  bucketOf,
+  findCompartmentCountDrift,
+  findDerivedDrift,
+  foldRollups,
+  summarizeRollups,
+} from '../src/modules/dashboard/rollup-repository';
 import { checkRollupDrift, rebuildAllRollups } from '../src/modules/dashboard/rollup-service';
 import { systemContext } from '../src/platform/context';
 import type { Db } from '../src/platform/db/client';
@@ -17,7 +23,8 @@ import { startTestApp, type TestApp, type TestUser } from './support/test-app';
  * deposit an offline locker replays counts on the day it happened);
  * the fold changes no sum; a rebuild from the order history gives what the moves wrote; the nightly
  * check finds no drift, and names a key that drifts; eight bulk
- * cancels side by side all succeed, none waiting on a shared row.
+ * cancels side by side all succeed, none waiting on a shared row. The live compartment counters
+ * (the "now" figures) follow every write of the compartments, through the fold and a rebuild.
  */
 
 let t: TestApp;
@@ -216,6 +223,75 @@ describe('dashboard rollups', () => {
     ]);
     await db.execute(sql`delete from dashboard_order_day where company_id = ${company} and status = 'EXPIRED'`);
     expect((await checkRollupDrift(ctx, tomorrow)).drift).toEqual([]);
+  });
+
+  it('keep the live compartment counters equal to the compartments through every kind of write, the fold and a rebuild', async () => {
+    const other = ok(await owner.api.post('/ebox', { data: { name: 'Armário Contado', code: 'CNT01', company } })).id;
+    const counters = async () =>
+      (
+        await db.execute(sql`
+          select size, sum(enabled)::int as enabled, sum(occupied)::int as occupied, sum(available)::int as available,
+                 sum(damaged)::int as damaged, sum(dirty)::int as dirty
+            from dashboard_compartment_count where ebox_id = ${other} group by size having sum(enabled) <> 0 order by size`)
+      ).rows;
+    const data = (number: number, size: string) => ({
+      ebox: other,
+      number,
+      boardNumber: 1,
+      comNumber: number,
+      numberInColumn: 1,
+      size,
+      enable: true,
+      width: 1,
+      height: 1,
+      depth: 1,
+    });
+    // Through the API: two compartments added, one changed to another size and damaged, then disabled.
+    const first = ok(await owner.api.post('/compartiment', { data: data(1, 'G') })).id;
+    const second = ok(await owner.api.post('/compartiment', { data: data(2, 'G') })).id;
+    expect(await counters()).toEqual([{ size: 'G', enabled: 2, occupied: 0, available: 2, damaged: 0, dirty: 0 }]);
+    ok(await owner.api.put(`/compartiment/${second}`, { data: { size: 'M', status: 'DAMAGE' } }));
+    expect(await counters()).toEqual([
+      { size: 'G', enabled: 1, occupied: 0, available: 1, damaged: 0, dirty: 0 },
+      { size: 'M', enabled: 1, occupied: 0, available: 0, damaged: 1, dirty: 0 },
+    ]);
+    ok(await owner.api.put(`/compartiment/${second}`, { data: { enable: false } }));
+    expect(await counters()).toEqual([{ size: 'G', enabled: 1, occupied: 0, available: 1, damaged: 0, dirty: 0 }]);
+    // In bulk, as an import writes; a write rolled back changes nothing.
+    await db.execute(sql`update compartiment set status = 'DIRTY', enable = true where ebox_id = ${other}`);
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update compartiment set status = 'OCCUPIED' where ebox_id = ${other}`);
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect(await counters()).toEqual([
+      { size: 'G', enabled: 1, occupied: 0, available: 0, damaged: 0, dirty: 1 },
+      { size: 'M', enabled: 1, occupied: 0, available: 0, damaged: 0, dirty: 1 },
+    ]);
+    ok(await owner.api.delete('/compartiment', { ids: [first] }));
+    expect(await counters()).toEqual([{ size: 'M', enabled: 1, occupied: 0, available: 0, damaged: 0, dirty: 1 }]);
+    expect(await findCompartmentCountDrift(db)).toEqual([]);
+    await db.transaction((tx) => foldRollups(tx));
+    const folded = await db.execute(
+      sql`select count(*)::int as n from dashboard_compartment_count where ebox_id = ${other} and not folded`,
+    );
+    expect(folded.rows[0]).toEqual({ n: 0 });
+    expect(await counters()).toEqual([{ size: 'M', enabled: 1, occupied: 0, available: 0, damaged: 0, dirty: 1 }]);
+    // A counter no write made: the nightly check names it, and a rebuild repairs it.
+    await db.execute(sql`insert into dashboard_compartment_count (ebox_id, size, enabled, occupied) values (${other}, 'M', 1, 1)`);
+    const ctx = systemContext(t.app.deps, 'dashboardRollups');
+    expect((await checkRollupDrift(ctx)).drift).toEqual([
+      {
+        table: 'dashboard_compartment_count',
+        key: { ebox_id: other, size: 'M' },
+        expected: { enabled: 1, occupied: 0, booked: 0, available: 0, damaged: 0, dirty: 1 },
+        found: { enabled: 2, occupied: 1, booked: 0, available: 0, damaged: 0, dirty: 1 },
+      },
+    ]);
+    await rebuildAllRollups(t.app.deps);
+    expect(await findCompartmentCountDrift(db)).toEqual([]);
+    expect(await counters()).toEqual([{ size: 'M', enabled: 1, occupied: 0, available: 0, damaged: 0, dirty: 1 }]);
   });
 
   it('take eight bulk cancels side by side without a deadlock, each counted', async () => {

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../../platform/db/batched-reads';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
-import type { RollupTable } from './rollup-repository';
+import { COMPARTMENT_COUNT, type RollupTable } from './rollup-repository';
 
 /**
  * The dashboard's reads (docs/dashboard.md "Reading a period"): a period's counts and dwell-time
@@ -355,18 +355,9 @@ export type OccupancyRow = {
   dirty: number;
 };
 
-const occupancyCounts = sql`
-  count(*)::int as enabled,
-  (count(*) filter (where c.status = 'OCCUPIED'))::int as occupied,
-  (count(*) filter (where c.status = 'BOOKED'))::int as booked,
-  (count(*) filter (where c.status = 'AVAILABLE' or c.status is null))::int as available,
-  (count(*) filter (where c.status = 'DAMAGE'))::int as damaged,
-  (count(*) filter (where c.status = 'DIRTY'))::int as dirty`;
-
-const OCCUPANCY_KEYS = ['enabled', 'occupied', 'booked', 'available', 'damaged', 'dirty'] as const;
-
 /**
- * What the counted lockers' enabled compartments say now and over the range, in one pass over them:
+ * What the counted lockers' enabled compartments say now (their live counters, a few rows per
+ * locker, not their compartments' rows) and over the range:
  * occupancy by size and by cluster (the clusters the caller sees), and the most and least used
  * lockers: parcels deposited per day of the range per enabled compartment, ranked in the database
  * (a thousand lockers' rows never leave it), ties by name.
@@ -388,13 +379,13 @@ export async function readCompartmentFigures(
         lockers: reach.visibleLockers ? sql` and ebox_id in (select id from counted)` : undefined,
       })
     : sql`select null::uuid as ebox_id, 0 as deposits, 0 as pickups, 0 as expiries where false`;
-  const sums = sql.raw(OCCUPANCY_KEYS.map((key) => `sum(${key})::int as ${key}`).join(', '));
+  const sums = sql.raw(COMPARTMENT_COUNT.sums.map((key) => `sum(${key})::int as ${key}`).join(', '));
   const result = await tx.execute<{ by_size: unknown; by_cluster: unknown; most_used: unknown; least_used: unknown }>(sql`
     with counted as (${countedLockers(reach)}),
     per_locker_size as (
-      select c.ebox_id, c.size, ${occupancyCounts}
-        from compartiment c where c.enable is not false and c.ebox_id in (select id from counted)
-       group by c.ebox_id, c.size),
+      select k.ebox_id, nullif(k.size, '') as size, ${sums}
+        from dashboard_compartment_count k where k.ebox_id in (select id from counted)
+       group by k.ebox_id, k.size having sum(k.enabled) > 0),
     used as (
       select l.id, l.name, l.code, p.compartments, coalesce(u.deposits, 0) as deposits, coalesce(u.pickups, 0) as pickups,
              coalesce(u.expiries, 0) as expiries, coalesce(u.deposits, 0)::float8 / ${use.days || null}::int / p.compartments as utilization

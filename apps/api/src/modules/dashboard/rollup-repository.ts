@@ -232,8 +232,28 @@ export async function foldRollups(tx: Tx): Promise<number> {
       DERIVED.filter((target) => target.from === table),
     );
   for (const target of DERIVED) await foldTable(tx, target.table, target.keys, sumsOf(target.from));
-  return folded;
+  return folded + (await foldTable(tx, COMPARTMENT_COUNT.table, COMPARTMENT_COUNT.keys, COMPARTMENT_COUNT.sums));
 }
+
+/**
+ * The live compartment counters (schema.ts, dashboardCompartmentCount): migration 0061's triggers
+ * add their rows, the fold sums them, a rebuild and the drift check recompute them from the
+ * compartments with `recomputed`, the triggers' own rule: enabled compartments by status, no
+ * status counting as AVAILABLE, no size under ''.
+ */
+export const COMPARTMENT_COUNT = {
+  table: 'dashboard_compartment_count',
+  keys: ['ebox_id', 'size'],
+  sums: ['enabled', 'occupied', 'booked', 'available', 'damaged', 'dirty'],
+  recomputed: sql`
+    select ebox_id, coalesce(size, '') as size, count(*)::int as enabled,
+           (count(*) filter (where status = 'OCCUPIED'))::int as occupied,
+           (count(*) filter (where status = 'BOOKED'))::int as booked,
+           (count(*) filter (where status = 'AVAILABLE' or status is null))::int as available,
+           (count(*) filter (where status = 'DAMAGE'))::int as damaged,
+           (count(*) filter (where status = 'DIRTY'))::int as dirty
+      from compartiment where ebox_id is not null and enable is not false group by 1, 2`,
+} as const;
 
 /** How long the move log keeps a move: a previous period's partial day is at most a year and a day back. */
 export const MOVE_LOG_DAYS = 400;
@@ -354,6 +374,11 @@ export async function rebuildRollups(tx: Tx, timeZone: string): Promise<number> 
         select ${mapped}, ${sums.map((column) => `sum(${column})::int`).join(', ')}, true from ${target.from} group by ${mapped}`),
     );
   }
+  // The compartments as this snapshot sees them; a change committed meanwhile keeps its own unseen row.
+  await tx.execute(sql`delete from ${sql.raw(COMPARTMENT_COUNT.table)}`);
+  await tx.execute(sql`
+    insert into ${sql.raw(COMPARTMENT_COUNT.table)} (${sql.raw([...COMPARTMENT_COUNT.keys, ...COMPARTMENT_COUNT.sums].join(', '))}, folded)
+    select *, true from (${COMPARTMENT_COUNT.recomputed}) recomputed`);
   await tx.execute(sql`delete from dashboard_move`);
   await tx.execute(sql`
     with moves as (select * from rebuild_moves)
@@ -377,30 +402,58 @@ export async function findRollupDrift(tx: Tx, day: string, timeZone: string): Pr
   for (const { table, keys, sums } of ROLLUPS) {
     const keyList = sql.raw(keys.join(', '));
     const sumList = sql.raw(sums.map((column) => `sum(${column})::int as ${column}`).join(', '));
-    // Both sides in one list, grouped by key (GROUP BY matches null keys; a full join on
-    // "is not distinct from" is not one PostgreSQL can run).
-    const expectedSide = sql.raw([...keys, ...sums.map((c) => `${c} as expected_${c}`), ...sums.map((c) => `0 as found_${c}`)].join(', '));
-    const foundSide = sql.raw([...keys, ...sums.map((c) => `0 as expected_${c}`), ...sums.map((c) => `${c} as found_${c}`)].join(', '));
-    const totals = sql.raw(
-      sums.flatMap((c) => [`sum(expected_${c})::int as expected_${c}`, `sum(found_${c})::int as found_${c}`]).join(', '),
+    drift.push(
+      ...(await findKeyDrift(tx, table, keys, sums, {
+        sources: sourcesOf(timeZone, day),
+        expected: RECOMPUTED[table],
+        found: sql`select ${keyList}, ${sumList} from ${sql.raw(table)} where day = ${day}::date group by ${keyList}`,
+      })),
     );
-    const differs = sql.raw(sums.map((c) => `sum(expected_${c}) <> sum(found_${c})`).join(' or '));
-    const result = await tx.execute<Record<string, unknown>>(sql`
-      with ${sourcesOf(timeZone, day)},
-      expected as (${RECOMPUTED[table]}),
-      found as (select ${keyList}, ${sumList} from ${sql.raw(table)} where day = ${day}::date group by ${keyList}),
-      sides as (select ${expectedSide} from expected union all select ${foundSide} from found)
-      select ${keyList}, ${totals} from sides group by ${keyList} having ${differs}`);
-    for (const row of result.rows) {
-      drift.push({
-        table,
-        key: Object.fromEntries(keys.map((key) => [key, row[key] instanceof Date ? (row[key] as Date).toISOString() : row[key]])),
-        expected: Object.fromEntries(sums.map((column) => [column, Number(row[`expected_${column}`])])),
-        found: Object.fromEntries(sums.map((column) => [column, Number(row[`found_${column}`])])),
-      });
-    }
   }
   return drift;
+}
+
+/** The live compartment counters against the compartments as they are: every locker and size whose counts differ. */
+export async function findCompartmentCountDrift(tx: Tx): Promise<RollupDrift[]> {
+  const { table, keys, sums, recomputed } = COMPARTMENT_COUNT;
+  const sumList = sql.raw(sums.map((column) => `sum(${column})::int as ${column}`).join(', '));
+  return findKeyDrift(tx, table, keys, sums, {
+    expected: recomputed,
+    // A key whose compartments are all gone sums to zeros on one side and is absent on the other.
+    found: sql`select ebox_id, size, ${sumList} from ${sql.raw(table)} group by ebox_id, size
+                having ${sql.raw(sums.map((column) => `sum(${column}) <> 0`).join(' or '))}`,
+  });
+}
+
+/** The keys whose sums differ between `expected` and `found` (two queries of `keys` and `sums`), with `sources` in their WITH. */
+async function findKeyDrift(
+  tx: Tx,
+  table: string,
+  keys: readonly string[],
+  sums: readonly string[],
+  sides: { sources?: SQL; expected: SQL; found: SQL },
+): Promise<RollupDrift[]> {
+  const keyList = sql.raw(keys.join(', '));
+  // Both sides in one list, grouped by key (GROUP BY matches null keys; a full join on
+  // "is not distinct from" is not one PostgreSQL can run).
+  const expectedSide = sql.raw([...keys, ...sums.map((c) => `${c} as expected_${c}`), ...sums.map((c) => `0 as found_${c}`)].join(', '));
+  const foundSide = sql.raw([...keys, ...sums.map((c) => `0 as expected_${c}`), ...sums.map((c) => `${c} as found_${c}`)].join(', '));
+  const totals = sql.raw(
+    sums.flatMap((c) => [`sum(expected_${c})::int as expected_${c}`, `sum(found_${c})::int as found_${c}`]).join(', '),
+  );
+  const differs = sql.raw(sums.map((c) => `sum(expected_${c}) <> sum(found_${c})`).join(' or '));
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    with ${sides.sources ? sql`${sides.sources},` : sql``}
+    expected as (${sides.expected}),
+    found as (${sides.found}),
+    sides as (select ${expectedSide} from expected union all select ${foundSide} from found)
+    select ${keyList}, ${totals} from sides group by ${keyList} having ${differs}`);
+  return result.rows.map((row) => ({
+    table,
+    key: Object.fromEntries(keys.map((key) => [key, row[key] instanceof Date ? (row[key] as Date).toISOString() : row[key]])),
+    expected: Object.fromEntries(sums.map((column) => [column, Number(row[`expected_${column}`])])),
+    found: Object.fromEntries(sums.map((column) => [column, Number(row[`found_${column}`])])),
+  }));
 }
 
 /**
@@ -411,33 +464,16 @@ export async function findRollupDrift(tx: Tx, day: string, timeZone: string): Pr
 export async function findDerivedDrift(tx: Tx): Promise<RollupDrift[]> {
   const drift: RollupDrift[] = [];
   for (const target of DERIVED) {
-    const sums = sumsOf(target.from);
+    const sums = sumsOf(target.from).join(', ');
     const mapped = target.keys.map((key) => `${derivedKeyOf(key, target.grain)} as ${key}`).join(', ');
     const keyList = target.keys.join(', ');
-    const side = (expected: boolean) =>
-      [
-        ...target.keys,
-        ...sums.map((c) => (expected ? `${c} as expected_${c}` : `0 as expected_${c}`)),
-        ...sums.map((c) => (expected ? `0 as found_${c}` : `${c} as found_${c}`)),
-      ].join(', ');
-    const totals = sums.flatMap((c) => [`sum(expected_${c})::int as expected_${c}`, `sum(found_${c})::int as found_${c}`]).join(', ');
-    const differs = sums.map((c) => `sum(expected_${c}) <> sum(found_${c})`).join(' or ');
-    const result = await tx.execute<Record<string, unknown>>(
-      sql.raw(`
-        with base as (select ${mapped}, ${sums.join(', ')}, folded from ${target.from}),
-        found as (
-          select ${keyList}, ${sums.join(', ')} from ${target.table}
-          union all select ${keyList}, ${sums.join(', ')} from base where not folded),
-        sides as (select ${side(true)} from base union all select ${side(false)} from found)
-        select ${keyList}, ${totals} from sides group by ${keyList} having ${differs}`),
+    drift.push(
+      ...(await findKeyDrift(tx, target.table, target.keys, sumsOf(target.from), {
+        sources: sql.raw(`base as (select ${mapped}, ${sums}, folded from ${target.from})`),
+        expected: sql.raw(`select ${keyList}, ${sums} from base`),
+        found: sql.raw(`select ${keyList}, ${sums} from ${target.table} union all select ${keyList}, ${sums} from base where not folded`),
+      })),
     );
-    for (const row of result.rows)
-      drift.push({
-        table: target.table,
-        key: Object.fromEntries(target.keys.map((key) => [key, row[key] instanceof Date ? (row[key] as Date).toISOString() : row[key]])),
-        expected: Object.fromEntries(sums.map((column) => [column, Number(row[`expected_${column}`])])),
-        found: Object.fromEntries(sums.map((column) => [column, Number(row[`found_${column}`])])),
-      });
   }
   return drift;
 }

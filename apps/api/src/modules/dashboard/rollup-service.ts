@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client';
 import { pruneDoorFailures } from './alert-repository';
 import { pruneOccupancySamples, pruneOfflineIntervals, pruneRefusals, sampleOccupancy } from './locker-health-repository';
 import {
+  findCompartmentCountDrift,
   findDerivedDrift,
   findRollupDrift,
   foldRollups,
@@ -65,17 +66,20 @@ export async function rebuildAllRollups(deps: Pick<AppDeps, 'db' | 'config'>): P
 }
 
 /**
- * The nightly check: yesterday's rollups against a recomputation from the order history, each
+ * The nightly check: yesterday's rollups against a recomputation from the order history (and the
+ * compartment counters against the compartments), each
  * differing key logged as an error (there should be none; `npm run rollups:rebuild` repairs them).
  * Answers the drift found, for the tests and the log.
  */
 export async function checkRollupDrift(ctx: ServiceContext, now = new Date()) {
   const timeZone = ctx.deps.config.networkTimeZone;
   const day = networkDayOf(periodRangeOf('yesterday', now, timeZone).from, timeZone);
-  // Yesterday's base rows against the history, and the derived tables (months, every company) against the base rows.
+  // Yesterday's base rows against the history, the derived tables (months, every company) against
+  // the base rows, and the live compartment counters against the compartments.
   const drift = await inTransaction(ctx, async (tx) => [
     ...(await findRollupDrift(tx.tx, day, timeZone)),
     ...(await findDerivedDrift(tx.tx)),
+    ...(await findCompartmentCountDrift(tx.tx)),
   ]);
   if (drift.length)
     ctx.log.error({ day, keys: drift.length, drift: drift.slice(0, 20) }, 'dashboard: rollups drift from the order history');

@@ -8,6 +8,7 @@ export {
   botMessage,
   customerDevice,
   dashboardAlert,
+  dashboardCompartmentCount,
   dashboardDwellDay,
   dashboardDwellDayAll,
   dashboardDwellMonth,

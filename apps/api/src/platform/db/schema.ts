@@ -697,6 +697,31 @@ export const dashboardMove = pgTable(
 );
 
 /**
+ * The live compartment counters (issue 28: the "now" figures come from them, docs/dashboard.md
+ * "Compartments now"): per locker and size, its enabled compartments by status. Statement triggers
+ * on `compartiment` (migration 0061's hand SQL) insert one row of changes per locker and size a
+ * write changed, in the write's own transaction, so every writer (the console, a locker's event,
+ * an import, a job) keeps them without knowing of them, and two writers never wait on one another's
+ * row; the fold job sums the new rows into one per key each minute, as it does the rollups'. A
+ * compartment of no size counts under ''.
+ */
+export const dashboardCompartmentCount = pgTable(
+  'dashboard_compartment_count',
+  {
+    ebox: uuid('ebox_id').notNull(),
+    size: text('size').notNull(),
+    folded: boolean('folded').notNull().default(false),
+    enabled: integer('enabled').notNull().default(0),
+    occupied: integer('occupied').notNull().default(0),
+    booked: integer('booked').notNull().default(0),
+    available: integer('available').notNull().default(0),
+    damaged: integer('damaged').notNull().default(0),
+    dirty: integer('dirty').notNull().default(0),
+  },
+  (t) => [index('dashboard_compartment_count_ebox_idx').on(t.ebox, t.size)],
+);
+
+/**
  * Derived rollups (docs/dashboard.md "Reading fast"): the same sums at a coarser grain, so a long
  * period or every company reads a few thousand rows, not a million. Written only by the fold job,
  * from the base rows it folds (in the same transaction), so a reader adds the base tables' unfolded
