@@ -441,7 +441,10 @@ export async function readLockerHealth(tx: Reader, reach: DashboardReach) {
 
 const OLDEST_LISTED = 10;
 
-/** Parcels in a locker now: how many waited up to 1, 1 to 3, 3 to 7 and over 7 days, and the oldest. */
+/**
+ * Parcels in a locker now: how many waited up to 1, 1 to 3, 3 to 7 and over 7 days, and the oldest,
+ * found off the in-locker indexes (a company's, a carrier's, everyone's) before their ten rows are read.
+ */
 export async function readAgedParcels(tx: Reader, reach: DashboardReach, now: Date) {
   const ebox = entityTable('ebox');
   // The lockers the caller sees narrow the parcels only when the caller does not see every locker.
@@ -463,9 +466,11 @@ export async function readAgedParcels(tx: Reader, reach: DashboardReach, now: Da
     ebox_id: string | null;
     ebox_name: string | null;
   }>(sql`
-    select o.id, o.tracking_code, o.status, o.stored_at, e.id as ebox_id, e.name as ebox_name
-      from "order" o left join ${ebox} e on e.id = o.ebox_id
-     where ${inLocker} order by o.stored_at asc limit ${OLDEST_LISTED}`);
+    select p.id, p.tracking_code, p.status, p.stored_at, e.id as ebox_id, e.name as ebox_name
+      from (select o.id from "order" o where ${inLocker} order by o.stored_at asc limit ${OLDEST_LISTED}) oldest
+      join "order" p on p.id = oldest.id
+      left join ${ebox} e on e.id = p.ebox_id
+     order by p.stored_at asc, p.id`);
   return {
     buckets: buckets.rows[0] ?? {},
     oldest: oldest.rows.map((row) => ({
