@@ -5,8 +5,9 @@
  * the dwell histogram, the carriers' inbound → stored service, the lockers ranked by use, the
  * previous period's figures, the messages, the weekday × hour pickups) is computed here from
  * `order_history` joined to `order` and from `order_message`, as someone without the rollups would
- * write it. What the console already reads from the rows as they are (the compartments and lockers
- * now, the parcels waiting, the door failures, alerts, offline intervals, refusals and occupancy
+ * write it; so is the occupancy now, from the compartments' rows (the console reads its live
+ * counters of them). What the console already reads from the rows as they are (the lockers now,
+ * the parcels waiting, the door failures, alerts, offline intervals, refusals and occupancy
  * samples) is read by the console's own queries, so both sides pay for it alike; the occupancy
  * samples are summed from the per-locker rows rather than read from their every-locker total.
  */
@@ -26,12 +27,11 @@ import {
   type DashboardReach,
   inCountedLockers,
   readAgedParcels,
-  readCompartmentFigures,
   readLockerHealth,
 } from '../apps/api/src/modules/dashboard/figure-repository';
 import { readOfflineMinutes, readRefusals } from '../apps/api/src/modules/dashboard/locker-health-repository';
 import { readOccupancyHistory } from '../apps/api/src/modules/dashboard/occupancy-history-repository';
-import { bucketOf } from '../apps/api/src/modules/dashboard/rollup-repository';
+import { bucketOf, COMPARTMENT_COUNT } from '../apps/api/src/modules/dashboard/rollup-repository';
 import type { Db } from '../apps/api/src/platform/db/client';
 import { entityTable } from '../apps/api/src/platform/db/entity-tables';
 
@@ -151,6 +151,21 @@ export function reachOf(reach: RawReach): DashboardReach {
   };
 }
 
+/** The occupancy now by size and by cluster, counted from the counted lockers' compartment rows. */
+function occupancyNowOf(reach: DashboardReach): SQL {
+  const sums = sql.raw(COMPARTMENT_COUNT.sums.map((key) => `sum(${key})::int as ${key}`).join(', '));
+  return sql`
+    with per_locker as (
+      select * from (${COMPARTMENT_COUNT.recomputed}) r where ebox_id in (select id from (${countedLockers(reach)}) l))
+    select
+      (select coalesce(json_agg(s order by s.key), '[]') from (
+         select nullif(size, '') as key, null as name, ${sums} from per_locker group by size) s) as by_size,
+      (select coalesce(json_agg(s order by s.name), '[]') from (
+         select c.id::text as key, c.name, ${sums}
+           from per_locker p join cluster_ebox ce on ce.ebox_id = p.ebox_id join cluster c on c.id = ce.cluster_id
+          group by 1, 2) s) as by_cluster`;
+}
+
 export type RawAnswer = {
   totals: { stored: number; collected: number; expired: number; dwell: number[] | null };
   [key: string]: unknown;
@@ -176,7 +191,7 @@ export async function readRawDashboard(db: Db, range: PeriodRange, now: Date, re
     first(previousOf(previous.from, previous.to, reach)),
     db.execute(messagesOf(from, to, reach)).then((result) => result.rows),
     first(gridOf(gridFrom, to, reach, timeZone)),
-    readCompartmentFigures(db, perLocker, undefined, { source: { days: null, partial: null }, days: 0, ranked: 0 }),
+    first(occupancyNowOf(console)),
     readLockerHealth(db, console),
     readAgedParcels(db, console, now),
     readDoorFigures(db, console, bounds, previous),
@@ -185,14 +200,13 @@ export async function readRawDashboard(db: Db, range: PeriodRange, now: Date, re
     readRefusals(db, console, bounds, previous),
     readOccupancyHistory(db, perLocker, bounds, range.period, timeZone, now),
   ]);
-  const { mostUsed: _, leastUsed: __, ...occupancyNow } = compartments;
   return {
     totals: (current?.totals ?? {}) as RawAnswer['totals'],
     current,
     before,
     messages,
     grid,
-    occupancyNow,
+    occupancyNow: compartments,
     health,
     aged,
     doors,
