@@ -22,11 +22,17 @@ async function inCountedTransaction<T>(work: (tx: Tx, statements: () => number) 
   return t.database.db.transaction(
     async (tx) => {
       let statements = 0;
-      const execute = tx.execute.bind(tx);
+      // The reader sends its statements as prepared ones, through the transaction's session.
+      const session = tx._.session;
       const counted = Object.assign(Object.create(tx), {
-        execute: (query: Parameters<typeof execute>[0]) => {
-          statements += 1;
-          return execute(query);
+        _: {
+          ...tx._,
+          session: Object.assign(Object.create(session), {
+            prepareQuery: (...args: Parameters<typeof session.prepareQuery>) => {
+              statements += 1;
+              return session.prepareQuery(...args);
+            },
+          }),
         },
       }) as Tx;
       return work(counted, () => statements);
@@ -61,6 +67,14 @@ describe('the batched reader', () => {
       const alone = await db.execute(sql`select now() as at`);
       expect(statements()).toBe(3);
       expect(new Date(String(alone.rows[0]?.at)).getTime()).toBe(new Date(String(first.rows[0]?.at)).getTime());
+      // Each text is prepared once on its connection and then only bound: the same reads again add no statement.
+      const prepared = async () => Number((await tx.execute(sql`select count(*)::int as n from pg_prepared_statements`)).rows[0]?.n);
+      const before = await prepared();
+      expect(before).toBeGreaterThan(0);
+      await Promise.all([db.execute(sql`select now() as at, ${'y'}::text as tag`), db.execute(sql`select now() as at`)]);
+      await db.execute(sql`select now() as at`);
+      expect(statements()).toBe(5);
+      expect(await prepared()).toBe(before);
     });
   });
 
