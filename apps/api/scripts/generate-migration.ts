@@ -33,6 +33,7 @@ const lines = [
     'dashboardDwellDayAll',
     'dashboardDwellMonth',
     'dashboardDwellMonthAll',
+    'dashboardDwellMonthByCarrier',
     'dashboardDwellMonthCarrier',
     'dashboardInboundDay',
     'dashboardInboundDayAll',

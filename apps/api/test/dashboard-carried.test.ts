@@ -131,6 +131,12 @@ beforeAll(async () => {
     { status: 'STORED', at: local('06', '07:00', '10') },
     { status: 'CUSTOMER_TAKEN', at: local('06', '11:00', '10') },
   ]);
+  // And its own parcel it carried itself, in and out the next day (counted once, its dwell too).
+  await seedOrder(distributor, lockerD, distributor, [
+    { status: 'CREATED', at: local('07', '06:00', '10') },
+    { status: 'STORED', at: local('07', '07:00', '10') },
+    { status: 'CUSTOMER_TAKEN', at: local('07', '11:00', '10') },
+  ]);
   // A message to shipper two's customer: shipper two's, not the distributor's.
   await db.execute(sql`
     insert into order_message (company_id, order_id, trigger, channel, language, status, sent_at, updated_at)
@@ -182,16 +188,19 @@ describe('GET /dashboard for a distributionLogistic company: what it carries and
     expect((await member.api.get(`/dashboard?filter[ebox]=${lockerS}`)).status).toBe(404);
   });
 
-  it("reads whole months from the carrier's month rollups: last month's carried parcel and its service", async () => {
+  it("reads whole months from the carrier's month rollups: last month's carried parcel, its own carried once, and the service", async () => {
     const answer = await dashboardAt(owner.id, { period: 'lastMonth', company: distributor });
     expect(counts(answer)).toEqual({
-      created: { value: 1, previous: 0 },
-      stored: { value: 1, previous: 0 },
-      collected: { value: 1, previous: 0 },
+      created: { value: 2, previous: 0 },
+      stored: { value: 2, previous: 0 },
+      collected: { value: 2, previous: 0 },
     });
     expect(answer.figures.dwellP50.value).toBe(dwellOf(4 * 3600));
+    // Both pickups' stays, the one it carried for itself once.
+    expect(answer.dwellHistogram.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(2);
     expect(answer.byCarrier).toEqual([
-      expect.objectContaining({ name: 'Distribuidora Painel', stored: 1, storedInTime: 1, inboundToStoredP95: dwellOf(24 * 3600) }),
+      // Its own parcel was never taken in at a hub: stored, but no time from inbound.
+      expect.objectContaining({ name: 'Distribuidora Painel', stored: 2, storedInTime: 1, inboundToStoredP95: dwellOf(24 * 3600) }),
     ]);
   });
 
@@ -263,12 +272,12 @@ describe('GET /dashboard for a distributionLogistic company: what it carries and
     const timeZone = t.app.deps.config.networkTimeZone;
     expect(await db.transaction((tx) => findRollupDrift(tx, networkDayOf(NOW, timeZone), timeZone))).toEqual([]);
     expect(await db.transaction((tx) => findDerivedDrift(tx))).toEqual([]);
-    // The carrier is kept per locker: shipper one's two carried deposits, shipper two's and its own.
+    // The carrier is kept per locker: shipper one's two carried deposits, shipper two's and its own two.
     const [lockerRows] = (
       await db.execute<{ carried: number }>(
         sql`select coalesce(sum(deposits), 0)::int as carried from dashboard_locker_day where carrier_id = ${distributor}`,
       )
     ).rows;
-    expect(lockerRows?.carried).toBe(4);
+    expect(lockerRows?.carried).toBe(5);
   });
 });

@@ -102,7 +102,16 @@ export function segmentsOf(days: { first: string; last: string }): Segment[] {
  * reach; `carried`, where the family counts a distribution company's carried orders, its month
  * table keyed by company and carrier (its base table keeps the carrier).
  */
-type Family = { base: RollupTable; all: { day: string; month: string }; company: { month: string }; carried?: { month: string } };
+type Family = {
+  base: RollupTable;
+  all: { day: string; month: string };
+  company: { month: string };
+  /**
+   * `byCarrier`: the month rows by carrier alone; the carried orders are then those rows less the
+   * `month` rows of the reach's own companies (a tenth of the rows of every company carried for).
+   */
+  carried?: { month: string; byCarrier?: string };
+};
 
 const FAMILIES = {
   order: {
@@ -115,7 +124,7 @@ const FAMILIES = {
     base: 'dashboard_dwell_day',
     all: { day: 'dashboard_dwell_day_all', month: 'dashboard_dwell_month_all' },
     company: { month: 'dashboard_dwell_month' },
-    carried: { month: 'dashboard_dwell_month_carrier' },
+    carried: { month: 'dashboard_dwell_month_carrier', byCarrier: 'dashboard_dwell_month_by_carrier' },
   },
   inbound: {
     base: 'dashboard_inbound_day',
@@ -189,7 +198,17 @@ function familyQuery(
         parts.push(sql`select ${selected} from ${sql.raw(family.base)} where ${within}${carried}`);
         continue;
       }
-      parts.push(sql`select ${selected} from ${sql.raw(family.carried.month)} where ${within}${carried}`);
+      if (family.carried.byCarrier) {
+        // Every order the distribution companies carried, less those of the reach's companies (counted above).
+        const negated = sql.raw([...rawGroup, ...options.sums.map((column) => `-${column} as ${column}`)].join(', '));
+        parts.push(
+          sql`select ${selected} from ${sql.raw(family.carried.byCarrier)} where ${within} and carrier_id = any(${uuids(reach.operatorIds)})${lockers}`,
+        );
+        parts.push(
+          sql`select ${negated} from ${sql.raw(family.carried.month)}
+               where ${within} and carrier_id = any(${uuids(reach.operatorIds)}) and company_id = any(${uuids(reach.companyIds)})${lockers}`,
+        );
+      } else parts.push(sql`select ${selected} from ${sql.raw(family.carried.month)} where ${within}${carried}`);
       parts.push(sql`select ${selected} from ${sql.raw(family.base)} where not folded and ${within}${carried}`);
     }
   }

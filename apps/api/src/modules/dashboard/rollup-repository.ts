@@ -151,6 +151,8 @@ export const DERIVED = [
     keys: ['company_id', 'carrier_id', 'type', 'day', 'bucket'],
     grain: 'month',
   },
+  // With the table above: a distribution company's carried orders, less its own companies' (figure-repository.ts).
+  { table: 'dashboard_dwell_month_by_carrier', from: 'dashboard_dwell_day', keys: ['carrier_id', 'type', 'day', 'bucket'], grain: 'month' },
   { table: 'dashboard_inbound_day_all', from: 'dashboard_inbound_day', keys: ['carrier_id', 'day', 'bucket'], grain: 'day' },
   { table: 'dashboard_inbound_month', from: 'dashboard_inbound_day', keys: ['company_id', 'carrier_id', 'day', 'bucket'], grain: 'month' },
   { table: 'dashboard_inbound_month_all', from: 'dashboard_inbound_day', keys: ['carrier_id', 'day', 'bucket'], grain: 'month' },

@@ -13,6 +13,7 @@ export {
   dashboardDwellDayAll,
   dashboardDwellMonth,
   dashboardDwellMonthAll,
+  dashboardDwellMonthByCarrier,
   dashboardDwellMonthCarrier,
   dashboardInboundDay,
   dashboardInboundDayAll,

@@ -689,9 +689,10 @@ export const dashboardMove = pgTable(
   (t) => [
     // Covering: a partial day is read off the index alone.
     index('dashboard_move_at_idx').on(t.at, t.company, t.ebox, t.type, t.status, t.carrier, t.bucket),
-    // The weekday × hour grid's pickups, a third of the moves, read off the index alone.
+    // The weekday × hour grid's pickups, a third of the moves, read off the index alone (a
+    // distribution company's by its carrier too).
     index('dashboard_move_pickup_idx')
-      .on(t.at, t.company, t.ebox)
+      .on(t.at, t.company, t.carrier, t.ebox)
       .where(sql.raw(`status in (${PICKUP_STATUSES.map((status) => `'${status}'`).join(', ')})`)),
   ],
 );
@@ -759,18 +760,30 @@ function derivedOrderTable(name: string, withCompany: boolean) {
   );
 }
 
-function derivedDwellTable(name: string, withCompany: boolean, withCarrier = false) {
+/**
+ * The carried orders' rows are read by carrier alone, less a distribution company's own companies'
+ * (by carrier and company: both in the index's key).
+ */
+function dwellIndexes(name: string, t: { day: AnyPgColumn; company?: AnyPgColumn; carrier?: AnyPgColumn }) {
+  if (t.carrier && !t.company) return [index(`${name}_idx`).on(t.carrier, t.day)];
+  if (t.carrier && t.company)
+    return [index(`${name}_idx`).on(t.company, t.day), index(`${name}_carrier_idx`).on(t.carrier, t.company, t.day)];
+  return derivedIndexes(name, t);
+}
+
+/** `keys`: by company (and carrier), by carrier alone, or every company together. */
+function derivedDwellTable(name: string, keys: 'company' | 'company and carrier' | 'carrier' | 'all') {
   return pgTable(
     name,
     {
       ...derivedColumns(),
-      ...(withCompany ? { company: uuid('company_id') } : {}),
-      ...(withCarrier ? { carrier: uuid('carrier_id') } : {}),
+      ...(keys.startsWith('company') ? { company: uuid('company_id') } : {}),
+      ...(keys === 'company and carrier' || keys === 'carrier' ? { carrier: uuid('carrier_id') } : {}),
       type: text('type').notNull(),
       bucket: smallint('bucket').notNull(),
       count: integer('count').notNull(),
     },
-    (t) => [...derivedIndexes(name, t), index(`${name}_fresh_idx`).on(t.folded).where(sql`not folded`)],
+    (t) => [...dwellIndexes(name, t), index(`${name}_fresh_idx`).on(t.folded).where(sql`not folded`)],
   );
 }
 
@@ -826,11 +839,17 @@ function derivedLockerTable(name: string, withCompany: boolean, withCarrier = fa
 export const dashboardOrderDayAll = derivedOrderTable('dashboard_order_day_all', false);
 export const dashboardOrderMonth = derivedOrderTable('dashboard_order_month', true);
 export const dashboardOrderMonthAll = derivedOrderTable('dashboard_order_month_all', false);
-export const dashboardDwellDayAll = derivedDwellTable('dashboard_dwell_day_all', false);
-export const dashboardDwellMonth = derivedDwellTable('dashboard_dwell_month', true);
-export const dashboardDwellMonthAll = derivedDwellTable('dashboard_dwell_month_all', false);
+export const dashboardDwellDayAll = derivedDwellTable('dashboard_dwell_day_all', 'all');
+export const dashboardDwellMonth = derivedDwellTable('dashboard_dwell_month', 'company');
+export const dashboardDwellMonthAll = derivedDwellTable('dashboard_dwell_month_all', 'all');
 /** By company and carrier too: only a distribution company's carried orders are read here (the month table has no carrier). */
-export const dashboardDwellMonthCarrier = derivedDwellTable('dashboard_dwell_month_carrier', true, true);
+export const dashboardDwellMonthCarrier = derivedDwellTable('dashboard_dwell_month_carrier', 'company and carrier');
+/**
+ * By carrier alone: a distribution company's carried orders are these rows less the few of its own
+ * companies' orders it carried (read by company from the table above), a tenth of the rows of every
+ * company it carries for (docs/dashboard.md "Reading fast").
+ */
+export const dashboardDwellMonthByCarrier = derivedDwellTable('dashboard_dwell_month_by_carrier', 'carrier');
 export const dashboardInboundDayAll = derivedInboundTable('dashboard_inbound_day_all', false);
 export const dashboardInboundMonth = derivedInboundTable('dashboard_inbound_month', true);
 export const dashboardInboundMonthAll = derivedInboundTable('dashboard_inbound_month_all', false);
