@@ -33,16 +33,22 @@ export function batchedReader(tx: Tx): Reader {
       executePrepared(tx, only.query).then((result) => only.resolve(result.rows), only.reject);
       return;
     }
-    // Each query's rows in the order the query gave them (row_number over its own output).
+    // Each query's rows in the order the query gave them (row_number over its own output), the
+    // number dropped here: dropping it in SQL (to_jsonb(q) - '__n') doubled the cost of the JSON,
+    // 11 ms more for a series' 2,300 rows.
     const columns = batch.map(
       ({ query }, index) =>
-        sql`(select coalesce(json_agg(to_jsonb(q) - '__n' order by q.__n), '[]'::json)
+        sql`(select coalesce(json_agg(q order by q.__n), '[]'::json)
                from (select row_number() over () as __n, s.* from (${query}) s) q) as ${sql.identifier(`r${index}`)}`,
     );
     try {
       const result = await executePrepared(tx, sql`select ${sql.join(columns, sql`, `)}`);
       const row = result.rows[0] ?? {};
-      for (const [index, { resolve }] of batch.entries()) resolve((row[`r${index}`] ?? []) as Record<string, unknown>[]);
+      for (const [index, { resolve }] of batch.entries()) {
+        const rows = (row[`r${index}`] ?? []) as Record<string, unknown>[];
+        for (const read of rows) delete read.__n;
+        resolve(rows);
+      }
     } catch (error) {
       for (const { reject } of batch) reject(error);
     }
