@@ -846,8 +846,8 @@ export const dashboardDwellMonthAll = derivedDwellTable('dashboard_dwell_month_a
 export const dashboardDwellMonthCarrier = derivedDwellTable('dashboard_dwell_month_carrier', 'company and carrier');
 /**
  * By carrier alone: a distribution company's carried orders are these rows less the few of its own
- * companies' orders it carried (read by company from the table above), a tenth of the rows of every
- * company it carries for (docs/dashboard.md "Reading fast").
+ * companies' orders it carried (read by carrier and company from the table above), a tenth of the
+ * rows of every company it carries for (docs/dashboard.md "Reading fast").
  */
 export const dashboardDwellMonthByCarrier = derivedDwellTable('dashboard_dwell_month_by_carrier', 'carrier');
 export const dashboardInboundDayAll = derivedInboundTable('dashboard_inbound_day_all', false);
