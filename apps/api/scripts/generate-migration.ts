@@ -28,6 +28,7 @@ const lines = [
     'botConversation',
     'botMessage',
     'customerDevice',
+    'dashboardChange',
     'dashboardCompartmentCount',
     'dashboardDwellDay',
     'dashboardDwellDayAll',

@@ -80,6 +80,12 @@ export type Config = {
    * America/Sao_Paulo): the dashboard's periods and daily rollups (docs/dashboard.md).
    */
   networkTimeZone: string;
+  /**
+   * How long a dashboard answer may be served again while nothing it reads has changed
+   * (DASHBOARD_ANSWER_MS, default 1,000; 0: every request reads; docs/dashboard.md "Answers kept"):
+   * what moves with the clock alone (an outage's minutes, a parcel's age) is at most this old.
+   */
+  dashboardAnswerMs: number;
   /** The terminal link's MQTT broker (platform/mqtt). */
   mqtt: MqttConfig;
 };
@@ -437,6 +443,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryScale: Math.min(1, Math.max(0, Number(env.WEBHOOK_RETRY_SCALE ?? 1))),
     },
     networkTimeZone: parseTimeZone(env.NETWORK_TIME_ZONE),
+    // At most a minute: the changes that end a kept answer are kept ten minutes (docs/dashboard.md).
+    dashboardAnswerMs: Math.min(60_000, Math.max(0, Number(env.DASHBOARD_ANSWER_MS ?? 1000) || 0)),
     mqtt: {
       enabled: env.MQTT_ENABLED !== 'false',
       port: Number(env.MQTT_PORT ?? 1883),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCoalescer } from '../src/kit/coalesce';
+import { createCoalescer, createKeeper } from '../src/kit/coalesce';
 
 /** A computation the test finishes by hand, counting how many were started. */
 function startedReadings() {
@@ -53,5 +53,56 @@ describe('request coalescing (kit/coalesce.ts: the dashboard read by many at onc
     // The lane is free again after the failure.
     expect(await coalesced('k', async () => 5)).toBe(5);
     expect(calls).toBe(1);
+  });
+});
+
+describe('kept answers (kit/coalesce.ts: a dashboard served again while nothing it read changed)', () => {
+  const kept = (value: number, token: string, readAt: number, expiresAt = Date.now() + 60_000) => ({ value, token, readAt, expiresAt });
+
+  it('serves a kept answer only while its check says nothing changed, and only before it expires', async () => {
+    const keeper = createKeeper<number>();
+    const checked: string[] = [];
+    const unchanged = (answer: boolean) => async (token: string) => {
+      checked.push(token);
+      return answer;
+    };
+    expect(await keeper.find('k', unchanged(true))).toBeUndefined();
+    keeper.keep('k', kept(1, 'snapshot-1', 1));
+    expect(await keeper.find('k', unchanged(true))).toBe(1);
+    expect(await keeper.find('k', unchanged(false))).toBeUndefined();
+    expect(checked).toEqual(['snapshot-1', 'snapshot-1']);
+    // Expired: not even checked.
+    keeper.keep('k', kept(2, 'snapshot-2', 2, Date.now() - 1));
+    expect(await keeper.find('k', unchanged(true))).toBeUndefined();
+    expect(checked).toHaveLength(2);
+  });
+
+  it('never lets an older reading replace a newer one, shares one check among callers at once, and keeps at most its limit', async () => {
+    const keeper = createKeeper<number>(2);
+    keeper.keep('k', kept(2, 'newer', 200));
+    keeper.keep('k', kept(1, 'older', 100));
+    let checks = 0;
+    let release = (_: boolean) => {};
+    const isUnchanged = () => {
+      checks += 1;
+      return new Promise<boolean>((resolve) => {
+        release = resolve;
+      });
+    };
+    const first = keeper.find('k', isUnchanged);
+    const second = keeper.find('k', isUnchanged);
+    // The first check started before the second caller asked: it waits for its own, started next.
+    await Promise.resolve();
+    release(true);
+    expect(await first).toBe(2);
+    await Promise.resolve();
+    release(true);
+    expect(await second).toBe(2);
+    expect(checks).toBe(2);
+    keeper.keep('a', kept(3, 'a', 300));
+    keeper.keep('b', kept(4, 'b', 400));
+    // 'k' was the oldest kept: dropped.
+    expect(await keeper.find('k', async () => true)).toBeUndefined();
+    expect(await keeper.find('b', async () => true)).toBe(4);
   });
 });

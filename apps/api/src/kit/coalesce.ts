@@ -56,6 +56,41 @@ export function createCoalescer<T>(): Coalescer<T> {
 }
 
 /**
+ * Answers kept for a while after their reading, each with the token its freshness is checked by (the
+ * dashboard: the reading's snapshot). `find` serves a kept answer before its `expiresAt` when
+ * `isUnchanged(token)` says so; the callers asking the same key at once share one check, started
+ * after they asked, as they share readings. At most `limit` answers are kept, the oldest dropped first.
+ */
+export type Keeper<T> = {
+  find(key: string, isUnchanged: (token: string) => Promise<boolean>): Promise<T | undefined>;
+  keep(key: string, kept: { value: T; token: string; readAt: number; expiresAt: number }): void;
+};
+
+export function createKeeper<T>(limit = 1000): Keeper<T> {
+  const answers = new Map<string, { value: T; token: string; readAt: number; expiresAt: number }>();
+  const checks = createCoalescer<boolean>();
+  return {
+    async find(key, isUnchanged) {
+      const entry = answers.get(key);
+      if (!entry) return undefined;
+      if (Date.now() >= entry.expiresAt) {
+        answers.delete(key);
+        return undefined;
+      }
+      const unchanged = await checks(`${key} ${entry.token}`, () => isUnchanged(entry.token));
+      return unchanged ? entry.value : undefined;
+    },
+    keep(key, kept) {
+      // A slower reading that started earlier never replaces a newer one.
+      if ((answers.get(key)?.readAt ?? Number.NEGATIVE_INFINITY) > kept.readAt) return;
+      answers.delete(key);
+      answers.set(key, kept);
+      if (answers.size > limit) answers.delete(answers.keys().next().value as string);
+    },
+  };
+}
+
+/**
  * A route's serializer for answers that coalesced requests share: the 200 answer is checked against
  * its schema and written once per answer object, and the same text sent to every request that shares
  * it; other statuses as the app serializes them.

@@ -20,7 +20,7 @@ import {
   periodRangeOf,
 } from '@ebox/domain';
 import { and, sql } from 'drizzle-orm';
-import { createCoalescer } from '../../kit/coalesce';
+import { type Coalescer, createCoalescer, createKeeper, type Keeper } from '../../kit/coalesce';
 import { scopeOfContext } from '../../kit/entity-checks';
 import { loadInScope } from '../../kit/entity-write';
 import { resourceOf } from '../../kit/repository';
@@ -42,6 +42,7 @@ import {
   type RangeSource,
   readAgedParcels,
   readCarriers,
+  readChangedSince,
   readClusterLockers,
   readCompartmentFigures,
   readDistributionCompanies,
@@ -312,20 +313,34 @@ function seriesOf(counted: Counted, points: string[]) {
   });
 }
 
-/** Dashboards asked at once with the same scope and filters share one reading (kit/coalesce.ts). */
-const coalesced = createCoalescer<DashboardAnswer>();
+/**
+ * Dashboards asked at once with the same scope and filters share one reading (kit/coalesce.ts), and
+ * an answer is served again while nothing it read has changed, for a second at most (docs/dashboard.md
+ * "Answers kept"). Each database its own: tests run several apps in one process.
+ */
+const readings = new WeakMap<object, { coalesced: Coalescer<DashboardAnswer>; kept: Keeper<DashboardAnswer> }>();
+
+function readingsOf(db: object) {
+  let found = readings.get(db);
+  if (!found) {
+    found = { coalesced: createCoalescer<DashboardAnswer>(), kept: createKeeper<DashboardAnswer>() };
+    readings.set(db, found);
+  }
+  return found;
+}
 
 /**
  * GET /dashboard: orderRead; filter[ebox] and filter[cluster] with filterEbox and filterCluster.
  * Read at `now` when given (a mail's fixed moment); otherwise at the moment of reading, shared with
- * the callers of the same companies and filters who ask while an earlier reading runs.
+ * the callers of the same companies and filters who ask while an earlier reading runs, and served
+ * again to those who ask later while nothing it read has changed.
  */
 export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, now?: Date): Promise<DashboardAnswer> {
   authorize(ctx, 'orderRead');
   const filter = query.filter ?? {};
   authorizeFilters(ctx, ENTITIES.order, { ebox: filter.ebox, cluster: filter.cluster });
   const reach = await reachOf(ctx, filter);
-  if (now || ctx.tx) return readReach(ctx, filter, reach, now ?? new Date());
+  if (now || ctx.tx) return (await readReach(ctx, filter, reach, now ?? new Date())).answer;
   // The answer depends on the caller only through their companies (the scope, with the distribution ones) and the filters.
   const key = JSON.stringify([
     scopeOfContext(ctx).companyIds?.toSorted() ?? null,
@@ -336,7 +351,31 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
     filter.ebox ?? null,
     filter.cluster ?? null,
   ]);
-  return coalesced(key, () => readReach(ctx, filter, reach, new Date()));
+  const keepMs = ctx.deps.config.dashboardAnswerMs;
+  const db = ctx.deps.db as Db;
+  const { coalesced, kept } = readingsOf(db);
+  const found = keepMs > 0 ? await kept.find(key, async (snapshot) => !(await readChangedSince(db, snapshot, reach))) : undefined;
+  if (found) return found;
+  return coalesced(key, async () => {
+    const readAt = new Date();
+    const { answer, snapshot } = await readReach(ctx, filter, reach, readAt);
+    if (keepMs > 0) {
+      // Never past the network's midnight: the periods move on with it.
+      const midnight = nextDayStartOf(readAt, ctx.deps.config.networkTimeZone).getTime();
+      kept.keep(key, {
+        value: answer,
+        token: snapshot,
+        readAt: readAt.getTime(),
+        expiresAt: Math.min(readAt.getTime() + keepMs, midnight),
+      });
+    }
+    return answer;
+  });
+}
+
+/** The start of the network day after the one holding `at` (a day is 23 to 25 hours long). */
+function nextDayStartOf(at: Date, timeZone: string): Date {
+  return dayStartOf(new Date(dayStartOf(at, timeZone).getTime() + 26 * 3_600_000), timeZone);
 }
 
 async function readReach(
@@ -344,7 +383,7 @@ async function readReach(
   filter: NonNullable<DashboardQuery['filter']>,
   reach: DashboardReach,
   now: Date,
-): Promise<DashboardAnswer> {
+): Promise<{ answer: DashboardAnswer; snapshot: string }> {
   const timeZone = ctx.deps.config.networkTimeZone;
   const range = periodRangeOf(filter.period ?? DEFAULT_DASHBOARD_PERIOD, now, timeZone);
   const current = sourceOf(range, now, timeZone);
@@ -358,7 +397,9 @@ async function readReach(
     // a one-company day's 21 ms in PostgreSQL): its prepared statements keep one generic plan
     // instead. Every company's reading keeps the plans made for its values: it reads ten to a
     // hundred times the rows, and a generic plan read a year 20 % slower (docs/dashboard.md).
-    if (reach.companyIds) await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    // The snapshot every read below sees (repeatable read): a kept answer is checked against it.
+    const snapshot = await tx.execute<{ snapshot: string }>(sql`
+      select pg_current_snapshot()::text as snapshot${reach.companyIds ? sql`, set_config('plan_cache_mode', 'force_generic_plan', true)` : sql``}`);
     const db = batchedReader(tx);
     const counts = Promise.all([
       readCounted(db, reach, current, range.step, 'detail'),
@@ -384,7 +425,7 @@ async function readReach(
     const { mostUsed, leastUsed, ...occupancy } = compartments;
     const weekGrid = { ...gridRangeOf(range, now), ...grid };
     const histogram = histogramOf(counted.dwell);
-    return {
+    const answer: DashboardAnswer = {
       period: range.period,
       timeZone,
       from: range.from.toISOString(),
@@ -419,6 +460,7 @@ async function readReach(
       alerts,
       revenue: { available: false },
     };
+    return { answer, snapshot: snapshot.rows[0]?.snapshot ?? '' };
   };
   return ctx.tx ? read(ctx.tx) : (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }

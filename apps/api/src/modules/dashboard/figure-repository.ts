@@ -1,7 +1,7 @@
 import { IN_LOCKER_STATUSES } from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../../platform/db/batched-reads';
-import type { Tx } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
 import { COMPARTMENT_COUNT, type RollupTable } from './rollup-repository';
 
@@ -350,6 +350,30 @@ export function countedLockers(reach: DashboardReach): SQL {
 /** `column` among the counted lockers, when the caller or a filter narrows them (nothing otherwise). */
 export function inCountedLockers(column: SQL, reach: DashboardReach): SQL {
   return reach.visibleLockers || reach.eboxIds ? sql` and ${column} in (select id from (${countedLockers(reach)}) l)` : sql``;
+}
+
+/**
+ * Whether anything the reach reads changed after `snapshot` (a reading's, `pg_current_snapshot()`):
+ * a `dashboard_change` row committed since, of every reading, or of one of the reach's companies
+ * or carriers, or of a locker it sees (whatever its state: a locker disabled leaves the counted
+ * ones). Rows the snapshot saw as running are newer; those it saw committed are not.
+ */
+export async function readChangedSince(db: Db | Tx, snapshot: string, reach: DashboardReach): Promise<boolean> {
+  const ebox = entityTable('ebox');
+  const concerns =
+    reach.companyIds === null
+      ? sql`true`
+      : sql`(c.company_id is null and c.carrier_id is null and c.ebox_id is null)
+          or c.company_id = any(${uuids(reach.companyIds)})
+          or c.carrier_id = any(${uuids([...reach.companyIds, ...reach.operatorIds])})
+          or c.ebox_id in (select ${ebox.id} from ${ebox} where ${reach.visibleLockers ?? sql`true`})`;
+  const result = await db.execute<{ changed: boolean }>(sql`
+    select exists (
+      select 1 from dashboard_change c
+       where c.xid >= pg_snapshot_xmin(${snapshot}::pg_snapshot)::text::bigint
+         and not pg_visible_in_snapshot(c.xid::text::xid8, ${snapshot}::pg_snapshot)
+         and (${concerns})) as changed`);
+  return result.rows[0]?.changed ?? true;
 }
 
 export type LockerUseRow = {

@@ -266,6 +266,15 @@ export async function pruneMoveLog(tx: Tx): Promise<number> {
   return result.rowCount ?? 0;
 }
 
+/**
+ * The dashboard's change rows older than ten minutes: a kept answer lives a minute at most
+ * (config's dashboardAnswerMs), so none is checked against them any more.
+ */
+export async function pruneDashboardChanges(tx: Tx): Promise<number> {
+  const result = await tx.execute(sql`delete from dashboard_change where at < now() - interval '10 minutes'`);
+  return result.rowCount ?? 0;
+}
+
 /** Folds and rebuilds take turns (a fold's delete would clash with a rebuild's). */
 export async function lockRollupMaintenance(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('dashboard.rollups'))`);
@@ -363,6 +372,8 @@ export async function rebuildRollups(tx: Tx, timeZone: string): Promise<number> 
   // it second after a few companies, carriers or lockers, so its inserts fill a handful of leaf pages
   // in turn instead of landing on any page of indexes larger than the server's buffers (a rebuild
   // of a million orders 106 s in random order, 68 s in this one; docs/dashboard.md).
+  // Every kept dashboard answer was read from the rows replaced here (figure-repository's readChangedSince).
+  await tx.execute(sql`insert into dashboard_change default values`);
   for (const { table, keys, sums } of ROLLUPS) {
     await tx.execute(sql`delete from ${sql.raw(table)}`);
     await tx.execute(sql`

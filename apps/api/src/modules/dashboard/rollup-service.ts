@@ -12,6 +12,7 @@ import {
   insertMessageRollups,
   insertMoveRollups,
   insertMovesRollups,
+  pruneDashboardChanges,
   pruneMoveLog,
   rebuildRollups,
   vacuumRollups,
@@ -49,7 +50,10 @@ export async function recordMessageRollups(ctx: TxContext, event: EventPayload<'
 
 /** The every-minute fold of the rows moves added. */
 export async function runFoldRollups(ctx: ServiceContext): Promise<void> {
-  const folded = await inTransaction(ctx, (tx) => foldRollups(tx.tx));
+  const folded = await inTransaction(ctx, async (tx) => {
+    await pruneDashboardChanges(tx.tx);
+    return foldRollups(tx.tx);
+  });
   if (folded) ctx.log.debug({ folded }, 'dashboard: rollup rows folded');
 }
 

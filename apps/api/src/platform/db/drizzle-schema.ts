@@ -8,6 +8,7 @@ export {
   botMessage,
   customerDevice,
   dashboardAlert,
+  dashboardChange,
   dashboardCompartmentCount,
   dashboardDwellDay,
   dashboardDwellDayAll,

@@ -989,6 +989,25 @@ export const dashboardOccupancyHour = pgTable(
 );
 
 /**
+ * What changed what a dashboard shows (docs/dashboard.md "Answers kept"): one row per writing
+ * statement on a table the dashboard reads, written by that table's trigger in the writer's own
+ * transaction, with the transaction's id and the company, carrier and locker of the rows it wrote
+ * (all null: every reading). A kept answer is served again only while no row committed after its
+ * reading's snapshot concerns its reach. Rows live ten minutes (the fold job prunes them).
+ */
+export const dashboardChange = pgTable(
+  'dashboard_change',
+  {
+    xid: bigint('xid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
+    company: uuid('company_id'),
+    carrier: uuid('carrier_id'),
+    ebox: uuid('ebox_id'),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('dashboard_change_xid_idx').on(t.xid)],
+);
+
+/**
  * The same samples of every locker together, one row per hour: who sees every locker reads four
  * weeks as 672 rows instead of a row per locker and hour (672,000 at 1,000 lockers).
  */
