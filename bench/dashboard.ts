@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { MODULES } from '../apps/api/src/composition';
-import { foldRollups, pruneDashboardChanges } from '../apps/api/src/modules/dashboard/rollup-repository';
+import { foldAndPrune } from '../apps/api/src/modules/dashboard/rollup-repository';
 import { rebuildAllRollups } from '../apps/api/src/modules/dashboard/rollup-service';
 import type { TxContext } from '../apps/api/src/platform/context';
 import type { Db, Tx } from '../apps/api/src/platform/db/client';
@@ -248,12 +248,7 @@ function startWriter(base: string, headers: Record<string, string>, company: str
 function startFolding(db: Db) {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = db
-      .transaction(async (tx) => {
-        await pruneDashboardChanges(tx);
-        await foldRollups(tx);
-      })
-      .catch(() => {});
+    running = db.transaction((tx) => foldAndPrune(tx)).catch(() => {});
   }, 60_000);
   return {
     async stop() {

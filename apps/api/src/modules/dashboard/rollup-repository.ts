@@ -275,6 +275,12 @@ export async function pruneDashboardChanges(tx: Tx): Promise<number> {
   return result.rowCount ?? 0;
 }
 
+/** The fold job's work, which the benchmark runs as production does: old change rows pruned, new rollup rows folded. */
+export async function foldAndPrune(tx: Tx): Promise<number> {
+  await pruneDashboardChanges(tx);
+  return foldRollups(tx);
+}
+
 /** Folds and rebuilds take turns (a fold's delete would clash with a rebuild's). */
 export async function lockRollupMaintenance(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('dashboard.rollups'))`);

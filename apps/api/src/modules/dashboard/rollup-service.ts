@@ -8,11 +8,10 @@ import {
   findCompartmentCountDrift,
   findDerivedDrift,
   findRollupDrift,
-  foldRollups,
+  foldAndPrune,
   insertMessageRollups,
   insertMoveRollups,
   insertMovesRollups,
-  pruneDashboardChanges,
   pruneMoveLog,
   rebuildRollups,
   vacuumRollups,
@@ -50,10 +49,7 @@ export async function recordMessageRollups(ctx: TxContext, event: EventPayload<'
 
 /** The every-minute fold of the rows moves added. */
 export async function runFoldRollups(ctx: ServiceContext): Promise<void> {
-  const folded = await inTransaction(ctx, async (tx) => {
-    await pruneDashboardChanges(tx.tx);
-    return foldRollups(tx.tx);
-  });
+  const folded = await inTransaction(ctx, (tx) => foldAndPrune(tx.tx));
   if (folded) ctx.log.debug({ folded }, 'dashboard: rollup rows folded');
 }
 
