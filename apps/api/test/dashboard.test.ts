@@ -238,6 +238,19 @@ describe('GET /dashboard', () => {
       { stored: 2, collected: 1, expired: 0 },
       { stored: 1, collected: 1, expired: 1 },
     ]);
+    // Each day's dwell from its own pickups: yesterday's three and a half hours, today's day.
+    const dwellByDay = (series: typeof answer.series) => series.slice(-2).map(({ dwellP50, dwellP95 }) => ({ dwellP50, dwellP95 }));
+    const expectedDwell = [
+      { dwellP50: dwellOf(3.5 * 3600), dwellP95: dwellOf(3.5 * 3600) },
+      { dwellP50: dwellOf(86_400), dwellP95: dwellOf(86_400) },
+    ];
+    expect(dwellByDay(answer.series)).toEqual(expectedDwell);
+    // The week's two pickups by type: the longer is the median of two.
+    expect(answer.byType.map(({ type, dwellP50, dwellP95 }) => ({ type, dwellP50, dwellP95 }))).toEqual([
+      { type: 'DELIVERY', dwellP50: dwellOf(86_400), dwellP95: dwellOf(86_400) },
+    ]);
+    // The same days read per locker (its own dwell table).
+    expect(dwellByDay((await dashboardAt(owner.id, { period: 'past7Days', company: shopA, ebox: lockerA })).series)).toEqual(expectedDwell);
     expect(answer.lockers.mostUsed).toEqual([
       { id: lockerA, name: 'Armário PNA01', code: 'PNA01', compartments: 4, deposits: 3, pickups: 2, expiries: 1, utilization: 3 / 7 / 4 },
     ]);
