@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCoalescer, createKeeper } from '../src/kit/coalesce';
 
 /** A computation the test finishes by hand, counting how many were started. */
@@ -53,6 +53,60 @@ describe('request coalescing (kit/coalesce.ts: the dashboard read by many at onc
     // The lane is free again after the failure.
     expect(await coalesced('k', async () => 5)).toBe(5);
     expect(calls).toBe(1);
+  });
+});
+
+describe('readings open until their snapshot (the dashboard: callers who ask before it is taken share it)', () => {
+  it('lets callers join a reading until it seals, and sends later ones to the next reading', async () => {
+    const coalesced = createCoalescer<number>({ openUntilSealed: true });
+    const seals: (() => void)[] = [];
+    const readings = startedReadings();
+    const compute = (seal: () => void) => {
+      seals.push(seal);
+      return readings.compute();
+    };
+    const first = coalesced('k', compute);
+    // Its connection and transaction still to come: the snapshot will be taken after this call.
+    const joined = coalesced('k', compute);
+    seals[0]?.();
+    const later = coalesced('k', compute);
+    expect(readings.started).toBe(1);
+    readings.finish(0, 1);
+    expect([await first, await joined]).toEqual([1, 1]);
+    expect(readings.started).toBe(2);
+    readings.finish(1, 2);
+    expect(await later).toBe(2);
+  });
+
+  it("gathers a busy key's burst into one reading and starts a key asked alone at once", async () => {
+    vi.useFakeTimers();
+    try {
+      const coalesced = createCoalescer<number>({ openUntilSealed: true, gatherMs: 3 });
+      let started = 0;
+      const compute = async (seal: () => void) => {
+        started += 1;
+        seal();
+        return started;
+      };
+      // Asked alone: no wait.
+      const alone = coalesced('k', compute);
+      expect(started).toBe(1);
+      expect(await alone).toBe(1);
+      // Asked again just after: the key is busy, so its reading waits for the rest of the burst.
+      const burst = [coalesced('k', compute)];
+      expect(started).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      burst.push(coalesced('k', compute), coalesced('k', compute));
+      await vi.advanceTimersByTimeAsync(2);
+      expect(await Promise.all(burst)).toEqual([2, 2, 2]);
+      // A second later the key is quiet again.
+      await vi.advanceTimersByTimeAsync(1000);
+      const quiet = coalesced('k', compute);
+      expect(started).toBe(3);
+      expect(await quiet).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -5,50 +5,79 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
  * Request coalescing for costly reads that many callers ask at once (the home dashboard: every
  * operator of a network opens it in the morning, and it reads again on each live change). Callers
  * asking the same key share one computation, with one rule that keeps reads fresh: a caller only
- * joins a computation that starts after it asked. While one runs, later callers wait for the next
+ * joins a computation that reads after it asked. While one runs, later callers wait for the next
  * one, which starts when the running one ends and serves all of them; so every answer reflects
  * everything committed before its caller asked, and N callers at once cost at most two computations.
+ *
+ * With `openUntilSealed`, a computation is joined until it calls `seal`, which it does just before
+ * it takes its snapshot (the dashboard's first statement): callers who ask while it still waits for
+ * its connection and transaction are served by it rather than by the next one. Without it, a
+ * computation is sealed as it starts.
+ *
+ * With `gatherMs` as well, a computation of a key that is busy (one ended within the last second, or
+ * callers waited for this one) starts that much later, open all the while. Callers of a busy key come
+ * in bursts (the pages a live change refreshes, the callers a reading has just answered asking
+ * again): one computation then serves the burst, where without it the burst split in two and each
+ * half waited for the other's computation, twice the time. A key asked alone starts at once.
  */
-export type Coalescer<T> = (key: string, compute: () => Promise<T>) => Promise<T>;
+export type Coalescer<T> = (key: string, compute: (seal: () => void) => Promise<T>) => Promise<T>;
 
-type Lane<T> = { running: boolean; next: { promise: Promise<T>; start: () => void } | null };
+type Running<T> = { promise: Promise<T>; open: boolean };
+type Lane<T> = { running: Running<T> | null; next: { promise: Promise<T>; start: () => void } | null };
 
-export function createCoalescer<T>(): Coalescer<T> {
+/** How long after its last computation a key counts as busy. */
+const BUSY_MS = 1000;
+
+export function createCoalescer<T>(options: { openUntilSealed?: boolean; gatherMs?: number } = {}): Coalescer<T> {
   const lanes = new Map<string, Lane<T>>();
+  // When each key's last computation ended, oldest first; only those within BUSY_MS matter.
+  const ended = new Map<string, number>();
 
   const finish = (key: string, lane: Lane<T>) => {
     const next = lane.next;
     lane.next = null;
-    if (next) next.start();
-    else {
-      lane.running = false;
-      lanes.delete(key);
+    lane.running = null;
+    const now = Date.now();
+    ended.delete(key);
+    ended.set(key, now);
+    for (const [oldKey, at] of ended) {
+      if (now - at < BUSY_MS) break;
+      ended.delete(oldKey);
     }
+    if (next) next.start();
+    else lanes.delete(key);
   };
 
-  const launch = (key: string, lane: Lane<T>, compute: () => Promise<T>): Promise<T> => {
-    lane.running = true;
-    const promise = compute();
+  const launch = (key: string, lane: Lane<T>, compute: (seal: () => void) => Promise<T>, waited: boolean): Promise<T> => {
+    const running: Running<T> = { promise: Promise.resolve() as Promise<T>, open: Boolean(options.openUntilSealed) };
+    const seal = () => {
+      running.open = false;
+    };
+    lane.running = running;
+    const busy = waited || Date.now() - (ended.get(key) ?? Number.NEGATIVE_INFINITY) < BUSY_MS;
+    const gatherMs = running.open && busy ? (options.gatherMs ?? 0) : 0;
+    running.promise = gatherMs > 0 ? new Promise((resolve) => setTimeout(resolve, gatherMs)).then(() => compute(seal)) : compute(seal);
     // The next computation starts whether this one answered or failed.
-    promise.then(
+    running.promise.then(
       () => finish(key, lane),
       () => finish(key, lane),
     );
-    return promise;
+    return running.promise;
   };
 
   return (key, compute) => {
     let lane = lanes.get(key);
     if (!lane) {
-      lane = { running: false, next: null };
+      lane = { running: null, next: null };
       lanes.set(key, lane);
     }
-    if (!lane.running) return launch(key, lane, compute);
+    if (!lane.running) return launch(key, lane, compute, false);
+    if (lane.running.open) return lane.running.promise;
     if (lane.next) return lane.next.promise;
     const current = lane;
     let start = () => {};
     const promise = new Promise<T>((resolve, reject) => {
-      start = () => launch(key, current, compute).then(resolve, reject);
+      start = () => launch(key, current, compute, true).then(resolve, reject);
     });
     lane.next = { promise, start };
     return promise;
