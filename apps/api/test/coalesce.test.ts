@@ -67,8 +67,10 @@ describe('readings open until their snapshot (the dashboard: callers who ask bef
     };
     const first = coalesced('k', compute);
     // Its connection and transaction still to come: the snapshot will be taken after this call.
+    expect(coalesced.isOpen('k')).toBe(true);
     const joined = coalesced('k', compute);
     seals[0]?.();
+    expect(coalesced.isOpen('k')).toBe(false);
     const later = coalesced('k', compute);
     expect(readings.started).toBe(1);
     readings.finish(0, 1);

@@ -20,7 +20,11 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
  * again): one computation then serves the burst, where without it the burst split in two and each
  * half waited for the other's computation, twice the time. A key asked alone starts at once.
  */
-export type Coalescer<T> = (key: string, compute: (seal: () => void) => Promise<T>) => Promise<T>;
+export type Coalescer<T> = {
+  (key: string, compute: (seal: () => void) => Promise<T>): Promise<T>;
+  /** Whether a caller of `key` asking now would join a running computation (one not yet sealed). */
+  isOpen(key: string): boolean;
+};
 
 type Running<T> = { promise: Promise<T>; open: boolean };
 type Lane<T> = { running: Running<T> | null; next: { promise: Promise<T>; start: () => void } | null };
@@ -65,7 +69,7 @@ export function createCoalescer<T>(options: { openUntilSealed?: boolean; gatherM
     return running.promise;
   };
 
-  return (key, compute) => {
+  const coalesced = (key: string, compute: (seal: () => void) => Promise<T>) => {
     let lane = lanes.get(key);
     if (!lane) {
       lane = { running: null, next: null };
@@ -82,6 +86,7 @@ export function createCoalescer<T>(options: { openUntilSealed?: boolean; gatherM
     lane.next = { promise, start };
     return promise;
   };
+  return Object.assign(coalesced, { isOpen: (key: string) => Boolean(lanes.get(key)?.running?.open) });
 }
 
 /**

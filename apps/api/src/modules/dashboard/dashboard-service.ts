@@ -364,7 +364,12 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
   const keepMs = ctx.deps.config.dashboardAnswerMs;
   const db = ctx.deps.db as Db;
   const { coalesced, kept } = readingsOf(db);
-  const found = keepMs > 0 ? await kept.find(key, async (snapshot) => !(await readChangedSince(db, snapshot, reach))) : undefined;
+  // A reading still open to join is as fresh as a check could make a kept answer, and sooner: a
+  // burst's later callers join it rather than check (their check split the burst in two).
+  const found =
+    keepMs > 0 && !coalesced.isOpen(key)
+      ? await kept.find(key, async (snapshot) => !(await readChangedSince(db, snapshot, reach)))
+      : undefined;
   if (found) return found;
   return coalesced(key, async (seal) => {
     const readAt = new Date();
