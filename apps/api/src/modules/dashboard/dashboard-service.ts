@@ -314,17 +314,17 @@ function seriesOf(counted: Counted, points: string[]) {
 }
 
 /**
- * Dashboards asked at once with the same scope and filters share one reading (kit/coalesce.ts), and
- * an answer is served again while nothing it read has changed, for a second at most (docs/dashboard.md
- * "Answers kept"). Each database its own: tests run several apps in one process.
- */
-/**
  * How long a reading of a busy key waits for the rest of a burst before it starts (kit/coalesce.ts):
  * eight dashboards asking again as they are answered took two readings each (59 ms at the median for
  * every company's yesterday); gathered for 3 ms, one (29 ms). 6 ms gathered no more.
  */
 const GATHER_MS = 3;
 
+/**
+ * Dashboards asked at once with the same scope and filters share one reading (kit/coalesce.ts), and
+ * an answer is served again while nothing it read has changed, for a second at most (docs/dashboard.md
+ * "Answers kept"). Each database its own: tests run several apps in one process.
+ */
 const readings = new WeakMap<object, { coalesced: Coalescer<DashboardAnswer>; kept: Keeper<DashboardAnswer> }>();
 
 function readingsOf(db: object) {

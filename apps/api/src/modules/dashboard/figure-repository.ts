@@ -162,6 +162,9 @@ async function readFamily(
   return (await tx.execute(familyQuery(family, reach, days, options))).rows;
 }
 
+/** A row's point, written from its `day`: the day, or its month's first day. */
+const pointOf = (step: Step) => (step === 'month' ? `to_char(date_trunc('month', day), 'YYYY-MM-DD')` : `to_char(day, 'YYYY-MM-DD')`);
+
 /** readFamily's query, to read it or to join it. */
 function familyQuery(
   family: Family,
@@ -169,7 +172,7 @@ function familyQuery(
   days: { first: string; last: string },
   options: { group: string[]; sums: string[]; step: Step; lockers?: SQL },
 ): SQL {
-  const point = options.step === 'month' ? `to_char(date_trunc('month', day), 'YYYY-MM-DD')` : `to_char(day, 'YYYY-MM-DD')`;
+  const point = pointOf(options.step);
   // The parts are grouped by their raw day, and the point is written once per summed row: formatting
   // every row's day first cost a carrier's year 30 000 to_char calls (docs/dashboard.md "Reading fast").
   const rawGroup = options.group.map((column) => (column === 'point' ? 'day' : column));
@@ -264,9 +267,8 @@ export async function readDwellRows(
   const keys = { series: ['point'], detail: reach.eboxIds ? [] : ['type'], total: [] }[shape];
   let rows: SQL;
   if (reach.eboxIds) {
-    const point = step === 'month' ? `to_char(date_trunc('month', day), 'YYYY-MM-DD')` : `to_char(day, 'YYYY-MM-DD')`;
     rows = sql`
-      select ${sql.raw(shape === 'series' ? point : 'null')} as point, bucket, sum(count)::int as count
+      select ${sql.raw(shape === 'series' ? pointOf(step) : 'null')} as point, bucket, sum(count)::int as count
         from dashboard_locker_dwell_day
        where day between ${days.first}::date and ${days.last}::date${orderIn(sql`company_id`, sql`carrier_id`, reach)}${lockerIn(sql`ebox_id`, reach)}
        group by 1, 2`;
