@@ -117,6 +117,16 @@ export function dbOf(ctx: ServiceContext): Tx {
   return ctx.tx ?? ctx.deps.db;
 }
 
+/**
+ * Runs reads that must agree with one another (a page and its total, a dashboard's figures) in one
+ * snapshot: a read-only repeatable-read transaction, or the caller's own when it has one. Two
+ * statements outside a transaction each see their own moment: a row that changed between them is
+ * counted in the total but missing from the page.
+ */
+export function readInOneSnapshot<T>(ctx: ServiceContext, read: (tx: Tx) => Promise<T>): Promise<T> {
+  return ctx.tx ? read(ctx.tx) : (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
 /** Steps of a transaction `inTransaction` opened, run after its work, just before it commits. */
 const beforeCommitSteps = new WeakMap<Tx, (() => Promise<void>)[]>();
 

@@ -26,7 +26,7 @@ import { loadInScope } from '../../kit/entity-write';
 import { resourceOf } from '../../kit/repository';
 import { isInScope, scopeCondition } from '../../kit/scope';
 import { authorizeFilters } from '../../kit/service';
-import { authorize, dbOf, type ServiceContext } from '../../platform/context';
+import { authorize, dbOf, readInOneSnapshot, type ServiceContext } from '../../platform/context';
 import { batchedReader, type Reader } from '../../platform/db/batched-reads';
 import type { Db, Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
@@ -480,7 +480,7 @@ async function readReach(
     };
     return { answer, snapshot: snapshot.rows[0]?.snapshot ?? '' };
   };
-  return ctx.tx ? read(ctx.tx) : (ctx.deps.db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  return readInOneSnapshot(ctx, read);
 }
 
 /** The alerts the caller sees open now, and how many were raised and resolved since `since` (the digest). */

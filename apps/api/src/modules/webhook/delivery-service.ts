@@ -12,7 +12,7 @@ import { loadInScope } from '../../kit/entity-write';
 import { resourceOf } from '../../kit/repository';
 import { type AuditAction, auditByOf, writeAudit } from '../../platform/audit';
 import type { ServiceContext, TxContext } from '../../platform/context';
-import { authorize, dbOf, inTransaction, principalOf } from '../../platform/context';
+import { authorize, inTransaction, principalOf, readInOneSnapshot } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs/queue';
 import { mailWebhookDisabled } from './disabled-mail';
@@ -314,7 +314,7 @@ export async function listWebhookDeliveries(
 ): Promise<Awaited<ReturnType<typeof listDeliveries>>> {
   authorize(ctx, 'webhookRead');
   await loadInScope(ctx, resourceOf(webhookEntity), webhookId);
-  return listDeliveries(dbOf(ctx), webhookId, query);
+  return readInOneSnapshot(ctx, (tx) => listDeliveries(tx, webhookId, query));
 }
 
 /**
