@@ -1,6 +1,7 @@
 import { DEPOSIT_STATUSES, DWELL_BUCKET_RATIO, DWELL_BUCKETS, DWELL_MIN_SECONDS, EXPIRY_STATUSES, PICKUP_STATUSES } from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
+import { executePrepared } from '../../platform/db/prepared';
 
 /**
  * The dashboard's rollups in SQL (docs/dashboard.md "Rollups"): a move's rows, the fold of the new
@@ -53,7 +54,10 @@ export async function insertMovesRollups(tx: Tx, moves: readonly OrderMove[], ti
   const deposits = sql`(case when m.status in (${listOf(DEPOSIT_STATUSES)}) then 1 else 0 end)`;
   const pickups = sql`(case when ${isPickup} then 1 else 0 end)`;
   const expiries = sql`(case when m.status in (${listOf(EXPIRY_STATUSES)}) then 1 else 0 end)`;
-  await tx.execute(sql`
+  // One text for any number of moves, run on every status change: prepared, not parsed and planned each time.
+  await executePrepared(
+    tx,
+    sql`
     with m as (
       select * from unnest(${column('orderId')}::uuid[], ${column('companyId')}::uuid[], ${column('eboxId')}::uuid[],
                            ${column('type')}::text[], ${column('status')}::text[], ${column('at')}::timestamptz[])
@@ -90,7 +94,8 @@ export async function insertMovesRollups(tx: Tx, moves: readonly OrderMove[], ti
       select m.ebox_id, m.company_id, m.carrier_id, ${day}, ${deposits}, ${pickups}, ${expiries}
         from mo m where m.ebox_id is not null and ${deposits} + ${pickups} + ${expiries} > 0
       returning 1)
-    select (select count(*) from statuses) + (select count(*) from inbound) + (select count(*) from logged) + (select count(*) from dwell) + (select count(*) from lockerDwell) + (select count(*) from locker) as written`);
+    select (select count(*) from statuses) + (select count(*) from inbound) + (select count(*) from logged) + (select count(*) from dwell) + (select count(*) from lockerDwell) + (select count(*) from locker) as written`,
+  );
 }
 
 /**
@@ -99,7 +104,9 @@ export async function insertMovesRollups(tx: Tx, moves: readonly OrderMove[], ti
  * before it) counts that delivery too.
  */
 export async function insertMessageRollups(tx: Tx, messageId: string, status: string, timeZone: string): Promise<void> {
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     with m as (select company_id, channel, trigger, sent_at, delivered_at, read_at, updated_at from order_message where id = ${messageId}),
     steps as (
       select company_id, channel, trigger, 'sent' as status, sent_at as at from m where ${status} = 'sent' and sent_at is not null
@@ -111,7 +118,8 @@ export async function insertMessageRollups(tx: Tx, messageId: string, status: st
       union all
       select company_id, channel, trigger, 'failed', updated_at from m where ${status} = 'failed')
     insert into dashboard_message_day (company_id, day, channel, trigger, status, count)
-    select company_id, ${dayOf(sql`at`, timeZone)}, channel, trigger, status, 1 from steps`);
+    select company_id, ${dayOf(sql`at`, timeZone)}, channel, trigger, status, 1 from steps`,
+  );
 }
 
 /** The tables with the columns that make a row's key and the ones summed. */
