@@ -80,32 +80,57 @@ describe('readings open until their snapshot (the dashboard: callers who ask bef
     expect(await later).toBe(2);
   });
 
-  it("gathers a busy key's burst into one reading and starts a key asked alone at once", async () => {
+  it("gathers a busy key's burst as large as the last into one reading, waits at most gatherMs for a smaller one, and starts a key asked alone at once", async () => {
     vi.useFakeTimers();
     try {
-      const coalesced = createCoalescer<number>({ openUntilSealed: true, gatherMs: 3 });
+      const coalesced = createCoalescer<number>({ openUntilSealed: true, gatherMs: 10 });
       let started = 0;
+      const finishers: (() => void)[] = [];
       const compute = async (seal: () => void) => {
         started += 1;
+        const reading = started;
         seal();
-        return started;
+        await new Promise<void>((resolve) => finishers.push(resolve));
+        return reading;
       };
-      // Asked alone: no wait.
-      const alone = coalesced('k', compute);
+      const finishLast = async () => {
+        finishers.shift()?.();
+        await vi.advanceTimersByTimeAsync(0);
+      };
+      // Asked alone: no wait. Two more ask while it runs: they wait for the next reading.
+      const first = coalesced('k', compute);
       expect(started).toBe(1);
-      expect(await alone).toBe(1);
-      // Asked again just after: the key is busy, so its reading waits for the rest of the burst.
-      const burst = [coalesced('k', compute)];
+      const waiting = [coalesced('k', compute), coalesced('k', compute)];
+      await finishLast();
+      expect(await first).toBe(1);
+      // Three asked during the first reading, two waited: the next one waits, open, for a third caller…
       expect(started).toBe(1);
-      await vi.advanceTimersByTimeAsync(1);
-      burst.push(coalesced('k', compute), coalesced('k', compute));
       await vi.advanceTimersByTimeAsync(2);
-      expect(await Promise.all(burst)).toEqual([2, 2, 2]);
+      const third = coalesced('k', compute);
+      // …and starts as it asks, not at the end of the 10 ms.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(started).toBe(2);
+      await finishLast();
+      expect(await Promise.all([...waiting, third])).toEqual([2, 2, 2]);
+      // A smaller burst (one caller of the three) waits the whole 10 ms, then starts.
+      const alone = coalesced('k', compute);
+      await vi.advanceTimersByTimeAsync(9);
+      expect(started).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(started).toBe(3);
+      await finishLast();
+      expect(await alone).toBe(3);
+      // The last reading had one caller: one caller asking again starts at once.
+      const again = coalesced('k', compute);
+      expect(started).toBe(4);
+      await finishLast();
+      expect(await again).toBe(4);
       // A second later the key is quiet again.
       await vi.advanceTimersByTimeAsync(1000);
       const quiet = coalesced('k', compute);
-      expect(started).toBe(3);
-      expect(await quiet).toBe(3);
+      expect(started).toBe(5);
+      await finishLast();
+      expect(await quiet).toBe(5);
     } finally {
       vi.useRealTimers();
     }

@@ -15,10 +15,11 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
  * computation is sealed as it starts.
  *
  * With `gatherMs` as well, a computation of a key that is busy (one ended within the last second, or
- * callers waited for this one) starts that much later, open all the while. Callers of a busy key come
- * in bursts (the pages a live change refreshes, the callers a reading has just answered asking
- * again): one computation then serves the burst, where without it the burst split in two and each
- * half waited for the other's computation, twice the time. A key asked alone starts at once.
+ * callers waited for this one) waits, open, for as many callers as asked during the last one, and at
+ * most `gatherMs`. Callers of a busy key come in bursts (the pages a live change refreshes, the
+ * callers a reading has just answered asking again): one computation then serves the burst, where
+ * without it the burst split in two and each half waited for the other's computation, twice the
+ * time. A burst as large as the last starts once its last caller asks; a key asked alone, at once.
  */
 export type Coalescer<T> = {
   (key: string, compute: (seal: () => void) => Promise<T>): Promise<T>;
@@ -26,45 +27,71 @@ export type Coalescer<T> = {
   isOpen(key: string): boolean;
 };
 
-type Running<T> = { promise: Promise<T>; open: boolean };
-type Lane<T> = { running: Running<T> | null; next: { promise: Promise<T>; start: () => void } | null };
+/**
+ * A computation: `callers` joined it; `asked` callers asked while it ran (joined or waiting for the
+ * next one), the burst the next one expects; `gathered` starts it before its wait ends.
+ */
+type Running<T> = { promise: Promise<T>; open: boolean; callers: number; asked: number; gathered: (() => void) | null };
+type Lane<T> = { running: Running<T> | null; next: { promise: Promise<T>; start: (callers: number) => void; callers: number } | null };
 
 /** How long after its last computation a key counts as busy. */
 const BUSY_MS = 1000;
 
 export function createCoalescer<T>(options: { openUntilSealed?: boolean; gatherMs?: number } = {}): Coalescer<T> {
   const lanes = new Map<string, Lane<T>>();
-  // When each key's last computation ended, oldest first; only those within BUSY_MS matter.
-  const ended = new Map<string, number>();
+  // When each key's last computation ended and how many asked during it, oldest first; only those within BUSY_MS matter.
+  const ended = new Map<string, { at: number; asked: number }>();
 
-  const finish = (key: string, lane: Lane<T>) => {
+  const finish = (key: string, lane: Lane<T>, running: Running<T>) => {
     const next = lane.next;
     lane.next = null;
     lane.running = null;
     const now = Date.now();
     ended.delete(key);
-    ended.set(key, now);
-    for (const [oldKey, at] of ended) {
+    ended.set(key, { at: now, asked: running.asked });
+    for (const [oldKey, { at }] of ended) {
       if (now - at < BUSY_MS) break;
       ended.delete(oldKey);
     }
-    if (next) next.start();
+    if (next) next.start(next.callers);
     else lanes.delete(key);
   };
 
-  const launch = (key: string, lane: Lane<T>, compute: (seal: () => void) => Promise<T>, waited: boolean): Promise<T> => {
-    const running: Running<T> = { promise: Promise.resolve() as Promise<T>, open: Boolean(options.openUntilSealed) };
+  const launch = (key: string, lane: Lane<T>, compute: (seal: () => void) => Promise<T>, waited: number): Promise<T> => {
+    const callers = Math.max(waited, 1);
+    const running: Running<T> = {
+      promise: Promise.resolve() as Promise<T>,
+      open: Boolean(options.openUntilSealed),
+      callers,
+      asked: callers,
+      gathered: null,
+    };
     const seal = () => {
       running.open = false;
     };
     lane.running = running;
-    const busy = waited || Date.now() - (ended.get(key) ?? Number.NEGATIVE_INFINITY) < BUSY_MS;
-    const gatherMs = running.open && busy ? (options.gatherMs ?? 0) : 0;
-    running.promise = gatherMs > 0 ? new Promise((resolve) => setTimeout(resolve, gatherMs)).then(() => compute(seal)) : compute(seal);
+    // A key is busy while its last computation ended within BUSY_MS (always so for callers who waited).
+    const last = ended.get(key);
+    const expected = last && Date.now() - last.at < BUSY_MS ? last.asked : 0;
+    const gatherMs = running.open && callers < expected ? (options.gatherMs ?? 0) : 0;
+    if (gatherMs > 0) {
+      const gathered = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, gatherMs);
+        running.gathered = () => {
+          if (running.callers < expected) return;
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      running.promise = gathered.then(() => {
+        running.gathered = null;
+        return compute(seal);
+      });
+    } else running.promise = compute(seal);
     // The next computation starts whether this one answered or failed.
     running.promise.then(
-      () => finish(key, lane),
-      () => finish(key, lane),
+      () => finish(key, lane, running),
+      () => finish(key, lane, running),
     );
     return running.promise;
   };
@@ -75,15 +102,24 @@ export function createCoalescer<T>(options: { openUntilSealed?: boolean; gatherM
       lane = { running: null, next: null };
       lanes.set(key, lane);
     }
-    if (!lane.running) return launch(key, lane, compute, false);
-    if (lane.running.open) return lane.running.promise;
-    if (lane.next) return lane.next.promise;
+    const running = lane.running;
+    if (!running) return launch(key, lane, compute, 0);
+    running.asked += 1;
+    if (running.open) {
+      running.callers += 1;
+      running.gathered?.();
+      return running.promise;
+    }
+    if (lane.next) {
+      lane.next.callers += 1;
+      return lane.next.promise;
+    }
     const current = lane;
-    let start = () => {};
+    let start = (_callers: number) => {};
     const promise = new Promise<T>((resolve, reject) => {
-      start = () => launch(key, current, compute, true).then(resolve, reject);
+      start = (callers) => launch(key, current, compute, callers).then(resolve, reject);
     });
-    lane.next = { promise, start };
+    lane.next = { promise, start, callers: 1 };
     return promise;
   };
   return Object.assign(coalesced, { isOpen: (key: string) => Boolean(lanes.get(key)?.running?.open) });
