@@ -269,11 +269,11 @@ const OPEN_ALERTS_LISTED = 50;
 export async function readOpenAlerts(tx: Reader, reach: DashboardReach) {
   const ebox = entityTable('ebox');
   const company = entityTable('company');
-  const counts = await tx.execute<{ warning: number; critical: number }>(sql`
+  const countsRead = tx.execute<{ warning: number; critical: number }>(sql`
     select (count(*) filter (where a.level = 'warning'))::int as warning,
            (count(*) filter (where a.level = 'critical'))::int as critical
       from dashboard_alert a where ${alertsInReach(reach).open}`);
-  const rows = await tx.execute<{
+  const rowsRead = tx.execute<{
     id: string;
     kind: DashboardAlert['kind'];
     level: DashboardAlert['level'];
@@ -301,6 +301,8 @@ export async function readOpenAlerts(tx: Reader, reach: DashboardReach) {
      where ${alertsInReach(reach).open}
      order by (a.level = 'critical') desc, a.opened_at asc, a.id
      limit ${OPEN_ALERTS_LISTED}`);
+  // Both asked together: one combined statement (platform/db/batched-reads.ts).
+  const [counts, rows] = await Promise.all([countsRead, rowsRead]);
   return {
     warning: Number(counts.rows[0]?.warning ?? 0),
     critical: Number(counts.rows[0]?.critical ?? 0),
@@ -348,11 +350,11 @@ export async function readDoorFigures(
   current: { from: string; to: string },
   previous: { from: string; to: string },
 ) {
-  const totals = await tx.execute<{ current: number; previous: number }>(sql`
+  const totalsRead = tx.execute<{ current: number; previous: number }>(sql`
     select (select count(*) from door_failure f where ${failuresIn(reach, current)})::int as current,
            (select count(*) from door_failure f where ${failuresIn(reach, previous)})::int as previous`);
   const byKind = DOOR_FAILURE_KINDS.map((kind) => sql`(count(*) filter (where f.kind = ${kind}))::int as ${sql.identifier(kind)}`);
-  const failing = await tx.execute<Record<string, unknown>>(sql`
+  const failingRead = tx.execute<Record<string, unknown>>(sql`
     select f.compartiment_id, f.ebox_id, e.name as ebox_name, e.code as ebox_code, c.number, c.status,
            count(*)::int as failures, max(f.at) as last_at, ${sql.join(byKind, sql`, `)}
       from door_failure f
@@ -362,6 +364,8 @@ export async function readDoorFigures(
      group by f.compartiment_id, f.ebox_id, e.name, e.code, c.number, c.status
      order by failures desc, last_at desc
      limit ${FAILING_DOORS_LISTED}`);
+  // Both asked together: one combined statement (platform/db/batched-reads.ts).
+  const [totals, failing] = await Promise.all([totalsRead, failingRead]);
   return {
     failures: { value: Number(totals.rows[0]?.current ?? 0), previous: Number(totals.rows[0]?.previous ?? 0) },
     failing: failing.rows.map(

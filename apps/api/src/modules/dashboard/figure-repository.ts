@@ -471,14 +471,16 @@ const OFFLINE_LISTED = 10;
 
 /** The counted lockers online and offline now, and the enabled offline ones silent longest first. */
 export async function readLockerHealth(tx: Reader, reach: DashboardReach) {
-  const counts = await tx.execute<{ online: number; offline: number }>(sql`
+  const countsRead = tx.execute<{ online: number; offline: number }>(sql`
     select (count(*) filter (where status = 'online'))::int as online,
            (count(*) filter (where status is distinct from 'online'))::int as offline
       from (${countedLockers(reach)}) l`);
-  const offline = await tx.execute<{ id: string; name: string; code: string | null; last_heart_beat: string | null }>(sql`
+  const offlineRead = tx.execute<{ id: string; name: string; code: string | null; last_heart_beat: string | null }>(sql`
     select id, name, code, last_heart_beat from (${countedLockers(reach)}) l
      where status is distinct from 'online' and enable is not false
      order by last_heart_beat asc nulls first, name limit ${OFFLINE_LISTED}`);
+  // Both asked together: one combined statement (platform/db/batched-reads.ts).
+  const [counts, offline] = await Promise.all([countsRead, offlineRead]);
   return {
     online: Number(counts.rows[0]?.online ?? 0),
     offline: Number(counts.rows[0]?.offline ?? 0),
@@ -504,13 +506,13 @@ export async function readAgedParcels(tx: Reader, reach: DashboardReach, now: Da
   const inLocker = sql`o.status in (${listOf(IN_LOCKER_STATUSES)}) and o.stored_at is not null
     ${orderIn(sql`o.company_id`, sql`o.carrier_id`, reach)}${lockerIn(sql`o.ebox_id`, reach)}${seen}`;
   const age = sql`(${now.toISOString()}::timestamptz - o.stored_at)`;
-  const buckets = await tx.execute<Record<string, number>>(sql`
+  const bucketsRead = tx.execute<Record<string, number>>(sql`
     select (count(*) filter (where ${age} < interval '1 day'))::int as "upTo1Day",
            (count(*) filter (where ${age} >= interval '1 day' and ${age} < interval '3 days'))::int as "from1To3Days",
            (count(*) filter (where ${age} >= interval '3 days' and ${age} < interval '7 days'))::int as "from3To7Days",
            (count(*) filter (where ${age} >= interval '7 days'))::int as "over7Days"
       from "order" o where ${inLocker}`);
-  const oldest = await tx.execute<{
+  const oldestRead = tx.execute<{
     id: string;
     tracking_code: string;
     status: string;
@@ -523,6 +525,8 @@ export async function readAgedParcels(tx: Reader, reach: DashboardReach, now: Da
       join "order" p on p.id = oldest.id
       left join ${ebox} e on e.id = p.ebox_id
      order by p.stored_at asc, p.id`);
+  // Both asked together: one combined statement (platform/db/batched-reads.ts).
+  const [buckets, oldest] = await Promise.all([bucketsRead, oldestRead]);
   return {
     buckets: buckets.rows[0] ?? {},
     oldest: oldest.rows.map((row) => ({

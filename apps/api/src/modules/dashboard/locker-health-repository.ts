@@ -141,7 +141,7 @@ export async function readWeekGrid(
   const companies = orderIn(sql`m.company_id`, sql`m.carrier_id`, reach);
   // Counted by hour first (at most 672 hours), then placed on the zone's clock: the zone's offset is
   // whole hours. The status list is the partial index's own, written out so the planner uses it.
-  const pickups = await tx.execute<Cell>(sql`
+  const pickupsRead = tx.execute<Cell>(sql`
     select extract(dow from ${local(sql`h.hour`)})::int as dow, extract(hour from ${local(sql`h.hour`)})::int as hour, sum(h.n)::int as value
       from (select date_trunc('hour', m.at) as hour, count(*) as n
               from dashboard_move m
@@ -157,11 +157,13 @@ export async function readWeekGrid(
             group by at)`
     : sql`(select at, enabled - used as free from dashboard_occupancy_hour_all s
             where s.at >= ${range.from}::timestamptz and s.at < ${range.to}::timestamptz)`;
-  const free = await tx.execute<Cell>(sql`
+  const freeRead = tx.execute<Cell>(sql`
     select extract(dow from ${local(sql`h.at`)})::int as dow, extract(hour from ${local(sql`h.at`)})::int as hour,
            avg(h.free)::float8 as value
       from ${samples} h
      group by 1, 2`);
+  // Both asked together: one combined statement (platform/db/batched-reads.ts).
+  const [pickups, free] = await Promise.all([pickupsRead, freeRead]);
   return {
     pickups: gridOf(pickups.rows, 0, (value) => Number(value)) as number[][],
     free: gridOf(free.rows, null, (value) => Math.round(Number(value) * 10) / 10),
@@ -180,14 +182,16 @@ export async function readRefusals(
   current: { from: string; to: string },
   previous: { from: string; to: string },
 ) {
-  const totals = await tx.execute<{ current: number; previous: number }>(sql`
+  const totalsRead = tx.execute<{ current: number; previous: number }>(sql`
     select (select count(*) from locker_refusal r where ${refusalsIn(reach, current)})::int as current,
            (select count(*) from locker_refusal r where ${refusalsIn(reach, previous)})::int as previous`);
-  const bySize = await tx.execute<{ id: string; name: string; code: string | null; size: string; count: number }>(sql`
+  const bySizeRead = tx.execute<{ id: string; name: string; code: string | null; size: string; count: number }>(sql`
     select e.id, e.name, e.code, r.size, count(*)::int as count
       from locker_refusal r join ebox e on e.id = r.ebox_id
      where ${refusalsIn(reach, current)}
      group by e.id, e.name, e.code, r.size`);
+  // Both asked together: one combined statement (platform/db/batched-reads.ts).
+  const [totals, bySize] = await Promise.all([totalsRead, bySizeRead]);
   const lockers = new Map<
     string,
     { id: string; name: string; code: string | null; refusals: number; bySize: { size: string; count: number }[] }
