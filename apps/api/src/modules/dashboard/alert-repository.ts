@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../../platform/db/batched-reads';
 import type { Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
-import { companyIn, countedLockers, type DashboardReach, inCountedLockers, listOf, uuids } from './figure-repository';
+import { companyIn, countedLockers, type DashboardReach, inCountedLockers, limitOf, listOf, uuids } from './figure-repository';
 
 /**
  * The SQL of the dashboard's alerts and door failures (docs/dashboard.md "Alerts", "Doors"): what the
@@ -300,7 +300,7 @@ export async function readOpenAlerts(tx: Reader, reach: DashboardReach) {
       left join compartiment c on c.id = a.compartiment_id
      where ${alertsInReach(reach).open}
      order by (a.level = 'critical') desc, a.opened_at asc, a.id
-     limit ${OPEN_ALERTS_LISTED}`);
+     ${limitOf(OPEN_ALERTS_LISTED)}`);
   // Both asked together: one combined statement (platform/db/batched-reads.ts).
   const [counts, rows] = await Promise.all([countsRead, rowsRead]);
   return {
@@ -363,7 +363,7 @@ export async function readDoorFigures(
      where ${failuresIn(reach, current)}
      group by f.compartiment_id, f.ebox_id, e.name, e.code, c.number, c.status
      order by failures desc, last_at desc
-     limit ${FAILING_DOORS_LISTED}`);
+     ${limitOf(FAILING_DOORS_LISTED)}`);
   // Both asked together: one combined statement (platform/db/batched-reads.ts).
   const [totals, failing] = await Promise.all([totalsRead, failingRead]);
   return {

@@ -348,6 +348,16 @@ export async function readPartialDay(tx: Reader, reach: DashboardReach, partial:
   };
 }
 
+/**
+ * A list's length, written into the text: as a parameter it leaves the planner guessing (a tenth of
+ * the rows), and a generic plan read 6,683 parcels in a parallel worker to list the ten oldest
+ * (25 ms, against 0.3 ms for the plan that knows the limit).
+ */
+export function limitOf(rows: number): SQL {
+  if (!Number.isInteger(rows) || rows < 1) throw new Error(`a list's length must be a positive integer: ${rows}`);
+  return sql.raw(`limit ${rows}`);
+}
+
 /** The lockers counted: those the caller sees, narrowed to the locker filter. */
 export function countedLockers(reach: DashboardReach): SQL {
   const ebox = entityTable('ebox');
@@ -454,9 +464,9 @@ export async function readCompartmentFigures(
            join ${cluster} on ${cluster.id} = ce.cluster_id and ${visibleClusters ?? sql`true`}
           group by 1, 2) s) as by_cluster,
       (select coalesce(json_agg(r), '[]') from (
-         select * from used order by utilization desc nulls last, name limit ${use.ranked}) r) as most_used,
+         select * from used order by utilization desc nulls last, name ${limitOf(use.ranked)}) r) as most_used,
       (select coalesce(json_agg(r), '[]') from (
-         select * from used order by utilization asc nulls first, name desc limit ${use.ranked}) r) as least_used`);
+         select * from used order by utilization asc nulls first, name desc ${limitOf(use.ranked)}) r) as least_used`);
   const row = result.rows[0];
   const lockersOf = (value: unknown) => (value as LockerUseRow[]).map((locker) => ({ ...locker, name: locker.name ?? '' }));
   return {
@@ -478,7 +488,7 @@ export async function readLockerHealth(tx: Reader, reach: DashboardReach) {
   const offlineRead = tx.execute<{ id: string; name: string; code: string | null; last_heart_beat: string | null }>(sql`
     select id, name, code, last_heart_beat from (${countedLockers(reach)}) l
      where status is distinct from 'online' and enable is not false
-     order by last_heart_beat asc nulls first, name limit ${OFFLINE_LISTED}`);
+     order by last_heart_beat asc nulls first, name ${limitOf(OFFLINE_LISTED)}`);
   // Both asked together: one combined statement (platform/db/batched-reads.ts).
   const [counts, offline] = await Promise.all([countsRead, offlineRead]);
   return {
@@ -521,7 +531,7 @@ export async function readAgedParcels(tx: Reader, reach: DashboardReach, now: Da
     ebox_name: string | null;
   }>(sql`
     select p.id, p.tracking_code, p.status, p.stored_at, e.id as ebox_id, e.name as ebox_name
-      from (select o.id from "order" o where ${inLocker} order by o.stored_at asc limit ${OLDEST_LISTED}) oldest
+      from (select o.id from "order" o where ${inLocker} order by o.stored_at asc ${limitOf(OLDEST_LISTED)}) oldest
       join "order" p on p.id = oldest.id
       left join ${ebox} e on e.id = p.ebox_id
      order by p.stored_at asc, p.id`);

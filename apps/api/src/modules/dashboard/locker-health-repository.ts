@@ -2,7 +2,7 @@ import type { EventPayload } from '@ebox/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../../platform/db/batched-reads';
 import type { Tx } from '../../platform/db/client';
-import { companyIn, countedLockers, type DashboardReach, inCountedLockers, listOf, orderIn } from './figure-repository';
+import { companyIn, countedLockers, type DashboardReach, inCountedLockers, limitOf, listOf, orderIn } from './figure-repository';
 
 /**
  * The lockers' availability (docs/dashboard.md "Availability"): the intervals each was offline, kept
@@ -72,7 +72,7 @@ export async function readOfflineMinutes(tx: Reader, reach: DashboardReach, curr
     select count(*)::int as lockers, coalesce(sum(round(minutes)), 0)::float8 as minutes, coalesce(sum(before), 0)::float8 as before,
            (select json_agg(json_build_object('id', id, 'name', name, 'code', code, 'minutes', round(minutes), 'outages', outages)
                             order by round(minutes) desc, name)
-              from (select * from per_locker where outages > 0 order by round(minutes) desc, name limit ${LISTED}) top) as longest
+              from (select * from per_locker where outages > 0 order by round(minutes) desc, name ${limitOf(LISTED)}) top) as longest
       from per_locker`);
   const row = result.rows[0];
   return {
