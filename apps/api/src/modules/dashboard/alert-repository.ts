@@ -301,7 +301,6 @@ export async function readOpenAlerts(tx: Reader, reach: DashboardReach) {
      where ${alertsInReach(reach).open}
      order by (a.level = 'critical') desc, a.opened_at asc, a.id
      ${limitOf(OPEN_ALERTS_LISTED)}`);
-  // Both asked together: one combined statement (platform/db/batched-reads.ts).
   const [counts, rows] = await Promise.all([countsRead, rowsRead]);
   return {
     warning: Number(counts.rows[0]?.warning ?? 0),
@@ -364,7 +363,6 @@ export async function readDoorFigures(
      group by f.compartiment_id, f.ebox_id, e.name, e.code, c.number, c.status
      order by failures desc, last_at desc
      ${limitOf(FAILING_DOORS_LISTED)}`);
-  // Both asked together: one combined statement (platform/db/batched-reads.ts).
   const [totals, failing] = await Promise.all([totalsRead, failingRead]);
   return {
     failures: { value: Number(totals.rows[0]?.current ?? 0), previous: Number(totals.rows[0]?.previous ?? 0) },

@@ -489,7 +489,6 @@ export async function readLockerHealth(tx: Reader, reach: DashboardReach) {
     select id, name, code, last_heart_beat from (${countedLockers(reach)}) l
      where status is distinct from 'online' and enable is not false
      order by last_heart_beat asc nulls first, name ${limitOf(OFFLINE_LISTED)}`);
-  // Both asked together: one combined statement (platform/db/batched-reads.ts).
   const [counts, offline] = await Promise.all([countsRead, offlineRead]);
   return {
     online: Number(counts.rows[0]?.online ?? 0),
@@ -535,7 +534,6 @@ export async function readAgedParcels(tx: Reader, reach: DashboardReach, now: Da
       join "order" p on p.id = oldest.id
       left join ${ebox} e on e.id = p.ebox_id
      order by p.stored_at asc, p.id`);
-  // Both asked together: one combined statement (platform/db/batched-reads.ts).
   const [buckets, oldest] = await Promise.all([bucketsRead, oldestRead]);
   return {
     buckets: buckets.rows[0] ?? {},

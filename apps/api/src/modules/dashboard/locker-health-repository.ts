@@ -162,7 +162,6 @@ export async function readWeekGrid(
            avg(h.free)::float8 as value
       from ${samples} h
      group by 1, 2`);
-  // Both asked together: one combined statement (platform/db/batched-reads.ts).
   const [pickups, free] = await Promise.all([pickupsRead, freeRead]);
   return {
     pickups: gridOf(pickups.rows, 0, (value) => Number(value)) as number[][],
@@ -190,7 +189,6 @@ export async function readRefusals(
       from locker_refusal r join ebox e on e.id = r.ebox_id
      where ${refusalsIn(reach, current)}
      group by e.id, e.name, e.code, r.size`);
-  // Both asked together: one combined statement (platform/db/batched-reads.ts).
   const [totals, bySize] = await Promise.all([totalsRead, bySizeRead]);
   const lockers = new Map<
     string,

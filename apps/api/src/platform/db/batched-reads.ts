@@ -13,7 +13,8 @@ type Pending = { query: SQL; resolve: (rows: Record<string, unknown>[]) => void;
  * go to PostgreSQL as one statement, each query's rows as a JSON array, and each read's next query
  * goes with the others' next ones. A page of twenty reads costs three or four round trips instead
  * of twenty, which is most of its time on a busy machine, where each round trip waits for a core.
- * Everything runs on `tx`, so in one snapshot. A query alone is sent as it is.
+ * Everything runs on `tx`, so in one snapshot. A query alone is sent as it is. A read whose queries
+ * do not need one another's rows asks them at once (Promise.all), so they go in the same statement.
  *
  * Rows read through JSON carry JSON's types: numbers and strings as the driver gives them, but a
  * timestamp is an ISO string (never a Date) and a numeric a number; the reads that use it convert
