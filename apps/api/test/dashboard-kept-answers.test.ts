@@ -78,6 +78,19 @@ describe('a kept dashboard answer', () => {
     expect(ok(await owner.api.get(today())).figures.created.value).toBe(all.figures.created.value + 1);
   });
 
+  it("stays for one company while another company's parcel moves at a locker it shares, and is read anew when its compartment fills", async () => {
+    const other = ok(await ownerOnB.post('/order', { data: orderDataFor(shopB) })).id as string;
+    const first = ok(await owner.api.get(today(shopA)));
+    // Shop B's parcel stored in shop A's locker: no figure of shop A counts another company's orders.
+    await db.execute(sql`update "order" set ebox_id = ${lockerA}, status = 'STORED', stored_at = now() where id = ${other}`);
+    expect(ok(await owner.api.get(today(shopA))).asOf).toBe(first.asOf);
+    // Its compartment filling is the locker's occupancy, which shop A's answer shows.
+    await db.execute(sql`update compartiment set status = 'OCCUPIED' where id = ${compartmentsA[1]}`);
+    const filled = ok(await owner.api.get(today(shopA)));
+    expect(filled.asOf > first.asOf).toBe(true);
+    expect(filled.now.occupancy.occupied).toBe(first.now.occupancy.occupied + 1);
+  });
+
   it("is read anew when one of its lockers' compartments or the locker itself changes, by any writer", async () => {
     const first = ok(await owner.api.get(today(shopA)));
     await db.execute(sql`update compartiment set status = 'DAMAGE' where id = ${compartmentsA[0]}`);
