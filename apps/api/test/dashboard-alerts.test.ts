@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VirtualTerminal } from '../../terminal-sim/src';
 import { evaluateAlerts } from '../src/modules/dashboard/alert-service';
 import { readDashboard } from '../src/modules/dashboard/dashboard-service';
-import { rebuildAllRollups, sampleOccupancyAt } from '../src/modules/dashboard/rollup-service';
+import { rebuildAllRollups, runFoldRollups, sampleOccupancyAt } from '../src/modules/dashboard/rollup-service';
 import { loadCurrentUser } from '../src/platform/auth/current-user';
-import { contextOf, systemContext } from '../src/platform/context';
+import { contextOf, inTransaction, systemContext } from '../src/platform/context';
 import type { Db } from '../src/platform/db/client';
+import { publishEvent } from '../src/platform/events';
 import { ok, orderDataFor } from './support/answers';
 import { addCompartments } from './support/compartments';
 import { eventually } from './support/eventually';
@@ -202,6 +203,41 @@ describe('alerts raised once, changed and resolved by themselves', () => {
     expect(await evaluateAlerts(ctxOf(), [locker])).toEqual([
       { action: 'alertResolved', kind: 'parcelsOverdue', subject: `${locker}:${shop}`, level: 'warning' },
     ]);
+  });
+
+  it("an order's move at a locker has its alerts evaluated by the minute's fold: a parcel past its date taken, its alert resolved", async () => {
+    const locker = await lockerWith(shop, 'ALDUE2', 2);
+    const order = ok(await owner.api.post('/order', { data: { ...orderDataFor(shop), ebox: locker, bookOrder: false } }));
+    await db.execute(sql`update "order" set status = 'STORED', stored_at = now() - interval '3 days', overdue_date = now() - interval '1 hour'
+                          where id = ${order.id}`);
+    expect(await evaluateAlerts(ctxOf(), [locker])).toHaveLength(1);
+    // The pickup as the order's transaction records it: its rollup statement asks for its locker's evaluation.
+    await inTransaction(systemContext(t.app.deps, 'dashboardRollups'), async (tx) => {
+      await tx.tx.execute(sql`update "order" set status = 'CUSTOMER_TAKEN', collected_at = now() where id = ${order.id}`);
+      await publishEvent(tx, 'order.statusChanged', {
+        orderId: order.id,
+        trackingCode: order.trackingCode,
+        referenceNumber: null,
+        companyId: shop,
+        carrierId: null,
+        eboxId: locker,
+        compartimentId: null,
+        type: 'DELIVERY',
+        from: 'STORED',
+        to: 'CUSTOMER_TAKEN',
+        trigger: 'customerTookParcel',
+        at: new Date().toISOString(),
+      });
+    });
+    // This fold, or the scheduled one if it came first, claims the request; the job evaluates the locker.
+    await runFoldRollups(systemContext(t.app.deps, 'dashboardRollups'));
+    const resolved = await eventually(
+      () => alertsOf(locker),
+      (alerts) => alerts.some((alert) => alert.kind === 'parcelsOverdue' && alert.resolved_at !== null),
+    );
+    expect(resolved.filter((alert) => alert.resolved_at === null)).toEqual([]);
+    const left = await db.execute<{ n: number }>(sql`select count(*)::int as n from dashboard_alert_request where ebox_id = ${locker}`);
+    expect(left.rows[0]?.n).toBe(0);
   });
 });
 

@@ -401,3 +401,16 @@ export async function claimDashboardMail(tx: Tx, userId: string, kind: string, d
   );
   return result.rows.length > 0;
 }
+
+/**
+ * The lockers whose moves asked for an evaluation of their alerts since the last claim, each once,
+ * their requests deleted (rows another claim holds are left to it).
+ */
+export async function claimAlertRequests(tx: Tx): Promise<string[]> {
+  const result = await tx.execute<{ ebox_id: string }>(sql`
+    with claimed as (
+      delete from dashboard_alert_request where ctid in (select ctid from dashboard_alert_request for update skip locked)
+      returning ebox_id)
+    select distinct ebox_id from claimed order by ebox_id`);
+  return result.rows.map((row) => row.ebox_id);
+}

@@ -12,6 +12,7 @@ import { auditByOf, companiesOfOwner, writeAudit } from '../../platform/audit';
 import { inTransaction, principalOf, type ServiceContext, type TxContext } from '../../platform/context';
 import { enqueueJob } from '../../platform/jobs/queue';
 import {
+  claimAlertRequests,
   deletePendingAlert,
   insertAlert,
   insertDoorFailure,
@@ -207,13 +208,17 @@ const EVALUATED_TOGETHER = 1000;
  */
 export async function recordLockerStatuses(ctx: TxContext, events: readonly EventPayload<'ebox.statusChanged'>[]): Promise<void> {
   await recordOfflineIntervals(ctx.tx, events);
-  if (events.length === 1) return requestEvaluation(ctx, events[0]?.eboxId ?? null);
-  const ids = [...new Set(events.map((event) => event.eboxId))];
-  for (let start = 0; start < ids.length; start += EVALUATED_TOGETHER) {
+  await requestEvaluations(ctx, [...new Set(events.map((event) => event.eboxId))]);
+}
+
+/** Lockers evaluated after the caller commits: one by its own waiting job, more by a job per thousand. */
+async function requestEvaluations(ctx: TxContext, eboxIds: readonly string[]): Promise<void> {
+  if (eboxIds.length <= 1) return requestEvaluation(ctx, eboxIds[0] ?? null);
+  for (let start = 0; start < eboxIds.length; start += EVALUATED_TOGETHER) {
     await enqueueJob(
       ctx,
       evaluateAlertsJob,
-      { eboxIds: ids.slice(start, start + EVALUATED_TOGETHER) },
+      { eboxIds: eboxIds.slice(start, start + EVALUATED_TOGETHER) },
       { singletonKey: `batch:${randomUUID()}` },
     );
   }
@@ -223,23 +228,16 @@ export function recordLockerStatus(ctx: TxContext, event: EventPayload<'ebox.sta
   return recordLockerStatuses(ctx, [event]);
 }
 
-/** Many orders moved together: their lockers' alerts evaluated by a job per thousand lockers. */
-export async function evaluateOnOrderMoves(ctx: TxContext, events: readonly EventPayload<'order.statusChanged'>[]): Promise<void> {
-  const ids = [...new Set(events.flatMap((event) => (event.eboxId ? [event.eboxId] : [])))];
-  if (ids.length <= 1) return requestEvaluation(ctx, ids[0] ?? null);
-  for (let start = 0; start < ids.length; start += EVALUATED_TOGETHER) {
-    await enqueueJob(
-      ctx,
-      evaluateAlertsJob,
-      { eboxIds: ids.slice(start, start + EVALUATED_TOGETHER) },
-      { singletonKey: `batch:${randomUUID()}` },
-    );
-  }
-}
-
-/** Deposits, pickups and expiries change a locker's occupancy and its overdue parcels. */
-export function evaluateOnOrderMove(ctx: TxContext, event: EventPayload<'order.statusChanged'>): Promise<void> {
-  return requestEvaluation(ctx, event.eboxId);
+/**
+ * The lockers orders moved at since the last claim, each evaluated once, in the fold job's
+ * transaction: a move's rollup statement writes its locker's request (rollup-repository.ts), so a
+ * status change makes no round trip of its own for its alerts, and fifty moves a second at a few
+ * hundred lockers make a few jobs a minute, not fifty a second. A move can raise nothing at once
+ * (occupancy must last, a parcel passes its overdue date with no event); what it clears or starts
+ * is seen within the minute.
+ */
+export async function evaluateMovedLockers(ctx: TxContext): Promise<void> {
+  await requestEvaluations(ctx, await claimAlertRequests(ctx.tx));
 }
 
 const DOOR_FAILURE_OF_OPENING: Record<EventPayload<'compartiment.openFailed'>['outcome'], DoorFailureKind> = {

@@ -1,12 +1,5 @@
 import { type AppModule, declareEventRecorder } from '../../platform/modules';
-import {
-  evaluateOnOrderMove,
-  evaluateOnOrderMoves,
-  recordDoorEventFailure,
-  recordLockerStatus,
-  recordLockerStatuses,
-  recordOpenFailure,
-} from './alert-service';
+import { recordDoorEventFailure, recordLockerStatus, recordLockerStatuses, recordOpenFailure } from './alert-service';
 import { checkRollupDriftJob, evaluateAlertsJob, foldRollupsJob, sampleOccupancyJob, sendDashboardMailsJob } from './jobs';
 import { recordMessageRollups, recordOrderCreatedRollups, recordOrderStatusesRollups, recordOrderStatusRollups } from './rollup-service';
 
@@ -40,12 +33,6 @@ export const dashboardModule: AppModule = {
       name: 'dashboardAlerts',
       record: recordLockerStatus,
       recordAll: recordLockerStatuses,
-    }),
-    declareEventRecorder({
-      event: 'order.statusChanged',
-      name: 'dashboardAlerts',
-      record: evaluateOnOrderMove,
-      recordAll: evaluateOnOrderMoves,
     }),
   ],
 };

@@ -34,7 +34,7 @@ export type OrderMove = {
 /**
  * A move's rows: its status that day, its dwell time when it is a pickup (for its company and for
  * its locker), its time from inbound when it is a deposit after an inbound, its locker's deposit,
- * pickup or expiry. "After an inbound" is read from the times, as the recomputation reads it: a
+ * pickup or expiry, and its locker's request for an evaluation of its alerts (claimed by the fold). "After an inbound" is read from the times, as the recomputation reads it: a
  * return or a send is deposited first and taken in at the hub later (its inbound_at then set), which
  * is no time from inbound to stored.
  */
@@ -93,8 +93,11 @@ export async function insertMovesRollups(tx: Tx, moves: readonly OrderMove[], ti
       insert into dashboard_locker_day (ebox_id, company_id, carrier_id, day, deposits, pickups, expiries)
       select m.ebox_id, m.company_id, m.carrier_id, ${day}, ${deposits}, ${pickups}, ${expiries}
         from mo m where m.ebox_id is not null and ${deposits} + ${pickups} + ${expiries} > 0
+      returning 1),
+    requested as (
+      insert into dashboard_alert_request (ebox_id) select distinct m.ebox_id from m where m.ebox_id is not null
       returning 1)
-    select (select count(*) from statuses) + (select count(*) from inbound) + (select count(*) from logged) + (select count(*) from dwell) + (select count(*) from lockerDwell) + (select count(*) from locker) as written`,
+    select (select count(*) from statuses) + (select count(*) from inbound) + (select count(*) from logged) + (select count(*) from dwell) + (select count(*) from lockerDwell) + (select count(*) from locker) + (select count(*) from requested) as written`,
   );
 }
 

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../platform/app-deps';
 import { inTransaction, type ServiceContext, type TxContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { pruneDoorFailures } from './alert-repository';
+import { evaluateMovedLockers } from './alert-service';
 import { pruneOccupancySamples, pruneOfflineIntervals, pruneRefusals, sampleOccupancy } from './locker-health-repository';
 import {
   findCompartmentCountDrift,
@@ -49,7 +50,11 @@ export async function recordMessageRollups(ctx: TxContext, event: EventPayload<'
 
 /** The every-minute fold of the rows moves added. */
 export async function runFoldRollups(ctx: ServiceContext): Promise<void> {
-  const folded = await inTransaction(ctx, (tx) => foldAndPrune(tx.tx));
+  const folded = await inTransaction(ctx, async (tx) => {
+    const rows = await foldAndPrune(tx.tx);
+    await evaluateMovedLockers(tx);
+    return rows;
+  });
   if (folded) ctx.log.debug({ folded }, 'dashboard: rollup rows folded');
 }
 

@@ -8,6 +8,7 @@ export {
   botMessage,
   customerDevice,
   dashboardAlert,
+  dashboardAlertRequest,
   dashboardChange,
   dashboardCompartmentCount,
   dashboardDwellDay,

@@ -989,6 +989,16 @@ export const dashboardOccupancyHour = pgTable(
 );
 
 /**
+ * Lockers whose alerts an order's move asks to evaluate (docs/dashboard.md "Alerts"): one row per move
+ * at a locker, written by the move's rollup statement, claimed (deleted) by the fold job every minute,
+ * which evaluates each locker once. No key and no index: a writer never waits on another's row.
+ */
+export const dashboardAlertRequest = pgTable('dashboard_alert_request', {
+  ebox: uuid('ebox_id').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+/**
  * What changed what a dashboard shows (docs/dashboard.md "Answers kept"): one row per writing
  * statement on a table the dashboard reads, written by that table's trigger in the writer's own
  * transaction, with the transaction's id and the company, carrier and locker of the rows it wrote
