@@ -34,9 +34,10 @@ export type OrderMove = {
 /**
  * A move's rows: its status that day, its dwell time when it is a pickup (for its company and for
  * its locker), its time from inbound when it is a deposit after an inbound, its locker's deposit,
- * pickup or expiry, and its locker's request for an evaluation of its alerts (claimed by the fold). "After an inbound" is read from the times, as the recomputation reads it: a
- * return or a send is deposited first and taken in at the hub later (its inbound_at then set), which
- * is no time from inbound to stored.
+ * pickup or expiry, and its locker's request for an evaluation of its alerts (claimed by the fold).
+ * "After an inbound" is read from the times, as the recomputation reads it: a return or a send is
+ * deposited first and taken in at the hub later (its inbound_at then set), which is no time from
+ * inbound to stored.
  */
 export async function insertMoveRollups(tx: Tx, move: OrderMove, timeZone: string): Promise<void> {
   await insertMovesRollups(tx, [move], timeZone);
