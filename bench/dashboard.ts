@@ -273,7 +273,7 @@ async function settleDatabase(pool: pg.Pool) {
   }
 }
 
-/** The dashboard module's recorders of a move (rollups, alerts), as the order's transaction runs them. */
+/** The dashboard module's recorders of a move (its rollups and its locker's alert request), as the order's transaction runs them. */
 async function recordDashboardMove(tx: Tx, row: { id: string; company_id: string; ebox_id: string; type: string }) {
   // Only what these recorders read of a context: the network's zone, the jobs' retry settings.
   const ctx = { deps: { config: { networkTimeZone: TIME_ZONE, jobs: {} } }, tx, afterCommit: [] } as unknown as TxContext;

@@ -9,8 +9,8 @@ import { startTestApp, type TestApp, type TestUser } from './support/test-app';
  * Bulk moves of orders at shared lockers, side by side: each move asks in its transaction for its
  * locker's access codes (one waiting job per locker; its alerts' evaluation was one too, now a row
  * the fold claims), so two bulk cancels reaching two lockers in opposite order once waited on each
- * other's job and one died of a deadlock (500). Every answer is now 200, every order canceled, and each locker's terminal is sent
- * its codes again (the job each locker's change queued has run).
+ * other's job and one died of a deadlock (500). Every answer is now 200, every order canceled, and
+ * each locker's terminal is sent its codes again (the job each locker's change queued has run).
  */
 
 let t: TestApp;
