@@ -138,30 +138,55 @@ describe('readings open until their snapshot (the dashboard: callers who ask bef
 });
 
 describe('kept answers (kit/coalesce.ts: a dashboard served again while nothing it read changed)', () => {
-  const kept = (value: number, token: string, readAt: number, expiresAt = Date.now() + 60_000) => ({ value, token, readAt, expiresAt });
+  /** An answer whose check counts its calls and answers what `unchanged` says at the time. */
+  const answer = (value: number, readAt: number, options: { expiresAt?: number; refreshAt?: number } = {}) => {
+    const checks = { count: 0, unchanged: true };
+    const kept = {
+      value,
+      readAt,
+      expiresAt: options.expiresAt ?? Date.now() + 60_000,
+      refreshAt: options.refreshAt,
+      isUnchanged: async () => {
+        checks.count += 1;
+        return checks.unchanged;
+      },
+    };
+    return { kept, checks };
+  };
 
   it('serves a kept answer only while its check says nothing changed, and only before it expires', async () => {
     const keeper = createKeeper<number>();
-    const checked: string[] = [];
-    const unchanged = (answer: boolean) => async (token: string) => {
-      checked.push(token);
-      return answer;
-    };
-    expect(await keeper.find('k', unchanged(true))).toBeUndefined();
-    keeper.keep('k', kept(1, 'snapshot-1', 1));
-    expect(await keeper.find('k', unchanged(true))).toBe(1);
-    expect(await keeper.find('k', unchanged(false))).toBeUndefined();
-    expect(checked).toEqual(['snapshot-1', 'snapshot-1']);
+    expect(await keeper.find('k')).toBeUndefined();
+    const first = answer(1, 1);
+    keeper.keep('k', first.kept);
+    expect(await keeper.find('k')).toEqual({ value: 1, due: false });
+    first.checks.unchanged = false;
+    expect(await keeper.find('k')).toBeUndefined();
+    expect(first.checks.count).toBe(2);
     // Expired: not even checked.
-    keeper.keep('k', kept(2, 'snapshot-2', 2, Date.now() - 1));
-    expect(await keeper.find('k', unchanged(true))).toBeUndefined();
-    expect(checked).toHaveLength(2);
+    const expired = answer(2, 2, { expiresAt: Date.now() - 1 });
+    keeper.keep('k', expired.kept);
+    expect(await keeper.find('k')).toBeUndefined();
+    expect(expired.checks.count).toBe(0);
+  });
+
+  it('past its refresh time, still serves the answer and tells one caller only that it is due, until a newer reading is kept', async () => {
+    const keeper = createKeeper<number>();
+    keeper.keep('k', answer(1, 1, { refreshAt: Date.now() - 1 }).kept);
+    expect(await keeper.find('k')).toEqual({ value: 1, due: true });
+    expect(await keeper.find('k')).toEqual({ value: 1, due: false });
+    // The refresh's reading replaces it, and is due in its turn.
+    keeper.keep('k', answer(2, 2, { refreshAt: Date.now() - 1 }).kept);
+    expect(await keeper.find('k')).toEqual({ value: 2, due: true });
+    // A change is never served, due or not.
+    const changed = answer(3, 3, { refreshAt: Date.now() - 1 });
+    changed.checks.unchanged = false;
+    keeper.keep('k', changed.kept);
+    expect(await keeper.find('k')).toBeUndefined();
   });
 
   it('never lets an older reading replace a newer one, shares one check among callers at once, and keeps at most its limit', async () => {
     const keeper = createKeeper<number>(2);
-    keeper.keep('k', kept(2, 'newer', 200));
-    keeper.keep('k', kept(1, 'older', 100));
     let checks = 0;
     let release = (_: boolean) => {};
     const isUnchanged = () => {
@@ -170,20 +195,22 @@ describe('kept answers (kit/coalesce.ts: a dashboard served again while nothing 
         release = resolve;
       });
     };
-    const first = keeper.find('k', isUnchanged);
-    const second = keeper.find('k', isUnchanged);
+    keeper.keep('k', { value: 2, readAt: 200, expiresAt: Date.now() + 60_000, isUnchanged });
+    keeper.keep('k', answer(1, 100).kept);
+    const first = keeper.find('k');
+    const second = keeper.find('k');
     // The first check started before the second caller asked: it waits for its own, started next.
     await Promise.resolve();
     release(true);
-    expect(await first).toBe(2);
+    expect((await first)?.value).toBe(2);
     await Promise.resolve();
     release(true);
-    expect(await second).toBe(2);
+    expect((await second)?.value).toBe(2);
     expect(checks).toBe(2);
-    keeper.keep('a', kept(3, 'a', 300));
-    keeper.keep('b', kept(4, 'b', 400));
+    keeper.keep('a', answer(3, 300).kept);
+    keeper.keep('b', answer(4, 400).kept);
     // 'k' was the oldest kept: dropped.
-    expect(await keeper.find('k', async () => true)).toBeUndefined();
-    expect(await keeper.find('b', async () => true)).toBe(4);
+    expect(await keeper.find('k')).toBeUndefined();
+    expect((await keeper.find('b'))?.value).toBe(4);
   });
 });

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rebuildAllRollups } from '../src/modules/dashboard/rollup-service';
 import type { Db } from '../src/platform/db/client';
 import { ok, orderDataFor } from './support/answers';
 import { addCompartments } from './support/compartments';
+import { eventually } from './support/eventually';
 import { startTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -116,6 +117,34 @@ describe('a kept dashboard answer', () => {
     expect(rebuilt.figures).toEqual(first.figures);
     ok(await ownerOnB.put(`/company/${shopB}`, { data: { name: 'Loja Guardada B (nova)' } }));
     expect(ok(await owner.api.get(today(shopA))).asOf > rebuilt.asOf).toBe(true);
+  });
+
+  it('is read again past half its life while it is still served, so a key asked without pause never waits for its reading', async () => {
+    // The clock stands still (the app runs in this process), ten minutes before the real time near
+    // the network's midnight, where an answer is kept no further.
+    const real = Date.now();
+    const minutesToMidnight = (86_400_000 - ((real - 3 * 3_600_000) % 86_400_000)) / 60_000;
+    const readAt = minutesToMidnight < 5 ? real - 10 * 60_000 : real;
+    const halfLife = Number(KEPT.DASHBOARD_ANSWER_MS) / 2;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(readAt);
+      // A change of every reading: the next answer is read at `readAt`.
+      await db.execute(sql`insert into dashboard_change default values`);
+      const first = ok(await owner.api.get(today(shopA)));
+      expect(Date.parse(first.asOf)).toBe(readAt);
+      vi.setSystemTime(readAt + halfLife + 1);
+      // Past half its life: served as it is, and read again behind it.
+      expect(ok(await owner.api.get(today(shopA))).asOf).toBe(first.asOf);
+      const refreshed = await eventually(
+        async () => ok(await owner.api.get(today(shopA))),
+        (answer) => answer.asOf !== first.asOf,
+      );
+      expect(Date.parse(refreshed.asOf)).toBe(readAt + halfLife + 1);
+      expect(refreshed.figures).toEqual(first.figures);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is never served to a caller who may not see it: the scope is checked before, and a limited user has their own', async () => {

@@ -39,10 +39,10 @@ import {
   type LockerRow,
   type MessageRow,
   type OccupancyRow,
+  prepareUnchangedCheck,
   type RangeSource,
   readAgedParcels,
   readCarriers,
-  readChangedSince,
   readClusterLockers,
   readCompartmentFigures,
   readDistributionCompanies,
@@ -252,13 +252,22 @@ function totalOccupancy(rows: OccupancyRow[]): DashboardOccupancy {
 }
 
 /**
- * The companies and lockers counted, from the caller's scope and the filters (refused outside the
- * scope). A `distributionLogistic` company counted (among the caller's, or the filter's) also counts
- * the orders it carries (docs/dashboard.md "Who sees what"); the lockers stay those it sees.
+ * Refuses a filter outside the caller's scope: a company they do not see, or a locker or cluster as
+ * its own read would. Asked by every request, kept answer or not.
+ */
+async function authorizeReach(ctx: ServiceContext, filter: NonNullable<DashboardQuery['filter']>): Promise<void> {
+  if (filter.company && !isInScope(scopeOfContext(ctx), filter.company)) throw forbidden('errors.outOfScope');
+  if (filter.ebox) await loadInScope(ctx, resourceOf(DECLARED_ENTITIES.ebox), filter.ebox);
+  if (filter.cluster) await loadInScope(ctx, resourceOf(DECLARED_ENTITIES.cluster), filter.cluster);
+}
+
+/**
+ * The companies and lockers counted, from the caller's scope and the filters (authorizeReach). A
+ * `distributionLogistic` company counted (among the caller's, or the filter's) also counts the
+ * orders it carries (docs/dashboard.md "Who sees what"); the lockers stay those it sees.
  */
 async function reachOf(ctx: ServiceContext, filter: NonNullable<DashboardQuery['filter']>): Promise<DashboardReach> {
   const scope = scopeOfContext(ctx);
-  if (filter.company && !isInScope(scope, filter.company)) throw forbidden('errors.outOfScope');
   const companyIds = filter.company ? [filter.company] : scope.companyIds;
   // The filter's company is read as it is now (a caller who sees every company has no operatorIds).
   const operatorIds = filter.company
@@ -272,13 +281,8 @@ async function reachOf(ctx: ServiceContext, filter: NonNullable<DashboardQuery['
     scopeCondition(ENTITIES.ebox, ebox, scope),
     filter.company ? scopeCondition(ENTITIES.ebox, ebox, { companyIds: [filter.company] }) : undefined,
   );
-  let eboxIds: string[] | null = null;
-  if (filter.ebox) {
-    await loadInScope(ctx, resourceOf(DECLARED_ENTITIES.ebox), filter.ebox);
-    eboxIds = [filter.ebox];
-  }
+  let eboxIds: string[] | null = filter.ebox ? [filter.ebox] : null;
   if (filter.cluster) {
-    await loadInScope(ctx, resourceOf(DECLARED_ENTITIES.cluster), filter.cluster);
     const inCluster = await readClusterLockers(dbOf(ctx), filter.cluster);
     eboxIds = eboxIds ? eboxIds.filter((id) => inCluster.includes(id)) : inCluster;
   }
@@ -350,13 +354,15 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
   authorize(ctx, 'orderRead');
   const filter = query.filter ?? {};
   authorizeFilters(ctx, ENTITIES.order, { ebox: filter.ebox, cluster: filter.cluster });
-  const reach = await reachOf(ctx, filter);
-  if (now || ctx.tx) return (await readReach(ctx, filter, reach, now ?? new Date())).answer;
-  // The answer depends on the caller only through their companies (the scope, with the distribution ones) and the filters.
+  await authorizeReach(ctx, filter);
+  if (now || ctx.tx) return (await readReach(ctx, filter, await reachOf(ctx, filter), now ?? new Date())).answer;
+  // The answer depends on the caller only through their companies (the scope, with the distribution
+  // ones) and the filters; a filter's company's distribution flag is read by each reading (an edit
+  // of a company concerns every kept answer).
+  const scope = scopeOfContext(ctx);
   const key = JSON.stringify([
-    scopeOfContext(ctx).companyIds?.toSorted() ?? null,
-    // The carried orders counted (a distribution flag may change between two readings).
-    reach.operatorIds.toSorted(),
+    scope.companyIds?.toSorted() ?? null,
+    scope.operatorIds?.toSorted() ?? null,
     filter.period ?? null,
     filter.company ?? null,
     filter.ebox ?? null,
@@ -365,28 +371,32 @@ export async function readDashboard(ctx: ServiceContext, query: DashboardQuery, 
   const keepMs = ctx.deps.config.dashboardAnswerMs;
   const db = ctx.deps.db as Db;
   const { coalesced, kept } = readingsOf(db);
-  // A reading still open to join is as fresh as a check could make a kept answer, and sooner: a
-  // burst's later callers join it rather than check (their check split the burst in two).
-  const found =
-    keepMs > 0 && !coalesced.isOpen(key)
-      ? await kept.find(key, async (snapshot) => !(await readChangedSince(db, snapshot, reach)))
-      : undefined;
-  if (found) return found;
-  return coalesced(key, async (seal) => {
+  const read = async (seal?: () => void) => {
+    const reach = await reachOf(ctx, filter);
     const readAt = new Date();
     const { answer, snapshot } = await readReach(ctx, filter, reach, readAt, seal);
     if (keepMs > 0) {
       // Never past the network's midnight: the periods move on with it.
       const midnight = nextDayStartOf(readAt, ctx.deps.config.networkTimeZone).getTime();
+      const expiresAt = Math.min(readAt.getTime() + keepMs, midnight);
       kept.keep(key, {
         value: answer,
-        token: snapshot,
         readAt: readAt.getTime(),
-        expiresAt: Math.min(readAt.getTime() + keepMs, midnight),
+        // Read again at half its life, while it is still served (kit/coalesce.ts createKeeper).
+        refreshAt: readAt.getTime() + (expiresAt - readAt.getTime()) / 2,
+        expiresAt,
+        isUnchanged: prepareUnchangedCheck(db, snapshot, reach),
       });
     }
     return answer;
-  });
+  };
+  // A reading still open to join is as fresh as a check could make a kept answer, and sooner: a
+  // burst's later callers join it rather than check (their check split the burst in two).
+  const found = keepMs > 0 && !coalesced.isOpen(key) ? await kept.find(key) : undefined;
+  if (!found) return coalesced(key, read);
+  // Nobody waits for it: a failure leaves the kept answer to expire, and the next caller reads.
+  if (found.due) read().catch((error: unknown) => ctx.log.warn({ err: error }, 'dashboard: a kept answer was not read again'));
+  return found.value;
 }
 
 /** The start of the network day after the one holding `at` (a day is 23 to 25 hours long). */

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../../platform/db/batched-reads';
 import type { Db, Tx } from '../../platform/db/client';
 import { entityTable } from '../../platform/db/entity-tables';
+import { compilePrepared, executeCompiled } from '../../platform/db/prepared';
 import { COMPARTMENT_COUNT, type RollupTable } from './rollup-repository';
 
 /**
@@ -372,12 +373,15 @@ export function inCountedLockers(column: SQL, reach: DashboardReach): SQL {
 }
 
 /**
- * Whether anything the reach reads changed after `snapshot` (a reading's, `pg_current_snapshot()`):
- * a `dashboard_change` row committed since, of every reading, or of one of the reach's companies
- * or carriers, or of a locker it sees (whatever its state: a locker disabled leaves the counted
- * ones). Rows the snapshot saw as running are newer; those it saw committed are not.
+ * Whether a kept answer still holds: nothing the reach reads changed after `snapshot` (its reading's,
+ * `pg_current_snapshot()`), that is no `dashboard_change` row committed since, of every reading (a
+ * company edited: its distribution flag may have changed what the reach counts), or of one of the
+ * reach's companies or carriers, or of a locker it sees (whatever its state: a locker disabled
+ * leaves the counted ones). Rows the snapshot saw as running are newer; those it saw committed are
+ * not. The question is compiled once and asked by every request the answer serves, as one prepared
+ * statement.
  */
-export async function readChangedSince(db: Db | Tx, snapshot: string, reach: DashboardReach): Promise<boolean> {
+export function prepareUnchangedCheck(db: Db, snapshot: string, reach: DashboardReach): () => Promise<boolean> {
   const ebox = entityTable('ebox');
   const concerns =
     reach.companyIds === null
@@ -386,13 +390,13 @@ export async function readChangedSince(db: Db | Tx, snapshot: string, reach: Das
           or c.company_id = any(${uuids(reach.companyIds)})
           or c.carrier_id = any(${uuids([...reach.companyIds, ...reach.operatorIds])})
           or c.ebox_id in (select ${ebox.id} from ${ebox} where ${reach.visibleLockers ?? sql`true`})`;
-  const result = await db.execute<{ changed: boolean }>(sql`
-    select exists (
+  const question = compilePrepared(sql`
+    select not (exists (
       select 1 from dashboard_change c
        where c.xid >= pg_snapshot_xmin(${snapshot}::pg_snapshot)::text::bigint
          and not pg_visible_in_snapshot(c.xid::text::xid8, ${snapshot}::pg_snapshot)
-         and (${concerns})) as changed`);
-  return result.rows[0]?.changed ?? true;
+         and (${concerns}))) as unchanged`);
+  return async () => (await executeCompiled(db, question)).rows[0]?.unchanged === true;
 }
 
 export type LockerUseRow = {
