@@ -206,16 +206,15 @@ describe('inbound by tracking code (pt-BR)', () => {
     expect(await seriousAxeProblems(page)).toEqual([]);
   });
 
-  test('500 pasted codes are answered within 2 s', async () => {
+  // The screen's 2 s for 500 codes is a speed target: bench/logistics.ts times it beside its floor.
+  test('500 pasted codes are all answered, the found and the refused counted', async () => {
     const orders = await createOrders(20, 'IM');
     const { page } = await ownerPage(browser());
     await page.goto('/inbound/new');
     await see(page.getByTestId('inbound-scan-input'));
     const codes = [...orders.map((order) => order.trackingCode), ...Array.from({ length: 480 }, (_, index) => `IQ${suffix}${index}`)];
-    const started = Date.now();
     await paste(page, codes.join('\n'));
     await allAnswered(page, 500);
-    expect(Date.now() - started).toBeLessThanOrEqual(2000);
     await see(page.getByTestId('inbound-count-found').getByText(`${say('inboundPage.counts.found')}: 20`));
     await see(page.getByTestId('inbound-count-refused').getByText(`${say('inboundPage.counts.refused')}: 480`));
   });

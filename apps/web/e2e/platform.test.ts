@@ -52,6 +52,9 @@ describe('issue 2: the platform in the browser', () => {
     // Spec 2.7: a successful sign-up goes to /auth/account-created.
     await page.waitForURL('**/auth/account-created');
     await see(page.getByText(pt('auth.accountCreated.message')));
+    // The page shows before the new session is stored (once its user has loaded); the link below
+    // reloads the page, which needs it. Under load the mail came first, and the reload was signed out.
+    await page.waitForFunction(() => window.localStorage.getItem('jwt') !== null);
 
     // The verification mail went out through SMTP, in the visitor's language.
     const mail = await waitForMail(email);
